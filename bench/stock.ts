@@ -1,0 +1,375 @@
+/*
+ * bench/stock: the stock sync's figures, measured in one run against the sandbox hub over HTTP.
+ *
+ *   npm run bench:stock
+ *
+ * Boots the development store (this repository's medusa-config.ts and src/) on a fresh
+ * PostgreSQL database, with the sandbox hub in a child process (so the figures of this process
+ * are the store's alone), and prints:
+ *
+ *   - for BENCH_EVENTS inventory events over BENCH_SKUS SKUs (4 per SKU, each SKU's changes in a
+ *     quick burst, the way an order or a stock count changes one SKU), at BENCH_PUT_LIMIT PUTs/s:
+ *     requests per changed SKU (goal 1.00); achieved rate / configured limit while a backlog
+ *     drains (goal >= 0.95) and the 429s (goal 0); p95 change->hub latency with changes arriving
+ *     below the limit (goal <= 1.5 s);
+ *   - for a BENCH_CATALOGUE product reconciliation: requests / ceil(products / 100) (goal 1.00)
+ *     and the growth of this process's resident memory during the walk (goal <= 64 MB).
+ *
+ * Database: DB_HOST, DB_PORT, DB_USERNAME, DB_PASSWORD (defaults localhost, 5432, postgres, none);
+ * the database BENCH_DATABASE (default medusa_hub_bench_stock) is dropped and created again.
+ * Not part of `npm test`: it takes a few minutes.
+ */
+import { ChildProcess, execFileSync, spawn } from "node:child_process"
+import path from "node:path"
+import { setTimeout as sleep } from "node:timers/promises"
+import { Client } from "pg"
+import { MedusaContainer } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
+import { HubClient } from "../src/hub-client"
+import type { SandboxRequestLogEntry } from "../src/sandbox"
+import type HubModuleService from "../src/modules/hub/service"
+
+const ROOT = path.resolve(__dirname, "..")
+const SKUS = Number(process.env.BENCH_SKUS ?? 5_000)
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 20_000)
+const PUT_LIMIT = Number(process.env.BENCH_PUT_LIMIT ?? 40)
+const GET_LIMIT = Number(process.env.BENCH_GET_LIMIT ?? 50)
+const CATALOGUE = Number(process.env.BENCH_CATALOGUE ?? 50_000)
+const DATABASE = process.env.BENCH_DATABASE ?? "medusa_hub_bench_stock"
+const WINDOW_MS = 1000
+/** Phase B paces changed SKUs at this share of the limit: "below the limit". */
+const PACE_SHARE = 0.6
+const db = {
+  host: process.env.DB_HOST ?? "localhost",
+  port: Number(process.env.DB_PORT ?? 5432),
+  user: process.env.DB_USERNAME ?? "postgres",
+  password: process.env.DB_PASSWORD || undefined,
+}
+
+type SandboxProcess = { url: string; env: Record<string, string>; child: ChildProcess }
+
+const log = (message: string) => console.error(`[bench:stock] ${message}`)
+const skuOf = (index: number) => `B-${String(index + 1).padStart(5, "0")}`
+const eventsPerSku = Math.max(1, Math.round(EVENTS / SKUS))
+
+async function main() {
+  await recreateDatabase()
+  const sandbox = await startSandbox()
+  let shutdown: (() => Promise<void>) | undefined
+  try {
+    const env = {
+      DATABASE_URL: `postgres://${db.user}${db.password ? `:${db.password}` : ""}@${db.host}:${db.port}/${DATABASE}`,
+      ...sandbox.env,
+      HUB_JOBS: "false",
+      // The client must know the hub's limits: the sandbox's.
+      HUB_RATE_LIMITS: JSON.stringify({
+        "PUT /products": { limit: PUT_LIMIT, windowMs: WINDOW_MS },
+        "GET /products": { limit: GET_LIMIT, windowMs: WINDOW_MS },
+      }),
+      LOG_LEVEL: "error",
+    }
+    Object.assign(process.env, env)
+    log("migrating the database")
+    execFileSync(process.execPath, [require.resolve("@medusajs/cli/cli.js"), "db:migrate"], { cwd: ROOT, env: process.env, stdio: "ignore" })
+
+    disableAdmin()
+    log("booting the store")
+    const loaders = require("@medusajs/medusa/loaders/index").default
+    const express = require("express")
+    const app = await loaders({ directory: ROOT, expressApp: express() })
+    shutdown = app.shutdown
+    const container: MedusaContainer = app.container
+    const hub: HubModuleService = container.resolve("hub")
+
+    const seeded = await seed(container, hub, sandbox)
+    const push = await measurePushes(container, hub, sandbox, seeded)
+    const reconciliation = await measureReconciliation(container, hub, sandbox)
+
+    console.log(
+      [
+        `bench/stock — ${new Date().toISOString()}, ${require("node:os").cpus().length} CPUs, PostgreSQL ${seeded.pgVersion}`,
+        `pushes: ${push.events} inventory events over ${push.skus} SKUs, PUT limit ${PUT_LIMIT}/${WINDOW_MS} ms`,
+        `  requests per changed SKU            ${push.requestsPerSku.toFixed(2)}   (goal 1.00; ${push.puts} PUTs for ${push.skus} SKUs)`,
+        `  achieved rate / configured limit    ${push.rateRatio.toFixed(2)}   (goal >= 0.95; ${push.drainPuts} PUTs in ${(push.drainMs / 1000).toFixed(1)} s while a backlog of ${push.backlogAtDrainStart} drained)`,
+        `  429 answers                         ${push.rateLimited}      (goal 0)`,
+        `  p95 change->hub latency below limit ${(push.p95LatencyMs / 1000).toFixed(2)} s (goal <= 1.5 s; ${push.pacedSkus} SKUs changed at ${(PACE_SHARE * PUT_LIMIT).toFixed(0)}/s; p50 ${(push.p50LatencyMs / 1000).toFixed(2)} s, max ${(push.maxLatencyMs / 1000).toFixed(2)} s)`,
+        `  hub quantities equal to Medusa's    ${push.matching}/${push.skus}`,
+        `reconciliation: ${reconciliation.products} hub products (${reconciliation.drifted} drifted), GET limit ${GET_LIMIT}/${WINDOW_MS} ms`,
+        `  requests / ceil(products / 100)     ${reconciliation.requestRatio.toFixed(2)}   (goal 1.00; ${reconciliation.gets} GETs: ${reconciliation.getStatuses})`,
+        `  resident memory growth              ${reconciliation.rssGrowthMb.toFixed(1)} MB (goal <= 64 MB; ${reconciliation.rssBeforeMb.toFixed(0)} MB before, peak ${reconciliation.rssPeakMb.toFixed(0)} MB; live JS heap +${reconciliation.liveHeapGrowthMb.toFixed(1)} MB)`,
+        `  seen / differing / fixed / unknown  ${reconciliation.seen} / ${reconciliation.differing} / ${reconciliation.fixed} / ${reconciliation.unknown} in ${(reconciliation.durationMs / 1000).toFixed(1)} s`,
+      ].join("\n")
+    )
+  } finally {
+    await shutdown?.().catch(() => undefined)
+    sandbox.child.kill("SIGTERM")
+  }
+}
+
+// ---- Setup -------------------------------------------------------------------------------
+
+async function recreateDatabase() {
+  const client = new Client({ ...db, database: "postgres" })
+  await client.connect()
+  await client.query(`drop database if exists "${DATABASE}" with (force)`)
+  await client.query(`create database "${DATABASE}"`)
+  await client.end()
+}
+
+/** The sandbox hub CLI in its own process, its products the catalogue minus this store's SKUs. */
+async function startSandbox(): Promise<SandboxProcess> {
+  const child = spawn(
+    process.execPath,
+    [
+      path.join(ROOT, "bin", "hub-sandbox.js"),
+      "--port", "0",
+      "--products", String(Math.max(0, CATALOGUE - SKUS)),
+      "--rate-limit", `PUT /products=${PUT_LIMIT}/${WINDOW_MS}`,
+      "--rate-limit", `GET /products=${GET_LIMIT}/${WINDOW_MS}`,
+    ],
+    { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] }
+  )
+  const env: Record<string, string> = {}
+  await new Promise<void>((resolve, reject) => {
+    let output = ""
+    child.once("exit", (code) => reject(new Error(`the sandbox hub exited (${code})`)))
+    child.stdout!.on("data", (chunk: Buffer) => {
+      output += chunk.toString()
+      for (const line of output.split("\n")) {
+        const match = /^(HUB_[A-Z_]+)=(.*)$/.exec(line.trim())
+        if (match) env[match[1]] = match[2]
+      }
+      if (env.HUB_SANDBOX !== undefined) resolve()
+    })
+  })
+  return { url: env.HUB_BASE_URL, env, child }
+}
+
+/**
+ * The store as medusa-config.ts builds it, without the admin UI: this bench boots the whole app
+ * (subscribers and jobs included, which `medusa exec` leaves out) and has no admin build to serve.
+ */
+function disableAdmin() {
+  const config = require(path.join(ROOT, "medusa-config"))
+  config.admin = { ...config.admin, disable: true }
+}
+
+async function control(sandbox: SandboxProcess, method: string, route: string, body?: unknown) {
+  const response = await fetch(`${sandbox.url}/_sandbox${route}`, {
+    method,
+    headers: body === undefined ? {} : { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  if (!response.ok) throw new Error(`sandbox control ${method} ${route}: ${response.status}`)
+  return response.status === 204 ? undefined : response.json()
+}
+
+/** "500 × 200, 1 × 429" */
+function byStatus(entries: SandboxRequestLogEntry[]): string {
+  const counts = new Map<string, number>()
+  for (const entry of entries) counts.set(String(entry.status), (counts.get(String(entry.status)) ?? 0) + 1)
+  return [...counts].map(([status, count]) => `${count} × ${status}`).join(", ")
+}
+
+async function requestLog(sandbox: SandboxProcess): Promise<SandboxRequestLogEntry[]> {
+  return (await control(sandbox, "GET", "/requests")).requests
+}
+
+type Seeded = { inventoryItemIds: string[]; locationId: string; pgVersion: string }
+
+/**
+ * The store's SKUs, all at zero on both sides and recorded as in step in the outbox, so that
+ * seeding sends nothing and every request measured below is caused by a measured event.
+ */
+async function seed(container: MedusaContainer, hub: HubModuleService, sandbox: SandboxProcess): Promise<Seeded> {
+  log(`seeding ${SKUS} SKUs`)
+  const skus = Array.from({ length: SKUS }, (_, index) => skuOf(index))
+  for (let start = 0; start < skus.length; start += 5_000) {
+    await control(sandbox, "POST", "/products", skus.slice(start, start + 5_000).map((sku) => ({ sku, qty: 0 })))
+  }
+  const pg = new Client({ ...db, database: DATABASE })
+  await pg.connect()
+  await pg.query(
+    `insert into hub_stock_change (id, sku, available_quantity, state, changed_at, last_changed_at, sent_quantity, sent_at)
+     select 'hubstk_bench' || sku, sku, 0, 'sent', now(), now(), 0, now() from unnest($1::text[]) as sku`,
+    [skus]
+  )
+  const { seedStore } = require("../integration-tests/helpers/store")
+  const started = Date.now()
+  const store = await seedStore(container, { products: skus.map((sku) => ({ sku, stocked: 0 })) })
+  log(`seeded in ${((Date.now() - started) / 1000).toFixed(0)} s; waiting for the seeding's events to settle`)
+  await settled(hub)
+  const { rows } = await pg.query("show server_version")
+  await pg.end()
+  await control(sandbox, "DELETE", "/requests")
+  return {
+    inventoryItemIds: skus.map((sku) => store.inventoryItemsBySku[sku]),
+    locationId: store.stockLocation.id,
+    pgVersion: rows[0].server_version,
+  }
+}
+
+/** Waits until the outbox has nothing pending and no event has arrived for a while. */
+async function settled(hub: HubModuleService, quietMs = 2_000) {
+  let quietSince = Date.now()
+  let lastBacklog = -1
+  for (;;) {
+    const { backlog } = await hub.stockSyncFigures()
+    if (backlog !== 0 || backlog !== lastBacklog) quietSince = Date.now()
+    lastBacklog = backlog
+    if (Date.now() - quietSince >= quietMs) return
+    await sleep(200)
+  }
+}
+
+// ---- Pushes ------------------------------------------------------------------------------
+
+async function measurePushes(container: MedusaContainer, hub: HubModuleService, sandbox: SandboxProcess, seeded: Seeded) {
+  const inventory = container.resolve(Modules.INVENTORY)
+  const finalStock = new Map<number, number>()
+  /** One SKU's burst: `eventsPerSku` stock edits in a row, each an inventory-level.updated event. */
+  async function burst(index: number) {
+    for (let change = 1; change <= eventsPerSku; change++) {
+      const stocked = 10 * change + (index % 10)
+      await inventory.updateInventoryLevels([{ inventory_item_id: seeded.inventoryItemIds[index], location_id: seeded.locationId, stocked_quantity: stocked }])
+      finalStock.set(index, stocked)
+    }
+  }
+
+  // Phase A: changes arrive faster than the limit; the backlog drains at the limit.
+  const backlogSkus = Math.floor(SKUS / 2)
+  log(`phase A: ${backlogSkus * eventsPerSku} events over ${backlogSkus} SKUs, as fast as they come`)
+  const phaseAStartedAt = Date.now()
+  let next = 0
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (next < backlogSkus) await burst(next++)
+    })
+  )
+  const drainStartedAt = Date.now()
+  const backlogAtDrainStart = (await hub.stockSyncFigures()).backlog
+  log(`phase A: events sent in ${((drainStartedAt - phaseAStartedAt) / 1000).toFixed(1)} s; ${backlogAtDrainStart} SKUs waiting`)
+  await settled(hub, 1_000)
+
+  // Phase B: SKUs change at PACE_SHARE of the limit; each burst's latency is measured.
+  const pacedSkus = SKUS - backlogSkus
+  const perSkuMs = 1000 / (PACE_SHARE * PUT_LIMIT)
+  log(`phase B: ${pacedSkus * eventsPerSku} events over ${pacedSkus} SKUs, one SKU every ${perSkuMs.toFixed(0)} ms`)
+  const changedAt = new Map<number, number>()
+  const paceStart = Date.now()
+  const bursts: Promise<void>[] = []
+  for (let offset = 0; offset < pacedSkus; offset++) {
+    const index = backlogSkus + offset
+    const due = paceStart + offset * perSkuMs
+    if (due > Date.now()) await sleep(due - Date.now())
+    bursts.push(burst(index).then(() => void changedAt.set(index, Date.now())))
+  }
+  await Promise.all(bursts)
+  await settled(hub, 1_000)
+
+  const puts = (await requestLog(sandbox)).filter((entry) => entry.method === "PUT")
+  const putsBySku = new Map<string, SandboxRequestLogEntry[]>()
+  for (const entry of puts) {
+    const sku = decodeURIComponent(entry.path.split("/")[2])
+    putsBySku.set(sku, [...(putsBySku.get(sku) ?? []), entry])
+  }
+  const drainPuts = puts.filter((entry) => entry.at >= drainStartedAt && entry.at < paceStart)
+  const drainMs = drainPuts.length > 1 ? drainPuts[drainPuts.length - 1].at - drainPuts[0].at : 0
+  const latencies = [...changedAt].map(([index, at]) => {
+    const landed = (putsBySku.get(skuOf(index)) ?? []).filter((entry) => entry.at >= at && (entry.status === 204 || entry.status === 200))
+    return landed.length ? landed[landed.length - 1].at - at : Number.POSITIVE_INFINITY
+  })
+  latencies.sort((a, b) => a - b)
+  const percentile = (share: number) => latencies[Math.min(latencies.length - 1, Math.ceil(share * latencies.length) - 1)]
+
+  // Every hub quantity is read back with a client of our own, after the measurement.
+  const reader = new HubClient({
+    baseUrl: sandbox.url,
+    userEmail: sandbox.env.HUB_USER_EMAIL,
+    apiKey: sandbox.env.HUB_API_KEY,
+    accountManagerKey: sandbox.env.HUB_ACCOUNT_MANAGER_KEY,
+    rateLimits: { "GET /products": { limit: GET_LIMIT, windowMs: WINDOW_MS } },
+  })
+  let matching = 0
+  for await (const product of reader.allProducts()) {
+    const index = Number(product.sku.slice(2)) - 1
+    if (product.sku.startsWith("B-") && product.qty === finalStock.get(index)) matching++
+  }
+  await reader.close()
+
+  return {
+    events: SKUS * eventsPerSku,
+    skus: SKUS,
+    puts: puts.length,
+    requestsPerSku: puts.length / SKUS,
+    drainPuts: drainPuts.length,
+    drainMs,
+    backlogAtDrainStart,
+    rateRatio: drainMs > 0 ? (drainPuts.length - 1) / (drainMs / 1000) / PUT_LIMIT : 0,
+    rateLimited: puts.filter((entry) => entry.status === 429).length,
+    pacedSkus,
+    p50LatencyMs: percentile(0.5),
+    p95LatencyMs: percentile(0.95),
+    maxLatencyMs: latencies[latencies.length - 1],
+    matching,
+  }
+}
+
+// ---- Reconciliation ----------------------------------------------------------------------
+
+async function measureReconciliation(container: MedusaContainer, hub: HubModuleService, sandbox: SandboxProcess) {
+  // Drift on one SKU in ten: pushes that "succeeded" without taking effect.
+  const drifted = Array.from({ length: Math.floor(SKUS / 10) }, (_, index) => ({ sku: skuOf(index * 10), qty: 999 }))
+  await control(sandbox, "POST", "/products", drifted)
+  await control(sandbox, "DELETE", "/requests")
+  const { reconcileStockWorkflow } = require("../src/workflows/stock/reconcile-stock")
+
+  // Resident memory as the issue asks; and the live JS heap (after a full GC, once a second),
+  // which would grow with the catalogue if the walk kept what it read.
+  global.gc?.()
+  const before = process.memoryUsage()
+  let rssPeak = before.rss
+  let liveHeapPeak = before.heapUsed
+  const rssSampler = setInterval(() => {
+    rssPeak = Math.max(rssPeak, process.memoryUsage().rss)
+  }, 50)
+  const heapSampler = setInterval(() => {
+    global.gc?.()
+    liveHeapPeak = Math.max(liveHeapPeak, process.memoryUsage().heapUsed)
+  }, 1000)
+  const started = Date.now()
+  log(`reconciling ${CATALOGUE} hub products`)
+  const { result } = await reconcileStockWorkflow(container).run()
+  const durationMs = Date.now() - started
+  clearInterval(rssSampler)
+  clearInterval(heapSampler)
+  await settled(hub, 1_000)
+
+  const gets = (await requestLog(sandbox)).filter((entry) => entry.method === "GET" && entry.path.startsWith("/products"))
+  const { lastReconciliation } = await hub.stockSyncFigures()
+  const mb = (bytes: number) => bytes / 1024 / 1024
+  return {
+    products: CATALOGUE,
+    drifted: drifted.length,
+    gets: gets.length,
+    requestRatio: gets.length / Math.ceil(CATALOGUE / 100),
+    getStatuses: byStatus(gets),
+    rssBeforeMb: mb(before.rss),
+    rssPeakMb: mb(rssPeak),
+    rssGrowthMb: mb(rssPeak - before.rss),
+    liveHeapGrowthMb: mb(liveHeapPeak - before.heapUsed),
+    seen: result.seen,
+    differing: result.differing,
+    fixed: lastReconciliation?.fixed ?? 0,
+    unknown: result.unknown,
+    durationMs,
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error)
+    process.exit(1)
+  }
+)

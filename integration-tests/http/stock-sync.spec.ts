@@ -1,0 +1,232 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, getVariantAvailability, Modules } from "@medusajs/framework/utils"
+import {
+  cancelOrderWorkflow,
+  createOrderFulfillmentWorkflow,
+  createOrderWorkflow,
+  createReservationsWorkflow,
+} from "@medusajs/medusa/core-flows"
+import { HUB_MODULE } from "../../src/modules/hub"
+import HubModuleService from "../../src/modules/hub/service"
+import { adminHeaders } from "../helpers/admin"
+import { eventually } from "../helpers/eventually"
+import { productUpdatesFor, sandboxHubForStore } from "../helpers/sandbox-store"
+import { seedStore } from "../helpers/store"
+
+jest.setTimeout(180_000)
+
+const sandbox = sandboxHubForStore()
+
+const putsFor = (sku: string) => productUpdatesFor(sandbox.hub, sku)
+
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    let container: MedusaContainer
+    let hub: HubModuleService
+    let store: Awaited<ReturnType<typeof seedStore>>
+
+    beforeEach(async () => {
+      container = getContainer()
+      hub = container.resolve(HUB_MODULE)
+      sandbox.hub.reset()
+      sandbox.hub.upsertProducts([
+        { sku: "CAMISETA-P", qty: 0 },
+        { sku: "CAMISETA-M", qty: 0 },
+      ])
+      store = await seedStore(container, {
+        products: [
+          { sku: "CAMISETA-P", stocked: 10 },
+          { sku: "CAMISETA-M", stocked: 4 },
+          // A SKU the hub does not know: it answers 404.
+          { sku: "NAO-NO-HUB", stocked: 3 },
+        ],
+      })
+    })
+
+    /** Medusa's own figure (its storefront availability), not the plugin's mapping. */
+    async function medusaAvailable(sku: string): Promise<number> {
+      const variantId = store.variantsBySku[sku].id as string
+      const availability = await getVariantAvailability(container.resolve(ContainerRegistrationKeys.QUERY), {
+        variant_ids: [variantId],
+        sales_channel_id: store.salesChannel.id,
+      })
+      return availability[variantId].availability as number
+    }
+
+    /** The sandbox holds Medusa's available quantity and the outbox has nothing left to send. */
+    async function expectInSync(sku: string, expected: number) {
+      expect(await medusaAvailable(sku)).toBe(expected)
+      await eventually(async () => {
+        expect(sandbox.hub.getProduct(sku)?.qty).toBe(expected)
+        expect((await hub.stockSyncFigures()).backlog).toBe(0)
+      })
+    }
+
+    async function placeReservedOrder(sku: string, quantity: number) {
+      const { result: order } = await createOrderWorkflow(container).run({
+        input: {
+          region_id: store.region.id,
+          sales_channel_id: store.salesChannel.id,
+          email: "cliente@example.com",
+          currency_code: "brl",
+          items: [{ variant_id: store.variantsBySku[sku].id as string, quantity, title: sku, unit_price: 100 }],
+          shipping_methods: [{ name: "Marketplace", amount: 0, shipping_option_id: store.shippingOption.id }],
+        },
+      })
+      const lineItem = order.items![0]
+      await createReservationsWorkflow(container).run({
+        input: {
+          reservations: [
+            {
+              inventory_item_id: store.inventoryItemsBySku[sku],
+              location_id: store.stockLocation.id,
+              quantity,
+              line_item_id: lineItem.id,
+            },
+          ],
+        },
+      })
+      return { order, lineItem }
+    }
+
+    describe("Medusa's available quantity reaches the hub", () => {
+      it("after seeding, each SKU's stock is on the hub", async () => {
+        await expectInSync("CAMISETA-P", 10)
+        await expectInSync("CAMISETA-M", 4)
+      })
+
+      it("a stock edit", async () => {
+        await expectInSync("CAMISETA-P", 10)
+        const inventory = container.resolve(Modules.INVENTORY)
+        await inventory.updateInventoryLevels([
+          { inventory_item_id: store.inventoryItemsBySku["CAMISETA-P"], location_id: store.stockLocation.id, stocked_quantity: 7 },
+        ])
+        await expectInSync("CAMISETA-P", 7)
+        // Only the quantity is sent (spec §4 rule 2), wrapped as the hub expects.
+        expect(sandbox.hub.getProduct("CAMISETA-P")?.name).toBe("CAMISETA-P")
+      })
+
+      it("a reservation, then its order's cancellation", async () => {
+        await expectInSync("CAMISETA-P", 10)
+        const { order } = await placeReservedOrder("CAMISETA-P", 3)
+        await expectInSync("CAMISETA-P", 7)
+
+        await cancelOrderWorkflow(container).run({ input: { order_id: order.id } })
+        await expectInSync("CAMISETA-P", 10)
+      })
+
+      it("a fulfilment (stock and reservation both go down) and then more stock arriving", async () => {
+        const { order, lineItem } = await placeReservedOrder("CAMISETA-M", 3)
+        await expectInSync("CAMISETA-M", 1)
+
+        await createOrderFulfillmentWorkflow(container).run({
+          input: { order_id: order.id, items: [{ id: lineItem.id, quantity: 3 }], location_id: store.stockLocation.id },
+        })
+        const [level] = await container
+          .resolve(Modules.INVENTORY)
+          .listInventoryLevels({ inventory_item_id: store.inventoryItemsBySku["CAMISETA-M"] })
+        expect([Number(level.stocked_quantity), Number(level.reserved_quantity)]).toEqual([1, 0])
+        await expectInSync("CAMISETA-M", 1)
+
+        await container.resolve(Modules.INVENTORY).updateInventoryLevels([
+          { inventory_item_id: store.inventoryItemsBySku["CAMISETA-M"], location_id: store.stockLocation.id, stocked_quantity: 6 },
+        ])
+        await expectInSync("CAMISETA-M", 6)
+      })
+
+      it("never sends a negative quantity: reservations beyond stock count as zero", async () => {
+        await placeReservedOrder("CAMISETA-M", 4)
+        await expectInSync("CAMISETA-M", 0)
+        // Stock counted again and found short: 2 on the shelf, 4 promised.
+        await container.resolve(Modules.INVENTORY).updateInventoryLevels([
+          { inventory_item_id: store.inventoryItemsBySku["CAMISETA-M"], location_id: store.stockLocation.id, stocked_quantity: 2 },
+        ])
+        await hubFlushSettled()
+        // Medusa's own figure goes negative; the hub's is available stock and stops at zero.
+        expect(await medusaAvailable("CAMISETA-M")).toBe(-2)
+        expect(sandbox.hub.getProduct("CAMISETA-M")?.qty).toBe(0)
+        expect((await hub.stockSyncFigures()).skusInError.map((entry) => entry.sku)).toEqual(["NAO-NO-HUB"])
+      })
+    })
+
+    describe("bursts are coalesced", () => {
+      it("200 changes to one SKU in a burst make a handful of requests and end at the right number", async () => {
+        await expectInSync("CAMISETA-P", 10)
+        sandbox.hub.resetRequestLog()
+        const inventory = container.resolve(Modules.INVENTORY)
+        for (let change = 1; change <= 200; change++) {
+          await inventory.updateInventoryLevels([
+            { inventory_item_id: store.inventoryItemsBySku["CAMISETA-P"], location_id: store.stockLocation.id, stocked_quantity: 10 + change },
+          ])
+        }
+        await expectInSync("CAMISETA-P", 210)
+        const puts = putsFor("CAMISETA-P")
+        expect(puts.length).toBeGreaterThanOrEqual(1)
+        expect(puts.length).toBeLessThanOrEqual(5)
+      })
+    })
+
+    describe("a SKU the hub refuses", () => {
+      it("is recorded with the hub's message and not sent again until its quantity changes", async () => {
+        const { inventoryItemsBySku } = store
+        await eventually(async () => {
+          const figures = await hub.stockSyncFigures()
+          expect(figures.skusInError).toEqual([
+            expect.objectContaining({ sku: "NAO-NO-HUB", state: "rejected", status: 404, reason: "Product not found", availableQuantity: 3 }),
+          ])
+        })
+        const refused = putsFor("NAO-NO-HUB").length
+        expect(putsFor("NAO-NO-HUB").every((entry) => entry.status === 404)).toBe(true)
+
+        // Same quantity again (an unrelated edit of the level): nothing is sent.
+        const inventory = container.resolve(Modules.INVENTORY)
+        await inventory.updateInventoryLevels([
+          { inventory_item_id: inventoryItemsBySku["NAO-NO-HUB"], location_id: store.stockLocation.id, stocked_quantity: 3 },
+        ])
+        await hubFlushSettled()
+        expect(putsFor("NAO-NO-HUB")).toHaveLength(refused)
+
+        // The merchant creates it on the hub; the next change of quantity goes out.
+        sandbox.hub.upsertProducts([{ sku: "NAO-NO-HUB", qty: 0 }])
+        await inventory.updateInventoryLevels([
+          { inventory_item_id: inventoryItemsBySku["NAO-NO-HUB"], location_id: store.stockLocation.id, stocked_quantity: 5 },
+        ])
+        await eventually(() => expect(sandbox.hub.getProduct("NAO-NO-HUB")?.qty).toBe(5))
+        expect(putsFor("NAO-NO-HUB")).toHaveLength(refused + 1)
+        await eventually(async () => expect((await hub.stockSyncFigures()).skusInError).toEqual([]))
+      })
+    })
+
+    describe("GET /admin/hub/stock", () => {
+      it("shows backlog, pushes per hour and errors, without any credential", async () => {
+        await expectInSync("CAMISETA-P", 10)
+        await expectInSync("CAMISETA-M", 4)
+        await eventually(async () => expect((await hub.stockSyncFigures()).skusInError).toHaveLength(1))
+        const response = await api.get("/admin/hub/stock", await adminHeaders(container))
+        expect(response.status).toBe(200)
+        const { stock } = response.data
+        expect(stock.backlog).toBe(0)
+        expect(stock.oldestPendingChangeAt).toBeNull()
+        expect(stock.pushesByHour[0].sent).toBe(putsFor("CAMISETA-P").length + putsFor("CAMISETA-M").length)
+        expect(stock.pushesByHour[0].failed).toBe(putsFor("NAO-NO-HUB").length)
+        expect(stock.skusInError).toEqual([
+          expect.objectContaining({ sku: "NAO-NO-HUB", state: "rejected", status: 404, reason: "Product not found" }),
+        ])
+        const body = JSON.stringify(response.data)
+        for (const secret of Object.values(sandbox.hub.credentials)) expect(body).not.toContain(secret)
+      })
+
+      it("refuses an anonymous caller", async () => {
+        const response = await api.get("/admin/hub/stock").catch((error: { response: { status: number } }) => error.response)
+        expect(response.status).toBe(401)
+      })
+    })
+
+    /** Waits until no push is due or in flight. */
+    async function hubFlushSettled() {
+      await new Promise((resolve) => setTimeout(resolve, hub.hubOptions.stockCoalesceMs + 300))
+      await eventually(async () => expect(await hub.nextStockChangeDueInMs()).toBeNull())
+    }
+  },
+})

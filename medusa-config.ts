@@ -1,0 +1,53 @@
+import { defineConfig, loadEnv } from "@medusajs/framework/utils"
+
+loadEnv(process.env.NODE_ENV || "development", process.cwd())
+
+/*
+ * The development and test store of this repository: a Medusa app whose own `src/` is the
+ * plugin, so `medusa develop`, the demo and the integration tests run the plugin's code as it
+ * is. A real store installs the published package under `plugins` instead (see README).
+ */
+module.exports = defineConfig({
+  projectConfig: {
+    databaseUrl: process.env.DATABASE_URL,
+    redisUrl: process.env.REDIS_URL,
+    http: {
+      storeCors: process.env.STORE_CORS ?? "http://localhost:8000",
+      adminCors: process.env.ADMIN_CORS ?? "http://localhost:5173,http://localhost:9000",
+      authCors: process.env.AUTH_CORS ?? "http://localhost:5173,http://localhost:9000",
+      jwtSecret: process.env.JWT_SECRET || "supersecret",
+      cookieSecret: process.env.COOKIE_SECRET || "supersecret",
+    },
+  },
+  modules: [
+    {
+      resolve: "./src/modules/hub",
+      options: {
+        baseUrl: process.env.HUB_BASE_URL,
+        userEmail: process.env.HUB_USER_EMAIL,
+        apiKey: process.env.HUB_API_KEY,
+        accountManagerKey: process.env.HUB_ACCOUNT_MANAGER_KEY,
+        sandbox: process.env.HUB_SANDBOX === "true",
+        jobs: process.env.HUB_JOBS !== "false",
+        salesChannelId: process.env.HUB_SALES_CHANNEL_ID || undefined,
+        regionId: process.env.HUB_REGION_ID || undefined,
+        stockLocationId: process.env.HUB_STOCK_LOCATION_ID || undefined,
+        shippingOptionId: process.env.HUB_SHIPPING_OPTION_ID || undefined,
+        // JSON such as {"GET /orders":{"limit":1,"windowMs":1000}}; unset keeps the published figures.
+        rateLimits: process.env.HUB_RATE_LIMITS ? JSON.parse(process.env.HUB_RATE_LIMITS) : undefined,
+        // Unset variables keep the options' defaults.
+        stockCoalesceMs: numberFromEnv("HUB_STOCK_COALESCE_MS"),
+        stockMaxDelayMs: numberFromEnv("HUB_STOCK_MAX_DELAY_MS"),
+        stockLeaseMs: numberFromEnv("HUB_STOCK_LEASE_MS"),
+        stockRetryDelayMs: numberFromEnv("HUB_STOCK_RETRY_DELAY_MS"),
+        stockReconcileEveryMinutes: numberFromEnv("HUB_STOCK_RECONCILE_EVERY_MINUTES"),
+      },
+    },
+  ],
+})
+
+// A number option from the environment (the plugin's options validate it at boot).
+function numberFromEnv(name: string): number | undefined {
+  const value = process.env[name]
+  return value === undefined || value === "" ? undefined : Number(value)
+}

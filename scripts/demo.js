@@ -1,0 +1,517 @@
+#!/usr/bin/env node
+/*
+ * `npm run demo`: the plugin running in a seeded store against the sandbox hub, on a fresh
+ * machine, in one command:
+ *
+ *   1. PostgreSQL: the one answering with DB_HOST/DB_PORT/DB_USERNAME/DB_PASSWORD (defaults
+ *      localhost, 5432, postgres, no password), else an embedded one (scripts/postgres.js)
+ *      whose data dir is kept under os.tmpdir() for the next run;
+ *   2. the database medusa_hub_demo (created if missing, kept between runs), migrated with
+ *      `medusa db:migrate`;
+ *   3. the sandbox hub in this process on 127.0.0.1:4010 (HUB_SANDBOX_PORT), offering the
+ *      store's SKUs, with a few NEW orders;
+ *   4. the store seeded once (src/scripts/seed-demo.ts) and the admin user
+ *      admin@hub-demo.local / supersecret;
+ *   5. `medusa develop` with the plugin pointed at the sandbox and its jobs on, so the sandbox's
+ *      orders are imported within a minute.
+ *
+ * Ctrl-C (SIGINT), SIGTERM or SIGHUP stop Medusa, the sandbox hub and the embedded PostgreSQL.
+ */
+"use strict"
+
+const { spawn } = require("child_process")
+const fs = require("fs")
+const http = require("http")
+const net = require("net")
+const os = require("os")
+const path = require("path")
+const {
+  emergencyStopEmbeddedPostgres,
+  findOrStartPostgres,
+  getActiveEmbeddedPostgres,
+  loadPg,
+  stopEmbeddedPostgres,
+} = require("./postgres")
+
+const ROOT = path.resolve(__dirname, "..")
+const DB_NAME = "medusa_hub_demo"
+const ADMIN_EMAIL = "admin@hub-demo.local"
+const ADMIN_PASSWORD = "supersecret"
+const SANDBOX_PORT = process.env.HUB_SANDBOX_PORT ? Number(process.env.HUB_SANDBOX_PORT) : 4010
+const MEDUSA_PORT = Number(process.env.PORT || 9000)
+const MEDUSA_URL = `http://localhost:${MEDUSA_PORT}`
+/** Where an embedded PostgreSQL keeps its data between demo runs. */
+const EMBEDDED_PG_DIR = path.join(os.tmpdir(), "medusa-hub-demo-postgres")
+const DEMO_CHANNEL = "Marketplace Demo"
+const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"]
+
+const log = (msg) => console.log(`[demo] ${msg}`)
+const warn = (msg) => console.error(`[demo] ${msg}`)
+
+// ---------------------------------------------------------------------------
+// Child processes (each in its own process group, stopped as a group)
+// ---------------------------------------------------------------------------
+
+const children = new Set()
+let stopping = false
+
+/**
+ * Runs `npx medusa <args>` in its own process group (so Ctrl-C reaches only this script, which
+ * then stops the group in order), output passed through; `capture` also keeps it.
+ */
+function medusa(args, env, { capture = false } = {}) {
+  if (stopping) throw new Interrupted()
+  const child = spawn("npx", ["medusa", ...args], {
+    cwd: ROOT,
+    env,
+    detached: true,
+    // Not a TTY, so Medusa never asks a question on the terminal (e.g. on Ctrl-C).
+    stdio: ["ignore", "pipe", "pipe"],
+  })
+  const entry = { child, pgid: child.pid, exited: false, output: "" }
+  children.add(entry)
+  const pass = (stream, out) =>
+    stream.on("data", (chunk) => {
+      out.write(chunk)
+      if (capture) entry.output += chunk
+    })
+  pass(child.stdout, process.stdout)
+  pass(child.stderr, process.stderr)
+  entry.done = new Promise((resolve) => {
+    child.on("error", (err) => {
+      entry.exited = true
+      resolve({ code: null, signal: null, error: err })
+    })
+    child.on("close", (code, signal) => {
+      entry.exited = true
+      resolve({ code, signal, error: null })
+    })
+  })
+  return entry
+}
+
+/** Runs a short medusa command to its end; rejects when it fails (unless `allowFailure`). */
+async function runMedusa(args, env, { capture = false, allowFailure = false } = {}) {
+  log(`$ npx medusa ${args.join(" ")}`)
+  const entry = medusa(args, env, { capture })
+  const { code, signal, error } = await entry.done
+  await waitForGroupExit(entry.pgid, 10000)
+  children.delete(entry)
+  if (stopping) throw new Interrupted()
+  const ok = !error && code === 0
+  if (!ok && !allowFailure) {
+    throw new DemoError(`npx medusa ${args[0]} failed (${error ? error.message : signal ? `signal ${signal}` : `exit code ${code}`})`)
+  }
+  return { ok, output: entry.output }
+}
+
+/** Whether a process of the group is still running (zombies do not count). */
+function groupAlive(pgid) {
+  if (process.platform === "linux") {
+    let pids
+    try {
+      pids = fs.readdirSync("/proc").filter((name) => /^\d+$/.test(name))
+    } catch {
+      pids = null
+    }
+    if (pids) {
+      return pids.some((pid) => {
+        try {
+          // pid (comm) state ppid pgrp ...: comm may hold spaces, so parse after the last ")".
+          const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8")
+          const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
+          return Number(fields[2]) === pgid && fields[0] !== "Z"
+        } catch {
+          return false
+        }
+      })
+    }
+  }
+  try {
+    process.kill(-pgid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+async function waitForGroupExit(pgid, timeoutMs) {
+  const until = Date.now() + timeoutMs
+  while (groupAlive(pgid)) {
+    if (Date.now() >= until) return false
+    await sleep(200)
+  }
+  return true
+}
+
+function killGroup(pgid, signal) {
+  try {
+    process.kill(-pgid, signal)
+  } catch {}
+}
+
+/** SIGINT to every child group (Medusa shuts down gracefully), SIGKILL after 20 s. */
+async function stopChildren() {
+  const entries = [...children]
+  for (const entry of entries) killGroup(entry.pgid, "SIGINT")
+  await Promise.all(
+    entries.map(async (entry) => {
+      if (!(await waitForGroupExit(entry.pgid, 20000))) {
+        warn(`process group ${entry.pgid} did not stop within 20 s: killing it`)
+        killGroup(entry.pgid, "SIGKILL")
+        await waitForGroupExit(entry.pgid, 5000)
+      }
+      children.delete(entry)
+    })
+  )
+}
+
+/** A failure explained by its message (no stack trace printed). */
+class DemoError extends Error {}
+
+class Interrupted extends Error {
+  constructor() {
+    super("interrupted")
+  }
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
+
+// ---------------------------------------------------------------------------
+// Database
+// ---------------------------------------------------------------------------
+
+function databaseUrl({ host, port, user, password }, database) {
+  const auth = encodeURIComponent(user) + (password ? `:${encodeURIComponent(password)}` : "")
+  return `postgres://${auth}@${host}:${port}/${database}`
+}
+
+async function withClient(settings, database, fn) {
+  const { Client } = loadPg()
+  const client = new Client({
+    host: settings.host,
+    port: Number(settings.port),
+    user: settings.user,
+    password: settings.password || undefined,
+    database,
+  })
+  client.on("error", () => {})
+  await client.connect()
+  try {
+    return await fn(client)
+  } finally {
+    await client.end().catch(() => {})
+  }
+}
+
+async function ensureDatabase(settings) {
+  await withClient(settings, "postgres", async (client) => {
+    const { rows } = await client.query("select 1 from pg_database where datname = $1", [DB_NAME])
+    if (rows.length) {
+      log(`database ${DB_NAME}: exists, reused`)
+    } else {
+      await client.query(`create database ${client.escapeIdentifier(DB_NAME)}`)
+      log(`database ${DB_NAME}: created`)
+    }
+  })
+}
+
+/** What the demo needs to know of the store, read straight from its tables. */
+async function readStore(settings) {
+  return withClient(settings, DB_NAME, async (client) => {
+    const one = async (sql, params) => (await client.query(sql, params)).rows
+    const regions = await one("select id from region where deleted_at is null limit 1")
+    const users = await one(`select id from "user" where email = $1 and deleted_at is null`, [ADMIN_EMAIL])
+    // Each SKU with the product's title, its BRL price and its available quantity.
+    const products = await one(
+      `select pv.sku,
+              min(p.title) as title,
+              (select min(pr.amount) from product_variant_price_set pvps
+                 join price pr on pr.price_set_id = pvps.price_set_id
+                where pvps.variant_id = pv.id and pvps.deleted_at is null and pr.deleted_at is null
+                  and pr.currency_code = 'brl' and pr.price_list_id is null) as price,
+              coalesce(sum(il.stocked_quantity - il.reserved_quantity), 0) as available
+         from product_variant pv
+         join product p on p.id = pv.product_id and p.deleted_at is null
+         left join product_variant_inventory_item pvii on pvii.variant_id = pv.id and pvii.deleted_at is null
+         left join inventory_level il on il.inventory_item_id = pvii.inventory_item_id and il.deleted_at is null
+        where pv.sku is not null and pv.deleted_at is null
+        group by pv.id, pv.sku
+        order by pv.sku`
+    )
+    return {
+      seeded: regions.length > 0,
+      adminExists: users.length > 0,
+      products: products.map((row) => ({
+        sku: row.sku,
+        name: row.title,
+        price: row.price === null ? 0 : Number(row.price),
+        qty: Math.max(0, Math.floor(Number(row.available))),
+      })),
+    }
+  })
+}
+
+// ---------------------------------------------------------------------------
+// Sandbox hub
+// ---------------------------------------------------------------------------
+
+async function startSandbox() {
+  require("ts-node").register({ transpileOnly: true, compilerOptions: { module: "commonjs" } })
+  const { startSandboxHub } = require(path.join(ROOT, "src", "sandbox"))
+  try {
+    // Codes from the clock: the demo database outlives the sandbox, and a code is never reused.
+    return await startSandboxHub({ port: SANDBOX_PORT, firstOrderSequence: Date.now() })
+  } catch (err) {
+    if (err && err.code === "EADDRINUSE") {
+      throw new DemoError(`port ${SANDBOX_PORT} is taken: stop what uses it, or choose another with HUB_SANDBOX_PORT=<port>`)
+    }
+    throw err
+  }
+}
+
+const DEMO_CUSTOMERS = [
+  { name: "Ana Souza", email: "ana.souza@example.com", vat_number: "12345678909", phone: "11999998888", city: "São Paulo", region: "SP", postcode: "01310100", street: "Avenida Paulista", number: 1000, neighborhood: "Bela Vista" },
+  { name: "Bruno Lima", email: "bruno.lima@example.com", vat_number: "98765432100", phone: "21988887777", city: "Rio de Janeiro", region: "RJ", postcode: "22070011", street: "Avenida Atlântica", number: 1702, neighborhood: "Copacabana" },
+  { name: "Carla Mendes", email: "carla.mendes@example.com", vat_number: "11144477735", phone: "31977776666", city: "Belo Horizonte", region: "MG", postcode: "30130010", street: "Avenida Afonso Pena", number: 867, neighborhood: "Centro" },
+]
+
+/** The store's SKUs on the hub, and a few NEW orders for them, placed by the marketplace. */
+function stockSandbox(hub, store) {
+  hub.upsertProducts(store.products.map(({ sku, name, price, qty }) => ({ sku, name, price, qty })))
+  const skus = store.products.filter((product) => product.qty > 0).map((product) => product.sku)
+  if (!skus.length) {
+    warn("the store has no SKU in stock: no sandbox order created")
+    return []
+  }
+  return DEMO_CUSTOMERS.map((customer, index) => {
+    const address = {
+      street: customer.street,
+      number: customer.number,
+      neighborhood: customer.neighborhood,
+      city: customer.city,
+      region: customer.region,
+      country: "BR",
+      postcode: customer.postcode,
+    }
+    const items = [{ id: skus[index % skus.length], qty: 1 }]
+    if (index === 1 && skus.length > 1) items.push({ id: skus[(index + 1) % skus.length], qty: 2 })
+    return hub.createOrder({
+      channel: DEMO_CHANNEL,
+      items,
+      customer: { name: customer.name, email: customer.email, vat_number: customer.vat_number, phones: [customer.phone] },
+      billing_address: address,
+      shipping_address: address,
+      shipping_method: "Correios PAC",
+      shipping_cost: 15.9,
+      interest: 0,
+    })
+  })
+}
+
+// ---------------------------------------------------------------------------
+// Main
+// ---------------------------------------------------------------------------
+
+let sandbox = null
+
+function checkHealth() {
+  return new Promise((resolve) => {
+    const req = http.get(`${MEDUSA_URL}/health`, { timeout: 2000 }, (res) => {
+      let body = ""
+      res.on("data", (chunk) => (body += chunk))
+      res.on("end", () => resolve(res.statusCode === 200 && body.trim() === "OK"))
+    })
+    req.on("timeout", () => req.destroy())
+    req.on("error", () => resolve(false))
+  })
+}
+
+function printBanner(hub, orders) {
+  const line = "-".repeat(78)
+  const created = orders.map((order) => order.code).join(", ")
+  console.log(
+    [
+      "",
+      line,
+      "  Medusa hub plugin demo is running",
+      "",
+      `  Admin:        ${MEDUSA_URL}/app   (plugin page: ${MEDUSA_URL}/app/hub)`,
+      `  Login:        ${ADMIN_EMAIL} / ${ADMIN_PASSWORD}`,
+      `  Sandbox hub:  ${hub.url}   (credentials: X-User-Email ${hub.credentials.userEmail},`,
+      `                X-Api-Key ${hub.credentials.apiKey},`,
+      `                X-Accountmanager-Key ${hub.credentials.accountManagerKey})`,
+      "",
+      `  NEW orders on the sandbox: ${created || "none"}.`,
+      "  Orders placed on the sandbox are imported every minute (Orders in the admin). Place one:",
+      "    - admin API: POST /admin/hub/test-orders { order: {...}, approve?: true }",
+      "    - or the hub API (as the marketplace would), e.g.",
+      `        curl -X POST ${hub.url}/orders -H 'Content-Type: application/json' \\`,
+      `          -H 'X-User-Email: ${hub.credentials.userEmail}' -H 'X-Api-Key: ${hub.credentials.apiKey}' \\`,
+      `          -H 'X-Accountmanager-Key: ${hub.credentials.accountManagerKey}' \\`,
+      `          -d '{"order":{"channel":"${DEMO_CHANNEL}","items":[{"id":"<SKU>","qty":1}],` +
+        `"customer":{"name":"Ana Souza","email":"ana@example.com"},` +
+        `"billing_address":{"street":"Rua A","number":1,"neighborhood":"Centro","city":"São Paulo","region":"SP","country":"BR","postcode":"01001000"},` +
+        `"shipping_address":{"street":"Rua A","number":1,"neighborhood":"Centro","city":"São Paulo","region":"SP","country":"BR","postcode":"01001000"}}}'`,
+      `    - marketplace moves: curl -X POST ${hub.url}/_sandbox/orders/<code>/approve (or /cancel)`,
+      "",
+      "  Ctrl-C stops Medusa, the sandbox hub and any embedded PostgreSQL.",
+      line,
+      "",
+    ].join("\n")
+  )
+}
+
+async function main() {
+  const env = process.env
+  const settings = {
+    host: env.DB_HOST || "localhost",
+    port: env.DB_PORT || "5432",
+    user: env.DB_USERNAME || "postgres",
+    password: env.DB_PASSWORD || "",
+  }
+
+  await assertPortFree(MEDUSA_PORT)
+
+  // 1. PostgreSQL and 2. the demo database.
+  const pg = await findOrStartPostgres(settings, { log, baseDir: EMBEDDED_PG_DIR })
+  if (stopping) throw new Interrupted()
+  await ensureDatabase(pg)
+  const DATABASE_URL = databaseUrl(pg, DB_NAME)
+
+  // 3. The sandbox hub (first: every medusa command loads the plugin, whose options need it).
+  sandbox = await startSandbox()
+  log(`sandbox hub: listening on ${sandbox.url}`)
+  const childEnv = {
+    ...env,
+    DATABASE_URL,
+    HUB_BASE_URL: sandbox.url,
+    HUB_USER_EMAIL: sandbox.credentials.userEmail,
+    HUB_API_KEY: sandbox.credentials.apiKey,
+    HUB_ACCOUNT_MANAGER_KEY: sandbox.credentials.accountManagerKey,
+    HUB_SANDBOX: "true",
+    HUB_JOBS: "false",
+  }
+
+  await runMedusa(["db:migrate"], childEnv)
+
+  // 4. Seed once, admin user once.
+  let store = await readStore(pg)
+  if (store.seeded) {
+    log("store: already seeded (it has a region), not seeded again")
+  } else {
+    await runMedusa(["exec", "./src/scripts/seed-demo.ts"], childEnv)
+  }
+  if (store.adminExists) {
+    log(`admin user ${ADMIN_EMAIL}: exists`)
+  } else {
+    const { ok, output } = await runMedusa(["user", "-e", ADMIN_EMAIL, "-p", ADMIN_PASSWORD], childEnv, {
+      capture: true,
+      allowFailure: true,
+    })
+    if (!ok && !/already exists/i.test(output)) throw new DemoError(`npx medusa user failed (see its output above)`)
+  }
+  store = await readStore(pg)
+
+  // 3 (continued). The store's SKUs on the sandbox, and NEW orders for them.
+  const orders = stockSandbox(sandbox, store)
+  log(
+    `sandbox hub: ${store.products.length} products (${store.products.map((p) => p.sku).join(", ")}); ` +
+      `NEW orders ${orders.map((order) => order.code).join(", ") || "none"}`
+  )
+
+  // 5. Medusa, with the plugin's jobs.
+  // --no-types: no .medusa/types, which tsconfig.json includes, so the demo leaves
+  // `npm run typecheck` as it found it.
+  log("$ npx medusa develop --no-types")
+  const develop = medusa(["develop", "--no-types"], { ...childEnv, HUB_JOBS: "true" })
+  let ready = false
+  const exited = develop.done.then((result) => ({ exited: true, ...result }))
+  while (!stopping) {
+    const result = await Promise.race([exited, sleep(1000).then(() => null)])
+    if (result) {
+      // Whatever is left of its process group is stopped by shutdown().
+      if (stopping) break
+      throw new DemoError(`medusa develop exited (${result.error ? result.error.message : result.signal ? `signal ${result.signal}` : `exit code ${result.code}`})`)
+    }
+    if (!ready && (await checkHealth())) {
+      ready = true
+      printBanner(sandbox, orders)
+    }
+  }
+  throw new Interrupted()
+}
+
+/** Fails early, with a clear message, when something already answers on Medusa's port. */
+function assertPortFree(port) {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer()
+    srv.once("error", (err) =>
+      reject(
+        err.code === "EADDRINUSE"
+          ? new DemoError(`port ${port} is taken (another Medusa?): stop what uses it, or run the demo with PORT=<port>`)
+          : err
+      )
+    )
+    // Where Medusa listens: every interface.
+    srv.listen(port, () => srv.close(() => resolve()))
+  })
+}
+
+let signalAt = 0
+async function shutdown(exitCode) {
+  stopping = true
+  await stopChildren().catch((err) => warn(`stopping Medusa: ${err.message}`))
+  if (sandbox) {
+    await sandbox.stop().catch(() => {})
+    log("sandbox hub stopped")
+  }
+  const embedded = getActiveEmbeddedPostgres()
+  if (embedded && !embedded.stopped) {
+    await stopEmbeddedPostgres(embedded)
+    log(`embedded PostgreSQL stopped (data kept in ${embedded.dataDir})`)
+  }
+  process.exit(exitCode)
+}
+
+/** First request: stop in order (main() notices `stopping`); a later one: kill everything now. */
+function requestStop(reason) {
+  const now = Date.now()
+  if (stopping) {
+    // npm forwards the terminal's Ctrl-C too, so one keypress can arrive twice: only a
+    // signal well after the first one means "stop now".
+    if (now - signalAt < 2000) return
+    warn(`${reason} again: killing everything now`)
+    for (const entry of children) killGroup(entry.pgid, "SIGKILL")
+    emergencyStopEmbeddedPostgres()
+    process.exit(1)
+  }
+  signalAt = now
+  stopping = true
+  log(`${reason}: stopping Medusa, the sandbox hub and PostgreSQL`)
+  // Child groups are told at once, in case main() is waiting on one of them.
+  for (const entry of children) killGroup(entry.pgid, "SIGINT")
+}
+
+for (const sig of SIGNALS) process.on(sig, () => requestStop(`got ${sig}`))
+
+// `npm run` starts this script through `sh -c`, which dies of a SIGTERM sent to npm without
+// passing it on: a parent that went away means the same as a signal.
+const parentPid = process.ppid
+setInterval(() => {
+  if (process.ppid !== parentPid && !stopping) requestStop("parent process gone")
+}, 1000).unref()
+
+process.on("exit", () => {
+  for (const entry of children) if (!entry.exited) killGroup(entry.pgid, "SIGKILL")
+  emergencyStopEmbeddedPostgres()
+})
+
+main().then(
+  () => shutdown(0),
+  (err) => {
+    if (err instanceof Interrupted || stopping) return shutdown(0)
+    warn(`failed: ${err instanceof DemoError ? err.message : err && err.stack ? err.stack : err}`)
+    return shutdown(1)
+  }
+)

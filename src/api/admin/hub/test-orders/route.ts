@@ -1,0 +1,24 @@
+import { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { MedusaError } from "@medusajs/framework/utils"
+import { HubRefusedError, HubRejectedError } from "../../../../hub-client"
+import { HUB_MODULE } from "../../../../modules/hub"
+import HubModuleService from "../../../../modules/hub/service"
+import { PostHubTestOrder } from "./validators"
+
+/**
+ * Creates a test order on the hub, and approves it when asked (spec §4 rules 1 and 3), so a
+ * merchant on a sandbox account can try the whole flow. Refused on a production account.
+ */
+export async function POST(req: MedusaRequest<PostHubTestOrder>, res: MedusaResponse) {
+  const hubModule: HubModuleService = req.scope.resolve(HUB_MODULE)
+  try {
+    const created = await hubModule.client.createTestOrder(req.validatedBody.order)
+    const hubOrder = req.validatedBody.approve ? await hubModule.client.approveTestOrder(created.code) : created
+    res.status(201).json({ hub_order: { code: hubOrder.code, status: hubOrder.status } })
+  } catch (error) {
+    if (error instanceof HubRefusedError || error instanceof HubRejectedError) {
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, error.message)
+    }
+    throw error
+  }
+}

@@ -1,0 +1,25 @@
+import { defineMiddlewares, validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
+import { GetHubOrdersSchema, hubOrderQueryConfig } from "./admin/hub/orders/validators"
+import { PostHubTestOrderSchema } from "./admin/hub/test-orders/validators"
+import { PostStockReconcileSchema } from "./admin/hub/stock/reconcile/validators"
+
+/** Every admin request body is validated here, at the edge, before a route sees it. */
+export default defineMiddlewares({
+  routes: [
+    {
+      matcher: "/admin/hub/orders",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(GetHubOrdersSchema, hubOrderQueryConfig)],
+    },
+    {
+      matcher: "/admin/hub/test-orders",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(PostHubTestOrderSchema)],
+    },
+    {
+      matcher: "/admin/hub/stock/reconcile",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(PostStockReconcileSchema)],
+    },
+  ],
+})

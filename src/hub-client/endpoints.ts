@@ -1,0 +1,43 @@
+/*
+ * How the hub counts requests (hub-public-facts.md): per store credential, per resource and
+ * per HTTP method, with the order GETs split into the listing and the single order. The client
+ * throttles with these buckets and the sandbox hub counts with them, so both agree.
+ */
+
+export type RateLimit = { limit: number; windowMs: number }
+
+export const DEFAULT_RATE_LIMIT: RateLimit = { limit: 1, windowMs: 1000 }
+
+/** Published figures of one hub with this interface; every one is configurable. */
+export const DEFAULT_RATE_LIMITS: Record<string, RateLimit> = {
+  "GET /products": { limit: 9, windowMs: 1000 },
+  "PUT /products": { limit: 9, windowMs: 1000 },
+  "POST /products": { limit: 9, windowMs: 1000 },
+  "DELETE /products": { limit: 9, windowMs: 1000 },
+  "POST /orders": { limit: 9, windowMs: 1000 },
+  "PUT /orders": { limit: 9, windowMs: 1000 },
+  "DELETE /orders": { limit: 9, windowMs: 1000 },
+  "GET /orders": { limit: 1, windowMs: 1000 },
+  "GET /orders/{code}": { limit: 1, windowMs: 1000 },
+  "GET /statuses": { limit: 1, windowMs: 1000 },
+}
+
+/** `method` and a path relative to the hub's base URL (`/orders/X-1/invoice`) -> its bucket. */
+export function rateLimitBucketOf(method: string, path: string): string {
+  const segments = path.split("?")[0].split("/").filter(Boolean)
+  const resource = segments[0] ?? ""
+  const verb = method.toUpperCase()
+  if (resource === "orders" && verb === "GET") {
+    return segments.length > 1 ? "GET /orders/{code}" : "GET /orders"
+  }
+  return `${verb} /${resource}`
+}
+
+export function rateLimitOf(bucket: string, limits: Record<string, RateLimit>): RateLimit {
+  return limits[bucket] ?? limits.default ?? DEFAULT_RATE_LIMIT
+}
+
+/** Every bucket (and `default`) at one limit: for a sandbox or a bench where limits are not the point. */
+export function uniformRateLimits(limit: number, windowMs = 1000): Record<string, RateLimit> {
+  return Object.fromEntries([...Object.keys(DEFAULT_RATE_LIMITS), "default"].map((bucket) => [bucket, { limit, windowMs }]))
+}

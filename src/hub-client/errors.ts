@@ -1,0 +1,129 @@
+/*
+ * Every error the hub client throws is built here, so that none can carry a credential: the
+ * messages are composed from the endpoint template, the HTTP status and the hub's own `error`
+ * text with the configured secrets masked out, never from headers or request options.
+ */
+
+export type HubErrorKind =
+  | "rate_limited"
+  | "deep_paging"
+  | "rejected"
+  | "unavailable"
+  | "invalid_response"
+  | "invalid_request"
+  | "refused"
+
+export abstract class HubError extends Error {
+  abstract readonly kind: HubErrorKind
+  /** `POST /orders/{code}/invoice`: the template, so figures group by endpoint, not by order. */
+  readonly endpoint: string
+  readonly status?: number
+
+  protected constructor(message: string, endpoint: string, status?: number) {
+    super(message)
+    this.name = new.target.name
+    this.endpoint = endpoint
+    this.status = status
+  }
+
+  toJSON() {
+    return { name: this.name, kind: this.kind, message: this.message, endpoint: this.endpoint, status: this.status }
+  }
+}
+
+/** 429: the account is paused until `retryAt`; nothing is sent before then. */
+export class HubRateLimitedError extends HubError {
+  readonly kind = "rate_limited"
+  constructor(endpoint: string, readonly retryAt: number) {
+    super(`The hub answered 429 to ${endpoint}: request limit of the window reached; paused until ${new Date(retryAt).toISOString()}`, endpoint, 429)
+  }
+}
+
+/** 400 for a page past the hub's 10,000-entry index limit (spec §4.1), or a read that could not avoid one. */
+export class HubDeepPagingError extends HubError {
+  readonly kind = "deep_paging"
+  constructor(endpoint: string, detail: string) {
+    super(`${endpoint}: ${detail}`, endpoint, 400)
+  }
+}
+
+/** Any other 4xx: the hub refused the request. It is never resent unchanged (spec §7 rule 1). */
+export class HubRejectedError extends HubError {
+  readonly kind = "rejected"
+  constructor(
+    endpoint: string,
+    status: number,
+    readonly hubMessage: string,
+    /** True when the client refused to resend a request the hub had already rejected. */
+    readonly repeated = false
+  ) {
+    super(
+      repeated
+        ? `Not sent: the hub already rejected this exact ${endpoint} request with ${status} (${hubMessage}); change the request before sending it again`
+        : `The hub rejected ${endpoint} with ${status}: ${hubMessage}`,
+      endpoint,
+      status
+    )
+  }
+}
+
+/**
+ * 5xx, timeout, connection refused or reset. `outcomeUnknown` is true when the request may have
+ * reached the hub and changed something: such a write is never resent blindly; read the
+ * order's state first.
+ */
+export class HubUnavailableError extends HubError {
+  readonly kind = "unavailable"
+  constructor(endpoint: string, detail: string, readonly outcomeUnknown: boolean, status?: number) {
+    super(`The hub is unavailable for ${endpoint}: ${detail}`, endpoint, status)
+  }
+}
+
+/** The hub answered, but not in a shape this client understands. */
+export class HubInvalidResponseError extends HubError {
+  readonly kind = "invalid_response"
+  constructor(endpoint: string, readonly issues: string) {
+    super(`The hub's answer to ${endpoint} failed validation: ${issues}`, endpoint)
+  }
+}
+
+/** Our own input failed validation before anything was sent. */
+export class HubInvalidRequestError extends HubError {
+  readonly kind = "invalid_request"
+  constructor(endpoint: string, readonly issues: string) {
+    super(`Not sent: the ${endpoint} request is invalid: ${issues}`, endpoint)
+  }
+}
+
+/** The client itself refused, before sending (a sandbox-only call, a foreign cursor). */
+export class HubRefusedError extends HubError {
+  readonly kind = "refused"
+  constructor(endpoint: string, reason: string) {
+    super(`Not sent: ${reason}`, endpoint)
+  }
+}
+
+export function isHubError(error: unknown): error is HubError {
+  return error instanceof HubError
+}
+
+const MASK = "[redacted]"
+
+/** Removes every configured secret from a text the hub sent back (it may echo headers). */
+export function maskSecrets(text: string, secrets: readonly string[]): string {
+  let masked = text
+  for (const secret of secrets) {
+    if (secret) {
+      masked = masked.split(secret).join(MASK)
+    }
+  }
+  return masked
+}
+
+/** zod issues -> one line naming each field, never echoing the values. */
+export function describeIssues(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): string {
+  return issues
+    .slice(0, 5)
+    .map((issue) => `${issue.path.length ? issue.path.map(String).join(".") : "(body)"}: ${issue.message}`)
+    .join("; ")
+}

@@ -1,0 +1,8 @@
+export * from "./client"
+export * from "./endpoints"
+export * from "./errors"
+export * from "./figures"
+export * from "./options"
+export { parseHubOrder } from "./paging"
+export type { ListedHubOrder, ParsedHubOrder } from "./paging"
+export * from "./schemas"

@@ -1,0 +1,45 @@
+import { z } from "zod"
+
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"])
+
+const rateLimitSchema = z.strictObject({
+  limit: z.number().int().positive(),
+  windowMs: z.number().int().positive(),
+})
+
+/**
+ * The hub client's options. The plugin's options extend this schema (src/modules/hub/options.ts),
+ * so each option is declared, defaulted and documented once.
+ */
+export const hubClientOptionsSchema = z.object({
+  baseUrl: z
+    .url({ message: "must be an absolute URL such as https://api.hub.example/v3" })
+    .refine((value) => {
+      const url = new URL(value)
+      return url.protocol === "https:" || (url.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname))
+    }, "must use https (plain http is accepted only for a hub on this machine, such as the sandbox hub)")
+    .refine((value) => {
+      const url = new URL(value)
+      return !url.username && !url.password && !url.search && !url.hash
+    }, "must not carry credentials, a query or a fragment"),
+  userEmail: z.email({ message: "must be the e-mail address of the hub account user (X-User-Email)" }),
+  apiKey: z.string().trim().min(1, "is required (the X-Api-Key of the hub account)"),
+  accountManagerKey: z.string().trim().min(1, "is required (the X-Accountmanager-Key of the hub account)"),
+  /** A test account: creating and approving test orders is allowed only then (spec §4 rule 1). */
+  sandbox: z.boolean().default(false),
+  requestTimeoutMs: z.number().int().min(100).max(120_000).default(15_000),
+  /** Per bucket ("GET /orders", "PUT /products", ..., or "default"); merged over the published figures. */
+  rateLimits: z.record(z.string(), rateLimitSchema).default({}),
+  /** How long to send nothing after a 429 without Retry-After: the hub's counting window. */
+  rateLimitPauseMs: z.number().int().min(1).max(600_000).default(1_000),
+  /** Retries of a request that is safe to repeat, after a 5xx or a network fault. */
+  maxRetries: z.number().int().min(0).max(10).default(3),
+  retryBaseDelayMs: z.number().int().min(1).max(60_000).default(250),
+  /** How long a request the hub rejected (4xx) is refused locally when sent again unchanged. */
+  rejectedRequestMemoryMs: z.number().int().min(0).max(86_400_000).default(15 * 60_000),
+  /** The specification spells the path segment `shiptment_exception`; public SDKs `shipment_exception`. */
+  shipmentExceptionPath: z.enum(["shiptment_exception", "shipment_exception"]).default("shiptment_exception"),
+})
+
+export type HubClientOptions = z.infer<typeof hubClientOptionsSchema>
+export type HubClientOptionsInput = z.input<typeof hubClientOptionsSchema>

@@ -1,0 +1,257 @@
+import { z } from "zod"
+
+/*
+ * The hub's requests and responses, as zod schemas. The shapes come from the
+ * specification (../shared/spec/hub-interface.md) and, where it is silent, from the
+ * public record of hubs with this interface (hub-public-facts.md). Responses are
+ * parsed loosely (unknown fields pass through: hubs add fields); requests strictly.
+ */
+
+/** The merchant-side meaning of a status. Decisions are made on this, never on a label. */
+export const HUB_STATUS_TYPES = [
+  "NEW",
+  "APPROVED",
+  "CANCELED",
+  "INVOICED",
+  "SHIPPED",
+  "DELIVERED",
+  "SHIPMENT_EXCEPTION",
+] as const
+export const hubStatusTypeSchema = z.enum(HUB_STATUS_TYPES)
+export type HubStatusType = z.infer<typeof hubStatusTypeSchema>
+
+/** The standard status codes of spec §3, by type. */
+export const STANDARD_STATUS_CODES: Record<HubStatusType, string> = {
+  NEW: "book_product",
+  APPROVED: "payment_received",
+  CANCELED: "order_canceled",
+  INVOICED: "order_invoiced",
+  SHIPPED: "order_shipped",
+  DELIVERED: "complete",
+  SHIPMENT_EXCEPTION: "shipment_exception",
+}
+
+export const hubStatusSchema = z.looseObject({
+  code: z.string().min(1),
+  label: z.string(),
+  type: hubStatusTypeSchema,
+})
+export type HubStatus = z.infer<typeof hubStatusSchema>
+
+/** `GET /statuses`: a list; some hubs wrap it as `{ statuses: [...] }`. */
+export const hubStatusListSchema = z
+  .union([z.array(hubStatusSchema), z.looseObject({ statuses: z.array(hubStatusSchema) })])
+  .transform((body) => (Array.isArray(body) ? body : body.statuses))
+
+const digits = (what: string) => z.string().regex(/^\d+$/, `${what} must hold digits only`)
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "expected a date YYYY-MM-DD")
+const money = z.number().finite().nonnegative()
+
+export const hubAddressSchema = z.looseObject({
+  full_name: z.string().optional(),
+  street: z.string().min(1),
+  number: z.union([z.number().int(), z.string()]).optional(),
+  detail: z.string().optional(),
+  complement: z.string().optional(),
+  neighborhood: z.string().optional(),
+  city: z.string().min(1),
+  region: z.string().optional(),
+  country: z.string().length(2, "country must be a two-letter code"),
+  postcode: digits("postcode"),
+  reference: z.string().optional(),
+  phone: z.string().optional(),
+})
+export type HubAddress = z.infer<typeof hubAddressSchema>
+
+export const hubCustomerSchema = z.looseObject({
+  name: z.string().min(1),
+  email: z.email(),
+  date_of_birth: isoDate.optional(),
+  gender: z.string().optional(),
+  vat_number: digits("vat_number").optional(),
+  phones: z.array(digits("phone")).optional(),
+})
+export type HubCustomer = z.infer<typeof hubCustomerSchema>
+
+export const hubOrderItemSchema = z.looseObject({
+  /** The SKU sold (the variant). */
+  id: z.string().min(1),
+  product_id: z.string().optional(),
+  name: z.string().optional(),
+  qty: z.number().int().positive("qty must be a positive integer"),
+  original_price: money.optional(),
+  special_price: money.optional(),
+  shipping_cost: money.optional(),
+})
+export type HubOrderItem = z.infer<typeof hubOrderItemSchema>
+
+export const hubOrderStatusSchema = z.looseObject({
+  code: z.string().min(1),
+  label: z.string().optional(),
+  type: z.string().optional(),
+})
+
+/** An order as the hub returns it. */
+export const hubOrderSchema = z.looseObject({
+  code: z.string().min(1),
+  channel: z.string().optional(),
+  placed_at: z.string().optional(),
+  updated_at: z.string().optional(),
+  approved_date: z.string().nullable().optional(),
+  status: hubOrderStatusSchema,
+  total_ordered: money.optional(),
+  shipping_cost: money.optional(),
+  interest: money.optional(),
+  discount: money.optional(),
+  shipping_method: z.string().optional(),
+  estimated_delivery: z.string().optional(),
+  sync_status: z.string().optional(),
+  customer: hubCustomerSchema,
+  billing_address: hubAddressSchema,
+  shipping_address: hubAddressSchema,
+  items: z.array(hubOrderItemSchema).min(1, "an order needs at least one item"),
+  payments: z.array(z.looseObject({})).optional(),
+  invoices: z.array(z.looseObject({ key: z.string().optional() })).optional(),
+  shipments: z.array(z.looseObject({})).optional(),
+})
+export type HubOrder = z.infer<typeof hubOrderSchema>
+
+/**
+ * Only the code of a listed order is needed to page; each order is validated on its own so
+ * that one malformed order never hides the others on its page.
+ */
+export const hubOrderListSchema = z.looseObject({
+  total: z.number().int().nonnegative(),
+  orders: z.array(z.looseObject({ code: z.string().min(1) })),
+})
+
+/** Some hubs answer order actions with the order, others with `{ order }`, others with nothing. */
+export const hubOrderResponseSchema = z
+  .union([hubOrderSchema, z.looseObject({ order: hubOrderSchema })])
+  .transform((body) => ("order" in body && typeof body.order === "object" ? (body.order as HubOrder) : (body as HubOrder)))
+
+export const hubProductSchema = z.looseObject({
+  sku: z.string().min(1),
+  name: z.string().optional(),
+  status: z.enum(["enabled", "disabled"]).optional(),
+  qty: z.number().int(),
+  price: z.number().optional(),
+  promotional_price: z.number().nullable().optional(),
+})
+export type HubProduct = z.infer<typeof hubProductSchema>
+
+export const hubProductListSchema = z.looseObject({
+  products: z.array(hubProductSchema),
+  total: z.number().int().nonnegative().optional(),
+  next: z.string().nullable().optional(),
+})
+export type HubProductList = z.infer<typeof hubProductListSchema>
+
+export const hubProductResponseSchema = z
+  .union([hubProductSchema, z.looseObject({ product: hubProductSchema })])
+  .transform((body) => ("product" in body && typeof body.product === "object" ? (body.product as HubProduct) : (body as HubProduct)))
+
+export const hubErrorBodySchema = z.looseObject({ error: z.string() })
+
+// ---- Requests -------------------------------------------------------------------------
+
+export const testOrderAddressSchema = z.strictObject({
+  street: z.string().min(1),
+  number: z.number().int(),
+  detail: z.string().optional(),
+  neighborhood: z.string().optional(),
+  city: z.string().min(1),
+  region: z.string().min(1),
+  country: z.string().length(2),
+  postcode: digits("postcode"),
+})
+
+/** `POST /orders` (test accounts only), spec §2.2. */
+export const testOrderInputSchema = z.strictObject({
+  channel: z.string().min(1),
+  status: z.string().min(1).default(STANDARD_STATUS_CODES.NEW),
+  items: z
+    .array(
+      z.strictObject({
+        id: z.string().min(1),
+        qty: z.number().int().positive(),
+        original_price: money.optional(),
+        special_price: money.optional(),
+      })
+    )
+    .min(1),
+  customer: z.strictObject({
+    name: z.string().min(1),
+    email: z.email(),
+    date_of_birth: isoDate.optional(),
+    gender: z.string().optional(),
+    vat_number: digits("vat_number").optional(),
+    phones: z.array(digits("phone")).optional(),
+  }),
+  billing_address: testOrderAddressSchema,
+  shipping_address: testOrderAddressSchema,
+  shipping_method: z.string().optional(),
+  estimated_delivery: isoDate.optional(),
+  shipping_cost: money.optional(),
+  interest: money.optional(),
+})
+export type TestOrderInput = z.input<typeof testOrderInputSchema>
+
+const isoDateTime = z.iso.datetime({ offset: true })
+
+export const invoiceInputSchema = z.strictObject({
+  key: z.string().regex(/^\d{44}$/, "the invoice key must be exactly 44 digits"),
+  issue_date: isoDateTime.optional(),
+})
+export type InvoiceInput = z.infer<typeof invoiceInputSchema>
+
+export const shipmentInputSchema = z.strictObject({
+  delivered_carrier_date: isoDateTime.optional(),
+  items: z.array(z.strictObject({ sku: z.string().min(1), qty: z.number().int().positive() })).min(1),
+  track: z.strictObject({
+    code: z.string().min(1),
+    carrier: z.string().min(1),
+    method: z.string().min(1),
+    url: z.string().url().max(200, "the tracking URL may hold at most 200 characters").optional(),
+  }),
+})
+export type ShipmentInput = z.infer<typeof shipmentInputSchema>
+
+export const deliveryInputSchema = z.strictObject({
+  delivered_date: isoDateTime.optional(),
+})
+export type DeliveryInput = z.infer<typeof deliveryInputSchema>
+
+export const shipmentExceptionInputSchema = z.strictObject({
+  occurrence_date: isoDateTime,
+  observation: z.string().min(1).max(500),
+})
+export type ShipmentExceptionInput = z.infer<typeof shipmentExceptionInputSchema>
+
+/** `PUT /products/{sku}`: partial; only the fields given are sent (spec §4 rule 2). */
+export const productUpdateSchema = z
+  .strictObject({
+    qty: z.number().int().nonnegative("qty is available stock and never below zero").optional(),
+    status: z.enum(["enabled", "disabled"]).optional(),
+    price: money.optional(),
+    promotional_price: money.optional(),
+  })
+  .refine((update) => Object.keys(update).length > 0, "a product update needs at least one field")
+export type ProductUpdate = z.infer<typeof productUpdateSchema>
+
+export const productFiltersSchema = z.strictObject({
+  sku: z.string().optional(),
+  name: z.string().optional(),
+  status: z.enum(["enabled", "disabled"]).optional(),
+  qty_from: z.number().int().optional(),
+  qty_to: z.number().int().optional(),
+})
+export type ProductFilters = z.infer<typeof productFiltersSchema>
+
+export const orderFiltersSchema = z.strictObject({
+  statuses: z.array(z.string().min(1)).optional(),
+  /** Inclusive, by calendar day (the hub filters by day). */
+  startDate: z.date().optional(),
+  endDate: z.date().optional(),
+})
+export type OrderFilters = z.infer<typeof orderFiltersSchema>

@@ -1,0 +1,156 @@
+import type { CreateOrderDTO } from "@medusajs/framework/types"
+import type { HubAddress, HubCustomer, HubOrder, HubOrderItem } from "../hub-client"
+
+/** The variant a hub item's SKU was matched to. */
+export type MatchedVariant = {
+  id: string
+  sku: string
+  title: string
+  product_id: string
+  product_title: string
+}
+
+/** Where hub orders land in this store (the plugin options, or the store's defaults). */
+export type HubOrderTarget = {
+  regionId: string
+  salesChannelId: string
+  currencyCode: string
+  shippingOptionId?: string
+}
+
+export type MedusaCustomerInput = {
+  email: string
+  first_name: string
+  last_name: string
+  phone?: string
+  metadata: Record<string, unknown>
+}
+
+export type MappedHubOrder =
+  | { ok: true; customer: MedusaCustomerInput; order: Omit<CreateOrderDTO, "customer_id"> }
+  | { ok: false; reason: string }
+
+/** Medusa keeps addresses in full; the hub's structured fields also ride along in metadata. */
+export function toMedusaAddress(address: HubAddress, fallbackName: string) {
+  const { first_name, last_name } = splitName(address.full_name ?? fallbackName)
+  const line2 = [address.complement, address.neighborhood].filter(Boolean).join(" - ")
+  return {
+    first_name,
+    last_name,
+    address_1: [address.street, address.number].filter((part) => part !== undefined && part !== "").join(", "),
+    address_2: line2 || undefined,
+    city: address.city,
+    province: address.region,
+    postal_code: address.postcode,
+    country_code: address.country.toLowerCase(),
+    phone: address.phone,
+    metadata: {
+      street: address.street,
+      number: address.number ?? null,
+      detail: address.detail ?? null,
+      complement: address.complement ?? null,
+      neighborhood: address.neighborhood ?? null,
+      reference: address.reference ?? null,
+    },
+  }
+}
+
+/** Medusa's customer has names, e-mail and phone; the hub's other fields go in its metadata. */
+export function toMedusaCustomer(customer: HubCustomer): MedusaCustomerInput {
+  const { first_name, last_name } = splitName(customer.name)
+  return {
+    email: customer.email.toLowerCase(),
+    first_name,
+    last_name,
+    phone: customer.phones?.[0],
+    metadata: {
+      vat_number: customer.vat_number ?? null,
+      date_of_birth: customer.date_of_birth ?? null,
+      gender: customer.gender ?? null,
+      phones: customer.phones ?? [],
+    },
+  }
+}
+
+/** The price the marketplace sold the item at: the special price when there is one. */
+export function hubItemUnitPrice(item: HubOrderItem): number | undefined {
+  return item.special_price ?? item.original_price
+}
+
+/**
+ * A hub order -> the input of Medusa's order creation. Every SKU must match a variant and
+ * every item must carry a price; otherwise the order is set aside with the reason.
+ */
+export function toMedusaOrder(
+  hubOrder: HubOrder,
+  variantsBySku: ReadonlyMap<string, MatchedVariant>,
+  target: HubOrderTarget
+): MappedHubOrder {
+  const unknownSkus = hubOrder.items.map((item) => item.id).filter((sku) => !variantsBySku.has(sku))
+  if (unknownSkus.length) {
+    return { ok: false, reason: `no product variant has the SKU ${[...new Set(unknownSkus)].join(", ")}` }
+  }
+  const unpriced = hubOrder.items.filter((item) => hubItemUnitPrice(item) === undefined).map((item) => item.id)
+  if (unpriced.length) {
+    return { ok: false, reason: `the hub sent no price for ${unpriced.join(", ")}` }
+  }
+
+  const customer = toMedusaCustomer(hubOrder.customer)
+  return {
+    ok: true,
+    customer,
+    order: {
+      region_id: target.regionId,
+      sales_channel_id: target.salesChannelId,
+      currency_code: target.currencyCode,
+      email: customer.email,
+      // The marketplace has told the customer already.
+      no_notification: true,
+      shipping_address: toMedusaAddress(hubOrder.shipping_address, hubOrder.customer.name),
+      billing_address: toMedusaAddress(hubOrder.billing_address, hubOrder.customer.name),
+      items: hubOrder.items.map((item) => {
+        const variant = variantsBySku.get(item.id)!
+        const unitPrice = hubItemUnitPrice(item)!
+        return {
+          title: item.name ?? variant.product_title,
+          subtitle: variant.title,
+          product_id: variant.product_id,
+          product_title: variant.product_title,
+          variant_id: variant.id,
+          variant_sku: variant.sku,
+          variant_title: variant.title,
+          quantity: item.qty,
+          unit_price: unitPrice,
+          compare_at_unit_price: item.original_price !== undefined && item.original_price > unitPrice ? item.original_price : undefined,
+          // Marketplace prices are what the customer paid, taxes included.
+          is_tax_inclusive: true,
+          requires_shipping: true,
+          metadata: { hub_sku: item.id },
+        }
+      }),
+      shipping_methods: [
+        {
+          name: hubOrder.shipping_method ?? "Marketplace shipping",
+          amount: hubOrder.shipping_cost ?? 0,
+          is_tax_inclusive: true,
+          shipping_option_id: target.shippingOptionId,
+          data: { estimated_delivery: hubOrder.estimated_delivery ?? null },
+        },
+      ],
+      metadata: {
+        hub_order_code: hubOrder.code,
+        hub_channel: hubOrder.channel ?? null,
+        hub_placed_at: hubOrder.placed_at ?? null,
+        hub_interest: hubOrder.interest ?? 0,
+        hub_discount: hubOrder.discount ?? 0,
+        hub_total_ordered: hubOrder.total_ordered ?? null,
+        hub_estimated_delivery: hubOrder.estimated_delivery ?? null,
+      },
+    },
+  }
+}
+
+function splitName(name: string): { first_name: string; last_name: string } {
+  const [first, ...rest] = name.trim().split(/\s+/)
+  return { first_name: first ?? "", last_name: rest.join(" ") }
+}

@@ -1,0 +1,31 @@
+import { createHash } from "node:crypto"
+import { HUB_STATUS_TYPES, HubStatusType } from "../hub-client"
+
+/** The status types whose orders the import reads: new orders, and the marketplace's own moves. */
+export const IMPORTED_STATUS_TYPES: readonly HubStatusType[] = ["NEW", "APPROVED", "CANCELED"]
+
+/**
+ * A status code -> its type, through the hub's catalogue first (custom statuses are mapped to a
+ * type there), then the type the order itself reports. Never through a label.
+ */
+export function hubStatusTypeOf(
+  status: { code: string; type?: string },
+  catalogue: ReadonlyMap<string, string>
+): HubStatusType | undefined {
+  const type = catalogue.get(status.code) ?? status.type
+  return HUB_STATUS_TYPES.find((known) => known === type)
+}
+
+/** A stable digest of what the hub sent, to tell a changed order from one already seen. */
+export function hubPayloadDigest(payload: unknown): string {
+  return createHash("sha256").update(canonicalJson(payload)).digest("hex")
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b))
+    return `{${entries.map(([key, entry]) => `${JSON.stringify(key)}:${canonicalJson(entry)}`).join(",")}}`
+  }
+  return JSON.stringify(value) ?? "null"
+}

@@ -1,0 +1,49 @@
+import { parseHubPluginOptions } from "../options"
+
+const valid = {
+  baseUrl: "https://api.hub.example/v3",
+  userEmail: "merchant@store.example",
+  apiKey: "api-key-123456",
+  accountManagerKey: "account-manager-abcdef",
+}
+
+describe("plugin options", () => {
+  it("accepts the required options and fills the defaults", () => {
+    const options = parseHubPluginOptions({ ...valid, database: { clientUrl: "postgres://x" } })
+    expect(options.sandbox).toBe(false)
+    expect(options.shipmentExceptionPath).toBe("shiptment_exception")
+    expect(options.rateLimitPauseMs).toBe(1000)
+    expect(options).not.toHaveProperty("database")
+  })
+
+  it.each([
+    [{ ...valid, baseUrl: undefined }, "baseUrl"],
+    [{ ...valid, baseUrl: "http://api.hub.example" }, "baseUrl: must use https"],
+    [{ ...valid, baseUrl: "https://user:pw@api.hub.example" }, "baseUrl: must not carry credentials"],
+    [{ ...valid, userEmail: "not-an-email" }, "userEmail"],
+    [{ ...valid, apiKey: "" }, "apiKey"],
+    [{ ...valid, accountManagerKey: undefined }, "accountManagerKey"],
+    [{ ...valid, sandbox: "yes" }, "sandbox"],
+    [{ ...valid, shipmentExceptionPath: "shipment-exception" }, "shipmentExceptionPath"],
+    [{ ...valid, rateLimits: { "GET /orders": { limit: 0, windowMs: 1000 } } }, "rateLimits.GET /orders.limit"],
+  ])("names the bad option (%#)", (options, named) => {
+    expect(() => parseHubPluginOptions(options)).toThrow(named)
+  })
+
+  it("accepts plain http only for a hub on this machine", () => {
+    expect(parseHubPluginOptions({ ...valid, baseUrl: "http://127.0.0.1:4010" }).baseUrl).toBe("http://127.0.0.1:4010")
+    expect(parseHubPluginOptions({ ...valid, baseUrl: "http://localhost:4010/v3" }).baseUrl).toBe("http://localhost:4010/v3")
+  })
+
+  it("never echoes a secret in its error", () => {
+    const secret = "super-secret-key-value"
+    let message = ""
+    try {
+      parseHubPluginOptions({ ...valid, apiKey: secret, accountManagerKey: secret, baseUrl: "ftp://x" })
+    } catch (error) {
+      message = (error as Error).message
+    }
+    expect(message).toContain("baseUrl")
+    expect(message).not.toContain(secret)
+  })
+})

@@ -1,0 +1,15 @@
+import { model } from "@medusajs/framework/utils"
+
+/** One run of the order import, for the admin page and the logs. */
+export const HubImportRun = model.define("hub_import_run", {
+  id: model.id({ prefix: "hubrun" }).primaryKey(),
+  started_at: model.dateTime(),
+  finished_at: model.dateTime().nullable(),
+  seen: model.number().default(0),
+  imported: model.number().default(0),
+  updated: model.number().default(0),
+  quarantined: model.number().default(0),
+  duration_ms: model.number().nullable(),
+  /** Why the run ended early (the hub unreachable, a listing cut short), if it did. */
+  error: model.text().nullable(),
+})

@@ -1,0 +1,27 @@
+import { model } from "@medusajs/framework/utils"
+
+/**
+ * One hub order as this store knows it: the claim that makes its import happen once (the code
+ * is unique), the Medusa order it became, and the hub status last seen. The customer's personal
+ * data is not copied here: it lives on the Medusa order and customer, where Medusa keeps it.
+ */
+export const HubOrder = model
+  .define("hub_order", {
+    id: model.id({ prefix: "hubord" }).primaryKey(),
+    code: model.text().unique(),
+    channel: model.text().nullable(),
+    status_code: model.text(),
+    /** The status type (NEW, APPROVED, ...) the code resolved to; decisions go by it. */
+    status_type: model.text(),
+    import_state: model.enum(["importing", "imported", "needs_stock", "quarantined"]).default("importing"),
+    quarantine_reason: model.text().nullable(),
+    /** sha256 of the hub's representation, to tell a changed order from one seen before. */
+    payload_digest: model.text(),
+    order_id: model.text().index().nullable(),
+    /** The hub status type whose effect (paid, canceled) has been applied to the Medusa order. */
+    applied_status_type: model.text().nullable(),
+    claimed_at: model.dateTime().nullable(),
+    imported_at: model.dateTime().nullable(),
+    attempts: model.number().default(0),
+  })
+  .indexes([{ on: ["import_state"] }])

@@ -1,0 +1,18 @@
+import { model } from "@medusajs/framework/utils"
+
+/** One walk of the hub's products comparing their qty with Medusa's available quantity. */
+export const HubStockReconciliation = model.define("hub_stock_reconciliation", {
+  id: model.id({ prefix: "hubrec" }).primaryKey(),
+  started_at: model.dateTime(),
+  finished_at: model.dateTime().nullable(),
+  /** Hub products read. */
+  seen: model.number().default(0),
+  /** Seen products whose hub qty differed from Medusa's available quantity (queued to fix). */
+  differing: model.number().default(0),
+  /** Of those, the pushes that landed. */
+  fixed: model.number().default(0),
+  /** Hub products with no Medusa variant of that SKU (left alone). */
+  unknown: model.number().default(0),
+  /** Why the walk ended early, if it did: products not seen were left untouched. */
+  error: model.text().nullable(),
+})

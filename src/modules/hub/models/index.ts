@@ -1,0 +1,6 @@
+export { HubImportRun } from "./hub-import-run"
+export { HubOrder } from "./hub-order"
+export { HubStatusEntry } from "./hub-status"
+export { HubStockChange } from "./hub-stock-change"
+export { HubStockPushHour } from "./hub-stock-push-hour"
+export { HubStockReconciliation } from "./hub-stock-reconciliation"

@@ -1,0 +1,46 @@
+import { z } from "zod"
+import { describeIssues, hubClientOptionsSchema } from "../../hub-client"
+
+const medusaId = (prefix: string) =>
+  z.string().regex(new RegExp(`^${prefix}_[0-9A-Z]+$`), `must be a Medusa id starting with ${prefix}_`)
+
+/**
+ * The plugin's options, validated once at boot. Every module of a plugin receives the same
+ * options (Medusa may add keys such as `database`), so unknown keys are ignored, not refused.
+ */
+export const hubPluginOptionsSchema = hubClientOptionsSchema.extend({
+  /** Run the scheduled jobs in this process (Medusa loads jobs only in `worker` or `shared` mode). */
+  jobs: z.boolean().default(true),
+  /** Where hub orders go; each defaults to the store's own default when not given. */
+  salesChannelId: medusaId("sc").optional(),
+  regionId: medusaId("reg").optional(),
+  stockLocationId: medusaId("sloc").optional(),
+  shippingOptionId: medusaId("so").optional(),
+  /** Minutes between two order imports (the job ticks every minute and runs when one is due). */
+  importIntervalMinutes: z.number().int().min(1).max(1440).default(1),
+  /** How many days back the import reads the hub's orders. */
+  importLookbackDays: z.number().int().min(1).max(90).default(7),
+  /** A SKU is pushed once its changes have paused this long, so a burst becomes one request. */
+  stockCoalesceMs: z.number().int().min(0).max(10_000).default(200),
+  /** A SKU that keeps changing is still pushed after this long. */
+  stockMaxDelayMs: z.number().int().min(0).max(60_000).default(1_000),
+  /** How long a flusher holds the rows it claimed; rows of a flusher that died are sent after it. */
+  stockLeaseMs: z.number().int().min(1_000).max(600_000).default(60_000),
+  /** First wait before a push that failed (hub unavailable, 429 beyond the run) is tried again; doubles up to 10 min. */
+  stockRetryDelayMs: z.number().int().min(100).max(600_000).default(5_000),
+  /** Minutes between scheduled reconciliations; 0 turns the schedule off (the admin trigger stays). */
+  stockReconcileEveryMinutes: z.number().int().min(0).max(10_080).default(360),
+})
+
+export type HubPluginOptions = z.infer<typeof hubPluginOptionsSchema>
+
+/** Parses the options or throws an error naming each bad option (never echoing a value). */
+export function parseHubPluginOptions(options: unknown): HubPluginOptions {
+  const parsed = hubPluginOptionsSchema.safeParse(options ?? {})
+  if (!parsed.success) {
+    throw new Error(
+      `medusa-plugin-hub: invalid plugin options: ${describeIssues(parsed.error.issues)}. See the options table in the plugin's README.`
+    )
+  }
+  return parsed.data
+}

@@ -1,0 +1,503 @@
+import { z } from "zod"
+import {
+  hubStatusSchema,
+  orderFiltersSchema,
+  productFiltersSchema,
+  productUpdateSchema,
+  STANDARD_STATUS_CODES,
+  testOrderInputSchema,
+  type DeliveryInput,
+  type HubOrder,
+  type HubStatusType,
+  type InvoiceInput,
+  type OrderFilters,
+  type ProductFilters,
+  type ShipmentExceptionInput,
+  type ShipmentInput,
+  type TestOrderInput,
+} from "../hub-client/schemas"
+import { parseOrThrow, SandboxHubError } from "./errors"
+
+/*
+ * The sandbox hub's data and order state machine, free of HTTP so that it can be tested on its
+ * own and driven in-process by tests. Every refusal is a SandboxHubError carrying the HTTP status
+ * the hub answers with; inputs are validated here so in-process callers get the hub's refusals too.
+ */
+
+export type SandboxStatus = { code: string; label: string; type: HubStatusType }
+
+export type SandboxProduct = {
+  sku: string
+  name: string
+  status: "enabled" | "disabled"
+  qty: number
+  price: number
+  promotional_price: number | null
+}
+
+const sandboxProductInputSchema = z.strictObject({
+  sku: z.string().min(1),
+  qty: z.number().int().nonnegative(),
+  name: z.string().min(1).optional(),
+  status: z.enum(["enabled", "disabled"]).optional(),
+  price: z.number().finite().nonnegative().optional(),
+  promotional_price: z.number().finite().nonnegative().nullable().optional(),
+})
+export type SandboxProductInput = z.input<typeof sandboxProductInputSchema>
+
+/** The standard statuses of spec §3; labels carry the service name, here "Sandbox". */
+export const STANDARD_SANDBOX_STATUSES: readonly SandboxStatus[] = [
+  { code: STANDARD_STATUS_CODES.NEW, label: "NEW - Pagamento Pendente (Sandbox)", type: "NEW" },
+  { code: STANDARD_STATUS_CODES.APPROVED, label: "Aprovado (Sandbox)", type: "APPROVED" },
+  { code: STANDARD_STATUS_CODES.CANCELED, label: "Cancelado (Sandbox)", type: "CANCELED" },
+  { code: STANDARD_STATUS_CODES.INVOICED, label: "Pagamento Faturado (Sandbox)", type: "INVOICED" },
+  { code: STANDARD_STATUS_CODES.SHIPPED, label: "Pedido Enviado (Sandbox)", type: "SHIPPED" },
+  { code: STANDARD_STATUS_CODES.DELIVERED, label: "Completo (entregue) (Sandbox)", type: "DELIVERED" },
+  {
+    code: STANDARD_STATUS_CODES.SHIPMENT_EXCEPTION,
+    label: "Exceção de Entrega (Sandbox)",
+    type: "SHIPMENT_EXCEPTION",
+  },
+]
+
+/** Status types an order can be moved to; NEW is only ever the status an order is placed in. */
+export type MoveTargetType = Exclude<HubStatusType, "NEW">
+
+/**
+ * The one state-machine table: target status type -> the types an order may come from. The spec
+ * leaves source states unstated; this is the strict reading of its flow (§3), used by the merchant's
+ * HTTP actions and by the marketplace's control moves alike.
+ */
+export const ALLOWED_SOURCE_TYPES: Readonly<Record<MoveTargetType, readonly HubStatusType[]>> = {
+  APPROVED: ["NEW"],
+  INVOICED: ["APPROVED"],
+  SHIPPED: ["INVOICED", "SHIPMENT_EXCEPTION"],
+  DELIVERED: ["SHIPPED", "SHIPMENT_EXCEPTION"],
+  CANCELED: ["NEW", "APPROVED", "INVOICED"],
+  SHIPMENT_EXCEPTION: ["SHIPPED"],
+}
+
+export const MAX_PER_PAGE = 100
+export const DEFAULT_PER_PAGE = 100
+/** Spec §4.1: a page lying beyond the first 10,000 entries of the index answers 400. */
+export const DEEP_PAGING_LIMIT = 10_000
+
+export type ProductListing = { products: SandboxProduct[]; total: number; lastSku?: string; more: boolean }
+
+/** An order as stored: built by createOrder, or any JSON object a test inserted raw. */
+type StoredOrder = Record<string, unknown> & { code: string }
+
+const DAY_MS = 24 * 60 * 60 * 1000
+const SEED_CHANNEL = "Sandbox Marketplace"
+
+const roundMoney = (value: number) => Math.round(value * 100) / 100
+const clone = <T>(value: T): T => structuredClone(value)
+/** Orders the sandbox builds match HubOrder; raw ones are whatever a test stored, on purpose. */
+const asHubOrder = (order: StoredOrder): HubOrder => clone(order) as HubOrder
+
+function appendTo(order: StoredOrder, field: string, entry: unknown) {
+  order[field] = [...(Array.isArray(order[field]) ? (order[field] as unknown[]) : []), entry]
+}
+
+export class SandboxHubState {
+  private readonly statuses = new Map<string, SandboxStatus>()
+  private readonly products = new Map<string, SandboxProduct>()
+  private readonly orders = new Map<string, StoredOrder>()
+  private readonly nextSequenceByChannel = new Map<string, number>()
+  /** Orders by placed_at then code; kept until an order is added (moves change neither key). */
+  private ordersInListingOrder?: StoredOrder[]
+  private readonly now: () => Date
+  private readonly firstOrderSequence: number
+
+  constructor(options: { now?: () => Date; firstOrderSequence?: number } = {}) {
+    this.now = options.now ?? (() => new Date())
+    this.firstOrderSequence = options.firstOrderSequence ?? 1
+    this.reset()
+  }
+
+  /** Back to only the standard statuses, no products, no orders. */
+  reset(): void {
+    this.statuses.clear()
+    for (const status of STANDARD_SANDBOX_STATUSES) this.statuses.set(status.code, { ...status })
+    this.products.clear()
+    this.orders.clear()
+    this.ordersInListingOrder = undefined
+    this.nextSequenceByChannel.clear()
+  }
+
+  // ---- Statuses ------------------------------------------------------------------------
+
+  listStatuses(): SandboxStatus[] {
+    return [...this.statuses.values()].map((status) => ({ ...status }))
+  }
+
+  /** A custom status, as created in the hub's administration area; a custom code may be redefined. */
+  addStatus(input: SandboxStatus): SandboxStatus {
+    const { code, label, type } = parseOrThrow(hubStatusSchema, input, { prefix: "status" })
+    if (STANDARD_SANDBOX_STATUSES.some((standard) => standard.code === code)) {
+      throw new SandboxHubError(422, `status.code: "${code}" is a standard status and cannot be redefined`)
+    }
+    const status = { code, label, type }
+    this.statuses.set(code, status)
+    return { ...status }
+  }
+
+  private statusOfType(code: string, type: HubStatusType): SandboxStatus {
+    const status = this.statuses.get(code)
+    if (!status || status.type !== type) {
+      throw new SandboxHubError(422, `status: "${code}" is not a status of type ${type} on this account`)
+    }
+    return status
+  }
+
+  // ---- Products ------------------------------------------------------------------------
+
+  upsertProducts(inputs: SandboxProductInput[]): SandboxProduct[] {
+    const parsed = parseOrThrow(z.array(sandboxProductInputSchema), inputs, { prefix: "products" })
+    return parsed.map((input) => {
+      const existing = this.products.get(input.sku)
+      const product: SandboxProduct = {
+        sku: input.sku,
+        name: input.name ?? existing?.name ?? input.sku,
+        status: input.status ?? existing?.status ?? "enabled",
+        qty: input.qty,
+        price: input.price ?? existing?.price ?? 0,
+        promotional_price:
+          input.promotional_price !== undefined ? input.promotional_price : (existing?.promotional_price ?? null),
+      }
+      this.products.set(product.sku, product)
+      return { ...product }
+    })
+  }
+
+  getProduct(sku: string): SandboxProduct | undefined {
+    const product = this.products.get(sku)
+    return product && { ...product }
+  }
+
+  /** Partial update: only the fields given change (spec §4 rule 2). `update` is validated here. */
+  updateProduct(sku: string, update: unknown): SandboxProduct {
+    const product = this.products.get(sku)
+    if (!product) throw new SandboxHubError(404, "Product not found")
+    const fields = parseOrThrow(productUpdateSchema, update, { prefix: "product" })
+    Object.assign(product, fields)
+    return { ...product }
+  }
+
+  /** One page of products sorted by SKU: by page number, or (cursor paging) after a SKU. */
+  listProducts(query: {
+    perPage: number
+    page?: number
+    afterSku?: string
+    /** Validated here with productFiltersSchema (400 when invalid). */
+    filters: Record<string, unknown>
+  }): ProductListing {
+    const filters = parseOrThrow(productFiltersSchema, query.filters, { status: 400, prefix: "filters" })
+    const matching = [...this.products.values()]
+      .filter((product) => matchesProductFilters(product, filters))
+      .sort((a, b) => compareStrings(a.sku, b.sku))
+    let start: number
+    if (query.afterSku !== undefined) {
+      const afterSku = query.afterSku
+      const index = matching.findIndex((product) => compareStrings(product.sku, afterSku) > 0)
+      start = index === -1 ? matching.length : index
+    } else {
+      start = pageStart(query.page ?? 1, query.perPage)
+    }
+    const products = matching.slice(start, start + query.perPage).map((product) => ({ ...product }))
+    return {
+      products,
+      total: matching.length,
+      lastSku: products.at(-1)?.sku,
+      more: start + query.perPage < matching.length,
+    }
+  }
+
+  // ---- Orders --------------------------------------------------------------------------
+
+  hasOrder(code: string): boolean {
+    return this.orders.has(code)
+  }
+
+  getOrder(code: string): HubOrder | undefined {
+    const order = this.orders.get(code)
+    return order && asHubOrder(order)
+  }
+
+  /** Stores any JSON object as an order, for tests of malformed orders; only `code` is required. */
+  insertRawOrder(order: unknown): void {
+    const { code } = parseOrThrow(z.looseObject({ code: z.string().min(1) }), order)
+    this.orders.set(code, clone(order) as StoredOrder)
+    this.ordersInListingOrder = undefined
+  }
+
+  /** A marketplace order, exactly as `POST /orders` creates a test order. */
+  createOrder(input: TestOrderInput, placedAt: Date = this.now()): HubOrder {
+    const order = parseOrThrow(testOrderInputSchema, input, { prefix: "order" })
+    const status = this.statusOfType(order.status, "NEW")
+    const items = order.items.map((item, index) => {
+      const product = this.products.get(item.id)
+      if (!product) throw new SandboxHubError(422, `order.items.${index}.id: unknown product "${item.id}"`)
+      const originalPrice = item.original_price ?? product.price
+      return {
+        id: item.id,
+        product_id: item.id,
+        name: product.name,
+        qty: item.qty,
+        original_price: originalPrice,
+        special_price: item.special_price ?? originalPrice,
+      }
+    })
+    const shippingCost = order.shipping_cost ?? 0
+    const interest = order.interest ?? 0
+    const discount = 0
+    const placed = placedAt.toISOString()
+    const fullName = order.customer.name
+    const hubOrder: StoredOrder = {
+      code: this.nextOrderCode(order.channel),
+      channel: order.channel,
+      placed_at: placed,
+      updated_at: placed,
+      approved_date: null,
+      status: { ...status },
+      total_ordered: roundMoney(
+        items.reduce((sum, item) => sum + item.special_price * item.qty, 0) + shippingCost + interest - discount
+      ),
+      shipping_cost: shippingCost,
+      interest,
+      discount,
+      shipping_method: order.shipping_method ?? "Sandbox Standard",
+      estimated_delivery:
+        order.estimated_delivery ?? new Date(placedAt.getTime() + 7 * DAY_MS).toISOString().slice(0, 10),
+      customer: order.customer,
+      billing_address: { full_name: fullName, ...order.billing_address },
+      shipping_address: { full_name: fullName, ...order.shipping_address },
+      items,
+      payments: [],
+      invoices: [],
+      shipments: [],
+    }
+    this.orders.set(hubOrder.code, hubOrder)
+    this.ordersInListingOrder = undefined
+    return asHubOrder(hubOrder)
+  }
+
+  /** Codes are `<channel>-<sequence>`, the sequence counted per channel from `firstOrderSequence`. */
+  private nextOrderCode(channel: string): string {
+    let sequence = this.nextSequenceByChannel.get(channel) ?? this.firstOrderSequence
+    // A raw order may already hold the next code; never overwrite it.
+    while (this.orders.has(`${channel}-${sequence}`)) sequence++
+    this.nextSequenceByChannel.set(channel, sequence + 1)
+    return `${channel}-${sequence}`
+  }
+
+  /** Orders sorted by placed_at then code, filtered by status codes and UTC calendar days. */
+  listOrders(query: { page: number; perPage: number; filters: OrderFilters }): { total: number; orders: HubOrder[] } {
+    const filters = parseOrThrow(orderFiltersSchema, query.filters, { status: 400, prefix: "filters" })
+    const start = pageStart(query.page, query.perPage)
+    const statuses = filters.statuses && new Set(filters.statuses)
+    const from = filters.startDate && startOfUtcDay(filters.startDate)
+    const until = filters.endDate && startOfUtcDay(filters.endDate) + DAY_MS
+    this.ordersInListingOrder ??= [...this.orders.values()].sort(
+      (a, b) => compareStrings(String(a.placed_at ?? ""), String(b.placed_at ?? "")) || compareStrings(a.code, b.code)
+    )
+    const matching = this.ordersInListingOrder.filter((order) => {
+      if (statuses && !statuses.has(statusCodeOf(order) ?? "")) return false
+      if (from === undefined && until === undefined) return true
+      const placed = Date.parse(String(order.placed_at))
+      if (Number.isNaN(placed)) return false
+      return (from === undefined || placed >= from) && (until === undefined || placed < until)
+    })
+    return { total: matching.length, orders: matching.slice(start, start + query.perPage).map(asHubOrder) }
+  }
+
+  // ---- Order moves ---------------------------------------------------------------------
+
+  /** NEW -> APPROVED: the marketplace confirming payment (or, on sandbox accounts, `/approval`). */
+  approve(code: string, statusCode: string = STANDARD_STATUS_CODES.APPROVED): HubOrder {
+    return this.move(code, "APPROVED", statusCode, (order, at) => {
+      order.approved_date = at
+    })
+  }
+
+  invoice(code: string, statusCode: string, invoice: InvoiceInput): HubOrder {
+    return this.move(code, "INVOICED", statusCode, (order, at) => {
+      // An NF-e key holds the series at digits 23-25 and the invoice number at digits 26-34.
+      appendTo(order, "invoices", {
+        key: invoice.key,
+        number: String(Number(invoice.key.slice(25, 34))),
+        line: String(Number(invoice.key.slice(22, 25))),
+        issue_date: invoice.issue_date ?? at,
+      })
+    })
+  }
+
+  ship(code: string, statusCode: string, shipment: ShipmentInput & { code?: string }): HubOrder {
+    return this.move(code, "SHIPPED", statusCode, (order) => {
+      const orderedSkus = new Set(
+        (Array.isArray(order.items) ? order.items : []).map((item) => (item as { id?: unknown }).id)
+      )
+      shipment.items.forEach((item, index) => {
+        if (!orderedSkus.has(item.sku)) {
+          throw new SandboxHubError(422, `shipment.items.${index}.sku: "${item.sku}" is not an item of order ${code}`)
+        }
+      })
+      appendTo(order, "shipments", {
+        code: shipment.code ?? code,
+        ...(shipment.delivered_carrier_date ? { delivered_carrier_date: shipment.delivered_carrier_date } : {}),
+        items: shipment.items,
+        tracks: [shipment.track],
+      })
+    })
+  }
+
+  deliver(code: string, statusCode: string, delivery: DeliveryInput): HubOrder {
+    return this.move(code, "DELIVERED", statusCode, (order, at) => {
+      order.delivered_date = delivery.delivered_date ?? at
+    })
+  }
+
+  cancel(code: string, statusCode: string = STANDARD_STATUS_CODES.CANCELED): HubOrder {
+    return this.move(code, "CANCELED", statusCode)
+  }
+
+  reportShipmentException(code: string, statusCode: string, exception: ShipmentExceptionInput): HubOrder {
+    return this.move(code, "SHIPMENT_EXCEPTION", statusCode, (order) => {
+      order.shipment_exception = exception
+    })
+  }
+
+  /**
+   * The single place an order changes status: the target status must exist with the target type,
+   * and the order's current type must be an allowed source in ALLOWED_SOURCE_TYPES.
+   */
+  private move(
+    code: string,
+    target: MoveTargetType,
+    statusCode: string,
+    effect?: (order: StoredOrder, at: string) => void
+  ): HubOrder {
+    const order = this.orders.get(code)
+    if (!order) throw new SandboxHubError(404, `Order ${code} not found`)
+    const status = this.statusOfType(statusCode, target)
+    const currentCode = statusCodeOf(order)
+    const currentType = this.statusTypeOf(order)
+    const allowed = ALLOWED_SOURCE_TYPES[target]
+    if (!currentType || !allowed.includes(currentType)) {
+      throw new SandboxHubError(
+        422,
+        `Order ${code} cannot move to ${target} from status ${currentCode ?? "(none)"} (${currentType ?? "unknown type"}); ` +
+          `allowed only from ${allowed.join(", ")}`
+      )
+    }
+    const at = this.now().toISOString()
+    effect?.(order, at)
+    order.status = { ...status }
+    order.updated_at = at
+    return asHubOrder(order)
+  }
+
+  /** The type of an order's status, resolved through the account's statuses (never the label). */
+  private statusTypeOf(order: StoredOrder): HubStatusType | undefined {
+    const code = statusCodeOf(order)
+    return code === undefined ? undefined : this.statuses.get(code)?.type
+  }
+
+  // ---- Seeding -------------------------------------------------------------------------
+
+  /** Deterministic products SKU-00001.. for offline development; every tenth one disabled. */
+  seedProducts(count: number): void {
+    this.upsertProducts(
+      Array.from({ length: count }, (_, index) => {
+        const n = index + 1
+        return {
+          sku: `SKU-${String(n).padStart(5, "0")}`,
+          name: `Sandbox product ${n}`,
+          qty: (n * 37) % 100,
+          status: n % 10 === 0 ? ("disabled" as const) : ("enabled" as const),
+          price: roundMoney(10 + ((n * 1301) % 90000) / 100),
+        }
+      })
+    )
+  }
+
+  /**
+   * Deterministic marketplace orders in status book_product, each selling one of the products
+   * already present, placed evenly (oldest first) over the last `days` UTC calendar days, today
+   * included up to now: calendar days, because that is what the hub's date filters select.
+   */
+  seedOrders(count: number, days = 30): void {
+    const skus = [...this.products.keys()].sort(compareStrings)
+    if (count > 0 && skus.length === 0) {
+      throw new SandboxHubError(422, "seeding orders needs products: every order item is a product")
+    }
+    const end = this.now().getTime()
+    const start = startOfUtcDay(this.now()) - (days - 1) * DAY_MS
+    const span = end - start
+    for (let index = 0; index < count; index++) {
+      const n = index + 1
+      const address = {
+        street: "Rua da Sandbox",
+        number: 100 + (n % 900),
+        neighborhood: "Centro",
+        city: "São Paulo",
+        region: "SP",
+        country: "BR",
+        postcode: "01001000",
+      }
+      this.createOrder(
+        {
+          channel: SEED_CHANNEL,
+          status: STANDARD_STATUS_CODES.NEW,
+          items: [{ id: skus[(index * 7) % skus.length], qty: 1 + (index % 3) }],
+          customer: {
+            name: `Sandbox Customer ${n}`,
+            email: `customer${n}@example.com`,
+            vat_number: String(10_000_000_000 + n),
+            phones: [String(11_900_000_000 + n)],
+          },
+          billing_address: address,
+          shipping_address: address,
+          shipping_method: "Sandbox Standard",
+          shipping_cost: 10,
+          interest: 0,
+        },
+        new Date(start + Math.floor((n * span) / (count + 1)))
+      )
+    }
+  }
+}
+
+/** Code-unit order, the same order cursor paging continues in. */
+function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0
+}
+
+function pageStart(page: number, perPage: number): number {
+  if (page * perPage > DEEP_PAGING_LIMIT) {
+    throw new SandboxHubError(
+      400,
+      `Requested page lies beyond the first 10,000 entries of the index; narrow the filters (for example the date range)`
+    )
+  }
+  return (page - 1) * perPage
+}
+
+function matchesProductFilters(product: SandboxProduct, filters: ProductFilters): boolean {
+  return (
+    (filters.sku === undefined || product.sku === filters.sku) &&
+    (filters.name === undefined || product.name.toLowerCase().includes(filters.name.toLowerCase())) &&
+    (filters.status === undefined || product.status === filters.status) &&
+    (filters.qty_from === undefined || product.qty >= filters.qty_from) &&
+    (filters.qty_to === undefined || product.qty <= filters.qty_to)
+  )
+}
+
+function statusCodeOf(order: StoredOrder): string | undefined {
+  const status = order.status as { code?: unknown } | undefined
+  return typeof status?.code === "string" ? status.code : undefined
+}
+
+function startOfUtcDay(date: Date): number {
+  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate())
+}

@@ -1,0 +1,67 @@
+import {
+  cancelOrderWorkflow,
+  createOrderPaymentCollectionWorkflow,
+  markPaymentCollectionAsPaid,
+  useQueryGraphStep,
+} from "@medusajs/medusa/core-flows"
+import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { markHubStatusAppliedStep } from "./steps/mark-hub-status-applied"
+
+export type ApplyMarketplaceStatusInput = {
+  hubOrderId: string
+  orderId: string
+  /** The status type the marketplace moved the order to. */
+  statusType: "APPROVED" | "CANCELED"
+}
+
+type OrderPaymentState = {
+  id: string
+  status: string
+  total: number
+  payment_collections?: { id: string; status: string }[]
+}
+
+/**
+ * Follows a move the marketplace made (spec §3): payment approved -> the Medusa order is paid
+ * (through the system payment provider); canceled -> the Medusa order is canceled and its
+ * reservations released. Reads the order first, so running it twice changes nothing twice.
+ */
+export const applyMarketplaceStatusWorkflow = createWorkflow(
+  "apply-hub-marketplace-status",
+  (input: ApplyMarketplaceStatusInput) => {
+    const { data: orders } = useQueryGraphStep({
+      entity: "order",
+      fields: ["id", "status", "total", "payment_collections.id", "payment_collections.status"],
+      filters: { id: input.orderId },
+    })
+
+    const plan = transform({ orders, input }, ({ orders, input }) => {
+      const order = orders[0] as unknown as OrderPaymentState
+      const collections = order.payment_collections ?? []
+      const unpaid = collections.find((collection) => collection.status === "not_paid")
+      const paid = collections.some((collection) => collection.status !== "not_paid" && collection.status !== "canceled")
+      const canceled = order.status === "canceled"
+      return {
+        orderId: order.id,
+        amount: order.total,
+        pay: input.statusType === "APPROVED" && !paid && !canceled,
+        unpaidCollectionId: unpaid?.id,
+        cancel: input.statusType === "CANCELED" && !canceled,
+      }
+    })
+
+    const createdCollections = when("create-hub-payment-collection", { plan }, ({ plan }) => plan.pay && !plan.unpaidCollectionId).then(
+      () => createOrderPaymentCollectionWorkflow.runAsStep({ input: { order_id: plan.orderId, amount: plan.amount } })
+    )
+    const collectionId = transform({ plan, createdCollections }, ({ plan, createdCollections }) => plan.unpaidCollectionId ?? createdCollections?.[0]?.id)
+    when("mark-hub-order-paid", { plan }, ({ plan }) => plan.pay).then(() => {
+      markPaymentCollectionAsPaid.runAsStep({ input: { order_id: plan.orderId, payment_collection_id: collectionId as string } })
+    })
+    when("cancel-hub-order", { plan }, ({ plan }) => plan.cancel).then(() => {
+      cancelOrderWorkflow.runAsStep({ input: { order_id: plan.orderId } })
+    })
+
+    markHubStatusAppliedStep({ hubOrderId: input.hubOrderId, statusType: input.statusType })
+    return new WorkflowResponse(plan)
+  }
+)

@@ -1,0 +1,89 @@
+import { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { HUB_MODULE } from "../../modules/hub"
+import type HubModuleService from "../../modules/hub/service"
+import { perApplication } from "./per-application"
+import { pushStockWorkflow } from "./push-stock"
+
+/**
+ * The in-process trigger of the stock outbox flush, one per application. Requests coalesce:
+ * while a flush runs, a request only makes it look again for the change; while none runs, one
+ * timer waits for the earliest row to be due. The outbox in PostgreSQL stays the
+ * truth: this only decides when to look at it, and the safety-net job looks anyway.
+ */
+class StockFlusher {
+  private draining?: Promise<void>
+  private again = false
+  private timer?: NodeJS.Timeout
+  private timerDueAt = Number.POSITIVE_INFINITY
+
+  constructor(private readonly container: MedusaContainer) {}
+
+  /** A change was recorded: flush once it is due (after `stockCoalesceMs` of quiet). */
+  request(): void {
+    if (this.draining) {
+      this.again = true
+      return
+    }
+    const hub: HubModuleService = this.container.resolve(HUB_MODULE)
+    this.schedule(hub.hubOptions.stockCoalesceMs)
+  }
+
+  /** Flushes now and resolves once nothing due is left; joins the flush already running, if one is. */
+  flush(): Promise<void> {
+    if (this.draining) {
+      this.again = true
+      return this.draining
+    }
+    this.clearTimer()
+    this.draining = this.drain().finally(() => {
+      this.draining = undefined
+    })
+    return this.draining
+  }
+
+  private async drain(): Promise<void> {
+    const hub: HubModuleService = this.container.resolve(HUB_MODULE)
+    let nextDueInMs: number | null = null
+    try {
+      // Round after round while rows are being claimed: a backlog drains at the hub's limit.
+      for (;;) {
+        this.again = false
+        const { result } = await pushStockWorkflow(this.container).run({ input: undefined })
+        nextDueInMs = result.nextDueInMs
+        if (result.claimed === 0) break
+      }
+    } catch (error) {
+      this.container
+        .resolve(ContainerRegistrationKeys.LOGGER)
+        .warn(`hub: stock flush failed (${(error as Error).message}); trying again in ${hub.hubOptions.stockRetryDelayMs} ms`)
+      nextDueInMs = hub.hubOptions.stockRetryDelayMs
+    }
+    // A change recorded during the last round is due after its quiet time; rows held by another
+    // flusher, or waiting out a failure, when their time comes.
+    if (this.again) nextDueInMs = Math.min(nextDueInMs ?? Number.POSITIVE_INFINITY, hub.hubOptions.stockCoalesceMs)
+    if (nextDueInMs !== null) this.schedule(Math.max(nextDueInMs, 20))
+  }
+
+  private schedule(delayMs: number): void {
+    const dueAt = Date.now() + delayMs
+    if (this.timer && this.timerDueAt <= dueAt) return
+    this.clearTimer()
+    this.timerDueAt = dueAt
+    this.timer = setTimeout(() => {
+      this.timer = undefined
+      this.timerDueAt = Number.POSITIVE_INFINITY
+      void this.flush()
+    }, delayMs)
+    // Never keeps the process alive: the outbox survives, and the next process sends it.
+    this.timer.unref()
+  }
+
+  private clearTimer(): void {
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = undefined
+    this.timerDueAt = Number.POSITIVE_INFINITY
+  }
+}
+
+export const stockFlusher = perApplication((container) => new StockFlusher(container))
