@@ -38,6 +38,7 @@ module.exports = defineConfig({
         // Unset variables keep the options' defaults.
         stockCoalesceMs: numberFromEnv("HUB_STOCK_COALESCE_MS"),
         stockMaxDelayMs: numberFromEnv("HUB_STOCK_MAX_DELAY_MS"),
+        stockMinPushIntervalMs: numberFromEnv("HUB_STOCK_MIN_PUSH_INTERVAL_MS"),
         stockLeaseMs: numberFromEnv("HUB_STOCK_LEASE_MS"),
         stockRetryDelayMs: numberFromEnv("HUB_STOCK_RETRY_DELAY_MS"),
         stockReconcileEveryMinutes: numberFromEnv("HUB_STOCK_RECONCILE_EVERY_MINUTES"),

@@ -142,6 +142,9 @@ function runJest(type, extraArgs, outputFile) {
   const env = {
     ...process.env,
     TEST_TYPE: type,
+    // Medusa logs every boot step at "info"; warnings and errors are what a
+    // test run needs (LOG_LEVEL=info npm test shows the rest).
+    LOG_LEVEL: process.env.LOG_LEVEL || "warn",
     NODE_OPTIONS: /(^|\s)--experimental-vm-modules(\s|$)/.test(nodeOptions)
       ? nodeOptions
       : `${nodeOptions} --experimental-vm-modules`.trim(),
@@ -207,6 +210,34 @@ function printSummary(rows) {
   console.log("")
 }
 
+/**
+ * The failed tests and their messages, printed again just above the table:
+ * CI keeps only the tail of the output, and jest prints a failure far above it.
+ */
+function printFailures(rows) {
+  const failures = []
+  for (const row of rows) {
+    for (const suite of row.results?.testResults || []) {
+      const file = path.relative(ROOT, suite.name)
+      const failedTests = (suite.assertionResults || []).filter((t) => t.status === "failed")
+      if (suite.status === "failed" && !failedTests.length) {
+        failures.push({ title: `${row.type} ${file}: the suite failed to run`, message: suite.message || "" })
+      }
+      for (const test of failedTests) {
+        failures.push({ title: `${row.type} ${file}: ${test.fullName}`, message: (test.failureMessages || []).join("\n") })
+      }
+    }
+  }
+  if (!failures.length) return
+  console.log("")
+  console.log(`Failed (${failures.length}):`)
+  for (const failure of failures) {
+    console.log(`- ${failure.title}`)
+    const lines = failure.message.replace(/\u001b\[[0-9;]*m/g, "").split("\n").filter((l) => l.trim())
+    for (const line of lines.slice(0, 12)) console.log(`    ${line}`)
+  }
+}
+
 // ---------------------------------------------------------------------------
 // Main
 // ---------------------------------------------------------------------------
@@ -265,6 +296,7 @@ async function main() {
     fs.rmSync(resultsDir, { recursive: true, force: true })
   }
 
+  printFailures(rows)
   printSummary(rows)
 
   const total = rows.reduce(

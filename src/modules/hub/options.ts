@@ -24,6 +24,11 @@ export const hubPluginOptionsSchema = hubClientOptionsSchema.extend({
   stockCoalesceMs: z.number().int().min(0).max(10_000).default(200),
   /** A SKU that keeps changing is still pushed after this long. */
   stockMaxDelayMs: z.number().int().min(0).max(60_000).default(1_000),
+  /**
+   * A SKU pushed less than this long ago waits until then: a SKU that changes for seconds on end
+   * (a flash sale, a stock count) costs one request per interval, not one per `stockMaxDelayMs`.
+   */
+  stockMinPushIntervalMs: z.number().int().min(0).max(60_000).default(3_000),
   /** How long a flusher holds the rows it claimed; rows of a flusher that died are sent after it. */
   stockLeaseMs: z.number().int().min(1_000).max(600_000).default(60_000),
   /** First wait before a push that failed (hub unavailable, 429 beyond the run) is tried again; doubles up to 10 min. */

@@ -195,7 +195,8 @@ export default class HubModuleService extends MedusaService({
 
   /**
    * Claims up to `limit` pending rows that are due (quiet for `stockCoalesceMs`, or waiting
-   * longer than `stockMaxDelayMs`) and not held by a live claim, for `stockLeaseMs`. Rows are
+   * longer than `stockMaxDelayMs`; and last pushed at least `stockMinPushIntervalMs` ago) and not
+   * held by a live claim, for `stockLeaseMs`. Rows are
    * locked with SKIP LOCKED while claimed, so two flushers never get the same row.
    */
   @InjectManager()
@@ -203,7 +204,7 @@ export default class HubModuleService extends MedusaService({
     limit: number,
     @MedusaContext() sharedContext: Context<EntityManager> = {}
   ): Promise<ClaimedStockChange[]> {
-    const { stockLeaseMs, stockCoalesceMs, stockMaxDelayMs } = this.hubOptions
+    const { stockLeaseMs, stockCoalesceMs, stockMaxDelayMs, stockMinPushIntervalMs } = this.hubOptions
     const claimToken = generateEntityId(undefined, "hubclaim")
     const rows: Array<{ id: string; sku: string; available_quantity: number }> = await sharedContext.manager!.execute(
       `update hub_stock_change as c set
@@ -215,13 +216,14 @@ export default class HubModuleService extends MedusaService({
             and (claimed_until is null or claimed_until <= now())
             and (last_changed_at <= now() - ?::integer * interval '1 millisecond'
                  or changed_at <= now() - ?::integer * interval '1 millisecond')
+            and (sent_at is null or sent_at <= now() - ?::integer * interval '1 millisecond')
           order by changed_at
           limit ?
           for update skip locked
        ) as due
        where c.id = due.id
        returning c.id, c.sku, c.available_quantity`,
-      [claimToken, stockLeaseMs, stockCoalesceMs, stockMaxDelayMs, limit]
+      [claimToken, stockLeaseMs, stockCoalesceMs, stockMaxDelayMs, stockMinPushIntervalMs, limit]
     )
     return rows.map((row) => ({ id: row.id, sku: row.sku, availableQuantity: row.available_quantity, claimToken }))
   }
@@ -229,14 +231,15 @@ export default class HubModuleService extends MedusaService({
   /** Milliseconds until the next pending row is due (0: now), or null when nothing is pending. */
   @InjectManager()
   async nextStockChangeDueInMs(@MedusaContext() sharedContext: Context<EntityManager> = {}): Promise<number | null> {
-    const { stockCoalesceMs, stockMaxDelayMs } = this.hubOptions
+    const { stockCoalesceMs, stockMaxDelayMs, stockMinPushIntervalMs } = this.hubOptions
     const [row]: Array<{ due_in_ms: string | null }> = await sharedContext.manager!.execute(
       `select ceil(extract(epoch from min(greatest(
                 coalesce(claimed_until, '-infinity'),
-                least(last_changed_at + ?::integer * interval '1 millisecond', changed_at + ?::integer * interval '1 millisecond')
+                least(last_changed_at + ?::integer * interval '1 millisecond', changed_at + ?::integer * interval '1 millisecond'),
+                coalesce(sent_at + ?::integer * interval '1 millisecond', '-infinity')
               )) - now()) * 1000) as due_in_ms
          from hub_stock_change where deleted_at is null and state = 'pending'`,
-      [stockCoalesceMs, stockMaxDelayMs]
+      [stockCoalesceMs, stockMaxDelayMs, stockMinPushIntervalMs]
     )
     return row?.due_in_ms == null ? null : Math.max(0, Number(row.due_in_ms))
   }
