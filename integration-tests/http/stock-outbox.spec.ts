@@ -15,6 +15,8 @@ jest.setTimeout(240_000)
 // Short lease and retry delay, so a dead flusher's rows and failed pushes come back within the test.
 process.env.HUB_STOCK_LEASE_MS = "2000"
 process.env.HUB_STOCK_RETRY_DELAY_MS = "300"
+// These tests push SKUs the seeding has just pushed; the spacing of pushes is stock-sync.spec's.
+process.env.HUB_STOCK_MIN_PUSH_INTERVAL_MS = "0"
 
 const sandbox = sandboxHubForStore()
 
