@@ -34,7 +34,8 @@ const {
 } = require("./postgres")
 
 const ROOT = path.resolve(__dirname, "..")
-const DB_NAME = "medusa_hub_demo"
+/** The demo's database; the browser test runs the demo on a throwaway one of its own. */
+const DB_NAME = process.env.HUB_DEMO_DATABASE || "medusa_hub_demo"
 const ADMIN_EMAIL = "admin@hub-demo.local"
 const ADMIN_PASSWORD = "supersecret"
 const SANDBOX_PORT = process.env.HUB_SANDBOX_PORT ? Number(process.env.HUB_SANDBOX_PORT) : 4010
@@ -424,7 +425,8 @@ async function main() {
   // --no-types: no .medusa/types, which tsconfig.json includes, so the demo leaves
   // `npm run typecheck` as it found it.
   log("$ npx medusa develop --no-types")
-  const develop = medusa(["develop", "--no-types"], { ...childEnv, HUB_JOBS: "true" })
+  // HUB_JOBS=false keeps the schedule off (the browser test drives each import itself).
+  const develop = medusa(["develop", "--no-types"], { ...childEnv, HUB_JOBS: env.HUB_JOBS === "false" ? "false" : "true" })
   let ready = false
   const exited = develop.done.then((result) => ({ exited: true, ...result }))
   while (!stopping) {

@@ -3,7 +3,7 @@
  * `npm test`: runs jest once per test type (see jest.config.js, which picks the
  * test files from TEST_TYPE), one child process per type, in this order:
  *
- *   unit, integration:hub, integration:modules, integration:http
+ *   unit, integration:hub, integration:modules, integration:http, integration:browser
  *
  * Usage:
  *   npm test                                  all four types
@@ -42,8 +42,8 @@ const {
 } = require("./postgres")
 
 const ROOT = path.resolve(__dirname, "..")
-const ALL_TYPES = ["unit", "integration:hub", "integration:modules", "integration:http"]
-const DB_TYPES = new Set(["integration:modules", "integration:http"])
+const ALL_TYPES = ["unit", "integration:hub", "integration:modules", "integration:http", "integration:browser"]
+const DB_TYPES = new Set(["integration:modules", "integration:http", "integration:browser"])
 const SIGNAL_NUMBERS = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 }
 
 const log = (msg) => console.log(`[test] ${msg}`)

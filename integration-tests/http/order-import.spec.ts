@@ -344,6 +344,33 @@ medusaIntegrationTestRunner({
       expect(invalid.data.message).toContain("qty")
     })
 
+    it("lets an admin import now: one run at a time, and the order page can find its hub order", async () => {
+      const hubOrder = sandbox.hub.createOrder(testOrder([{ id: "SKU-1", qty: 1 }]))
+      const headers = await adminHeaders(container)
+      // Two clicks at once (the hub answering slowly): one run imports, the other is told why not.
+      sandbox.hub.setFaults({ latencyMs: 400 })
+      const answers = await Promise.all(
+        [1, 2].map(() =>
+          api.post("/admin/hub/import-runs", {}, headers).catch((error: { response: { status: number; data: unknown } }) => error.response)
+        )
+      )
+      sandbox.hub.setFaults({})
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409])
+      const ran = answers.find((answer) => answer.status === 200)!
+      expect(ran.data.import_run).toMatchObject({ seen: 1, imported: 1, quarantined: 0, error: null })
+      expect(answers.find((answer) => answer.status === 409)!.data).toMatchObject({ message: expect.stringContaining("already running") })
+      expect(await ordersForHubCode(hubOrder.code)).toHaveLength(1)
+
+      const { record } = await importedOrder(hubOrder.code)
+      const byOrder = await api.get(`/admin/hub/orders?order_id=${record.order_id}`, headers)
+      expect(byOrder.data.hub_orders.map((entry: { code: string }) => entry.code)).toEqual([hubOrder.code])
+      const notFromHub = await api.get("/admin/hub/orders?order_id=order_NOT_FROM_THE_HUB", headers)
+      expect(notFromHub.data.hub_orders).toEqual([])
+
+      const anonymous = await api.post("/admin/hub/import-runs", {}).catch((error: { response: { status: number } }) => error.response)
+      expect(anonymous.status).toBe(401)
+    })
+
     it("ends a run early, keeping what it did, when the hub stops answering", async () => {
       sandbox.hub.createOrder(testOrder([{ id: "SKU-1", qty: 1 }]))
       sandbox.hub.setFaults({ errorRate: 1 })

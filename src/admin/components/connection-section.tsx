@@ -1,0 +1,69 @@
+import { Badge, Container, Heading, Table, Text } from "@medusajs/ui"
+import { useQuery } from "@tanstack/react-query"
+import type { HubConnectionHealth } from "../../modules/hub/service"
+import { errorMessage, formatTime } from "../lib/format"
+import { sdk } from "../lib/sdk"
+
+/** The hub client's counters: requests, 4xx/429/5xx, the 429 pause, and the last error. */
+export const ConnectionSection = () => {
+  const { data, isLoading, error } = useQuery({
+    queryKey: ["hub", "connection"],
+    queryFn: () => sdk.client.fetch<{ connection: HubConnectionHealth }>("/admin/hub/connection"),
+    refetchInterval: 10_000,
+  })
+
+  if (isLoading) return <Container><Text>Loading the hub connection…</Text></Container>
+  if (error || !data) return <Container><Text>Could not read the hub connection: {errorMessage(error)}</Text></Container>
+
+  const { hubOrigin, sandbox, figures } = data.connection
+  // An old error says nothing about the connection now: only the last ten minutes colour the badge.
+  const recentError = figures.lastError && Date.now() - new Date(figures.lastError.at).getTime() < 10 * 60_000
+  return (
+    <Container className="divide-y p-0" data-testid="hub-connection">
+      <div className="flex flex-col gap-y-2 px-6 py-4">
+        <div className="flex items-center justify-between">
+          <Heading level="h1">Marketplace hub</Heading>
+          <Badge color={figures.pausedUntil ? "orange" : recentError ? "red" : "green"}>
+            {figures.pausedUntil ? `Paused (429) until ${formatTime(figures.pausedUntil)}` : recentError ? "Recent errors" : "Healthy"}
+          </Badge>
+        </div>
+        <Text>
+          {hubOrigin} {sandbox ? "(sandbox account)" : ""} — since {formatTime(figures.since)}:{" "}
+          {figures.requestsSent} requests, {figures.clientErrors} 4xx ({figures.rateLimited} of them 429),{" "}
+          {figures.serverErrors} 5xx, {figures.networkFaults} network faults.
+        </Text>
+        {figures.lastError && (
+          <Text className="text-ui-fg-error">
+            Last error at {formatTime(figures.lastError.at)}: {figures.lastError.endpoint} — {figures.lastError.cause}
+          </Text>
+        )}
+      </div>
+      <Table>
+        <Table.Header>
+          <Table.Row>
+            <Table.HeaderCell>Endpoint</Table.HeaderCell>
+            <Table.HeaderCell>Sent</Table.HeaderCell>
+            <Table.HeaderCell>Answers</Table.HeaderCell>
+            <Table.HeaderCell>Retries</Table.HeaderCell>
+            <Table.HeaderCell>Not resent</Table.HeaderCell>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {Object.entries(figures.byEndpoint).map(([endpoint, endpointFigures]) => (
+            <Table.Row key={endpoint}>
+              <Table.Cell>{endpoint}</Table.Cell>
+              <Table.Cell>{endpointFigures.sent}</Table.Cell>
+              <Table.Cell>
+                {Object.entries(endpointFigures.answers)
+                  .map(([status, count]) => `${status}×${count}`)
+                  .join(", ")}
+              </Table.Cell>
+              <Table.Cell>{endpointFigures.retries}</Table.Cell>
+              <Table.Cell>{endpointFigures.refusedRepeats}</Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table>
+    </Container>
+  )
+}

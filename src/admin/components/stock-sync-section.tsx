@@ -1,0 +1,91 @@
+import { Button, Container, Heading, Table, Text } from "@medusajs/ui"
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
+import type { StockSyncFigures } from "../../modules/hub/models/hub-stock-change"
+import { errorMessage, formatTime } from "../lib/format"
+import { sdk } from "../lib/sdk"
+
+type Reconciliation = NonNullable<StockSyncFigures["lastReconciliation"]>
+
+/** The stock outbox (backlog, pushes per hour, SKUs the hub refused) and the reconciliation. */
+export const StockSyncSection = () => {
+  const queryClient = useQueryClient()
+  const { data, isLoading, error } = useQuery({
+    queryKey: ["hub", "stock"],
+    queryFn: () => sdk.client.fetch<{ stock: StockSyncFigures }>("/admin/hub/stock"),
+    refetchInterval: 10_000,
+  })
+  const reconcile = useMutation({
+    mutationFn: () =>
+      sdk.client.fetch<{ reconciliation: Reconciliation }>("/admin/hub/stock/reconcile", { method: "POST", body: { wait: true } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ["hub"] }),
+  })
+
+  if (isLoading) return <Container><Text>Loading the stock sync…</Text></Container>
+  if (error || !data) return <Container><Text>Could not read the stock sync: {errorMessage(error)}</Text></Container>
+
+  const { backlog, oldestPendingChangeAt, pushesByHour, skusInError, lastReconciliation } = data.stock
+  const lastDay = pushesByHour.reduce((sum, hour) => ({ sent: sum.sent + hour.sent, failed: sum.failed + hour.failed }), { sent: 0, failed: 0 })
+  return (
+    <Container className="divide-y p-0" data-testid="hub-stock-sync">
+      <div className="flex items-center justify-between px-6 py-4">
+        <div>
+          <Heading level="h2">Stock sync</Heading>
+          <Text size="small" className="text-ui-fg-subtle">
+            Every change of a SKU's available quantity is pushed to the hub; a reconciliation compares all of them.
+          </Text>
+        </div>
+        <Button variant="secondary" size="small" isLoading={reconcile.isPending} onClick={() => reconcile.mutate()}>
+          Reconcile now
+        </Button>
+      </div>
+      <div className="flex flex-col gap-y-1 px-6 py-4">
+        <Text data-testid="hub-stock-backlog">
+          {backlog === 0
+            ? "Nothing waiting: the hub has every change."
+            : `${backlog} SKU${backlog === 1 ? "" : "s"} waiting to be pushed, the oldest changed at ${formatTime(oldestPendingChangeAt)}.`}
+        </Text>
+        <Text>
+          Last 24 hours: {lastDay.sent} pushes taken by the hub, {lastDay.failed} refused or failed.
+        </Text>
+        {reconcile.error && <Text className="text-ui-fg-error">Not reconciled: {errorMessage(reconcile.error)}</Text>}
+        <Text data-testid="hub-last-reconciliation">
+          {lastReconciliation
+            ? `Last reconciliation ${formatTime(lastReconciliation.startedAt)}${lastReconciliation.finishedAt ? "" : " (running)"}: ` +
+              `${lastReconciliation.seen} hub products read, ${lastReconciliation.differing} differing, ${lastReconciliation.fixed} fixed, ` +
+              `${lastReconciliation.unknown} not sold in this store` +
+              (lastReconciliation.error ? ` — ended early: ${lastReconciliation.error}` : ".")
+            : "No reconciliation yet."}
+        </Text>
+      </div>
+      <div className="px-6 py-4">
+        <Heading level="h3" className="mb-2">SKUs in error</Heading>
+        {!skusInError.length ? (
+          <Text className="text-ui-fg-subtle">None.</Text>
+        ) : (
+          <Table data-testid="hub-skus-in-error">
+            <Table.Header>
+              <Table.Row>
+                <Table.HeaderCell>SKU</Table.HeaderCell>
+                <Table.HeaderCell>Available</Table.HeaderCell>
+                <Table.HeaderCell>Hub answer</Table.HeaderCell>
+                <Table.HeaderCell>Reason</Table.HeaderCell>
+                <Table.HeaderCell>Since</Table.HeaderCell>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {skusInError.map((entry) => (
+                <Table.Row key={entry.sku}>
+                  <Table.Cell>{entry.sku}</Table.Cell>
+                  <Table.Cell>{entry.availableQuantity}</Table.Cell>
+                  <Table.Cell>{entry.status ?? "no answer"}</Table.Cell>
+                  <Table.Cell>{entry.reason}</Table.Cell>
+                  <Table.Cell>{formatTime(entry.since)}</Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table>
+        )}
+      </div>
+    </Container>
+  )
+}
