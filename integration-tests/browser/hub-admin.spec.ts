@@ -75,9 +75,11 @@ async function stopDemo() {
 }
 
 async function logIn() {
-  await page.goto(`${medusaUrl}/app/login`)
-  // The first load of the admin compiles it (vite, development mode): minutes on a slow machine.
-  await page.locator('input[name="email"]').fill(ADMIN.email, { timeout: 300_000 })
+  // The first load of the admin compiles it (vite, development mode: on a fresh install it
+  // optimizes its dependencies and reloads the page): minutes on a slow machine.
+  await page.goto(`${medusaUrl}/app/login`, { waitUntil: "commit", timeout: 300_000 })
+  await page.locator('input[name="email"]').waitFor({ timeout: 300_000 })
+  await page.locator('input[name="email"]').fill(ADMIN.email)
   await page.locator('input[name="password"]').fill(ADMIN.password)
   await page.getByRole("button", { name: "Continue with Email" }).click()
   await page.waitForURL((url) => !url.pathname.includes("/login"), { timeout: 120_000 })
@@ -105,6 +107,7 @@ beforeAll(async () => {
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
   })
   page = await browser.newPage({ viewport: { width: 1440, height: 1000 } })
+  page.setDefaultNavigationTimeout(120_000)
   await logIn()
 })
 
@@ -197,6 +200,59 @@ describe("the order page", () => {
     await expectText(widget, `Hub order ${hubOrder.code}`)
     await expectText(widget, "Marketplace Marketplace Demo")
     await expectText(widget, `Hub status ${hubOrder.status_code} (${hubOrder.status_type})`)
+  })
+
+  it("lets the merchant invoice and ship an approved order, and shows each move", async () => {
+    const response = await page.request.get(`${medusaUrl}/admin/hub/orders?import_state=imported&limit=1`)
+    const [hubOrder] = (await response.json()).hub_orders
+    // The marketplace approves the payment; the import follows.
+    const approved = await fetch(`${sandboxUrl}/_sandbox/orders/${encodeURIComponent(hubOrder.code)}/approve`, { method: "POST" })
+    expect(approved.status).toBe(200)
+    expect((await page.request.post(`${medusaUrl}/admin/hub/import-runs`)).status()).toBe(200)
+
+    await page.goto(`${medusaUrl}/app/orders/${hubOrder.order_id}`)
+    const widget = page.getByTestId("hub-order-widget")
+    await expectText(widget, "Hub status payment_received (APPROVED)")
+    // Only the moves the hub allows from APPROVED are offered.
+    expect(await widget.getByRole("button").allInnerTexts()).toEqual(["Invoice", "Cancel on the hub"])
+
+    await widget.getByRole("button", { name: "Invoice" }).click()
+    await widget.getByLabel("Invoice key (44 digits)").fill("3526 1112 3456 7800 0195 5500 1000 0012 3410 0001 2345")
+    await widget.getByRole("button", { name: "Send: invoice" }).click()
+    await expectText(widget.getByTestId("hub-move-result"), "Sent: hub status order_invoiced.")
+    await expectText(widget.getByTestId("hub-order-status"), "Hub status order_invoiced (INVOICED)")
+
+    await widget.getByRole("button", { name: "Ship" }).click()
+    await widget.getByLabel("Carrier").fill("Correios")
+    await widget.getByLabel("Method").fill("PAC")
+    await widget.getByLabel("Tracking code").fill("BR123456789BR")
+    await widget.getByRole("button", { name: "Send: ship" }).click()
+    await expectText(widget.getByTestId("hub-move-result"), "Sent: hub status order_shipped.")
+    await expectText(widget.getByTestId("hub-order-moves"), "Ship")
+    expect(await widget.getByTestId("hub-order-moves").locator("span").allInnerTexts()).toEqual(expect.arrayContaining(["done"]))
+
+    const onHub = await hubClient.getOrder(hubOrder.code)
+    expect(onHub.status.code).toBe("order_shipped")
+    expect(onHub.invoices).toEqual([expect.objectContaining({ key: "35261112345678000195550010000012341000012345" })])
+  })
+
+  it("does not resend a cancel the marketplace already made, and cancels the Medusa order with it", async () => {
+    const response = await page.request.get(`${medusaUrl}/admin/hub/orders?import_state=imported&limit=20`)
+    const newOrder = (await response.json()).hub_orders.find((entry: { status_type: string }) => entry.status_type === "NEW")
+    await page.goto(`${medusaUrl}/app/orders/${newOrder.order_id}`)
+    const widget = page.getByTestId("hub-order-widget")
+    await expectText(widget, "Hub status book_product (NEW)")
+    // The marketplace cancels meanwhile: the widget still offers a cancel, which the plugin checks against the hub first.
+    expect((await fetch(`${sandboxUrl}/_sandbox/orders/${encodeURIComponent(newOrder.code)}/cancel`, { method: "POST" })).status).toBe(200)
+    await widget.getByRole("button", { name: "Cancel on the hub" }).click()
+    await widget.getByRole("button", { name: "Cancel the order" }).click()
+    await expectText(widget.getByTestId("hub-move-result"), "Already done on the hub: hub status order_canceled.")
+    const medusaOrder = await page.request.get(`${medusaUrl}/admin/orders/${newOrder.order_id}?fields=status`)
+    expect((await medusaOrder.json()).order.status).toBe("canceled")
+    const cancels = (await (await fetch(`${sandboxUrl}/_sandbox/requests`)).json()).requests.filter(
+      (entry: { method: string; path: string }) => entry.method === "POST" && entry.path.endsWith("/cancel")
+    )
+    expect(cancels).toEqual([])
   })
 })
 

@@ -1,6 +1,7 @@
 import { defineMiddlewares, validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
 import { GetHubOrdersSchema, hubOrderQueryConfig } from "./admin/hub/orders/validators"
 import { PostHubTestOrderSchema } from "./admin/hub/test-orders/validators"
+import { merchantOrderMoveSchema } from "../hub-client"
 import { PostStockReconcileSchema } from "./admin/hub/stock/reconcile/validators"
 
 /** Every admin request body is validated here, at the edge, before a route sees it. */
@@ -10,6 +11,11 @@ export default defineMiddlewares({
       matcher: "/admin/hub/orders",
       method: ["GET"],
       middlewares: [validateAndTransformQuery(GetHubOrdersSchema, hubOrderQueryConfig)],
+    },
+    {
+      matcher: "/admin/hub/orders/:code/moves",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(merchantOrderMoveSchema)],
     },
     {
       matcher: "/admin/hub/test-orders",

@@ -253,11 +253,16 @@ export async function startSandboxHub(options: SandboxHubOptions = {}): Promise<
         return answer({ status: fate.errorStatus, body: { error: message } })
       }
 
-      answer(
-        answerRoute(hubRoutes, method, rawSegments, rawQuery, () =>
-          parseJson(body, { requireJsonContentType: true, headers: req.headers })
-        )
+      const reply = answerRoute(hubRoutes, method, rawSegments, rawQuery, () =>
+        parseJson(body, { requireJsonContentType: true, headers: req.headers })
       )
+      if (fate.loseAnswer && method !== "GET") {
+        // A write carried out, never answered.
+        settle("dropped")
+        req.socket.destroy()
+        return
+      }
+      answer(reply)
     })().catch(() => {
       // The request stream failed (client went away): nothing can be answered.
       settle("dropped")

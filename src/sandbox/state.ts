@@ -16,6 +16,7 @@ import {
   type ShipmentInput,
   type TestOrderInput,
 } from "../hub-client/schemas"
+import { ALLOWED_SOURCE_TYPES, type MoveTargetType } from "../hub-client/order-moves"
 import { parseOrThrow, SandboxHubError } from "./errors"
 
 /*
@@ -60,22 +61,8 @@ export const STANDARD_SANDBOX_STATUSES: readonly SandboxStatus[] = [
   },
 ]
 
-/** Status types an order can be moved to; NEW is only ever the status an order is placed in. */
-export type MoveTargetType = Exclude<HubStatusType, "NEW">
-
-/**
- * The one state-machine table: target status type -> the types an order may come from. The spec
- * leaves source states unstated; this is the strict reading of its flow (§3), used by the merchant's
- * HTTP actions and by the marketplace's control moves alike.
- */
-export const ALLOWED_SOURCE_TYPES: Readonly<Record<MoveTargetType, readonly HubStatusType[]>> = {
-  APPROVED: ["NEW"],
-  INVOICED: ["APPROVED"],
-  SHIPPED: ["INVOICED", "SHIPMENT_EXCEPTION"],
-  DELIVERED: ["SHIPPED", "SHIPMENT_EXCEPTION"],
-  CANCELED: ["NEW", "APPROVED", "INVOICED"],
-  SHIPMENT_EXCEPTION: ["SHIPPED"],
-}
+// The hub's state machine is the hub client's table: the sandbox enforces exactly what the plugin expects.
+export { ALLOWED_SOURCE_TYPES, type MoveTargetType }
 
 export const MAX_PER_PAGE = 100
 export const DEFAULT_PER_PAGE = 100

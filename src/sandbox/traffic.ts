@@ -18,6 +18,11 @@ export const faultsSchema = z.strictObject({
   errorRate: z.number().min(0).max(1).optional(),
   /** Share of requests whose connection is destroyed without an answer. */
   dropRate: z.number().min(0).max(1).optional(),
+  /**
+   * Share of writes (POST, PUT) carried out whose answer is then lost (the connection is
+   * destroyed): the client cannot tell whether its write took effect.
+   */
+  loseAnswerRate: z.number().min(0).max(1).optional(),
   /** Added to every hub request that passes rate limiting. */
   latencyMs: z.number().int().nonnegative().optional(),
   seed: z.number().int().optional(),
@@ -72,7 +77,7 @@ export class FixedWindowRateLimiter {
   }
 }
 
-export type FaultDecision = { latencyMs: number; drop: boolean; errorStatus?: 500 | 503 }
+export type FaultDecision = { latencyMs: number; drop: boolean; errorStatus?: 500 | 503; loseAnswer?: boolean }
 
 export class FaultInjector {
   private faults: SandboxFaults = {}
@@ -89,14 +94,19 @@ export class FaultInjector {
     return { ...this.faults }
   }
 
-  /** The fate of one request: always two draws (plus one picking 500 or 503), so sequences replay exactly. */
+  /**
+   * The fate of one request: always two draws (plus one picking 500 or 503, and one for a lost
+   * answer when that fault is set), so sequences replay exactly.
+   */
   next(): FaultDecision {
     const drop = this.random() < (this.faults.dropRate ?? 0)
     const error = this.random() < (this.faults.errorRate ?? 0)
+    const loseAnswer = (this.faults.loseAnswerRate ?? 0) > 0 && this.random() < this.faults.loseAnswerRate!
     return {
       latencyMs: this.faults.latencyMs ?? 0,
       drop,
       ...(error && !drop ? { errorStatus: this.random() < 0.5 ? (500 as const) : (503 as const) } : {}),
+      ...(loseAnswer && !drop && !error ? { loseAnswer } : {}),
     }
   }
 }

@@ -2,7 +2,7 @@ import { Context } from "@medusajs/framework/types"
 import { generateEntityId, InjectManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
 import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
 import { HubClient, HubFiguresSnapshot } from "../../hub-client"
-import { HubImportRun, HubOrder, HubStatusEntry, HubStockChange, HubStockPushHour, HubStockReconciliation } from "./models"
+import { HubImportRun, HubOrder, HubOrderMove, HubStatusEntry, HubStockChange, HubStockPushHour, HubStockReconciliation } from "./models"
 import type { ClaimedStockChange, StockPushOutcome, StockSyncFigures, WantedStock } from "./models/hub-stock-change"
 import { HubPluginOptions } from "./options"
 
@@ -31,6 +31,24 @@ export type HubOrderRecord = {
 /** An import that died holding its claim is taken over by a later run after this long. */
 export const CLAIM_LEASE_MS = 10 * 60_000
 
+/** A merchant move claimed by a process that died is taken over after this long. */
+export const MOVE_LEASE_MS = 2 * 60_000
+
+export type ClaimedHubOrderMove = {
+  id: string
+  /** The state the move was in before this claim: `unknown` (or a dead claim) means it may have landed. */
+  previousState: "new" | "sending" | "unknown"
+  attempts: number
+}
+
+/** How a merchant move ended, as recorded on its row. */
+export type HubOrderMoveOutcome = {
+  state: "done" | "rejected" | "unknown" | "failed"
+  hubStatusCode?: string | null
+  error?: string | null
+  errorStatus?: number | null
+}
+
 export type HubConnectionHealth = {
   hubOrigin: string
   sandbox: boolean
@@ -43,6 +61,7 @@ export type HubConnectionHealth = {
  */
 export default class HubModuleService extends MedusaService({
   HubOrder,
+  HubOrderMove,
   HubStatusEntry,
   HubImportRun,
   HubStockChange,
@@ -111,12 +130,81 @@ export default class HubModuleService extends MedusaService({
     )
   }
 
+  /**
+   * Claims a merchant move of a hub order, atomically: a new move is inserted as `sending`; a move
+   * of the same kind whose answer was lost, or whose claim outlived its lease, is taken over (the
+   * caller must read the hub order before it sends anything). Null while another claim of that
+   * move is live: a double click sends once.
+   */
+  @InjectManager()
+  async claimHubOrderMove(
+    move: { hubOrderId: string; code: string; kind: string; request: unknown },
+    @MedusaContext() sharedContext: Context<EntityManager> = {}
+  ): Promise<ClaimedHubOrderMove | null> {
+    const rows: Array<{ id: string; previous_state: ClaimedHubOrderMove["previousState"]; attempts: number }> =
+      await sharedContext.manager!.execute(
+        `with previous as (
+           select state from hub_order_move
+            where hub_order_id = ? and kind = ? and state in ('sending', 'unknown') and deleted_at is null
+         )
+         insert into hub_order_move as m (id, hub_order_id, code, kind, request, state, claimed_until)
+         values (?, ?, ?, ?, ?::jsonb, 'sending', now() + make_interval(secs => ?))
+         on conflict (hub_order_id, kind) where state in ('sending', 'unknown') and deleted_at is null do update set
+           state = 'sending', request = excluded.request, claimed_until = excluded.claimed_until,
+           attempts = m.attempts + 1, error = null, error_status = null, updated_at = now()
+         where m.state = 'unknown' or m.claimed_until < now()
+         returning m.id, coalesce((select state from previous), 'new') as previous_state, m.attempts`,
+        [
+          move.hubOrderId,
+          move.kind,
+          generateEntityId(undefined, "hubmv"),
+          move.hubOrderId,
+          move.code,
+          move.kind,
+          JSON.stringify(move.request),
+          MOVE_LEASE_MS / 1000,
+        ]
+      )
+    const [row] = rows
+    return row ? { id: row.id, previousState: row.previous_state, attempts: row.attempts } : null
+  }
+
+  /** Records how a claimed move ended; the hub order keeps the status the hub reported. */
+  @InjectManager()
+  async finishHubOrderMove(
+    moveId: string,
+    outcome: HubOrderMoveOutcome,
+    hubStatus: { hubOrderId: string; code: string; type: string } | null,
+    @MedusaContext() sharedContext: Context<EntityManager> = {}
+  ): Promise<void> {
+    const manager = sharedContext.manager!
+    await manager.execute(
+      `update hub_order_move set state = ?, hub_status_code = ?, error = ?, error_status = ?,
+         claimed_until = null, finished_at = now(), updated_at = now()
+       where id = ?`,
+      [outcome.state, outcome.hubStatusCode ?? null, outcome.error?.slice(0, 2000) ?? null, outcome.errorStatus ?? null, moveId]
+    )
+    if (hubStatus) {
+      await manager.execute(`update hub_order set status_code = ?, status_type = ?, updated_at = now() where id = ?`, [
+        hubStatus.code,
+        hubStatus.type,
+        hubStatus.hubOrderId,
+      ])
+    }
+  }
+
   /** Whether the scheduled order import should run now: jobs on, and the interval passed since the last run began. */
   async isOrderImportDue(now: Date): Promise<boolean> {
     if (!this.hubOptions.jobs) return false
     const [lastRun] = await this.listHubImportRuns({}, { order: { started_at: "DESC" }, take: 1 })
     // A few seconds of slack so that a one-minute interval is not skipped by the tick's jitter.
     return !lastRun || now.getTime() - new Date(lastRun.started_at).getTime() >= this.hubOptions.importIntervalMinutes * 60_000 - 5_000
+  }
+
+  /** The catalogue as last read from the hub (code -> type), without a request. */
+  async storedStatusCatalogue(): Promise<Map<string, string>> {
+    const known = await this.listHubStatusEntries({}, { take: null })
+    return new Map(known.map((status) => [status.code, status.type]))
   }
 
   /** Reads `GET /statuses` and keeps the catalogue; returns code -> type, custom statuses included. */

@@ -1,5 +1,6 @@
 export { HubImportRun } from "./hub-import-run"
 export { HubOrder } from "./hub-order"
+export { HubOrderMove } from "./hub-order-move"
 export { HubStatusEntry } from "./hub-status"
 export { HubStockChange } from "./hub-stock-change"
 export { HubStockPushHour } from "./hub-stock-push-hour"

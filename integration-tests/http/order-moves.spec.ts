@@ -1,0 +1,187 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { HUB_MODULE } from "../../src/modules/hub"
+import HubModuleService from "../../src/modules/hub/service"
+import { sampleTestOrder } from "../../src/sandbox"
+import { syncHubOrders } from "../../src/workflows/hub-orders/sync-hub-orders"
+import { adminHeaders } from "../helpers/admin"
+import { sandboxHubForStore } from "../helpers/sandbox-store"
+import { seedStore } from "../helpers/store"
+
+jest.setTimeout(180_000)
+
+const sandbox = sandboxHubForStore()
+
+const INVOICE_KEY = "35261112345678000195550010000012341000012345"
+const TRACK = { code: "BR123456789BR", carrier: "Correios", method: "PAC", url: "https://rastreamento.example/BR123456789BR" }
+
+type ApiAnswer = { status: number; data: any }
+
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    let container: MedusaContainer
+    let hubModule: HubModuleService
+    let headers: Awaited<ReturnType<typeof adminHeaders>>
+
+    beforeEach(async () => {
+      container = getContainer()
+      hubModule = container.resolve(HUB_MODULE)
+      sandbox.hub.reset()
+      sandbox.hub.upsertProducts([
+        { sku: "SKU-1", qty: 10, name: "Camiseta", price: 59.9 },
+        { sku: "SKU-2", qty: 5, name: "Boné", price: 35 },
+      ])
+      await seedStore(container, {
+        products: [
+          { sku: "SKU-1", stocked: 10 },
+          { sku: "SKU-2", stocked: 5 },
+        ],
+      })
+      headers = await adminHeaders(container)
+    })
+
+    /** A hub order imported into the store, approved by the marketplace when asked. */
+    async function importedHubOrder({ approved }: { approved: boolean }) {
+      const hubOrder = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 2 }, { id: "SKU-2", qty: 1 }] }))
+      if (approved) sandbox.hub.marketplaceApprove(hubOrder.code)
+      await syncHubOrders(container)
+      const [record] = await hubModule.listHubOrders({ code: hubOrder.code })
+      expect(record.order_id).toBeTruthy()
+      return { code: hubOrder.code, orderId: record.order_id as string }
+    }
+
+    const movePath = (code: string) => `/admin/hub/orders/${encodeURIComponent(code)}/moves`
+    const move = (code: string, body: object): Promise<ApiAnswer> =>
+      api.post(movePath(code), body, headers).catch((error: { response: ApiAnswer }) => error.response)
+    const hubWrites = (code: string) =>
+      sandbox.hub.requestLog().filter((entry) => entry.method === "POST" && entry.path.startsWith(`/orders/${encodeURIComponent(code)}/`))
+
+    it("invoices, ships, reports a shipment exception and delivers: each reaches the hub once and is recorded", async () => {
+      const { code } = await importedHubOrder({ approved: true })
+
+      const invoiced = await move(code, { kind: "invoice", invoice: { key: INVOICE_KEY } })
+      expect(invoiced.status).toBe(200)
+      expect(invoiced.data.move).toMatchObject({ state: "done", hubStatusCode: "order_invoiced", alreadyOnHub: false })
+      expect(sandbox.hub.getOrder(code)?.invoices).toEqual([expect.objectContaining({ key: INVOICE_KEY })])
+
+      // No items given: the whole order ships.
+      const shipped = await move(code, { kind: "ship", shipment: { track: TRACK } })
+      expect(shipped.status).toBe(200)
+      expect(sandbox.hub.getOrder(code)?.shipments).toEqual([
+        expect.objectContaining({
+          items: [
+            { sku: "SKU-1", qty: 2 },
+            { sku: "SKU-2", qty: 1 },
+          ],
+          tracks: [TRACK],
+        }),
+      ])
+
+      const exception = await move(code, {
+        kind: "shipment_exception",
+        shipment_exception: { occurrence_date: "2026-11-20T10:00:00Z", observation: "Destinatário ausente" },
+      })
+      expect(exception.status).toBe(200)
+      expect(sandbox.hub.getOrder(code)?.status.type).toBe("SHIPMENT_EXCEPTION")
+
+      const delivered = await move(code, { kind: "deliver" })
+      expect(delivered.status).toBe(200)
+      expect(sandbox.hub.getOrder(code)?.status).toMatchObject({ code: "complete", type: "DELIVERED" })
+
+      expect(hubWrites(code).map((entry) => entry.path.split("/").pop())).toEqual(["invoice", "shipments", "shiptment_exception", "delivery"])
+      const [record] = await hubModule.listHubOrders({ code })
+      expect(record).toMatchObject({ status_code: "complete", status_type: "DELIVERED" })
+      const history = await api.get(movePath(code), headers)
+      expect(history.data.moves.map((entry: { kind: string; state: string }) => `${entry.kind}:${entry.state}`)).toEqual([
+        "deliver:done",
+        "shipment_exception:done",
+        "ship:done",
+        "invoice:done",
+      ])
+    })
+
+    it("refuses a move the hub order's status does not allow, without spending a request on it", async () => {
+      const { code } = await importedHubOrder({ approved: false })
+      sandbox.hub.resetRequestLog()
+      const delivered = await move(code, { kind: "deliver" })
+      expect(delivered.status).toBe(422)
+      expect(delivered.data.message).toContain("possible only from SHIPPED, SHIPMENT_EXCEPTION")
+      expect(hubWrites(code)).toHaveLength(0)
+      expect(hubModule.connectionHealth().figures.clientErrors).toBe(0)
+      expect(sandbox.hub.getOrder(code)?.status.type).toBe("NEW")
+    })
+
+    it("refuses a malformed request at the edge, and an order this store did not import", async () => {
+      const { code } = await importedHubOrder({ approved: true })
+      sandbox.hub.resetRequestLog()
+      const shortKey = await move(code, { kind: "invoice", invoice: { key: INVOICE_KEY.slice(1) } })
+      expect(shortKey.status).toBe(400)
+      expect(shortKey.data.message).toContain("44 digits")
+      const unknownKind = await move(code, { kind: "refund" })
+      expect(unknownKind.status).toBe(400)
+      const longUrl = await move(code, { kind: "ship", shipment: { track: { ...TRACK, url: `https://x.example/${"a".repeat(200)}` } } })
+      expect(longUrl.status).toBe(400)
+      expect(sandbox.hub.requestLog()).toHaveLength(0)
+
+      const unknownOrder = await move("Loja Exemplo-404", { kind: "cancel" })
+      expect(unknownOrder.status).toBe(404)
+      expect(unknownOrder.data.message).toContain("has not been imported")
+    })
+
+    it("cancels on the hub, then cancels the Medusa order and releases its stock", async () => {
+      const { code, orderId } = await importedHubOrder({ approved: false })
+      const inventory = container.resolve(Modules.INVENTORY)
+      const reserved = async () =>
+        (await inventory.listReservationItems({ line_item_id: (await orderLineItemIds(orderId)) })).reduce(
+          (sum, reservation) => sum + Number(reservation.quantity),
+          0
+        )
+      expect(await reserved()).toBe(3)
+
+      const canceled = await move(code, { kind: "cancel" })
+      expect(canceled.status).toBe(200)
+      expect(sandbox.hub.getOrder(code)?.status.type).toBe("CANCELED")
+      const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({ entity: "order", fields: ["status"], filters: { id: orderId } })
+      expect(data[0].status).toBe("canceled")
+      expect(await reserved()).toBe(0)
+
+      // The next import sees the cancel as already applied.
+      const summary = await syncHubOrders(container)
+      expect(summary).toMatchObject({ updated: 0, error: null })
+    })
+
+    it("sends a double click once: the second is told a move is on its way", async () => {
+      const { code } = await importedHubOrder({ approved: true })
+      sandbox.hub.setFaults({ latencyMs: 400 })
+      const answers = await Promise.all([1, 2].map(() => move(code, { kind: "invoice", invoice: { key: INVOICE_KEY } })))
+      sandbox.hub.setFaults({})
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409])
+      expect(answers.find((answer) => answer.status === 409)!.data.message).toContain("is being sent already")
+      expect(hubWrites(code)).toHaveLength(1)
+    })
+
+    it("never resends a move whose answer was lost: the next try reads the hub order and finds it done", async () => {
+      const { code } = await importedHubOrder({ approved: true })
+      sandbox.hub.setFaults({ loseAnswerRate: 1 })
+      const lost = await move(code, { kind: "invoice", invoice: { key: INVOICE_KEY } })
+      sandbox.hub.setFaults({})
+      expect(lost.status).toBe(502)
+      expect(lost.data.move.state).toBe("unknown")
+      // The hub took it; this store could not know.
+      expect(sandbox.hub.getOrder(code)?.status.type).toBe("INVOICED")
+
+      const retried = await move(code, { kind: "invoice", invoice: { key: INVOICE_KEY } })
+      expect(retried.status).toBe(200)
+      expect(retried.data.move).toMatchObject({ state: "done", alreadyOnHub: true })
+      expect(hubWrites(code)).toHaveLength(1)
+      const history = await api.get(movePath(code), headers)
+      expect(history.data.moves).toEqual([expect.objectContaining({ kind: "invoice", state: "done", attempts: 2 })])
+    })
+
+    async function orderLineItemIds(orderId: string): Promise<string[]> {
+      const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({ entity: "order", fields: ["items.id"], filters: { id: orderId } })
+      return ((data[0].items ?? []) as Array<{ id: string }>).map((item) => item.id)
+    }
+  },
+})

@@ -1,0 +1,34 @@
+import { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { MedusaError } from "@medusajs/framework/utils"
+import type { MerchantOrderMove } from "../../../../../../hub-client"
+import { HUB_MODULE } from "../../../../../../modules/hub"
+import HubModuleService from "../../../../../../modules/hub/service"
+import { moveHubOrderWorkflow } from "../../../../../../workflows/hub-orders/move-hub-order"
+
+/** The merchant moves of one hub order, newest first, with how each ended. */
+export async function GET(req: MedusaRequest, res: MedusaResponse) {
+  const hubModule: HubModuleService = req.scope.resolve(HUB_MODULE)
+  const moves = await hubModule.listHubOrderMoves({ code: req.params.code }, { order: { created_at: "DESC" }, take: 50 })
+  res.json({ moves })
+}
+
+/** How a move's ending is answered: done 200; refused 422; answer lost 502; hub unreachable 503. */
+const STATUS_BY_STATE = { done: 200, rejected: 422, unknown: 502, failed: 503 } as const
+
+/**
+ * Moves a hub order (invoice, ship, deliver, shipment exception, cancel). Safe to repeat: the hub
+ * order is read before anything is sent, so a move that landed is never sent twice.
+ */
+export async function POST(req: MedusaRequest<MerchantOrderMove>, res: MedusaResponse) {
+  try {
+    const { result } = await moveHubOrderWorkflow(req.scope).run({ input: { code: req.params.code, move: req.validatedBody } })
+    res.status(STATUS_BY_STATE[result.state]).json({ move: result, ...(result.error ? { message: result.error } : {}) })
+  } catch (error) {
+    // Answered here: Medusa's error handler would replace a conflict's message with a generic one.
+    if ((error as MedusaError).type === MedusaError.Types.CONFLICT) {
+      res.status(409).json({ type: "conflict", message: (error as Error).message })
+      return
+    }
+    throw error
+  }
+}

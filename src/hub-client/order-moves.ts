@@ -1,0 +1,66 @@
+import { z } from "zod"
+import {
+  deliveryInputSchema,
+  HubStatusType,
+  invoiceInputSchema,
+  shipmentExceptionInputSchema,
+  shipmentInputSchema,
+} from "./schemas"
+
+/** Status types an order can be moved to; NEW is only ever the status an order is placed in. */
+export type MoveTargetType = Exclude<HubStatusType, "NEW">
+
+/**
+ * The one state-machine table: target status type -> the types an order may come from. The spec
+ * leaves source states unstated (§3); this is the strict reading of its flow. The sandbox hub
+ * enforces it, and the plugin checks it against a fresh read before it sends a move, so a move the
+ * hub would refuse costs no 4xx.
+ */
+export const ALLOWED_SOURCE_TYPES: Readonly<Record<MoveTargetType, readonly HubStatusType[]>> = {
+  APPROVED: ["NEW"],
+  INVOICED: ["APPROVED"],
+  SHIPPED: ["INVOICED", "SHIPMENT_EXCEPTION"],
+  DELIVERED: ["SHIPPED", "SHIPMENT_EXCEPTION"],
+  CANCELED: ["NEW", "APPROVED", "INVOICED"],
+  SHIPMENT_EXCEPTION: ["SHIPPED"],
+}
+
+/**
+ * A merchant's move of an order on the hub (spec §3 "set by merchant"), as the admin asks for it.
+ * A shipment without items ships every item of the order.
+ */
+export const merchantOrderMoveSchema = z.discriminatedUnion("kind", [
+  z.strictObject({ kind: z.literal("invoice"), invoice: invoiceInputSchema }),
+  z.strictObject({
+    kind: z.literal("ship"),
+    shipment: shipmentInputSchema.extend({ items: shipmentInputSchema.shape.items.optional() }),
+  }),
+  z.strictObject({ kind: z.literal("deliver"), delivery: deliveryInputSchema.default({}) }),
+  z.strictObject({ kind: z.literal("shipment_exception"), shipment_exception: shipmentExceptionInputSchema }),
+  z.strictObject({ kind: z.literal("cancel") }),
+])
+export type MerchantOrderMove = z.infer<typeof merchantOrderMoveSchema>
+export type MerchantOrderMoveKind = MerchantOrderMove["kind"]
+
+/** The status type each merchant move sets. */
+export const MERCHANT_MOVE_TARGET: Readonly<Record<MerchantOrderMoveKind, MoveTargetType>> = {
+  invoice: "INVOICED",
+  ship: "SHIPPED",
+  deliver: "DELIVERED",
+  shipment_exception: "SHIPMENT_EXCEPTION",
+  cancel: "CANCELED",
+}
+
+/** Each move in words, for messages ("an invoice is possible only from APPROVED"). */
+export const MERCHANT_MOVE_NAMES: Readonly<Record<MerchantOrderMoveKind, string>> = {
+  invoice: "an invoice",
+  ship: "a shipment",
+  deliver: "a delivery",
+  shipment_exception: "a shipment exception",
+  cancel: "a cancel",
+}
+
+/** Whether the hub allows a move from an order's current status type. */
+export function moveAllowedFrom(kind: MerchantOrderMoveKind, currentType: HubStatusType | undefined): boolean {
+  return currentType !== undefined && ALLOWED_SOURCE_TYPES[MERCHANT_MOVE_TARGET[kind]].includes(currentType)
+}

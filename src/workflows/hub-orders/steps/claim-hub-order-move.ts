@@ -1,0 +1,43 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { MedusaError } from "@medusajs/framework/utils"
+import { MERCHANT_MOVE_NAMES, type MerchantOrderMove } from "../../../hub-client"
+import { HUB_MODULE } from "../../../modules/hub"
+import HubModuleService from "../../../modules/hub/service"
+
+export type ClaimedMove = {
+  moveId: string
+  hubOrderId: string
+  orderId: string
+  code: string
+}
+
+/**
+ * Finds the imported hub order and claims its move: one claim of a kind per order at a time, so a
+ * double click or two admins send it once. Undone (the move marked of unknown outcome, so the next
+ * try reads the hub first) if a later step fails.
+ */
+export const claimHubOrderMoveStep = createStep(
+  "claim-hub-order-move",
+  async ({ code, move }: { code: string; move: MerchantOrderMove }, { container }) => {
+    const hubModule: HubModuleService = container.resolve(HUB_MODULE)
+    const [hubOrder] = await hubModule.listHubOrders({ code }, { take: 1 })
+    if (!hubOrder?.order_id || !["imported", "needs_stock"].includes(hubOrder.import_state)) {
+      throw new MedusaError(MedusaError.Types.NOT_FOUND, `The hub order ${code} has not been imported into this store`)
+    }
+    const claim = await hubModule.claimHubOrderMove({ hubOrderId: hubOrder.id, code, kind: move.kind, request: move })
+    if (!claim) {
+      const name = MERCHANT_MOVE_NAMES[move.kind]
+      throw new MedusaError(MedusaError.Types.CONFLICT, `${name[0].toUpperCase()}${name.slice(1)} of the hub order ${code} is being sent already`)
+    }
+    const claimed: ClaimedMove = { moveId: claim.id, hubOrderId: hubOrder.id, orderId: hubOrder.order_id, code }
+    return new StepResponse(claimed, claim.id)
+  },
+  async (moveId, { container }) => {
+    if (!moveId) return
+    const hubModule: HubModuleService = container.resolve(HUB_MODULE)
+    const [move] = await hubModule.listHubOrderMoves({ id: moveId, state: "sending" }, { take: 1 })
+    if (move) {
+      await hubModule.finishHubOrderMove(moveId, { state: "unknown", error: "interrupted; the hub order is read before the next try" }, null)
+    }
+  }
+)

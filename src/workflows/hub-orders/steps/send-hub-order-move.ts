@@ -1,0 +1,113 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import {
+  ALLOWED_SOURCE_TYPES,
+  HubClient,
+  HubOrder,
+  HubRateLimitedError,
+  HubRejectedError,
+  HubUnavailableError,
+  isHubError,
+  MERCHANT_MOVE_NAMES,
+  MERCHANT_MOVE_TARGET,
+  MerchantOrderMove,
+  moveAllowedFrom,
+} from "../../../hub-client"
+import { hubStatusTypeOf } from "../../../mapping/hub-status"
+import { HUB_MODULE } from "../../../modules/hub"
+import HubModuleService, { HubOrderMoveOutcome } from "../../../modules/hub/service"
+import type { ClaimedMove } from "./claim-hub-order-move"
+
+export type SentMove = HubOrderMoveOutcome & {
+  /** The hub order had the target status already (an earlier try landed): nothing was sent. */
+  alreadyOnHub: boolean
+}
+
+/**
+ * Sends a claimed move, after reading the hub order: one already in the target status is done
+ * without a request (an earlier try whose answer was lost landed), one whose status does not allow
+ * the move is refused without spending a 4xx. Every ending is recorded on the move; nothing here
+ * is undone, because a hub order cannot be moved back.
+ */
+export const sendHubOrderMoveStep = createStep(
+  "send-hub-order-move",
+  async ({ claim, move }: { claim: ClaimedMove; move: MerchantOrderMove }, { container }) => {
+    const hubModule: HubModuleService = container.resolve(HUB_MODULE)
+    const catalogue = await hubModule.storedStatusCatalogue()
+    const target = MERCHANT_MOVE_TARGET[move.kind]
+    const finish = async (outcome: HubOrderMoveOutcome, hubOrder?: HubOrder) => {
+      const type = hubOrder ? hubStatusTypeOf(hubOrder.status, catalogue) : undefined
+      const hubStatus = hubOrder && type ? { hubOrderId: claim.hubOrderId, code: hubOrder.status.code, type } : null
+      await hubModule.finishHubOrderMove(claim.moveId, { hubStatusCode: hubOrder?.status.code, ...outcome }, hubStatus)
+    }
+
+    let current: HubOrder
+    try {
+      current = await hubModule.client.getOrder(claim.code)
+    } catch (error) {
+      const outcome = outcomeOfFailure(error, false)
+      await finish(outcome)
+      return new StepResponse<SentMove>({ ...outcome, alreadyOnHub: false })
+    }
+    const currentType = hubStatusTypeOf(current.status, catalogue)
+    if (currentType === target) {
+      await finish({ state: "done" }, current)
+      return new StepResponse<SentMove>({ state: "done", hubStatusCode: current.status.code, alreadyOnHub: true })
+    }
+    if (!moveAllowedFrom(move.kind, currentType)) {
+      const outcome: HubOrderMoveOutcome = {
+        state: "rejected",
+        error: `Not sent: the hub order is ${current.status.code} (${currentType ?? "unknown type"}); ${MERCHANT_MOVE_NAMES[move.kind]} is possible only from ${ALLOWED_SOURCE_TYPES[target].join(", ")}`,
+      }
+      await finish(outcome, current)
+      return new StepResponse<SentMove>({ ...outcome, alreadyOnHub: false })
+    }
+
+    try {
+      const moved = await sendMove(hubModule.client, current, move)
+      await finish({ state: "done" }, moved)
+      return new StepResponse<SentMove>({ state: "done", hubStatusCode: moved.status.code, alreadyOnHub: false })
+    } catch (error) {
+      const outcome = outcomeOfFailure(error, true)
+      await finish(outcome)
+      return new StepResponse<SentMove>({ ...outcome, alreadyOnHub: false })
+    }
+  }
+)
+
+/** The one translation of a merchant move into its hub request. */
+function sendMove(client: HubClient, hubOrder: HubOrder, move: MerchantOrderMove): Promise<HubOrder> {
+  switch (move.kind) {
+    case "invoice":
+      return client.invoiceOrder(hubOrder.code, move.invoice)
+    case "ship":
+      return client.shipOrder(hubOrder.code, {
+        ...move.shipment,
+        // No items given: the whole order ships.
+        items: move.shipment.items ?? hubOrder.items.map((item) => ({ sku: item.id, qty: item.qty })),
+      })
+    case "deliver":
+      return client.deliverOrder(hubOrder.code, move.delivery)
+    case "shipment_exception":
+      return client.reportShipmentException(hubOrder.code, move.shipment_exception)
+    case "cancel":
+      return client.cancelOrder(hubOrder.code)
+  }
+}
+
+/**
+ * A failed read or send, as recorded: refused by the hub (4xx) is final until the request
+ * changes; an answer lost after the request left (or not understood) is unknown, resolved by
+ * reading the order on the next try; anything surely not taken may simply be tried again.
+ */
+function outcomeOfFailure(error: unknown, sent: boolean): HubOrderMoveOutcome {
+  if (error instanceof HubRejectedError) {
+    return { state: "rejected", error: error.message, errorStatus: error.status ?? null }
+  }
+  if (error instanceof HubUnavailableError && error.outcomeUnknown && sent) {
+    return { state: "unknown", error: `${error.message}; the hub order is read before the next try` }
+  }
+  if (error instanceof HubUnavailableError || error instanceof HubRateLimitedError || !sent) {
+    return { state: "failed", error: isHubError(error) || error instanceof Error ? error.message : String(error) }
+  }
+  return { state: "unknown", error: `${error instanceof Error ? error.message : String(error)}; the hub order is read before the next try` }
+}
