@@ -8,7 +8,9 @@
  * are the store's alone), and prints:
  *
  *   - for BENCH_EVENTS inventory events over BENCH_SKUS SKUs (4 per SKU, each SKU's changes in a
- *     quick burst, the way an order or a stock count changes one SKU), at BENCH_PUT_LIMIT PUTs/s:
+ *     quick burst), at BENCH_PUT_LIMIT PUTs/s. Half the SKUs change in stock counts of 100 SKUs
+ *     at a time, one count after the other (a backlog forms faster than the limit); the other
+ *     half one SKU at a time, paced below the limit (the way orders and hand edits come):
  *     requests per changed SKU (goal 1.00); achieved rate / configured limit while a backlog
  *     drains (goal >= 0.95) and the 429s (goal 0); p95 change->hub latency with changes arriving
  *     below the limit (goal <= 1.5 s);
@@ -227,25 +229,31 @@ async function settled(hub: HubModuleService, quietMs = 2_000) {
 async function measurePushes(container: MedusaContainer, hub: HubModuleService, sandbox: SandboxProcess, seeded: Seeded) {
   const inventory = container.resolve(Modules.INVENTORY)
   const finalStock = new Map<number, number>()
-  /** One SKU's burst: `eventsPerSku` stock edits in a row, each an inventory-level.updated event. */
-  async function burst(index: number) {
+  /**
+   * The bursts of a group of SKUs: `eventsPerSku` stock edits in a row for each, every edit an
+   * inventory-level.updated event. A group of one is an order or a hand edit; a large group is a
+   * stock count imported at once, which is how a backlog forms faster than the hub's limit.
+   */
+  async function burst(indexes: number[]) {
     for (let change = 1; change <= eventsPerSku; change++) {
-      const stocked = 10 * change + (index % 10)
-      await inventory.updateInventoryLevels([{ inventory_item_id: seeded.inventoryItemIds[index], location_id: seeded.locationId, stocked_quantity: stocked }])
-      finalStock.set(index, stocked)
+      const stockedOf = (index: number) => 10 * change + (index % 10)
+      await inventory.updateInventoryLevels(
+        indexes.map((index) => ({ inventory_item_id: seeded.inventoryItemIds[index], location_id: seeded.locationId, stocked_quantity: stockedOf(index) }))
+      )
+      for (const index of indexes) finalStock.set(index, stockedOf(index))
     }
   }
 
-  // Phase A: changes arrive faster than the limit; the backlog drains at the limit.
+  // Phase A: changes arrive faster than the limit (stock counts of 100 SKUs at a time); the
+  // backlog drains at the limit.
   const backlogSkus = Math.floor(SKUS / 2)
-  log(`phase A: ${backlogSkus * eventsPerSku} events over ${backlogSkus} SKUs, as fast as they come`)
+  const countSize = 100
+  log(`phase A: ${backlogSkus * eventsPerSku} events over ${backlogSkus} SKUs, in stock counts of ${countSize} SKUs, as fast as they come`)
   const phaseAStartedAt = Date.now()
-  let next = 0
-  await Promise.all(
-    Array.from({ length: 4 }, async () => {
-      while (next < backlogSkus) await burst(next++)
-    })
-  )
+  // One stock count after the other, as one import job sends them.
+  for (let first = 0; first < backlogSkus; first += countSize) {
+    await burst(Array.from({ length: Math.min(countSize, backlogSkus - first) }, (_, offset) => first + offset))
+  }
   const drainStartedAt = Date.now()
   const backlogAtDrainStart = (await hub.stockSyncFigures()).backlog
   log(`phase A: events sent in ${((drainStartedAt - phaseAStartedAt) / 1000).toFixed(1)} s; ${backlogAtDrainStart} SKUs waiting`)
@@ -262,7 +270,7 @@ async function measurePushes(container: MedusaContainer, hub: HubModuleService, 
     const index = backlogSkus + offset
     const due = paceStart + offset * perSkuMs
     if (due > Date.now()) await sleep(due - Date.now())
-    bursts.push(burst(index).then(() => void changedAt.set(index, Date.now())))
+    bursts.push(burst([index]).then(() => void changedAt.set(index, Date.now())))
   }
   await Promise.all(bursts)
   await settled(hub, 1_000)
