@@ -222,9 +222,11 @@ medusaIntegrationTestRunner({
       expect(cancelled.order.status).toBe("canceled")
       expect((await level("SKU-2")).reserved_quantity).toBe(0)
 
-      // Nothing is applied twice.
+      // Nothing is applied twice, and the marketplace's cancel is not sent back to the hub.
       expect(await syncHubOrders(container)).toMatchObject({ updated: 0 })
       expect((await importedOrder(approved.code)).order.payment_collections).toHaveLength(1)
+      await new Promise((resolve) => setTimeout(resolve, 1_000))
+      expect(sandbox.hub.requestLog().filter((entry) => entry.method === "POST")).toEqual([])
     })
 
     it("imports an order first seen approved as paid, and one first seen canceled as canceled; a custom NEW status counts as NEW", async () => {

@@ -5,6 +5,8 @@ import { HUB_MODULE } from "../../src/modules/hub"
 import HubModuleService from "../../src/modules/hub/service"
 import { sampleTestOrder } from "../../src/sandbox"
 import { syncHubOrders } from "../../src/workflows/hub-orders/sync-hub-orders"
+import { cancelOrderWorkflow } from "@medusajs/medusa/core-flows"
+import { eventually } from "../helpers/eventually"
 import { adminHeaders } from "../helpers/admin"
 import { sandboxHubForStore } from "../helpers/sandbox-store"
 import { seedStore } from "../helpers/store"
@@ -146,9 +148,38 @@ medusaIntegrationTestRunner({
       expect(data[0].status).toBe("canceled")
       expect(await reserved()).toBe(0)
 
-      // The next import sees the cancel as already applied.
+      // The next import sees the cancel as already applied, and Medusa's order.canceled sends nothing more.
       const summary = await syncHubOrders(container)
       expect(summary).toMatchObject({ updated: 0, error: null })
+      await new Promise((resolve) => setTimeout(resolve, 1_000))
+      expect(hubWrites(code)).toHaveLength(1)
+      expect((await api.get(movePath(code), headers)).data.moves).toHaveLength(1)
+    })
+
+    it("cancels on the hub an order the merchant canceled in Medusa's own admin", async () => {
+      const { code, orderId } = await importedHubOrder({ approved: true })
+      await cancelOrderWorkflow(container).run({ input: { order_id: orderId } })
+      await eventually(() => expect(sandbox.hub.getOrder(code)?.status.type).toBe("CANCELED"))
+      expect(hubWrites(code).map((entry) => entry.path.split("/").pop())).toEqual(["cancel"])
+      await eventually(async () =>
+        expect((await api.get(movePath(code), headers)).data.moves).toEqual([expect.objectContaining({ kind: "cancel", state: "done" })])
+      )
+    })
+
+    it("records, without sending, a Medusa cancel of an order the hub has shipped already", async () => {
+      const { code, orderId } = await importedHubOrder({ approved: true })
+      expect((await move(code, { kind: "invoice", invoice: { key: INVOICE_KEY } })).status).toBe(200)
+      expect((await move(code, { kind: "ship", shipment: { track: TRACK } })).status).toBe(200)
+      await cancelOrderWorkflow(container).run({ input: { order_id: orderId } })
+      await eventually(async () =>
+        expect((await api.get(movePath(code), headers)).data.moves[0]).toMatchObject({
+          kind: "cancel",
+          state: "rejected",
+          error: expect.stringContaining("a cancel is possible only from NEW, APPROVED, INVOICED"),
+        })
+      )
+      expect(sandbox.hub.getOrder(code)?.status.type).toBe("SHIPPED")
+      expect(hubWrites(code).map((entry) => entry.path.split("/").pop())).toEqual(["invoice", "shipments"])
     })
 
     it("sends a double click once: the second is told a move is on its way", async () => {
