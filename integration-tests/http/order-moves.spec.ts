@@ -7,6 +7,7 @@ import { sampleTestOrder } from "../../src/sandbox"
 import { syncHubOrders } from "../../src/workflows/hub-orders/sync-hub-orders"
 import { cancelOrderWorkflow } from "@medusajs/medusa/core-flows"
 import { eventually } from "../helpers/eventually"
+import { resolveUnknownHubOrderMoves } from "../../src/workflows/hub-orders/resolve-unknown-hub-order-moves"
 import { adminHeaders } from "../helpers/admin"
 import { sandboxHubForStore } from "../helpers/sandbox-store"
 import { seedStore } from "../helpers/store"
@@ -208,6 +209,33 @@ medusaIntegrationTestRunner({
       expect(hubWrites(code)).toHaveLength(1)
       const history = await api.get(movePath(code), headers)
       expect(history.data.moves).toEqual([expect.objectContaining({ kind: "invoice", state: "done", attempts: 2 })])
+    })
+
+    it("settles moves of unknown outcome by reading the hub, without sending anything", async () => {
+      const landed = await importedHubOrder({ approved: true })
+      sandbox.hub.setFaults({ loseAnswerRate: 1 })
+      expect((await move(landed.code, { kind: "invoice", invoice: { key: INVOICE_KEY } })).status).toBe(502)
+      sandbox.hub.setFaults({})
+
+      // A cancel claimed by a process that died before its request left: the hub never saw it.
+      const notLanded = await importedHubOrder({ approved: true })
+      const [record] = await hubModule.listHubOrders({ code: notLanded.code })
+      const claim = await hubModule.claimHubOrderMove({ hubOrderId: record.id, code: notLanded.code, kind: "cancel", request: { kind: "cancel" } })
+      await hubModule.finishHubOrderMove(claim!.id, { state: "unknown", error: "the process died" }, null)
+      sandbox.hub.resetRequestLog()
+
+      expect(await resolveUnknownHubOrderMoves(container)).toEqual({ landed: 1, notLanded: 1, unread: 0 })
+      expect(sandbox.hub.requestLog().filter((entry) => entry.method !== "GET")).toEqual([])
+      const [invoice] = (await api.get(movePath(landed.code), headers)).data.moves
+      expect(invoice).toMatchObject({ kind: "invoice", state: "done", hub_status_code: "order_invoiced" })
+      const [cancel] = (await api.get(movePath(notLanded.code), headers)).data.moves
+      expect(cancel).toMatchObject({ kind: "cancel", state: "failed", error: expect.stringContaining("Not taken by the hub") })
+      expect(sandbox.hub.getOrder(notLanded.code)?.status.type).toBe("APPROVED")
+
+      // Settled moves are not read again; the merchant's new try is sent.
+      expect(await resolveUnknownHubOrderMoves(container)).toEqual({ landed: 0, notLanded: 0, unread: 0 })
+      expect((await move(notLanded.code, { kind: "cancel" })).status).toBe(200)
+      expect(sandbox.hub.getOrder(notLanded.code)?.status.type).toBe("CANCELED")
     })
 
     async function orderLineItemIds(orderId: string): Promise<string[]> {

@@ -169,21 +169,28 @@ export default class HubModuleService extends MedusaService({
     return row ? { id: row.id, previousState: row.previous_state, attempts: row.attempts } : null
   }
 
-  /** Records how a claimed move ended; the hub order keeps the status the hub reported. */
+  /**
+   * Records how a move ended; the hub order keeps the status the hub reported. With `fromState`,
+   * only a move still in that state is changed (a merchant's retry that took it over wins).
+   * Returns whether the move was changed.
+   */
   @InjectManager()
   async finishHubOrderMove(
     moveId: string,
     outcome: HubOrderMoveOutcome,
     hubStatus: { hubOrderId: string; code: string; type: string } | null,
+    { fromState }: { fromState?: "unknown" } = {},
     @MedusaContext() sharedContext: Context<EntityManager> = {}
-  ): Promise<void> {
+  ): Promise<boolean> {
     const manager = sharedContext.manager!
-    await manager.execute(
+    const changed: unknown[] = await manager.execute(
       `update hub_order_move set state = ?, hub_status_code = ?, error = ?, error_status = ?,
          claimed_until = null, finished_at = now(), updated_at = now()
-       where id = ?`,
-      [outcome.state, outcome.hubStatusCode ?? null, outcome.error?.slice(0, 2000) ?? null, outcome.errorStatus ?? null, moveId]
+       where id = ? and (?::text is null or state = ?::text)
+       returning id`,
+      [outcome.state, outcome.hubStatusCode ?? null, outcome.error?.slice(0, 2000) ?? null, outcome.errorStatus ?? null, moveId, fromState ?? null, fromState ?? null]
     )
+    if (!changed.length) return false
     if (hubStatus) {
       await manager.execute(`update hub_order set status_code = ?, status_type = ?, updated_at = now() where id = ?`, [
         hubStatus.code,
@@ -191,6 +198,7 @@ export default class HubModuleService extends MedusaService({
         hubStatus.hubOrderId,
       ])
     }
+    return true
   }
 
   /** Whether the scheduled order import should run now: jobs on, and the interval passed since the last run began. */
