@@ -110,7 +110,13 @@ export const OrderImportSection = () => {
               {needingAttention.data.orders.map((hubOrder) => (
                 <Table.Row key={hubOrder.id}>
                   <Table.Cell>
-                    {hubOrder.order_id ? <Link to={`/orders/${hubOrder.order_id}`}>{hubOrder.code}</Link> : hubOrder.code}
+                    {hubOrder.order_id ? (
+                      <Link to={`/orders/${hubOrder.order_id}`} className="text-ui-fg-interactive hover:text-ui-fg-interactive-hover">
+                        {hubOrder.code}
+                      </Link>
+                    ) : (
+                      hubOrder.code
+                    )}
                   </Table.Cell>
                   <Table.Cell>{hubOrder.channel ?? "—"}</Table.Cell>
                   <Table.Cell>{hubOrder.status_code}</Table.Cell>

@@ -98,7 +98,10 @@ const HubOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
           Hub status {hubOrder.status_code} ({hubOrder.status_type})
         </Text>
         <Text size="small" className="text-ui-fg-subtle">
-          Imported {formatTime(hubOrder.imported_at)} · <Link to="/hub">Hub page</Link>
+          Imported {formatTime(hubOrder.imported_at)} ·{" "}
+          <Link to="/hub" className="text-ui-fg-interactive hover:text-ui-fg-interactive-hover">
+            Hub page
+          </Link>
         </Text>
       </div>
 
