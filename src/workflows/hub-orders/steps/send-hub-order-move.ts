@@ -3,15 +3,12 @@ import {
   ALLOWED_SOURCE_TYPES,
   HubClient,
   HubOrder,
-  HubRateLimitedError,
-  HubRejectedError,
-  HubUnavailableError,
-  isHubError,
   MERCHANT_MOVE_NAMES,
   MERCHANT_MOVE_TARGET,
   MerchantOrderMove,
   moveAllowedFrom,
 } from "../../../hub-client"
+import { moveOutcomeOfFailure } from "../../../mapping/hub-order-move"
 import { hubStatusTypeOf } from "../../../mapping/hub-status"
 import { HUB_MODULE } from "../../../modules/hub"
 import HubModuleService, { HubOrderMoveOutcome } from "../../../modules/hub/service"
@@ -44,7 +41,7 @@ export const sendHubOrderMoveStep = createStep(
     try {
       current = await hubModule.client.getOrder(claim.code)
     } catch (error) {
-      const outcome = outcomeOfFailure(error, false)
+      const outcome = moveOutcomeOfFailure(error, false)
       await finish(outcome)
       return new StepResponse<SentMove>({ ...outcome, alreadyOnHub: false })
     }
@@ -67,7 +64,7 @@ export const sendHubOrderMoveStep = createStep(
       await finish({ state: "done" }, moved)
       return new StepResponse<SentMove>({ state: "done", hubStatusCode: moved.status.code, alreadyOnHub: false })
     } catch (error) {
-      const outcome = outcomeOfFailure(error, true)
+      const outcome = moveOutcomeOfFailure(error, true)
       await finish(outcome)
       return new StepResponse<SentMove>({ ...outcome, alreadyOnHub: false })
     }
@@ -92,22 +89,4 @@ function sendMove(client: HubClient, hubOrder: HubOrder, move: MerchantOrderMove
     case "cancel":
       return client.cancelOrder(hubOrder.code)
   }
-}
-
-/**
- * A failed read or send, as recorded: refused by the hub (4xx) is final until the request
- * changes; an answer lost after the request left (or not understood) is unknown, resolved by
- * reading the order on the next try; anything surely not taken may simply be tried again.
- */
-function outcomeOfFailure(error: unknown, sent: boolean): HubOrderMoveOutcome {
-  if (error instanceof HubRejectedError) {
-    return { state: "rejected", error: error.message, errorStatus: error.status ?? null }
-  }
-  if (error instanceof HubUnavailableError && error.outcomeUnknown && sent) {
-    return { state: "unknown", error: `${error.message}; the hub order is read before the next try` }
-  }
-  if (error instanceof HubUnavailableError || error instanceof HubRateLimitedError || !sent) {
-    return { state: "failed", error: isHubError(error) || error instanceof Error ? error.message : String(error) }
-  }
-  return { state: "unknown", error: `${error instanceof Error ? error.message : String(error)}; the hub order is read before the next try` }
 }
