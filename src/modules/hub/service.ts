@@ -34,13 +34,6 @@ export const CLAIM_LEASE_MS = 10 * 60_000
 /** A merchant move claimed by a process that died is taken over after this long. */
 export const MOVE_LEASE_MS = 2 * 60_000
 
-export type ClaimedHubOrderMove = {
-  id: string
-  /** The state the move was in before this claim: `unknown` (or a dead claim) means it may have landed. */
-  previousState: "new" | "sending" | "unknown"
-  attempts: number
-}
-
 /** How a merchant move ended, as recorded on its row. */
 export type HubOrderMoveOutcome = {
   state: "done" | "rejected" | "unknown" | "failed"
@@ -140,33 +133,18 @@ export default class HubModuleService extends MedusaService({
   async claimHubOrderMove(
     move: { hubOrderId: string; code: string; kind: string; request: unknown },
     @MedusaContext() sharedContext: Context<EntityManager> = {}
-  ): Promise<ClaimedHubOrderMove | null> {
-    const rows: Array<{ id: string; previous_state: ClaimedHubOrderMove["previousState"]; attempts: number }> =
-      await sharedContext.manager!.execute(
-        `with previous as (
-           select state from hub_order_move
-            where hub_order_id = ? and kind = ? and state in ('sending', 'unknown') and deleted_at is null
-         )
-         insert into hub_order_move as m (id, hub_order_id, code, kind, request, state, claimed_until)
-         values (?, ?, ?, ?, ?::jsonb, 'sending', now() + make_interval(secs => ?))
-         on conflict (hub_order_id, kind) where state in ('sending', 'unknown') and deleted_at is null do update set
-           state = 'sending', request = excluded.request, claimed_until = excluded.claimed_until,
-           attempts = m.attempts + 1, error = null, error_status = null, updated_at = now()
-         where m.state = 'unknown' or m.claimed_until < now()
-         returning m.id, coalesce((select state from previous), 'new') as previous_state, m.attempts`,
-        [
-          move.hubOrderId,
-          move.kind,
-          generateEntityId(undefined, "hubmv"),
-          move.hubOrderId,
-          move.code,
-          move.kind,
-          JSON.stringify(move.request),
-          MOVE_LEASE_MS / 1000,
-        ]
-      )
-    const [row] = rows
-    return row ? { id: row.id, previousState: row.previous_state, attempts: row.attempts } : null
+  ): Promise<{ id: string } | null> {
+    const [row]: Array<{ id: string }> = await sharedContext.manager!.execute(
+      `insert into hub_order_move as m (id, hub_order_id, code, kind, request, state, claimed_until)
+       values (?, ?, ?, ?, ?::jsonb, 'sending', now() + make_interval(secs => ?))
+       on conflict (hub_order_id, kind) where state in ('sending', 'unknown') and deleted_at is null do update set
+         state = 'sending', request = excluded.request, claimed_until = excluded.claimed_until,
+         attempts = m.attempts + 1, error = null, error_status = null, updated_at = now()
+       where m.state = 'unknown' or m.claimed_until < now()
+       returning m.id`,
+      [generateEntityId(undefined, "hubmv"), move.hubOrderId, move.code, move.kind, JSON.stringify(move.request), MOVE_LEASE_MS / 1000]
+    )
+    return row ?? null
   }
 
   /**
