@@ -103,7 +103,7 @@ medusaIntegrationTestRunner({
           { inventory_item_id: store.inventoryItemsBySku["CAMISETA-P"], location_id: store.stockLocation.id, stocked_quantity: 7 },
         ])
         await expectInSync("CAMISETA-P", 7)
-        // Only the quantity is sent (spec §4 rule 2), wrapped as the hub expects.
+        // Only the quantity is sent (docs/hub-interface.md §4 rule 2), wrapped as the hub expects.
         expect(sandbox.hub.getProduct("CAMISETA-P")?.name).toBe("CAMISETA-P")
       })
 

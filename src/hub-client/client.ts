@@ -77,7 +77,7 @@ const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "UND_E
 
 /**
  * The only code that speaks HTTP to the hub. Every call goes through `send`, which applies the
- * hub's rules (spec §7): throttled per bucket, silent after a 429 until the window ends, a 4xx
+ * hub's rules (docs/hub-interface.md §7): throttled per bucket, silent after a 429 until the window ends, a 4xx
  * never retried and never resent unchanged, a 5xx or network fault retried with backoff only
  * when the request is safe to repeat.
  */
@@ -141,7 +141,7 @@ export class HubClient {
     return this.send({ method: "GET", path: orderPath(code), endpoint: "GET /orders/{code}", response: hubOrderSchema })
   }
 
-  /** Test accounts only (spec §4 rule 1): refused here, without a request, otherwise. */
+  /** Test accounts only (docs/hub-interface.md §4 rule 1): refused here, without a request, otherwise. */
   async createTestOrder(order: TestOrderInput): Promise<HubOrder> {
     this.requireSandbox("POST /orders", "creating test orders")
     const body = { order: this.validate("POST /orders", testOrderInputSchema, order) }
@@ -241,7 +241,7 @@ export class HubClient {
     return this.send({ method: "GET", path: productPath(sku), endpoint: "GET /products/{sku}", response: hubProductResponseSchema })
   }
 
-  /** Partial update (spec §4 rule 2): only the fields given are sent. Null when the hub answers 204. */
+  /** Partial update (docs/hub-interface.md §4 rule 2): only the fields given are sent. Null when the hub answers 204. */
   async updateProduct(sku: string, update: ProductUpdate): Promise<HubProduct | null> {
     const body = { product: this.validate("PUT /products/{sku}", productUpdateSchema, update) }
     const answer = await this.send({ method: "PUT", path: productPath(sku), endpoint: "PUT /products/{sku}", body, response: null })
@@ -255,7 +255,7 @@ export class HubClient {
 
   // ---- Health --------------------------------------------------------------------------
 
-  /** Requests, 4xx by endpoint and status, 429s, retries and the pause in force (spec §7 rule 3). */
+  /** Requests, 4xx by endpoint and status, 429s, retries and the pause in force (docs/hub-interface.md §7 rule 3). */
   figures(): HubFiguresSnapshot {
     return this.figuresBook.snapshot(this.limiter.pausedUntil)
   }

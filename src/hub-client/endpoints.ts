@@ -1,5 +1,5 @@
 /*
- * How the hub counts requests (hub-public-facts.md): per store credential, per resource and
+ * How the hub counts requests (docs/hub-public-facts.md): per store credential, per resource and
  * per HTTP method, with the order GETs split into the listing and the single order. The client
  * throttles with these buckets and the sandbox hub counts with them, so both agree.
  */
@@ -41,3 +41,12 @@ export function rateLimitOf(bucket: string, limits: Record<string, RateLimit>): 
 export function uniformRateLimits(limit: number, windowMs = 1000): Record<string, RateLimit> {
   return Object.fromEntries([...Object.keys(DEFAULT_RATE_LIMITS), "default"].map((bucket) => [bucket, { limit, windowMs }]))
 }
+
+/** Records per page of a listing: the default and the maximum (docs/hub-interface.md §4.1, §8). */
+export const HUB_PAGE_SIZE = 100
+
+/** Index entries a listing page may lie within; past them the hub answers 400 (docs/hub-interface.md §4.1 rule 1). */
+export const HUB_INDEX_DEPTH = 10_000
+
+/** The orders listing filters by calendar day (docs/hub-public-facts.md, Orders): the unit a date range is split by. */
+export const HUB_DAY_MS = 86_400_000

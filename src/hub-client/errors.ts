@@ -39,7 +39,7 @@ export class HubRateLimitedError extends HubError {
   }
 }
 
-/** 400 for a page past the hub's 10,000-entry index limit (spec §4.1), or a read that could not avoid one. */
+/** 400 for a page past the hub's 10,000-entry index limit (docs/hub-interface.md §4.1), or a read that could not avoid one. */
 export class HubDeepPagingError extends HubError {
   readonly kind = "deep_paging"
   constructor(endpoint: string, detail: string) {
@@ -47,7 +47,7 @@ export class HubDeepPagingError extends HubError {
   }
 }
 
-/** Any other 4xx: the hub refused the request. It is never resent unchanged (spec §7 rule 1). */
+/** Any other 4xx: the hub refused the request. It is never resent unchanged (docs/hub-interface.md §7 rule 1). */
 export class HubRejectedError extends HubError {
   readonly kind = "rejected"
   constructor(

@@ -25,7 +25,7 @@ export const hubClientOptionsSchema = z.object({
   userEmail: z.email({ message: "must be the e-mail address of the hub account user (X-User-Email)" }),
   apiKey: z.string().trim().min(1, "is required (the X-Api-Key of the hub account)"),
   accountManagerKey: z.string().trim().min(1, "is required (the X-Accountmanager-Key of the hub account)"),
-  /** A test account: creating and approving test orders is allowed only then (spec §4 rule 1). */
+  /** A test account: creating and approving test orders is allowed only then (docs/hub-interface.md §4 rule 1). */
   sandbox: z.boolean().default(false),
   requestTimeoutMs: z.number().int().min(100).max(120_000).default(15_000),
   /** Per bucket ("GET /orders", "PUT /products", ..., or "default"); merged over the published figures. */

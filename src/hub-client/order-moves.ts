@@ -26,7 +26,7 @@ export const ALLOWED_SOURCE_TYPES: Readonly<Record<MoveTargetType, readonly HubS
 }
 
 /**
- * A merchant's move of an order on the hub (spec §3 "set by merchant"), as the admin asks for it.
+ * A merchant's move of an order on the hub (docs/hub-interface.md §3 "set by merchant"), as the admin asks for it.
  * A shipment without items ships every item of the order.
  */
 export const merchantOrderMoveSchema = z.discriminatedUnion("kind", [

@@ -26,7 +26,7 @@ export async function* allProducts(client: HubClient, filters: ProductFilters): 
 
 /**
  * Every order matching `filters`. The orders listing has no cursor and answers 400 past its
- * first 10,000 entries (spec §4.1), so a date range holding more is split in halves, by day,
+ * first 10,000 entries (docs/hub-interface.md §4.1), so a date range holding more is split in halves, by day,
  * until each part fits. A single day holding more than 10,000 matching orders cannot be split
  * further: its first 10,000 are yielded and the walk then throws, so the caller never takes an
  * incomplete read for a complete one.

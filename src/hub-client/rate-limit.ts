@@ -2,7 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises"
 import { RateLimit, rateLimitOf } from "./endpoints"
 
 /**
- * Keeps the client under the hub's limits and honours its 429s (spec §7 rule 2).
+ * Keeps the client under the hub's limits and honours its 429s (docs/hub-interface.md §7 rule 2).
  *
  * - Each bucket (resource + method) keeps a log of its last sends: a request leaves only while
  *   fewer than `limit` were sent in the last `windowMs` (+ a small margin for network jitter),

@@ -2,8 +2,8 @@ import { z } from "zod"
 
 /*
  * The hub's requests and responses, as zod schemas. The shapes come from the
- * specification (../shared/spec/hub-interface.md) and, where it is silent, from the
- * public record of hubs with this interface (hub-public-facts.md). Responses are
+ * specification (docs/hub-interface.md) and, where it is silent, from the
+ * public record of hubs with this interface (docs/hub-public-facts.md). Responses are
  * parsed loosely (unknown fields pass through: hubs add fields); requests strictly.
  */
 
@@ -20,7 +20,7 @@ export const HUB_STATUS_TYPES = [
 export const hubStatusTypeSchema = z.enum(HUB_STATUS_TYPES)
 export type HubStatusType = z.infer<typeof hubStatusTypeSchema>
 
-/** The standard status codes of spec §3, by type. */
+/** The standard status codes of docs/hub-interface.md §3, by type. */
 export const STANDARD_STATUS_CODES: Record<HubStatusType, string> = {
   NEW: "book_product",
   APPROVED: "payment_received",
@@ -166,7 +166,7 @@ export const testOrderAddressSchema = z.strictObject({
   postcode: digits("postcode"),
 })
 
-/** `POST /orders` (test accounts only), spec §2.2. */
+/** `POST /orders` (test accounts only), docs/hub-interface.md §2.2. */
 export const testOrderInputSchema = z.strictObject({
   channel: z.string().min(1),
   status: z.string().min(1).default(STANDARD_STATUS_CODES.NEW),
@@ -228,7 +228,7 @@ export const shipmentExceptionInputSchema = z.strictObject({
 })
 export type ShipmentExceptionInput = z.infer<typeof shipmentExceptionInputSchema>
 
-/** `PUT /products/{sku}`: partial; only the fields given are sent (spec §4 rule 2). */
+/** `PUT /products/{sku}`: partial; only the fields given are sent (docs/hub-interface.md §4 rule 2). */
 export const productUpdateSchema = z
   .strictObject({
     qty: z.number().int().nonnegative("qty is available stock and never below zero").optional(),

@@ -1,5 +1,5 @@
 /*
- * Available quantity: the one place it is computed. The hub keeps no reservations (spec §1 rules
+ * Available quantity: the one place it is computed. The hub keeps no reservations (docs/hub-interface.md §1 rules
  * 3 and 5): the quantity it holds is what marketplaces sell, so it must be Medusa's stock net of
  * reservations, counted only where the hub's sales channel can ship from.
  */

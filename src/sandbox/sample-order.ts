@@ -1,6 +1,6 @@
 import type { TestOrderInput } from "../hub-client/schemas"
 
-/** A complete Brazilian address as the specification's address object carries it (spec §2.2). */
+/** A complete Brazilian address as the specification's address object carries it (docs/hub-interface.md §2.2). */
 export const SAMPLE_ADDRESS = {
   street: "Avenida Paulista",
   number: 1000,
@@ -12,7 +12,7 @@ export const SAMPLE_ADDRESS = {
   postcode: "01310100",
 }
 
-/** A well-formed test order with every field of spec §2.2; tests and demos override what they need. */
+/** A well-formed test order with every field of docs/hub-interface.md §2.2; tests and demos override what they need. */
 export function sampleTestOrder(overrides: Partial<TestOrderInput> = {}): TestOrderInput {
   return {
     channel: "Loja Exemplo",

@@ -405,7 +405,7 @@ function buildHubRoutes(context: {
           total: listing.total,
         }
         if (listing.more && listing.lastSku !== undefined) {
-          // Cursor paging (spec §4.1 rule 3): same per_page and filters, continuing after the last SKU.
+          // Cursor paging (docs/hub-interface.md §4.1 rule 3): same per_page and filters, continuing after the last SKU.
           const next = new URL("/products", context.nextOrigin())
           next.searchParams.set("per_page", String(perPage))
           for (const [key, value] of query) if (key.startsWith("filters[")) next.searchParams.append(key, value)

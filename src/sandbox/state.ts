@@ -46,7 +46,7 @@ const sandboxProductInputSchema = z.strictObject({
 })
 export type SandboxProductInput = z.input<typeof sandboxProductInputSchema>
 
-/** The standard statuses of spec §3; labels carry the service name, here "Sandbox". */
+/** The standard statuses of docs/hub-interface.md §3; labels carry the service name, here "Sandbox". */
 export const STANDARD_SANDBOX_STATUSES: readonly SandboxStatus[] = [
   { code: STANDARD_STATUS_CODES.NEW, label: "NEW - Pagamento Pendente (Sandbox)", type: "NEW" },
   { code: STANDARD_STATUS_CODES.APPROVED, label: "Aprovado (Sandbox)", type: "APPROVED" },
@@ -162,7 +162,7 @@ export class SandboxHubState {
     return product && { ...product }
   }
 
-  /** Partial update: only the fields given change (spec §4 rule 2). `update` is validated here. */
+  /** Partial update: only the fields given change (docs/hub-interface.md §4 rule 2). `update` is validated here. */
   updateProduct(sku: string, update: unknown): SandboxProduct {
     const product = this.products.get(sku)
     if (!product) throw new SandboxHubError(404, "Product not found")

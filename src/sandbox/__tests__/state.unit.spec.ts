@@ -60,7 +60,7 @@ const EXPECTED_ALLOWED = new Set([
 
 describe("sandbox hub state", () => {
   describe("statuses", () => {
-    it("starts with the seven standard statuses of spec §3, one per type", () => {
+    it("starts with the seven standard statuses of docs/hub-interface.md §3, one per type", () => {
       const { state } = stateAt()
       const statuses = state.listStatuses()
       expect(statuses).toHaveLength(7)

@@ -22,7 +22,7 @@ type OrderPaymentState = {
 }
 
 /**
- * Follows a move the marketplace made (spec §3): payment approved -> the Medusa order is paid
+ * Follows a move the marketplace made (docs/hub-interface.md §3): payment approved -> the Medusa order is paid
  * (through the system payment provider); canceled -> the Medusa order is canceled and its
  * reservations released. Reads the order first, so running it twice changes nothing twice.
  */

@@ -15,7 +15,7 @@ type OrderItemStock = {
 /**
  * Reserves, at the hub's stock location, what each line item of the order needs and has no
  * reservation for yet (so a retry reserves only what is missing). A paid order whose stock is
- * missing is still reserved, as a backorder (spec §1 rule 6), and reported as needing stock.
+ * missing is still reserved, as a backorder (docs/hub-interface.md §1 rule 6), and reported as needing stock.
  */
 export const reserveHubOrderStockStep = createStep(
   "reserve-hub-order-stock",

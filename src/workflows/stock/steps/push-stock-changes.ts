@@ -7,7 +7,7 @@ import type HubModuleService from "../../../modules/hub/service"
 export type StockPushSummary = { claimed: number; sent: number; rejected: number; failed: number; nextDueInMs: number | null }
 
 /**
- * Sends each claimed row as `PUT /products/{sku}` with only `qty` (spec §4 rule 2) and records
+ * Sends each claimed row as `PUT /products/{sku}` with only `qty` (docs/hub-interface.md §4 rule 2) and records
  * the outcome on the row as soon as it is known. The client throttles, waits out 429s and
  * retries 5xx and network faults (a PUT sets a value, so repeating it is safe); what is left
  * to decide here is what an error means for the row.

@@ -6,7 +6,7 @@ import HubModuleService from "../../../../modules/hub/service"
 import { PostHubTestOrder } from "./validators"
 
 /**
- * Creates a test order on the hub, and approves it when asked (spec §4 rules 1 and 3), so a
+ * Creates a test order on the hub, and approves it when asked (docs/hub-interface.md §4 rules 1 and 3), so a
  * merchant on a sandbox account can try the whole flow. Refused on a production account.
  */
 export async function POST(req: MedusaRequest<PostHubTestOrder>, res: MedusaResponse) {
