@@ -6,7 +6,7 @@
 
 export type RateLimit = { limit: number; windowMs: number }
 
-export const DEFAULT_RATE_LIMIT: RateLimit = { limit: 1, windowMs: 1000 }
+const DEFAULT_RATE_LIMIT: RateLimit = { limit: 1, windowMs: 1000 }
 
 /** Published figures of one hub with this interface; every one is configurable. */
 export const DEFAULT_RATE_LIMITS: Record<string, RateLimit> = {

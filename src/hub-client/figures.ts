@@ -13,7 +13,7 @@ export type EndpointFigures = {
 export type HubFiguresSnapshot = {
   since: string
   requestsSent: number
-  /** Spec §7 rule 3: every 4xx the hub answered, 429 included. */
+  /** docs/hub-interface.md §7 rule 3: every 4xx the hub answered, 429 included. */
   clientErrors: number
   rateLimited: number
   serverErrors: number

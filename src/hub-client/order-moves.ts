@@ -12,9 +12,9 @@ export type MoveTargetType = Exclude<HubStatusType, "NEW">
 
 /**
  * The one state-machine table: target status type -> the types an order may come from. The spec
- * leaves source states unstated (§3); this is the strict reading of its flow. The sandbox hub
- * enforces it, and the plugin checks it against a fresh read before it sends a move, so a move the
- * hub would refuse costs no 4xx.
+ * leaves source states unstated (docs/hub-interface.md §3); this is the strict reading of its
+ * flow. The sandbox hub enforces it, and the plugin checks it against a fresh read before it
+ * sends a move, so a move the hub would refuse costs no 4xx.
  */
 export const ALLOWED_SOURCE_TYPES: Readonly<Record<MoveTargetType, readonly HubStatusType[]>> = {
   APPROVED: ["NEW"],

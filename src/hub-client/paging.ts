@@ -1,16 +1,37 @@
-import type { HubClient } from "./client"
-import { describeIssues, HubDeepPagingError } from "./errors"
-import { HubOrder, hubOrderSchema, HubProduct, OrderFilters, ProductFilters } from "./schemas"
+/*
+ * Reading a whole listing from the hub, one page held at a time (docs/hub-interface.md §4.1).
+ * It depends only on the page readers it names in `HubPageReader`, never on the client, so the
+ * walks can be read (and tested) apart from the request path; the client delegates to them.
+ */
+import { HUB_DAY_MS, HUB_INDEX_DEPTH, HUB_PAGE_SIZE } from "./endpoints"
+import { describeIssues, HubDeepPagingError, HubInvalidRequestError } from "./errors"
+import { HubOrder, hubOrderSchema, HubProduct, HubProductList, OrderFilters, ProductFilters } from "./schemas"
 
 export type ListedHubOrder = { code: string } & Record<string, unknown>
 
-const PER_PAGE = 100
-const INDEX_DEPTH = 10_000
-const DAY_MS = 86_400_000
+export type Paged = { page?: number; perPage?: number }
+
+/** The page reads a walk needs; the hub client provides them. */
+export interface HubPageReader {
+  listOrders(filters: OrderFilters, paging: Paged): Promise<{ total: number; orders: ListedHubOrder[] }>
+  listProducts(filters: ProductFilters, paging: Paged): Promise<HubProductList>
+  followProductsCursor(next: string): Promise<HubProductList>
+}
+
+/** A listing's `page` and `per_page`, refused before sending when the hub could not answer them. */
+export function pageQuery(endpoint: string, { page = 1, perPage = HUB_PAGE_SIZE }: Paged): URLSearchParams {
+  if (!Number.isInteger(page) || page < 1 || !Number.isInteger(perPage) || perPage < 1 || perPage > HUB_PAGE_SIZE) {
+    throw new HubInvalidRequestError(endpoint, `page must be a positive integer and per_page between 1 and ${HUB_PAGE_SIZE}`)
+  }
+  if (page * perPage > HUB_INDEX_DEPTH) {
+    throw new HubDeepPagingError(endpoint, `not sent: page ${page} of ${perPage} lies past the hub's first ${HUB_INDEX_DEPTH} entries; narrow the filters`)
+  }
+  return new URLSearchParams({ page: String(page), per_page: String(perPage) })
+}
 
 /** Every product matching `filters`: page 1, then each `next` link, holding one page at a time. */
-export async function* allProducts(client: HubClient, filters: ProductFilters): AsyncGenerator<HubProduct> {
-  let page = await client.listProducts(filters, { page: 1, perPage: PER_PAGE })
+export async function* allProducts(reader: HubPageReader, filters: ProductFilters): AsyncGenerator<HubProduct> {
+  let page = await reader.listProducts(filters, { page: 1, perPage: HUB_PAGE_SIZE })
   const followed = new Set<string>()
   for (;;) {
     yield* page.products
@@ -20,7 +41,7 @@ export async function* allProducts(client: HubClient, filters: ProductFilters): 
       throw new HubDeepPagingError("GET /products", "the hub's `next` link repeats a page already read; the walk stopped")
     }
     followed.add(page.next)
-    page = await client.followProductsCursor(page.next)
+    page = await reader.followProductsCursor(page.next)
   }
 }
 
@@ -32,42 +53,42 @@ export async function* allProducts(client: HubClient, filters: ProductFilters): 
  * incomplete read for a complete one.
  */
 export async function* allOrders(
-  client: HubClient,
+  reader: HubPageReader,
   { startDate, endDate, statuses }: OrderFilters & { startDate: Date }
 ): AsyncGenerator<ListedHubOrder> {
   const firstDay = dayNumber(startDate)
   // The hub's calendar day may run ahead of UTC: by default read one day past today.
-  const lastDay = dayNumber(endDate ?? new Date(Date.now() + DAY_MS))
+  const lastDay = dayNumber(endDate ?? new Date(Date.now() + HUB_DAY_MS))
   if (lastDay < firstDay) return
-  yield* ordersBetween(client, statuses, firstDay, lastDay)
+  yield* ordersBetween(reader, statuses, firstDay, lastDay)
 }
 
 async function* ordersBetween(
-  client: HubClient,
+  reader: HubPageReader,
   statuses: string[] | undefined,
   firstDay: number,
   lastDay: number
 ): AsyncGenerator<ListedHubOrder> {
   const filters = { statuses, startDate: dateOf(firstDay), endDate: dateOf(lastDay) }
-  const first = await client.listOrders(filters, { page: 1, perPage: PER_PAGE })
-  if (first.total > INDEX_DEPTH && firstDay < lastDay) {
+  const first = await reader.listOrders(filters, { page: 1, perPage: HUB_PAGE_SIZE })
+  if (first.total > HUB_INDEX_DEPTH && firstDay < lastDay) {
     const middle = Math.floor((firstDay + lastDay) / 2)
-    yield* ordersBetween(client, statuses, firstDay, middle)
-    yield* ordersBetween(client, statuses, middle + 1, lastDay)
+    yield* ordersBetween(reader, statuses, firstDay, middle)
+    yield* ordersBetween(reader, statuses, middle + 1, lastDay)
     return
   }
-  const pages = Math.min(Math.ceil(first.total / PER_PAGE), INDEX_DEPTH / PER_PAGE)
+  const pages = Math.min(Math.ceil(first.total / HUB_PAGE_SIZE), HUB_INDEX_DEPTH / HUB_PAGE_SIZE)
   yield* first.orders
   for (let page = 2; page <= pages; page++) {
-    const { orders } = await client.listOrders(filters, { page, perPage: PER_PAGE })
+    const { orders } = await reader.listOrders(filters, { page, perPage: HUB_PAGE_SIZE })
     yield* orders
     // The listing shrank while it was read (orders left the filter): the rest is on the next run.
-    if (orders.length < PER_PAGE) break
+    if (orders.length < HUB_PAGE_SIZE) break
   }
-  if (first.total > INDEX_DEPTH) {
+  if (first.total > HUB_INDEX_DEPTH) {
     throw new HubDeepPagingError(
       "GET /orders",
-      `${first.total} orders match on ${filters.startDate.toISOString().slice(0, 10)}, more than the ${INDEX_DEPTH} the hub lets a filter reach; the first ${INDEX_DEPTH} were read`
+      `${first.total} orders match on ${filters.startDate.toISOString().slice(0, 10)}, more than the ${HUB_INDEX_DEPTH} the hub lets a filter reach; the first ${HUB_INDEX_DEPTH} were read`
     )
   }
 }
@@ -83,9 +104,9 @@ export function parseHubOrder(listed: ListedHubOrder): ParsedHubOrder {
 }
 
 function dayNumber(date: Date): number {
-  return Math.floor(date.getTime() / DAY_MS)
+  return Math.floor(date.getTime() / HUB_DAY_MS)
 }
 
 function dateOf(day: number): Date {
-  return new Date(day * DAY_MS)
+  return new Date(day * HUB_DAY_MS)
 }

@@ -1,0 +1,265 @@
+/*
+ * The one request path to the hub. It exists apart from the typed endpoints (client.ts) so that
+ * the hub's rules (docs/hub-interface.md §7) live in one place and every call obeys them alike:
+ * throttled per bucket, silent after a 429 until the window ends, a 4xx never retried and never
+ * resent unchanged, a 5xx or network fault retried with backoff only when the request is safe
+ * to repeat. Only this file speaks HTTP; it knows no endpoint beyond what a call tells it.
+ */
+import { createHash } from "node:crypto"
+import { setTimeout as sleep } from "node:timers/promises"
+import { Pool } from "undici"
+import type { z } from "zod"
+import { DEFAULT_RATE_LIMITS, HUB_INDEX_DEPTH, rateLimitBucketOf } from "./endpoints"
+import {
+  describeIssues,
+  HubDeepPagingError,
+  HubInvalidResponseError,
+  HubRateLimitedError,
+  HubRejectedError,
+  HubUnavailableError,
+  maskSecrets,
+} from "./errors"
+import { HubFigures, HubFiguresSnapshot } from "./figures"
+import { HubClientOptions } from "./options"
+import { HubRateLimiter } from "./rate-limit"
+import { hubErrorBodySchema } from "./schemas"
+
+/** The few logger methods the client uses; Medusa's logger and `console` both fit. */
+export type HubLogger = Pick<Console, "warn" | "info">
+
+type Method = "GET" | "POST" | "PUT"
+
+export type HubCall<T> = {
+  method: Method
+  /** Relative to the base URL, already encoded: `/orders/Loja%20X-1/invoice`. */
+  path: string
+  /** The endpoint's template, for errors and figures: `POST /orders/{code}/invoice`. */
+  endpoint: string
+  query?: URLSearchParams
+  body?: unknown
+  /** null: the answer's body is not read (or may be empty). */
+  response: z.ZodType<T> | null
+}
+
+const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "UND_ERR_CONNECT_TIMEOUT", "EHOSTUNREACH", "ENETUNREACH"])
+
+export class HubTransport {
+  /** The configured hub: its origin and base path are the only place a request goes. */
+  readonly base: URL
+  readonly basePath: string
+  private readonly pool: Pool
+  private readonly limiter: HubRateLimiter
+  private readonly figuresBook = new HubFigures()
+  private readonly rejected = new Map<string, { status: number; hubMessage: string; at: number }>()
+  private readonly secrets: string[]
+
+  constructor(private readonly options: HubClientOptions, private readonly logger?: HubLogger) {
+    this.base = new URL(options.baseUrl)
+    this.basePath = this.base.pathname.replace(/\/+$/, "")
+    this.secrets = [options.apiKey, options.accountManagerKey, options.userEmail]
+    this.limiter = new HubRateLimiter({ ...DEFAULT_RATE_LIMITS, ...options.rateLimits })
+    this.pool = new Pool(this.base.origin, {
+      keepAliveTimeout: 10_000,
+      connectTimeout: Math.min(options.requestTimeoutMs, 10_000),
+      headersTimeout: options.requestTimeoutMs,
+      bodyTimeout: options.requestTimeoutMs,
+    })
+  }
+
+  figures(): HubFiguresSnapshot {
+    return this.figuresBook.snapshot(this.limiter.pausedUntil)
+  }
+
+  async close(): Promise<void> {
+    await this.pool.close()
+  }
+
+  async send<T>(call: HubCall<T>): Promise<T> {
+    const fingerprint = this.fingerprint(call)
+    const earlier = this.rejected.get(fingerprint)
+    if (earlier && Date.now() - earlier.at < this.options.rejectedRequestMemoryMs) {
+      this.figuresBook.refusedRepeat(call.endpoint)
+      throw new HubRejectedError(call.endpoint, earlier.status, earlier.hubMessage, true)
+    }
+
+    // GET and PUT (the product update sets a value) are safe to repeat; a POST moves an order.
+    const repeatable = call.method !== "POST"
+    const bucket = rateLimitBucketOf(call.method, call.path)
+    const path = `${this.basePath}${call.path}${call.query && [...call.query].length ? `?${call.query}` : ""}`
+    const body = call.body === undefined ? undefined : JSON.stringify(call.body)
+
+    for (let attempt = 0; ; attempt++) {
+      const retriesLeft = attempt < this.options.maxRetries
+      await this.limiter.acquire(bucket)
+      this.figuresBook.sent(call.endpoint)
+
+      let status: number
+      let headers: Record<string, string | string[] | undefined>
+      let text: string
+      try {
+        const answer = await this.pool.request({
+          method: call.method,
+          path,
+          headers: this.headers(body !== undefined),
+          body,
+        })
+        status = answer.statusCode
+        headers = answer.headers
+        text = await answer.body.text()
+      } catch (error) {
+        const code = networkCode(error)
+        const notSent = NOT_SENT_CODES.has(code)
+        this.figuresBook.networkFault(call.endpoint, code)
+        if ((repeatable || notSent) && retriesLeft) {
+          await this.backoff(call.endpoint, attempt, code)
+          continue
+        }
+        throw new HubUnavailableError(call.endpoint, describeNetworkFault(code), !notSent && !repeatable)
+      }
+
+      this.figuresBook.answered(call.endpoint, status)
+
+      if (status === 429) {
+        const pauseMs = retryAfterMs(headers["retry-after"]) ?? this.options.rateLimitPauseMs
+        this.limiter.pause(Date.now() + pauseMs)
+        this.logger?.warn(`hub: 429 on ${call.endpoint}; sending nothing for ${pauseMs} ms`)
+        // A 429 means the request was not processed: it goes again once the window is over.
+        if (retriesLeft) continue
+        throw new HubRateLimitedError(call.endpoint, this.limiter.pausedUntil)
+      }
+
+      if (status >= 500) {
+        if (repeatable && retriesLeft) {
+          await this.backoff(call.endpoint, attempt, `HTTP ${status}`)
+          continue
+        }
+        throw new HubUnavailableError(call.endpoint, `the hub answered ${status}`, !repeatable, status)
+      }
+
+      if (status >= 400) {
+        const hubMessage = this.hubMessage(text, status)
+        this.rememberRejected(fingerprint, status, hubMessage)
+        if (status === 400 && isDeepPage(call)) {
+          throw new HubDeepPagingError(call.endpoint, `page past the hub's first ${HUB_INDEX_DEPTH} entries (${hubMessage})`)
+        }
+        throw new HubRejectedError(call.endpoint, status, hubMessage)
+      }
+
+      return this.parseAnswer(call, status, text)
+    }
+  }
+
+  /** An answer's JSON checked against `schema`; a mismatch is counted and thrown as an invalid response. */
+  parseWith<T>(endpoint: string, schema: z.ZodType<T>, json: unknown): T {
+    const parsed = schema.safeParse(json)
+    if (!parsed.success) {
+      this.figuresBook.invalidResponse(endpoint)
+      throw new HubInvalidResponseError(endpoint, describeIssues(parsed.error.issues))
+    }
+    return parsed.data
+  }
+
+  private parseAnswer<T>(call: HubCall<T>, status: number, text: string): T {
+    const empty = status === 204 || text.trim() === ""
+    if (call.response === null) {
+      return (empty ? null : this.parseJson(call.endpoint, text)) as T
+    }
+    if (empty) {
+      throw new HubInvalidResponseError(call.endpoint, `expected a JSON body, got HTTP ${status} with none`)
+    }
+    return this.parseWith(call.endpoint, call.response, this.parseJson(call.endpoint, text))
+  }
+
+  private parseJson(endpoint: string, text: string): unknown {
+    try {
+      return JSON.parse(text)
+    } catch {
+      this.figuresBook.invalidResponse(endpoint)
+      throw new HubInvalidResponseError(endpoint, "the body is not JSON")
+    }
+  }
+
+  private headers(withBody: boolean): Record<string, string> {
+    return {
+      "x-user-email": this.options.userEmail,
+      "x-api-key": this.options.apiKey,
+      "x-accountmanager-key": this.options.accountManagerKey,
+      accept: "application/json",
+      ...(withBody ? { "content-type": "application/json" } : {}),
+    }
+  }
+
+  private hubMessage(text: string, status: number): string {
+    let message = `HTTP ${status}`
+    try {
+      const body = hubErrorBodySchema.safeParse(JSON.parse(text))
+      if (body.success) message = body.data.error
+    } catch {
+      if (text.trim()) message = text.trim()
+    }
+    return maskSecrets(message, this.secrets).slice(0, 500)
+  }
+
+  private fingerprint(call: HubCall<unknown>): string {
+    return createHash("sha256")
+      .update(`${call.method} ${call.path}?${call.query ?? ""}\n${call.body === undefined ? "" : JSON.stringify(call.body)}`)
+      .digest("hex")
+  }
+
+  private rememberRejected(fingerprint: string, status: number, hubMessage: string): void {
+    if (this.options.rejectedRequestMemoryMs === 0) return
+    this.rejected.delete(fingerprint)
+    this.rejected.set(fingerprint, { status, hubMessage, at: Date.now() })
+    // Bounded: the oldest rejections are forgotten first.
+    if (this.rejected.size > 10_000) {
+      this.rejected.delete(this.rejected.keys().next().value as string)
+    }
+  }
+
+  /** Exponential backoff with jitter (half fixed, half random), capped at 30 s. */
+  private async backoff(endpoint: string, attempt: number, cause: string): Promise<void> {
+    const ceiling = Math.min(30_000, this.options.retryBaseDelayMs * 2 ** attempt)
+    const delayMs = Math.round(ceiling / 2 + Math.random() * (ceiling / 2))
+    this.figuresBook.retried(endpoint)
+    this.logger?.warn(`hub: ${endpoint} failed (${cause}); retry ${attempt + 1} of ${this.options.maxRetries} in ${delayMs} ms`)
+    await sleep(delayMs)
+  }
+}
+
+/** A listing's 400 past its first page: the hub's index limit is lower than the specification's. */
+function isDeepPage(call: HubCall<unknown>): boolean {
+  return (call.endpoint === "GET /orders" || call.endpoint === "GET /products") && Number(call.query?.get("page") ?? 1) > 1
+}
+
+function retryAfterMs(header: string | string[] | undefined): number | undefined {
+  const value = Array.isArray(header) ? header[0] : header
+  if (!value) return undefined
+  const seconds = Number(value)
+  if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds * 1000)
+  const at = Date.parse(value)
+  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now())
+}
+
+function networkCode(error: unknown): string {
+  if (error && typeof error === "object" && "code" in error && typeof error.code === "string") {
+    return error.code
+  }
+  return "UNKNOWN"
+}
+
+function describeNetworkFault(code: string): string {
+  switch (code) {
+    case "UND_ERR_HEADERS_TIMEOUT":
+    case "UND_ERR_BODY_TIMEOUT":
+      return "no answer within the request timeout"
+    case "UND_ERR_CONNECT_TIMEOUT":
+      return "could not connect within the timeout"
+    case "ECONNREFUSED":
+      return "connection refused"
+    case "UND_ERR_SOCKET":
+    case "ECONNRESET":
+      return "the connection dropped before an answer"
+    default:
+      return `network fault (${code})`
+  }
+}
