@@ -1,10 +1,11 @@
-import { SandboxHubError } from "./errors"
-import { startSandboxHub, type SandboxHubOptions } from "./server"
-
 /*
  * `npx hub-sandbox`: starts the sandbox hub for offline development and prints, as .env lines,
  * the base URL and the credentials it accepts.
  */
+import { parseArgs, type ParseArgsConfig } from "node:util"
+import { SandboxHubError } from "./errors"
+import type { SandboxHubOptions } from "./hub"
+import { startSandboxHub } from "./server"
 
 export const SANDBOX_CLI_USAGE = `Usage: hub-sandbox [options]
 
@@ -23,92 +24,81 @@ export const DEFAULT_CLI_PORT = 4010
 /** A command line the CLI cannot run; it exits with status 2. */
 export class CliUsageError extends Error {}
 
-type Flag = { takesValue: boolean; apply(options: SandboxHubOptions, value: string): void }
+/** The flags, as node:util's parseArgs reads them (`--flag value` and `--flag=value`). */
+const FLAGS = {
+  port: { type: "string" },
+  products: { type: "string" },
+  orders: { type: "string" },
+  days: { type: "string" },
+  production: { type: "boolean" },
+  "retry-after": { type: "boolean" },
+  "rate-limit": { type: "string", multiple: true },
+  help: { type: "boolean", short: "h" },
+} as const satisfies ParseArgsConfig["options"]
 
 const count = (flag: string, value: string): number => {
   if (!/^\d+$/.test(value)) throw new CliUsageError(`${flag} expects a whole number, got "${value}"`)
   return Number(value)
 }
 
-const FLAGS: Record<string, Flag> = {
-  "--port": {
-    takesValue: true,
-    apply: (options, value) => {
-      const port = count("--port", value)
-      if (port > 65535) throw new CliUsageError(`--port must be at most 65535, got ${port}`)
-      options.port = port
-    },
-  },
-  "--products": {
-    takesValue: true,
-    apply: (options, value) => {
-      options.seed = { ...options.seed, products: count("--products", value) }
-    },
-  },
-  "--orders": {
-    takesValue: true,
-    apply: (options, value) => {
-      options.seed = { ...options.seed, orders: count("--orders", value) }
-    },
-  },
-  "--days": {
-    takesValue: true,
-    apply: (options, value) => {
-      const days = count("--days", value)
-      if (days < 1) throw new CliUsageError("--days must be at least 1")
-      options.seed = { ...options.seed, days }
-    },
-  },
-  "--production": {
-    takesValue: false,
-    apply: (options) => {
-      options.sandboxAccount = false
-    },
-  },
-  "--retry-after": {
-    takesValue: false,
-    apply: (options) => {
-      options.retryAfterHeader = true
-    },
-  },
-  "--rate-limit": {
-    takesValue: true,
-    apply: (options, value) => {
-      const match = /^(default|[A-Z]+ \/[^\s=]*)=(\d+)\/(\d+)$/.exec(value)
-      if (!match || Number(match[3]) < 1) {
-        throw new CliUsageError(
-          `--rate-limit expects "<METHOD> /<resource>=<limit>/<windowMs>" (e.g. "GET /orders=5/1000"), got "${value}"`
-        )
-      }
-      options.rateLimits = { ...options.rateLimits, [match[1]]: { limit: Number(match[2]), windowMs: Number(match[3]) } }
-    },
-  },
+/** "<METHOD> /<resource>=<limit>/<windowMs>" or "default=<limit>/<windowMs>" -> [bucket, limit]. */
+const rateLimitRule = (value: string): [string, { limit: number; windowMs: number }] => {
+  const match = /^(default|[A-Z]+ \/[^\s=]*)=(\d+)\/(\d+)$/.exec(value)
+  if (!match || Number(match[3]) < 1) {
+    throw new CliUsageError(
+      `--rate-limit expects "<METHOD> /<resource>=<limit>/<windowMs>" (e.g. "GET /orders=5/1000"), got "${value}"`
+    )
+  }
+  return [match[1], { limit: Number(match[2]), windowMs: Number(match[3]) }]
 }
 
 /** The options a command line asks for, or "help"; throws CliUsageError on anything else. */
 export function parseSandboxArgs(argv: readonly string[]): SandboxHubOptions | "help" {
+  const flags = readFlags(argv)
+  if (flags.help) return "help"
   const options: SandboxHubOptions = { port: DEFAULT_CLI_PORT }
-  for (let index = 0; index < argv.length; index++) {
-    const argument = argv[index]
-    if (argument === "--help" || argument === "-h") return "help"
-    const [name, inlineValue] = argument.includes("=") && argument.startsWith("--")
-      ? [argument.slice(0, argument.indexOf("=")), argument.slice(argument.indexOf("=") + 1)]
-      : [argument, undefined]
-    const flag = FLAGS[name]
-    if (!flag) throw new CliUsageError(`Unknown argument "${argument}"`)
-    if (!flag.takesValue) {
-      if (inlineValue !== undefined) throw new CliUsageError(`${name} takes no value`)
-      flag.apply(options, "")
-      continue
-    }
-    const value = inlineValue ?? argv[++index]
-    if (value === undefined) throw new CliUsageError(`${name} needs a value`)
-    flag.apply(options, value)
+  if (flags.port !== undefined) {
+    const port = count("--port", flags.port)
+    if (port > 65535) throw new CliUsageError(`--port must be at most 65535, got ${port}`)
+    options.port = port
   }
+  if (flags.products !== undefined) options.seed = { ...options.seed, products: count("--products", flags.products) }
+  if (flags.orders !== undefined) options.seed = { ...options.seed, orders: count("--orders", flags.orders) }
+  if (flags.days !== undefined) {
+    const days = count("--days", flags.days)
+    if (days < 1) throw new CliUsageError("--days must be at least 1")
+    options.seed = { ...options.seed, days }
+  }
+  if (flags.production) options.sandboxAccount = false
+  if (flags["retry-after"]) options.retryAfterHeader = true
+  if (flags["rate-limit"]) options.rateLimits = Object.fromEntries(flags["rate-limit"].map(rateLimitRule))
   if ((options.seed?.orders ?? 0) > 0 && !options.seed?.products) {
     throw new CliUsageError("--orders needs --products: every seeded order sells seeded products")
   }
   return options
+}
+
+/** parseArgs in strict mode; its refusals become CliUsageErrors naming the argument as given. */
+function readFlags(argv: readonly string[]) {
+  try {
+    return parseArgs({ args: [...argv], options: FLAGS, strict: true }).values
+  } catch (error) {
+    if (!String((error as NodeJS.ErrnoException).code).startsWith("ERR_PARSE_ARGS_")) throw error
+    throw new CliUsageError(describeRefusal(argv) ?? (error as Error).message)
+  }
+}
+
+/** The first argument strict parsing refuses, read again leniently so that it can be named. */
+function describeRefusal(argv: readonly string[]): string | undefined {
+  const { tokens } = parseArgs({ args: [...argv], options: FLAGS, strict: false, allowPositionals: true, tokens: true })
+  const known = (name: string): name is keyof typeof FLAGS => Object.keys(FLAGS).includes(name)
+  for (const token of tokens) {
+    if (token.kind !== "option" || !known(token.name)) return `Unknown argument "${argv[token.index]}"`
+    const flag = FLAGS[token.name]
+    if (flag.type === "boolean" && token.value !== undefined) return `${token.rawName} takes no value`
+    if (flag.type === "string" && token.value === undefined) return `${token.rawName} needs a value`
+  }
+  return undefined
 }
 
 /** Starts the hub and keeps it running until SIGINT/SIGTERM; sets process.exitCode on failure. */

@@ -12,7 +12,7 @@ export class SandboxHubError extends Error {
 }
 
 /** The first issue, naming its field (`order.items.0.id: ...`) as hubs name the bad field. */
-export function describeZodError(error: z.ZodError, prefix?: string): string {
+function describeZodError(error: z.ZodError, prefix?: string): string {
   const issue = error.issues[0]
   const path = [...(prefix ? [prefix] : []), ...issue.path.map(String)].join(".")
   return path ? `${path}: ${issue.message}` : issue.message

@@ -1,4 +1,13 @@
+/*
+ * The sandbox hub's data and order state machine, free of HTTP so that it can be tested on its
+ * own and driven in-process by tests. Every refusal is a SandboxHubError carrying the HTTP status
+ * the hub answers with; inputs are validated here so in-process callers get the hub's refusals too.
+ * The state machine is the hub client's ALLOWED_SOURCE_TYPES: the sandbox enforces exactly what
+ * the plugin expects.
+ */
 import { z } from "zod"
+import { HUB_DAY_MS } from "../hub-client/endpoints"
+import { ALLOWED_SOURCE_TYPES, type MoveTargetType } from "../hub-client/order-moves"
 import {
   hubStatusSchema,
   orderFiltersSchema,
@@ -11,80 +20,30 @@ import {
   type HubStatusType,
   type InvoiceInput,
   type OrderFilters,
-  type ProductFilters,
   type ShipmentExceptionInput,
   type ShipmentInput,
   type TestOrderInput,
 } from "../hub-client/schemas"
-import { ALLOWED_SOURCE_TYPES, type MoveTargetType } from "../hub-client/order-moves"
 import { parseOrThrow, SandboxHubError } from "./errors"
-
-/*
- * The sandbox hub's data and order state machine, free of HTTP so that it can be tested on its
- * own and driven in-process by tests. Every refusal is a SandboxHubError carrying the HTTP status
- * the hub answers with; inputs are validated here so in-process callers get the hub's refusals too.
- */
-
-export type SandboxStatus = { code: string; label: string; type: HubStatusType }
-
-export type SandboxProduct = {
-  sku: string
-  name: string
-  status: "enabled" | "disabled"
-  qty: number
-  price: number
-  promotional_price: number | null
-}
-
-const sandboxProductInputSchema = z.strictObject({
-  sku: z.string().min(1),
-  qty: z.number().int().nonnegative(),
-  name: z.string().min(1).optional(),
-  status: z.enum(["enabled", "disabled"]).optional(),
-  price: z.number().finite().nonnegative().optional(),
-  promotional_price: z.number().finite().nonnegative().nullable().optional(),
-})
-export type SandboxProductInput = z.input<typeof sandboxProductInputSchema>
-
-/** The standard statuses of docs/hub-interface.md §3; labels carry the service name, here "Sandbox". */
-export const STANDARD_SANDBOX_STATUSES: readonly SandboxStatus[] = [
-  { code: STANDARD_STATUS_CODES.NEW, label: "NEW - Pagamento Pendente (Sandbox)", type: "NEW" },
-  { code: STANDARD_STATUS_CODES.APPROVED, label: "Aprovado (Sandbox)", type: "APPROVED" },
-  { code: STANDARD_STATUS_CODES.CANCELED, label: "Cancelado (Sandbox)", type: "CANCELED" },
-  { code: STANDARD_STATUS_CODES.INVOICED, label: "Pagamento Faturado (Sandbox)", type: "INVOICED" },
-  { code: STANDARD_STATUS_CODES.SHIPPED, label: "Pedido Enviado (Sandbox)", type: "SHIPPED" },
-  { code: STANDARD_STATUS_CODES.DELIVERED, label: "Completo (entregue) (Sandbox)", type: "DELIVERED" },
-  {
-    code: STANDARD_STATUS_CODES.SHIPMENT_EXCEPTION,
-    label: "Exceção de Entrega (Sandbox)",
-    type: "SHIPMENT_EXCEPTION",
-  },
-]
-
-// The hub's state machine is the hub client's table: the sandbox enforces exactly what the plugin expects.
-export { ALLOWED_SOURCE_TYPES, type MoveTargetType }
-
-export const MAX_PER_PAGE = 100
-export const DEFAULT_PER_PAGE = 100
-/** Spec §4.1: a page lying beyond the first 10,000 entries of the index answers 400. */
-export const DEEP_PAGING_LIMIT = 10_000
-
-export type ProductListing = { products: SandboxProduct[]; total: number; lastSku?: string; more: boolean }
-
-/** An order as stored: built by createOrder, or any JSON object a test inserted raw. */
-type StoredOrder = Record<string, unknown> & { code: string }
-
-const DAY_MS = 24 * 60 * 60 * 1000
-const SEED_CHANNEL = "Sandbox Marketplace"
-
-const roundMoney = (value: number) => Math.round(value * 100) / 100
-const clone = <T>(value: T): T => structuredClone(value)
-/** Orders the sandbox builds match HubOrder; raw ones are whatever a test stored, on purpose. */
-const asHubOrder = (order: StoredOrder): HubOrder => clone(order) as HubOrder
-
-function appendTo(order: StoredOrder, field: string, entry: unknown) {
-  order[field] = [...(Array.isArray(order[field]) ? (order[field] as unknown[]) : []), entry]
-}
+import {
+  appendTo,
+  asHubOrder,
+  clone,
+  compareStrings,
+  matchesProductFilters,
+  pageStart,
+  roundMoney,
+  sandboxProductInputSchema,
+  STANDARD_SANDBOX_STATUSES,
+  startOfUtcDay,
+  statusCodeOf,
+  type ProductListing,
+  type SandboxProduct,
+  type SandboxProductInput,
+  type SandboxStatus,
+  type StoredOrder,
+} from "./records"
+import { seedOrderInputs, seedProductInputs } from "./seed"
 
 export class SandboxHubState {
   private readonly statuses = new Map<string, SandboxStatus>()
@@ -255,7 +214,7 @@ export class SandboxHubState {
       discount,
       shipping_method: order.shipping_method ?? "Sandbox Standard",
       estimated_delivery:
-        order.estimated_delivery ?? new Date(placedAt.getTime() + 7 * DAY_MS).toISOString().slice(0, 10),
+        order.estimated_delivery ?? new Date(placedAt.getTime() + 7 * HUB_DAY_MS).toISOString().slice(0, 10),
       customer: order.customer,
       billing_address: { full_name: fullName, ...order.billing_address },
       shipping_address: { full_name: fullName, ...order.shipping_address },
@@ -284,7 +243,7 @@ export class SandboxHubState {
     const start = pageStart(query.page, query.perPage)
     const statuses = filters.statuses && new Set(filters.statuses)
     const from = filters.startDate && startOfUtcDay(filters.startDate)
-    const until = filters.endDate && startOfUtcDay(filters.endDate) + DAY_MS
+    const until = filters.endDate && startOfUtcDay(filters.endDate) + HUB_DAY_MS
     this.ordersInListingOrder ??= [...this.orders.values()].sort(
       (a, b) => compareStrings(String(a.placed_at ?? ""), String(b.placed_at ?? "")) || compareStrings(a.code, b.code)
     )
@@ -392,99 +351,17 @@ export class SandboxHubState {
 
   // ---- Seeding -------------------------------------------------------------------------
 
-  /** Deterministic products SKU-00001.. for offline development; every tenth one disabled. */
+  /** Deterministic products SKU-00001.. for offline development (seed.ts). */
   seedProducts(count: number): void {
-    this.upsertProducts(
-      Array.from({ length: count }, (_, index) => {
-        const n = index + 1
-        return {
-          sku: `SKU-${String(n).padStart(5, "0")}`,
-          name: `Sandbox product ${n}`,
-          qty: (n * 37) % 100,
-          status: n % 10 === 0 ? ("disabled" as const) : ("enabled" as const),
-          price: roundMoney(10 + ((n * 1301) % 90000) / 100),
-        }
-      })
-    )
+    this.upsertProducts(seedProductInputs(count))
   }
 
-  /**
-   * Deterministic marketplace orders in status book_product, each selling one of the products
-   * already present, placed evenly (oldest first) over the last `days` UTC calendar days, today
-   * included up to now: calendar days, because that is what the hub's date filters select.
-   */
+  /** Deterministic book_product orders over the last `days` UTC calendar days, selling existing products (seed.ts). */
   seedOrders(count: number, days = 30): void {
     const skus = [...this.products.keys()].sort(compareStrings)
     if (count > 0 && skus.length === 0) {
       throw new SandboxHubError(422, "seeding orders needs products: every order item is a product")
     }
-    const end = this.now().getTime()
-    const start = startOfUtcDay(this.now()) - (days - 1) * DAY_MS
-    const span = end - start
-    for (let index = 0; index < count; index++) {
-      const n = index + 1
-      const address = {
-        street: "Rua da Sandbox",
-        number: 100 + (n % 900),
-        neighborhood: "Centro",
-        city: "São Paulo",
-        region: "SP",
-        country: "BR",
-        postcode: "01001000",
-      }
-      this.createOrder(
-        {
-          channel: SEED_CHANNEL,
-          status: STANDARD_STATUS_CODES.NEW,
-          items: [{ id: skus[(index * 7) % skus.length], qty: 1 + (index % 3) }],
-          customer: {
-            name: `Sandbox Customer ${n}`,
-            email: `customer${n}@example.com`,
-            vat_number: String(10_000_000_000 + n),
-            phones: [String(11_900_000_000 + n)],
-          },
-          billing_address: address,
-          shipping_address: address,
-          shipping_method: "Sandbox Standard",
-          shipping_cost: 10,
-          interest: 0,
-        },
-        new Date(start + Math.floor((n * span) / (count + 1)))
-      )
-    }
+    for (const { input, placedAt } of seedOrderInputs(count, skus, this.now(), days)) this.createOrder(input, placedAt)
   }
-}
-
-/** Code-unit order, the same order cursor paging continues in. */
-function compareStrings(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0
-}
-
-function pageStart(page: number, perPage: number): number {
-  if (page * perPage > DEEP_PAGING_LIMIT) {
-    throw new SandboxHubError(
-      400,
-      `Requested page lies beyond the first 10,000 entries of the index; narrow the filters (for example the date range)`
-    )
-  }
-  return (page - 1) * perPage
-}
-
-function matchesProductFilters(product: SandboxProduct, filters: ProductFilters): boolean {
-  return (
-    (filters.sku === undefined || product.sku === filters.sku) &&
-    (filters.name === undefined || product.name.toLowerCase().includes(filters.name.toLowerCase())) &&
-    (filters.status === undefined || product.status === filters.status) &&
-    (filters.qty_from === undefined || product.qty >= filters.qty_from) &&
-    (filters.qty_to === undefined || product.qty <= filters.qty_to)
-  )
-}
-
-function statusCodeOf(order: StoredOrder): string | undefined {
-  const status = order.status as { code?: unknown } | undefined
-  return typeof status?.code === "string" ? status.code : undefined
-}
-
-function startOfUtcDay(date: Date): number {
-  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate())
 }

@@ -1,12 +1,11 @@
-import { z } from "zod"
-import { DEFAULT_RATE_LIMITS, rateLimitOf, type RateLimit } from "../hub-client/endpoints"
-import { parseOrThrow } from "./errors"
-
 /*
  * How the sandbox treats traffic, apart from what a request asks: fixed-window rate limiting with
  * the client's own buckets, seeded fault injection, and the log of hub requests. Pure: the caller
  * passes the clock.
  */
+import { z } from "zod"
+import { DEFAULT_RATE_LIMITS, rateLimitOf, type RateLimit } from "../hub-client/endpoints"
+import { parseOrThrow } from "./errors"
 
 export const rateLimitsSchema = z.record(
   z.string().min(1),

@@ -1,7 +1,9 @@
 import { HUB_STATUS_TYPES, STANDARD_STATUS_CODES, type HubStatusType, type TestOrderInput } from "../../hub-client/schemas"
+import type { MoveTargetType } from "../../hub-client/order-moves"
 import { SandboxHubError } from "../errors"
 import { sampleTestOrder } from "../sample-order"
-import { SandboxHubState, STANDARD_SANDBOX_STATUSES, type MoveTargetType } from "../state"
+import { STANDARD_SANDBOX_STATUSES } from "../records"
+import { SandboxHubState } from "../state"
 
 /** The sample order, its delivery estimate left to the sandbox. */
 function testOrder(overrides: Partial<TestOrderInput> = {}): TestOrderInput {

@@ -1,0 +1,88 @@
+/*
+ * The control endpoints under /_sandbox/: the SandboxHub handle over HTTP, for a sandbox run as
+ * its own process (`npx hub-sandbox`, the demo, the browser test). Not part of the hub's interface:
+ * no credentials, rate limits or faults, and not logged.
+ */
+import { z } from "zod"
+import type { HubOrder } from "../hub-client/schemas"
+import { parseOrThrow } from "./errors"
+import type { SandboxHub } from "./hub"
+import type { Answer, Route, RouteRequest } from "./http"
+import type { SandboxProductInput, SandboxStatus } from "./records"
+import type { SandboxHubState } from "./state"
+import { faultsSchema, rateLimitsSchema } from "./traffic"
+
+export const CONTROL_PREFIX = "_sandbox"
+
+export function buildControlRoutes(hub: SandboxHub, state: SandboxHubState): Route[] {
+  const marketplaceMove =
+    (move: (code: string) => HubOrder) =>
+    ({ params }: RouteRequest): Answer => ({ status: 200, body: move(params.code) })
+  return [
+    {
+      method: "GET",
+      path: "/requests",
+      handle: () => ({ status: 200, body: { requests: hub.requestLog(), counters: hub.counters() } }),
+    },
+    {
+      method: "DELETE",
+      path: "/requests",
+      handle: () => {
+        hub.resetRequestLog()
+        return { status: 204 }
+      },
+    },
+    { method: "POST", path: "/statuses", handle: ({ body }) => ({ status: 201, body: state.addStatus(body() as SandboxStatus) }) },
+    {
+      method: "POST",
+      path: "/products",
+      handle: ({ body }) => ({ status: 200, body: { products: state.upsertProducts(body() as SandboxProductInput[]) } }),
+    },
+    {
+      method: "POST",
+      path: "/orders/raw",
+      handle: ({ body }) => {
+        const order = body()
+        state.insertRawOrder(order)
+        return { status: 201, body: state.getOrder((order as { code: string }).code) }
+      },
+    },
+    { method: "POST", path: "/orders/:code/approve", handle: marketplaceMove((code) => hub.marketplaceApprove(code)) },
+    { method: "POST", path: "/orders/:code/cancel", handle: marketplaceMove((code) => hub.marketplaceCancel(code)) },
+    {
+      method: "PUT",
+      path: "/faults",
+      handle: ({ body }) => {
+        const settings = parseOrThrow(faultsSchema, body())
+        hub.setFaults(settings)
+        return { status: 200, body: settings }
+      },
+    },
+    {
+      method: "PUT",
+      path: "/rate-limits",
+      handle: ({ body }) => {
+        const limits = parseOrThrow(rateLimitsSchema, body())
+        hub.setRateLimits(limits)
+        return { status: 200, body: limits }
+      },
+    },
+    {
+      method: "PUT",
+      path: "/next-origin",
+      handle: ({ body }) => {
+        const { origin } = parseOrThrow(z.strictObject({ origin: z.url().nullable() }), body())
+        hub.setNextOrigin(origin ?? undefined)
+        return { status: 200, body: { origin } }
+      },
+    },
+    {
+      method: "POST",
+      path: "/reset",
+      handle: () => {
+        hub.reset()
+        return { status: 204 }
+      },
+    },
+  ]
+}

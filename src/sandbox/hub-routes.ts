@@ -1,0 +1,227 @@
+/*
+ * The hub's own endpoints (docs/hub-interface.md §4): statuses, orders and their actions, products.
+ * Each route checks its request (path, query, body) and leaves every other decision to the state;
+ * credentials, rate limits and faults were dealt with before a request gets here (server.ts).
+ */
+import { z } from "zod"
+import {
+  deliveryInputSchema,
+  invoiceInputSchema,
+  shipmentExceptionInputSchema,
+  shipmentInputSchema,
+  type HubOrder,
+  type TestOrderInput,
+} from "../hub-client/schemas"
+import { parseOrThrow, SandboxHubError } from "./errors"
+import { allowOnlyParams, readInteger, readPaging, readSingle, type Route } from "./http"
+import type { SandboxProduct } from "./records"
+import type { SandboxHubState } from "./state"
+
+type HubRoutesContext = {
+  state: SandboxHubState
+  sandboxAccount: boolean
+  productUpdateResponse: 200 | 204
+  shipmentExceptionPath: "shiptment_exception" | "shipment_exception" | "both"
+  /** The origin the products listing's `next` link points at. */
+  nextOrigin: () => string
+}
+
+export function buildHubRoutes(context: HubRoutesContext): Route[] {
+  return [
+    { method: "GET", path: "/statuses", handle: () => ({ status: 200, body: context.state.listStatuses() }) },
+    ...orderRoutes(context),
+    ...productRoutes(context),
+  ]
+}
+
+/** The orders listing, test-order creation, one order, and the order actions (docs/hub-interface.md §3, §4). */
+function orderRoutes(context: HubRoutesContext): Route[] {
+  const { state } = context
+  const requireSandboxAccount = () => {
+    if (!context.sandboxAccount) {
+      throw new SandboxHubError(403, "Test orders are available only on sandbox (development) accounts")
+    }
+  }
+  const statusField = z.string().min(1)
+
+  /** An order action: 404 for an unknown order, 422 for a bad body, then the state machine decides. */
+  const orderAction = <T extends z.ZodType>(
+    segment: string,
+    schema: T,
+    move: (code: string, body: z.output<T>) => HubOrder,
+    sandboxOnly = false
+  ): Route => ({
+    method: "POST",
+    path: `/orders/:code/${segment}`,
+    handle: ({ params, body }) => {
+      if (sandboxOnly) requireSandboxAccount()
+      if (!state.hasOrder(params.code)) throw new SandboxHubError(404, `Order ${params.code} not found`)
+      return { status: 200, body: move(params.code, parseOrThrow(schema, body())) }
+    },
+  })
+
+  const shipmentExceptionBody = z.strictObject({
+    status: statusField,
+    shipment_exception: shipmentExceptionInputSchema,
+  })
+  const shipmentExceptionSegments =
+    context.shipmentExceptionPath === "both"
+      ? ["shiptment_exception", "shipment_exception"]
+      : [context.shipmentExceptionPath]
+
+  return [
+    {
+      method: "GET",
+      path: "/orders",
+      handle: ({ query }) => {
+        allowOnlyParams(query, ["page", "per_page", "filters[statuses][]", "filters[start_date]", "filters[end_date]"])
+        const { page, perPage } = readPaging(query)
+        const startDate = readHubDate(query, "filters[start_date]")
+        const endDate = readHubDate(query, "filters[end_date]")
+        if (startDate && endDate && startDate > endDate) {
+          throw new SandboxHubError(400, "filters[start_date] is after filters[end_date]")
+        }
+        const statuses = query.getAll("filters[statuses][]")
+        return {
+          status: 200,
+          body: state.listOrders({
+            page: page ?? 1,
+            perPage,
+            filters: { ...(statuses.length ? { statuses } : {}), ...defined({ startDate, endDate }) },
+          }),
+        }
+      },
+    },
+    {
+      method: "POST",
+      path: "/orders",
+      handle: ({ body }) => {
+        requireSandboxAccount()
+        const { order } = parseOrThrow(z.strictObject({ order: z.unknown() }), body())
+        // The state validates the order with testOrderInputSchema, naming the bad field.
+        return { status: 201, body: state.createOrder(order as TestOrderInput) }
+      },
+    },
+    {
+      method: "GET",
+      path: "/orders/:code",
+      handle: ({ params }) => {
+        const order = state.getOrder(params.code)
+        if (!order) throw new SandboxHubError(404, `Order ${params.code} not found`)
+        return { status: 200, body: order }
+      },
+    },
+    orderAction("approval", z.strictObject({ status: statusField }), (code, { status }) => state.approve(code, status), true),
+    orderAction(
+      "invoice",
+      z.strictObject({ status: statusField, invoice: invoiceInputSchema }),
+      (code, { status, invoice }) => state.invoice(code, status, invoice)
+    ),
+    orderAction(
+      "shipments",
+      // shipment.code (the order code) is optional in the request and not part of shipmentInputSchema.
+      z.strictObject({ status: statusField, shipment: shipmentInputSchema.extend({ code: z.string().min(1).optional() }) }),
+      (code, { status, shipment }) => state.ship(code, status, shipment)
+    ),
+    orderAction("delivery", deliveryInputSchema.extend({ status: statusField }), (code, { status, ...delivery }) =>
+      state.deliver(code, status, delivery)
+    ),
+    orderAction("cancel", z.strictObject({ status: statusField }), (code, { status }) => state.cancel(code, status)),
+    ...shipmentExceptionSegments.map((segment) =>
+      orderAction(segment, shipmentExceptionBody, (code, { status, shipment_exception }) =>
+        state.reportShipmentException(code, status, shipment_exception)
+      )
+    ),
+  ]
+}
+
+const PRODUCT_FILTER_KEYS = ["sku", "name", "status", "qty_from", "qty_to"] as const
+
+/** The products listing (page or cursor paging, filters), one product, and its update (docs/hub-interface.md §4). */
+function productRoutes(context: HubRoutesContext): Route[] {
+  const { state } = context
+  return [
+    {
+      method: "GET",
+      path: "/products",
+      handle: ({ query }) => {
+        allowOnlyParams(query, ["page", "per_page", "cursor", ...PRODUCT_FILTER_KEYS.map((key) => `filters[${key}]`)])
+        const { page, perPage } = readPaging(query)
+        const cursor = readSingle(query, "cursor")
+        if (cursor !== undefined && page !== undefined) {
+          throw new SandboxHubError(400, "Give either page or cursor, not both")
+        }
+        const listing = state.listProducts({
+          perPage,
+          ...(cursor !== undefined ? { afterSku: decodeCursor(cursor) } : { page: page ?? 1 }),
+          filters: defined({
+            sku: readSingle(query, "filters[sku]"),
+            name: readSingle(query, "filters[name]"),
+            status: readSingle(query, "filters[status]"),
+            qty_from: readInteger(query, "filters[qty_from]"),
+            qty_to: readInteger(query, "filters[qty_to]"),
+          }),
+        })
+        const body: { products: SandboxProduct[]; total: number; next?: string } = {
+          products: listing.products,
+          total: listing.total,
+        }
+        if (listing.more && listing.lastSku !== undefined) {
+          // Cursor paging (docs/hub-interface.md §4.1 rule 3): same per_page and filters, continuing after the last SKU.
+          const next = new URL("/products", context.nextOrigin())
+          next.searchParams.set("per_page", String(perPage))
+          for (const [key, value] of query) if (key.startsWith("filters[")) next.searchParams.append(key, value)
+          next.searchParams.set("cursor", encodeCursor(listing.lastSku))
+          body.next = next.toString()
+        }
+        return { status: 200, body }
+      },
+    },
+    {
+      method: "GET",
+      path: "/products/:sku",
+      handle: ({ params }) => {
+        const product = state.getProduct(params.sku)
+        if (!product) throw new SandboxHubError(404, "Product not found")
+        return { status: 200, body: product }
+      },
+    },
+    {
+      method: "PUT",
+      path: "/products/:sku",
+      handle: ({ params, body }) => {
+        if (!state.getProduct(params.sku)) throw new SandboxHubError(404, "Product not found")
+        const { product } = parseOrThrow(z.strictObject({ product: z.unknown() }), body())
+        const updated = state.updateProduct(params.sku, product)
+        return context.productUpdateResponse === 204 ? { status: 204 } : { status: 200, body: updated }
+      },
+    },
+  ]
+}
+
+/** The orders listing's dates: DD/MM/YYYY, a real calendar day, read as UTC midnight. */
+function readHubDate(query: URLSearchParams, key: string): Date | undefined {
+  const value = readSingle(query, key)
+  if (value === undefined) return undefined
+  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value)
+  const [day, month, year] = (match ?? []).slice(1).map(Number)
+  const date = new Date(Date.UTC(year, month - 1, day))
+  // Date.UTC rolls 31/02 over into March: a real calendar day reads back the same.
+  if (!match || date.getUTCDate() !== day || date.getUTCMonth() !== month - 1) {
+    throw new SandboxHubError(400, `${key} must be a date DD/MM/YYYY`)
+  }
+  return date
+}
+
+/** A products cursor is the last SKU of a page, base64url-encoded. */
+const encodeCursor = (sku: string) => Buffer.from(sku, "utf8").toString("base64url")
+
+function decodeCursor(cursor: string): string {
+  const sku = Buffer.from(cursor, "base64url").toString("utf8")
+  if (!sku || encodeCursor(sku) !== cursor) throw new SandboxHubError(400, "cursor is malformed")
+  return sku
+}
+
+function defined<T extends Record<string, unknown>>(values: T): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>
+}

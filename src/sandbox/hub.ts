@@ -1,0 +1,92 @@
+/*
+ * What a caller of startSandboxHub sees: its options, the credentials it accepts, and the
+ * SandboxHub handle. A file of its own so that the server and the control routes (which drive
+ * the handle over HTTP) share it without importing each other.
+ */
+import { z } from "zod"
+import type { RateLimit } from "../hub-client/endpoints"
+import type { HubOrder, TestOrderInput } from "../hub-client/schemas"
+import type { SandboxProduct, SandboxProductInput, SandboxStatus } from "./records"
+import {
+  faultsSchema,
+  rateLimitsSchema,
+  type SandboxCounters,
+  type SandboxFaults,
+  type SandboxRequestLogEntry,
+} from "./traffic"
+
+export type SandboxCredentials = { userEmail: string; apiKey: string; accountManagerKey: string }
+
+/** Fixed development values, so a merchant's .env keeps working across restarts. */
+export const DEFAULT_SANDBOX_CREDENTIALS: SandboxCredentials = {
+  userEmail: "dev@sandbox-hub.test",
+  apiKey: "sbx_key_3f9c2a7e5b1d4c8f9a6e0b2d7c4f1a83",
+  accountManagerKey: "sbx_am_8e1f4b6c2d9a7e3f5c0b1a4d6e8f2c97",
+}
+
+export const sandboxHubOptionsSchema = z.strictObject({
+  /** 0 = any free port. The host is always 127.0.0.1. */
+  port: z.number().int().min(0).max(65535).optional(),
+  credentials: z
+    .strictObject({ userEmail: z.string().min(1), apiKey: z.string().min(1), accountManagerKey: z.string().min(1) })
+    .optional(),
+  /** false = a production account: test-order creation and approval answer 403. */
+  sandboxAccount: z.boolean().optional(),
+  /** Merged over DEFAULT_RATE_LIMITS; the key "default" covers buckets without their own limit. */
+  rateLimits: rateLimitsSchema.optional(),
+  /** Send Retry-After on 429 (the public record does not promise it). */
+  retryAfterHeader: z.boolean().optional(),
+  /** A product update succeeds with 204 and no body, or 200 with the product. */
+  productUpdateResponse: z.union([z.literal(200), z.literal(204)]).optional(),
+  faults: faultsSchema.optional(),
+  seed: z
+    .strictObject({
+      products: z.number().int().nonnegative().optional(),
+      orders: z.number().int().nonnegative().optional(),
+      days: z.number().int().positive().optional(),
+    })
+    .optional(),
+  /** Which spelling(s) of the shipment-exception path segment are served; the other answers 404. */
+  shipmentExceptionPath: z.enum(["shiptment_exception", "shipment_exception", "both"]).optional(),
+  /**
+   * First sequence number of order codes (`<channel>-<sequence>`). The sandbox keeps nothing
+   * between starts while a store's database does: the CLI starts from the clock, so a restarted
+   * sandbox never hands out a code a store has already imported.
+   */
+  firstOrderSequence: z.number().int().positive().optional(),
+  /** Makes the products listing's `next` point at another origin (for clients that must refuse it). */
+  nextOrigin: z.url().optional(),
+})
+export type SandboxHubOptions = z.input<typeof sandboxHubOptionsSchema>
+
+export interface SandboxHub {
+  /** The hub base URL, e.g. http://127.0.0.1:40123; endpoints are url + "/orders" etc. */
+  url: string
+  credentials: SandboxCredentials
+  /** Closes the server and every keep-alive socket. */
+  stop(): Promise<void>
+  addStatus(status: SandboxStatus): void
+  upsertProducts(products: SandboxProductInput[]): void
+  getProduct(sku: string): SandboxProduct | undefined
+  /** Stores any JSON object as an order (tests of malformed orders); `code` is required. */
+  insertRawOrder(order: unknown): void
+  /** Same as POST /orders, on any account: this is the marketplace placing an order. */
+  createOrder(input: TestOrderInput, placedAt?: Date): HubOrder
+  getOrder(code: string): HubOrder | undefined
+  /** Deterministic products SKU-00001.. (as the `seed.products` option). */
+  seedProducts(count: number): void
+  /** Deterministic book_product orders over the last `days` UTC calendar days (default 30, today included), selling existing products. */
+  seedOrders(count: number, days?: number): void
+  /** Marketplace moves; throw a SandboxHubError (422) when the state machine refuses. */
+  marketplaceApprove(code: string): HubOrder
+  marketplaceCancel(code: string): HubOrder
+  setFaults(faults: SandboxFaults): void
+  setRateLimits(limits: Record<string, RateLimit>): void
+  setNextOrigin(origin: string | undefined): void
+  /** Every answered hub request (control endpoints excluded), in arrival order. */
+  requestLog(): SandboxRequestLogEntry[]
+  counters(): SandboxCounters
+  resetRequestLog(): void
+  /** Back to only the standard statuses, no orders or products, log and rate windows cleared. */
+  reset(): void
+}

@@ -1,0 +1,95 @@
+/*
+ * What the sandbox hub stores (statuses, products, orders) and the pure functions over those
+ * records: paging, filtering, ordering. Apart from SandboxHubState (state.ts) so that the class
+ * holds only the data and its state machine.
+ */
+import { z } from "zod"
+import { HUB_INDEX_DEPTH } from "../hub-client/endpoints"
+import { STANDARD_STATUS_CODES, type HubOrder, type HubStatusType, type ProductFilters } from "../hub-client/schemas"
+import { SandboxHubError } from "./errors"
+
+export type SandboxStatus = { code: string; label: string; type: HubStatusType }
+
+export type SandboxProduct = {
+  sku: string
+  name: string
+  status: "enabled" | "disabled"
+  qty: number
+  price: number
+  promotional_price: number | null
+}
+
+export const sandboxProductInputSchema = z.strictObject({
+  sku: z.string().min(1),
+  qty: z.number().int().nonnegative(),
+  name: z.string().min(1).optional(),
+  status: z.enum(["enabled", "disabled"]).optional(),
+  price: z.number().finite().nonnegative().optional(),
+  promotional_price: z.number().finite().nonnegative().nullable().optional(),
+})
+export type SandboxProductInput = z.input<typeof sandboxProductInputSchema>
+
+/** The standard statuses of docs/hub-interface.md §3; labels carry the service name, here "Sandbox". */
+export const STANDARD_SANDBOX_STATUSES: readonly SandboxStatus[] = [
+  { code: STANDARD_STATUS_CODES.NEW, label: "NEW - Pagamento Pendente (Sandbox)", type: "NEW" },
+  { code: STANDARD_STATUS_CODES.APPROVED, label: "Aprovado (Sandbox)", type: "APPROVED" },
+  { code: STANDARD_STATUS_CODES.CANCELED, label: "Cancelado (Sandbox)", type: "CANCELED" },
+  { code: STANDARD_STATUS_CODES.INVOICED, label: "Pagamento Faturado (Sandbox)", type: "INVOICED" },
+  { code: STANDARD_STATUS_CODES.SHIPPED, label: "Pedido Enviado (Sandbox)", type: "SHIPPED" },
+  { code: STANDARD_STATUS_CODES.DELIVERED, label: "Completo (entregue) (Sandbox)", type: "DELIVERED" },
+  {
+    code: STANDARD_STATUS_CODES.SHIPMENT_EXCEPTION,
+    label: "Exceção de Entrega (Sandbox)",
+    type: "SHIPMENT_EXCEPTION",
+  },
+]
+
+export type ProductListing = { products: SandboxProduct[]; total: number; lastSku?: string; more: boolean }
+
+/** An order as stored: built by createOrder, or any JSON object a test inserted raw. */
+export type StoredOrder = Record<string, unknown> & { code: string }
+
+export const roundMoney = (value: number) => Math.round(value * 100) / 100
+export const clone = <T>(value: T): T => structuredClone(value)
+/** Orders the sandbox builds match HubOrder; raw ones are whatever a test stored, on purpose. */
+export const asHubOrder = (order: StoredOrder): HubOrder => clone(order) as HubOrder
+
+export function appendTo(order: StoredOrder, field: string, entry: unknown) {
+  order[field] = [...(Array.isArray(order[field]) ? (order[field] as unknown[]) : []), entry]
+}
+
+/** Code-unit order, the same order cursor paging continues in. */
+export function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0
+}
+
+/** Index of a page's first entry; 400 past the index depth (docs/hub-interface.md §4.1 rule 1). */
+export function pageStart(page: number, perPage: number): number {
+  if (page * perPage > HUB_INDEX_DEPTH) {
+    throw new SandboxHubError(
+      400,
+      `Requested page lies beyond the first ${HUB_INDEX_DEPTH.toLocaleString("en-US")} entries of the index; ` +
+        `narrow the filters (for example the date range)`
+    )
+  }
+  return (page - 1) * perPage
+}
+
+export function matchesProductFilters(product: SandboxProduct, filters: ProductFilters): boolean {
+  return (
+    (filters.sku === undefined || product.sku === filters.sku) &&
+    (filters.name === undefined || product.name.toLowerCase().includes(filters.name.toLowerCase())) &&
+    (filters.status === undefined || product.status === filters.status) &&
+    (filters.qty_from === undefined || product.qty >= filters.qty_from) &&
+    (filters.qty_to === undefined || product.qty <= filters.qty_to)
+  )
+}
+
+export function statusCodeOf(order: StoredOrder): string | undefined {
+  const status = order.status as { code?: unknown } | undefined
+  return typeof status?.code === "string" ? status.code : undefined
+}
+
+export function startOfUtcDay(date: Date): number {
+  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate())
+}
