@@ -10,7 +10,7 @@ import { ExecArgs, MedusaContainer } from "@medusajs/framework/types"
 import { HubOrder, parseHubOrder, TestOrderInput, uniformRateLimits } from "../src/hub-client"
 import { MatchedVariant, toMedusaOrder } from "../src/mapping/hub-order"
 import { sampleTestOrder, startSandboxHub } from "../src/sandbox"
-import { syncHubOrders } from "../src/workflows/hub-orders/sync-hub-orders"
+import { runOrderImport } from "../src/sync/order-import"
 import { seedStore } from "../integration-tests/helpers/store"
 
 const WARM_UP = 10
@@ -64,11 +64,11 @@ export default async function benchImport({ container, args }: ExecArgs) {
     const medusaMs = Number(process.hrtime.bigint() - medusaStart) / 1e6
 
     for (let i = 0; i < WARM_UP; i++) hub.createOrder(testOrder(importSkus, `warm-${i}`))
-    const warm = await syncHubOrders(container)
+    const warm = await runOrderImport(container)
     if (warm?.imported !== WARM_UP) throw new Error(`warm-up imported ${warm?.imported} of ${WARM_UP}`)
     for (let i = 0; i < orders; i++) hub.createOrder(testOrder(importSkus, `import-${i}`))
     const importStart = process.hrtime.bigint()
-    const summary = await syncHubOrders(container)
+    const summary = await runOrderImport(container)
     const importMs = Number(process.hrtime.bigint() - importStart) / 1e6
     if (summary?.imported !== orders) throw new Error(`the import imported ${summary?.imported} of ${orders} orders`)
 

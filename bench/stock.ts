@@ -330,7 +330,7 @@ async function measureReconciliation(container: MedusaContainer, hub: HubModuleS
   const drifted = Array.from({ length: Math.floor(SKUS / 10) }, (_, index) => ({ sku: skuOf(index * 10), qty: 999 }))
   await control(sandbox, "POST", "/products", drifted)
   await control(sandbox, "DELETE", "/requests")
-  const { reconcileStockWorkflow } = require("../src/workflows/stock/reconcile-stock")
+  const { reconcileStock } = require("../src/sync/stock-reconciliation")
 
   // Resident memory as the issue asks; and the live JS heap (after a full GC, once a second),
   // which would grow with the catalogue if the walk kept what it read.
@@ -347,7 +347,7 @@ async function measureReconciliation(container: MedusaContainer, hub: HubModuleS
   }, 1000)
   const started = Date.now()
   log(`reconciling ${CATALOGUE} hub products`)
-  const { result } = await reconcileStockWorkflow(container).run()
+  const result = await reconcileStock(container)
   const durationMs = Date.now() - started
   clearInterval(rssSampler)
   clearInterval(heapSampler)

@@ -5,7 +5,8 @@ import { TestOrderInput } from "../../src/hub-client"
 import { HUB_MODULE } from "../../src/modules/hub"
 import HubModuleService from "../../src/modules/hub/service"
 import { createOrderWorkflow } from "@medusajs/medusa/core-flows"
-import { syncHubOrders } from "../../src/workflows/hub-orders/sync-hub-orders"
+import { runOrderImport } from "../../src/sync/order-import"
+import { refreshHubStatusesWorkflow } from "../../src/workflows/hub-orders/refresh-hub-statuses"
 import { toMedusaOrder } from "../../src/mapping/hub-order"
 import { parseHubOrder } from "../../src/hub-client"
 import { adminHeaders } from "../helpers/admin"
@@ -110,8 +111,8 @@ medusaIntegrationTestRunner({
 
     it("imports a new hub order as a Medusa order with its customer, addresses, items, prices, shipping and reserved stock", async () => {
       const hubOrder = sandbox.hub.createOrder(testOrder([{ id: "SKU-1", qty: 2 }, { id: "SKU-2", qty: 1 }]))
-      const summary = await syncHubOrders(container)
-      expect(summary).toMatchObject({ seen: 1, imported: 1, quarantined: 0, error: null })
+      const summary = await runOrderImport(container)
+      expect(summary).toMatchObject({ seen: 1, imported: 1, set_aside: 0, error: null })
 
       const { record, order } = await importedOrder(hubOrder.code)
       expect(record).toMatchObject({ import_state: "imported", status_type: "NEW", channel: "Loja Exemplo" })
@@ -142,9 +143,9 @@ medusaIntegrationTestRunner({
       expect(order.shipping_methods[0]).toMatchObject({ name: "Correios PAC", amount: 15.5 })
       expect(order.metadata).toMatchObject({ hub_order_code: hubOrder.code, hub_interest: 2.25 })
 
-      // The hub order record is linked to the Medusa order.
-      const { data: links } = await query().graph({ entity: "hub_order", fields: ["order.id"], filters: { code: hubOrder.code } })
-      expect(links[0].order?.id).toBe(order.id)
+      // The hub order record names the Medusa order it became (the one record of that relation).
+      const { data: records } = await query().graph({ entity: "hub_order", fields: ["order_id"], filters: { code: hubOrder.code } })
+      expect(records[0].order_id).toBe(order.id)
 
       // Medusa's available quantity dropped by what was reserved.
       expect(await level("SKU-1")).toMatchObject({ reserved_quantity: 2, available_quantity: 8 })
@@ -154,9 +155,9 @@ medusaIntegrationTestRunner({
     it("leaves exactly one Medusa order per hub order when imports run twice, concurrently, or race for one order", async () => {
       const codes = [1, 2, 3].map((n) => sandbox.hub.createOrder(testOrder([{ id: "SKU-1", qty: 1 }], `cliente${n}@example.com`)).code)
 
-      const concurrent = await Promise.all([syncHubOrders(container), syncHubOrders(container)])
+      const concurrent = await Promise.all([runOrderImport(container), runOrderImport(container)])
       expect(concurrent.filter((summary) => summary !== null)).toHaveLength(1)
-      const again = await syncHubOrders(container)
+      const again = await runOrderImport(container)
       expect(again).toMatchObject({ seen: 3, imported: 0 })
 
       for (const code of codes) {
@@ -172,8 +173,8 @@ medusaIntegrationTestRunner({
 
     it("completes, without a duplicate, an import that died between creating the order and recording it", async () => {
       const hubOrder = sandbox.hub.createOrder(testOrder([{ id: "SKU-2", qty: 2 }]))
-      const catalogue = await hubModule.refreshStatusCatalogue()
-      expect(catalogue.get("book_product")).toBe("NEW")
+      const { result: catalogue } = await refreshHubStatusesWorkflow(container).run()
+      expect(catalogue["book_product"]).toBe("NEW")
 
       // The state a crash leaves: a claim, and the Medusa order created, with no reservation and no record of it.
       const claim = await hubModule.claimHubOrder({ code: hubOrder.code, channel: "Loja Exemplo", statusCode: "book_product", statusType: "NEW", digest: "x" })
@@ -190,13 +191,13 @@ medusaIntegrationTestRunner({
       expect(await ordersForHubCode(hubOrder.code)).toHaveLength(1)
 
       // A run while the dead import's claim is still leased leaves it alone.
-      await syncHubOrders(container)
+      await runOrderImport(container)
       expect((await hubOrderRecord(hubOrder.code)).import_state).toBe("importing")
 
       // Once the lease has run out, the next run takes over and finishes the same order.
       await dbConnection.raw(`update hub_order set claimed_at = now() - interval '1 hour' where id = ?`, [claim!.id])
-      const summary = await syncHubOrders(container)
-      expect(summary).toMatchObject({ imported: 1, quarantined: 0 })
+      const summary = await runOrderImport(container)
+      expect(summary).toMatchObject({ imported: 1, set_aside: 0 })
       const orders = await ordersForHubCode(hubOrder.code)
       expect(orders.map((order) => order.id)).toEqual([orphan.id])
       expect(await hubOrderRecord(hubOrder.code)).toMatchObject({ import_state: "imported", order_id: orphan.id })
@@ -206,12 +207,12 @@ medusaIntegrationTestRunner({
     it("follows the marketplace: approval marks the order paid, cancellation cancels it and releases its stock", async () => {
       const approved = sandbox.hub.createOrder(testOrder([{ id: "SKU-1", qty: 1 }], "pago@example.com"))
       const canceled = sandbox.hub.createOrder(testOrder([{ id: "SKU-2", qty: 3 }], "cancelado@example.com"))
-      await syncHubOrders(container)
+      await runOrderImport(container)
       expect((await level("SKU-2")).reserved_quantity).toBe(3)
 
       sandbox.hub.marketplaceApprove(approved.code)
       sandbox.hub.marketplaceCancel(canceled.code)
-      const summary = await syncHubOrders(container)
+      const summary = await runOrderImport(container)
       expect(summary).toMatchObject({ updated: 2, imported: 0 })
 
       const paid = await importedOrder(approved.code)
@@ -223,7 +224,7 @@ medusaIntegrationTestRunner({
       expect((await level("SKU-2")).reserved_quantity).toBe(0)
 
       // Nothing is applied twice, and the marketplace's cancel is not sent back to the hub.
-      expect(await syncHubOrders(container)).toMatchObject({ updated: 0 })
+      expect(await runOrderImport(container)).toMatchObject({ updated: 0 })
       expect((await importedOrder(approved.code)).order.payment_collections).toHaveLength(1)
       await new Promise((resolve) => setTimeout(resolve, 1_000))
       expect(sandbox.hub.requestLog().filter((entry) => entry.method === "POST")).toEqual([])
@@ -237,7 +238,7 @@ medusaIntegrationTestRunner({
       sandbox.hub.marketplaceApprove(approved.code)
       sandbox.hub.marketplaceCancel(canceled.code)
 
-      expect(await syncHubOrders(container)).toMatchObject({ seen: 3, imported: 3, quarantined: 0 })
+      expect(await runOrderImport(container)).toMatchObject({ seen: 3, imported: 3, set_aside: 0 })
       expect((await importedOrder(approved.code)).order.payment_collections.map((c: { status: string }) => c.status)).toEqual(["completed"])
       expect((await importedOrder(canceled.code)).order.status).toBe("canceled")
       expect(await hubOrderRecord(custom.code)).toMatchObject({ import_state: "imported", status_type: "NEW" })
@@ -247,7 +248,7 @@ medusaIntegrationTestRunner({
     it("imports a paid order whose stock is missing, flagged as needing stock, until the merchant restocks", async () => {
       const hubOrder = sandbox.hub.createOrder(testOrder([{ id: "SKU-EMPTY", qty: 2 }]))
       sandbox.hub.marketplaceApprove(hubOrder.code)
-      await syncHubOrders(container)
+      await runOrderImport(container)
       const { record, order } = await importedOrder(hubOrder.code)
       expect(record.import_state).toBe("needs_stock")
       expect(order.payment_collections.map((c: { status: string }) => c.status)).toEqual(["completed"])
@@ -256,7 +257,7 @@ medusaIntegrationTestRunner({
       const inventoryModule = container.resolve(Modules.INVENTORY)
       const emptyLevel = await level("SKU-EMPTY")
       await inventoryModule.updateInventoryLevels([{ id: emptyLevel.id, inventory_item_id: emptyLevel.inventory_item_id, location_id: emptyLevel.location_id, stocked_quantity: 5 }])
-      await syncHubOrders(container)
+      await runOrderImport(container)
       expect((await hubOrderRecord(hubOrder.code)).import_state).toBe("imported")
     })
 
@@ -286,14 +287,14 @@ medusaIntegrationTestRunner({
         sandbox.hub.insertRawOrder(order)
       })
 
-      const summary = await syncHubOrders(container)
-      expect(summary).toMatchObject({ seen: variants.length + 1, imported: 1, quarantined: variants.length, error: null })
+      const summary = await runOrderImport(container)
+      expect(summary).toMatchObject({ seen: variants.length + 1, imported: 1, set_aside: variants.length, error: null })
       expect((await hubOrderRecord(valid.code)).import_state).toBe("imported")
       for (const [index, [name, , reason]] of variants.entries()) {
         const record = await hubOrderRecord(`Loja Exemplo-${900 + index}`)
-        expect({ name, state: record.import_state, reason: record.quarantine_reason }).toEqual({
+        expect({ name, state: record.import_state, reason: record.set_aside_reason }).toEqual({
           name,
-          state: "quarantined",
+          state: "set_aside",
           reason: expect.stringContaining(reason),
         })
         expect(await ordersForHubCode(record.code)).toHaveLength(0)
@@ -301,11 +302,11 @@ medusaIntegrationTestRunner({
 
       // The admin sees what was set aside and why, and the run's summary.
       const headers = await adminHeaders(container)
-      const listed = await api.get("/admin/hub/orders?import_state=quarantined&limit=100", headers)
+      const listed = await api.get("/admin/hub/orders?import_state=set_aside&limit=100", headers)
       expect(listed.data.count).toBe(variants.length)
-      expect(listed.data.hub_orders.find((order: { code: string }) => order.code === "Loja Exemplo-900").quarantine_reason).toContain("SKU-NOPE")
+      expect(listed.data.hub_orders.find((order: { code: string }) => order.code === "Loja Exemplo-900").set_aside_reason).toContain("SKU-NOPE")
       const runs = await api.get("/admin/hub/import-runs", headers)
-      expect(runs.data.import_runs[0]).toMatchObject({ seen: variants.length + 1, imported: 1, quarantined: variants.length })
+      expect(runs.data.import_runs[0]).toMatchObject({ seen: variants.length + 1, imported: 1, set_aside: variants.length })
       const badQuery = await api.get("/admin/hub/orders?import_state=lost", headers).catch((error: { response: { status: number } }) => error.response)
       expect(badQuery.status).toBe(400)
 
@@ -323,8 +324,8 @@ medusaIntegrationTestRunner({
           ],
         },
       })
-      const retry = await syncHubOrders(container)
-      expect(retry).toMatchObject({ imported: 1, quarantined: variants.length - 1 })
+      const retry = await runOrderImport(container)
+      expect(retry).toMatchObject({ imported: 1, set_aside: variants.length - 1 })
       expect((await hubOrderRecord("Loja Exemplo-900")).import_state).toBe("imported")
     })
 
@@ -336,7 +337,7 @@ medusaIntegrationTestRunner({
       const code = response.data.hub_order.code
       expect(sandbox.hub.getOrder(code)?.status.type).toBe("APPROVED")
 
-      await syncHubOrders(container)
+      await runOrderImport(container)
       expect((await importedOrder(code)).order.payment_collections.map((c: { status: string }) => c.status)).toEqual(["completed"])
 
       const invalid = await api
@@ -359,7 +360,7 @@ medusaIntegrationTestRunner({
       sandbox.hub.setFaults({})
       expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409])
       const ran = answers.find((answer) => answer.status === 200)!
-      expect(ran.data.import_run).toMatchObject({ seen: 1, imported: 1, quarantined: 0, error: null })
+      expect(ran.data.import_run).toMatchObject({ seen: 1, imported: 1, set_aside: 0, error: null })
       expect(answers.find((answer) => answer.status === 409)!.data).toMatchObject({ message: expect.stringContaining("already running") })
       expect(await ordersForHubCode(hubOrder.code)).toHaveLength(1)
 
@@ -377,7 +378,7 @@ medusaIntegrationTestRunner({
       sandbox.hub.createOrder(testOrder([{ id: "SKU-1", qty: 1 }]))
       sandbox.hub.setFaults({ errorRate: 1 })
       try {
-        const summary = await syncHubOrders(container)
+        const summary = await runOrderImport(container)
         expect(summary!.error).toContain("unavailable")
         const [run] = await hubModule.listHubImportRuns({ id: summary!.runId })
         expect(run.error).toContain("unavailable")

@@ -4,10 +4,10 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { HUB_MODULE } from "../../src/modules/hub"
 import HubModuleService from "../../src/modules/hub/service"
 import { sampleTestOrder } from "../../src/sandbox"
-import { syncHubOrders } from "../../src/workflows/hub-orders/sync-hub-orders"
+import { runOrderImport } from "../../src/sync/order-import"
 import { cancelOrderWorkflow } from "@medusajs/medusa/core-flows"
 import { eventually } from "../helpers/eventually"
-import { resolveUnknownHubOrderMoves } from "../../src/workflows/hub-orders/resolve-unknown-hub-order-moves"
+import { settleUnknownHubOrderMoves } from "../../src/sync/unknown-moves"
 import { adminHeaders } from "../helpers/admin"
 import { sandboxHubForStore } from "../helpers/sandbox-store"
 import { seedStore } from "../helpers/store"
@@ -48,7 +48,7 @@ medusaIntegrationTestRunner({
     async function importedHubOrder({ approved }: { approved: boolean }) {
       const hubOrder = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 2 }, { id: "SKU-2", qty: 1 }] }))
       if (approved) sandbox.hub.marketplaceApprove(hubOrder.code)
-      await syncHubOrders(container)
+      await runOrderImport(container)
       const [record] = await hubModule.listHubOrders({ code: hubOrder.code })
       expect(record.order_id).toBeTruthy()
       return { code: hubOrder.code, orderId: record.order_id as string }
@@ -152,7 +152,7 @@ medusaIntegrationTestRunner({
       expect(await reserved()).toBe(0)
 
       // The next import sees the cancel as already applied, and Medusa's order.canceled sends nothing more.
-      const summary = await syncHubOrders(container)
+      const summary = await runOrderImport(container)
       expect(summary).toMatchObject({ updated: 0, error: null })
       await new Promise((resolve) => setTimeout(resolve, 1_000))
       expect(hubWrites(code)).toHaveLength(1)
@@ -226,7 +226,7 @@ medusaIntegrationTestRunner({
       await hubModule.finishHubOrderMove(claim!.id, { state: "unknown", error: "the process died" }, null)
       sandbox.hub.resetRequestLog()
 
-      expect(await resolveUnknownHubOrderMoves(container)).toEqual({ landed: 1, notLanded: 1, unread: 0 })
+      expect(await settleUnknownHubOrderMoves(container)).toEqual({ landed: 1, notLanded: 1, unread: 0 })
       expect(orderRequests().filter((entry) => entry.method !== "GET")).toEqual([])
       const [invoice] = (await api.get(movePath(landed.code), headers)).data.moves
       expect(invoice).toMatchObject({ kind: "invoice", state: "done", hub_status_code: "order_invoiced" })
@@ -235,7 +235,7 @@ medusaIntegrationTestRunner({
       expect(sandbox.hub.getOrder(notLanded.code)?.status.type).toBe("APPROVED")
 
       // Settled moves are not read again; the merchant's new try is sent.
-      expect(await resolveUnknownHubOrderMoves(container)).toEqual({ landed: 0, notLanded: 0, unread: 0 })
+      expect(await settleUnknownHubOrderMoves(container)).toEqual({ landed: 0, notLanded: 0, unread: 0 })
       expect((await move(notLanded.code, { kind: "cancel" })).status).toBe(200)
       expect(sandbox.hub.getOrder(notLanded.code)?.status.type).toBe("CANCELED")
     })

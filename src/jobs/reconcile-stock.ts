@@ -1,7 +1,7 @@
-import { MedusaContainer } from "@medusajs/framework/types"
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { HUB_MODULE } from "../modules/hub"
 import type HubModuleService from "../modules/hub/service"
-import { reconcileStockWorkflow } from "../workflows/stock/reconcile-stock"
+import { reconcileStock } from "../sync/stock-reconciliation"
 
 /**
  * Checks every minute whether `stockReconcileEveryMinutes` have passed since the last
@@ -9,8 +9,7 @@ import { reconcileStockWorkflow } from "../workflows/stock/reconcile-stock"
  */
 export default async function reconcileStockJob(container: MedusaContainer) {
   const hub: HubModuleService = container.resolve(HUB_MODULE)
-  if (!hub.hubOptions.jobs || !(await hub.isStockReconciliationDue())) return
-  await reconcileStockWorkflow(container).run({ throwOnError: false })
+  if (hub.hubOptions.jobs && (await hub.isStockReconciliationDue())) await reconcileStock(container)
 }
 
 export const config = {

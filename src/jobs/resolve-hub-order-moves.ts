@@ -1,13 +1,12 @@
-import { MedusaContainer } from "@medusajs/framework/types"
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { HUB_MODULE } from "../modules/hub"
 import type HubModuleService from "../modules/hub/service"
-import { resolveUnknownHubOrderMoves } from "../workflows/hub-orders/resolve-unknown-hub-order-moves"
+import { settleUnknownHubOrderMoves } from "../sync/unknown-moves"
 
 /** Moves whose answer was lost are settled by reading their hub orders, without sending anything. */
 export default async function resolveHubOrderMovesJob(container: MedusaContainer) {
   const hub: HubModuleService = container.resolve(HUB_MODULE)
-  if (!hub.hubOptions.jobs) return
-  await resolveUnknownHubOrderMoves(container)
+  if (hub.hubOptions.jobs) await settleUnknownHubOrderMoves(container)
 }
 
 export const config = {

@@ -5,7 +5,7 @@ import {
   HubRejectedError,
   HubUnavailableError,
 } from "../hub-client"
-import type { HubOrderMoveOutcome } from "../modules/hub/service"
+import type { HubOrderMoveOutcome } from "./hub-order-states"
 
 /**
  * How a failed read or send of a merchant move is recorded (one mapping for every move):

@@ -1,13 +1,10 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { InventoryEvents } from "@medusajs/framework/utils"
-import { stockChangeRecorder } from "../workflows/stock/stock-change-recorder"
-import { stockFlusher } from "../workflows/stock/stock-flusher"
+import { queueStockChange } from "../sync/stock-outbox"
 
 /** Stock edits, reservations made or released, cancellations, fulfilments: the SKU's new available quantity goes to the outbox. */
 export default async function inventoryLevelStockHandler({ event, container }: SubscriberArgs<{ id: string }>) {
-  if (await stockChangeRecorder(container).record({ inventoryLevelIds: [event.data.id] })) {
-    stockFlusher(container).request()
-  }
+  await queueStockChange(container, { inventoryLevelIds: [event.data.id] })
 }
 
 export const config: SubscriberConfig = {

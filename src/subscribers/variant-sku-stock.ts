@@ -1,13 +1,10 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ProductEvents } from "@medusajs/framework/utils"
-import { stockChangeRecorder } from "../workflows/stock/stock-change-recorder"
-import { stockFlusher } from "../workflows/stock/stock-flusher"
+import { queueStockChange } from "../sync/stock-outbox"
 
 /** A variant created or changed (its SKU, whether its inventory is managed): its SKU's available quantity goes to the outbox. */
 export default async function variantSkuStockHandler({ event, container }: SubscriberArgs<{ id: string }>) {
-  if (await stockChangeRecorder(container).record({ variantIds: [event.data.id] })) {
-    stockFlusher(container).request()
-  }
+  await queueStockChange(container, { variantIds: [event.data.id] })
 }
 
 export const config: SubscriberConfig = {

@@ -1,7 +1,8 @@
 import { Badge, Button, Container, Heading, Table, Text } from "@medusajs/ui"
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { Link } from "react-router-dom"
-import type { HubOrderSyncSummary } from "../../workflows/hub-orders/sync-hub-orders"
+import type { HubOrderImportState } from "../../mapping/hub-order-states"
+import type { OrderImportSummary } from "../../sync/order-import"
 import { errorMessage, formatDuration, formatTime } from "../lib/format"
 import { sdk } from "../lib/sdk"
 
@@ -12,7 +13,7 @@ type ImportRun = {
   seen: number
   imported: number
   updated: number
-  quarantined: number
+  set_aside: number
   duration_ms: number | null
   error: string | null
 }
@@ -23,15 +24,15 @@ type HubOrderRow = {
   channel: string | null
   status_code: string
   status_type: string
-  import_state: "importing" | "imported" | "needs_stock" | "quarantined"
-  quarantine_reason: string | null
+  import_state: HubOrderImportState
+  set_aside_reason: string | null
   order_id: string | null
   updated_at: string
 }
 
 const STATE_LABELS: Record<HubOrderRow["import_state"], { label: string; color: "orange" | "red" | "green" | "grey" }> = {
   needs_stock: { label: "Needs stock", color: "orange" },
-  quarantined: { label: "Set aside", color: "red" },
+  set_aside: { label: "Set aside", color: "red" },
   importing: { label: "Importing", color: "grey" },
   imported: { label: "Imported", color: "green" },
 }
@@ -47,19 +48,19 @@ export const OrderImportSection = () => {
   const needingAttention = useQuery({
     queryKey: ["hub", "orders", "attention"],
     queryFn: async () => {
-      const [quarantined, needsStock] = await Promise.all(
-        (["quarantined", "needs_stock"] as const).map((import_state) =>
+      const [setAside, needsStock] = await Promise.all(
+        (["set_aside", "needs_stock"] as const).map((import_state) =>
           sdk.client.fetch<{ hub_orders: HubOrderRow[]; count: number }>("/admin/hub/orders", {
             query: { import_state, limit: 20 },
           })
         )
       )
-      return { orders: [...quarantined.hub_orders, ...needsStock.hub_orders], count: quarantined.count + needsStock.count }
+      return { orders: [...setAside.hub_orders, ...needsStock.hub_orders], count: setAside.count + needsStock.count }
     },
     refetchInterval: 10_000,
   })
   const importNow = useMutation({
-    mutationFn: () => sdk.client.fetch<{ import_run: HubOrderSyncSummary }>("/admin/hub/import-runs", { method: "POST" }),
+    mutationFn: () => sdk.client.fetch<{ import_run: OrderImportSummary }>("/admin/hub/import-runs", { method: "POST" }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ["hub"] }),
   })
 
@@ -83,7 +84,7 @@ export const OrderImportSection = () => {
           ) : (
             <Text>
               Imported {importNow.data!.import_run.imported}, updated {importNow.data!.import_run.updated}, set aside{" "}
-              {importNow.data!.import_run.quarantined} of {importNow.data!.import_run.seen} orders seen
+              {importNow.data!.import_run.set_aside} of {importNow.data!.import_run.seen} orders seen
               {importNow.data!.import_run.error ? ` — ended early: ${importNow.data!.import_run.error}` : ""}.
             </Text>
           )}
@@ -126,7 +127,7 @@ export const OrderImportSection = () => {
                     </Badge>
                   </Table.Cell>
                   <Table.Cell>
-                    {hubOrder.import_state === "needs_stock" ? "Reserved beyond stock: add inventory, or cancel the order" : hubOrder.quarantine_reason}
+                    {hubOrder.import_state === "needs_stock" ? "Reserved beyond stock: add inventory, or cancel the order" : hubOrder.set_aside_reason}
                   </Table.Cell>
                 </Table.Row>
               ))}
@@ -161,7 +162,7 @@ export const OrderImportSection = () => {
                   <Table.Cell>{run.seen}</Table.Cell>
                   <Table.Cell>{run.imported}</Table.Cell>
                   <Table.Cell>{run.updated}</Table.Cell>
-                  <Table.Cell>{run.quarantined}</Table.Cell>
+                  <Table.Cell>{run.set_aside}</Table.Cell>
                   <Table.Cell>{run.error ?? "—"}</Table.Cell>
                 </Table.Row>
               ))}

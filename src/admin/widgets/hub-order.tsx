@@ -6,6 +6,7 @@ import { FormEvent, useState } from "react"
 import { Link } from "react-router-dom"
 import { type MerchantOrderMove, type MerchantOrderMoveKind, moveAllowedFrom } from "../../hub-client/order-moves"
 import type { HubStatusType } from "../../hub-client/schemas"
+import type { HubOrderImportState } from "../../mapping/hub-order-states"
 import { errorMessage, formatTime } from "../lib/format"
 import { sdk } from "../lib/sdk"
 
@@ -14,7 +15,7 @@ type HubOrderSummary = {
   channel: string | null
   status_code: string
   status_type: HubStatusType
-  import_state: "importing" | "imported" | "needs_stock" | "quarantined"
+  import_state: HubOrderImportState
   imported_at: string | null
 }
 

@@ -1,28 +1,25 @@
-import { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { HUB_MODULE } from "../../modules/hub"
-import HubModuleService from "../../modules/hub/service"
+import { useQueryGraphStep } from "@medusajs/medusa/core-flows"
+import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { moveHubOrderWorkflow } from "./move-hub-order"
 
 /**
  * A hub order canceled in Medusa (the merchant used Medusa's own Cancel) is canceled on the hub
  * too, or the marketplace keeps selling it as open. A cancel that came from the hub (the
- * marketplace's, or the card's) is known as CANCELED already and sends nothing.
+ * marketplace's, or the card's) is known as CANCELED already and sends nothing. Returns the
+ * move's ending, or null when nothing was to be sent.
  */
-export async function cancelHubOrderOfMedusaOrder(container: MedusaContainer, orderId: string): Promise<void> {
-  const hubModule: HubModuleService = container.resolve(HUB_MODULE)
-  const [hubOrder] = await hubModule.listHubOrders({ order_id: orderId }, { take: 1 })
-  if (!hubOrder || hubOrder.status_type === "CANCELED" || hubOrder.applied_status_type === "CANCELED") return
-
-  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
-  try {
-    const { result } = await moveHubOrderWorkflow(container).run({ input: { code: hubOrder.code, move: { kind: "cancel" } } })
-    if (result.state === "done") {
-      logger.info(`hub: order ${hubOrder.code} canceled on the hub after its cancel in Medusa`)
-    } else {
-      logger.warn(`hub: order ${hubOrder.code} was canceled in Medusa but not on the hub (${result.state}): ${result.error}; see the order's hub card`)
-    }
-  } catch (error) {
-    logger.warn(`hub: order ${hubOrder.code} was canceled in Medusa but not on the hub: ${(error as Error).message}`)
-  }
-}
+export const cancelHubOrderOfMedusaOrderWorkflow = createWorkflow("cancel-hub-order-of-medusa-order", (input: { orderId: string }) => {
+  const { data: hubOrders } = useQueryGraphStep({
+    entity: "hub_order",
+    fields: ["code", "status_type", "applied_status_type"],
+    filters: { order_id: input.orderId },
+  })
+  const code = transform({ hubOrders }, ({ hubOrders }) => {
+    const hubOrder = hubOrders[0] as { code: string; status_type: string; applied_status_type: string | null } | undefined
+    return hubOrder && hubOrder.status_type !== "CANCELED" && hubOrder.applied_status_type !== "CANCELED" ? hubOrder.code : null
+  })
+  const moved = when("cancel-on-hub-after-medusa-cancel", { code }, ({ code }) => code !== null).then(() =>
+    moveHubOrderWorkflow.runAsStep({ input: transform({ code }, ({ code }) => ({ code: code!, move: { kind: "cancel" as const } })) })
+  )
+  return new WorkflowResponse(transform({ moved }, ({ moved }) => moved ?? null))
+})

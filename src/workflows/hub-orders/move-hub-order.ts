@@ -3,6 +3,7 @@ import type { MerchantOrderMove } from "../../hub-client"
 import { applyMarketplaceStatusWorkflow } from "./apply-marketplace-status"
 import { claimHubOrderMoveStep } from "./steps/claim-hub-order-move"
 import { sendHubOrderMoveStep } from "./steps/send-hub-order-move"
+import { settleHubOrderMoveStep } from "./steps/settle-hub-order-move"
 
 export type MoveHubOrderInput = { code: string; move: MerchantOrderMove }
 
@@ -13,7 +14,10 @@ export type MoveHubOrderInput = { code: string; move: MerchantOrderMove }
  */
 export const moveHubOrderWorkflow = createWorkflow("move-hub-order", (input: MoveHubOrderInput) => {
   const claim = claimHubOrderMoveStep(input)
-  const sent = sendHubOrderMoveStep({ claim, move: input.move })
+  const settled = settleHubOrderMoveStep({
+    move: transform({ claim, input }, ({ claim, input }) => ({ moveId: claim.moveId, hubOrderId: claim.hubOrderId, code: claim.code, kind: input.move.kind })),
+  })
+  const sent = sendHubOrderMoveStep({ claim, move: input.move, settled })
 
   when("cancel-medusa-order-after-hub-cancel", { input, sent }, ({ input, sent }) => input.move.kind === "cancel" && sent.state === "done").then(
     () => {

@@ -1,6 +1,6 @@
 import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
 import { createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import type { StockSelector } from "./load-available-quantities"
+import type { StockSelector } from "../../queries/available-quantities"
 import { computeAvailableQuantitiesStep } from "./steps/compute-available-quantities"
 import { recordWantedStockStep } from "./steps/record-wanted-stock"
 

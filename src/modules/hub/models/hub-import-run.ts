@@ -8,7 +8,7 @@ export const HubImportRun = model.define("hub_import_run", {
   seen: model.number().default(0),
   imported: model.number().default(0),
   updated: model.number().default(0),
-  quarantined: model.number().default(0),
+  set_aside: model.number().default(0),
   duration_ms: model.number().nullable(),
   /** Why the run ended early (the hub unreachable, a listing cut short), if it did. */
   error: model.text().nullable(),

@@ -1,4 +1,5 @@
 import { model } from "@medusajs/framework/utils"
+import { HUB_ORDER_MOVE_STATES, MERCHANT_MOVE_KINDS, OPEN_MOVE_STATES } from "../../../mapping/hub-order-states"
 
 /**
  * One merchant move of a hub order (invoice, ship, deliver, shipment exception, cancel) and how it
@@ -11,15 +12,11 @@ export const HubOrderMove = model
     id: model.id({ prefix: "hubmv" }).primaryKey(),
     hub_order_id: model.text().index(),
     code: model.text(),
-    kind: model.enum(["invoice", "ship", "deliver", "shipment_exception", "cancel"]),
+    kind: model.enum([...MERCHANT_MOVE_KINDS]),
     /** What the merchant asked for (invoice key, tracking, dates, observation): no customer data. */
     request: model.json(),
-    /**
-     * sending: claimed, the request may be on its way; done: the hub order has the target status;
-     * rejected: refused (by the hub, or before sending because the hub order's status does not allow
-     * it); unknown: sent, answer lost; failed: not sent, or surely not taken (safe to try again).
-     */
-    state: model.enum(["sending", "done", "rejected", "unknown", "failed"]).default("sending"),
+    /** See HUB_ORDER_MOVE_STATES (src/mapping/hub-order-states.ts). */
+    state: model.enum([...HUB_ORDER_MOVE_STATES]).default("sending"),
     /** The hub status code the order had when the move ended. */
     hub_status_code: model.text().nullable(),
     error: model.text().nullable(),
@@ -32,6 +29,6 @@ export const HubOrderMove = model
     {
       on: ["hub_order_id", "kind"],
       unique: true,
-      where: "state IN ('sending', 'unknown') AND deleted_at IS NULL",
+      where: `state IN (${OPEN_MOVE_STATES.map((state) => `'${state}'`).join(", ")}) AND deleted_at IS NULL`,
     },
   ])

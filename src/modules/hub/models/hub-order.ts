@@ -1,4 +1,5 @@
 import { model } from "@medusajs/framework/utils"
+import { HUB_ORDER_IMPORT_STATES } from "../../../mapping/hub-order-states"
 
 /**
  * One hub order as this store knows it: the claim that makes its import happen once (the code
@@ -13,10 +14,12 @@ export const HubOrder = model
     status_code: model.text(),
     /** The status type (NEW, APPROVED, ...) the code resolved to; decisions go by it. */
     status_type: model.text(),
-    import_state: model.enum(["importing", "imported", "needs_stock", "quarantined"]).default("importing"),
-    quarantine_reason: model.text().nullable(),
+    import_state: model.enum([...HUB_ORDER_IMPORT_STATES]).default("importing"),
+    /** Why the order was set aside (never personal data). */
+    set_aside_reason: model.text().nullable(),
     /** sha256 of the hub's representation, to tell a changed order from one seen before. */
     payload_digest: model.text(),
+    /** The Medusa order it became: the one record of that relation. */
     order_id: model.text().index().nullable(),
     /** The hub status type whose effect (paid, canceled) has been applied to the Medusa order. */
     applied_status_type: model.text().nullable(),

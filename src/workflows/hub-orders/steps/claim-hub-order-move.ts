@@ -1,8 +1,9 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { MedusaError } from "@medusajs/framework/utils"
 import { MERCHANT_MOVE_NAMES, type MerchantOrderMove } from "../../../hub-client"
+import { isImported } from "../../../mapping/hub-order-states"
 import { HUB_MODULE } from "../../../modules/hub"
-import HubModuleService from "../../../modules/hub/service"
+import type HubModuleService from "../../../modules/hub/service"
 
 export type ClaimedMove = {
   moveId: string
@@ -21,7 +22,7 @@ export const claimHubOrderMoveStep = createStep(
   async ({ code, move }: { code: string; move: MerchantOrderMove }, { container }) => {
     const hubModule: HubModuleService = container.resolve(HUB_MODULE)
     const [hubOrder] = await hubModule.listHubOrders({ code }, { take: 1 })
-    if (!hubOrder?.order_id || !["imported", "needs_stock"].includes(hubOrder.import_state)) {
+    if (!hubOrder?.order_id || !isImported(hubOrder.import_state)) {
       throw new MedusaError(MedusaError.Types.NOT_FOUND, `The hub order ${code} has not been imported into this store`)
     }
     const claim = await hubModule.claimHubOrderMove({ hubOrderId: hubOrder.id, code, kind: move.kind, request: move })

@@ -1,18 +1,21 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import {
   ALLOWED_SOURCE_TYPES,
-  HubClient,
-  HubOrder,
+  type HubClient,
+  type HubOrder,
+  type HubStatusType,
   MERCHANT_MOVE_NAMES,
   MERCHANT_MOVE_TARGET,
-  MerchantOrderMove,
+  type MerchantOrderMove,
   moveAllowedFrom,
 } from "../../../hub-client"
 import { moveOutcomeOfFailure } from "../../../mapping/hub-order-move"
+import type { HubOrderMoveOutcome } from "../../../mapping/hub-order-states"
 import { hubStatusTypeOf } from "../../../mapping/hub-status"
 import { HUB_MODULE } from "../../../modules/hub"
-import HubModuleService, { HubOrderMoveOutcome } from "../../../modules/hub/service"
+import type HubModuleService from "../../../modules/hub/service"
 import type { ClaimedMove } from "./claim-hub-order-move"
+import type { SettledMove } from "./settle-hub-order-move"
 
 export type SentMove = HubOrderMoveOutcome & {
   /** The hub order had the target status already (an earlier try landed): nothing was sent. */
@@ -20,37 +23,32 @@ export type SentMove = HubOrderMoveOutcome & {
 }
 
 /**
- * Sends a claimed move, after reading the hub order: one already in the target status is done
- * without a request (an earlier try whose answer was lost landed), one whose status does not allow
- * the move is refused without spending a 4xx. Every ending is recorded on the move; nothing here
- * is undone, because a hub order cannot be moved back.
+ * Sends a claimed move once the settle step has read the hub order: one already in the target
+ * status is done without a request, one whose status does not allow the move is refused without
+ * spending a 4xx. Every ending is recorded on the move; nothing here is undone, because a hub order
+ * cannot be moved back.
  */
 export const sendHubOrderMoveStep = createStep(
   "send-hub-order-move",
-  async ({ claim, move }: { claim: ClaimedMove; move: MerchantOrderMove }, { container }) => {
+  async ({ claim, move, settled }: { claim: ClaimedMove; move: MerchantOrderMove; settled: SettledMove }, { container }) => {
     const hubModule: HubModuleService = container.resolve(HUB_MODULE)
-    const catalogue = await hubModule.storedStatusCatalogue()
-    const target = MERCHANT_MOVE_TARGET[move.kind]
     const finish = async (outcome: HubOrderMoveOutcome, hubOrder?: HubOrder) => {
-      const type = hubOrder ? hubStatusTypeOf(hubOrder.status, catalogue) : undefined
+      const type = hubOrder ? hubStatusTypeOf(hubOrder.status, await hubModule.storedStatusCatalogue()) : undefined
       const hubStatus = hubOrder && type ? { hubOrderId: claim.hubOrderId, code: hubOrder.status.code, type } : null
       await hubModule.finishHubOrderMove(claim.moveId, { hubStatusCode: hubOrder?.status.code, ...outcome }, hubStatus)
     }
 
-    let current: HubOrder
-    try {
-      current = await hubModule.client.getOrder(claim.code)
-    } catch (error) {
-      const outcome = moveOutcomeOfFailure(error, false)
-      await finish(outcome)
-      return new StepResponse<SentMove>({ ...outcome, alreadyOnHub: false })
+    if (!settled.read) {
+      await finish(settled.failure)
+      return new StepResponse<SentMove>({ ...settled.failure, alreadyOnHub: false })
     }
-    const currentType = hubStatusTypeOf(current.status, catalogue)
-    if (currentType === target) {
-      await finish({ state: "done" }, current)
+    const current = settled.hubOrder
+    if (settled.landed) {
       return new StepResponse<SentMove>({ state: "done", hubStatusCode: current.status.code, alreadyOnHub: true })
     }
+    const currentType = (settled.statusType ?? undefined) as HubStatusType | undefined
     if (!moveAllowedFrom(move.kind, currentType)) {
+      const target = MERCHANT_MOVE_TARGET[move.kind]
       const outcome: HubOrderMoveOutcome = {
         state: "rejected",
         error: `Not sent: the hub order is ${current.status.code} (${currentType ?? "unknown type"}); ${MERCHANT_MOVE_NAMES[move.kind]} is possible only from ${ALLOWED_SOURCE_TYPES[target].join(", ")}`,

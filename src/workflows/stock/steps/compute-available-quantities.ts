@@ -1,6 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { WantedStock } from "../../../modules/hub/models/hub-stock-change"
-import { loadAvailableQuantities, StockSelector } from "../load-available-quantities"
+import { loadAvailableQuantities, type StockSelector } from "../../../queries/available-quantities"
 
 /** Medusa's available quantity of every SKU the selector reaches. Reads only. */
 export const computeAvailableQuantitiesStep = createStep(

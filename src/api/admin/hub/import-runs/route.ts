@@ -1,7 +1,8 @@
-import { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { HUB_MODULE } from "../../../../modules/hub"
-import HubModuleService from "../../../../modules/hub/service"
-import { syncHubOrders } from "../../../../workflows/hub-orders/sync-hub-orders"
+import type HubModuleService from "../../../../modules/hub/service"
+import { runOrderImport } from "../../../../sync/order-import"
+import { answerConflict } from "../conflict"
 
 /** The last order import runs: seen, imported, updated, set aside, how long, and why one ended early. */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
@@ -10,16 +11,9 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   res.json({ import_runs })
 }
 
-/**
- * Imports now, without waiting for the schedule, and answers with the run's summary. The run
- * lock still holds: while another import runs (the job, another admin), this one is refused.
- */
+/** Imports now, without waiting for the schedule, and answers with the run's summary (409 while another import runs). */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
-  const summary = await syncHubOrders(req.scope)
-  if (!summary) {
-    // Answered here: Medusa's error handler would replace this message with a generic one.
-    res.status(409).json({ type: "conflict", message: "An order import is already running; its result will appear in the list of runs" })
-    return
-  }
+  const summary = await runOrderImport(req.scope)
+  if (!summary) return answerConflict(res, "An order import is already running; its result will appear in the list of runs")
   res.json({ import_run: summary })
 }

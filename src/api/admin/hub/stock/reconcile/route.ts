@@ -1,20 +1,27 @@
-import { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { reconcileStockWorkflow } from "../../../../../workflows/stock/reconcile-stock"
+import { reconcileStock } from "../../../../../sync/stock-reconciliation"
+import { answerConflict } from "../../conflict"
 import type { PostStockReconcileBody } from "./validators"
 
+const ALREADY_RUNNING = "A stock reconciliation is already running"
+
 /**
- * Starts a reconciliation of the hub's quantities: 202 at once (follow it on GET
- * /admin/hub/stock), or, with `wait`, 200 with its figures once the walk is over (409 when
- * another one is running).
+ * Starts a reconciliation of the hub's quantities: 202 at once (follow it on GET /admin/hub/stock),
+ * or, with `wait`, 200 with its figures once the walk is over (409 while another one runs).
  */
 export async function POST(req: MedusaRequest<PostStockReconcileBody>, res: MedusaResponse) {
-  const run = reconcileStockWorkflow(req.scope).run()
+  const run = reconcileStock(req.scope)
   if (req.validatedBody.wait) {
-    const { result } = await run
-    res.json({ reconciliation: result })
+    const reconciliation = await run
+    if (!reconciliation) return answerConflict(res, ALREADY_RUNNING)
+    res.json({ reconciliation })
     return
   }
-  run.catch((error: Error) => req.scope.resolve(ContainerRegistrationKeys.LOGGER).warn(`hub: stock reconciliation failed: ${error.message}`))
+  const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
+  run.then(
+    (reconciliation) => reconciliation || logger.info(`hub: ${ALREADY_RUNNING.toLowerCase()}; this one was not started`),
+    (error: Error) => logger.warn(`hub: stock reconciliation failed: ${error.message}`)
+  )
   res.status(202).json({ started: true })
 }

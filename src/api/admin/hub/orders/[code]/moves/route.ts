@@ -1,9 +1,11 @@
 import { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import type { MerchantOrderMove } from "../../../../../../hub-client"
+import type { HubOrderMoveState } from "../../../../../../mapping/hub-order-states"
 import { HUB_MODULE } from "../../../../../../modules/hub"
-import HubModuleService from "../../../../../../modules/hub/service"
+import type HubModuleService from "../../../../../../modules/hub/service"
 import { moveHubOrderWorkflow } from "../../../../../../workflows/hub-orders/move-hub-order"
+import { answerConflict } from "../../../conflict"
 
 /** The merchant moves of one hub order, newest first, with how each ended. */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
@@ -13,7 +15,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
 }
 
 /** How a move's ending is answered: done 200; refused 422; answer lost 502; hub unreachable 503. */
-const STATUS_BY_STATE = { done: 200, rejected: 422, unknown: 502, failed: 503 } as const
+const STATUS_BY_STATE: Record<Exclude<HubOrderMoveState, "sending">, number> = { done: 200, rejected: 422, unknown: 502, failed: 503 }
 
 /**
  * Moves a hub order (invoice, ship, deliver, shipment exception, cancel). Safe to repeat: the hub
@@ -24,11 +26,7 @@ export async function POST(req: MedusaRequest<MerchantOrderMove>, res: MedusaRes
     const { result } = await moveHubOrderWorkflow(req.scope).run({ input: { code: req.params.code, move: req.validatedBody } })
     res.status(STATUS_BY_STATE[result.state]).json({ move: result, ...(result.error ? { message: result.error } : {}) })
   } catch (error) {
-    // Answered here: Medusa's error handler would replace a conflict's message with a generic one.
-    if ((error as MedusaError).type === MedusaError.Types.CONFLICT) {
-      res.status(409).json({ type: "conflict", message: (error as Error).message })
-      return
-    }
-    throw error
+    if ((error as MedusaError).type !== MedusaError.Types.CONFLICT) throw error
+    answerConflict(res, (error as Error).message)
   }
 }

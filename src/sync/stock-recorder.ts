@@ -1,7 +1,7 @@
 import { MedusaContainer } from "@medusajs/framework/types"
 import { setImmediate as nextTurn } from "node:timers/promises"
 import { perApplication } from "./per-application"
-import { recordAvailableQuantitiesWorkflow, StockChanges } from "./record-available-quantities"
+import { recordAvailableQuantitiesWorkflow, type StockChanges } from "../workflows/stock/record-available-quantities"
 
 /** Enough for one set of queries to stay quick. */
 const MAX_BATCH = 500

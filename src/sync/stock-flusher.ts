@@ -1,9 +1,9 @@
 import { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { HUB_MODULE } from "../../modules/hub"
-import type HubModuleService from "../../modules/hub/service"
+import { HUB_MODULE } from "../modules/hub"
+import type HubModuleService from "../modules/hub/service"
 import { perApplication } from "./per-application"
-import { pushStockWorkflow } from "./push-stock"
+import { pushStockWorkflow } from "../workflows/stock/push-stock"
 
 /**
  * The in-process trigger of the stock outbox flush, one per application. Requests coalesce:

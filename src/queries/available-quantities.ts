@@ -1,8 +1,9 @@
 import { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { availableQuantity, VariantInventoryItemStock } from "../../mapping/available-quantity"
-import { HUB_MODULE } from "../../modules/hub"
-import type HubModuleService from "../../modules/hub/service"
+import { availableQuantity, VariantInventoryItemStock } from "../mapping/available-quantity"
+import { HUB_MODULE } from "../modules/hub"
+import type HubModuleService from "../modules/hub/service"
+import { hubStockLocations } from "./hub-stock-locations"
 
 /** Which SKUs to compute: any mix of what a Medusa event or a hub listing names. */
 export type StockSelector = {
@@ -23,7 +24,7 @@ type VariantInventoryLink = {
 
 /**
  * Reads what the available quantity of the selected variants depends on (their inventory
- * items, levels, and the stock locations of the hub's sales channel) and computes it per SKU
+ * items, levels, and the stock locations of `hubStockLocations`) and computes it per SKU
  * with the one mapping. Variants without a SKU or whose inventory Medusa does not manage have
  * no available quantity and are left out.
  */
@@ -58,7 +59,7 @@ export async function loadAvailableQuantities(container: MedusaContainer, select
   }
   if (!variantIds.size) return new Map()
 
-  const [{ data: links }, hubLocationIds] = await Promise.all([
+  const [{ data: links }, hubLocations] = await Promise.all([
     query.graph({
       entity: "product_variant_inventory_items",
       fields: [
@@ -72,7 +73,7 @@ export async function loadAvailableQuantities(container: MedusaContainer, select
       ],
       filters: { variant_id: [...variantIds] },
     }) as Promise<{ data: VariantInventoryLink[] }>,
-    hubStockLocationIds(container),
+    hubStockLocations(container, (container.resolve(HUB_MODULE) as HubModuleService).hubOptions),
   ])
 
   const itemsBySku = new Map<string, VariantInventoryItemStock[]>()
@@ -90,28 +91,11 @@ export async function loadAvailableQuantities(container: MedusaContainer, select
     })
     itemsBySku.set(sku, items)
   }
+  const hubLocationIds = new Set(hubLocations.locationIds)
   const bySku = new Map<string, number>()
   for (const [sku, items] of itemsBySku) {
     const units = availableQuantity(items, hubLocationIds)
     if (units !== null) bySku.set(sku, units)
   }
   return bySku
-}
-
-/** The stock locations serving the hub's sales channel (the `salesChannelId` option, else the store's default). */
-async function hubStockLocationIds(container: MedusaContainer): Promise<Set<string>> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const hub: HubModuleService = container.resolve(HUB_MODULE)
-  let salesChannelId = hub.hubOptions.salesChannelId
-  if (!salesChannelId) {
-    const { data: stores } = await query.graph({ entity: "store", fields: ["default_sales_channel_id"] })
-    salesChannelId = stores[0]?.default_sales_channel_id ?? undefined
-  }
-  if (!salesChannelId) return new Set()
-  const { data: channelLocations } = await query.graph({
-    entity: "sales_channel_locations",
-    fields: ["stock_location_id"],
-    filters: { sales_channel_id: salesChannelId },
-  })
-  return new Set(channelLocations.map((location: { stock_location_id: string }) => location.stock_location_id))
 }

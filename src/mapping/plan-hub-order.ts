@@ -1,0 +1,67 @@
+import type { ListedHubOrder } from "../hub-client"
+import { hubPayloadDigest, hubStatusTypeOf } from "./hub-status"
+import { type HubOrderImportState, isImported } from "./hub-order-states"
+
+/** What a hub order was when the import saw it. */
+export type SeenHubOrder = {
+  code: string
+  channel: string | null
+  statusCode: string
+  /** The status type the code resolves to through the catalogue; UNKNOWN when it resolves to none. */
+  statusType: string
+  digest: string
+}
+
+/** The store's record of a hub order, as far as the plan needs it. */
+export type HubOrderRecordState = {
+  id: string
+  order_id: string | null
+  status_code: string
+  import_state: HubOrderImportState | string
+  applied_status_type: string | null
+}
+
+/** A claim won by this import run. */
+export type ClaimedHubOrder = { id: string; code: string; import_state: string; attempts: number; order_id: string | null }
+
+/** The marketplace's own moves a Medusa order follows. */
+export type MarketplaceStatusType = "APPROVED" | "CANCELED"
+
+/**
+ * What to do with a hub order the import saw:
+ * - `import`: no Medusa order yet (new, set aside before, or a claim whose importer may have died);
+ * - `follow`: imported; record its new status, apply the marketplace's move (paid, canceled) and
+ *   re-check an order that waits for stock;
+ * - `none`: imported and nothing changed.
+ */
+export type HubOrderPlan =
+  | { action: "import" }
+  | { action: "follow"; recordStatus: boolean; applyStatus: MarketplaceStatusType | null; recheckStock: boolean }
+  | { action: "none" }
+
+/** A listed hub order as the import sees it; any field may be malformed, so nothing is assumed. */
+export function seenHubOrder(listed: ListedHubOrder, catalogue: ReadonlyMap<string, string>): SeenHubOrder {
+  const status = (listed.status ?? {}) as { code?: string; type?: string }
+  const statusType = status.code ? hubStatusTypeOf({ code: status.code, type: status.type }, catalogue) : undefined
+  return {
+    code: listed.code,
+    channel: typeof listed.channel === "string" ? listed.channel : null,
+    statusCode: status.code ?? "",
+    statusType: statusType ?? "UNKNOWN",
+    digest: hubPayloadDigest(listed),
+  }
+}
+
+/** The one decision per hub order and run. A canceled order stays canceled whatever the listing says later. */
+export function planHubOrder(seen: SeenHubOrder, record: HubOrderRecordState | undefined): HubOrderPlan {
+  if (!record || !isImported(record.import_state)) return { action: "import" }
+  if (!record.order_id) return { action: "none" }
+
+  const recordStatus = record.status_code !== seen.statusCode
+  const marketplaceMove = seen.statusType === "APPROVED" || seen.statusType === "CANCELED" ? seen.statusType : null
+  const alreadyCanceled = record.applied_status_type === "CANCELED"
+  const applyStatus = marketplaceMove && record.applied_status_type !== marketplaceMove && !alreadyCanceled ? marketplaceMove : null
+  const recheckStock = record.import_state === "needs_stock" && !alreadyCanceled && applyStatus !== "CANCELED"
+  if (!recordStatus && !applyStatus && !recheckStock) return { action: "none" }
+  return { action: "follow", recordStatus, applyStatus, recheckStock }
+}

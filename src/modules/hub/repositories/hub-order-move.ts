@@ -1,0 +1,64 @@
+import type { Context } from "@medusajs/framework/types"
+import { DALUtils, generateEntityId } from "@medusajs/framework/utils"
+import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
+import type { HubOrderMoveOutcome } from "../../../mapping/hub-order-states"
+import { HubOrderMove } from "../models"
+
+/** A merchant move claimed by a process that died is taken over after this long. */
+export const MOVE_LEASE_MS = 2 * 60_000
+
+/** The hub status a move left its order in, kept on the hub order record. */
+export type HubStatusAfterMove = { hubOrderId: string; code: string; type: string }
+
+/** Merchant moves' own SQL: one claim of a kind per order at a time, and how each ended. */
+export class HubOrderMoveRepository extends DALUtils.mikroOrmBaseRepositoryFactory(HubOrderMove) {
+  /**
+   * Claims a merchant move, atomically: a new move is inserted as `sending`; a move of the same
+   * kind whose answer was lost, or whose claim outlived its lease, is taken over (the caller reads
+   * the hub order before it sends anything). Null while another claim of that move is live.
+   */
+  async claim(move: { hubOrderId: string; code: string; kind: string; request: unknown }, context: Context = {}): Promise<{ id: string } | null> {
+    const [row]: Array<{ id: string }> = await this.getActiveManager<EntityManager>(context).execute(
+      `insert into hub_order_move as m (id, hub_order_id, code, kind, request, state, claimed_until)
+       values (?, ?, ?, ?, ?::jsonb, 'sending', now() + make_interval(secs => ?))
+       on conflict (hub_order_id, kind) where state in ('sending', 'unknown') and deleted_at is null do update set
+         state = 'sending', request = excluded.request, claimed_until = excluded.claimed_until,
+         attempts = m.attempts + 1, error = null, error_status = null, updated_at = now()
+       where m.state = 'unknown' or m.claimed_until < now()
+       returning m.id`,
+      [generateEntityId(undefined, "hubmv"), move.hubOrderId, move.code, move.kind, JSON.stringify(move.request), MOVE_LEASE_MS / 1000]
+    )
+    return row ?? null
+  }
+
+  /**
+   * Records how a move ended; the hub order keeps the status the hub reported. With `fromState`,
+   * only a move still in that state is changed (a merchant's retry that took it over wins).
+   * Returns whether the move was changed.
+   */
+  async finish(
+    moveId: string,
+    outcome: HubOrderMoveOutcome,
+    hubStatus: HubStatusAfterMove | null,
+    fromState: "unknown" | null,
+    context: Context = {}
+  ): Promise<boolean> {
+    const manager = this.getActiveManager<EntityManager>(context)
+    const changed: unknown[] = await manager.execute(
+      `update hub_order_move set state = ?, hub_status_code = ?, error = ?, error_status = ?,
+         claimed_until = null, finished_at = now(), updated_at = now()
+       where id = ? and (?::text is null or state = ?::text)
+       returning id`,
+      [outcome.state, outcome.hubStatusCode ?? null, outcome.error?.slice(0, 2000) ?? null, outcome.errorStatus ?? null, moveId, fromState, fromState]
+    )
+    if (!changed.length) return false
+    if (hubStatus) {
+      await manager.execute(`update hub_order set status_code = ?, status_type = ?, updated_at = now() where id = ?`, [
+        hubStatus.code,
+        hubStatus.type,
+        hubStatus.hubOrderId,
+      ])
+    }
+    return true
+  }
+}

@@ -1,0 +1,49 @@
+import type { Context } from "@medusajs/framework/types"
+import { DALUtils, generateEntityId } from "@medusajs/framework/utils"
+import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
+import type { ClaimedHubOrder, SeenHubOrder } from "../../../mapping/plan-hub-order"
+import { HubOrder } from "../models"
+
+/** An import that died holding its claim is taken over by a later run after this long. */
+export const CLAIM_LEASE_MS = 10 * 60_000
+
+/**
+ * The hub order records' own SQL: claims and set-asides are single statements, so any number of
+ * import runs, in one process or many, agree on who imports an order.
+ */
+export class HubOrderRepository extends DALUtils.mikroOrmBaseRepositoryFactory(HubOrder) {
+  /**
+   * Claims a hub order for import, atomically: a new code is inserted as `importing`; one set aside,
+   * or one whose claim outlived its lease (the importer died), is taken over. Null when the order
+   * is imported already or another run holds it.
+   */
+  async claim(seen: SeenHubOrder, context: Context = {}): Promise<ClaimedHubOrder | null> {
+    const rows: ClaimedHubOrder[] = await this.getActiveManager<EntityManager>(context).execute(
+      `insert into hub_order (id, code, channel, status_code, status_type, import_state, payload_digest, claimed_at, attempts)
+       values (?, ?, ?, ?, ?, 'importing', ?, now(), 1)
+       on conflict (code) where deleted_at is null do update set
+         import_state = 'importing', claimed_at = now(), attempts = hub_order.attempts + 1,
+         status_code = excluded.status_code, status_type = excluded.status_type,
+         payload_digest = excluded.payload_digest, updated_at = now()
+       where hub_order.import_state = 'set_aside'
+          or (hub_order.import_state = 'importing' and hub_order.claimed_at < now() - make_interval(secs => ?))
+       returning id, code, import_state, attempts, order_id`,
+      [generateEntityId(undefined, "hubord"), seen.code, seen.channel ?? null, seen.statusCode, seen.statusType, seen.digest, CLAIM_LEASE_MS / 1000]
+    )
+    return rows[0] ?? null
+  }
+
+  /** Sets a hub order aside with the reason. An order already imported is never set aside by a later failure. */
+  async setAside(seen: SeenHubOrder, reason: string, context: Context = {}): Promise<void> {
+    await this.getActiveManager<EntityManager>(context).execute(
+      `insert into hub_order (id, code, channel, status_code, status_type, import_state, set_aside_reason, payload_digest)
+       values (?, ?, ?, ?, ?, 'set_aside', ?, ?)
+       on conflict (code) where deleted_at is null do update set
+         import_state = 'set_aside', set_aside_reason = excluded.set_aside_reason, claimed_at = null,
+         status_code = excluded.status_code, status_type = excluded.status_type,
+         payload_digest = excluded.payload_digest, updated_at = now()
+       where hub_order.import_state in ('set_aside', 'importing')`,
+      [generateEntityId(undefined, "hubord"), seen.code, seen.channel ?? null, seen.statusCode, seen.statusType, reason.slice(0, 2000), seen.digest]
+    )
+  }
+}

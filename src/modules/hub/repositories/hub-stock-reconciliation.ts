@@ -1,0 +1,83 @@
+import type { Context } from "@medusajs/framework/types"
+import { DALUtils } from "@medusajs/framework/utils"
+import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
+import { HubStockReconciliation } from "../models"
+import type { StockSyncFigures } from "../models/hub-stock-change"
+
+/** Reconciliations' own SQL, and the stock sync's figures the admin page reads (one round of queries). */
+export class HubStockReconciliationRepository extends DALUtils.mikroOrmBaseRepositoryFactory(HubStockReconciliation) {
+  /** Adds a page's counts to a running reconciliation, so a walk that dies keeps what it did. */
+  async count(id: string, counts: { seen: number; differing: number; unknown: number }, context: Context = {}): Promise<void> {
+    await this.getActiveManager<EntityManager>(context).execute(
+      `update hub_stock_reconciliation
+          set seen = seen + ?, differing = differing + ?, unknown = unknown + ?, updated_at = now()
+        where id = ?`,
+      [counts.seen, counts.differing, counts.unknown, id]
+    )
+  }
+
+  /** True when the last reconciliation started at least `everyMinutes` ago (or none ever did). */
+  async isDue(everyMinutes: number, context: Context = {}): Promise<boolean> {
+    const [row]: Array<{ due: boolean }> = await this.getActiveManager<EntityManager>(context).execute(
+      `select coalesce(max(started_at) <= now() - ?::integer * interval '1 minute', true) as due
+         from hub_stock_reconciliation where deleted_at is null`,
+      [everyMinutes]
+    )
+    return row.due
+  }
+
+  /** The stock sync's figures for the admin page. */
+  async stockSyncFigures(context: Context = {}): Promise<StockSyncFigures> {
+    const manager = this.getActiveManager<EntityManager>(context)
+    const [[outbox], hours, errors, [last]] = await Promise.all([
+      manager.execute(
+        `select count(*)::integer as backlog, min(changed_at) as oldest
+           from hub_stock_change where deleted_at is null and state = 'pending'`
+      ),
+      manager.execute(
+        `select hour, sent, failed from hub_stock_push_hour
+          where deleted_at is null and hour > now() - interval '24 hours' order by hour desc`
+      ),
+      manager.execute(
+        `select sku, state, available_quantity, error_status, error, attempts, updated_at from hub_stock_change
+          where deleted_at is null and error is not null and state <> 'sent'
+          order by updated_at desc limit 100`
+      ),
+      manager.execute(
+        `select id, started_at, finished_at, seen, differing, fixed, unknown, error from hub_stock_reconciliation
+          where deleted_at is null order by started_at desc limit 1`
+      ),
+    ])
+    const iso = (value: Date | string | null) => (value == null ? null : new Date(value).toISOString())
+    return {
+      backlog: outbox.backlog,
+      oldestPendingChangeAt: iso(outbox.oldest),
+      pushesByHour: hours.map((row: Record<string, any>) => ({
+        hour: iso(row.hour)!,
+        sent: row.sent,
+        failed: row.failed,
+      })),
+      skusInError: errors.map((row: Record<string, any>) => ({
+        sku: row.sku,
+        state: row.state,
+        availableQuantity: row.available_quantity,
+        status: row.error_status,
+        reason: row.error,
+        attempts: row.attempts,
+        since: iso(row.updated_at)!,
+      })),
+      lastReconciliation: last
+        ? {
+            id: last.id,
+            startedAt: iso(last.started_at)!,
+            finishedAt: iso(last.finished_at),
+            seen: last.seen,
+            differing: last.differing,
+            fixed: last.fixed,
+            unknown: last.unknown,
+            error: last.error,
+          }
+        : null,
+    }
+  }
+}

@@ -1,0 +1,41 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { HubPluginOptions } from "../modules/hub/options"
+
+/** The hub's sales channel in this store and the stock locations that serve it. */
+export type HubStockLocations = {
+  /** The `salesChannelId` option, else the store's default sales channel; null when the store has none. */
+  salesChannelId: string | null
+  /**
+   * The locations whose stock the hub sells: those linked to the channel, and the `stockLocationId`
+   * option (hub orders reserve there, so its reservations must count in the available quantity).
+   */
+  locationIds: string[]
+  /** Where hub orders reserve: the `stockLocationId` option, else the channel's first location. */
+  reservationLocationId: string | null
+}
+
+/**
+ * The one reading of "the stock locations that serve the hub's sales channel", for the import (where
+ * to reserve) and the available quantity (which levels count). Read each time, so a merchant's
+ * change of defaults or channel locations applies without a restart.
+ */
+export async function hubStockLocations(container: MedusaContainer, options: HubPluginOptions): Promise<HubStockLocations> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  let salesChannelId = options.salesChannelId ?? null
+  if (!salesChannelId) {
+    const { data: stores } = await query.graph({ entity: "store", fields: ["default_sales_channel_id"] })
+    salesChannelId = stores[0]?.default_sales_channel_id ?? null
+  }
+  if (!salesChannelId) {
+    return { salesChannelId: null, locationIds: options.stockLocationId ? [options.stockLocationId] : [], reservationLocationId: options.stockLocationId ?? null }
+  }
+  const { data: channelLocations } = await query.graph({
+    entity: "sales_channel_locations",
+    fields: ["stock_location_id"],
+    filters: { sales_channel_id: salesChannelId },
+  })
+  const linked = channelLocations.map((location: { stock_location_id: string }) => location.stock_location_id)
+  const locationIds = [...new Set([...linked, ...(options.stockLocationId ? [options.stockLocationId] : [])])]
+  return { salesChannelId, locationIds, reservationLocationId: options.stockLocationId ?? linked[0] ?? null }
+}

@@ -1,0 +1,66 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { type HubProduct, HUB_PAGE_SIZE, isHubError } from "../hub-client"
+import { HUB_MODULE } from "../modules/hub"
+import type HubModuleService from "../modules/hub/service"
+import { compareHubStockPageWorkflow } from "../workflows/stock/compare-hub-stock-page"
+import { whileHolding } from "./lock"
+import { queueStockChange } from "./stock-outbox"
+
+export const STOCK_RECONCILIATION_LOCK = "hub:stock-reconciliation"
+
+export type StockReconciliationResult = {
+  id: string
+  seen: number
+  differing: number
+  unknown: number
+  /** Why the walk ended early: the products it did not see were left untouched. */
+  error: string | null
+}
+
+/**
+ * A reconciliation: walks every hub product with the `next` cursor and, a page at a time (so
+ * memory stays flat), compares its qty with Medusa's available quantity and queues each SKU that
+ * differs in the outbox, credited to this reconciliation. Only products actually read are compared:
+ * a walk cut short (hub unavailable, a 429 outlasting the retries) changes nothing for the rest.
+ * One at a time across the store's processes: null when another one is running.
+ */
+export function reconcileStock(container: MedusaContainer): Promise<StockReconciliationResult | null> {
+  return whileHolding(container, STOCK_RECONCILIATION_LOCK, () => walk(container))
+}
+
+async function walk(container: MedusaContainer): Promise<StockReconciliationResult> {
+  const hub: HubModuleService = container.resolve(HUB_MODULE)
+  const reconciliation = await hub.createHubStockReconciliations({ started_at: new Date() })
+  const result: StockReconciliationResult = { id: reconciliation.id, seen: 0, differing: 0, unknown: 0, error: null }
+  const comparePage = async (hubProducts: HubProduct[]) => {
+    if (!hubProducts.length) return
+    const { result: page } = await compareHubStockPageWorkflow(container).run({
+      input: { reconciliationId: result.id, hubProducts: hubProducts.map(({ sku, qty }) => ({ sku, qty })) },
+    })
+    result.seen += page.seen
+    result.differing += page.differing
+    result.unknown += page.unknown
+    // Pushes start while the walk goes on; they use another rate-limit bucket than the listing.
+    if (page.differingSkus.length) await queueStockChange(container, { skus: page.differingSkus, reconciliationId: result.id })
+  }
+
+  const page: HubProduct[] = []
+  try {
+    try {
+      for await (const hubProduct of hub.client.allProducts()) {
+        page.push(hubProduct)
+        if (page.length === HUB_PAGE_SIZE) await comparePage(page.splice(0))
+      }
+    } catch (error) {
+      if (!isHubError(error)) throw error
+      result.error = error.message
+    }
+    await comparePage(page)
+  } catch (error) {
+    result.error = "ended by an internal error (see the server log)"
+    throw error
+  } finally {
+    await hub.updateHubStockReconciliations({ id: result.id, finished_at: new Date(), error: result.error })
+  }
+  return result
+}

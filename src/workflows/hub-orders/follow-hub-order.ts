@@ -1,0 +1,40 @@
+import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import type { HubOrderPlan, SeenHubOrder } from "../../mapping/plan-hub-order"
+import { applyMarketplaceStatusWorkflow } from "./apply-marketplace-status"
+import { checkHubOrderStockStep } from "./steps/check-hub-order-stock"
+import { markHubOrderImportedStep } from "./steps/mark-hub-order-imported"
+import { recordHubOrderStatusStep } from "./steps/record-hub-order-status"
+import { reserveHubOrderStockStep } from "./steps/reserve-hub-order-stock"
+
+export type FollowHubOrderInput = {
+  hubOrderId: string
+  orderId: string
+  seen: SeenHubOrder
+  plan: Extract<HubOrderPlan, { action: "follow" }>
+  stockLocationId: string
+}
+
+/**
+ * An imported hub order the marketplace moved, as `planHubOrder` decided: its new status recorded;
+ * payment approved -> the Medusa order paid, canceled -> canceled with its reservations released;
+ * and an order waiting for stock re-checked: what could not be reserved before is reserved, and
+ * the flag cleared once the location's stock covers it (the merchant restocked).
+ */
+export const followHubOrderWorkflow = createWorkflow("follow-hub-order", (input: FollowHubOrderInput) => {
+  when("record-followed-hub-status", { input }, ({ input }) => input.plan.recordStatus).then(() => {
+    recordHubOrderStatusStep(
+      transform({ input }, ({ input }) => ({ hubOrderId: input.hubOrderId, statusCode: input.seen.statusCode, statusType: input.seen.statusType }))
+    )
+  })
+  when("apply-followed-marketplace-status", { input }, ({ input }) => input.plan.applyStatus !== null).then(() => {
+    applyMarketplaceStatusWorkflow.runAsStep({
+      input: transform({ input }, ({ input }) => ({ hubOrderId: input.hubOrderId, orderId: input.orderId, statusType: input.plan.applyStatus! })),
+    })
+  })
+  when("recheck-followed-hub-order-stock", { input }, ({ input }) => input.plan.recheckStock).then(() => {
+    reserveHubOrderStockStep({ orderId: input.orderId, stockLocationId: input.stockLocationId })
+    const needsStock = checkHubOrderStockStep({ orderId: input.orderId, stockLocationId: input.stockLocationId })
+    markHubOrderImportedStep({ hubOrderId: input.hubOrderId, orderId: input.orderId, needsStock })
+  })
+  return new WorkflowResponse(input.plan)
+})

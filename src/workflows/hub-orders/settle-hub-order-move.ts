@@ -1,0 +1,41 @@
+import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { applyMarketplaceStatusWorkflow } from "./apply-marketplace-status"
+import { markHubOrderMoveNotLandedStep } from "./steps/mark-hub-order-move-not-landed"
+import { type MoveToSettle, settleHubOrderMoveStep } from "./steps/settle-hub-order-move"
+
+export type SettleHubOrderMoveInput = MoveToSettle & { orderId: string | null }
+
+/** How settling ended: `changed` is false when a merchant's retry had taken the move over. */
+export type SettledMoveSummary = { state: "landed" | "not_landed" | "unread"; changed: boolean; error?: string | null }
+
+/**
+ * A move whose answer was lost, settled by reading its hub order; nothing is ever sent. One that
+ * landed is done (a cancel also cancels the Medusa order); one that did not is failed, for the
+ * merchant to send again; one whose order cannot be read stays unknown for the next try.
+ */
+export const settleHubOrderMoveWorkflow = createWorkflow("settle-hub-order-move", (input: SettleHubOrderMoveInput) => {
+  const settled = settleHubOrderMoveStep({ move: input, fromState: "unknown" })
+
+  const notLanded = when("hub-order-move-not-landed", { settled }, ({ settled }) => settled.read && !settled.landed).then(() =>
+    markHubOrderMoveNotLandedStep(
+      transform({ input, settled }, ({ input, settled }) => ({ moveId: input.moveId, hubStatusCode: settled.read ? settled.hubOrder.status.code : "" }))
+    )
+  )
+
+  when(
+    "cancel-medusa-order-after-settled-cancel",
+    { input, settled },
+    ({ input, settled }) => settled.read && settled.landed && settled.changed && input.kind === "cancel" && !!input.orderId
+  ).then(() => {
+    applyMarketplaceStatusWorkflow.runAsStep({
+      input: transform({ input }, ({ input }) => ({ hubOrderId: input.hubOrderId, orderId: input.orderId!, statusType: "CANCELED" as const })),
+    })
+  })
+
+  return new WorkflowResponse(
+    transform({ settled, notLanded }, ({ settled, notLanded }): SettledMoveSummary => {
+      if (!settled.read) return { state: "unread", changed: false, error: settled.failure.error }
+      return settled.landed ? { state: "landed", changed: settled.changed } : { state: "not_landed", changed: Boolean(notLanded) }
+    })
+  )
+})

@@ -1,0 +1,28 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { HUB_MODULE } from "../../../modules/hub"
+import type HubModuleService from "../../../modules/hub/service"
+
+/**
+ * Reads `GET /statuses` and keeps the catalogue (custom statuses count by their type, never their
+ * label: docs/hub-public-facts.md, Statuses). Returns code -> type, as a plain object (a
+ * workflow's result is serialized). Nothing to undo: the catalogue
+ * only ever says what the hub says now.
+ */
+export const refreshHubStatusesStep = createStep("refresh-hub-statuses", async (_: void, { container }) => {
+  const hubModule: HubModuleService = container.resolve(HUB_MODULE)
+  const statuses = await hubModule.client.listStatuses()
+  const known = await hubModule.listHubStatusEntries({}, { take: null })
+  const knownByCode = new Map(known.map((status) => [status.code, status]))
+  const toCreate = statuses.filter((status) => !knownByCode.has(status.code))
+  const toUpdate = statuses.filter((status) => {
+    const stored = knownByCode.get(status.code)
+    return stored && (stored.label !== status.label || stored.type !== status.type)
+  })
+  if (toCreate.length) {
+    await hubModule.createHubStatusEntries(toCreate.map(({ code, label, type }) => ({ code, label, type })))
+  }
+  if (toUpdate.length) {
+    await hubModule.updateHubStatusEntries(toUpdate.map(({ code, label, type }) => ({ id: knownByCode.get(code)!.id, label, type })))
+  }
+  return new StepResponse<Record<string, string>>(Object.fromEntries(statuses.map((status) => [status.code, status.type])))
+})

@@ -1,0 +1,46 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { type HubOrder, MERCHANT_MOVE_TARGET, type MerchantOrderMoveKind } from "../../../hub-client"
+import { moveOutcomeOfFailure } from "../../../mapping/hub-order-move"
+import type { HubOrderMoveOutcome } from "../../../mapping/hub-order-states"
+import { hubStatusTypeOf } from "../../../mapping/hub-status"
+import { HUB_MODULE } from "../../../modules/hub"
+import type HubModuleService from "../../../modules/hub/service"
+
+export type MoveToSettle = { moveId: string; hubOrderId: string; code: string; kind: MerchantOrderMoveKind }
+
+/** What reading the hub order said of a move. */
+export type SettledMove =
+  /** The hub order could not be read: how that failure would end the move. */
+  | { read: false; failure: HubOrderMoveOutcome }
+  /** Read: `landed` when the order has the move's target status (recorded done; `changed` when this recorded it). */
+  | { read: true; landed: boolean; changed: boolean; hubOrder: HubOrder; statusType: string | null }
+
+/**
+ * "Did this move land?", answered by reading the hub order, never by sending: one that has the
+ * move's target status is recorded done. Shared by a merchant's move (read before sending) and the
+ * settling of moves whose answer was lost (`fromState: "unknown"`: a merchant's retry that took the
+ * move over meanwhile wins).
+ */
+export const settleHubOrderMoveStep = createStep(
+  "settle-hub-order-move",
+  async ({ move, fromState }: { move: MoveToSettle; fromState?: "unknown" }, { container }) => {
+    const hubModule: HubModuleService = container.resolve(HUB_MODULE)
+    let hubOrder: HubOrder
+    try {
+      hubOrder = await hubModule.client.getOrder(move.code)
+    } catch (error) {
+      return new StepResponse<SettledMove>({ read: false, failure: moveOutcomeOfFailure(error, false) })
+    }
+    const statusType = hubStatusTypeOf(hubOrder.status, await hubModule.storedStatusCatalogue()) ?? null
+    const landed = statusType === MERCHANT_MOVE_TARGET[move.kind]
+    const changed =
+      landed &&
+      (await hubModule.finishHubOrderMove(
+        move.moveId,
+        { state: "done", hubStatusCode: hubOrder.status.code },
+        { hubOrderId: move.hubOrderId, code: hubOrder.status.code, type: statusType! },
+        { fromState }
+      ))
+    return new StepResponse<SettledMove>({ read: true, landed, changed, hubOrder, statusType })
+  }
+)

@@ -1,0 +1,21 @@
+import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { compareHubStockStep, type HubStockPage } from "./steps/compare-hub-stock"
+import { countStockReconciliationStep } from "./steps/count-stock-reconciliation"
+
+/**
+ * One page of a stock reconciliation: the hub's qty of each product against Medusa's available
+ * quantity, counted on the reconciliation. The walk (src/sync/stock-reconciliation.ts) queues the
+ * differing SKUs in the outbox, where they are computed again in turn with every other change.
+ */
+export const compareHubStockPageWorkflow = createWorkflow("hub-compare-stock-page", (input: HubStockPage) => {
+  const comparison = compareHubStockStep(input)
+  countStockReconciliationStep(
+    transform({ input, comparison }, ({ input, comparison }) => ({
+      reconciliationId: input.reconciliationId,
+      seen: comparison.seen,
+      differing: comparison.differing,
+      unknown: comparison.unknown,
+    }))
+  )
+  return new WorkflowResponse(comparison)
+})
