@@ -180,14 +180,8 @@ export const testOrderInputSchema = z.strictObject({
       })
     )
     .min(1),
-  customer: z.strictObject({
-    name: z.string().min(1),
-    email: z.email(),
-    date_of_birth: isoDate.optional(),
-    gender: z.string().optional(),
-    vat_number: digits("vat_number").optional(),
-    phones: z.array(digits("phone")).optional(),
-  }),
+  // The same fields as a hub order's customer; what we send is held to exactly those.
+  customer: z.strictObject(hubCustomerSchema.shape),
   billing_address: testOrderAddressSchema,
   shipping_address: testOrderAddressSchema,
   shipping_method: z.string().optional(),

@@ -14,7 +14,7 @@ export const HUB_ORDER_IMPORT_STATES = ["importing", "imported", "needs_stock", 
 export type HubOrderImportState = (typeof HUB_ORDER_IMPORT_STATES)[number]
 
 /** States whose hub order has a Medusa order: the marketplace's moves are followed, merchant moves allowed. */
-export const IMPORTED_STATES: readonly HubOrderImportState[] = ["imported", "needs_stock"]
+const IMPORTED_STATES: readonly HubOrderImportState[] = ["imported", "needs_stock"]
 
 export const isImported = (state: string): boolean => (IMPORTED_STATES as readonly string[]).includes(state)
 

@@ -26,12 +26,12 @@ export type MedusaCustomerInput = {
   metadata: Record<string, unknown>
 }
 
-export type MappedHubOrder =
+type MappedHubOrder =
   | { ok: true; customer: MedusaCustomerInput; order: Omit<CreateOrderDTO, "customer_id"> }
   | { ok: false; reason: string }
 
 /** Medusa keeps addresses in full; the hub's structured fields also ride along in metadata. */
-export function toMedusaAddress(address: HubAddress, fallbackName: string) {
+function toMedusaAddress(address: HubAddress, fallbackName: string) {
   const { first_name, last_name } = splitName(address.full_name ?? fallbackName)
   const line2 = [address.complement, address.neighborhood].filter(Boolean).join(" - ")
   return {
@@ -56,7 +56,7 @@ export function toMedusaAddress(address: HubAddress, fallbackName: string) {
 }
 
 /** Medusa's customer has names, e-mail and phone; the hub's other fields go in its metadata. */
-export function toMedusaCustomer(customer: HubCustomer): MedusaCustomerInput {
+function toMedusaCustomer(customer: HubCustomer): MedusaCustomerInput {
   const { first_name, last_name } = splitName(customer.name)
   return {
     email: customer.email.toLowerCase(),
@@ -73,7 +73,7 @@ export function toMedusaCustomer(customer: HubCustomer): MedusaCustomerInput {
 }
 
 /** The price the marketplace sold the item at: the special price when there is one. */
-export function hubItemUnitPrice(item: HubOrderItem): number | undefined {
+function hubItemUnitPrice(item: HubOrderItem): number | undefined {
   return item.special_price ?? item.original_price
 }
 

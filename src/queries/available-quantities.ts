@@ -30,6 +30,7 @@ type VariantInventoryLink = {
  */
 export async function loadAvailableQuantities(container: MedusaContainer, selector: StockSelector): Promise<Map<string, number>> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const hubModule: HubModuleService = container.resolve(HUB_MODULE)
   const variantIds = new Set(selector.variantIds ?? [])
   const inventoryItemIds = new Set(selector.inventoryItemIds ?? [])
 
@@ -73,7 +74,7 @@ export async function loadAvailableQuantities(container: MedusaContainer, select
       ],
       filters: { variant_id: [...variantIds] },
     }) as Promise<{ data: VariantInventoryLink[] }>,
-    hubStockLocations(container, (container.resolve(HUB_MODULE) as HubModuleService).hubOptions),
+    hubStockLocations(container, hubModule.hubOptions),
   ])
 
   const itemsBySku = new Map<string, VariantInventoryItemStock[]>()

@@ -42,7 +42,7 @@ export function mulberry32(seed: number): () => number {
   }
 }
 
-export type RateLimitDecision = { allowed: true } | { allowed: false; retryAfterMs: number }
+type RateLimitDecision = { allowed: true } | { allowed: false; retryAfterMs: number }
 
 /** Fixed counting windows aligned to windowMs (window index = floor(now / windowMs)), per bucket. */
 export class FixedWindowRateLimiter {
@@ -76,7 +76,7 @@ export class FixedWindowRateLimiter {
   }
 }
 
-export type FaultDecision = { latencyMs: number; drop: boolean; errorStatus?: 500 | 503; loseAnswer?: boolean }
+type FaultDecision = { latencyMs: number; drop: boolean; errorStatus?: 500 | 503; loseAnswer?: boolean }
 
 export class FaultInjector {
   private faults: SandboxFaults = {}

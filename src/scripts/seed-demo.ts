@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { SeedProduct, seedStore } from "./seed-store"
 
 /** The demo store's products; `npm run demo` offers the same SKUs on the sandbox hub. */
-export const DEMO_PRODUCTS: SeedProduct[] = [
+const DEMO_PRODUCTS: SeedProduct[] = [
   { sku: "CAMISETA-AZUL-M", stocked: 120, price: 79.9 },
   { sku: "CANECA-CERAMICA-300", stocked: 80, price: 39.9 },
   { sku: "BONE-ABA-CURVA", stocked: 60, price: 59.9 },

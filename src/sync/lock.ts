@@ -6,7 +6,7 @@ import { Modules } from "@medusajs/framework/utils"
  * A driver's lock lives this long unless renewed: a holder killed mid-run (kill -9, a crashed
  * pod) frees it within a minute, while a live holder renews it every third of that.
  */
-export const DRIVER_LOCK_TTL_SECONDS = 60
+const DRIVER_LOCK_TTL_SECONDS = 60
 
 /**
  * The plugin's one idiom for "one at a time, across the store's processes": runs `work` while

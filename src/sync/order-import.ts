@@ -14,7 +14,7 @@ import { importHubOrderWorkflow } from "../workflows/hub-orders/import-hub-order
 import { refreshHubStatusesWorkflow } from "../workflows/hub-orders/refresh-hub-statuses"
 import { whileHolding } from "./lock"
 
-export const ORDER_IMPORT_LOCK = "hub:order-import"
+const ORDER_IMPORT_LOCK = "hub:order-import"
 
 export type OrderImportSummary = {
   runId: string

@@ -5,13 +5,14 @@ import {
   useQueryGraphStep,
 } from "@medusajs/medusa/core-flows"
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import type { MarketplaceStatusType } from "../../mapping/plan-hub-order"
 import { markHubStatusAppliedStep } from "./steps/mark-hub-status-applied"
 
 export type ApplyMarketplaceStatusInput = {
   hubOrderId: string
   orderId: string
   /** The status type the marketplace moved the order to. */
-  statusType: "APPROVED" | "CANCELED"
+  statusType: MarketplaceStatusType
 }
 
 type OrderPaymentState = {

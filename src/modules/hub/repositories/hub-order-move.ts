@@ -5,7 +5,7 @@ import type { HubOrderMoveOutcome } from "../../../mapping/hub-order-states"
 import { HubOrderMove } from "../models"
 
 /** A merchant move claimed by a process that died is taken over after this long. */
-export const MOVE_LEASE_MS = 2 * 60_000
+const MOVE_LEASE_MS = 2 * 60_000
 
 /** The hub status a move left its order in, kept on the hub order record. */
 export type HubStatusAfterMove = { hubOrderId: string; code: string; type: string }

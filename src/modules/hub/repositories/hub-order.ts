@@ -5,7 +5,7 @@ import type { ClaimedHubOrder, SeenHubOrder } from "../../../mapping/plan-hub-or
 import { HubOrder } from "../models"
 
 /** An import that died holding its claim is taken over by a later run after this long. */
-export const CLAIM_LEASE_MS = 10 * 60_000
+const CLAIM_LEASE_MS = 10 * 60_000
 
 /**
  * The hub order records' own SQL: claims and set-asides are single statements, so any number of
