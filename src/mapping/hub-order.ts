@@ -95,6 +95,9 @@ export function toMedusaOrder(
     return { ok: false, reason: `the hub sent no price for ${unpriced.join(", ")}` }
   }
 
+  const lines = mergeSameSkuLines(hubOrder.items)
+  if (!lines.ok) return lines
+
   const customer = toMedusaCustomer(hubOrder.customer)
   return {
     ok: true,
@@ -108,7 +111,7 @@ export function toMedusaOrder(
       no_notification: true,
       shipping_address: toMedusaAddress(hubOrder.shipping_address, hubOrder.customer.name),
       billing_address: toMedusaAddress(hubOrder.billing_address, hubOrder.customer.name),
-      items: hubOrder.items.map((item) => {
+      items: lines.items.map((item) => {
         const variant = variantsBySku.get(item.id)!
         const unitPrice = hubItemUnitPrice(item)!
         return {
@@ -148,6 +151,25 @@ export function toMedusaOrder(
       },
     },
   }
+}
+
+/**
+ * Lines of one SKU at one price become one line (their quantities added), as Medusa reserves per
+ * line; lines of one SKU at different prices are refused rather than guessed at.
+ */
+function mergeSameSkuLines(items: HubOrderItem[]): { ok: true; items: HubOrderItem[] } | { ok: false; reason: string } {
+  const bySku = new Map<string, HubOrderItem>()
+  for (const item of items) {
+    const first = bySku.get(item.id)
+    if (!first) {
+      bySku.set(item.id, { ...item })
+    } else if (hubItemUnitPrice(first) === hubItemUnitPrice(item)) {
+      first.qty += item.qty
+    } else {
+      return { ok: false, reason: `items: the SKU ${item.id} is on several lines at different prices (${hubItemUnitPrice(first)}, ${hubItemUnitPrice(item)})` }
+    }
+  }
+  return { ok: true, items: [...bySku.values()] }
 }
 
 function splitName(name: string): { first_name: string; last_name: string } {

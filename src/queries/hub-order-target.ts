@@ -4,7 +4,11 @@ import type { HubOrderTarget } from "../mapping/hub-order"
 import type { HubPluginOptions } from "../modules/hub/options"
 import { hubStockLocations } from "./hub-stock-locations"
 
-export type ResolvedHubOrderTarget = HubOrderTarget & { stockLocationId: string }
+export type ResolvedHubOrderTarget = HubOrderTarget & {
+  stockLocationId: string
+  /** The region's countries (lower case): a shipping address elsewhere is set aside. */
+  countryCodes: string[]
+}
 
 /**
  * Where hub orders land: the options' ids, or else the store's defaults (its default sales channel
@@ -23,7 +27,7 @@ export async function resolveHubOrderTarget(container: MedusaContainer, options:
   }
 
   const [{ data: regions }, { data: channels }] = await Promise.all([
-    query.graph({ entity: "region", fields: ["id", "currency_code"], filters: { id: regionId } }),
+    query.graph({ entity: "region", fields: ["id", "currency_code", "countries.iso_2"], filters: { id: regionId } }),
     query.graph({ entity: "sales_channel", fields: ["id"], filters: { id: salesChannelId } }),
   ])
   if (!regions[0]) throw new Error(`the region ${regionId} for hub orders does not exist`)
@@ -35,6 +39,7 @@ export async function resolveHubOrderTarget(container: MedusaContainer, options:
     regionId,
     salesChannelId,
     currencyCode: regions[0].currency_code as string,
+    countryCodes: (regions[0].countries ?? []).flatMap((country: { iso_2?: string | null } | null) => (country?.iso_2 ? [country.iso_2.toLowerCase()] : [])),
     stockLocationId: reservationLocationId,
     shippingOptionId: options.shippingOptionId,
   }

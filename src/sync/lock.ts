@@ -1,17 +1,14 @@
 import { randomUUID } from "node:crypto"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
+import { DRIVER_LOCK_TTL_SECONDS } from "../modules/hub/locks"
 
-/**
- * A driver's lock lives this long unless renewed: a holder killed mid-run (kill -9, a crashed
- * pod) frees it within a minute, while a live holder renews it every third of that.
- */
-const DRIVER_LOCK_TTL_SECONDS = 60
 
 /**
  * The plugin's one idiom for "one at a time, across the store's processes": runs `work` while
  * holding `key` in Medusa's locking module (Redis when the store configures it), or returns null
  * at once when another holder has it; entry points answer that null with "already running" (409).
+ * The lock expires unless renewed, and is renewed while `work` runs: a killed holder frees it soon.
  * Workflows take their locks with the core `acquireLockStep`; this is for the long-running drivers.
  */
 export async function whileHolding<T>(container: MedusaContainer, key: string, work: () => Promise<T>): Promise<T | null> {

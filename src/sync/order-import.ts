@@ -2,10 +2,12 @@ import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { HUB_DAY_MS, HUB_PAGE_SIZE, type ListedHubOrder, parseHubOrder } from "../hub-client"
 import { toMedusaOrder } from "../mapping/hub-order"
+import { hubOrderOutOfBounds } from "../mapping/hub-order-bounds"
 import { IMPORTED_STATUS_TYPES } from "../mapping/hub-status"
 import { maskPersonalData } from "../mapping/personal-data"
 import { type HubOrderRecordState, planHubOrder, type SeenHubOrder, seenHubOrder } from "../mapping/plan-hub-order"
 import { HUB_MODULE } from "../modules/hub"
+import { ORDER_IMPORT_LOCK } from "../modules/hub/locks"
 import type HubModuleService from "../modules/hub/service"
 import { resolveHubOrderTarget, type ResolvedHubOrderTarget } from "../queries/hub-order-target"
 import { variantsBySku } from "../queries/variants-by-sku"
@@ -13,8 +15,6 @@ import { followHubOrderWorkflow } from "../workflows/hub-orders/follow-hub-order
 import { importHubOrderWorkflow } from "../workflows/hub-orders/import-hub-order"
 import { refreshHubStatusesWorkflow } from "../workflows/hub-orders/refresh-hub-statuses"
 import { whileHolding } from "./lock"
-
-const ORDER_IMPORT_LOCK = "hub:order-import"
 
 export type OrderImportSummary = {
   runId: string
@@ -111,6 +111,9 @@ class OrderImportRun {
     if (!parsed.ok) return this.setAside(seen, `the hub order is malformed: ${parsed.reason}`)
     if (seen.statusType === "UNKNOWN") return this.setAside(seen, `the status code ${seen.statusCode} has no known type`)
 
+    const outOfBounds = hubOrderOutOfBounds(parsed.hubOrder, { maxItemQuantity: this.hubModule.hubOptions.maxItemQuantity, countryCodes: target.countryCodes })
+    if (outOfBounds) return this.setAside(seen, outOfBounds)
+
     const variants = await variantsBySku(this.container, parsed.hubOrder.items.map((item) => item.id))
     const mapped = toMedusaOrder(parsed.hubOrder, variants, target)
     if (!mapped.ok) return this.setAside(seen, mapped.reason)
@@ -138,11 +141,12 @@ class OrderImportRun {
     }
   }
 
+  /** Counted only when it really was set aside (never an order imported meanwhile); logged once per reason. */
   private async setAside(seen: SeenHubOrder, rawReason: string) {
     const reason = maskPersonalData(rawReason)
-    this.counts.set_aside++
-    this.logger.warn(`hub: order ${seen.code} set aside: ${reason}`)
-    await this.hubModule.setHubOrderAside(seen, reason)
+    const { setAside, newReason } = await this.hubModule.setHubOrderAside(seen, reason)
+    if (setAside) this.counts.set_aside++
+    if (newReason) this.logger.warn(`hub: order ${seen.code} set aside: ${reason}`)
   }
 }
 

@@ -1,12 +1,11 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { type HubProduct, HUB_PAGE_SIZE, isHubError } from "../hub-client"
 import { HUB_MODULE } from "../modules/hub"
+import { STOCK_RECONCILIATION_LOCK } from "../modules/hub/locks"
 import type HubModuleService from "../modules/hub/service"
 import { compareHubStockPageWorkflow } from "../workflows/stock/compare-hub-stock-page"
 import { whileHolding } from "./lock"
 import { queueStockChange } from "./stock-outbox"
-
-export const STOCK_RECONCILIATION_LOCK = "hub:stock-reconciliation"
 
 export type StockReconciliationResult = {
   id: string

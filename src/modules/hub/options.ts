@@ -18,6 +18,11 @@ export const hubPluginOptionsSchema = hubClientOptionsSchema.extend({
   shippingOptionId: medusaId("so").optional(),
   /** Minutes between two order imports (the job ticks every minute and runs when one is due). */
   importIntervalMinutes: z.number().int().min(1).max(1440).default(1),
+  /**
+   * The most units one order line may ask for: a line above it is set aside with the reason, never
+   * reserved (a marketplace glitch selling 10^12 units would otherwise push 0 everywhere).
+   */
+  maxItemQuantity: z.number().int().min(1).max(1_000_000).default(1_000),
   /** How many days back the import reads the hub's orders. */
   importLookbackDays: z.number().int().min(1).max(90).default(7),
   /** A SKU is pushed once its changes have paused this long, so a burst becomes one request. */

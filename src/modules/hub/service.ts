@@ -74,10 +74,14 @@ export default class HubModuleService extends MedusaService({
     return this.orders.claim(seen, sharedContext)
   }
 
-  /** Sets a hub order aside with the reason, to be tried again by a later run. */
+  /** Sets a hub order aside with the reason, to be tried again by a later run (never one imported already). */
   @InjectManager()
-  async setHubOrderAside(seen: SeenHubOrder, reason: string, @MedusaContext() sharedContext: Context = {}): Promise<void> {
-    await this.orders.setAside(seen, reason, sharedContext)
+  async setHubOrderAside(
+    seen: SeenHubOrder,
+    reason: string,
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<{ setAside: boolean; newReason: boolean }> {
+    return this.orders.setAside(seen, reason, sharedContext)
   }
 
   /** Claims a merchant move; null while another claim of that move is live (a double click sends once). */

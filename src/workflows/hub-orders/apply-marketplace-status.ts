@@ -1,6 +1,7 @@
 import {
   cancelOrderWorkflow,
   createOrderPaymentCollectionWorkflow,
+  deleteReservationsByLineItemsWorkflow,
   markPaymentCollectionAsPaid,
   useQueryGraphStep,
 } from "@medusajs/medusa/core-flows"
@@ -20,19 +21,21 @@ type OrderPaymentState = {
   status: string
   total: number
   payment_collections?: { id: string; status: string }[]
+  items?: { id: string }[]
 }
 
 /**
  * Follows a move the marketplace made (docs/hub-interface.md §3): payment approved -> the Medusa order is paid
  * (through the system payment provider); canceled -> the Medusa order is canceled and its
- * reservations released. Reads the order first, so running it twice changes nothing twice.
+ * reservations released (an order canceled already keeps none either). Reads the order first, so
+ * running it twice changes nothing twice.
  */
 export const applyMarketplaceStatusWorkflow = createWorkflow(
   "apply-hub-marketplace-status",
   (input: ApplyMarketplaceStatusInput) => {
     const { data: orders } = useQueryGraphStep({
       entity: "order",
-      fields: ["id", "status", "total", "payment_collections.id", "payment_collections.status"],
+      fields: ["id", "status", "total", "payment_collections.id", "payment_collections.status", "items.id"],
       filters: { id: input.orderId },
     })
 
@@ -48,6 +51,9 @@ export const applyMarketplaceStatusWorkflow = createWorkflow(
         pay: input.statusType === "APPROVED" && !paid && !canceled,
         unpaidCollectionId: unpaid?.id,
         cancel: input.statusType === "CANCELED" && !canceled,
+        // Canceled already (by another path): still make sure nothing stays reserved for it.
+        releaseReservations: input.statusType === "CANCELED" && canceled,
+        lineItemIds: (order.items ?? []).map((item) => item.id),
       }
     })
 
@@ -60,6 +66,10 @@ export const applyMarketplaceStatusWorkflow = createWorkflow(
     })
     when("cancel-hub-order", { plan }, ({ plan }) => plan.cancel).then(() => {
       cancelOrderWorkflow.runAsStep({ input: { order_id: plan.orderId } })
+    })
+
+    when("release-canceled-hub-order-reservations", { plan }, ({ plan }) => plan.releaseReservations && plan.lineItemIds.length > 0).then(() => {
+      deleteReservationsByLineItemsWorkflow.runAsStep({ input: transform({ plan }, ({ plan }) => ({ ids: plan.lineItemIds })) })
     })
 
     markHubStatusAppliedStep({ hubOrderId: input.hubOrderId, statusType: input.statusType })

@@ -1,5 +1,7 @@
-import { useQueryGraphStep } from "@medusajs/medusa/core-flows"
+import { randomUUID } from "node:crypto"
+import { acquireLockStep, releaseLockStep, useQueryGraphStep } from "@medusajs/medusa/core-flows"
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { hubOrderLockInput } from "../../modules/hub/locks"
 import { moveHubOrderWorkflow } from "./move-hub-order"
 
 /**
@@ -18,8 +20,12 @@ export const cancelHubOrderOfMedusaOrderWorkflow = createWorkflow("cancel-hub-or
     const hubOrder = hubOrders[0] as { code: string; status_type: string; applied_status_type: string | null } | undefined
     return hubOrder && hubOrder.status_type !== "CANCELED" && hubOrder.applied_status_type !== "CANCELED" ? hubOrder.code : null
   })
-  const moved = when("cancel-on-hub-after-medusa-cancel", { code }, ({ code }) => code !== null).then(() =>
-    moveHubOrderWorkflow.runAsStep({ input: transform({ code }, ({ code }) => ({ code: code!, move: { kind: "cancel" as const } })) })
-  )
+  const moved = when("cancel-on-hub-after-medusa-cancel", { code }, ({ code }) => code !== null).then(() => {
+    const lock = transform({ code }, ({ code }) => hubOrderLockInput(code!, randomUUID()))
+    acquireLockStep(lock)
+    const move = moveHubOrderWorkflow.runAsStep({ input: transform({ code }, ({ code }) => ({ code: code!, move: { kind: "cancel" as const } })) })
+    releaseLockStep(lock)
+    return move
+  })
   return new WorkflowResponse(transform({ moved }, ({ moved }) => moved ?? null))
 })

@@ -1,5 +1,8 @@
+import { randomUUID } from "node:crypto"
+import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import type { HubOrderPlan, SeenHubOrder } from "../../mapping/plan-hub-order"
+import { hubOrderLockInput } from "../../modules/hub/locks"
 import { applyMarketplaceStatusWorkflow } from "./apply-marketplace-status"
 import { checkHubOrderStockStep } from "./steps/check-hub-order-stock"
 import { markHubOrderImportedStep } from "./steps/mark-hub-order-imported"
@@ -18,9 +21,12 @@ export type FollowHubOrderInput = {
  * An imported hub order the marketplace moved, as `planHubOrder` decided: its new status recorded;
  * payment approved -> the Medusa order paid, canceled -> canceled with its reservations released;
  * and an order waiting for stock re-checked: what could not be reserved before is reserved, and
- * the flag cleared once the location's stock covers it (the merchant restocked).
+ * the flag cleared once the location's stock covers it (the merchant restocked). Under the order's
+ * lock: what the plan decided is checked again against the Medusa order read inside it.
  */
 export const followHubOrderWorkflow = createWorkflow("follow-hub-order", (input: FollowHubOrderInput) => {
+  const lock = transform({ input }, ({ input }) => hubOrderLockInput(input.seen.code, randomUUID()))
+  acquireLockStep(lock)
   when("record-followed-hub-status", { input }, ({ input }) => input.plan.recordStatus).then(() => {
     recordHubOrderStatusStep(
       transform({ input }, ({ input }) => ({ hubOrderId: input.hubOrderId, statusCode: input.seen.statusCode, statusType: input.seen.statusType }))
@@ -36,5 +42,6 @@ export const followHubOrderWorkflow = createWorkflow("follow-hub-order", (input:
     const needsStock = checkHubOrderStockStep({ orderId: input.orderId, stockLocationId: input.stockLocationId })
     markHubOrderImportedStep({ hubOrderId: input.hubOrderId, orderId: input.orderId, needsStock })
   })
+  releaseLockStep(lock)
   return new WorkflowResponse(input.plan)
 })

@@ -1,7 +1,9 @@
-import { createOrdersStep } from "@medusajs/medusa/core-flows"
+import { randomUUID } from "node:crypto"
+import { acquireLockStep, createOrdersStep, releaseLockStep } from "@medusajs/medusa/core-flows"
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import type { CreateOrderDTO } from "@medusajs/framework/types"
 import { MedusaCustomerInput } from "../../mapping/hub-order"
+import { hubOrderLockInput } from "../../modules/hub/locks"
 import { checkHubOrderStockStep } from "./steps/check-hub-order-stock"
 import { findOrderForHubCodeStep } from "./steps/find-order-for-hub-code"
 import { markHubOrderImportedStep } from "./steps/mark-hub-order-imported"
@@ -25,6 +27,8 @@ export type ImportHubOrderInput = {
 export const importHubOrderWorkflow = createWorkflow(
   { name: "import-hub-order", idempotent: true },
   (input: ImportHubOrderInput) => {
+    const lock = transform({ input }, ({ input }) => hubOrderLockInput(input.hubOrderCode, randomUUID()))
+    acquireLockStep(lock)
     const existingOrderId = findOrderForHubCodeStep(input.hubOrderCode)
 
     const createdOrderId = when("create-medusa-order-for-hub-order", { existingOrderId }, ({ existingOrderId }) => !existingOrderId).then(
@@ -40,6 +44,7 @@ export const importHubOrderWorkflow = createWorkflow(
     reserveHubOrderStockStep({ orderId, stockLocationId: input.stockLocationId })
     const needsStock = checkHubOrderStockStep({ orderId, stockLocationId: input.stockLocationId })
     const hubOrder = markHubOrderImportedStep({ hubOrderId: input.hubOrderId, orderId, needsStock })
+    releaseLockStep(lock)
     return new WorkflowResponse(hubOrder)
   }
 )

@@ -1,5 +1,8 @@
+import { randomUUID } from "node:crypto"
+import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import type { MerchantOrderMove } from "../../hub-client"
+import { hubOrderLockInput } from "../../modules/hub/locks"
 import { applyMarketplaceStatusWorkflow } from "./apply-marketplace-status"
 import { claimHubOrderMoveStep } from "./steps/claim-hub-order-move"
 import { sendHubOrderMoveStep } from "./steps/send-hub-order-move"
@@ -13,6 +16,9 @@ export type MoveHubOrderInput = { code: string; move: MerchantOrderMove }
  * also cancels the Medusa order and releases its stock, the same way a marketplace cancel does.
  */
 export const moveHubOrderWorkflow = createWorkflow("move-hub-order", (input: MoveHubOrderInput) => {
+  // Skipped when run inside a workflow that holds the order's lock already (the core step's rule).
+  const lock = transform({ input }, ({ input }) => hubOrderLockInput(input.code, randomUUID()))
+  acquireLockStep(lock)
   const claim = claimHubOrderMoveStep(input)
   const settled = settleHubOrderMoveStep({
     move: transform({ claim, input }, ({ claim, input }) => ({ moveId: claim.moveId, hubOrderId: claim.hubOrderId, code: claim.code, kind: input.move.kind })),
@@ -27,5 +33,6 @@ export const moveHubOrderWorkflow = createWorkflow("move-hub-order", (input: Mov
     }
   )
 
+  releaseLockStep(lock)
   return new WorkflowResponse(transform({ claim, sent }, ({ claim, sent }) => ({ moveId: claim.moveId, code: claim.code, ...sent })))
 })

@@ -1,4 +1,7 @@
+import { randomUUID } from "node:crypto"
+import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { hubOrderLockInput } from "../../modules/hub/locks"
 import { applyMarketplaceStatusWorkflow } from "./apply-marketplace-status"
 import { markHubOrderMoveNotLandedStep } from "./steps/mark-hub-order-move-not-landed"
 import { type MoveToSettle, settleHubOrderMoveStep } from "./steps/settle-hub-order-move"
@@ -14,6 +17,8 @@ export type SettledMoveSummary = { state: "landed" | "not_landed" | "unread"; ch
  * merchant to send again; one whose order cannot be read stays unknown for the next try.
  */
 export const settleHubOrderMoveWorkflow = createWorkflow("settle-hub-order-move", (input: SettleHubOrderMoveInput) => {
+  const lock = transform({ input }, ({ input }) => hubOrderLockInput(input.code, randomUUID()))
+  acquireLockStep(lock)
   const settled = settleHubOrderMoveStep({ move: input, fromState: "unknown" })
 
   const notLanded = when("hub-order-move-not-landed", { settled }, ({ settled }) => settled.read && !settled.landed).then(() =>
@@ -32,6 +37,7 @@ export const settleHubOrderMoveWorkflow = createWorkflow("settle-hub-order-move"
     })
   })
 
+  releaseLockStep(lock)
   return new WorkflowResponse(
     transform({ settled, notLanded }, ({ settled, notLanded }): SettledMoveSummary => {
       if (!settled.read) return { state: "unread", changed: false, error: settled.failure.error }

@@ -1,14 +1,12 @@
 import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
 import { createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { STOCK_RECORD_LOCK } from "../../modules/hub/locks"
 import type { StockSelector } from "../../queries/available-quantities"
 import { computeAvailableQuantitiesStep } from "./steps/compute-available-quantities"
 import { recordWantedStockStep } from "./steps/record-wanted-stock"
 
 /** The SKUs to record, and the reconciliation that found them drifted on the hub, if one did. */
 export type StockChanges = StockSelector & { reconciliationId?: string }
-
-/** Serializes reading Medusa's stock and writing the outbox across the store's processes. */
-const STOCK_RECORD_LOCK = "hub:stock-record"
 
 /**
  * A stock change in Medusa -> the outbox: computes the available quantity of the SKUs it

@@ -4,8 +4,13 @@ import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
 import type { ClaimedHubOrder, SeenHubOrder } from "../../../mapping/plan-hub-order"
 import { HubOrder } from "../models"
 
-/** An import that died holding its claim is taken over by a later run after this long. */
-const CLAIM_LEASE_MS = 10 * 60_000
+/**
+ * An import that died holding its claim is taken over by the next run after this long, so a Medusa
+ * order never stays without its reservation for more than about two minutes (lease + one run's
+ * interval). An import still alive past it is safe: the order's lock keeps the two apart, and the
+ * second finds the first's Medusa order by its hub code.
+ */
+const CLAIM_LEASE_MS = 60_000
 
 /**
  * The hub order records' own SQL: claims and set-asides are single statements, so any number of
@@ -33,17 +38,28 @@ export class HubOrderRepository extends DALUtils.mikroOrmBaseRepositoryFactory(H
     return rows[0] ?? null
   }
 
-  /** Sets a hub order aside with the reason. An order already imported is never set aside by a later failure. */
-  async setAside(seen: SeenHubOrder, reason: string, context: Context = {}): Promise<void> {
-    await this.getActiveManager<EntityManager>(context).execute(
-      `insert into hub_order (id, code, channel, status_code, status_type, import_state, set_aside_reason, payload_digest)
+  /**
+   * Sets a hub order aside with the reason. An order already imported is never set aside by a later
+   * failure: `setAside` is false then. `newReason` is true when the order was not set aside before, or
+   * for another reason (so the reason is logged once, not on every run).
+   */
+  async setAside(seen: SeenHubOrder, reason: string, context: Context = {}): Promise<{ setAside: boolean; newReason: boolean }> {
+    const [row]: Array<{ new_reason: boolean }> = await this.getActiveManager<EntityManager>(context).execute(
+      `with before as (
+         select import_state, set_aside_reason from hub_order where code = ? and deleted_at is null
+       )
+       insert into hub_order (id, code, channel, status_code, status_type, import_state, set_aside_reason, payload_digest)
        values (?, ?, ?, ?, ?, 'set_aside', ?, ?)
        on conflict (code) where deleted_at is null do update set
          import_state = 'set_aside', set_aside_reason = excluded.set_aside_reason, claimed_at = null,
          status_code = excluded.status_code, status_type = excluded.status_type,
          payload_digest = excluded.payload_digest, updated_at = now()
-       where hub_order.import_state in ('set_aside', 'importing')`,
-      [generateEntityId(undefined, "hubord"), seen.code, seen.channel ?? null, seen.statusCode, seen.statusType, reason.slice(0, 2000), seen.digest]
+       where hub_order.import_state in ('set_aside', 'importing')
+       returning not exists (
+         select 1 from before where before.import_state = 'set_aside' and before.set_aside_reason is not distinct from hub_order.set_aside_reason
+       ) as new_reason`,
+      [seen.code, generateEntityId(undefined, "hubord"), seen.code, seen.channel ?? null, seen.statusCode, seen.statusType, reason.slice(0, 2000), seen.digest]
     )
+    return { setAside: Boolean(row), newReason: Boolean(row?.new_reason) }
   }
 }

@@ -1,0 +1,143 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { HUB_MODULE } from "../../src/modules/hub"
+import HubModuleService from "../../src/modules/hub/service"
+import { sampleTestOrder } from "../../src/sandbox"
+import { runOrderImport } from "../../src/sync/order-import"
+import { flushStockOutbox } from "../../src/sync/stock-outbox"
+import { adminHeaders } from "../helpers/admin"
+import { eventually } from "../helpers/eventually"
+import { sandboxHubForStore } from "../helpers/sandbox-store"
+import { seedStore } from "../helpers/store"
+
+jest.setTimeout(300_000)
+
+const sandbox = sandboxHubForStore()
+
+type ApiAnswer = { status: number; data: any }
+
+/**
+ * Writers of one hub order meeting: the merchant's cancel and an import run that sees the
+ * marketplace's status, a claim whose importer died, and orders outside the store's bounds.
+ */
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer, dbConnection }) => {
+    let container: MedusaContainer
+    let hubModule: HubModuleService
+    let store: Awaited<ReturnType<typeof seedStore>>
+
+    beforeEach(async () => {
+      container = getContainer()
+      hubModule = container.resolve(HUB_MODULE)
+      sandbox.hub.reset()
+      sandbox.hub.upsertProducts([
+        { sku: "SKU-1", qty: 40, name: "Camiseta", price: 59.9 },
+        { sku: "SKU-2", qty: 5, name: "Boné", price: 35 },
+      ])
+      store = await seedStore(container, {
+        products: [
+          { sku: "SKU-1", stocked: 40 },
+          { sku: "SKU-2", stocked: 5 },
+        ],
+      })
+    })
+
+    const record = async (code: string) => (await hubModule.listHubOrders({ code }))[0]
+
+    async function reservedFor(orderId: string): Promise<number> {
+      const query = container.resolve(ContainerRegistrationKeys.QUERY)
+      const { data } = await query.graph({ entity: "order", fields: ["items.id"], filters: { id: orderId } })
+      const lineItemIds = (data[0].items ?? []).map((item: { id: string }) => item.id)
+      const reservations = await container.resolve(Modules.INVENTORY).listReservationItems({ line_item_id: lineItemIds })
+      return reservations.reduce((sum, reservation) => sum + Number(reservation.quantity), 0)
+    }
+
+    async function availableInMedusa(sku: string): Promise<number> {
+      const [level] = await container.resolve(Modules.INVENTORY).listInventoryLevels({ inventory_item_id: store.inventoryItemsBySku[sku] })
+      return Number(level.stocked_quantity) - Number(level.reserved_quantity)
+    }
+
+    it("a merchant's cancel racing an import run, ten times at 0-800 ms apart, leaks no reservation and keeps the hub's quantity true", async () => {
+      const headers = await adminHeaders(container)
+      for (let attempt = 0; attempt < 10; attempt++) {
+        const hubOrder = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 2 }] }))
+        sandbox.hub.marketplaceApprove(hubOrder.code)
+        await runOrderImport(container)
+        const { order_id: orderId } = await record(hubOrder.code)
+        expect(await reservedFor(orderId!)).toBe(2)
+
+        const delayMs = Math.round((attempt / 9) * 800)
+        const cancel = api
+          .post(`/admin/hub/orders/${encodeURIComponent(hubOrder.code)}/moves`, { kind: "cancel" }, headers)
+          .catch((error: { response: ApiAnswer }) => error.response)
+        await new Promise((resolve) => setTimeout(resolve, delayMs))
+        const [answer] = await Promise.all([cancel, runOrderImport(container)])
+        expect({ attempt, status: answer.status }).toEqual({ attempt, status: 200 })
+
+        const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({ entity: "order", fields: ["status"], filters: { id: orderId } })
+        expect({ attempt, status: data[0].status, reserved: await reservedFor(orderId!) }).toEqual({ attempt, status: "canceled", reserved: 0 })
+        expect(await record(hubOrder.code)).toMatchObject({ status_type: "CANCELED", applied_status_type: "CANCELED" })
+      }
+      // Every reservation released: the hub holds Medusa's available quantity, 40.
+      expect(await availableInMedusa("SKU-1")).toBe(40)
+      await flushStockOutbox(container)
+      await eventually(() => expect(sandbox.hub.getProduct("SKU-1")?.qty).toBe(40), 30_000)
+    })
+
+    it("a claim whose importer died is taken over by the next run after its 60 s lease, not 10 minutes", async () => {
+      const hubOrder = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-2", qty: 1 }] }))
+      const seen = { code: hubOrder.code, channel: "Loja Exemplo", statusCode: "book_product", statusType: "NEW", digest: "x" }
+      const claim = await hubModule.claimHubOrder(seen)
+      expect(claim).not.toBeNull()
+
+      // Within the lease: another run leaves it alone.
+      expect(await runOrderImport(container)).toMatchObject({ imported: 0 })
+      // The importer died 61 s ago: the next run takes it over and imports it.
+      await dbConnection.raw(`update hub_order set claimed_at = now() - interval '61 seconds' where id = ?`, [claim!.id])
+      expect(await runOrderImport(container)).toMatchObject({ imported: 1 })
+      expect(await record(hubOrder.code)).toMatchObject({ import_state: "imported" })
+    })
+
+    it("sets aside orders beyond the store's bounds, naming the field, and imports the good ones of the same run", async () => {
+      const good = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-2", qty: 1 }] }))
+      const template = sandbox.hub.getOrder(good.code) as unknown as Record<string, any>
+      const item = template.items[0]
+      const bounds: [string, (order: Record<string, any>) => void, string][] = [
+        ["a quantity of 10^12", (o) => (o.items = [{ ...item, qty: 1_000_000_000_000 }]), "items[SKU-2].qty is above the 1000"],
+        ["a country outside the region", (o) => (o.shipping_address = { ...o.shipping_address, country: "US" }), "shipping_address.country US"],
+        ["a 5,000-character name", (o) => (o.customer = { ...o.customer, name: "A".repeat(5_000) }), "customer.name is 5000 characters long"],
+        ["a 5,000-character e-mail", (o) => (o.customer = { ...o.customer, email: `${"a".repeat(4_990)}@example.com` }), "customer.email"],
+        [
+          "one SKU on two lines at different prices",
+          (o) => (o.items = [item, { ...item, special_price: Number(item.special_price ?? item.original_price) + 1 }]),
+          "the SKU SKU-2 is on several lines at different prices",
+        ],
+      ]
+      bounds.forEach(([, mutate], index) => {
+        const order = JSON.parse(JSON.stringify(template))
+        order.code = `Loja Exemplo-${700 + index}`
+        mutate(order)
+        sandbox.hub.insertRawOrder(order)
+      })
+      // One SKU on two lines at one price: one line of both quantities.
+      const merged = JSON.parse(JSON.stringify(template))
+      merged.code = "Loja Exemplo-799"
+      merged.items = [item, { ...item }]
+      sandbox.hub.insertRawOrder(merged)
+
+      const summary = await runOrderImport(container)
+      expect(summary).toMatchObject({ imported: 2, set_aside: bounds.length, error: null })
+      for (const [index, [name, , reason]] of bounds.entries()) {
+        const { import_state, set_aside_reason } = await record(`Loja Exemplo-${700 + index}`)
+        expect({ name, import_state, set_aside_reason }).toEqual({ name, import_state: "set_aside", set_aside_reason: expect.stringContaining(reason) })
+      }
+      expect(await record(good.code)).toMatchObject({ import_state: "imported" })
+      const { order_id } = await record("Loja Exemplo-799")
+      const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({ entity: "order", fields: ["items.quantity"], filters: { id: order_id } })
+      expect(data[0].items.map((line: { quantity: number }) => Number(line.quantity))).toEqual([2])
+      // Nothing reserved for the orders set aside: 5 stocked, 1 + 2 reserved.
+      expect(await availableInMedusa("SKU-2")).toBe(2)
+    })
+  },
+})

@@ -1,0 +1,40 @@
+/*
+ * The plugin's keys in Medusa's locking module (Redis or PostgreSQL when the store configures one,
+ * so each spans the store's processes): one definition of each.
+ */
+
+/**
+ * A driver's lock (import run, reconciliation) lives this long unless renewed: a holder killed
+ * mid-run frees it within a minute, while a live holder renews it every third of that.
+ */
+export const DRIVER_LOCK_TTL_SECONDS = 60
+
+/** One order import run at a time. */
+export const ORDER_IMPORT_LOCK = "hub:order-import"
+
+/** One stock reconciliation at a time. */
+export const STOCK_RECONCILIATION_LOCK = "hub:stock-reconciliation"
+
+/** Reading Medusa's stock and writing the outbox, one batch at a time, so an older reading never wins. */
+export const STOCK_RECORD_LOCK = "hub:stock-record"
+
+/**
+ * One writer at a time per hub order: its import, the marketplace's moves followed, merchant moves,
+ * Medusa's own cancel, the settling of lost answers and the stock re-check all take it.
+ */
+export const hubOrderLock = (code: string): string => `hub:order:${code}`
+
+/**
+ * A per-order lock expires this long after it was taken (longer than one order's workflow takes
+ * but for long 429 pauses), so a writer killed while holding it stops blocking the order then.
+ * Claims, not this lock, keep a move from being sent twice.
+ */
+export const HUB_ORDER_LOCK_TTL_SECONDS = 60
+
+/** How long a writer waits for an order another writer holds before it gives up (the merchant retries). */
+export const HUB_ORDER_LOCK_WAIT_SECONDS = 60
+
+/** The input of the core `acquireLockStep`/`releaseLockStep` for one hub order, with an owner of its own. */
+export function hubOrderLockInput(code: string, ownerId: string) {
+  return { key: hubOrderLock(code), ownerId, timeout: HUB_ORDER_LOCK_WAIT_SECONDS, ttl: HUB_ORDER_LOCK_TTL_SECONDS, retryInterval: 0.1 }
+}
