@@ -166,6 +166,7 @@ describe("the hub page", () => {
     await eventually(async () => {
       await page.getByRole("button", { name: "Reconcile now" }).click()
       await expectText(page.getByTestId("hub-last-reconciliation"), "5 hub products read, 0 differing", 5_000)
+      await expectText(page.getByTestId("hub-stock-verified"), "Hub and Medusa last verified equal")
     }, 60_000)
     const [product] = (await hubClient.listProducts({})).products
     const expected = product.qty
@@ -178,7 +179,7 @@ describe("the hub page", () => {
       await page.reload()
       await expectText(page.getByTestId("hub-last-reconciliation"), "1 differing, 1 fixed")
     })
-    await expectText(page.getByTestId("hub-stock-backlog"), "Nothing waiting: the hub has every change.")
+    await expectText(page.getByTestId("hub-stock-backlog"), "Nothing waiting to be pushed.")
   })
 
   it("never shows a credential", async () => {

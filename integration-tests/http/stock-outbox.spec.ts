@@ -52,6 +52,17 @@ medusaIntegrationTestRunner({
       sandbox.hub.resetRequestLog()
     })
 
+    /**
+     * Sets a SKU's stock straight in PostgreSQL, without Medusa's events, as a script or an ERP
+     * might: only the outbox row a test records then says the SKU changed.
+     */
+    async function setStockQuietly(sku: string, stocked: number) {
+      await dbConnection.raw(
+        `update inventory_level set stocked_quantity = ?, raw_stocked_quantity = ?::jsonb where inventory_item_id = ? and deleted_at is null`,
+        [stocked, JSON.stringify({ value: String(stocked), precision: 20 }), store.inventoryItemsBySku[sku]]
+      )
+    }
+
     async function medusaAvailable(): Promise<Record<string, number>> {
       const variantIds = SKUS.map((sku) => store.variantsBySku[sku].id as string)
       const availability = await getVariantAvailability(container.resolve(ContainerRegistrationKeys.QUERY), {
@@ -111,6 +122,7 @@ medusaIntegrationTestRunner({
       // The outbox as a dying flusher leaves it: five changes claimed, never reported back. Written
       // in one statement, so the live flusher (woken by the seeding's late events) cannot take them first.
       const claimToken = "hubclaim_dead"
+      for (const sku of SKUS.slice(0, 5)) await setStockQuietly(sku, 50)
       const rows: { rows: { id: string; sku: string; available_quantity: number }[] } = await dbConnection.raw(
         `update hub_stock_change set
            available_quantity = 50, version = version + 1, state = 'pending', changed_at = now(), last_changed_at = now(),
@@ -141,6 +153,7 @@ medusaIntegrationTestRunner({
     })
 
     it("flushers running at once never send the same row", async () => {
+      for (const [index, sku] of SKUS.entries()) await setStockQuietly(sku, 70 + index)
       await hub.recordWantedStock(SKUS.map((sku, index) => ({ sku, availableQuantity: 70 + index })))
       await sleep(hub.hubOptions.stockCoalesceMs + 50)
       const runs = await Promise.all([
@@ -159,10 +172,12 @@ medusaIntegrationTestRunner({
 
     it("a change made while its push is in flight is sent after it, not lost", async () => {
       sandbox.hub.setFaults({ latencyMs: 600 })
+      await setStockQuietly(SKUS[0], 11)
       await hub.recordWantedStock([{ sku: SKUS[0], availableQuantity: 11 }])
       await sleep(hub.hubOptions.stockCoalesceMs + 50)
       const flushing = pushStockWorkflow(container).run({ input: undefined })
       await sleep(200)
+      await setStockQuietly(SKUS[0], 12)
       await hub.recordWantedStock([{ sku: SKUS[0], availableQuantity: 12 }])
       const { result } = await flushing
       expect(result.sent).toBe(1)
@@ -171,6 +186,17 @@ medusaIntegrationTestRunner({
       await stockFlusher(container).flush()
       await eventually(() => expect(sandbox.hub.getProduct(SKUS[0])?.qty).toBe(12))
       expect(putsFor(SKUS[0])).toHaveLength(2)
+    })
+
+    it("a push sends the quantity Medusa has when it leaves, not the one recorded with the change", async () => {
+      // A change recorded before the stock existed (a script's events read too early): 0 in the row.
+      await hub.recordWantedStock([{ sku: SKUS[1], availableQuantity: 0 }])
+      await setStockQuietly(SKUS[1], 77)
+      await stockFlusher(container).flush()
+      await eventually(() => expect(sandbox.hub.getProduct(SKUS[1])?.qty).toBe(77))
+      expect(putsFor(SKUS[1])).toHaveLength(1)
+      // The row now holds what the hub holds: the same reading again queues nothing.
+      expect(await hub.recordWantedStock([{ sku: SKUS[1], availableQuantity: 77 }])).toBe(0)
     })
 
     it("the safety-net flush job does nothing while the plugin's jobs are off", async () => {

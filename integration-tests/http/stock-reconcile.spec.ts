@@ -5,6 +5,7 @@ import reconcileStockJob from "../../src/jobs/reconcile-stock"
 import { HUB_MODULE } from "../../src/modules/hub"
 import HubModuleService from "../../src/modules/hub/service"
 import { STOCK_RECONCILIATION_LOCK } from "../../src/modules/hub/locks"
+import { runScheduledReconciliation } from "../../src/sync/stock-reconciliation"
 import { adminHeaders } from "../helpers/admin"
 import { eventually } from "../helpers/eventually"
 import { sandboxHubForStore } from "../helpers/sandbox-store"
@@ -156,6 +157,27 @@ medusaIntegrationTestRunner({
         const { lastReconciliation } = await hub.stockSyncFigures()
         expect(lastReconciliation).toEqual(expect.objectContaining({ seen: 202, differing: 4, fixed: 4 }))
       })
+    })
+
+    it("once after boot, as soon as the outbox has drained, a reconciliation runs by itself; the page then says when hub and Medusa were verified equal", async () => {
+      drift()
+      expect((await hub.stockSyncFigures()).lastVerifiedAt).toBeNull()
+      // The first scheduled tick of this process: nothing is due by the clock (6 h), but nothing
+      // since boot verified the hub.
+      const first = await runScheduledReconciliation(container)
+      expect(first).toMatchObject({ differing: 4, error: null })
+      await eventually(() => expect(sandbox.hub.getProduct("Z-2")?.qty).toBe(3))
+      // Once per process: the next tick waits for the schedule.
+      expect(await runScheduledReconciliation(container)).toBeNull()
+      expect((await hub.stockSyncFigures()).lastVerifiedAt).toBeNull()
+
+      // A walk that finds every product equal verifies them, and says when.
+      await eventually(async () => expect((await hub.stockSyncFigures()).backlog).toBe(0))
+      const headers = await adminHeaders(container)
+      const verifying = await api.post("/admin/hub/stock/reconcile", { wait: true }, headers)
+      expect(verifying.data.reconciliation).toMatchObject({ differing: 0, error: null })
+      const { lastVerifiedAt, lastReconciliation } = await hub.stockSyncFigures()
+      expect(lastVerifiedAt).toBe(lastReconciliation!.startedAt)
     })
 
     it("the scheduled reconciliation does nothing while the plugin's jobs are off", async () => {

@@ -1,15 +1,15 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { HUB_MODULE } from "../modules/hub"
 import type HubModuleService from "../modules/hub/service"
-import { reconcileStock } from "../sync/stock-reconciliation"
+import { runScheduledReconciliation } from "../sync/stock-reconciliation"
 
 /**
- * Checks every minute whether `stockReconcileEveryMinutes` have passed since the last
- * reconciliation started (a job's own schedule cannot come from the plugin options).
+ * Checks every minute whether a reconciliation is due: `stockReconcileEveryMinutes` after the last
+ * one (a job's own schedule cannot come from the plugin options), or the first after this process started.
  */
 export default async function reconcileStockJob(container: MedusaContainer) {
   const hub: HubModuleService = container.resolve(HUB_MODULE)
-  if (hub.hubOptions.jobs && (await hub.isStockReconciliationDue())) await reconcileStock(container)
+  if (hub.hubOptions.jobs) await runScheduledReconciliation(container)
 }
 
 export const config = {

@@ -5,6 +5,7 @@ import { STOCK_RECONCILIATION_LOCK } from "../modules/hub/locks"
 import type HubModuleService from "../modules/hub/service"
 import { compareHubStockPageWorkflow } from "../workflows/stock/compare-hub-stock-page"
 import { whileHolding } from "./lock"
+import { perApplication } from "./per-application"
 import { queueStockChange } from "./stock-outbox"
 
 export type StockReconciliationResult = {
@@ -25,6 +26,26 @@ export type StockReconciliationResult = {
  */
 export function reconcileStock(container: MedusaContainer): Promise<StockReconciliationResult | null> {
   return whileHolding(container, STOCK_RECONCILIATION_LOCK, () => walk(container))
+}
+
+/** Whether this process has verified the hub since it started. */
+const sinceBoot = perApplication(() => ({ verified: false }))
+
+/**
+ * The scheduled entry (job `hub-reconcile-stock`): a reconciliation when `stockReconcileEveryMinutes`
+ * says one is due, and once after this process started, as soon as the outbox has drained, so stock
+ * written while no Medusa listened (a script, an ERP import, a restart) is verified within minutes
+ * instead of hours. `stockReconcileEveryMinutes: 0` turns both off. Null when none ran.
+ */
+export async function runScheduledReconciliation(container: MedusaContainer): Promise<StockReconciliationResult | null> {
+  const hub: HubModuleService = container.resolve(HUB_MODULE)
+  const boot = sinceBoot(container)
+  if (hub.hubOptions.stockReconcileEveryMinutes === 0) return null
+  const due = (await hub.isStockReconciliationDue()) || (!boot.verified && (await hub.stockBacklog()) === 0)
+  if (!due) return null
+  const result = await reconcileStock(container)
+  if (result && !result.error) boot.verified = true
+  return result
 }
 
 async function walk(container: MedusaContainer): Promise<StockReconciliationResult> {

@@ -23,7 +23,7 @@ export const StockSyncSection = () => {
   if (isLoading) return <Container><Text>Loading the stock sync…</Text></Container>
   if (error || !data) return <Container><Text>Could not read the stock sync: {errorMessage(error)}</Text></Container>
 
-  const { backlog, oldestPendingChangeAt, pushesByHour, skusInError, lastReconciliation } = data.stock
+  const { backlog, oldestPendingChangeAt, lastVerifiedAt, pushesByHour, skusInError, lastReconciliation } = data.stock
   const lastDay = pushesByHour.reduce((sum, hour) => ({ sent: sum.sent + hour.sent, failed: sum.failed + hour.failed }), { sent: 0, failed: 0 })
   return (
     <Container className="divide-y p-0" data-testid="hub-stock-sync">
@@ -41,8 +41,13 @@ export const StockSyncSection = () => {
       <div className="flex flex-col gap-y-1 px-6 py-4">
         <Text data-testid="hub-stock-backlog">
           {backlog === 0
-            ? "Nothing waiting: the hub has every change."
+            ? "Nothing waiting to be pushed."
             : `${backlog} SKU${backlog === 1 ? "" : "s"} waiting to be pushed, the oldest changed at ${formatTime(oldestPendingChangeAt)}.`}
+        </Text>
+        <Text data-testid="hub-stock-verified" className={lastVerifiedAt ? undefined : "text-ui-fg-subtle"}>
+          {lastVerifiedAt
+            ? `Hub and Medusa last verified equal ${formatTime(lastVerifiedAt)}: a reconciliation read every hub product and found none differing.`
+            : "Hub and Medusa not verified equal yet: no reconciliation has found every hub product equal."}
         </Text>
         <Text>
           Last 24 hours: {lastDay.sent} pushes taken by the hub, {lastDay.failed} refused or failed.

@@ -183,6 +183,12 @@ export default class HubModuleService extends MedusaService({
     return every > 0 && this.reconciliations.isDue(every, sharedContext)
   }
 
+  /** How many SKUs wait to be pushed. */
+  async stockBacklog(): Promise<number> {
+    const [, count] = await this.listAndCountHubStockChanges({ state: "pending" }, { take: 1, select: ["id"] })
+    return count
+  }
+
   /** The stock sync's figures for the admin page. */
   @InjectManager()
   async stockSyncFigures(@MedusaContext() sharedContext: Context = {}): Promise<StockSyncFigures> {

@@ -9,7 +9,10 @@ export const HubStockChange = model
   .define("hub_stock_change", {
     id: model.id({ prefix: "hubstk" }).primaryKey(),
     sku: model.text().unique(),
-    /** What the hub should hold: Medusa's available quantity when the change was recorded. */
+    /**
+     * Medusa's available quantity as last read: when the change was recorded, then what the push
+     * sent (a push reads it again as it leaves). A reading equal to it queues nothing.
+     */
     available_quantity: model.number(),
     /** Bumped by every change, so a push of an older quantity cannot mark a newer one sent. */
     version: model.number().default(0),
@@ -38,7 +41,7 @@ export const HubStockChange = model
 /** A SKU's available quantity as Medusa computes it, to be recorded in the outbox. */
 export type WantedStock = { sku: string; availableQuantity: number }
 
-/** A row a flusher claimed: it sends `availableQuantity` and reports back with `claimToken`. */
+/** A row a flusher claimed, with its last reading; the push reads the quantity again and reports back with `claimToken`. */
 export type ClaimedStockChange = { id: string; sku: string; availableQuantity: number; claimToken: string }
 
 /** How a push ended, as recorded on its row. */
@@ -53,6 +56,8 @@ export type StockSyncFigures = {
   /** SKUs whose change the hub has not taken yet. */
   backlog: number
   oldestPendingChangeAt: string | null
+  /** When a reconciliation last read every hub product and found none differing from Medusa. */
+  lastVerifiedAt: string | null
   /** The last 24 hours with pushes, newest first. */
   pushesByHour: Array<{ hour: string; sent: number; failed: number }>
   /** SKUs the hub refused (4xx), or whose last push failed, with the reason; at most 100. */

@@ -97,7 +97,8 @@ export class HubStockChangeRepository extends DALUtils.mikroOrmBaseRepositoryFac
   }
 
   /**
-   * Records how the push of a claimed row ended, and counts it in its hour. Only the holder of the
+   * Records how the push of a claimed row ended, and counts it in its hour. `claim.availableQuantity`
+   * is what was sent: a row the push settled keeps it as its quantity (what the hub holds now). Only the holder of the
    * claim updates the row; a row that changed while its push was in flight stays pending, so the
    * newer quantity goes next. A push that lands credits the reconciliation that queued it.
    */
@@ -105,6 +106,7 @@ export class HubStockChangeRepository extends DALUtils.mikroOrmBaseRepositoryFac
     const settled =
       outcome.kind === "sent"
         ? `state = case when c.version = c.claimed_version then 'sent' else 'pending' end,
+           available_quantity = case when c.version = c.claimed_version then ?::integer else c.available_quantity end,
            sent_quantity = ?::integer, sent_at = now(), attempts = 0, error = null, error_status = null,
            claimed_until = null, reconciliation_id = null`
         : outcome.kind === "rejected"
@@ -115,7 +117,7 @@ export class HubStockChangeRepository extends DALUtils.mikroOrmBaseRepositoryFac
              claimed_until = now() + least(600000, ?::integer * power(2, least(c.attempts, 12))) * interval '1 millisecond'`
     const settledParams =
       outcome.kind === "sent"
-        ? [claim.availableQuantity]
+        ? [claim.availableQuantity, claim.availableQuantity]
         : outcome.kind === "rejected"
           ? [outcome.hubMessage.slice(0, 1000), outcome.status]
           : [outcome.reason.slice(0, 1000), outcome.status ?? null, timing.stockRetryDelayMs]

@@ -29,7 +29,7 @@ export class HubStockReconciliationRepository extends DALUtils.mikroOrmBaseRepos
   /** The stock sync's figures for the admin page. */
   async stockSyncFigures(context: Context = {}): Promise<StockSyncFigures> {
     const manager = this.getActiveManager<EntityManager>(context)
-    const [[outbox], hours, errors, [last]] = await Promise.all([
+    const [[outbox], hours, errors, [last], [verified]] = await Promise.all([
       manager.execute(
         `select count(*)::integer as backlog, min(changed_at) as oldest
            from hub_stock_change where deleted_at is null and state = 'pending'`
@@ -47,11 +47,17 @@ export class HubStockReconciliationRepository extends DALUtils.mikroOrmBaseRepos
         `select id, started_at, finished_at, seen, differing, fixed, unknown, error from hub_stock_reconciliation
           where deleted_at is null order by started_at desc limit 1`
       ),
+      // Verified equal: a whole walk that found no product differing.
+      manager.execute(
+        `select max(started_at) as at from hub_stock_reconciliation
+          where deleted_at is null and finished_at is not null and error is null and differing = 0`
+      ),
     ])
     const iso = (value: Date | string | null) => (value == null ? null : new Date(value).toISOString())
     return {
       backlog: outbox.backlog,
       oldestPendingChangeAt: iso(outbox.oldest),
+      lastVerifiedAt: iso(verified?.at ?? null),
       pushesByHour: hours.map((row: Record<string, any>) => ({
         hour: iso(row.hour)!,
         sent: row.sent,

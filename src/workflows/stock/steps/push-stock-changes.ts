@@ -3,22 +3,29 @@ import { HubInvalidRequestError, HubRejectedError, isHubError } from "../../../h
 import { HUB_MODULE } from "../../../modules/hub"
 import type { ClaimedStockChange, StockPushOutcome } from "../../../modules/hub/models/hub-stock-change"
 import type HubModuleService from "../../../modules/hub/service"
+import { loadAvailableQuantities } from "../../../queries/available-quantities"
 
 export type StockPushSummary = { claimed: number; sent: number; rejected: number; failed: number; nextDueInMs: number | null }
 
 /**
- * Sends each claimed row as `PUT /products/{sku}` with only `qty` (docs/hub-interface.md §4 rule 2) and records
- * the outcome on the row as soon as it is known. The client throttles, waits out 429s and
- * retries 5xx and network faults (a PUT sets a value, so repeating it is safe); what is left
- * to decide here is what an error means for the row.
+ * Sends each claimed SKU as `PUT /products/{sku}` with only `qty` (docs/hub-interface.md §4 rule 2)
+ * and records the outcome on the row as soon as it is known. The quantity sent is Medusa's available
+ * quantity read now, when the push leaves, not the one recorded with the change: a row only says
+ * *that* a SKU must be pushed, so no push carries a value older than its send (a store whose stock
+ * was written by a script, whose events were read before the levels existed, is still pushed right).
+ * The client throttles, waits out 429s and retries 5xx and network faults (a PUT sets a value, so
+ * repeating it is safe); what is left to decide here is what an error means for the row.
  */
 export const pushStockChangesStep = createStep(
   "hub-push-stock-changes",
   async (claimed: ClaimedStockChange[], { container }) => {
     const hub: HubModuleService = container.resolve(HUB_MODULE)
     const summary: StockPushSummary = { claimed: claimed.length, sent: 0, rejected: 0, failed: 0, nextDueInMs: null }
+    const availableNow = claimed.length ? await loadAvailableQuantities(container, { skus: claimed.map((change) => change.sku) }) : new Map()
     await Promise.all(
-      claimed.map(async (change) => {
+      claimed.map(async (claimedChange) => {
+        // A SKU Medusa no longer computes (variant gone, inventory unmanaged) keeps its last reading.
+        const change = { ...claimedChange, availableQuantity: availableNow.get(claimedChange.sku) ?? claimedChange.availableQuantity }
         const outcome = await push(hub, change)
         summary[outcome.kind === "sent" ? "sent" : outcome.kind === "rejected" ? "rejected" : "failed"]++
         await hub.completeStockPush(change, outcome)
