@@ -6,6 +6,7 @@ import HubModuleService from "../../src/modules/hub/service"
 import { sampleTestOrder } from "../../src/sandbox"
 import { runOrderImport } from "../../src/sync/order-import"
 import { flushStockOutbox } from "../../src/sync/stock-outbox"
+import { reconcileStock } from "../../src/sync/stock-reconciliation"
 import { adminHeaders } from "../helpers/admin"
 import { eventually } from "../helpers/eventually"
 import { sandboxHubForStore } from "../helpers/sandbox-store"
@@ -82,6 +83,37 @@ medusaIntegrationTestRunner({
       // Every reservation released: the hub holds Medusa's available quantity, 40.
       expect(await availableInMedusa("SKU-1")).toBe(40)
       await flushStockOutbox(container)
+      await eventually(() => expect(sandbox.hub.getProduct("SKU-1")?.qty).toBe(40), 30_000)
+    })
+
+    it("a reconciliation reports stock a canceled hub order still holds, and the merchant releases it", async () => {
+      const hubOrder = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 3 }] }))
+      await runOrderImport(container)
+      sandbox.hub.marketplaceCancel(hubOrder.code)
+      expect(await runOrderImport(container)).toMatchObject({ updated: 1 })
+      const { order_id: orderId } = await record(hubOrder.code)
+      expect(await reservedFor(orderId!)).toBe(0)
+
+      // A leak from outside the plugin: something reserved the canceled order's line again.
+      const query = container.resolve(ContainerRegistrationKeys.QUERY)
+      const { data } = await query.graph({ entity: "order", fields: ["items.id"], filters: { id: orderId } })
+      await container.resolve(Modules.INVENTORY).createReservationItems([
+        { line_item_id: data[0].items[0].id, inventory_item_id: store.inventoryItemsBySku["SKU-1"], location_id: store.stockLocation.id, quantity: 3 },
+      ])
+      expect(await availableInMedusa("SKU-1")).toBe(37)
+
+      const reconciliation = await reconcileStock(container)
+      expect(reconciliation).toMatchObject({ leakedOrders: 1, error: null })
+      expect((await hubModule.stockSyncFigures()).lastReconciliation).toMatchObject({ leakedOrders: 1 })
+      const headers = await adminHeaders(container)
+      const listed = await api.get("/admin/hub/stock/leaks", headers)
+      expect(listed.data.leaked_orders).toEqual([{ code: hubOrder.code, orderId, reservedQuantity: 3 }])
+
+      const released = await api.post("/admin/hub/stock/leaks", {}, headers)
+      expect(released.data.released).toEqual([hubOrder.code])
+      expect(await reservedFor(orderId!)).toBe(0)
+      expect(await availableInMedusa("SKU-1")).toBe(40)
+      expect((await api.get("/admin/hub/stock/leaks", headers)).data.leaked_orders).toEqual([])
       await eventually(() => expect(sandbox.hub.getProduct("SKU-1")?.qty).toBe(40), 30_000)
     })
 

@@ -3,6 +3,7 @@ import { type HubProduct, HUB_PAGE_SIZE, isHubError } from "../hub-client"
 import { HUB_MODULE } from "../modules/hub"
 import { STOCK_RECONCILIATION_LOCK } from "../modules/hub/locks"
 import type HubModuleService from "../modules/hub/service"
+import { leakedReservations } from "../queries/leaked-reservations"
 import { compareHubStockPageWorkflow } from "../workflows/stock/compare-hub-stock-page"
 import { whileHolding } from "./lock"
 import { perApplication } from "./per-application"
@@ -13,6 +14,8 @@ export type StockReconciliationResult = {
   seen: number
   differing: number
   unknown: number
+  /** Canceled hub orders whose Medusa order still holds reserved stock (see `leakedReservations`). */
+  leakedOrders: number
   /** Why the walk ended early: the products it did not see were left untouched. */
   error: string | null
 }
@@ -51,7 +54,7 @@ export async function runScheduledReconciliation(container: MedusaContainer): Pr
 async function walk(container: MedusaContainer): Promise<StockReconciliationResult> {
   const hub: HubModuleService = container.resolve(HUB_MODULE)
   const reconciliation = await hub.createHubStockReconciliations({ started_at: new Date() })
-  const result: StockReconciliationResult = { id: reconciliation.id, seen: 0, differing: 0, unknown: 0, error: null }
+  const result: StockReconciliationResult = { id: reconciliation.id, seen: 0, differing: 0, unknown: 0, leakedOrders: 0, error: null }
   const comparePage = async (hubProducts: HubProduct[]) => {
     if (!hubProducts.length) return
     const { result: page } = await compareHubStockPageWorkflow(container).run({
@@ -76,11 +79,13 @@ async function walk(container: MedusaContainer): Promise<StockReconciliationResu
       result.error = error.message
     }
     await comparePage(page)
+    // What the hub cannot see from its side: stock Medusa still keeps for canceled hub orders.
+    result.leakedOrders = (await leakedReservations(container)).length
   } catch (error) {
     result.error = "ended by an internal error (see the server log)"
     throw error
   } finally {
-    await hub.updateHubStockReconciliations({ id: result.id, finished_at: new Date(), error: result.error })
+    await hub.updateHubStockReconciliations({ id: result.id, finished_at: new Date(), error: result.error, leaked_orders: result.leakedOrders })
   }
   return result
 }

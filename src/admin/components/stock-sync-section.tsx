@@ -14,6 +14,10 @@ export const StockSyncSection = () => {
     queryFn: () => sdk.client.fetch<{ stock: StockSyncFigures }>("/admin/hub/stock"),
     refetchInterval: 10_000,
   })
+  const releaseLeaks = useMutation({
+    mutationFn: () => sdk.client.fetch<{ released: string[] }>("/admin/hub/stock/leaks", { method: "POST" }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ["hub"] }),
+  })
   const reconcile = useMutation({
     mutationFn: () =>
       sdk.client.fetch<{ reconciliation: Reconciliation }>("/admin/hub/stock/reconcile", { method: "POST", body: { wait: true } }),
@@ -61,6 +65,19 @@ export const StockSyncSection = () => {
               (lastReconciliation.error ? ` — ended early: ${lastReconciliation.error}` : ".")
             : "No reconciliation yet."}
         </Text>
+        {lastReconciliation && lastReconciliation.leakedOrders > 0 && !releaseLeaks.isSuccess && (
+          <div className="flex items-center gap-x-3" data-testid="hub-stock-leaks">
+            <Text className="text-ui-fg-error">
+              {lastReconciliation.leakedOrders} canceled hub order{lastReconciliation.leakedOrders === 1 ? " still holds" : "s still hold"} reserved
+              stock in Medusa: the hub is told fewer units than you have.
+            </Text>
+            <Button variant="secondary" size="small" isLoading={releaseLeaks.isPending} onClick={() => releaseLeaks.mutate()}>
+              Release their stock
+            </Button>
+          </div>
+        )}
+        {releaseLeaks.isSuccess && <Text>Released the stock of {releaseLeaks.data.released.length} canceled hub orders.</Text>}
+        {releaseLeaks.error && <Text className="text-ui-fg-error">Not released: {errorMessage(releaseLeaks.error)}</Text>}
       </div>
       <div className="px-6 py-4">
         <Heading level="h3" className="mb-2">SKUs in error</Heading>

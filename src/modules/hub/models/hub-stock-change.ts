@@ -70,6 +70,8 @@ export type StockSyncFigures = {
     differing: number
     fixed: number
     unknown: number
+    /** Canceled hub orders whose Medusa order still held reserved stock. */
+    leakedOrders: number
     error: string | null
   } | null
 }

@@ -13,6 +13,11 @@ export const HubStockReconciliation = model.define("hub_stock_reconciliation", {
   fixed: model.number().default(0),
   /** Hub products with no Medusa variant of that SKU (left alone). */
   unknown: model.number().default(0),
+  /**
+   * Canceled hub orders whose Medusa order still held reserved stock when the walk ended: units the
+   * hub is told are not there (see GET /admin/hub/stock/leaks).
+   */
+  leaked_orders: model.number().default(0),
   /** Why the walk ended early, if it did: products not seen were left untouched. */
   error: model.text().nullable(),
 })

@@ -44,7 +44,7 @@ export class HubStockReconciliationRepository extends DALUtils.mikroOrmBaseRepos
           order by updated_at desc limit 100`
       ),
       manager.execute(
-        `select id, started_at, finished_at, seen, differing, fixed, unknown, error from hub_stock_reconciliation
+        `select id, started_at, finished_at, seen, differing, fixed, unknown, leaked_orders, error from hub_stock_reconciliation
           where deleted_at is null order by started_at desc limit 1`
       ),
       // Verified equal: a whole walk that found no product differing.
@@ -81,6 +81,7 @@ export class HubStockReconciliationRepository extends DALUtils.mikroOrmBaseRepos
             differing: last.differing,
             fixed: last.fixed,
             unknown: last.unknown,
+            leakedOrders: last.leaked_orders,
             error: last.error,
           }
         : null,

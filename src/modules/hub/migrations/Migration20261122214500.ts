@@ -1,7 +1,7 @@
 import { Migration } from "@medusajs/framework/mikro-orm/migrations"
 
 /** One word for a hub order not imported: "set aside" (it was "quarantined" in the records). */
-export class Migration20261122220000 extends Migration {
+export class Migration20261122214500 extends Migration {
   override async up(): Promise<void> {
     this.addSql(`alter table if exists "hub_order" drop constraint if exists "hub_order_import_state_check";`)
     this.addSql(`update "hub_order" set "import_state" = 'set_aside' where "import_state" = 'quarantined';`)
