@@ -23,6 +23,12 @@ export const hubPluginOptionsSchema = hubClientOptionsSchema.extend({
    * reserved (a marketplace glitch selling 10^12 units would otherwise push 0 everywhere).
    */
   maxItemQuantity: z.number().int().min(1).max(1_000_000).default(1_000),
+  /**
+   * Minutes between import runs that list the look-back window without a status filter, so an order
+   * whose status the catalogue does not know (or that skipped NEW) is seen and shown, not invisible;
+   * 0 turns them off. Every other run lists only NEW, APPROVED and CANCELED.
+   */
+  importUnfilteredEveryMinutes: z.number().int().min(0).max(10_080).default(60),
   /** How many days back the import reads the hub's orders. */
   importLookbackDays: z.number().int().min(1).max(90).default(7),
   /** A SKU is pushed once its changes have paused this long, so a burst becomes one request. */
