@@ -2,6 +2,15 @@ import { z } from "zod"
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"])
 
+/** The URL, or undefined when it does not parse (z.url() has then named the problem already). */
+const parseUrl = (value: string): URL | undefined => {
+  try {
+    return new URL(value)
+  } catch {
+    return undefined
+  }
+}
+
 const rateLimitSchema = z.strictObject({
   limit: z.number().int().positive(),
   windowMs: z.number().int().positive(),
@@ -14,17 +23,24 @@ const rateLimitSchema = z.strictObject({
 export const hubClientOptionsSchema = z.object({
   baseUrl: z
     .url({ message: "must be an absolute URL such as https://api.hub.example/v3" })
+    // zod runs these refinements even when z.url() refused the value, so they never assume it parses.
     .refine((value) => {
-      const url = new URL(value)
-      return url.protocol === "https:" || (url.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname))
+      const url = parseUrl(value)
+      return !url || url.protocol === "https:" || (url.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname))
     }, "must use https (plain http is accepted only for a hub on this machine, such as the sandbox hub)")
     .refine((value) => {
-      const url = new URL(value)
-      return !url.username && !url.password && !url.search && !url.hash
+      const url = parseUrl(value)
+      return !url || (!url.username && !url.password && !url.search && !url.hash)
     }, "must not carry credentials, a query or a fragment"),
   userEmail: z.email({ message: "must be the e-mail address of the hub account user (X-User-Email)" }),
-  apiKey: z.string().trim().min(1, "is required (the X-Api-Key of the hub account)"),
-  accountManagerKey: z.string().trim().min(1, "is required (the X-Accountmanager-Key of the hub account)"),
+  apiKey: z
+    .string({ error: "is required (the X-Api-Key of the hub account)" })
+    .trim()
+    .min(1, "is required (the X-Api-Key of the hub account)"),
+  accountManagerKey: z
+    .string({ error: "is required (the X-Accountmanager-Key of the hub account)" })
+    .trim()
+    .min(1, "is required (the X-Accountmanager-Key of the hub account)"),
   /** A test account: creating and approving test orders is allowed only then (docs/hub-interface.md §4 rule 1). */
   sandbox: z.boolean().default(false),
   requestTimeoutMs: z.number().int().min(100).max(120_000).default(15_000),

@@ -52,11 +52,18 @@ export type HubPluginOptions = z.infer<typeof hubPluginOptionsSchema>
 
 /** Parses the options or throws an error naming each bad option (never echoing a value). */
 export function parseHubPluginOptions(options: unknown): HubPluginOptions {
-  const parsed = hubPluginOptionsSchema.safeParse(options ?? {})
-  if (!parsed.success) {
-    throw new Error(
-      `medusa-plugin-hub: invalid plugin options: ${describeIssues(parsed.error.issues)}. See the options table in the plugin's README.`
-    )
+  if (options !== undefined && options !== null && (typeof options !== "object" || Array.isArray(options))) {
+    throw new HubPluginOptionsError("the plugin's `options` must be an object")
   }
+  const parsed = hubPluginOptionsSchema.safeParse(options ?? {})
+  if (!parsed.success) throw new HubPluginOptionsError(describeIssues(parsed.error.issues))
   return parsed.data
+}
+
+/** Options that cannot run the plugin; the message names each bad option, never its value. */
+export class HubPluginOptionsError extends Error {
+  constructor(problems: string) {
+    super(`medusa-plugin-hub: invalid plugin options: ${problems}. See the options table in the plugin's README.`)
+    this.name = "HubPluginOptionsError"
+  }
 }

@@ -2,15 +2,51 @@ import { LoaderOptions } from "@medusajs/framework/types"
 import { asValue } from "@medusajs/framework/awilix"
 import { HubClient } from "../../../hub-client"
 import { parseHubPluginOptions } from "../options"
+import { isSchemaCommand, medusaCommand } from "./medusa-command"
 
 /**
  * Validates the plugin options and builds the one hub client of the process, so a bad option
- * stops the boot with a clear message instead of failing on the first scheduled run.
+ * stops the boot (`medusa start`, `develop`, `exec`, `user`, a test runner) with a message naming
+ * it, instead of failing on the first scheduled run.
+ *
+ * The `db:*` commands only change the schema and never call the hub: they run with a warning,
+ * so a store creates the plugin's tables before it has the hub's credentials. The module's
+ * options and client are then placeholders that throw the same message on first use.
  */
 export default async function hubClientLoader({ container, options }: LoaderOptions) {
-  const hubOptions = parseHubPluginOptions(options)
   const logger = container.resolve("logger")
+  let hubOptions
+  try {
+    hubOptions = parseHubPluginOptions(options)
+  } catch (error) {
+    const command = medusaCommand()
+    if (!isSchemaCommand(command)) throw error
+    logger.warn(
+      `${(error as Error).message} \`medusa ${command}\` goes on without them (it only changes the database schema); ` +
+        "`medusa start`, `develop`, `exec` and `user` stop on them."
+    )
+    container.register({
+      hubClient: asValue(unusable<HubClient>(error as Error, { close: async () => {} })),
+      hubOptions: asValue(unusable(error as Error)),
+    })
+    return
+  }
   const hubClient = new HubClient(hubOptions, logger)
   container.register({ hubClient: asValue(hubClient), hubOptions: asValue(hubOptions) })
   logger.info(`hub: connected to ${new URL(hubOptions.baseUrl).origin}${hubOptions.sandbox ? " (sandbox account)" : ""}`)
+}
+
+/**
+ * A stand-in that throws `error` on any use, except the members given (e.g. the client's `close`,
+ * which Medusa calls at shutdown). Symbols and `then` read as undefined, so that inspecting the
+ * value, or awaiting it, does not throw.
+ */
+export function unusable<T extends object>(error: Error, allowed: Partial<Record<keyof T, unknown>> = {}): T {
+  return new Proxy({} as T, {
+    get(_target, property) {
+      if (typeof property === "symbol" || property === "then") return undefined
+      if (Object.prototype.hasOwnProperty.call(allowed, property)) return (allowed as Record<string, unknown>)[property]
+      throw error
+    },
+  })
 }
