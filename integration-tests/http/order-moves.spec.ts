@@ -185,14 +185,21 @@ medusaIntegrationTestRunner({
       expect(hubWrites(code).map((entry) => entry.path.split("/").pop())).toEqual(["invoice", "shipments"])
     })
 
-    it("sends a double click once: the second is told a move is on its way", async () => {
+    it("sends a double click once: the second waits for the order's lock and is answered with the first's outcome", async () => {
       const { code } = await importedHubOrder({ approved: true })
       sandbox.hub.setFaults({ latencyMs: 400 })
       const answers = await Promise.all([1, 2].map(() => move(code, { kind: "invoice", invoice: { key: INVOICE_KEY } })))
       sandbox.hub.setFaults({})
-      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409])
-      expect(answers.find((answer) => answer.status === 409)!.data.message).toContain("is being sent already")
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200])
+      expect(answers.map((answer) => answer.data.move.alreadyOnHub).sort()).toEqual([false, true])
       expect(hubWrites(code)).toHaveLength(1)
+
+      // Below the lock (processes that share no locking provider), the claim alone lets one through.
+      const [record] = await hubModule.listHubOrders({ code })
+      const claims = await Promise.all(
+        [1, 2].map(() => hubModule.claimHubOrderMove({ hubOrderId: record.id, code, kind: "ship", request: { kind: "ship" } }))
+      )
+      expect(claims.filter(Boolean)).toHaveLength(1)
     })
 
     it("never resends a move whose answer was lost: the next try reads the hub order and finds it done", async () => {

@@ -131,6 +131,23 @@ medusaIntegrationTestRunner({
       expect(await record(hubOrder.code)).toMatchObject({ import_state: "imported" })
     })
 
+    it("an order in a status the catalogue does not know is seen by the unfiltered listing and set aside with the reason", async () => {
+      const known = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-2", qty: 1 }] }))
+      const mystery = { ...(sandbox.hub.getOrder(known.code) as unknown as Record<string, any>), code: "Loja Exemplo-650", status: { code: "pedido_misterioso" } }
+      sandbox.hub.insertRawOrder(mystery)
+      // A run an hour later than any before it lists without a status filter.
+      const later = new Date(Date.now() + 61 * 60_000)
+      const summary = await runOrderImport(container, later)
+      expect(summary).toMatchObject({ imported: 1, set_aside: 1 })
+      expect(await record("Loja Exemplo-650")).toMatchObject({
+        import_state: "set_aside",
+        set_aside_reason: "the status code pedido_misterioso has no known type",
+      })
+      // The runs between read only NEW, APPROVED and CANCELED: the order is not read again.
+      const filtered = await runOrderImport(container, later)
+      expect(filtered).toMatchObject({ seen: 1, set_aside: 0 })
+    })
+
     it("sets aside orders beyond the store's bounds, naming the field, and imports the good ones of the same run", async () => {
       const good = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-2", qty: 1 }] }))
       const template = sandbox.hub.getOrder(good.code) as unknown as Record<string, any>

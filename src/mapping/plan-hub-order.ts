@@ -1,5 +1,5 @@
 import type { ListedHubOrder } from "../hub-client"
-import { hubPayloadDigest, hubStatusTypeOf } from "./hub-status"
+import { hubPayloadDigest, hubStatusTypeOf, IMPORTED_STATUS_TYPES } from "./hub-status"
 import { type HubOrderImportState, isImported } from "./hub-order-states"
 
 /** What a hub order was when the import saw it. */
@@ -29,10 +29,13 @@ export type MarketplaceStatusType = "APPROVED" | "CANCELED"
 
 /**
  * What to do with a hub order the import saw:
- * - `import`: no Medusa order yet (new, set aside before, or a claim whose importer may have died);
+ * - `import`: no Medusa order yet (new, set aside before, or a claim whose importer may have died),
+ *   in a status the import takes (NEW, APPROVED, CANCELED) or in one no type is known for (it is set
+ *   aside then, with the reason: shown to the merchant, never invisible);
  * - `follow`: imported; record its new status, apply the marketplace's move (paid, canceled) and
  *   re-check an order that waits for stock;
- * - `none`: imported and nothing changed.
+ * - `none`: imported and nothing changed; or never imported and in a later status the merchant
+ *   handled elsewhere (INVOICED, SHIPPED, ...: seen by the unfiltered listing, not ours to import).
  */
 export type HubOrderPlan =
   | { action: "import" }
@@ -54,7 +57,10 @@ export function seenHubOrder(listed: ListedHubOrder, catalogue: ReadonlyMap<stri
 
 /** The one decision per hub order and run. A canceled order stays canceled whatever the listing says later. */
 export function planHubOrder(seen: SeenHubOrder, record: HubOrderRecordState | undefined): HubOrderPlan {
-  if (!record || !isImported(record.import_state)) return { action: "import" }
+  if (!record || !isImported(record.import_state)) {
+    const handledElsewhere = seen.statusType !== "UNKNOWN" && !(IMPORTED_STATUS_TYPES as readonly string[]).includes(seen.statusType)
+    return handledElsewhere ? { action: "none" } : { action: "import" }
+  }
   if (!record.order_id) return { action: "none" }
 
   const recordStatus = record.status_code !== seen.statusCode

@@ -15,6 +15,7 @@ import { followHubOrderWorkflow } from "../workflows/hub-orders/follow-hub-order
 import { importHubOrderWorkflow } from "../workflows/hub-orders/import-hub-order"
 import { refreshHubStatusesWorkflow } from "../workflows/hub-orders/refresh-hub-statuses"
 import { whileHolding } from "./lock"
+import { perApplication } from "./per-application"
 
 export type OrderImportSummary = {
   runId: string
@@ -29,9 +30,14 @@ export type OrderImportSummary = {
 /**
  * One run of the order import: reads the hub's NEW, APPROVED and CANCELED orders of the look-back
  * window and, per hub order, does what `planHubOrder` decides (import it, or follow the
- * marketplace's move) through one workflow. One run at a time across the store's processes (null
+ * marketplace's move) through one workflow. Every `importUnfilteredEveryMinutes` (and first in each
+ * process) the listing has no status filter, so an order in a status the catalogue does not know is
+ * set aside with the reason, visible to the merchant, instead of never being read. One run at a time across the store's processes (null
  * when another holds the lock); one bad order is set aside with its reason and never stops the others.
  */
+/** When this process last read the look-back window without a status filter. */
+const unfilteredListing = perApplication(() => ({ lastAt: Number.NEGATIVE_INFINITY }))
+
 export function runOrderImport(container: MedusaContainer, now = new Date()): Promise<OrderImportSummary | null> {
   return whileHolding(container, ORDER_IMPORT_LOCK, () => new OrderImportRun(container).run(now))
 }
@@ -59,12 +65,16 @@ class OrderImportRun {
       const target = await resolveHubOrderTarget(this.container, this.hubModule.hubOptions)
       handleRead = () => this.handleBatch(read.splice(0), catalogue, target)
       const startDate = new Date(now.getTime() - this.hubModule.hubOptions.importLookbackDays * HUB_DAY_MS)
-      for await (const listed of this.hubModule.client.allOrders({ statuses: statusCodes, startDate })) {
+      const every = this.hubModule.hubOptions.importUnfilteredEveryMinutes
+      const listing = unfilteredListing(this.container)
+      const unfiltered = every > 0 && now.getTime() - listing.lastAt >= every * 60_000
+      for await (const listed of this.hubModule.client.allOrders({ statuses: unfiltered ? undefined : statusCodes, startDate })) {
         this.counts.seen++
         read.push(listed)
         if (read.length === HUB_PAGE_SIZE) await handleRead()
       }
       await handleRead()
+      if (unfiltered) listing.lastAt = now.getTime()
     } catch (caught) {
       // The listing stopped (hub unreachable, cut short): what was read is done, the rest waits.
       error = maskPersonalData(describe(caught))

@@ -17,6 +17,12 @@ describe("planHubOrder", () => {
     expect(planHubOrder(seen("book_product", "NEW"), record({ import_state: "importing" }))).toEqual({ action: "import" })
   })
 
+  it("shows an order whose status has no known type (the import sets it aside), and leaves one handled elsewhere alone", () => {
+    expect(planHubOrder(seen("mystery", "UNKNOWN"), undefined)).toEqual({ action: "import" })
+    expect(planHubOrder(seen("order_shipped", "SHIPPED"), undefined)).toEqual({ action: "none" })
+    expect(planHubOrder(seen("order_invoiced", "INVOICED"), record({ import_state: "set_aside", order_id: null }))).toEqual({ action: "none" })
+  })
+
   it("does nothing for an imported order that has not changed", () => {
     expect(planHubOrder(seen("book_product", "NEW"), record())).toEqual({ action: "none" })
   })
