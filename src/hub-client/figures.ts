@@ -10,6 +10,9 @@ export type EndpointFigures = {
   refusedRepeats: number
 }
 
+/** A bucket's limit per window: as configured, and as the throttle applies it now after 429s. */
+export type BucketLimitFigures = { windowMs: number; configured: number; effective: number }
+
 export type HubFiguresSnapshot = {
   since: string
   requestsSent: number
@@ -20,6 +23,10 @@ export type HubFiguresSnapshot = {
   networkFaults: number
   /** ISO time until which nothing is sent after a 429, when a pause is in force. */
   pausedUntil: string | null
+  /** "shared": every process of the store draws from one budget in Redis; "process": this one's own. */
+  budget: "shared" | "process" | "process (shared budget unreachable)"
+  /** Per bucket ("PUT /products", ...): the limit configured and the limit in force. */
+  rateLimits: Record<string, BucketLimitFigures>
   lastError: { at: string; endpoint: string; status?: number; cause: string } | null
   byEndpoint: Record<string, EndpointFigures>
 }
@@ -60,7 +67,7 @@ export class HubFigures {
     this.of(endpoint).refusedRepeats++
   }
 
-  snapshot(pausedUntilMs: number): HubFiguresSnapshot {
+  snapshot(pausedUntilMs: number, throttle: Pick<HubFiguresSnapshot, "budget" | "rateLimits">): HubFiguresSnapshot {
     const byEndpoint: Record<string, EndpointFigures> = {}
     let requestsSent = 0
     let clientErrors = 0
@@ -86,6 +93,8 @@ export class HubFigures {
       serverErrors,
       networkFaults,
       pausedUntil: pausedUntilMs > Date.now() ? new Date(pausedUntilMs).toISOString() : null,
+      budget: throttle.budget,
+      rateLimits: throttle.rateLimits,
       lastError: this.lastError,
       byEndpoint,
     }

@@ -48,6 +48,20 @@ export const hubClientOptionsSchema = z.object({
   rateLimits: z.record(z.string(), rateLimitSchema).default({}),
   /** How long to send nothing after a 429 without Retry-After: the hub's counting window. */
   rateLimitPauseMs: z.number().int().min(1).max(600_000).default(1_000),
+  /**
+   * A Redis (redis:// or rediss://) through which every process of the store draws from one budget
+   * per hub account and sees the same pause after a 429; without it each process has its own.
+   */
+  rateLimitRedisUrl: z
+    .string()
+    .regex(/^rediss?:\/\/\S+$/, "must be a redis:// or rediss:// URL, such as redis://localhost:6379")
+    .optional(),
+  /** Prefix of the shared budget's Redis keys; the account's part is added to it. */
+  rateLimitRedisPrefix: z.string().trim().min(1).max(100).default("medusa-plugin-hub:budget"),
+  /** 429s lower a bucket's limit, which then recovers; a pause ends with a ramp. false: fixed limits. */
+  adaptiveRateLimits: z.boolean().default(true),
+  /** A lowered limit rises by one request after this many windows without a 429. */
+  rateLimitRecoveryWindows: z.number().int().min(1).max(10_000).default(10),
   /** Retries of a request that is safe to repeat, after a 5xx or a network fault. */
   maxRetries: z.number().int().min(0).max(10).default(3),
   retryBaseDelayMs: z.number().int().min(1).max(60_000).default(250),

@@ -1,39 +1,98 @@
+import { randomUUID } from "node:crypto"
 import { setTimeout as sleep } from "node:timers/promises"
+import { afterRefusal, effectiveLimit, LimitState, nextRampAt, rampedLimit } from "./adaptive-limit"
+import { HubBudgetStore, MemoryBudgetStore, SharedBudgetState } from "./budget-store"
 import { RateLimit, rateLimitOf } from "./endpoints"
+import type { BucketLimitFigures } from "./figures"
 
 /**
- * Keeps the client under the hub's limits and honours its 429s (docs/hub-interface.md §7 rule 2).
+ * Keeps the client under the hub's limits and honours its 429s (docs/hub-interface.md §7 rule 2, §8).
  *
- * - Each bucket (resource + method) keeps a log of its last sends: a request leaves only while
- *   fewer than `limit` were sent in the last `windowMs` (+ a small margin for network jitter),
- *   so no counting window of the hub, wherever it starts, sees more than `limit`.
- * - One pause for the whole account: after a 429 nothing is sent, by any caller, on any
- *   bucket, until the pause ends. Every waiting caller wakes up at the same moment.
+ * - Each bucket (resource + method) counts a send as occupying its slot from when it leaves until
+ *   its answer came back plus a window (occupancy.ts): however late it arrives, no counting window
+ *   of the hub sees more than the limit.
+ * - One budget per hub account: in this process, or in Redis for every process of the store
+ *   (budget-store.ts). When Redis does not answer, this process's own budget stands in.
+ * - One pause for the whole account after a 429; when it ends, each bucket ramps up over one
+ *   window instead of sending a burst. 429s lower a bucket's effective limit, which recovers by
+ *   one per `recoveryWindows` quiet windows (adaptive-limit.ts).
  */
-export class HubRateLimiter {
-  private readonly sends = new Map<string, number[]>()
-  private readonly queues = new Map<string, Promise<void>>()
-  private pausedUntilMs = 0
 
-  constructor(
-    private readonly limits: Record<string, RateLimit>,
-    // Arrival jitter on a busy machine reaches tens of milliseconds: 4% of the window (at most 50 ms)
-    // keeps a request from landing in the hub's next window early, at a cost of 4% of the rate.
-    private readonly jitterMarginMs: (windowMs: number) => number = (windowMs) => Math.min(50, Math.ceil(windowMs * 0.04))
-  ) {}
+export type HubRateLimiterOptions = {
+  /** The shared budget; by default this process's own. */
+  store?: HubBudgetStore
+  /** Lower limits after 429s and ramp after a pause; false: fixed limits, every bucket resumes at full rate. */
+  adaptive?: boolean
+  recoveryWindows?: number
+  /** The longest a send can wait for its answer: an unanswered send holds its slot that long, plus a window. */
+  maxSendMs?: number
+  logger?: Pick<Console, "warn" | "info">
+}
+
+/** A send that left: call `answered()` once its answer (or its failure) came back. */
+export type HubSendSlot = { readonly bucket: string; readonly leftAt: number; answered(): void }
+
+export class HubRateLimiter {
+  private readonly store: HubBudgetStore
+  private readonly local: HubBudgetStore
+  private readonly adaptive: boolean
+  private readonly recoveryWindows: number
+  private readonly maxSendMs: number
+  private readonly queues = new Map<string, Promise<unknown>>()
+  private readonly wakers = new Map<string, Set<() => void>>()
+  /** The shared state as last read, for the figures and between reads. */
+  private seen: SharedBudgetState = { pausedUntil: 0, limits: {} }
+  private storeFailing = false
+  private storeReady: Promise<void> | undefined
+
+  constructor(private readonly limits: Record<string, RateLimit>, private readonly options: HubRateLimiterOptions = {}) {
+    this.local = new MemoryBudgetStore()
+    this.store = options.store ?? this.local
+    this.adaptive = options.adaptive ?? true
+    this.recoveryWindows = options.recoveryWindows ?? 10
+    this.maxSendMs = options.maxSendMs ?? 60_000
+  }
 
   get pausedUntil(): number {
-    return this.pausedUntilMs
+    return this.seen.pausedUntil
+  }
+
+  /** "shared": every process draws from Redis; "process": this one alone (or Redis is unreachable). */
+  get budget(): "shared" | "process" | "process (shared budget unreachable)" {
+    if (!this.store.shared) return "process"
+    return this.storeFailing ? "process (shared budget unreachable)" : "shared"
   }
 
   /** Stops every send until `untilMs` (never shortens a pause already in force). */
-  pause(untilMs: number): void {
-    this.pausedUntilMs = Math.max(this.pausedUntilMs, untilMs)
+  pause(untilMs: number): Promise<void> {
+    this.seen = { ...this.seen, pausedUntil: Math.max(this.seen.pausedUntil, untilMs) }
+    return this.guarded((store) => store.pause(untilMs, Date.now())).catch(() => undefined)
   }
 
-  /** Resolves when a request of `bucket` may be sent, and counts it as sent. */
-  acquire(bucket: string): Promise<void> {
-    // Callers of one bucket queue in order, so a burst cannot overtake its own log.
+  /** After a 429 to a send of `slot`: the account pauses until `untilMs`, and the bucket's limit is lowered. */
+  async refused(slot: HubSendSlot, untilMs: number): Promise<void> {
+    await this.pause(untilMs)
+    if (!this.adaptive) return
+    const { limit: configured, windowMs } = rateLimitOf(slot.bucket, this.limits)
+    const recoverEveryMs = this.recoveryWindows * windowMs
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const current: LimitState | undefined = (await this.read()).limits[slot.bucket]
+      const next = afterRefusal(current, configured, slot.leftAt, Date.now(), recoverEveryMs)
+      if (!next) return
+      if (await this.guarded((store) => store.replaceLimit(slot.bucket, current, next))) {
+        this.seen = { ...this.seen, limits: { ...this.seen.limits, [slot.bucket]: next } }
+        this.options.logger?.warn(
+          `hub: ${slot.bucket} lowered to ${next.base} requests per ${windowMs} ms after a 429 (configured ${configured}); ` +
+            `it recovers by one every ${this.recoveryWindows} quiet windows`
+        )
+        return
+      }
+    }
+  }
+
+  /** Resolves when a request of `bucket` may leave; the slot it holds frees a window after `answered()`. */
+  acquire(bucket: string): Promise<HubSendSlot> {
+    // Callers of one bucket queue in order, so a burst cannot overtake itself.
     const previous = this.queues.get(bucket) ?? Promise.resolve()
     const turn = previous.then(() => this.waitForSlot(bucket))
     this.queues.set(
@@ -43,25 +102,119 @@ export class HubRateLimiter {
     return turn
   }
 
-  private async waitForSlot(bucket: string): Promise<void> {
-    const { limit, windowMs } = rateLimitOf(bucket, this.limits)
-    const span = windowMs + this.jitterMarginMs(windowMs)
-    const log = this.sends.get(bucket) ?? []
-    this.sends.set(bucket, log)
+  /** Configured and effective limit of every bucket configured or lowered, as last seen. */
+  limitFigures(): Record<string, BucketLimitFigures> {
+    const now = Date.now()
+    const figures: Record<string, BucketLimitFigures> = {}
+    for (const bucket of new Set([...Object.keys(this.limits), ...Object.keys(this.seen.limits)])) {
+      const { limit, windowMs } = rateLimitOf(bucket, this.limits)
+      const effective = this.adaptive ? effectiveLimit(this.seen.limits[bucket], limit, now, this.recoveryWindows * windowMs) : limit
+      figures[bucket] = { windowMs, configured: limit, effective }
+    }
+    return figures
+  }
+
+  async close(): Promise<void> {
+    if (this.store !== this.local) await this.store.close()
+  }
+
+  private async waitForSlot(bucket: string): Promise<HubSendSlot> {
+    const { limit: configured, windowMs } = rateLimitOf(bucket, this.limits)
+    const recoverEveryMs = this.recoveryWindows * windowMs
     for (;;) {
+      const shared = await this.read()
       const now = Date.now()
-      if (now < this.pausedUntilMs) {
-        await sleep(this.pausedUntilMs - now)
+      if (now < shared.pausedUntil) {
+        await this.sleep(bucket, shared.pausedUntil - now, false)
         continue
       }
-      while (log.length && log[0] <= now - span) {
-        log.shift()
-      }
-      if (log.length < limit) {
-        log.push(now)
-        return
-      }
-      await sleep(log[0] + span - now)
+      const effective = this.adaptive ? effectiveLimit(shared.limits[bucket], configured, now, recoverEveryMs) : configured
+      const allowed = this.adaptive ? rampedLimit(effective, now, shared.pausedUntil, windowMs) : effective
+      const token = randomUUID()
+      let takenBy: HubBudgetStore | undefined
+      const result = await this.guarded(async (store) => {
+        takenBy = store
+        return store.take(bucket, token, now, allowed, now + this.maxSendMs + windowMs)
+      })
+      if (result.taken) return this.slot(bucket, token, now, windowMs, takenBy!)
+      const rampAt = this.adaptive ? nextRampAt(effective, now, shared.pausedUntil, windowMs) : Infinity
+      // Another process's send frees its slot without telling this one: look again now and then.
+      const pollMs = this.store.shared && !this.storeFailing ? Math.max(5, Math.min(50, Math.floor(windowMs / allowed / 2))) : Infinity
+      await this.sleep(bucket, Math.min(result.freeAt, rampAt, now + pollMs) - now, true)
     }
+  }
+
+  private slot(bucket: string, token: string, leftAt: number, windowMs: number, store: HubBudgetStore): HubSendSlot {
+    let done = false
+    return {
+      bucket,
+      leftAt,
+      answered: () => {
+        if (done) return
+        done = true
+        void store
+          .settle(bucket, token, Date.now() + windowMs)
+          .catch(() => undefined)
+          .then(() => this.wake(bucket))
+      },
+    }
+  }
+
+  private async read(): Promise<SharedBudgetState> {
+    const state = await this.guarded((store) => store.read())
+    // A pause set here while the shared store was unreachable still holds.
+    this.seen = { ...state, pausedUntil: Math.max(state.pausedUntil, this.seen.pausedUntil) }
+    return this.seen
+  }
+
+  /** Runs `operation` on the shared store, or on this process's own when the shared one fails. */
+  private async guarded<T>(operation: (store: HubBudgetStore) => Promise<T>): Promise<T> {
+    if (this.store === this.local) return operation(this.local)
+    try {
+      this.storeReady ??= this.firstConnection()
+      await this.storeReady
+      const result = await operation(this.store)
+      if (this.storeFailing) {
+        this.storeFailing = false
+        this.options.logger?.info("hub: the shared rate-limit budget (Redis) answers again; every process draws from it")
+      }
+      return result
+    } catch (error) {
+      if (!this.storeFailing) {
+        this.storeFailing = true
+        this.options.logger?.warn(
+          `hub: the shared rate-limit budget (Redis) is unreachable (${(error as Error).message}); this process throttles on its own until it answers`
+        )
+      }
+      return operation(this.local)
+    }
+  }
+
+  /** The first sends wait (a little) for Redis to connect, rather than all falling back at start. */
+  private firstConnection(): Promise<void> {
+    const ready = (this.store as { ready?: () => Promise<void> }).ready?.() ?? Promise.resolve()
+    return Promise.race([ready, sleep(3_000, undefined, { ref: false })]).catch(() => undefined)
+  }
+
+  /** Sleeps `ms`; a slot freed in this process (`wakeOnSettle`) ends it early. */
+  private async sleep(bucket: string, ms: number, wakeOnSettle: boolean): Promise<void> {
+    if (ms <= 0) return
+    if (!wakeOnSettle) return sleep(ms)
+    const controller = new AbortController()
+    let wake!: () => void
+    const woken = new Promise<void>((resolve) => (wake = resolve))
+    let wakers = this.wakers.get(bucket)
+    if (!wakers) this.wakers.set(bucket, (wakers = new Set()))
+    wakers.add(wake)
+    try {
+      await Promise.race([sleep(ms, undefined, { signal: controller.signal }).catch(() => undefined), woken])
+    } finally {
+      controller.abort()
+      wakers.delete(wake)
+    }
+  }
+
+  private wake(bucket: string): void {
+    for (const wake of this.wakers.get(bucket) ?? []) wake()
   }
 }

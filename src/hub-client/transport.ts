@@ -22,6 +22,7 @@ import {
 import { HubFigures, HubFiguresSnapshot } from "./figures"
 import { HubClientOptions } from "./options"
 import { HubRateLimiter } from "./rate-limit"
+import { RedisBudgetStore } from "./redis-budget-store"
 import { hubErrorBodySchema } from "./schemas"
 
 /** The few logger methods the client uses; Medusa's logger and `console` both fit. */
@@ -57,7 +58,14 @@ export class HubTransport {
     this.base = new URL(options.baseUrl)
     this.basePath = this.base.pathname.replace(/\/+$/, "")
     this.secrets = [options.apiKey, options.accountManagerKey, options.userEmail]
-    this.limiter = new HubRateLimiter({ ...DEFAULT_RATE_LIMITS, ...options.rateLimits })
+    this.limiter = new HubRateLimiter({ ...DEFAULT_RATE_LIMITS, ...options.rateLimits }, {
+      store: options.rateLimitRedisUrl ? this.redisBudget(options.rateLimitRedisUrl) : undefined,
+      adaptive: options.adaptiveRateLimits,
+      recoveryWindows: options.rateLimitRecoveryWindows,
+      // undici's connect, headers and body timeouts: the longest a send can wait for its answer.
+      maxSendMs: Math.min(options.requestTimeoutMs, 10_000) + 2 * options.requestTimeoutMs,
+      logger,
+    })
     this.pool = new Pool(this.base.origin, {
       keepAliveTimeout: 10_000,
       connectTimeout: Math.min(options.requestTimeoutMs, 10_000),
@@ -67,11 +75,32 @@ export class HubTransport {
   }
 
   figures(): HubFiguresSnapshot {
-    return this.figuresBook.snapshot(this.limiter.pausedUntil)
+    return this.figuresBook.snapshot(this.limiter.pausedUntil, { budget: this.limiter.budget, rateLimits: this.limiter.limitFigures() })
   }
 
   async close(): Promise<void> {
-    await this.pool.close()
+    await Promise.all([this.pool.close(), this.limiter.close()])
+  }
+
+  /**
+   * One budget per hub account (the hub counts per store credential, docs/hub-public-facts.md):
+   * the key names the account by a digest of its URL and user, never by a credential.
+   */
+  private redisBudget(url: string): RedisBudgetStore {
+    const account = createHash("sha256")
+      .update(`${this.base.origin}${this.basePath}\n${this.options.userEmail}\n${this.options.apiKey}`)
+      .digest("hex")
+      .slice(0, 16)
+    let reported = false
+    return new RedisBudgetStore({
+      url,
+      keyPrefix: `${this.options.rateLimitRedisPrefix}:${account}`,
+      onError: (error) => {
+        // ioredis reports every failed reconnection; the limiter says when the budget falls back.
+        if (!reported) this.logger?.warn(`hub: Redis for the shared rate-limit budget: ${maskSecrets(error.message, this.secrets)}`)
+        reported = true
+      },
+    })
   }
 
   async send<T>(call: HubCall<T>): Promise<T> {
@@ -90,7 +119,7 @@ export class HubTransport {
 
     for (let attempt = 0; ; attempt++) {
       const retriesLeft = attempt < this.options.maxRetries
-      await this.limiter.acquire(bucket)
+      const slot = await this.limiter.acquire(bucket)
       this.figuresBook.sent(call.endpoint)
 
       let status: number
@@ -106,7 +135,10 @@ export class HubTransport {
         status = answer.statusCode
         headers = answer.headers
         text = await answer.body.text()
+        slot.answered()
       } catch (error) {
+        // It may have reached the hub: its slot is held a window from now all the same.
+        slot.answered()
         const code = networkCode(error)
         const notSent = NOT_SENT_CODES.has(code)
         this.figuresBook.networkFault(call.endpoint, code)
@@ -121,7 +153,7 @@ export class HubTransport {
 
       if (status === 429) {
         const pauseMs = retryAfterMs(headers["retry-after"]) ?? this.options.rateLimitPauseMs
-        this.limiter.pause(Date.now() + pauseMs)
+        await this.limiter.refused(slot, Date.now() + pauseMs)
         this.logger?.warn(`hub: 429 on ${call.endpoint}; sending nothing for ${pauseMs} ms`)
         // A 429 means the request was not processed: it goes again once the window is over.
         if (retriesLeft) continue

@@ -1,0 +1,127 @@
+import { spawnSync } from "node:child_process"
+import Redis from "ioredis"
+import { HubClient, HubClientOptionsInput, uniformRateLimits } from "../../src/hub-client"
+import { SandboxHub, startSandboxHub } from "../../src/sandbox"
+
+/*
+ * The throttle against the sandbox hub over loopback HTTP, whose windows are fixed on the clock
+ * and which answers 429 past its limit: two clients (two processes of one store) drawing from one
+ * budget in Redis, and a hub whose real limit is lower than configured. Counts are asserted,
+ * never timings: the machine may be loaded.
+ */
+
+jest.setTimeout(120_000)
+
+const REDIS_URL = process.env.HUB_TEST_REDIS_URL ?? "redis://127.0.0.1:6379"
+// Decided before the tests are declared, so that without Redis they show as skipped, not passed.
+const redisUp = spawnSync("redis-cli", ["-u", REDIS_URL, "ping"], { encoding: "utf8", timeout: 5_000 }).stdout?.trim() === "PONG"
+const describeWithRedis = redisUp ? describe : describe.skip
+if (!redisUp) console.warn(`shared-budget.spec: no Redis answers at ${REDIS_URL}; the shared-budget tests are skipped`)
+
+// Every bucket far above what the tests send, except the one each test measures.
+const FAST = uniformRateLimits(1000)
+const BUCKET = "PUT /products"
+const SKUS = Array.from({ length: 10 }, (_, i) => `SKU-${i + 1}`)
+
+describeWithRedis("one hub budget shared through Redis", () => {
+  let hub: SandboxHub
+  const clients: HubClient[] = []
+  // A key prefix of this run alone, removed afterwards.
+  const prefix = `hub-test:${process.pid}:${Date.now()}`
+
+  function clientFor(overrides: Partial<HubClientOptionsInput> = {}): HubClient {
+    const client = new HubClient({ baseUrl: hub.url, ...hub.credentials, sandbox: true, rateLimitRedisPrefix: prefix, ...overrides })
+    clients.push(client)
+    return client
+  }
+
+  /** `count` stock pushes from each client at once; how many were answered, and what the hub saw. */
+  async function burst(pair: HubClient[], count: number) {
+    hub.resetRequestLog()
+    const started = Date.now()
+    const outcomes = await Promise.all(
+      pair.flatMap((client, c) =>
+        Array.from({ length: count }, (_, i) =>
+          client.updateProduct(SKUS[i % SKUS.length], { qty: c * 1000 + i }).then(
+            () => true,
+            () => false
+          )
+        )
+      )
+    )
+    const log = hub.requestLog().filter((entry) => entry.bucket === BUCKET)
+    return {
+      answered: outcomes.filter(Boolean).length,
+      refused: log.filter((entry) => entry.status === 429).length,
+      arrivals: log.map((entry) => entry.at),
+      ms: Date.now() - started,
+    }
+  }
+
+  beforeAll(async () => {
+    hub = await startSandboxHub({ rateLimits: FAST })
+  })
+
+  beforeEach(() => {
+    hub.reset()
+    hub.upsertProducts(SKUS.map((sku) => ({ sku, qty: 1, name: sku, price: 10 })))
+  })
+
+  afterAll(async () => {
+    await Promise.all(clients.map((client) => client.close()))
+    await hub?.stop()
+    const redis = new Redis(REDIS_URL)
+    const keys = await redis.keys(`${prefix}:*`)
+    if (keys.length) await redis.del(...keys)
+    await redis.quit()
+  })
+
+  it("two clients at the hub's own limit: 0 × 429 through one budget, 429s with a budget each", async () => {
+    const WINDOW = 500
+    const LIMIT = 5
+    const limits = { ...FAST, [BUCKET]: { limit: LIMIT, windowMs: WINDOW } }
+    hub.setRateLimits(limits)
+    const options = { rateLimits: limits, rateLimitPauseMs: WINDOW, maxRetries: 10 }
+
+    const shared = [clientFor({ ...options, rateLimitRedisUrl: REDIS_URL }), clientFor({ ...options, rateLimitRedisUrl: REDIS_URL })]
+    const together = await burst(shared, 15)
+    hub.setRateLimits(limits) // the next run starts with fresh windows
+    const apart = await burst([clientFor(options), clientFor(options)], 15)
+
+    // Sustained rate over the shared run: sends after the first window's, per window, over the limit.
+    const span = Math.max(...together.arrivals) - Math.min(...together.arrivals)
+    const ratio = (together.arrivals.length - LIMIT) / (span / WINDOW) / LIMIT
+    console.info(
+      `shared budget: ${together.refused} × 429, ${together.answered}/30 answered in ${together.ms} ms, rate/limit ${ratio.toFixed(3)}; ` +
+        `a budget each: ${apart.refused} × 429, ${apart.answered}/30 answered`
+    )
+    expect(together.refused).toBe(0)
+    expect(together.answered).toBe(30)
+    expect(shared.every((client) => client.figures().budget === "shared")).toBe(true)
+    expect(apart.refused).toBeGreaterThan(0)
+  })
+
+  it("a hub whose real limit is lower than configured: the effective limit drops, and far fewer pushes are refused", async () => {
+    const WINDOW = 500
+    const configured = { ...FAST, [BUCKET]: { limit: 9, windowMs: WINDOW } }
+    const real = { ...FAST, [BUCKET]: { limit: 3, windowMs: WINDOW } }
+    const options = { rateLimits: configured, rateLimitPauseMs: WINDOW, maxRetries: 10, rateLimitRedisUrl: REDIS_URL }
+
+    hub.setRateLimits(real)
+    const fixed = await burst([clientFor({ ...options, adaptiveRateLimits: false, rateLimitRedisPrefix: `${prefix}:fixed` })], 40)
+    hub.setRateLimits(real)
+    const adaptiveClient = clientFor(options)
+    const adaptive = await burst([adaptiveClient], 40)
+
+    const share = (run: { refused: number; arrivals: number[] }) => run.refused / run.arrivals.length
+    const limits = adaptiveClient.figures().rateLimits[BUCKET]
+    console.info(
+      `real limit 3, configured 9: fixed limits ${fixed.refused}/${fixed.arrivals.length} refused (${(share(fixed) * 100).toFixed(0)}%), ` +
+        `adaptive ${adaptive.refused}/${adaptive.arrivals.length} (${(share(adaptive) * 100).toFixed(0)}%), effective limit ${limits.effective}`
+    )
+    expect(limits.configured).toBe(9)
+    expect(limits.effective).toBeLessThan(9)
+    expect(adaptive.answered).toBe(40)
+    expect(share(adaptive)).toBeLessThan(share(fixed) / 2)
+  })
+})
