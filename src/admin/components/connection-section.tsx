@@ -4,7 +4,7 @@ import type { HubConnectionHealth } from "../../modules/hub/service"
 import { errorMessage, formatTime } from "../lib/format"
 import { sdk } from "../lib/sdk"
 
-/** The hub client's counters: requests, 4xx/429/5xx, the 429 pause, and the last error. */
+/** The hub client's counters: requests, 4xx/429/5xx, the 429 pause, the last error, and each bucket's limit. */
 export const ConnectionSection = () => {
   const { data, isLoading, error } = useQuery({
     queryKey: ["hub", "connection"],
@@ -16,6 +16,10 @@ export const ConnectionSection = () => {
   if (error || !data) return <Container><Text>Could not read the hub connection: {errorMessage(error)}</Text></Container>
 
   const { hubOrigin, sandbox, figures } = data.connection
+  // Older servers send no limits; a bucket lowered after 429s is listed first.
+  const limits = Object.entries(figures.rateLimits ?? {}).sort(
+    ([a, x], [b, y]) => Number(y.effective < y.configured) - Number(x.effective < x.configured) || a.localeCompare(b)
+  )
   // An old error says nothing about the connection now: only the last ten minutes colour the badge.
   const recentError = figures.lastError && Date.now() - new Date(figures.lastError.at).getTime() < 10 * 60_000
   return (
@@ -31,6 +35,13 @@ export const ConnectionSection = () => {
           {hubOrigin} {sandbox ? "(sandbox account)" : ""} — since {formatTime(figures.since)}:{" "}
           {figures.requestsSent} requests, {figures.clientErrors} 4xx ({figures.rateLimited} of them 429),{" "}
           {figures.serverErrors} 5xx, {figures.networkFaults} network faults.
+        </Text>
+        <Text size="small" className="text-ui-fg-subtle" data-testid="hub-budget">
+          {figures.budget === "shared"
+            ? "Rate limits: one budget shared by every process of the store (Redis)."
+            : figures.budget === "process"
+              ? "Rate limits: this process's own budget (no Redis configured)."
+              : "Rate limits: Redis is unreachable; this process throttles on its own until it answers."}
         </Text>
         {figures.lastError && (
           <Text className="text-ui-fg-error">
@@ -64,6 +75,36 @@ export const ConnectionSection = () => {
           ))}
         </Table.Body>
       </Table>
+      {limits.length > 0 && (
+        <Table data-testid="hub-rate-limits">
+          <Table.Header>
+            <Table.Row>
+              <Table.HeaderCell>Bucket</Table.HeaderCell>
+              <Table.HeaderCell>Configured</Table.HeaderCell>
+              <Table.HeaderCell>In force</Table.HeaderCell>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {limits.map(([bucket, limit]) => (
+              <Table.Row key={bucket}>
+                <Table.Cell>{bucket}</Table.Cell>
+                <Table.Cell>
+                  {limit.configured} per {limit.windowMs} ms
+                </Table.Cell>
+                <Table.Cell>
+                  {limit.effective < limit.configured ? (
+                    <Badge color="orange" size="2xsmall">
+                      {limit.effective} per {limit.windowMs} ms (lowered after 429s)
+                    </Badge>
+                  ) : (
+                    `${limit.effective} per ${limit.windowMs} ms`
+                  )}
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table>
+      )}
     </Container>
   )
 }
