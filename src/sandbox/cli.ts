@@ -2,22 +2,46 @@
  * `npx hub-sandbox`: starts the sandbox hub for offline development and prints, as .env lines,
  * the base URL and the credentials it accepts.
  */
+import { readFileSync } from "node:fs"
 import { parseArgs, type ParseArgsConfig } from "node:util"
 import { SandboxHubError } from "./errors"
 import type { SandboxHubOptions } from "./hub"
+import { DEFAULT_SEED_DAYS, DEFAULT_SEED_SKU_QTY, type SeedSku } from "./seed"
 import { startSandboxHub } from "./server"
 
 export const SANDBOX_CLI_USAGE = `Usage: hub-sandbox [options]
 
   --port <n>             port on 127.0.0.1 (default 4010; 0 = any free port)
   --products <n>         seed n products SKU-00001.. (default 0)
-  --orders <n>           seed n orders in status book_product (needs --products)
-  --days <n>             spread the seeded orders over the last n calendar days, today included (default 30)
+  --skus <list>          seed your store's own SKUs, comma-separated, each with an optional hub
+                         quantity (default ${DEFAULT_SEED_SKU_QTY}): --skus "TSHIRT-S:10,TSHIRT-M,MUG:3"
+  --skus-file <path>     the same from a file: one SKU a line, optionally followed by its quantity
+                         ("MUG 3", "MUG,3" or "MUG:3"); blank lines and lines starting with # are skipped
+  --orders <n>           seed n NEW orders (status book_product) selling the seeded products
+                         (needs --products, --skus or --skus-file)
+  --days <n>             spread the seeded orders over the last n UTC calendar days, today included
+                         (default ${DEFAULT_SEED_DAYS}: the plugin's default look-back, importLookbackDays)
   --production           behave as a production account: test orders and approval answer 403
   --retry-after          send Retry-After on 429 answers
   --rate-limit <rule>    "<METHOD> /<resource>=<limit>/<windowMs>" or "default=<limit>/<windowMs>",
                          e.g. --rate-limit "GET /orders=5/1000" (repeatable)
-  --help                 show this help`
+  --help                 show this help
+
+Control endpoints (no credentials; <code> URL-encoded: "Sandbox Marketplace-17" -> Sandbox%20Marketplace-17):
+  POST   /_sandbox/orders/<code>/approve   the marketplace approves the order (payment confirmed)
+  POST   /_sandbox/orders/<code>/cancel    the marketplace cancels the order
+  POST   /_sandbox/products                add or update products: [{"sku","name","qty","price","status"?}]
+  POST   /_sandbox/statuses                add a custom status: {"code","label","type"}
+  POST   /_sandbox/orders/raw              store any JSON object as an order (it needs a "code")
+  PUT    /_sandbox/faults                  {"errorRate","dropRate","loseAnswerRate","latencyMs","seed"}
+                                           (shares 0..1; {} turns faults off)
+  PUT    /_sandbox/rate-limits             {"GET /orders":{"limit":1,"windowMs":1000},"default":{...}}
+  PUT    /_sandbox/next-origin             {"origin":"http://..."|null}: where the products listing's next points
+  GET    /_sandbox/requests                the hub requests answered so far, and counters
+  DELETE /_sandbox/requests                clear that log
+  POST   /_sandbox/reset                   back to no products, no orders, the standard statuses
+
+  e.g. curl -X POST "http://127.0.0.1:4010/_sandbox/orders/Sandbox%20Marketplace-17/approve"`
 
 export const DEFAULT_CLI_PORT = 4010
 
@@ -29,6 +53,8 @@ const FLAGS = {
   port: { type: "string" },
   products: { type: "string" },
   orders: { type: "string" },
+  skus: { type: "string" },
+  "skus-file": { type: "string" },
   days: { type: "string" },
   production: { type: "boolean" },
   "retry-after": { type: "boolean" },
@@ -52,6 +78,34 @@ const rateLimitRule = (value: string): [string, { limit: number; windowMs: numbe
   return [match[1], { limit: Number(match[2]), windowMs: Number(match[3]) }]
 }
 
+/** One "SKU", "SKU:qty", "SKU,qty" or "SKU qty" entry; `where` names it in an error. */
+const seedSku = (entry: string, where: string): SeedSku => {
+  const match = /^(.*?)(?:\s*[:,\s]\s*(\d+))?$/.exec(entry.trim())
+  const sku = match?.[1].trim() ?? ""
+  if (!sku || /[\s,:]/.test(sku)) {
+    throw new CliUsageError(`${where}: expected a SKU, optionally followed by its quantity (e.g. MUG:3), got "${entry.trim()}"`)
+  }
+  return { sku, qty: match?.[2] === undefined ? DEFAULT_SEED_SKU_QTY : Number(match[2]) }
+}
+
+/** --skus "A:10,B,C:3". */
+export function parseSkuList(value: string): SeedSku[] {
+  const entries = value.split(",").map((entry) => entry.trim())
+  if (entries.some((entry) => !entry)) throw new CliUsageError(`--skus expects SKUs separated by commas, got "${value}"`)
+  return entries.map((entry) => seedSku(entry, "--skus"))
+}
+
+/** A --skus-file's text: one SKU a line, with an optional quantity; blank and # lines skipped. */
+export function parseSkuFile(text: string, file: string): SeedSku[] {
+  const skus: SeedSku[] = []
+  text.split(/\r?\n/).forEach((line, index) => {
+    if (!line.trim() || line.trim().startsWith("#")) return
+    skus.push(seedSku(line, `--skus-file ${file} line ${index + 1}`))
+  })
+  if (!skus.length) throw new CliUsageError(`--skus-file ${file} holds no SKU`)
+  return skus
+}
+
 /** The options a command line asks for, or "help"; throws CliUsageError on anything else. */
 export function parseSandboxArgs(argv: readonly string[]): SandboxHubOptions | "help" {
   const flags = readFlags(argv)
@@ -64,6 +118,11 @@ export function parseSandboxArgs(argv: readonly string[]): SandboxHubOptions | "
   }
   if (flags.products !== undefined) options.seed = { ...options.seed, products: count("--products", flags.products) }
   if (flags.orders !== undefined) options.seed = { ...options.seed, orders: count("--orders", flags.orders) }
+  const skus = [
+    ...(flags.skus !== undefined ? parseSkuList(flags.skus) : []),
+    ...(flags["skus-file"] !== undefined ? parseSkuFile(readSkuFile(flags["skus-file"]), flags["skus-file"]) : []),
+  ]
+  if (skus.length) options.seed = { ...options.seed, skus }
   if (flags.days !== undefined) {
     const days = count("--days", flags.days)
     if (days < 1) throw new CliUsageError("--days must be at least 1")
@@ -72,10 +131,18 @@ export function parseSandboxArgs(argv: readonly string[]): SandboxHubOptions | "
   if (flags.production) options.sandboxAccount = false
   if (flags["retry-after"]) options.retryAfterHeader = true
   if (flags["rate-limit"]) options.rateLimits = Object.fromEntries(flags["rate-limit"].map(rateLimitRule))
-  if ((options.seed?.orders ?? 0) > 0 && !options.seed?.products) {
-    throw new CliUsageError("--orders needs --products: every seeded order sells seeded products")
+  if ((options.seed?.orders ?? 0) > 0 && !options.seed?.products && !options.seed?.skus?.length) {
+    throw new CliUsageError("--orders needs --products, --skus or --skus-file: every seeded order sells seeded products")
   }
   return options
+}
+
+function readSkuFile(file: string): string {
+  try {
+    return readFileSync(file, "utf8")
+  } catch (error) {
+    throw new CliUsageError(`--skus-file ${file}: cannot read it (${(error as NodeJS.ErrnoException).code ?? String(error)})`)
+  }
 }
 
 /** parseArgs in strict mode; its refusals become CliUsageErrors naming the argument as given. */
@@ -134,12 +201,26 @@ export async function runCli(argv: readonly string[]): Promise<void> {
   // stdout holds only .env lines (the first a comment), so it can be redirected into a .env file.
   console.log(
     [
-      `# Sandbox hub (${account}), ${options.seed?.products ?? 0} products, ${options.seed?.orders ?? 0} orders. Ctrl+C stops it.`,
+      `# Sandbox hub (${account}), ${(options.seed?.products ?? 0) + (options.seed?.skus?.length ?? 0)} products, ${options.seed?.orders ?? 0} orders. Ctrl+C stops it.`,
       `HUB_BASE_URL=${hub.url}`,
       `HUB_USER_EMAIL=${hub.credentials.userEmail}`,
       `HUB_API_KEY=${hub.credentials.apiKey}`,
       `HUB_ACCOUNT_MANAGER_KEY=${hub.credentials.accountManagerKey}`,
       `HUB_SANDBOX=${options.sandboxAccount !== false}`,
+    ].join("\n")
+  )
+
+  // stderr: how to act as the marketplace, for a human; stdout stays .env lines.
+  const codes = hub.orderCodes().slice(-3)
+  console.error(
+    [
+      `hub-sandbox: listening on ${hub.url}; control endpoints under ${hub.url}/_sandbox/ (hub-sandbox --help lists them)`,
+      ...(codes.length
+        ? [
+            `hub-sandbox: NEW orders ${codes.join(", ")}; approve one as the marketplace would:`,
+            `  curl -X POST "${hub.url}/_sandbox/orders/${encodeURIComponent(codes[codes.length - 1])}/approve"`,
+          ]
+        : []),
     ].join("\n")
   )
 

@@ -44,6 +44,10 @@ export const sandboxHubOptionsSchema = z.strictObject({
       products: z.number().int().nonnegative().optional(),
       orders: z.number().int().nonnegative().optional(),
       days: z.number().int().positive().optional(),
+      /** A store's own SKUs with their hub quantities, seeded before the orders (which sell them too). */
+      skus: z
+        .array(z.strictObject({ sku: z.string().trim().min(1), qty: z.number().int().nonnegative() }))
+        .optional(),
     })
     .optional(),
   /** Which spelling(s) of the shipment-exception path segment are served; the other answers 404. */
@@ -54,6 +58,8 @@ export const sandboxHubOptionsSchema = z.strictObject({
    * sandbox never hands out a code a store has already imported.
    */
   firstOrderSequence: z.number().int().positive().optional(),
+  /** How long an order handed out by `GET /queues/orders` stays hidden unless acknowledged (default 5 min). */
+  queueVisibilityMs: z.number().int().positive().optional(),
   /** Makes the products listing's `next` point at another origin (for clients that must refuse it). */
   nextOrigin: z.url().optional(),
 })
@@ -73,9 +79,11 @@ export interface SandboxHub {
   /** Same as POST /orders, on any account: this is the marketplace placing an order. */
   createOrder(input: TestOrderInput, placedAt?: Date): HubOrder
   getOrder(code: string): HubOrder | undefined
+  /** Every order's code, in the order the orders were created. */
+  orderCodes(): string[]
   /** Deterministic products SKU-00001.. (as the `seed.products` option). */
   seedProducts(count: number): void
-  /** Deterministic book_product orders over the last `days` UTC calendar days (default 30, today included), selling existing products. */
+  /** Deterministic book_product orders over the last `days` UTC calendar days (default 7, the plugin's look-back; today included), selling existing products. */
   seedOrders(count: number, days?: number): void
   /** Marketplace moves; throw a SandboxHubError (422) when the state machine refuses. */
   marketplaceApprove(code: string): HubOrder
@@ -83,6 +91,8 @@ export interface SandboxHub {
   setFaults(faults: SandboxFaults): void
   setRateLimits(limits: Record<string, RateLimit>): void
   setNextOrigin(origin: string | undefined): void
+  /** Orders in the order queue, handed out or not. */
+  queueDepth(): number
   /** Every answered hub request (control endpoints excluded), in arrival order. */
   requestLog(): SandboxRequestLogEntry[]
   counters(): SandboxCounters

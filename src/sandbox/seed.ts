@@ -4,9 +4,27 @@
  */
 import { HUB_DAY_MS } from "../hub-client/endpoints"
 import { STANDARD_STATUS_CODES, type TestOrderInput } from "../hub-client/schemas"
+import { DEFAULT_IMPORT_LOOKBACK_DAYS } from "../modules/hub/options"
 import { roundMoney, startOfUtcDay, type SandboxProductInput } from "./records"
 
 const SEED_CHANNEL = "Sandbox Marketplace"
+
+/**
+ * Seeded orders are placed over this many UTC calendar days, today included: the plugin's default
+ * look-back, so a store with default options imports every one of them.
+ */
+export const DEFAULT_SEED_DAYS = DEFAULT_IMPORT_LOOKBACK_DAYS
+
+/** Quantity of a store SKU seeded without one (`--skus A,B`). */
+export const DEFAULT_SEED_SKU_QTY = 100
+
+/** A store's own SKU to seed on the hub, with the quantity the hub holds. */
+export type SeedSku = { sku: string; qty: number }
+
+/** Products for a store's own SKUs (`--skus`, `--skus-file`), enabled, at a fixed price. */
+export function seedSkuInputs(skus: readonly SeedSku[]): SandboxProductInput[] {
+  return skus.map(({ sku, qty }) => ({ sku, name: `Store product ${sku}`, qty, status: "enabled" as const, price: 99.9 }))
+}
 
 /** Products SKU-00001..; every tenth one disabled. */
 export function seedProductInputs(count: number): SandboxProductInput[] {

@@ -19,6 +19,7 @@ import {
 } from "./hub"
 import { buildHubRoutes } from "./hub-routes"
 import { answerRoute, errorAnswer, headerValue, parseJson, readBody, send, splitOnce, type Answer } from "./http"
+import { seedSkuInputs } from "./seed"
 import { SandboxHubState } from "./state"
 import { FaultInjector, FixedWindowRateLimiter, RequestLog } from "./traffic"
 
@@ -32,12 +33,13 @@ export async function startSandboxHub(options: SandboxHubOptions = {}): Promise<
   const config = parseOrThrow(sandboxHubOptionsSchema, options, { prefix: "options" })
   const credentials = config.credentials ?? DEFAULT_SANDBOX_CREDENTIALS
   const sandboxAccount = config.sandboxAccount ?? true
-  const state = new SandboxHubState({ firstOrderSequence: config.firstOrderSequence })
+  const state = new SandboxHubState({ firstOrderSequence: config.firstOrderSequence, queueVisibilityMs: config.queueVisibilityMs })
   const rateLimiter = new FixedWindowRateLimiter(config.rateLimits)
   const faults = new FaultInjector(config.faults)
   const log = new RequestLog()
   let nextOrigin = config.nextOrigin
   state.seedProducts(config.seed?.products ?? 0)
+  if (config.seed?.skus?.length) state.upsertProducts(seedSkuInputs(config.seed.skus))
   state.seedOrders(config.seed?.orders ?? 0, config.seed?.days)
 
   const server = http.createServer()
@@ -78,6 +80,7 @@ export async function startSandboxHub(options: SandboxHubOptions = {}): Promise<
     insertRawOrder: (order) => state.insertRawOrder(order),
     createOrder: (input, placedAt) => state.createOrder(input, placedAt),
     getOrder: (code) => state.getOrder(code),
+    orderCodes: () => state.orderCodes(),
     seedProducts: (count) => state.seedProducts(count),
     seedOrders: (count, days) => state.seedOrders(count, days),
     marketplaceApprove: (code) => state.approve(code),
@@ -87,6 +90,7 @@ export async function startSandboxHub(options: SandboxHubOptions = {}): Promise<
     setNextOrigin: (origin) => {
       nextOrigin = origin === undefined ? undefined : parseOrThrow(z.url(), origin, { prefix: "origin" })
     },
+    queueDepth: () => state.queue.depth(),
     requestLog: () => log.list(),
     counters: () => log.counters(),
     resetRequestLog: () => log.clear(),

@@ -1,6 +1,9 @@
 import { z } from "zod"
 import { describeIssues, hubClientOptionsSchema } from "../../hub-client"
 
+/** How many days back an import reads the hub's orders unless `importLookbackDays` says otherwise. */
+export const DEFAULT_IMPORT_LOOKBACK_DAYS = 7
+
 const medusaId = (prefix: string) =>
   z.string().regex(new RegExp(`^${prefix}_[0-9A-Z]+$`), `must be a Medusa id starting with ${prefix}_`)
 
@@ -24,13 +27,22 @@ export const hubPluginOptionsSchema = hubClientOptionsSchema.extend({
    */
   maxItemQuantity: z.number().int().min(1).max(1_000_000).default(1_000),
   /**
+   * How hub orders come in: `listing` (the specification's interface: the orders listing every
+   * `importIntervalMinutes`) or `queue` (the order queue some hubs offer, docs/hub-public-facts.md,
+   * Orders: consumed every minute as fast as its budget allows, with the listing as a safety net
+   * every `queueListingEveryMinutes`).
+   */
+  orderIntake: z.enum(["listing", "queue"]).default("listing"),
+  /** In `queue` intake, minutes between the listing runs that catch what the queue lost. */
+  queueListingEveryMinutes: z.number().int().min(1).max(1440).default(30),
+  /**
    * Minutes between import runs that list the look-back window without a status filter, so an order
    * whose status the catalogue does not know (or that skipped NEW) is seen and shown, not invisible;
    * 0 turns them off. Every other run lists only NEW, APPROVED and CANCELED.
    */
   importUnfilteredEveryMinutes: z.number().int().min(0).max(10_080).default(60),
   /** How many days back the import reads the hub's orders. */
-  importLookbackDays: z.number().int().min(1).max(90).default(7),
+  importLookbackDays: z.number().int().min(1).max(90).default(DEFAULT_IMPORT_LOOKBACK_DAYS),
   /** A SKU is pushed once its changes have paused this long, so a burst becomes one request. */
   stockCoalesceMs: z.number().int().min(0).max(10_000).default(200),
   /** A SKU that keeps changing is still pushed after this long. */

@@ -106,7 +106,7 @@ describe("the hub module's loader", () => {
       expect(warning).toContain(`medusa ${command}`)
       expect(warning).not.toContain(SECRET)
 
-      const options = container.resolve("hubOptions")
+      const options = container.resolve<{ jobs: boolean }>("hubOptions")
       expect(() => options.jobs).toThrow("medusa-plugin-hub: invalid plugin options: baseUrl")
       const client = container.resolve<HubClient>("hubClient")
       expect(() => client.figures()).toThrow("medusa-plugin-hub: invalid plugin options: baseUrl")
