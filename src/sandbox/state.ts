@@ -43,7 +43,6 @@ import {
   type SandboxStatus,
   type StoredOrder,
 } from "./records"
-import { SandboxOrderQueue } from "./order-queue"
 import { DEFAULT_SEED_DAYS, seedOrderInputs, seedProductInputs } from "./seed"
 
 export class SandboxHubState {
@@ -55,13 +54,10 @@ export class SandboxHubState {
   private ordersInListingOrder?: StoredOrder[]
   private readonly now: () => Date
   private readonly firstOrderSequence: number
-  /** Every order placed or moved, for integrations that consume the queue. */
-  readonly queue: SandboxOrderQueue
 
-  constructor(options: { now?: () => Date; firstOrderSequence?: number; queueVisibilityMs?: number } = {}) {
+  constructor(options: { now?: () => Date; firstOrderSequence?: number } = {}) {
     this.now = options.now ?? (() => new Date())
     this.firstOrderSequence = options.firstOrderSequence ?? 1
-    this.queue = new SandboxOrderQueue(() => this.now().getTime(), options.queueVisibilityMs)
     this.reset()
   }
 
@@ -73,7 +69,6 @@ export class SandboxHubState {
     this.orders.clear()
     this.ordersInListingOrder = undefined
     this.nextSequenceByChannel.clear()
-    this.queue.clear()
   }
 
   // ---- Statuses ------------------------------------------------------------------------
@@ -180,7 +175,6 @@ export class SandboxHubState {
     const { code } = parseOrThrow(z.looseObject({ code: z.string().min(1) }), order)
     this.orders.set(code, clone(order) as StoredOrder)
     this.ordersInListingOrder = undefined
-    this.queue.enqueue(code)
   }
 
   /** A marketplace order, exactly as `POST /orders` creates a test order. */
@@ -231,7 +225,6 @@ export class SandboxHubState {
     }
     this.orders.set(hubOrder.code, hubOrder)
     this.ordersInListingOrder = undefined
-    this.queue.enqueue(hubOrder.code)
     return asHubOrder(hubOrder)
   }
 
@@ -352,7 +345,6 @@ export class SandboxHubState {
     effect?.(order, at)
     order.status = { ...status }
     order.updated_at = at
-    this.queue.enqueue(code)
     return asHubOrder(order)
   }
 
