@@ -125,3 +125,26 @@ describeWithRedis("one hub budget shared through Redis", () => {
     expect(share(adaptive)).toBeLessThan(share(fixed) / 2)
   })
 })
+
+describe("a shared budget whose Redis does not answer", () => {
+  it("throttles on this process's own budget meanwhile, and says so", async () => {
+    const hub = await startSandboxHub({ rateLimits: FAST })
+    const lines: string[] = []
+    const logger = { warn: (line: string) => lines.push(line), info: (line: string) => lines.push(line) }
+    // A port nothing listens on: Redis is down.
+    const client = new HubClient(
+      { baseUrl: hub.url, ...hub.credentials, rateLimits: FAST, rateLimitRedisUrl: "redis://127.0.0.1:1" },
+      logger
+    )
+    try {
+      hub.upsertProducts([{ sku: "SKU-1", qty: 1, name: "SKU-1", price: 10 }])
+      for (let i = 0; i < 3; i++) await client.updateProduct("SKU-1", { qty: i })
+      expect(hub.getProduct("SKU-1")?.qty).toBe(2)
+      expect(client.figures().budget).toBe("process (shared budget unreachable)")
+      expect(lines.filter((line) => line.includes("unreachable"))).toHaveLength(1)
+    } finally {
+      await client.close()
+      await hub.stop()
+    }
+  })
+})
