@@ -328,9 +328,15 @@ function checkHealth() {
   })
 }
 
+/** The sandbox's control URL of a marketplace move on an order: codes hold spaces, so encoded. */
+function marketplaceMoveUrl(hub, code, move) {
+  return `${hub.url}/_sandbox/orders/${encodeURIComponent(code)}/${move}`
+}
+
 function printBanner(hub, orders) {
   const line = "-".repeat(78)
   const created = orders.map((order) => order.code).join(", ")
+  const example = orders.length ? orders[0].code : "<code>"
   console.log(
     [
       "",
@@ -354,7 +360,18 @@ function printBanner(hub, orders) {
         `"customer":{"name":"Ana Souza","email":"ana@example.com"},` +
         `"billing_address":{"street":"Rua A","number":1,"neighborhood":"Centro","city":"São Paulo","region":"SP","country":"BR","postcode":"01001000"},` +
         `"shipping_address":{"street":"Rua A","number":1,"neighborhood":"Centro","city":"São Paulo","region":"SP","country":"BR","postcode":"01001000"}}}'`,
-      `    - marketplace moves: curl -X POST ${hub.url}/_sandbox/orders/<code>/approve (or /cancel)`,
+      "  Act as the marketplace on an order (copy and paste; the code is URL-encoded):",
+      ...(orders.length
+        ? orders.map((order) => `    curl -X POST "${marketplaceMoveUrl(hub, order.code, "approve")}"`)
+        : [`    curl -X POST "${hub.url}/_sandbox/orders/<URL-encoded code>/approve"`]),
+      `    curl -X POST "${marketplaceMoveUrl(hub, example, "cancel")}"   # cancel instead`,
+      "  then *Import now* on the Marketplace hub page. The other control endpoints (faults, rate limits,",
+      `  the request log, reset): npx hub-sandbox --help.`,
+      "",
+      "  The admin API from a terminal: log in, then send the token:",
+      `    TOKEN=$(curl -s -X POST ${MEDUSA_URL}/auth/user/emailpass -H 'Content-Type: application/json' \\`,
+      `      -d '{"email":"${ADMIN_EMAIL}","password":"${ADMIN_PASSWORD}"}' | node -pe 'JSON.parse(require("fs").readFileSync(0)).token')`,
+      `    curl -s ${MEDUSA_URL}/admin/hub/connection -H "Authorization: Bearer $TOKEN"`,
       "",
       "  Ctrl-C stops Medusa, the sandbox hub and any embedded PostgreSQL.",
       line,
