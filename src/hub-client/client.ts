@@ -14,6 +14,7 @@ import {
   deliveryInputSchema,
   HubOrder,
   hubOrderListSchema,
+  queuedOrderSchema,
   hubOrderResponseSchema,
   hubOrderSchema,
   HubProduct,
@@ -80,6 +81,26 @@ export class HubClient implements HubPageReader {
    */
   allOrders(filters: OrderFilters & { startDate: Date }): AsyncGenerator<ListedHubOrder> {
     return allOrders(this, filters)
+  }
+
+  /**
+   * The hub's order queue, where it offers one (docs/hub-public-facts.md, Orders): the next order,
+   * hidden from other readers until acknowledged or about 5 minutes pass; null when none waits. Yielded
+   * as the hub sent it (validate it with `parseHubOrder`), like a listed order.
+   */
+  async nextQueuedOrder(): Promise<ListedHubOrder | null> {
+    const body = await this.transport.send({ method: "GET", path: "/queues/orders", endpoint: "GET /queues/orders", response: null })
+    return body === null ? null : this.transport.parseWith("GET /queues/orders", queuedOrderSchema, body)
+  }
+
+  /** Takes an order off the queue, once its effect in the store is committed. */
+  async acknowledgeQueuedOrder(code: string): Promise<void> {
+    await this.transport.send({
+      method: "DELETE",
+      path: `/queues/orders/${encodeURIComponent(code)}`,
+      endpoint: "DELETE /queues/orders/{code}",
+      response: null,
+    })
   }
 
   async getOrder(code: string): Promise<HubOrder> {

@@ -125,6 +125,9 @@ export const hubOrderListSchema = z.looseObject({
   orders: z.array(z.looseObject({ code: z.string().min(1) })),
 })
 
+/** An order handed out by the order queue: only its code is needed to acknowledge it; the rest is validated like a listed order. */
+export const queuedOrderSchema = z.looseObject({ code: z.string().min(1) })
+
 /** Some hubs answer order actions with the order, others with `{ order }`, others with nothing. */
 export const hubOrderResponseSchema = z
   .union([hubOrderSchema, z.looseObject({ order: hubOrderSchema })])

@@ -28,7 +28,7 @@ import { hubErrorBodySchema } from "./schemas"
 /** The few logger methods the client uses; Medusa's logger and `console` both fit. */
 export type HubLogger = Pick<Console, "warn" | "info">
 
-type Method = "GET" | "POST" | "PUT"
+type Method = "GET" | "POST" | "PUT" | "DELETE"
 
 export type HubCall<T> = {
   method: Method

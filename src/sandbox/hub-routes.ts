@@ -30,7 +30,30 @@ export function buildHubRoutes(context: HubRoutesContext): Route[] {
   return [
     { method: "GET", path: "/statuses", handle: () => ({ status: 200, body: context.state.listStatuses() }) },
     ...orderRoutes(context),
+    ...queueRoutes(context),
     ...productRoutes(context),
+  ]
+}
+
+/** The order queue (docs/hub-public-facts.md, Orders): one order per GET, an empty body when none waits. */
+function queueRoutes({ state }: HubRoutesContext): Route[] {
+  return [
+    {
+      method: "GET",
+      path: "/queues/orders",
+      handle: () => {
+        const code = state.queue.take()
+        return code ? { status: 200, body: state.getOrder(code) } : { status: 200 }
+      },
+    },
+    {
+      method: "DELETE",
+      path: "/queues/orders/:code",
+      handle: ({ params }) => {
+        if (!state.queue.acknowledge(params.code)) throw new SandboxHubError(404, `Order ${params.code} is not in the queue`)
+        return { status: 200, body: { code: params.code } }
+      },
+    },
   ]
 }
 

@@ -58,6 +58,8 @@ export const sandboxHubOptionsSchema = z.strictObject({
    * sandbox never hands out a code a store has already imported.
    */
   firstOrderSequence: z.number().int().positive().optional(),
+  /** How long an order handed out by `GET /queues/orders` stays hidden unless acknowledged (default 5 min). */
+  queueVisibilityMs: z.number().int().positive().optional(),
   /** Makes the products listing's `next` point at another origin (for clients that must refuse it). */
   nextOrigin: z.url().optional(),
 })
@@ -89,6 +91,8 @@ export interface SandboxHub {
   setFaults(faults: SandboxFaults): void
   setRateLimits(limits: Record<string, RateLimit>): void
   setNextOrigin(origin: string | undefined): void
+  /** Orders in the order queue, handed out or not. */
+  queueDepth(): number
   /** Every answered hub request (control endpoints excluded), in arrival order. */
   requestLog(): SandboxRequestLogEntry[]
   counters(): SandboxCounters

@@ -33,7 +33,7 @@ export async function startSandboxHub(options: SandboxHubOptions = {}): Promise<
   const config = parseOrThrow(sandboxHubOptionsSchema, options, { prefix: "options" })
   const credentials = config.credentials ?? DEFAULT_SANDBOX_CREDENTIALS
   const sandboxAccount = config.sandboxAccount ?? true
-  const state = new SandboxHubState({ firstOrderSequence: config.firstOrderSequence })
+  const state = new SandboxHubState({ firstOrderSequence: config.firstOrderSequence, queueVisibilityMs: config.queueVisibilityMs })
   const rateLimiter = new FixedWindowRateLimiter(config.rateLimits)
   const faults = new FaultInjector(config.faults)
   const log = new RequestLog()
@@ -90,6 +90,7 @@ export async function startSandboxHub(options: SandboxHubOptions = {}): Promise<
     setNextOrigin: (origin) => {
       nextOrigin = origin === undefined ? undefined : parseOrThrow(z.url(), origin, { prefix: "origin" })
     },
+    queueDepth: () => state.queue.depth(),
     requestLog: () => log.list(),
     counters: () => log.counters(),
     resetRequestLog: () => log.clear(),

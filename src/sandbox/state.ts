@@ -43,6 +43,7 @@ import {
   type SandboxStatus,
   type StoredOrder,
 } from "./records"
+import { SandboxOrderQueue } from "./order-queue"
 import { DEFAULT_SEED_DAYS, seedOrderInputs, seedProductInputs } from "./seed"
 
 export class SandboxHubState {
@@ -54,10 +55,13 @@ export class SandboxHubState {
   private ordersInListingOrder?: StoredOrder[]
   private readonly now: () => Date
   private readonly firstOrderSequence: number
+  /** Every order placed or moved, for integrations that consume the queue. */
+  readonly queue: SandboxOrderQueue
 
-  constructor(options: { now?: () => Date; firstOrderSequence?: number } = {}) {
+  constructor(options: { now?: () => Date; firstOrderSequence?: number; queueVisibilityMs?: number } = {}) {
     this.now = options.now ?? (() => new Date())
     this.firstOrderSequence = options.firstOrderSequence ?? 1
+    this.queue = new SandboxOrderQueue(() => this.now().getTime(), options.queueVisibilityMs)
     this.reset()
   }
 
@@ -69,6 +73,7 @@ export class SandboxHubState {
     this.orders.clear()
     this.ordersInListingOrder = undefined
     this.nextSequenceByChannel.clear()
+    this.queue.clear()
   }
 
   // ---- Statuses ------------------------------------------------------------------------
@@ -175,6 +180,7 @@ export class SandboxHubState {
     const { code } = parseOrThrow(z.looseObject({ code: z.string().min(1) }), order)
     this.orders.set(code, clone(order) as StoredOrder)
     this.ordersInListingOrder = undefined
+    this.queue.enqueue(code)
   }
 
   /** A marketplace order, exactly as `POST /orders` creates a test order. */
@@ -225,6 +231,7 @@ export class SandboxHubState {
     }
     this.orders.set(hubOrder.code, hubOrder)
     this.ordersInListingOrder = undefined
+    this.queue.enqueue(hubOrder.code)
     return asHubOrder(hubOrder)
   }
 
@@ -345,6 +352,7 @@ export class SandboxHubState {
     effect?.(order, at)
     order.status = { ...status }
     order.updated_at = at
+    this.queue.enqueue(code)
     return asHubOrder(order)
   }
 

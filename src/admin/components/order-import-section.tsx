@@ -2,6 +2,7 @@ import { Badge, Button, Container, Heading, Table, Text } from "@medusajs/ui"
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { Link } from "react-router-dom"
 import type { HubOrderImportState } from "../../mapping/hub-order-states"
+import type { OrderIntakeFigures } from "../../modules/hub/service"
 import type { OrderImportSummary } from "../../sync/order-import"
 import { errorMessage, formatDuration, formatTime } from "../lib/format"
 import { sdk } from "../lib/sdk"
@@ -37,12 +38,24 @@ const STATE_LABELS: Record<HubOrderRow["import_state"], { label: string; color: 
   imported: { label: "Imported", color: "green" },
 }
 
+/** How orders come in, what is known of the queue, and how long the oldest unreserved order has waited. */
+const IntakeLine = ({ intake }: { intake: OrderIntakeFigures }) => (
+  <Text size="small" className="text-ui-fg-subtle" data-testid="hub-order-intake">
+    {intake.mode === "queue"
+      ? `Intake: the hub's order queue${intake.queueLastEmptyAt ? `, last found empty ${formatTime(intake.queueLastEmptyAt)}` : ", not found empty yet"}, with the listing as a safety net.`
+      : "Intake: the hub's orders listing."}{" "}
+    {intake.oldestUnreservedSeenAt
+      ? `The oldest hub order not reserved yet was seen ${formatTime(intake.oldestUnreservedSeenAt)}.`
+      : "Every hub order seen is reserved."}
+  </Text>
+)
+
 /** The import's last runs, an "Import now" button, and the hub orders that need the merchant. */
 export const OrderImportSection = () => {
   const queryClient = useQueryClient()
   const runs = useQuery({
     queryKey: ["hub", "import-runs"],
-    queryFn: () => sdk.client.fetch<{ import_runs: ImportRun[] }>("/admin/hub/import-runs"),
+    queryFn: () => sdk.client.fetch<{ import_runs: ImportRun[]; intake: OrderIntakeFigures }>("/admin/hub/import-runs"),
     refetchInterval: 10_000,
   })
   const needingAttention = useQuery({
@@ -72,6 +85,7 @@ export const OrderImportSection = () => {
           <Text size="small" className="text-ui-fg-subtle">
             The hub's new orders become Medusa orders with their stock reserved; approvals and cancellations follow.
           </Text>
+          {runs.data && <IntakeLine intake={runs.data.intake} />}
         </div>
         <Button variant="secondary" size="small" isLoading={importNow.isPending} onClick={() => importNow.mutate()}>
           Import now

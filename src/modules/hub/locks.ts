@@ -12,6 +12,9 @@ export const DRIVER_LOCK_TTL_SECONDS = 60
 /** One order import run at a time. */
 export const ORDER_IMPORT_LOCK = "hub:order-import"
 
+/** One consumer of the hub's order queue at a time (the account's budget is one). */
+export const ORDER_QUEUE_LOCK = "hub:order-queue"
+
 /** One stock reconciliation at a time. */
 export const STOCK_RECONCILIATION_LOCK = "hub:stock-reconciliation"
 

@@ -27,6 +27,15 @@ export const hubPluginOptionsSchema = hubClientOptionsSchema.extend({
    */
   maxItemQuantity: z.number().int().min(1).max(1_000_000).default(1_000),
   /**
+   * How hub orders come in: `listing` (the specification's interface: the orders listing every
+   * `importIntervalMinutes`) or `queue` (the order queue some hubs offer, docs/hub-public-facts.md,
+   * Orders: consumed every minute as fast as its budget allows, with the listing as a safety net
+   * every `queueListingEveryMinutes`).
+   */
+  orderIntake: z.enum(["listing", "queue"]).default("listing"),
+  /** In `queue` intake, minutes between the listing runs that catch what the queue lost. */
+  queueListingEveryMinutes: z.number().int().min(1).max(1440).default(30),
+  /**
    * Minutes between import runs that list the look-back window without a status filter, so an order
    * whose status the catalogue does not know (or that skipped NEW) is seen and shown, not invisible;
    * 0 turns them off. Every other run lists only NEW, APPROVED and CANCELED.

@@ -23,6 +23,14 @@ type InjectedDependencies = {
   hubStockReconciliationRepository: HubStockReconciliationRepository
 }
 
+export type OrderIntakeFigures = {
+  mode: "listing" | "queue"
+  /** The queue's depth cannot be read from the hub: when a queue run last found it empty. */
+  queueLastEmptyAt: string | null
+  /** When the store first saw the oldest hub order it has not reserved yet (being imported, or set aside). */
+  oldestUnreservedSeenAt: string | null
+}
+
 export type HubConnectionHealth = {
   hubOrigin: string
   sandbox: boolean
@@ -105,12 +113,30 @@ export default class HubModuleService extends MedusaService({
     return this.moves.finish(moveId, outcome, hubStatus, fromState ?? null, sharedContext)
   }
 
-  /** Whether the scheduled order import should run now: jobs on, and the interval passed since the last run began. */
+  /**
+   * Whether the scheduled listing should run now: jobs on, and its interval passed since the last
+   * listing began (`importIntervalMinutes`; in `queue` intake, `queueListingEveryMinutes`).
+   */
   async isOrderImportDue(now: Date): Promise<boolean> {
-    if (!this.hubOptions.jobs) return false
-    const [lastRun] = await this.listHubImportRuns({}, { order: { started_at: "DESC" }, take: 1 })
+    const { jobs, orderIntake, importIntervalMinutes, queueListingEveryMinutes } = this.hubOptions
+    if (!jobs) return false
+    const minutes = orderIntake === "queue" ? queueListingEveryMinutes : importIntervalMinutes
+    const [lastRun] = await this.listHubImportRuns({ intake: "listing" }, { order: { started_at: "DESC" }, take: 1 })
     // A few seconds of slack so that a one-minute interval is not skipped by the tick's jitter.
-    return !lastRun || now.getTime() - new Date(lastRun.started_at).getTime() >= this.hubOptions.importIntervalMinutes * 60_000 - 5_000
+    return !lastRun || now.getTime() - new Date(lastRun.started_at).getTime() >= minutes * 60_000 - 5_000
+  }
+
+  /** How orders come in, what is known of the queue, and the oldest hub order not yet reserved. */
+  async orderIntakeFigures(): Promise<OrderIntakeFigures> {
+    const [[drained], [oldestUnreserved]] = await Promise.all([
+      this.listHubImportRuns({ intake: "queue", drained: true }, { order: { finished_at: "DESC" }, take: 1 }),
+      this.listHubOrders({ import_state: ["importing", "set_aside"] }, { order: { created_at: "ASC" }, take: 1 }),
+    ])
+    return {
+      mode: this.hubOptions.orderIntake,
+      queueLastEmptyAt: drained?.finished_at ? new Date(drained.finished_at).toISOString() : null,
+      oldestUnreservedSeenAt: oldestUnreserved ? new Date(oldestUnreserved.created_at).toISOString() : null,
+    }
   }
 
   /** The status catalogue as last read from the hub (code -> type), without a request. */

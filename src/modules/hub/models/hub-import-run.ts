@@ -4,6 +4,10 @@ import { model } from "@medusajs/framework/utils"
 export const HubImportRun = model.define("hub_import_run", {
   id: model.id({ prefix: "hubrun" }).primaryKey(),
   started_at: model.dateTime(),
+  /** How the run read the hub: the orders listing, or the order queue. */
+  intake: model.enum(["listing", "queue"]).default("listing"),
+  /** A queue run that ended because the queue was empty: it was, at `finished_at`. */
+  drained: model.boolean().default(false),
   finished_at: model.dateTime().nullable(),
   seen: model.number().default(0),
   imported: model.number().default(0),

@@ -4,11 +4,14 @@ import type HubModuleService from "../../../../modules/hub/service"
 import { runOrderImport } from "../../../../sync/order-import"
 import { answerConflict } from "../conflict"
 
-/** The last order import runs: seen, imported, updated, set aside, how long, and why one ended early. */
+/** The last order import runs (seen, imported, updated, set aside, how long, why one ended early) and the intake's figures. */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const hubModule: HubModuleService = req.scope.resolve(HUB_MODULE)
-  const import_runs = await hubModule.listHubImportRuns({}, { order: { started_at: "DESC" }, take: 20 })
-  res.json({ import_runs })
+  const [import_runs, intake] = await Promise.all([
+    hubModule.listHubImportRuns({}, { order: { started_at: "DESC" }, take: 20 }),
+    hubModule.orderIntakeFigures(),
+  ])
+  res.json({ import_runs, intake })
 }
 
 /** Imports now, without waiting for the schedule, and answers with the run's summary (409 while another import runs). */

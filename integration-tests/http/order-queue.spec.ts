@@ -1,0 +1,101 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { HUB_MODULE } from "../../src/modules/hub"
+import HubModuleService from "../../src/modules/hub/service"
+import { sampleTestOrder } from "../../src/sandbox"
+import { consumeOrderQueue } from "../../src/sync/order-queue"
+import { runOrderImport } from "../../src/sync/order-import"
+import { adminHeaders } from "../helpers/admin"
+import { sandboxHubForStore } from "../helpers/sandbox-store"
+import { seedStore } from "../helpers/store"
+
+jest.setTimeout(600_000)
+
+// The queue's budget raised on both sides, so 200 orders take seconds, not minutes; an order handed
+// out and not acknowledged comes back after 1.5 s instead of 5 minutes.
+const QUEUE_LIMITS = { "GET /queues": { limit: 50, windowMs: 1000 }, "DELETE /queues": { limit: 50, windowMs: 1000 } }
+process.env.HUB_RATE_LIMITS = JSON.stringify(QUEUE_LIMITS)
+process.env.HUB_ORDER_INTAKE = "queue"
+const sandbox = sandboxHubForStore({ queueVisibilityMs: 1_500, rateLimits: QUEUE_LIMITS })
+
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    let container: MedusaContainer
+    let hubModule: HubModuleService
+
+    beforeEach(async () => {
+      container = getContainer()
+      hubModule = container.resolve(HUB_MODULE)
+      sandbox.hub.reset()
+      sandbox.hub.upsertProducts([{ sku: "SKU-1", qty: 1000, name: "Camiseta", price: 59.9 }])
+      await seedStore(container, { products: [{ sku: "SKU-1", stocked: 1000 }] })
+    })
+
+    async function medusaOrdersByHubCode(): Promise<Map<string, number>> {
+      const orders = await container.resolve(Modules.ORDER).listOrders({}, { select: ["id", "metadata"], take: null })
+      const counts = new Map<string, number>()
+      for (const order of orders) {
+        const code = order.metadata?.hub_order_code as string | undefined
+        if (code) counts.set(code, (counts.get(code) ?? 0) + 1)
+      }
+      return counts
+    }
+
+    async function reservedUnits(): Promise<number> {
+      const reservations = await container.resolve(Modules.INVENTORY).listReservationItems({}, { take: null })
+      return reservations.reduce((sum, reservation) => sum + Number(reservation.quantity), 0)
+    }
+
+    it("imports 200 orders through the queue, each once, acknowledging each; status changes come back through it", async () => {
+      const codes = Array.from({ length: 200 }, () => sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 1 }] })).code)
+      expect(sandbox.hub.queueDepth()).toBe(200)
+
+      const summary = await consumeOrderQueue(container, { maxDurationMs: 480_000 })
+      expect(summary).toMatchObject({ seen: 200, imported: 200, set_aside: 0, error: null })
+      expect(sandbox.hub.queueDepth()).toBe(0)
+      const byCode = await medusaOrdersByHubCode()
+      expect(codes.filter((code) => byCode.get(code) !== 1)).toEqual([])
+      expect(await reservedUnits()).toBe(200)
+
+      // The marketplace approves ten: they re-enter the queue and are followed, once.
+      for (const code of codes.slice(0, 10)) sandbox.hub.marketplaceApprove(code)
+      expect(await consumeOrderQueue(container)).toMatchObject({ seen: 10, imported: 0, updated: 10 })
+      expect(sandbox.hub.queueDepth()).toBe(0)
+      const [record] = await hubModule.listHubOrders({ code: codes[0] })
+      expect(record).toMatchObject({ status_type: "APPROVED", applied_status_type: "APPROVED" })
+
+      // The hub page knows the intake, and when the queue was last found empty.
+      const { data } = await api.get("/admin/hub/import-runs", await adminHeaders(container))
+      expect(data.intake).toMatchObject({ mode: "queue", queueLastEmptyAt: expect.any(String), oldestUnreservedSeenAt: null })
+      expect(data.import_runs[0]).toMatchObject({ intake: "queue", drained: true })
+    })
+
+    it("an order a dead consumer took comes back after the visibility timeout and is imported once", async () => {
+      const { code } = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 2 }] }))
+      // A consumer reads it and dies before doing anything: the hub hides it for a while.
+      expect((await hubModule.client.nextQueuedOrder())?.code).toBe(code)
+      expect(await consumeOrderQueue(container)).toMatchObject({ seen: 0, imported: 0 })
+
+      await new Promise((resolve) => setTimeout(resolve, 1_600))
+      expect(await consumeOrderQueue(container)).toMatchObject({ seen: 1, imported: 1 })
+      expect((await medusaOrdersByHubCode()).get(code)).toBe(1)
+      expect(sandbox.hub.queueDepth()).toBe(0)
+    })
+
+    it("an order imported before its acknowledgement (the consumer died after committing) is recognised as done when it comes back", async () => {
+      const { code } = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 3 }] }))
+      // Its effect committed (here by the listing, the queue's safety net), its acknowledgement never sent.
+      expect(await runOrderImport(container)).toMatchObject({ imported: 1 })
+      expect(sandbox.hub.queueDepth()).toBe(1)
+
+      expect(await consumeOrderQueue(container)).toMatchObject({ seen: 1, imported: 0, set_aside: 0 })
+      expect((await medusaOrdersByHubCode()).get(code)).toBe(1)
+      expect(await reservedUnits()).toBe(3)
+      expect(sandbox.hub.queueDepth()).toBe(0)
+      const query = container.resolve(ContainerRegistrationKeys.QUERY)
+      const { data } = await query.graph({ entity: "hub_order", fields: ["import_state"], filters: { code } })
+      expect(data[0].import_state).toBe("imported")
+    })
+  },
+})

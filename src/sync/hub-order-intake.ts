@@ -1,0 +1,154 @@
+import type { Logger, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { type ListedHubOrder, parseHubOrder } from "../hub-client"
+import { toMedusaOrder } from "../mapping/hub-order"
+import { hubOrderOutOfBounds } from "../mapping/hub-order-bounds"
+import { maskPersonalData } from "../mapping/personal-data"
+import { type HubOrderRecordState, planHubOrder, type SeenHubOrder, seenHubOrder } from "../mapping/plan-hub-order"
+import { HUB_MODULE } from "../modules/hub"
+import type HubModuleService from "../modules/hub/service"
+import { resolveHubOrderTarget, type ResolvedHubOrderTarget } from "../queries/hub-order-target"
+import { variantsBySku } from "../queries/variants-by-sku"
+import { followHubOrderWorkflow } from "../workflows/hub-orders/follow-hub-order"
+import { importHubOrderWorkflow } from "../workflows/hub-orders/import-hub-order"
+import { refreshHubStatusesWorkflow } from "../workflows/hub-orders/refresh-hub-statuses"
+
+export type OrderImportSummary = {
+  runId: string
+  seen: number
+  imported: number
+  updated: number
+  set_aside: number
+  durationMs: number
+  error: string | null
+}
+
+/**
+ * One import run, whichever way it reads the hub (the orders listing or the order queue): its
+ * record, and what it does with each hub order it reads: `planHubOrder` decides, one workflow
+ * carries it out, a bad order is set aside with its reason and never stops the others.
+ */
+export class ImportRun {
+  private readonly counts = { seen: 0, imported: 0, updated: 0, set_aside: 0 }
+  private readonly startedAt = Date.now()
+  private catalogue = new Map<string, string>()
+  private target?: ResolvedHubOrderTarget
+
+  private constructor(
+    private readonly container: MedusaContainer,
+    private readonly hubModule: HubModuleService,
+    private readonly logger: Logger,
+    private readonly runId: string,
+    private readonly intake: "listing" | "queue"
+  ) {}
+
+  /** Records the run's start, so the admin sees it even if it ends at once. */
+  static async begin(container: MedusaContainer, intake: "listing" | "queue"): Promise<ImportRun> {
+    const hubModule: HubModuleService = container.resolve(HUB_MODULE)
+    const run = await hubModule.createHubImportRuns({ started_at: new Date(), intake })
+    return new ImportRun(container, hubModule, container.resolve(ContainerRegistrationKeys.LOGGER), run.id, intake)
+  }
+
+  /** Reads the hub's status catalogue (code -> type) and where orders land; returns the catalogue. */
+  async prepare(): Promise<ReadonlyMap<string, string>> {
+    const { result: statuses } = await refreshHubStatusesWorkflow(this.container).run()
+    this.catalogue = new Map(Object.entries(statuses))
+    this.target = await resolveHubOrderTarget(this.container, this.hubModule.hubOptions)
+    return this.catalogue
+  }
+
+  /**
+   * Handles hub orders as read (the store's records come one query per batch). Resolves once each
+   * one's effect is committed; rejects only when the store itself fails (a set-aside cannot be written).
+   */
+  async handle(listedOrders: ListedHubOrder[]): Promise<void> {
+    if (!listedOrders.length) return
+    this.counts.seen += listedOrders.length
+    const records = await this.hubModule.listHubOrders({ code: listedOrders.map((listed) => listed.code) }, { take: null })
+    const recordsByCode = new Map(records.map((record) => [record.code, record as HubOrderRecordState]))
+    for (const listed of listedOrders) {
+      const seen = seenHubOrder(listed, this.catalogue)
+      try {
+        await this.handleOne(listed, seen, recordsByCode.get(listed.code))
+      } catch (caught) {
+        await this.setAside(seen, `import failed: ${describe(caught)}`)
+      }
+    }
+  }
+
+  /** Writes the run's record and logs its summary; `failure` is why it ended early, if it did. */
+  async finish(failure: unknown | null, { drained = false }: { drained?: boolean } = {}): Promise<OrderImportSummary> {
+    const error = failure === null ? null : maskPersonalData(describe(failure))
+    if (error) this.logger.warn(`hub: order import (${this.intake}) ended early: ${error}`)
+    const durationMs = Date.now() - this.startedAt
+    await this.hubModule.updateHubImportRuns({ id: this.runId, finished_at: new Date(), duration_ms: durationMs, error, drained, ...this.counts })
+    const summary = { runId: this.runId, ...this.counts, durationMs, error }
+    this.logger.info(
+      `hub: order import (${this.intake}): ${summary.seen} seen, ${summary.imported} imported, ${summary.updated} updated, ${summary.set_aside} set aside in ${durationMs} ms`
+    )
+    return summary
+  }
+
+  private async handleOne(listed: ListedHubOrder, seen: SeenHubOrder, record: HubOrderRecordState | undefined) {
+    const plan = planHubOrder(seen, record)
+    if (plan.action === "import") return this.importNew(listed, seen)
+    if (plan.action === "follow") {
+      await followHubOrderWorkflow(this.container).run({
+        input: { hubOrderId: record!.id, orderId: record!.order_id!, seen, plan, stockLocationId: this.target!.stockLocationId },
+      })
+      if (plan.applyStatus) this.counts.updated++
+    }
+  }
+
+  private async importNew(listed: ListedHubOrder, seen: SeenHubOrder) {
+    const target = this.target!
+    const parsed = parseHubOrder(listed)
+    if (!parsed.ok) return this.setAside(seen, `the hub order is malformed: ${parsed.reason}`)
+    if (seen.statusType === "UNKNOWN") return this.setAside(seen, `the status code ${seen.statusCode} has no known type`)
+    const outOfBounds = hubOrderOutOfBounds(parsed.hubOrder, { maxItemQuantity: this.hubModule.hubOptions.maxItemQuantity, countryCodes: target.countryCodes })
+    if (outOfBounds) return this.setAside(seen, outOfBounds)
+
+    const variants = await variantsBySku(this.container, parsed.hubOrder.items.map((item) => item.id))
+    const mapped = toMedusaOrder(parsed.hubOrder, variants, target)
+    if (!mapped.ok) return this.setAside(seen, mapped.reason)
+
+    const claim = await this.hubModule.claimHubOrder(seen)
+    if (!claim) return // imported meanwhile, or another run holds it
+    let imported: HubOrderRecordState
+    try {
+      const { result } = await importHubOrderWorkflow(this.container).run({
+        input: { hubOrderId: claim.id, hubOrderCode: seen.code, customer: mapped.customer, order: mapped.order, stockLocationId: target.stockLocationId },
+        // One execution per claim: a retry of the same claim is the same transaction.
+        context: { transactionId: `hub-order-import:${seen.code}:${claim.attempts}` },
+      })
+      imported = result as HubOrderRecordState
+    } catch (caught) {
+      return this.setAside(seen, `import failed: ${describe(caught)}`)
+    }
+    this.counts.imported++
+    // Already approved or canceled when first seen: imported in that state.
+    const plan = planHubOrder(seen, imported)
+    if (plan.action === "follow") {
+      await followHubOrderWorkflow(this.container).run({
+        input: { hubOrderId: imported.id, orderId: imported.order_id!, seen, plan, stockLocationId: target.stockLocationId },
+      })
+    }
+  }
+
+  /** Counted only when it really was set aside (never an order imported meanwhile); logged once per reason. */
+  private async setAside(seen: SeenHubOrder, rawReason: string) {
+    const reason = maskPersonalData(rawReason)
+    const { setAside, newReason } = await this.hubModule.setHubOrderAside(seen, reason)
+    if (setAside) this.counts.set_aside++
+    if (newReason) this.logger.warn(`hub: order ${seen.code} set aside: ${reason}`)
+  }
+}
+
+/**
+ * An error's message for a set-aside reason or a run's error (hub errors are already free of
+ * credentials). A workflow may throw a plain object with a message rather than an Error.
+ */
+function describe(error: unknown): string {
+  const message = (error as { message?: unknown } | null)?.message
+  return typeof message === "string" ? message : String(error)
+}
