@@ -148,6 +148,26 @@ medusaIntegrationTestRunner({
       expect(filtered).toMatchObject({ seen: 1, set_aside: 0 })
     })
 
+    it("a listing run reads the last day every tick and the whole week every 15 minutes, so its cost follows what is recent", async () => {
+      const recent = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-2", qty: 1 }] }))
+      const older = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-2", qty: 1 }] }), new Date(Date.now() - 4 * 86_400_000))
+      // The first run of a process reads the whole window (and unfiltered): both are imported.
+      const start = Date.now() + 3 * 3_600_000
+      expect(await runOrderImport(container, new Date(start))).toMatchObject({ imported: 2 })
+
+      // The marketplace cancels the older order: a run on the recent days does not read it ...
+      sandbox.hub.marketplaceCancel(older.code)
+      sandbox.hub.marketplaceApprove(recent.code)
+      sandbox.hub.resetRequestLog()
+      expect(await runOrderImport(container, new Date(start + 60_000))).toMatchObject({ seen: 1, updated: 1 })
+      const listings = sandbox.hub.requestLog().filter((entry) => entry.method === "GET" && entry.path.split("?")[0] === "/orders")
+      expect(listings).toHaveLength(1)
+      expect(await record(older.code)).toMatchObject({ status_type: "NEW" })
+      // ... the next whole-window run does, within 15 minutes.
+      expect(await runOrderImport(container, new Date(start + 16 * 60_000))).toMatchObject({ seen: 2, updated: 1 })
+      expect(await record(older.code)).toMatchObject({ status_type: "CANCELED", applied_status_type: "CANCELED" })
+    })
+
     it("sets aside orders beyond the store's bounds, naming the field, and imports the good ones of the same run", async () => {
       const good = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-2", qty: 1 }] }))
       const template = sandbox.hub.getOrder(good.code) as unknown as Record<string, any>

@@ -11,16 +11,18 @@ import { perApplication } from "./per-application"
 
 export type { OrderImportSummary }
 
-/** When this process last read the look-back window without a status filter. */
-const unfilteredListing = perApplication(() => ({ lastAt: Number.NEGATIVE_INFINITY }))
+/** When this process last read the whole look-back window, and last without a status filter. */
+const listingCadence = perApplication(() => ({ fullAt: Number.NEGATIVE_INFINITY, unfilteredAt: Number.NEGATIVE_INFINITY }))
 
 /**
  * One run of the order import over the listing (docs/hub-interface.md §4.1): reads the hub's NEW,
- * APPROVED and CANCELED orders of the look-back window and hands each to the run (`ImportRun`).
- * Every `importUnfilteredEveryMinutes` (and first in each process) the listing has no status
- * filter, so an order in a status the catalogue does not know is set aside with the reason,
- * visible to the merchant, instead of never being read. One run at a time across the store's
- * processes: null when another holds the lock.
+ * APPROVED and CANCELED orders of the last `importRecentDays` and hands each to the run
+ * (`ImportRun`), so a run costs what the last days hold, not the whole week. Every
+ * `importFullWindowEveryMinutes` it reads the whole look-back window instead, and every
+ * `importUnfilteredEveryMinutes` without a status filter, so an order in a status the catalogue
+ * does not know is set aside with the reason, visible to the merchant, instead of never being read
+ * (both first in each process). One run at a time across the store's processes: null when another
+ * holds the lock.
  */
 export function runOrderImport(container: MedusaContainer, now = new Date()): Promise<OrderImportSummary | null> {
   return whileHolding(container, ORDER_IMPORT_LOCK, () => listOrders(container, now))
@@ -46,15 +48,19 @@ async function listOrders(container: MedusaContainer, now: Date): Promise<OrderI
   try {
     const catalogue = await run.prepare()
     const statusCodes = [...catalogue].filter(([, type]) => (IMPORTED_STATUS_TYPES as readonly string[]).includes(type)).map(([code]) => code)
-    const startDate = new Date(now.getTime() - options.importLookbackDays * HUB_DAY_MS)
-    const listing = unfilteredListing(container)
-    const unfiltered = options.importUnfilteredEveryMinutes > 0 && now.getTime() - listing.lastAt >= options.importUnfilteredEveryMinutes * 60_000
+    const cadence = listingCadence(container)
+    const since = (at: number) => now.getTime() - at
+    const unfiltered = options.importUnfilteredEveryMinutes > 0 && since(cadence.unfilteredAt) >= options.importUnfilteredEveryMinutes * 60_000
+    const fullWindow = unfiltered || since(cadence.fullAt) >= options.importFullWindowEveryMinutes * 60_000
+    const days = fullWindow ? options.importLookbackDays : Math.min(options.importRecentDays, options.importLookbackDays)
+    const startDate = new Date(now.getTime() - days * HUB_DAY_MS)
     for await (const listed of hubModule.client.allOrders({ statuses: unfiltered ? undefined : statusCodes, startDate })) {
       read.push(listed)
       if (read.length === HUB_PAGE_SIZE) await run.handle(read.splice(0))
     }
     await run.handle(read.splice(0))
-    if (unfiltered) listing.lastAt = now.getTime()
+    if (fullWindow) cadence.fullAt = now.getTime()
+    if (unfiltered) cadence.unfilteredAt = now.getTime()
     return run.finish(null)
   } catch (caught) {
     // The listing stopped (hub unreachable, cut short): what was read is done, the rest waits.

@@ -41,6 +41,17 @@ export const hubPluginOptionsSchema = hubClientOptionsSchema.extend({
    * 0 turns them off. Every other run lists only NEW, APPROVED and CANCELED.
    */
   importUnfilteredEveryMinutes: z.number().int().min(0).max(10_080).default(60),
+  /**
+   * How many days back every listing run reads: new orders are placed recently, so a run's cost
+   * follows the last days' orders, not the whole look-back window.
+   */
+  importRecentDays: z.number().int().min(1).max(90).default(1),
+  /**
+   * Minutes between listing runs that read the whole look-back window (`importLookbackDays`): an
+   * older order's cancellation or approval waits at most this long (a cancel only frees stock, so the
+   * delay never oversells), and an order missed while the store was down is still found.
+   */
+  importFullWindowEveryMinutes: z.number().int().min(1).max(1440).default(15),
   /** How many days back the import reads the hub's orders. */
   importLookbackDays: z.number().int().min(1).max(90).default(DEFAULT_IMPORT_LOOKBACK_DAYS),
   /** A SKU is pushed once its changes have paused this long, so a burst becomes one request. */
