@@ -1,4 +1,6 @@
 import { spawnSync } from "node:child_process"
+import http from "node:http"
+import { AddressInfo } from "node:net"
 import Redis from "ioredis"
 import { HubClient, HubClientOptionsInput, uniformRateLimits } from "../../src/hub-client"
 import { SandboxHub, startSandboxHub } from "../../src/sandbox"
@@ -148,3 +150,55 @@ describe("a shared budget whose Redis does not answer", () => {
     }
   })
 })
+
+describe("sends that reach the hub late", () => {
+  it("no window of the hub sees more than the limit, however long a request takes to arrive", async () => {
+    const WINDOW = 500
+    const limits = { ...FAST, [BUCKET]: { limit: 5, windowMs: WINDOW } }
+    const hub = await startSandboxHub({ rateLimits: limits })
+    // Each request is held 0-300 ms before it reaches the hub: a loaded machine, a slow network.
+    const proxy = await delayingProxy(hub.url, 300)
+    const client = new HubClient({ baseUrl: proxy.url, ...hub.credentials, rateLimits: limits, rateLimitPauseMs: WINDOW, maxRetries: 10 })
+    try {
+      hub.upsertProducts(SKUS.map((sku) => ({ sku, qty: 1, name: sku, price: 10 })))
+      await Promise.all(Array.from({ length: 30 }, (_, i) => client.updateProduct(SKUS[i % SKUS.length], { qty: i })))
+      const log = hub.requestLog().filter((entry) => entry.bucket === BUCKET)
+      expect(log).toHaveLength(30)
+      expect(log.filter((entry) => entry.status === 429)).toHaveLength(0)
+    } finally {
+      await client.close()
+      await proxy.close()
+      await hub.stop()
+    }
+  })
+})
+
+/** Forwards each request to `target` after a pseudo-random delay of up to `maxDelayMs`. */
+async function delayingProxy(target: string, maxDelayMs: number) {
+  const to = new URL(target)
+  let seed = 7
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on("data", (chunk: Buffer) => chunks.push(chunk))
+    req.on("end", () => {
+      setTimeout(() => {
+        const forward = http.request({ host: to.hostname, port: to.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers)
+          answer.pipe(res)
+        })
+        forward.on("error", () => res.destroy())
+        forward.end(Buffer.concat(chunks))
+      }, Math.floor(random() * maxDelayMs))
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
