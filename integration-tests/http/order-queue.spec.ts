@@ -83,6 +83,15 @@ medusaIntegrationTestRunner({
       expect(sandbox.hub.queueDepth()).toBe(0)
     })
 
+    it("an order the queue lost is imported by the listing, the queue's safety net", async () => {
+      const { code } = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 1 }] }))
+      // Taken off the queue without its effect (a hub that drops it, a consumer of another system).
+      await hubModule.client.acknowledgeQueuedOrder((await hubModule.client.nextQueuedOrder())!.code)
+      expect(await consumeOrderQueue(container)).toMatchObject({ seen: 0, imported: 0 })
+      expect(await runOrderImport(container)).toMatchObject({ imported: 1 })
+      expect((await medusaOrdersByHubCode()).get(code)).toBe(1)
+    })
+
     it("an order imported before its acknowledgement (the consumer died after committing) is recognised as done when it comes back", async () => {
       const { code } = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 3 }] }))
       // Its effect committed (here by the listing, the queue's safety net), its acknowledgement never sent.
