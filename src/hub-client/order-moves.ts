@@ -38,7 +38,7 @@ export const merchantOrderMoveSchema = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("deliver"), delivery: deliveryInputSchema.default({}) }),
   z.strictObject({ kind: z.literal("shipment_exception"), shipment_exception: shipmentExceptionInputSchema }),
   z.strictObject({ kind: z.literal("cancel") }),
-])
+], { error: "kind must be one of invoice, ship, deliver, shipment_exception, cancel" })
 export type MerchantOrderMove = z.infer<typeof merchantOrderMoveSchema>
 export type MerchantOrderMoveKind = MerchantOrderMove["kind"]
 

@@ -194,33 +194,39 @@ export const testOrderInputSchema = z.strictObject({
 })
 export type TestOrderInput = z.input<typeof testOrderInputSchema>
 
-const isoDateTime = z.iso.datetime({ offset: true })
+/** A date and time with its offset; the message names the field, since a format error carries no path in Medusa's 400s. */
+const isoDateTime = (field: string) =>
+  z.iso.datetime({ offset: true, error: `${field} must be a date and time in ISO 8601 with its offset, e.g. 2026-11-22T14:30:00-03:00` })
 
 export const invoiceInputSchema = z.strictObject({
   key: z.string().regex(/^\d{44}$/, "the invoice key must be exactly 44 digits"),
-  issue_date: isoDateTime.optional(),
+  issue_date: isoDateTime("issue_date").optional(),
 })
 export type InvoiceInput = z.infer<typeof invoiceInputSchema>
 
 export const shipmentInputSchema = z.strictObject({
-  delivered_carrier_date: isoDateTime.optional(),
+  delivered_carrier_date: isoDateTime("delivered_carrier_date").optional(),
   items: z.array(z.strictObject({ sku: z.string().min(1), qty: z.number().int().positive() })).min(1),
   track: z.strictObject({
     code: z.string().min(1),
     carrier: z.string().min(1),
     method: z.string().min(1),
-    url: z.string().url().max(200, "the tracking URL may hold at most 200 characters").optional(),
+    // Marketplaces may show it to buyers: a web address only, never `javascript:` or `data:`.
+    url: z
+      .url({ protocol: /^https?$/, error: "track.url must be an http or https address" })
+      .max(200, "track.url may hold at most 200 characters")
+      .optional(),
   }),
 })
 export type ShipmentInput = z.infer<typeof shipmentInputSchema>
 
 export const deliveryInputSchema = z.strictObject({
-  delivered_date: isoDateTime.optional(),
+  delivered_date: isoDateTime("delivered_date").optional(),
 })
 export type DeliveryInput = z.infer<typeof deliveryInputSchema>
 
 export const shipmentExceptionInputSchema = z.strictObject({
-  occurrence_date: isoDateTime,
+  occurrence_date: isoDateTime("occurrence_date"),
   observation: z.string().min(1).max(500),
 })
 export type ShipmentExceptionInput = z.infer<typeof shipmentExceptionInputSchema>

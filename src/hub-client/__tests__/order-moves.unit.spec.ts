@@ -33,3 +33,25 @@ describe("merchant order moves", () => {
     expect(merchantOrderMoveSchema.safeParse({ kind: "refund" }).success).toBe(false)
   })
 })
+
+describe("merchantOrderMoveSchema's messages", () => {
+  const TRACK = { code: "BR1", carrier: "Correios", method: "PAC" }
+  const messageOf = (body: unknown) => {
+    const parsed = merchantOrderMoveSchema.safeParse(body)
+    return parsed.success ? "" : parsed.error.issues.map((issue) => issue.message).join("; ")
+  }
+
+  it("refuses a tracking URL that is not a web address, naming the field", () => {
+    expect(messageOf({ kind: "ship", shipment: { track: { ...TRACK, url: "javascript:alert(1)" } } })).toContain("track.url must be an http or https address")
+    expect(messageOf({ kind: "ship", shipment: { track: { ...TRACK, url: "https://rastreio.example/BR1" } } })).toBe("")
+  })
+
+  it("names the date field a malformed date belongs to", () => {
+    expect(messageOf({ kind: "shipment_exception", shipment_exception: { occurrence_date: "22/11/2026", observation: "x" } })).toContain("occurrence_date must be")
+  })
+
+  it("says which kinds exist when the kind is unknown", () => {
+    expect(messageOf({ kind: "refund" })).toBe("kind must be one of invoice, ship, deliver, shipment_exception, cancel")
+  })
+})
+
