@@ -3,6 +3,7 @@ import http from "node:http"
 import { AddressInfo } from "node:net"
 import Redis from "ioredis"
 import { HubClient, HubClientOptionsInput, uniformRateLimits } from "../../src/hub-client"
+import { RedisBudgetStore } from "../../src/hub-client/redis-budget-store"
 import { SandboxHub, startSandboxHub } from "../../src/sandbox"
 
 /*
@@ -76,6 +77,35 @@ describeWithRedis("one hub budget shared through Redis", () => {
     const keys = await redis.keys(`${prefix}:*`)
     if (keys.length) await redis.del(...keys)
     await redis.quit()
+  })
+
+  it("the Redis store keeps the occupancy rule, the longest pause and a compare-and-set limit (times given, not read)", async () => {
+    const a = new RedisBudgetStore({ url: REDIS_URL, keyPrefix: `${prefix}:store` })
+    const b = new RedisBudgetStore({ url: REDIS_URL, keyPrefix: `${prefix}:store` })
+    try {
+      await Promise.all([a.ready(), b.ready()])
+      const t = 1_000_000
+      expect(await a.take("PUT /products", "a1", t, 2, t + 60_000)).toEqual({ taken: true })
+      expect(await b.take("PUT /products", "b1", t, 2, t + 60_000)).toEqual({ taken: true })
+      expect(await a.take("PUT /products", "a2", t + 1, 2, t + 60_001)).toEqual({ taken: false, freeAt: t + 60_000 })
+      await b.settle("PUT /products", "b1", t + 500)
+      expect(await a.take("PUT /products", "a2", t + 499, 2, t + 60_499)).toEqual({ taken: false, freeAt: t + 500 })
+      expect(await a.take("PUT /products", "a2", t + 500, 2, t + 60_500)).toEqual({ taken: true })
+      // Another bucket has its own slots.
+      expect(await b.take("GET /orders", "b2", t, 1, t + 60_000)).toEqual({ taken: true })
+
+      await a.pause(t + 2_000, t)
+      await b.pause(t + 1_000, t)
+      expect((await b.read()).pausedUntil).toBe(t + 2_000)
+
+      const lowered = { base: 6, changedAt: t }
+      expect(await a.replaceLimit("PUT /products", undefined, lowered)).toBe(true)
+      expect(await b.replaceLimit("PUT /products", undefined, { base: 4, changedAt: t })).toBe(false)
+      expect(await b.replaceLimit("PUT /products", lowered, { base: 4, changedAt: t + 1 })).toBe(true)
+      expect((await a.read()).limits).toEqual({ "PUT /products": { base: 4, changedAt: t + 1 } })
+    } finally {
+      await Promise.all([a.close(), b.close()])
+    }
   })
 
   it("two clients at the hub's own limit: 0 × 429 through one budget, 429s with a budget each", async () => {
