@@ -8,14 +8,16 @@
  *   2. the store (./store/ copied to a temp dir) installed with `npm install`, then the tarball
  *      with `npm install <tarball>`, never --legacy-peer-deps: one copy of the dashboard's
  *      react-router-dom, @medusajs/ui and @tanstack/react-query; the same store on the other
- *      2.21 patches resolves the tarball as well (`npm install --dry-run`);
+ *      2.21 patches resolves the tarball as well (`npm install --dry-run`), and one that still pins
+ *      react-router-dom 6 / @medusajs/ui 4.2.0 is refused with ERESOLVE naming them;
  *   3. its medusa-config.ts lists the plugin under `plugins` exactly as the README shows it;
  *   4. `npx medusa db:migrate` without any hub option creates the plugin's tables;
  *   5. `npx medusa build`: the admin bundle holds the plugin's route (/hub) and order widget;
  *   6. `npx medusa start` with an empty HUB_BASE_URL stops with the plugin's named message;
  *   7. the package's own `npx hub-sandbox`, then `npx medusa start` (the built server) against it:
  *      an admin logs in, `GET /admin/hub/connection` answers with the sandbox's origin, and
- *      401 without a login; the admin is served at /app.
+ *      401 without a login; `POST /admin/hub/import-runs` imports now (the store has no region:
+ *      the run says so); the admin is served at /app.
  *
  * Network: the npm registry only (the npm cache is reused: --prefer-offline). PostgreSQL as the
  * other tests find it (DB_HOST/DB_PORT/DB_USERNAME/DB_PASSWORD, else an embedded one). The temp
@@ -264,6 +266,20 @@ async function main() {
     check(`a store on @medusajs/* ${version} resolves the tarball too (npm install --dry-run)`, dry.ok && !/ERESOLVE/.test(dry.output), tail(dry.output))
   }
 
+  // A store upgraded from an older Medusa that still pins react-router-dom 6 and @medusajs/ui 4.2.0:
+  // npm refuses the plugin, naming the pinned package (README, Troubleshooting), rather than
+  // installing a second react-router that crashes the admin.
+  const upgraded = path.join(work, "store-upgraded")
+  fs.mkdirSync(upgraded)
+  const pins = { ...template, dependencies: { ...template.dependencies, "react-router-dom": "^6.30.0", "@medusajs/ui": "4.2.0" } }
+  fs.writeFileSync(path.join(upgraded, "package.json"), JSON.stringify(pins, null, 2))
+  const refused = await run("npm", ["install", "--dry-run", "--prefer-offline", tarball], { cwd: upgraded })
+  check(
+    "a store pinning react-router-dom 6 and @medusajs/ui 4.2.0 gets ERESOLVE naming the peer",
+    !refused.ok && /ERESOLVE/.test(refused.output) && /peer (@medusajs\/ui@"4\.2\.4 - 4\.2\.6"|react-router-dom@"7\.18\.2") from medusa-plugin-hub/.test(refused.output),
+    tail(refused.output)
+  )
+
   // 3. medusa-config.ts as the README shows it.
   const readmeBlock = readmePluginsBlock()
   const storeBlock = pluginsBlock(fs.readFileSync(path.join(store, "medusa-config.ts"), "utf8"))
@@ -354,6 +370,19 @@ async function main() {
     "GET /admin/hub/connection answers for an admin, with the sandbox's origin",
     connection.status === 200 && connection.json && connection.json.connection && connection.json.connection.hubOrigin === hubEnv.HUB_BASE_URL && connection.json.connection.sandbox === true,
     `${connection.status} ${connection.text.slice(0, 500)}`
+  )
+  // The README's first-import check: an import now; this store has no region yet, so the run
+  // ends early saying so (409 while the scheduled import runs: asked again).
+  let imported
+  for (let attempt = 0; attempt < 10; attempt++) {
+    imported = await request(`${url}/admin/hub/import-runs`, { method: "POST", headers: { Authorization: `Bearer ${login.json.token}` } })
+    if (imported.status !== 409) break
+    await sleep(2000)
+  }
+  check(
+    "POST /admin/hub/import-runs imports now; in a store without a region the run says why it ended early",
+    imported.status === 200 && imported.json && imported.json.import_run && /no sales channel or region/.test(imported.text),
+    `${imported.status} ${imported.text.slice(0, 500)}`
   )
   const anonymous = await request(`${url}/admin/hub/connection`)
   check("GET /admin/hub/connection refuses a request without a login (401)", anonymous.status === 401, `${anonymous.status}`)
