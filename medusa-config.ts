@@ -46,6 +46,7 @@ module.exports = defineConfig({
         queueListingEveryMinutes: numberFromEnv("HUB_QUEUE_LISTING_EVERY_MINUTES"),
         importUnfilteredEveryMinutes: numberFromEnv("HUB_IMPORT_UNFILTERED_EVERY_MINUTES"),
         maxItemQuantity: numberFromEnv("HUB_MAX_ITEM_QUANTITY"),
+        rateLimitRedisUrl: process.env.HUB_RATE_LIMIT_REDIS_URL || undefined,
       },
     },
   ],

@@ -106,15 +106,51 @@ medusaIntegrationTestRunner({
       ])
     })
 
-    it("refuses a move the hub order's status does not allow, without spending a request on it", async () => {
+    it("lets the hub decide a move the plugin's table does not expect: sent once, refused in the hub's words, not resent unchanged", async () => {
       const { code } = await importedHubOrder({ approved: false })
       sandbox.hub.resetRequestLog()
-      const delivered = await move(code, { kind: "deliver" })
+      // Bodies of their own: the sandbox reuses order codes after each reset, and the client remembers
+      // a refused request (the same request to the same code would be refused locally in a later test).
+      const early = { kind: "deliver", delivery: { delivered_date: "2026-11-20T10:00:00-03:00" } }
+      const delivered = await move(code, early)
       expect(delivered.status).toBe(422)
-      expect(delivered.data.message).toContain("possible only from SHIPPED, SHIPMENT_EXCEPTION")
-      expect(hubWrites(code)).toHaveLength(0)
-      expect(hubModule.connectionHealth().figures.clientErrors).toBe(0)
+      expect(delivered.data.message).toContain("cannot move to DELIVERED from status book_product")
+      expect(hubWrites(code)).toHaveLength(1)
+      // The same request again is refused by the client, without a second 4xx (docs/hub-interface.md §7 rule 1).
+      const again = await move(code, early)
+      expect(again.status).toBe(422)
+      expect(again.data.message).toContain("already rejected")
+      expect(hubWrites(code)).toHaveLength(1)
       expect(sandbox.hub.getOrder(code)?.status.type).toBe("NEW")
+    })
+
+    it("refuses, without a request, a move from a final status: nothing can follow a cancel", async () => {
+      const { code } = await importedHubOrder({ approved: true })
+      expect((await move(code, { kind: "cancel" })).status).toBe(200)
+      sandbox.hub.resetRequestLog()
+      const invoiced = await move(code, { kind: "invoice", invoice: { key: INVOICE_KEY } })
+      expect(invoiced.status).toBe(422)
+      expect(invoiced.data.message).toContain("is not possible any more")
+      expect(hubWrites(code)).toHaveLength(0)
+    })
+
+    it("ships from APPROVED where the hub allows it (the sandbox's lenient profile), and shows the strict hub's refusal otherwise", async () => {
+      const shipment = { kind: "ship", shipment: { track: { ...TRACK, code: "BR-PROFILE-TEST" } } }
+      const strict = await importedHubOrder({ approved: true })
+      const refused = await move(strict.code, shipment)
+      expect(refused.status).toBe(422)
+      expect(refused.data.message).toContain("cannot move to SHIPPED from status payment_received")
+
+      sandbox.hub.setMoveRules("lenient")
+      try {
+        const lenient = await importedHubOrder({ approved: true })
+        const shipped = await move(lenient.code, shipment)
+        expect(shipped.status).toBe(200)
+        expect(sandbox.hub.getOrder(lenient.code)?.status.type).toBe("SHIPPED")
+        expect(hubWrites(lenient.code)).toHaveLength(1)
+      } finally {
+        sandbox.hub.setMoveRules("strict")
+      }
     })
 
     it("refuses a malformed request at the edge, and an order this store did not import", async () => {
@@ -176,7 +212,7 @@ medusaIntegrationTestRunner({
       )
     })
 
-    it("records, without sending, a Medusa cancel of an order the hub has shipped already", async () => {
+    it("records the hub's refusal of a Medusa cancel of an order the hub has shipped already", async () => {
       const { code, orderId } = await importedHubOrder({ approved: true })
       expect((await move(code, { kind: "invoice", invoice: { key: INVOICE_KEY } })).status).toBe(200)
       expect((await move(code, { kind: "ship", shipment: { track: TRACK } })).status).toBe(200)
@@ -185,11 +221,12 @@ medusaIntegrationTestRunner({
         expect((await api.get(movePath(code), headers)).data.moves[0]).toMatchObject({
           kind: "cancel",
           state: "rejected",
-          error: expect.stringContaining("a cancel is possible only from NEW, APPROVED, INVOICED"),
+          error: expect.stringContaining("cannot move to CANCELED from status order_shipped"),
         })
       )
       expect(sandbox.hub.getOrder(code)?.status.type).toBe("SHIPPED")
-      expect(hubWrites(code).map((entry) => entry.path.split("/").pop())).toEqual(["invoice", "shipments"])
+      // The plugin's table did not expect it; the hub decided (docs/hub-interface.md §3 leaves it open).
+      expect(hubWrites(code).map((entry) => entry.path.split("/").pop())).toEqual(["invoice", "shipments", "cancel"])
     })
 
     it("sends a double click once: the second waits for the order's lock and is answered with the first's outcome", async () => {

@@ -11,10 +11,11 @@ import {
 export type MoveTargetType = Exclude<HubStatusType, "NEW">
 
 /**
- * The one state-machine table: target status type -> the types an order may come from. The spec
- * leaves source states unstated (docs/hub-interface.md §3); this is the strict reading of its
- * flow. The sandbox hub enforces it, and the plugin checks it against a fresh read before it
- * sends a move, so a move the hub would refuse costs no 4xx.
+ * The plugin's reading of the hub's flow: target status type -> the types an order likely comes
+ * from. The spec leaves source states unstated (docs/hub-interface.md §3), so this only leads the
+ * order card (which moves it offers first); the hub decides what it accepts, and a move this table
+ * does not expect is still sent when the merchant asks for it. The sandbox hub has rules of its own
+ * (src/sandbox/move-rules.ts), so tests can show where a hub and this table differ.
  */
 export const ALLOWED_SOURCE_TYPES: Readonly<Record<MoveTargetType, readonly HubStatusType[]>> = {
   APPROVED: ["NEW"],
@@ -60,7 +61,15 @@ export const MERCHANT_MOVE_NAMES: Readonly<Record<MerchantOrderMoveKind, string>
   cancel: "a cancel",
 }
 
-/** Whether the hub allows a move from an order's current status type. */
+/** Status types from which no merchant move can succeed: the order's story is over. */
+export const FINAL_STATUS_TYPES: readonly HubStatusType[] = ["CANCELED", "DELIVERED"]
+
+/** Whether a move is worth sending at all: anything but a final status is the hub's to decide. */
+export function moveSendableFrom(currentType: HubStatusType | undefined): boolean {
+  return currentType === undefined || !FINAL_STATUS_TYPES.includes(currentType)
+}
+
+/** Whether the plugin's table expects a move from an order's current status type (the card offers it first). */
 export function moveAllowedFrom(kind: MerchantOrderMoveKind, currentType: HubStatusType | undefined): boolean {
   return currentType !== undefined && ALLOWED_SOURCE_TYPES[MERCHANT_MOVE_TARGET[kind]].includes(currentType)
 }

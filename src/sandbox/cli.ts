@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs"
 import { parseArgs, type ParseArgsConfig } from "node:util"
 import { SandboxHubError } from "./errors"
 import type { SandboxHubOptions } from "./hub"
+import { moveRulesSchema } from "./move-rules"
 import { DEFAULT_SEED_DAYS, DEFAULT_SEED_SKU_QTY, type SeedSku } from "./seed"
 import { startSandboxHub } from "./server"
 
@@ -23,6 +24,10 @@ export const SANDBOX_CLI_USAGE = `Usage: hub-sandbox [options]
                          (default ${DEFAULT_SEED_DAYS}: the plugin's default look-back, importLookbackDays)
   --production           behave as a production account: test orders and approval answer 403
   --retry-after          send Retry-After on 429 answers
+  --moves <rules>        which moves the hub accepts from which status: strict (default), lenient
+                         (ships from APPROVED or INVOICED, refuses a re-ship after an exception),
+                         or a JSON file {"SHIPPED":["INVOICED"],...} naming every target type
+  --queue-visibility <ms> how long an order taken from GET /queues/orders stays hidden (default 300000)
   --rate-limit <rule>    "<METHOD> /<resource>=<limit>/<windowMs>" or "default=<limit>/<windowMs>",
                          e.g. --rate-limit "GET /orders=5/1000" (repeatable)
   --help                 show this help
@@ -58,6 +63,8 @@ const FLAGS = {
   days: { type: "string" },
   production: { type: "boolean" },
   "retry-after": { type: "boolean" },
+  moves: { type: "string" },
+  "queue-visibility": { type: "string" },
   "rate-limit": { type: "string", multiple: true },
   help: { type: "boolean", short: "h" },
 } as const satisfies ParseArgsConfig["options"]
@@ -130,11 +137,27 @@ export function parseSandboxArgs(argv: readonly string[]): SandboxHubOptions | "
   }
   if (flags.production) options.sandboxAccount = false
   if (flags["retry-after"]) options.retryAfterHeader = true
+  if (flags.moves !== undefined) options.moveRules = moveRulesFlag(flags.moves)
+  if (flags["queue-visibility"] !== undefined) options.queueVisibilityMs = count("--queue-visibility", flags["queue-visibility"])
   if (flags["rate-limit"]) options.rateLimits = Object.fromEntries(flags["rate-limit"].map(rateLimitRule))
   if ((options.seed?.orders ?? 0) > 0 && !options.seed?.products && !options.seed?.skus?.length) {
     throw new CliUsageError("--orders needs --products, --skus or --skus-file: every seeded order sells seeded products")
   }
   return options
+}
+
+/** A profile's name, or a JSON file of rules of one's own. */
+function moveRulesFlag(value: string): SandboxHubOptions["moveRules"] {
+  if (value === "strict" || value === "lenient") return value
+  let rules: unknown
+  try {
+    rules = JSON.parse(readFileSync(value, "utf8"))
+  } catch (error) {
+    throw new CliUsageError(`--moves expects strict, lenient or a JSON file of rules; ${value}: ${(error as Error).message}`)
+  }
+  const parsed = moveRulesSchema.safeParse(rules)
+  if (!parsed.success) throw new CliUsageError(`--moves ${value}: every target type (APPROVED, INVOICED, SHIPPED, DELIVERED, CANCELED, SHIPMENT_EXCEPTION) needs a list of status types`)
+  return parsed.data
 }
 
 function readSkuFile(file: string): string {

@@ -6,6 +6,7 @@
 import { z } from "zod"
 import type { RateLimit } from "../hub-client/endpoints"
 import type { HubOrder, TestOrderInput } from "../hub-client/schemas"
+import { moveRulesSchema } from "./move-rules"
 import type { SandboxProduct, SandboxProductInput, SandboxStatus } from "./records"
 import {
   faultsSchema,
@@ -58,6 +59,8 @@ export const sandboxHubOptionsSchema = z.strictObject({
    * sandbox never hands out a code a store has already imported.
    */
   firstOrderSequence: z.number().int().positive().optional(),
+  /** Which moves the hub accepts from which status: `strict` (default), `lenient`, or rules of one's own. */
+  moveRules: moveRulesSchema.optional(),
   /** How long an order handed out by `GET /queues/orders` stays hidden unless acknowledged (default 5 min). */
   queueVisibilityMs: z.number().int().positive().optional(),
   /** Makes the products listing's `next` point at another origin (for clients that must refuse it). */
@@ -91,6 +94,8 @@ export interface SandboxHub {
   setFaults(faults: SandboxFaults): void
   setRateLimits(limits: Record<string, RateLimit>): void
   setNextOrigin(origin: string | undefined): void
+  /** Changes which moves the hub accepts (a profile's name or rules of one's own). */
+  setMoveRules(rules: z.input<typeof moveRulesSchema>): void
   /** Orders in the order queue, handed out or not. */
   queueDepth(): number
   /** Every answered hub request (control endpoints excluded), in arrival order. */

@@ -16,3 +16,4 @@ export { STANDARD_SANDBOX_STATUSES, type SandboxProduct, type SandboxProductInpu
 // The hub's state machine is the hub client's table: the sandbox enforces exactly what the plugin expects.
 export { ALLOWED_SOURCE_TYPES, type MoveTargetType } from "../hub-client/order-moves"
 export type { SandboxCounters, SandboxFaults, SandboxRequestLogEntry } from "./traffic"
+export { SANDBOX_MOVE_PROFILES, type MoveRules } from "./move-rules"

@@ -19,6 +19,7 @@ import {
 } from "./hub"
 import { buildHubRoutes } from "./hub-routes"
 import { answerRoute, errorAnswer, headerValue, parseJson, readBody, send, splitOnce, type Answer } from "./http"
+import { moveRulesOf, moveRulesSchema } from "./move-rules"
 import { seedSkuInputs } from "./seed"
 import { SandboxHubState } from "./state"
 import { FaultInjector, FixedWindowRateLimiter, RequestLog } from "./traffic"
@@ -34,6 +35,7 @@ export async function startSandboxHub(options: SandboxHubOptions = {}): Promise<
   const credentials = config.credentials ?? DEFAULT_SANDBOX_CREDENTIALS
   const sandboxAccount = config.sandboxAccount ?? true
   const state = new SandboxHubState({ firstOrderSequence: config.firstOrderSequence, queueVisibilityMs: config.queueVisibilityMs })
+  state.moveRules = moveRulesOf(config.moveRules)
   const rateLimiter = new FixedWindowRateLimiter(config.rateLimits)
   const faults = new FaultInjector(config.faults)
   const log = new RequestLog()
@@ -90,12 +92,16 @@ export async function startSandboxHub(options: SandboxHubOptions = {}): Promise<
     setNextOrigin: (origin) => {
       nextOrigin = origin === undefined ? undefined : parseOrThrow(z.url(), origin, { prefix: "origin" })
     },
+    setMoveRules: (rules) => {
+      state.moveRules = moveRulesOf(parseOrThrow(moveRulesSchema, rules, { prefix: "moveRules" }))
+    },
     queueDepth: () => state.queue.depth(),
     requestLog: () => log.list(),
     counters: () => log.counters(),
     resetRequestLog: () => log.clear(),
     reset: () => {
       state.reset()
+      state.moveRules = moveRulesOf(config.moveRules)
       log.clear()
       rateLimiter.resetWindows()
     },

@@ -2,12 +2,12 @@
  * The sandbox hub's data and order state machine, free of HTTP so that it can be tested on its
  * own and driven in-process by tests. Every refusal is a SandboxHubError carrying the HTTP status
  * the hub answers with; inputs are validated here so in-process callers get the hub's refusals too.
- * The state machine is the hub client's ALLOWED_SOURCE_TYPES: the sandbox enforces exactly what
- * the plugin expects.
+ * The state machine follows the sandbox's own move rules (move-rules.ts: a profile, strict by
+ * default), not the plugin's table, so tests can show where a hub and the plugin disagree.
  */
 import { z } from "zod"
 import { HUB_DAY_MS } from "../hub-client/endpoints"
-import { ALLOWED_SOURCE_TYPES, type MoveTargetType } from "../hub-client/order-moves"
+import type { MoveTargetType } from "../hub-client/order-moves"
 import {
   hubStatusSchema,
   orderFiltersSchema,
@@ -43,6 +43,7 @@ import {
   type SandboxStatus,
   type StoredOrder,
 } from "./records"
+import { type MoveRules, SANDBOX_MOVE_PROFILES } from "./move-rules"
 import { SandboxOrderQueue } from "./order-queue"
 import { DEFAULT_SEED_DAYS, seedOrderInputs, seedProductInputs } from "./seed"
 
@@ -57,6 +58,8 @@ export class SandboxHubState {
   private readonly firstOrderSequence: number
   /** Every order placed or moved, for integrations that consume the queue. */
   readonly queue: SandboxOrderQueue
+  /** Which moves are accepted from which status type. */
+  moveRules: MoveRules = SANDBOX_MOVE_PROFILES.strict
 
   constructor(options: { now?: () => Date; firstOrderSequence?: number; queueVisibilityMs?: number } = {}) {
     this.now = options.now ?? (() => new Date())
@@ -327,7 +330,7 @@ export class SandboxHubState {
 
   /**
    * The single place an order changes status: the target status must exist with the target type,
-   * and the order's current type must be an allowed source in ALLOWED_SOURCE_TYPES.
+   * and the order's current type must be an allowed source in the sandbox's move rules.
    */
   private move(
     code: string,
@@ -340,7 +343,7 @@ export class SandboxHubState {
     const status = this.statusOfType(statusCode, target)
     const currentCode = statusCodeOf(order)
     const currentType = this.statusTypeOf(order)
-    const allowed = ALLOWED_SOURCE_TYPES[target]
+    const allowed = this.moveRules[target]
     if (!currentType || !allowed.includes(currentType)) {
       throw new SandboxHubError(
         422,

@@ -4,7 +4,7 @@ import { Badge, Button, Container, Heading, Input, Label, Text, Textarea } from 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { FormEvent, useState } from "react"
 import { Link } from "react-router-dom"
-import { type MerchantOrderMove, type MerchantOrderMoveKind, moveAllowedFrom } from "../../hub-client/order-moves"
+import { type MerchantOrderMove, type MerchantOrderMoveKind, moveAllowedFrom, moveSendableFrom } from "../../hub-client/order-moves"
 import type { HubStatusType } from "../../hub-client/schemas"
 import type { HubOrderImportState } from "../../mapping/hub-order-states"
 import { errorMessage, formatTime } from "../lib/format"
@@ -82,7 +82,10 @@ const HubOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
   }
   if (!hubOrder) return null
 
-  const allowed = (Object.keys(MOVE_LABELS) as MerchantOrderMoveKind[]).filter((kind) => moveAllowedFrom(kind, hubOrder.status_type))
+  const kinds = Object.keys(MOVE_LABELS) as MerchantOrderMoveKind[]
+  // The plugin's table leads; any other move is still the hub's to accept or refuse.
+  const allowed = kinds.filter((kind) => moveAllowedFrom(kind, hubOrder.status_type))
+  const others = moveSendableFrom(hubOrder.status_type) ? kinds.filter((kind) => !allowed.includes(kind)) : []
   const send = (move: MerchantOrderMove) => moveMutation.mutate(move)
   return (
     <Container className="flex flex-col gap-y-3" data-testid="hub-order-widget">
@@ -114,6 +117,18 @@ const HubOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
             </Button>
           ))}
         </div>
+      )}
+      {others.length > 0 && (
+        <details data-testid="hub-other-moves">
+          <summary className="text-ui-fg-subtle cursor-pointer text-small">Other moves (the hub decides whether it accepts them)</summary>
+          <div className="mt-2 flex flex-wrap gap-2">
+            {others.map((kind) => (
+              <Button key={kind} size="small" variant={open === kind ? "primary" : "transparent"} onClick={() => setOpen(open === kind ? null : kind)}>
+                {MOVE_LABELS[kind]}
+              </Button>
+            ))}
+          </div>
+        </details>
       )}
       {open && <MoveForm kind={open} sending={moveMutation.isPending} onSend={send} />}
       {moveMutation.error && (

@@ -1,13 +1,11 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import {
-  ALLOWED_SOURCE_TYPES,
   type HubClient,
   type HubOrder,
   type HubStatusType,
   MERCHANT_MOVE_NAMES,
-  MERCHANT_MOVE_TARGET,
   type MerchantOrderMove,
-  moveAllowedFrom,
+  moveSendableFrom,
 } from "../../../hub-client"
 import { moveOutcomeOfFailure } from "../../../mapping/hub-order-move"
 import type { HubOrderMoveOutcome } from "../../../mapping/hub-order-states"
@@ -24,8 +22,8 @@ export type SentMove = HubOrderMoveOutcome & {
 
 /**
  * Sends a claimed move once the settle step has read the hub order: one already in the target
- * status is done without a request, one whose status does not allow the move is refused without
- * spending a 4xx. Every ending is recorded on the move; nothing here is undone, because a hub order
+ * status is done without a request, one from a final status (canceled, delivered) is refused without
+ * spending a 4xx; any other is the hub's to accept or refuse (its 422 is kept in its words). Every ending is recorded on the move; nothing here is undone, because a hub order
  * cannot be moved back.
  */
 export const sendHubOrderMoveStep = createStep(
@@ -47,11 +45,12 @@ export const sendHubOrderMoveStep = createStep(
       return new StepResponse<SentMove>({ state: "done", hubStatusCode: current.status.code, alreadyOnHub: true })
     }
     const currentType = (settled.statusType ?? undefined) as HubStatusType | undefined
-    if (!moveAllowedFrom(move.kind, currentType)) {
-      const target = MERCHANT_MOVE_TARGET[move.kind]
+    // Which moves a status allows is the hub's to decide (docs/hub-interface.md §3 leaves it open):
+    // only a move from a final status, which can never succeed, is answered here.
+    if (!moveSendableFrom(currentType)) {
       const outcome: HubOrderMoveOutcome = {
         state: "rejected",
-        error: `Not sent: the hub order is ${current.status.code} (${currentType ?? "unknown type"}); ${MERCHANT_MOVE_NAMES[move.kind]} is possible only from ${ALLOWED_SOURCE_TYPES[target].join(", ")}`,
+        error: `Not sent: the hub order is ${current.status.code} (${currentType}); ${MERCHANT_MOVE_NAMES[move.kind]} is not possible any more`,
       }
       await finish(outcome, current)
       return new StepResponse<SentMove>({ ...outcome, alreadyOnHub: false })
