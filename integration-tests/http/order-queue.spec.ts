@@ -71,6 +71,26 @@ medusaIntegrationTestRunner({
       expect(data.import_runs[0]).toMatchObject({ intake: "queue", drained: true })
     })
 
+    it("a scheduled consumer keeps asking while the queue is empty: an order placed during its run is reserved by that run", async () => {
+      const running = consumeOrderQueue(container, { maxDurationMs: 8_000, stopWhenEmpty: false })
+      await new Promise((resolve) => setTimeout(resolve, 2_000))
+      const placedAt = Date.now()
+      const { code } = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 1 }] }))
+      let reservedAfterMs = -1
+      for (;;) {
+        const [record] = await hubModule.listHubOrders({ code })
+        if (record?.import_state === "imported") {
+          reservedAfterMs = Date.now() - placedAt
+          break
+        }
+        if (Date.now() - placedAt > 8_000) break
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+      // Reserved by the run already under way (not at the next tick); how fast is bench material.
+      expect(await running).toMatchObject({ imported: 1, error: null })
+      expect(reservedAfterMs).toBeGreaterThanOrEqual(0)
+    })
+
     it("an order a dead consumer took comes back after the visibility timeout and is imported once", async () => {
       const { code } = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 2 }] }))
       // A consumer reads it and dies before doing anything: the hub hides it for a while.

@@ -36,7 +36,7 @@ export function runOrderImport(container: MedusaContainer, now = new Date()): Pr
 export async function runScheduledOrderIntake(container: MedusaContainer): Promise<void> {
   const hubModule: HubModuleService = container.resolve(HUB_MODULE)
   if (!hubModule.hubOptions.jobs) return
-  if (hubModule.hubOptions.orderIntake === "queue") await consumeOrderQueue(container)
+  if (hubModule.hubOptions.orderIntake === "queue") await consumeOrderQueue(container, { stopWhenEmpty: false })
   if (await hubModule.isOrderImportDue(new Date())) await runOrderImport(container)
 }
 

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { HubRejectedError } from "../hub-client"
 import { HUB_MODULE } from "../modules/hub"
@@ -9,27 +10,42 @@ import { whileHolding } from "./lock"
 /** A queue run ends after this long, so it fits the job's one-minute tick. */
 const QUEUE_RUN_MS = 50_000
 
+/** How long a scheduled run waits after finding the queue empty before it asks again (the bucket's limiter paces it too). */
+const EMPTY_QUEUE_POLL_MS = 1_000
+
 /**
  * Consumes the hub's order queue (docs/hub-public-facts.md, Orders) for up to `maxDurationMs`, as
- * fast as its request budget allows: each order is handled like a listed one (imported, its
+ * fast as its request budget allows (the scheduled run keeps asking while the queue is empty, so a
+ * new order waits seconds; `stopWhenEmpty` ends a run at the first empty answer): each order is handled like a listed one (imported, its
  * marketplace move followed, or set aside) and acknowledged only once that is committed. A process
  * that dies before the acknowledgement leaves the order to come back after the hub's visibility
  * timeout, when it is recognised as done. One consumer at a time across processes (null otherwise).
  */
-export function consumeOrderQueue(container: MedusaContainer, { maxDurationMs = QUEUE_RUN_MS } = {}): Promise<OrderImportSummary | null> {
+export function consumeOrderQueue(
+  container: MedusaContainer,
+  { maxDurationMs = QUEUE_RUN_MS, stopWhenEmpty = true }: { maxDurationMs?: number; stopWhenEmpty?: boolean } = {}
+): Promise<OrderImportSummary | null> {
   return whileHolding(container, ORDER_QUEUE_LOCK, async () => {
     const hubModule: HubModuleService = container.resolve(HUB_MODULE)
     const run = await ImportRun.begin(container, "queue")
+    let drained = false
     try {
       await run.prepare()
       const deadline = Date.now() + maxDurationMs
       while (Date.now() < deadline) {
         const queued = await hubModule.client.nextQueuedOrder()
-        if (!queued) return run.finish(null, { drained: true })
+        if (!queued) {
+          drained = true
+          if (stopWhenEmpty) break
+          // Keep asking until the tick ends, paced by the queue's request budget: a new order is
+          // reserved within seconds, not at the next tick.
+          await sleep(EMPTY_QUEUE_POLL_MS)
+          continue
+        }
         await run.handle([queued])
         await acknowledge(hubModule, queued.code)
       }
-      return run.finish(null)
+      return run.finish(null, { drained })
     } catch (caught) {
       return run.finish(caught)
     }
