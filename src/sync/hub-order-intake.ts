@@ -4,7 +4,7 @@ import { type ListedHubOrder, parseHubOrder } from "../hub-client"
 import { toMedusaOrder } from "../mapping/hub-order"
 import { hubOrderOutOfBounds } from "../mapping/hub-order-bounds"
 import { maskPersonalData } from "../mapping/personal-data"
-import { type HubOrderRecordState, planHubOrder, type SeenHubOrder, seenHubOrder } from "../mapping/plan-hub-order"
+import { type HubOrderPlan, type HubOrderRecordState, planHubOrder, type SeenHubOrder, seenHubOrder } from "../mapping/plan-hub-order"
 import { HUB_MODULE } from "../modules/hub"
 import type HubModuleService from "../modules/hub/service"
 import { resolveHubOrderTarget, type ResolvedHubOrderTarget } from "../queries/hub-order-target"
@@ -93,9 +93,7 @@ export class ImportRun {
     const plan = planHubOrder(seen, record)
     if (plan.action === "import") return this.importNew(listed, seen)
     if (plan.action === "follow") {
-      await followHubOrderWorkflow(this.container).run({
-        input: { hubOrderId: record!.id, orderId: record!.order_id!, seen, plan, stockLocationId: this.target!.stockLocationId },
-      })
+      await this.follow(record!, seen, plan)
       if (plan.applyStatus) this.counts.updated++
     }
   }
@@ -128,11 +126,14 @@ export class ImportRun {
     this.counts.imported++
     // Already approved or canceled when first seen: imported in that state.
     const plan = planHubOrder(seen, imported)
-    if (plan.action === "follow") {
-      await followHubOrderWorkflow(this.container).run({
-        input: { hubOrderId: imported.id, orderId: imported.order_id!, seen, plan, stockLocationId: target.stockLocationId },
-      })
-    }
+    if (plan.action === "follow") await this.follow(imported, seen, plan)
+  }
+
+  /** The marketplace's move followed on an imported order, as the plan decided. */
+  private async follow(record: HubOrderRecordState, seen: SeenHubOrder, plan: Extract<HubOrderPlan, { action: "follow" }>) {
+    await followHubOrderWorkflow(this.container).run({
+      input: { hubOrderId: record.id, orderId: record.order_id!, seen, plan, stockLocationId: this.target!.stockLocationId },
+    })
   }
 
   /** Counted only when it really was set aside (never an order imported meanwhile); logged once per reason. */

@@ -114,12 +114,11 @@ export default class HubModuleService extends MedusaService({
   }
 
   /**
-   * Whether the scheduled listing should run now: jobs on, and its interval passed since the last
-   * listing began (`importIntervalMinutes`; in `queue` intake, `queueListingEveryMinutes`).
+   * Whether the scheduled listing should run now: its interval passed since the last listing began
+   * (`importIntervalMinutes`; in `queue` intake, `queueListingEveryMinutes`).
    */
   async isOrderImportDue(now: Date): Promise<boolean> {
-    const { jobs, orderIntake, importIntervalMinutes, queueListingEveryMinutes } = this.hubOptions
-    if (!jobs) return false
+    const { orderIntake, importIntervalMinutes, queueListingEveryMinutes } = this.hubOptions
     const minutes = orderIntake === "queue" ? queueListingEveryMinutes : importIntervalMinutes
     const [lastRun] = await this.listHubImportRuns({ intake: "listing" }, { order: { started_at: "DESC" }, take: 1 })
     // A few seconds of slack so that a one-minute interval is not skipped by the tick's jitter.

@@ -46,7 +46,7 @@ const MOVES: Record<MoveTargetType, (state: SandboxHubState, code: string) => un
     state.reportShipmentException(code, STANDARD_STATUS_CODES.SHIPMENT_EXCEPTION, exception),
 }
 
-/** Written out by hand (not derived from ALLOWED_SOURCE_TYPES) so that a change to the table fails here. */
+/** Written out by hand (not derived from the strict profile) so that a change to the sandbox's rules fails here. */
 const EXPECTED_ALLOWED = new Set([
   "NEW->APPROVED",
   "APPROVED->INVOICED",
