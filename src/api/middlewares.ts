@@ -3,6 +3,7 @@ import { GetHubOrdersSchema, hubOrderQueryConfig } from "./admin/hub/orders/vali
 import { PostHubTestOrderSchema } from "./admin/hub/test-orders/validators"
 import { merchantOrderMoveSchema } from "../hub-client"
 import { PostStockReconcileSchema } from "./admin/hub/stock/reconcile/validators"
+import { GetHubTrafficSchema } from "./admin/hub/traffic/validators"
 
 /** Every admin request body is validated here, at the edge, before a route sees it. */
 export default defineMiddlewares({
@@ -21,6 +22,11 @@ export default defineMiddlewares({
       matcher: "/admin/hub/test-orders",
       method: ["POST"],
       middlewares: [validateAndTransformBody(PostHubTestOrderSchema)],
+    },
+    {
+      matcher: "/admin/hub/traffic",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(GetHubTrafficSchema, {})],
     },
     {
       matcher: "/admin/hub/stock/reconcile",

@@ -6,7 +6,7 @@
 import type { z } from "zod"
 import { rateLimitBucketOf } from "./endpoints"
 import { describeIssues, HubInvalidRequestError, HubRefusedError } from "./errors"
-import { HubFiguresSnapshot } from "./figures"
+import { HubFiguresSnapshot, HourlyTraffic } from "./figures"
 import { HubClientOptions, HubClientOptionsInput, hubClientOptionsSchema } from "./options"
 import { allOrders, allProducts, HubPageReader, ListedHubOrder, Paged, pageQuery } from "./paging"
 import {
@@ -220,6 +220,16 @@ export class HubClient implements HubPageReader {
   /** Requests, 4xx by endpoint and status, 429s, retries and the pause in force (docs/hub-interface.md §7 rule 3). */
   figures(): HubFiguresSnapshot {
     return this.transport.figures()
+  }
+
+  /** Requests, 4xx and 429 per hour and endpoint since the last take; the store adds them up across processes. */
+  takeHourlyTraffic(): HourlyTraffic[] {
+    return this.transport.takeHourlyTraffic()
+  }
+
+  /** Gives back what a store could not record, to be taken again with the next ones. */
+  returnHourlyTraffic(rows: HourlyTraffic[]): void {
+    this.transport.returnHourlyTraffic(rows)
   }
 
   async close(): Promise<void> {

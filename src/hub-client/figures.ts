@@ -31,19 +31,27 @@ export type HubFiguresSnapshot = {
   byEndpoint: Record<string, EndpointFigures>
 }
 
+/** One endpoint's requests in one hour (its start, ISO), counted since the store last took them. */
+export type HourlyTraffic = { hour: string; endpoint: string; requests: number; clientErrors: number; rateLimited: number }
+
 /** The hub client's counters, kept in memory for the admin page and the logs. */
 export class HubFigures {
   private readonly since = new Date()
   private readonly endpoints = new Map<string, EndpointFigures>()
+  /** Increments per hour and endpoint not yet taken (see takeHourly): what the store adds up across processes. */
+  private hourly = new Map<string, HourlyTraffic>()
   private lastError: HubFiguresSnapshot["lastError"] = null
 
   sent(endpoint: string): void {
     this.of(endpoint).sent++
+    this.hourOf(endpoint).requests++
   }
 
   answered(endpoint: string, status: number): void {
     const figures = this.of(endpoint)
     figures.answers[status] = (figures.answers[status] ?? 0) + 1
+    if (status >= 400 && status < 500) this.hourOf(endpoint).clientErrors++
+    if (status === 429) this.hourOf(endpoint).rateLimited++
     if (status >= 400) {
       this.lastError = { at: new Date().toISOString(), endpoint, status, cause: `HTTP ${status}` }
     }
@@ -100,6 +108,33 @@ export class HubFigures {
     }
   }
 
+  /** The hourly increments since the last take, handed over once (a store adds them to its own rows). */
+  takeHourly(): HourlyTraffic[] {
+    const taken = [...this.hourly.values()]
+    this.hourly = new Map()
+    return taken
+  }
+
+  /** Gives back increments a store could not record, to be taken again with the next ones. */
+  returnHourly(rows: HourlyTraffic[]): void {
+    for (const row of rows) {
+      const entry = this.hourOf(row.endpoint, row.hour)
+      entry.requests += row.requests
+      entry.clientErrors += row.clientErrors
+      entry.rateLimited += row.rateLimited
+    }
+  }
+
+  private hourOf(endpoint: string, hour = startOfHour(new Date())): HourlyTraffic {
+    const key = `${hour} ${endpoint}`
+    let entry = this.hourly.get(key)
+    if (!entry) {
+      entry = { hour, endpoint, requests: 0, clientErrors: 0, rateLimited: 0 }
+      this.hourly.set(key, entry)
+    }
+    return entry
+  }
+
   private of(endpoint: string): EndpointFigures {
     let figures = this.endpoints.get(endpoint)
     if (!figures) {
@@ -108,4 +143,8 @@ export class HubFigures {
     }
     return figures
   }
+}
+
+function startOfHour(at: Date): string {
+  return new Date(Math.floor(at.getTime() / 3_600_000) * 3_600_000).toISOString()
 }

@@ -19,7 +19,7 @@ import {
   HubUnavailableError,
   maskSecrets,
 } from "./errors"
-import { HubFigures, HubFiguresSnapshot } from "./figures"
+import { HubFigures, HubFiguresSnapshot, HourlyTraffic } from "./figures"
 import { HubClientOptions } from "./options"
 import { HubRateLimiter } from "./rate-limit"
 import { RedisBudgetStore } from "./redis-budget-store"
@@ -76,6 +76,14 @@ export class HubTransport {
 
   figures(): HubFiguresSnapshot {
     return this.figuresBook.snapshot(this.limiter.pausedUntil, { budget: this.limiter.budget, rateLimits: this.limiter.limitFigures() })
+  }
+
+  takeHourlyTraffic(): HourlyTraffic[] {
+    return this.figuresBook.takeHourly()
+  }
+
+  returnHourlyTraffic(rows: HourlyTraffic[]): void {
+    this.figuresBook.returnHourly(rows)
   }
 
   async close(): Promise<void> {

@@ -3,7 +3,16 @@ import { InjectManager, InjectTransactionManager, MedusaContext, MedusaService }
 import type { HubClient, HubFiguresSnapshot } from "../../hub-client"
 import type { HubOrderMoveOutcome } from "../../mapping/hub-order-states"
 import type { ClaimedHubOrder, SeenHubOrder } from "../../mapping/plan-hub-order"
-import { HubImportRun, HubOrder, HubOrderMove, HubStatusEntry, HubStockChange, HubStockPushHour, HubStockReconciliation } from "./models"
+import {
+  HubImportRun,
+  HubOrder,
+  HubOrderMove,
+  HubStatusEntry,
+  HubStockChange,
+  HubStockPushHour,
+  HubStockReconciliation,
+  HubTrafficHour,
+} from "./models"
 import type { ClaimedStockChange, StockPushOutcome, StockSyncFigures, WantedStock } from "./models/hub-stock-change"
 import type { HubPluginOptions } from "./options"
 import type {
@@ -11,8 +20,13 @@ import type {
   HubOrderRepository,
   HubStockChangeRepository,
   HubStockReconciliationRepository,
+  HubTrafficHourRepository,
 } from "./repositories"
-import type { HubStatusAfterMove } from "./repositories/hub-order-move"
+import type { HubStatusAfterMove, MoveToClaim } from "./repositories/hub-order-move"
+import type { TrafficHour } from "./repositories/hub-traffic-hour"
+
+/** How often each process adds its hub client's hourly figures to the store's (a kill -9 loses at most this much). */
+const TRAFFIC_RECORD_EVERY_MS = 30_000
 
 type InjectedDependencies = {
   hubClient: HubClient
@@ -21,6 +35,8 @@ type InjectedDependencies = {
   hubOrderMoveRepository: HubOrderMoveRepository
   hubStockChangeRepository: HubStockChangeRepository
   hubStockReconciliationRepository: HubStockReconciliationRepository
+  hubTrafficHourRepository: HubTrafficHourRepository
+  logger: { warn(message: string): void }
 }
 
 export type OrderIntakeFigures = {
@@ -50,6 +66,7 @@ export default class HubModuleService extends MedusaService({
   HubStockChange,
   HubStockPushHour,
   HubStockReconciliation,
+  HubTrafficHour,
 }) {
   readonly hubOptions: HubPluginOptions
   private readonly hubClient: HubClient
@@ -57,6 +74,9 @@ export default class HubModuleService extends MedusaService({
   private readonly moves: HubOrderMoveRepository
   private readonly outbox: HubStockChangeRepository
   private readonly reconciliations: HubStockReconciliationRepository
+  private readonly traffic: HubTrafficHourRepository
+  private readonly logger: InjectedDependencies["logger"]
+  private trafficTimer: NodeJS.Timeout | undefined
 
   constructor(dependencies: InjectedDependencies) {
     // eslint-disable-next-line prefer-rest-params
@@ -67,6 +87,8 @@ export default class HubModuleService extends MedusaService({
     this.moves = dependencies.hubOrderMoveRepository
     this.outbox = dependencies.hubStockChangeRepository
     this.reconciliations = dependencies.hubStockReconciliationRepository
+    this.traffic = dependencies.hubTrafficHourRepository
+    this.logger = dependencies.logger
   }
 
   /** The hub client, built from the validated options at boot and closed at shutdown. */
@@ -95,7 +117,7 @@ export default class HubModuleService extends MedusaService({
   /** Claims a merchant move; null while another claim of that move is live (a double click sends once). */
   @InjectManager()
   async claimHubOrderMove(
-    move: { hubOrderId: string; code: string; kind: string; request: unknown },
+    move: MoveToClaim,
     @MedusaContext() sharedContext: Context = {}
   ): Promise<{ id: string } | null> {
     return this.moves.claim(move, sharedContext)
@@ -220,8 +242,37 @@ export default class HubModuleService extends MedusaService({
     return this.reconciliations.stockSyncFigures(sharedContext)
   }
 
+  // ---- Hub traffic per hour
+
+  /** Adds this process's hub requests since the last call to the store's hourly rows; given back on failure. */
+  @InjectManager()
+  async recordHubTraffic(@MedusaContext() sharedContext: Context = {}): Promise<void> {
+    const rows = this.hubClient.takeHourlyTraffic()
+    try {
+      await this.traffic.add(rows, sharedContext)
+    } catch (error) {
+      this.hubClient.returnHourlyTraffic(rows)
+      throw error
+    }
+  }
+
+  /** Requests, 4xx and 429 per hour and endpoint over the last `hours` hours, from every process. */
+  @InjectManager()
+  async hubTraffic(hours: number, @MedusaContext() sharedContext: Context = {}): Promise<TrafficHour[]> {
+    return this.traffic.lastHours(hours, sharedContext)
+  }
+
   __hooks = {
+    onApplicationStart: async () => {
+      this.trafficTimer = setInterval(() => {
+        this.recordHubTraffic().catch((error) => this.logger.warn(`hub: the hourly traffic figures wait for the next try: ${(error as Error).message}`))
+      }, TRAFFIC_RECORD_EVERY_MS)
+      // Never what keeps a process alive (medusa exec, a test runner).
+      this.trafficTimer.unref()
+    },
     onApplicationShutdown: async () => {
+      clearInterval(this.trafficTimer)
+      await this.recordHubTraffic().catch(() => undefined)
       await this.hubClient.close()
     },
   }

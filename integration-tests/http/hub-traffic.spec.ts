@@ -1,0 +1,75 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { MedusaContainer } from "@medusajs/framework/types"
+import { HubRejectedError } from "../../src/hub-client"
+import { HUB_MODULE } from "../../src/modules/hub"
+import HubModuleService from "../../src/modules/hub/service"
+import { adminHeaders } from "../helpers/admin"
+import { sandboxHubForStore } from "../helpers/sandbox-store"
+
+jest.setTimeout(120_000)
+
+const sandbox = sandboxHubForStore()
+
+type TrafficRow = { hour: string; endpoint: string; requests: number; clientErrors: number; rateLimited: number }
+
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    let container: MedusaContainer
+    let hub: HubModuleService
+
+    beforeEach(async () => {
+      container = getContainer()
+      hub = container.resolve(HUB_MODULE)
+      sandbox.hub.reset()
+      sandbox.hub.upsertProducts([{ sku: "T-1", qty: 3 }])
+    })
+
+    const thisHour = () => new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000).toISOString()
+    const row = (traffic: TrafficRow[], endpoint: string) => traffic.find((entry) => entry.hour === thisHour() && entry.endpoint === endpoint)
+
+    it("adds each process's requests and 4xx per hour and endpoint in PostgreSQL, across recordings", async () => {
+      const headers = await adminHeaders(container)
+      const before = (await api.get("/admin/hub/traffic", headers)).data.traffic as TrafficRow[]
+      const baseline = (endpoint: string) => row(before, endpoint) ?? { requests: 0, clientErrors: 0, rateLimited: 0 }
+      const products = baseline("GET /products/{sku}")
+
+      await hub.client.getProduct("T-1")
+      await expect(hub.client.getProduct("NO-SUCH-SKU")).rejects.toBeInstanceOf(HubRejectedError)
+      // Recorded by the store (as the 30-second timer does), then more requests before the page reads.
+      await hub.recordHubTraffic()
+      await hub.client.getProduct("T-1")
+
+      const { data, status } = await api.get("/admin/hub/traffic?hours=24", headers)
+      expect(status).toBe(200)
+      expect(data.hours).toBe(24)
+      // Added to the earlier recordings, never overwriting them.
+      expect(row(data.traffic, "GET /products/{sku}")).toEqual({
+        hour: thisHour(),
+        endpoint: "GET /products/{sku}",
+        requests: products.requests + 3,
+        clientErrors: products.clientErrors + 1,
+        rateLimited: products.rateLimited,
+      })
+      // What the sandbox hub received is what the figures say: three requests for a product.
+      expect(sandbox.hub.requestLog().filter((entry) => entry.path.startsWith("/products/")).length).toBe(3)
+    })
+
+    it("answers a bad hours with a 400 naming the field", async () => {
+      const headers = await adminHeaders(container)
+      const messages: string[] = []
+      for (const hours of ["0", "169", "1.5", "soon"]) {
+        const response = await api.get(`/admin/hub/traffic?hours=${hours}`, headers).catch((error: { response: unknown }) => error.response as { status: number; data: { message: string } })
+        expect(response.status).toBe(400)
+        messages.push(response.data.message)
+      }
+      expect(messages).toEqual([
+        expect.stringContaining("field 'hours' too small"),
+        expect.stringContaining("field 'hours' too big"),
+        expect.stringContaining("'int' for field 'hours'"),
+        expect.stringContaining("'number' for field 'hours'"),
+      ])
+      const unknown = await api.get("/admin/hub/traffic?days=1", headers).catch((error: { response: unknown }) => error.response as { status: number; data: { message: string } })
+      expect(unknown.status).toBe(400)
+    })
+  },
+})
