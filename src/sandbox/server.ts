@@ -152,7 +152,9 @@ export async function startSandboxHub(options: SandboxHubOptions = {}): Promise<
         const headers: Record<string, string> = config.retryAfterHeader
           ? { "retry-after": String(Math.ceil(decision.retryAfterMs / 1000)) }
           : {}
-        return answer({ status: 429, body: { error: "Too many requests" }, headers })
+        answer({ status: 429, body: { error: "Too many requests" }, headers })
+        log.refused(Date.now(), at + decision.retryAfterMs)
+        return
       }
 
       const fate = faults.next()

@@ -119,16 +119,26 @@ export type SandboxRequestLogEntry = {
   status: number | "dropped"
 }
 
-export type SandboxCounters = { byBucket: Record<string, number>; byStatus: Record<string, number> }
+export type SandboxCounters = {
+  byBucket: Record<string, number>
+  byStatus: Record<string, number>
+  /** Requests that arrived after a 429 was answered and before its counting window ended (docs/hub-interface.md §7 rule 2: should be 0). */
+  insideRefusalWindow: number
+}
 
 /** Hub requests in arrival order; an entry is listed once it has been answered (or dropped). */
 export class RequestLog {
   private entries: Array<Omit<SandboxRequestLogEntry, "status"> & { status?: SandboxRequestLogEntry["status"] }> = []
+  /** From each 429's answer to the end of the refused bucket's window; ended ones are dropped as requests arrive. */
+  private refusalWindows: Array<{ answeredAt: number; endsAt: number }> = []
+  private insideRefusalWindow = 0
 
   /** Records the arrival; call the returned function with the outcome. */
   arrive(entry: Omit<SandboxRequestLogEntry, "status">): (status: SandboxRequestLogEntry["status"]) => void {
     const pending: (typeof this.entries)[number] = { ...entry }
     this.entries.push(pending)
+    this.refusalWindows = this.refusalWindows.filter((window) => window.endsAt > entry.at)
+    if (this.refusalWindows.some((window) => entry.at > window.answeredAt)) this.insideRefusalWindow++
     return (status) => {
       pending.status = status
     }
@@ -138,8 +148,13 @@ export class RequestLog {
     return this.entries.flatMap(({ status, ...entry }) => (status === undefined ? [] : [{ ...entry, status }]))
   }
 
+  /** A 429 was answered at `answeredAt`; its counting window ends at `endsAt`. */
+  refused(answeredAt: number, endsAt: number): void {
+    this.refusalWindows.push({ answeredAt, endsAt })
+  }
+
   counters(): SandboxCounters {
-    const counters: SandboxCounters = { byBucket: {}, byStatus: {} }
+    const counters: SandboxCounters = { byBucket: {}, byStatus: {}, insideRefusalWindow: this.insideRefusalWindow }
     for (const entry of this.list()) {
       counters.byBucket[entry.bucket] = (counters.byBucket[entry.bucket] ?? 0) + 1
       counters.byStatus[String(entry.status)] = (counters.byStatus[String(entry.status)] ?? 0) + 1
@@ -149,5 +164,7 @@ export class RequestLog {
 
   clear(): void {
     this.entries = []
+    this.refusalWindows = []
+    this.insideRefusalWindow = 0
   }
 }

@@ -94,9 +94,24 @@ describe("sandbox hub traffic", () => {
       expect(log.counters()).toEqual({
         byBucket: { "GET /orders": 1, "GET /statuses": 1 },
         byStatus: { dropped: 1, "429": 1 },
+        insideRefusalWindow: 0,
       })
       log.clear()
       expect(log.list()).toEqual([])
+    })
+
+    it("counts the requests arriving after a 429 was answered until its counting window ends", () => {
+      const log = new RequestLog()
+      const request = (at: number) => log.arrive({ at, method: "PUT", path: "/products/A", bucket: "PUT /products" })(204)
+      request(1_000)
+      log.refused(1_200, 2_000)
+      request(1_200) // in flight when the 429 was answered
+      request(1_500)
+      request(1_999)
+      request(2_000) // the next window
+      expect(log.counters().insideRefusalWindow).toBe(2)
+      log.clear()
+      expect(log.counters().insideRefusalWindow).toBe(0)
     })
   })
 })
