@@ -112,6 +112,39 @@ medusaIntegrationTestRunner({
       expect((await medusaOrdersByHubCode()).get(code)).toBe(1)
     })
 
+    it("a queue that stops answering: the listing safety net imports the orders placed meanwhile, each once, and the queue's redelivery adds none", async () => {
+      const setQueueFault = async (fault: "unavailable" | null) => {
+        const response = await fetch(`${sandbox.hub.url}/_sandbox/queue`, {
+          method: "PUT",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ fault }),
+        })
+        expect(response.status).toBe(200)
+      }
+      await setQueueFault("unavailable")
+      const codes = Array.from({ length: 5 }, (_, i) => sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: i + 1 }] })).code)
+
+      // The consumer's run ends early, naming the hub's answer; nothing imported, nothing acknowledged.
+      const down = await consumeOrderQueue(container)
+      expect(down).toMatchObject({ seen: 0, imported: 0 })
+      expect(down!.error).toMatch(/503|unavailable/i)
+      expect(sandbox.hub.queueDepth()).toBe(5)
+
+      // The listing (the safety net the scheduled job runs every queueListingEveryMinutes) imports them.
+      expect(await runOrderImport(container)).toMatchObject({ imported: 5, error: null })
+      let byCode = await medusaOrdersByHubCode()
+      expect(codes.filter((code) => byCode.get(code) !== 1)).toEqual([])
+      expect(await reservedUnits()).toBe(1 + 2 + 3 + 4 + 5)
+
+      // The queue answers again and hands out the same five: recognised as done, acknowledged, not imported again.
+      await setQueueFault(null)
+      expect(await consumeOrderQueue(container)).toMatchObject({ seen: 5, imported: 0, set_aside: 0, error: null })
+      expect(sandbox.hub.queueDepth()).toBe(0)
+      byCode = await medusaOrdersByHubCode()
+      expect(codes.filter((code) => byCode.get(code) !== 1)).toEqual([])
+      expect(await reservedUnits()).toBe(15)
+    })
+
     it("an order imported before its acknowledgement (the consumer died after committing) is recognised as done when it comes back", async () => {
       const { code } = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 3 }] }))
       // Its effect committed (here by the listing, the queue's safety net), its acknowledgement never sent.

@@ -37,7 +37,10 @@ Control endpoints (no credentials; <code> URL-encoded: "Sandbox Marketplace-17" 
   POST   /_sandbox/orders/<code>/cancel    the marketplace cancels the order
   POST   /_sandbox/products                add or update products: [{"sku","name","qty","price","status"?}]
   POST   /_sandbox/statuses                add a custom status: {"code","label","type"}
+  POST   /_sandbox/orders                  the marketplace places an order (a test order's body, any account)
+  POST   /_sandbox/orders/seed             {"count","days"?,"endAt"?,"queued"?}: seeded orders up to endAt; their codes
   POST   /_sandbox/orders/raw              store any JSON object as an order (it needs a "code")
+  PUT    /_sandbox/queue                   {"fault":"unavailable"|"empty"|null}: the order queue stops answering
   PUT    /_sandbox/faults                  {"errorRate","dropRate","loseAnswerRate","latencyMs","seed"}
                                            (shares 0..1; {} turns faults off)
   PUT    /_sandbox/rate-limits             {"GET /orders":{"limit":1,"windowMs":1000},"default":{...}}

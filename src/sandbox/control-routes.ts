@@ -4,15 +4,24 @@
  * no credentials, rate limits or faults, and not logged.
  */
 import { z } from "zod"
-import type { HubOrder } from "../hub-client/schemas"
+import type { HubOrder, TestOrderInput } from "../hub-client/schemas"
 import { parseOrThrow } from "./errors"
 import type { SandboxHub } from "./hub"
 import type { Answer, Route, RouteRequest } from "./http"
 import type { SandboxProductInput, SandboxStatus } from "./records"
 import type { SandboxHubState } from "./state"
+import { QUEUE_FAULTS } from "./order-queue"
 import { faultsSchema, rateLimitsSchema } from "./traffic"
 
 export const CONTROL_PREFIX = "_sandbox"
+
+const seedOrdersSchema = z.strictObject({
+  count: z.number().int().nonnegative(),
+  days: z.number().int().positive().optional(),
+  /** ISO date-time of the latest order; its UTC day is the last of `days`. */
+  endAt: z.iso.datetime().optional(),
+  queued: z.boolean().optional(),
+})
 
 export function buildControlRoutes(hub: SandboxHub, state: SandboxHubState): Route[] {
   const marketplaceMove =
@@ -37,6 +46,29 @@ export function buildControlRoutes(hub: SandboxHub, state: SandboxHubState): Rou
       method: "POST",
       path: "/products",
       handle: ({ body }) => ({ status: 200, body: { products: state.upsertProducts(body() as SandboxProductInput[]) } }),
+    },
+    {
+      method: "POST",
+      path: "/orders",
+      handle: ({ body }) => ({ status: 201, body: hub.createOrder(body() as TestOrderInput) }),
+    },
+    {
+      method: "POST",
+      path: "/orders/seed",
+      handle: ({ body }) => {
+        const { count, days, endAt, queued } = parseOrThrow(seedOrdersSchema, body())
+        const codes = hub.seedOrders(count, days, { endAt: endAt === undefined ? undefined : new Date(endAt), queued })
+        return { status: 201, body: { codes } }
+      },
+    },
+    {
+      method: "PUT",
+      path: "/queue",
+      handle: ({ body }) => {
+        const { fault } = parseOrThrow(z.strictObject({ fault: z.enum(QUEUE_FAULTS).nullable() }), body())
+        hub.setQueueFault(fault)
+        return { status: 200, body: { fault } }
+      },
     },
     {
       method: "POST",

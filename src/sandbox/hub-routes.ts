@@ -37,12 +37,16 @@ export function buildHubRoutes(context: HubRoutesContext): Route[] {
 
 /** The order queue (docs/hub-public-facts.md, Orders): one order per GET, an empty body when none waits. */
 function queueRoutes({ state }: HubRoutesContext): Route[] {
+  const answering = () => {
+    if (state.queue.fault === "unavailable") throw new SandboxHubError(503, "The order queue is unavailable (sandbox fault)")
+  }
   return [
     {
       method: "GET",
       path: "/queues/orders",
       handle: () => {
-        const code = state.queue.take()
+        answering()
+        const code = state.queue.fault === "empty" ? undefined : state.queue.take()
         return code ? { status: 200, body: state.getOrder(code) } : { status: 200 }
       },
     },
@@ -50,6 +54,7 @@ function queueRoutes({ state }: HubRoutesContext): Route[] {
       method: "DELETE",
       path: "/queues/orders/:code",
       handle: ({ params }) => {
+        answering()
         if (!state.queue.acknowledge(params.code)) throw new SandboxHubError(404, `Order ${params.code} is not in the queue`)
         return { status: 200, body: { code: params.code } }
       },

@@ -7,6 +7,8 @@ import { z } from "zod"
 import type { RateLimit } from "../hub-client/endpoints"
 import type { HubOrder, TestOrderInput } from "../hub-client/schemas"
 import { moveRulesSchema } from "./move-rules"
+import type { SandboxQueueFault } from "./order-queue"
+import type { SeedOrdersOptions } from "./state"
 import type { SandboxProduct, SandboxProductInput, SandboxStatus } from "./records"
 import {
   faultsSchema,
@@ -86,12 +88,18 @@ export interface SandboxHub {
   orderCodes(): string[]
   /** Deterministic products SKU-00001.. (as the `seed.products` option). */
   seedProducts(count: number): void
-  /** Deterministic book_product orders over the last `days` UTC calendar days (default 7, the plugin's look-back; today included), selling existing products. */
-  seedOrders(count: number, days?: number): void
+  /**
+   * Deterministic book_product orders over the last `days` UTC calendar days (default 7, the plugin's
+   * look-back; today included), selling existing products; or over the `days` up to `endAt`, and
+   * left out of the order queue with `queued: false`. Returns their codes.
+   */
+  seedOrders(count: number, days?: number, options?: SeedOrdersOptions): string[]
   /** Marketplace moves; throw a SandboxHubError (422) when the state machine refuses. */
   marketplaceApprove(code: string): HubOrder
   marketplaceCancel(code: string): HubOrder
   setFaults(faults: SandboxFaults): void
+  /** The order queue stops answering (`unavailable`: 503; `empty`: nothing waiting) until `null`. */
+  setQueueFault(fault: SandboxQueueFault): void
   setRateLimits(limits: Record<string, RateLimit>): void
   setNextOrigin(origin: string | undefined): void
   /** Changes which moves the hub accepts (a profile's name or rules of one's own). */

@@ -8,9 +8,18 @@
 /** About five minutes on the hubs of the public record. */
 export const DEFAULT_QUEUE_VISIBILITY_MS = 5 * 60_000
 
+/**
+ * A queue that stops answering, set from the control routes: `unavailable` answers 503 to every
+ * queue request, `empty` answers as if nothing were waiting; orders still queue up meanwhile and are
+ * handed out once the fault is lifted (null).
+ */
+export const QUEUE_FAULTS = ["unavailable", "empty"] as const
+export type SandboxQueueFault = (typeof QUEUE_FAULTS)[number] | null
+
 export class SandboxOrderQueue {
   /** Code -> when it may be handed out again; a Map keeps the order codes were queued in. */
   private readonly visibleAt = new Map<string, number>()
+  fault: SandboxQueueFault = null
 
   constructor(
     private readonly now: () => number,
@@ -47,5 +56,6 @@ export class SandboxOrderQueue {
 
   clear(): void {
     this.visibleAt.clear()
+    this.fault = null
   }
 }

@@ -84,10 +84,13 @@ export async function startSandboxHub(options: SandboxHubOptions = {}): Promise<
     getOrder: (code) => state.getOrder(code),
     orderCodes: () => state.orderCodes(),
     seedProducts: (count) => state.seedProducts(count),
-    seedOrders: (count, days) => state.seedOrders(count, days),
+    seedOrders: (count, days, seedOptions) => state.seedOrders(count, days, seedOptions),
     marketplaceApprove: (code) => state.approve(code),
     marketplaceCancel: (code) => state.cancel(code),
     setFaults: (settings) => void faults.set(settings),
+    setQueueFault: (fault) => {
+      state.queue.fault = fault
+    },
     setRateLimits: (limits) => void rateLimiter.setLimits(limits),
     setNextOrigin: (origin) => {
       nextOrigin = origin === undefined ? undefined : parseOrThrow(z.url(), origin, { prefix: "origin" })

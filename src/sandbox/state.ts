@@ -47,6 +47,8 @@ import { type MoveRules, SANDBOX_MOVE_PROFILES } from "./move-rules"
 import { SandboxOrderQueue } from "./order-queue"
 import { DEFAULT_SEED_DAYS, seedOrderInputs, seedProductInputs } from "./seed"
 
+export type SeedOrdersOptions = { endAt?: Date; queued?: boolean }
+
 export class SandboxHubState {
   private readonly statuses = new Map<string, SandboxStatus>()
   private readonly products = new Map<string, SandboxProduct>()
@@ -372,12 +374,20 @@ export class SandboxHubState {
     this.upsertProducts(seedProductInputs(count))
   }
 
-  /** Deterministic book_product orders over the last `days` UTC calendar days, selling existing products (seed.ts). */
-  seedOrders(count: number, days = DEFAULT_SEED_DAYS): void {
+  /**
+   * Deterministic book_product orders over `days` UTC calendar days up to `endAt` (default now; its
+   * day included), selling existing products (seed.ts); returns their codes. `queued: false` leaves them out of the order
+   * queue, as orders a consumer took long ago (a bench's backlog).
+   */
+  seedOrders(count: number, days = DEFAULT_SEED_DAYS, { endAt = this.now(), queued = true }: SeedOrdersOptions = {}): string[] {
     const skus = [...this.products.keys()].sort(compareStrings)
     if (count > 0 && skus.length === 0) {
       throw new SandboxHubError(422, "seeding orders needs products: every order item is a product")
     }
-    for (const { input, placedAt } of seedOrderInputs(count, skus, this.now(), days)) this.createOrder(input, placedAt)
+    return seedOrderInputs(count, skus, endAt, days).map(({ input, placedAt }) => {
+      const { code } = this.createOrder(input, placedAt)
+      if (!queued) this.queue.acknowledge(code)
+      return code
+    })
   }
 }

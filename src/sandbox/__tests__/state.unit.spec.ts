@@ -372,6 +372,19 @@ describe("sandbox hub state", () => {
       expect(state.listOrders({ page: 1, perPage: 100, filters: { startDate: today, endDate: today } }).total).toBe(30)
     })
 
+    it("seeds over the days up to endAt, out of the queue when asked, and returns the codes", () => {
+      const { state } = stateAt()
+      state.seedProducts(5)
+      const codes = state.seedOrders(40, 3, { endAt: new Date("2025-03-08T12:00:00.000Z"), queued: false })
+      expect(codes).toHaveLength(40)
+      expect(state.queue.depth()).toBe(0)
+      const placed = codes.map((code) => Date.parse(state.getOrder(code)!.placed_at!))
+      expect(Math.min(...placed)).toBeGreaterThanOrEqual(Date.parse("2025-03-06T00:00:00.000Z"))
+      expect(Math.max(...placed)).toBeLessThan(Date.parse("2025-03-08T12:00:00.000Z"))
+      state.seedOrders(2, 1)
+      expect(state.queue.depth()).toBe(2)
+    })
+
     it("reset leaves only the standard statuses", () => {
       const { state } = stateAt()
       state.addStatus({ code: "x", label: "x", type: "NEW" })
