@@ -1,9 +1,10 @@
-import { defineMiddlewares, validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
+import { defineMiddlewares, validateAndTransformQuery } from "@medusajs/framework/http"
 import { GetHubOrdersSchema, hubOrderQueryConfig } from "./admin/hub/orders/validators"
 import { PostHubTestOrderSchema } from "./admin/hub/test-orders/validators"
 import { merchantOrderMoveSchema } from "../hub-client"
 import { PostStockReconcileSchema } from "./admin/hub/stock/reconcile/validators"
 import { GetHubTrafficSchema } from "./admin/hub/traffic/validators"
+import { validateBody } from "./validate-body"
 
 /** Every admin request body is validated here, at the edge, before a route sees it. */
 export default defineMiddlewares({
@@ -16,12 +17,12 @@ export default defineMiddlewares({
     {
       matcher: "/admin/hub/orders/:code/moves",
       method: ["POST"],
-      middlewares: [validateAndTransformBody(merchantOrderMoveSchema)],
+      middlewares: validateBody(merchantOrderMoveSchema),
     },
     {
       matcher: "/admin/hub/test-orders",
       method: ["POST"],
-      middlewares: [validateAndTransformBody(PostHubTestOrderSchema)],
+      middlewares: validateBody(PostHubTestOrderSchema),
     },
     {
       matcher: "/admin/hub/traffic",
@@ -31,7 +32,7 @@ export default defineMiddlewares({
     {
       matcher: "/admin/hub/stock/reconcile",
       method: ["POST"],
-      middlewares: [validateAndTransformBody(PostStockReconcileSchema)],
+      middlewares: validateBody(PostStockReconcileSchema),
     },
   ],
 })

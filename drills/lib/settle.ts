@@ -1,0 +1,23 @@
+import { setTimeout as sleep } from "node:timers/promises"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { HUB_MODULE } from "../../src/modules/hub"
+import type HubModuleService from "../../src/modules/hub/service"
+import { flushStockOutbox } from "../../src/sync/stock-outbox"
+
+/**
+ * Flushes the stock outbox until nothing is waiting and no change has come for `quietMs`; false
+ * when that takes longer than `timeoutMs`.
+ */
+export async function settleStock(container: MedusaContainer, { quietMs = 1_500, timeoutMs = 120_000 } = {}): Promise<boolean> {
+  const hub: HubModuleService = container.resolve(HUB_MODULE)
+  const deadline = Date.now() + timeoutMs
+  let quietSince = Date.now()
+  while (Date.now() < deadline) {
+    await flushStockOutbox(container).catch(() => undefined)
+    const backlog = await hub.stockBacklog()
+    if (backlog !== 0) quietSince = Date.now()
+    else if (Date.now() - quietSince >= quietMs) return true
+    await sleep(250)
+  }
+  return false
+}
