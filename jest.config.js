@@ -8,9 +8,11 @@ loadEnv("test", process.cwd())
  *   integration:hub      hub client <-> sandbox hub over loopback HTTP
  *   integration:modules  the plugin's modules booted by Medusa on PostgreSQL
  *   integration:http     Medusa booted on PostgreSQL, driven over HTTP
+ *   integration:processes  the production shape as real processes (a server, two workers) on
+ *                        PostgreSQL and Redis (integration-tests/helpers/store-processes.ts)
  *   integration:browser  the admin pages in Debian's Chromium, against the demo
  *
- * The three PostgreSQL projects share a globalSetup (integration-tests/jest/postgres-setup.js),
+ * The PostgreSQL projects share a globalSetup (integration-tests/jest/postgres-setup.js),
  * which jest runs only when one of them has a test selected: it finds a PostgreSQL or starts an
  * embedded one, and its globalTeardown stops it. Tests run one at a time (maxWorkers 1, and
  * `npm test` passes --runInBand): each integration suite boots Medusa. The sequencer keeps the
@@ -18,7 +20,7 @@ loadEnv("test", process.cwd())
  * "N passed, N failed[, N skipped]" alone on the very last line (CI parses it).
  */
 
-const DATABASE_PROJECTS = ["integration:modules", "integration:http", "integration:browser"]
+const DATABASE_PROJECTS = ["integration:modules", "integration:http", "integration:processes", "integration:browser"]
 
 const shared = {
   transform: {
@@ -71,6 +73,7 @@ module.exports = {
       testPathIgnorePatterns: [...shared.testPathIgnorePatterns, "\\.unit\\.spec\\."],
     }),
     project("integration:http", ["<rootDir>/integration-tests/http/**/*.spec.[jt]s"]),
+    project("integration:processes", ["<rootDir>/integration-tests/processes/**/*.spec.[jt]s"]),
     project("integration:browser", ["<rootDir>/integration-tests/browser/**/*.spec.[jt]s"]),
   ],
   // Never in parallel, even without --runInBand: 2 cores, and each integration suite boots Medusa.

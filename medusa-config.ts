@@ -19,6 +19,8 @@ module.exports = defineConfig({
       cookieSecret: process.env.COOKIE_SECRET || "supersecret",
     },
   },
+  // Workers serve no admin; the production shape's processes are started without a built admin.
+  admin: { disable: process.env.DISABLE_MEDUSA_ADMIN === "true" },
   modules: [
     {
       resolve: "./src/modules/hub",
@@ -49,8 +51,32 @@ module.exports = defineConfig({
         rateLimitRedisUrl: process.env.HUB_RATE_LIMIT_REDIS_URL || undefined,
       },
     },
+    // One server and N workers sharing PostgreSQL and Redis (README "Production"; tested by
+    // integration-tests/processes): Medusa's Redis event bus, workflow engine, locking and cache.
+    ...(process.env.HUB_PRODUCTION_SHAPE === "true" ? redisModules(requiredEnv("REDIS_URL")) : []),
   ],
 })
+
+/** The modules every process of a multi-process store shares through Redis. */
+function redisModules(redisUrl: string) {
+  return [
+    { resolve: "@medusajs/medusa/event-bus-redis", options: { redisUrl } },
+    { resolve: "@medusajs/medusa/workflow-engine-redis", options: { redis: { redisUrl } } },
+    { resolve: "@medusajs/medusa/cache-redis", options: { redisUrl } },
+    {
+      resolve: "@medusajs/medusa/locking",
+      options: {
+        providers: [{ resolve: "@medusajs/medusa/locking-redis", id: "locking-redis", is_default: true, options: { redisUrl } }],
+      },
+    },
+  ]
+}
+
+function requiredEnv(name: string): string {
+  const value = process.env[name]
+  if (!value) throw new Error(`medusa-config: ${name} must be set`)
+  return value
+}
 
 // A number option from the environment (the plugin's options validate it at boot).
 function numberFromEnv(name: string): number | undefined {

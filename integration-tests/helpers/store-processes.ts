@@ -1,0 +1,474 @@
+/*
+ * A store in its production shape, as real processes: `medusa start` once per role (one
+ * `server`, N `worker`s) on a fresh PostgreSQL database and a Redis database of its own, with
+ * Medusa's Redis event bus, workflow engine, locking and cache (medusa-config.ts with
+ * HUB_PRODUCTION_SHAPE=true, the configuration README "Production" gives), the plugin's jobs on,
+ * and the plugin's shared budget in the same Redis; all against a sandbox hub in this process.
+ *
+ * What a test gets: kill -9 / restart a process, its logs, the hub requests each process sent
+ * (every process reaches the hub through one loopback relay that tells them apart), SQL on the
+ * store's database, `medusa exec` of a script, and waitFor. Linux only (/proc tells which
+ * process owns a connection).
+ *
+ * Cached between runs: a migrated template database (rebuilt when a migration or Medusa's
+ * version changes), so a new store costs a `CREATE DATABASE ... TEMPLATE`, not a migration.
+ */
+import { type ChildProcess, spawn } from "node:child_process"
+import { createHash, randomBytes } from "node:crypto"
+import fs from "node:fs"
+import http from "node:http"
+import net, { type AddressInfo } from "node:net"
+import os from "node:os"
+import path from "node:path"
+import Redis from "ioredis"
+import { Client } from "pg"
+import { type SandboxHub, type SandboxHubOptions, startSandboxHub } from "../../src/sandbox"
+import type { SeedProduct } from "../../src/scripts/seed-store"
+
+const ROOT = path.resolve(__dirname, "../..")
+const MEDUSA_CLI = require.resolve("@medusajs/cli/cli.js", { paths: [ROOT] })
+const SEED_SCRIPT = path.join(__dirname, "seed-store-script.ts")
+const TEMPLATE_DATABASE = "medusa_hub_processes_template"
+/** Redis databases 1..15 are handed out to runs, one each, claimed in database 0. */
+const REDIS_CLAIM_PREFIX = "medusa-plugin-hub:test-redis-db:"
+const REDIS_CLAIM_TTL_SECONDS = 3 * 60 * 60
+
+export type ProcessRole = "server" | "worker"
+
+export type StoreProcessesOptions = {
+  /** Names the database and the log directory. */
+  name: string
+  /** The store's products, seeded by a separate `medusa exec` before any process starts. */
+  products: SeedProduct[]
+  /** The sandbox hub's options; the products above are put on it with quantity 0. */
+  sandbox?: SandboxHubOptions
+  /** Extra environment for every Medusa command (HUB_* options, LOG_LEVEL...). */
+  env?: Record<string, string>
+  /** Redis server (a database of it is claimed for the run). */
+  redisUrl?: string
+}
+
+/** One hub request as the relay saw it: which process sent it, and the hub's answer. */
+export type RelayedRequest = { at: number; label: string | null; method: string; path: string; status: number | "failed" }
+
+export class StoreProcess {
+  child: ChildProcess | null = null
+  private output = ""
+  private exit: Promise<void> = Promise.resolve()
+
+  constructor(
+    readonly label: string,
+    readonly role: ProcessRole,
+    readonly port: number,
+    readonly logFile: string,
+    private readonly env: NodeJS.ProcessEnv
+  ) {}
+
+  get pid(): number | null {
+    return this.child && this.child.exitCode === null && this.child.signalCode === null ? this.child.pid ?? null : null
+  }
+
+  /** Everything the process wrote since the harness first started it (restarts included). */
+  logs(): string {
+    return this.output
+  }
+
+  /** Starts `medusa start` and waits until it answers /health. */
+  async start(timeoutMs = 180_000): Promise<void> {
+    if (this.pid) throw new Error(`${this.label} is already running`)
+    const child = spawn(process.execPath, [MEDUSA_CLI, "start", "--port", String(this.port)], {
+      cwd: ROOT,
+      env: { ...this.env, MEDUSA_WORKER_MODE: this.role },
+      stdio: ["ignore", "pipe", "pipe"],
+    })
+    this.child = child
+    const log = fs.createWriteStream(this.logFile, { flags: "a" })
+    const keep = (chunk: Buffer) => {
+      this.output += chunk.toString()
+      log.write(chunk)
+    }
+    child.stdout!.on("data", keep)
+    child.stderr!.on("data", keep)
+    this.exit = new Promise((resolve) => child.on("close", () => (log.end(), resolve())))
+    const exited = this.exit.then(() => {
+      throw new Error(`${this.label} exited while starting (${this.logFile}):\n${this.output.slice(-3000)}`)
+    })
+    await Promise.race([exited, waitFor(`${this.label} to answer /health`, async () => (await healthy(this.port)) || undefined, timeoutMs)])
+    exited.catch(() => undefined)
+  }
+
+  /** Sends `signal` (kill -9 by default) and waits until the process is gone. */
+  async kill(signal: NodeJS.Signals = "SIGKILL"): Promise<void> {
+    if (this.pid) this.child!.kill(signal)
+    await this.exit
+  }
+
+  async restart(): Promise<void> {
+    await this.kill()
+    await this.start()
+  }
+
+  /** Waits until the process's logs match `pattern` (counting from `fromOffset`, e.g. logs().length earlier). */
+  waitForLog(pattern: RegExp, timeoutMs: number, fromOffset = 0): Promise<RegExpMatchArray> {
+    return waitFor(`${this.label} to log ${pattern}`, () => this.output.slice(fromOffset).match(pattern) ?? undefined, timeoutMs)
+  }
+}
+
+export class StoreProcesses {
+  readonly processes = new Map<string, StoreProcess>()
+  /** Every hub request of every process, in arrival order at the relay. */
+  readonly relayed: RelayedRequest[] = []
+  private relay: http.Server | null = null
+  private readonly env: NodeJS.ProcessEnv
+
+  private constructor(
+    readonly hub: SandboxHub,
+    readonly databaseUrl: string,
+    readonly redisUrl: string,
+    private readonly redisDb: number,
+    private readonly redisServerUrl: string,
+    readonly logDir: string,
+    private readonly options: StoreProcessesOptions,
+    relayUrl: string
+  ) {
+    this.env = {
+      ...process.env,
+      NODE_ENV: "production",
+      // Medusa's logger writes plain lines (no colours, no spinner) to a pipe.
+      FORCE_COLOR: "0",
+      LOG_LEVEL: "info",
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: this.redisUrl,
+      HUB_PRODUCTION_SHAPE: "true",
+      DISABLE_MEDUSA_ADMIN: "true",
+      MEDUSA_DISABLE_TELEMETRY: "true",
+      HUB_BASE_URL: relayUrl,
+      HUB_USER_EMAIL: hub.credentials.userEmail,
+      HUB_API_KEY: hub.credentials.apiKey,
+      HUB_ACCOUNT_MANAGER_KEY: hub.credentials.accountManagerKey,
+      HUB_SANDBOX: "true",
+      HUB_JOBS: "true",
+      HUB_RATE_LIMIT_REDIS_URL: this.redisUrl,
+      ...options.env,
+    }
+  }
+
+  /**
+   * A fresh database (from the migrated template), a Redis database of its own, the sandbox hub
+   * with the store's SKUs, and the store seeded by `medusa exec` (a separate process that writes
+   * the products and their stock, as a merchant's script would). No Medusa process runs yet.
+   */
+  static async setUp(options: StoreProcessesOptions): Promise<StoreProcesses> {
+    const hub = await startSandboxHub(options.sandbox ?? {})
+    const redisServerUrl = options.redisUrl ?? process.env.HUB_TEST_REDIS_URL ?? "redis://127.0.0.1:6379"
+    const redisDb = await claimRedisDatabase(redisServerUrl)
+    const database = `medusa_hub_proc_${options.name.replace(/\W+/g, "_").toLowerCase()}_${randomBytes(3).toString("hex")}`
+    const logDir = fs.mkdtempSync(path.join(os.tmpdir(), `medusa-hub-${options.name.replace(/\W+/g, "-")}-`))
+    const relay = await startRelay(hub.url)
+    const harness = new StoreProcesses(
+      hub,
+      databaseUrlOf(database),
+      redisDatabaseUrl(redisServerUrl, redisDb),
+      redisDb,
+      redisServerUrl,
+      logDir,
+      options,
+      relay.url
+    )
+    harness.relay = relay.server
+    relay.onRequest = (request) => harness.relayed.push({ ...request, label: harness.labelOfPid(request.pid) })
+    relay.candidates = () => [...harness.processes.values()].flatMap((proc) => (proc.pid ? [proc.pid] : []))
+    try {
+      hub.upsertProducts(options.products.map(({ sku, price = 100 }) => ({ sku, name: `Produto ${sku}`, price, qty: 0 })))
+      await createFromTemplate(database, harness.env)
+      await harness.exec(SEED_SCRIPT, { HUB_SEED_PRODUCTS: JSON.stringify(options.products) })
+    } catch (error) {
+      await harness.tearDown()
+      throw error
+    }
+    return harness
+  }
+
+  /** Runs `medusa exec <script>` to its end, as a separate process with the store's environment. */
+  async exec(script: string, env: Record<string, string> = {}): Promise<string> {
+    return runToEnd([MEDUSA_CLI, "exec", script], { ...this.env, ...env }, path.join(this.logDir, "exec.log"))
+  }
+
+  /** Declares a process (`medusa start` in `role`); `start()` it, or use `startAll`. */
+  async add(label: string, role: ProcessRole, env: Record<string, string> = {}): Promise<StoreProcess> {
+    const proc = new StoreProcess(label, role, await freePort(), path.join(this.logDir, `${label}.log`), { ...this.env, ...env })
+    this.processes.set(label, proc)
+    return proc
+  }
+
+  /** Starts the declared processes together and waits until each answers. */
+  async startAll(): Promise<void> {
+    await Promise.all([...this.processes.values()].map((proc) => proc.start()))
+  }
+
+  get(label: string): StoreProcess {
+    const proc = this.processes.get(label)
+    if (!proc) throw new Error(`no process ${label}`)
+    return proc
+  }
+
+  /** One query on the store's database. */
+  async sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
+    return withClient(this.databaseUrl, async (client) => (await client.query(text, params)).rows as T[])
+  }
+
+  /** The hub requests one process sent (by label), or all of them. */
+  requestsOf(label?: string): RelayedRequest[] {
+    return label === undefined ? [...this.relayed] : this.relayed.filter((request) => request.label === label)
+  }
+
+  /** Stops every process (kill -9: nothing of it is kept), the relay and the sandbox; drops the database and the Redis database. */
+  async tearDown(): Promise<void> {
+    await Promise.all([...this.processes.values()].map((proc) => proc.kill()))
+    await new Promise<void>((resolve) => (this.relay ? this.relay.close(() => resolve()) : resolve()))
+    this.relay?.closeAllConnections()
+    await this.hub.stop().catch(() => undefined)
+    const database = new URL(this.databaseUrl).pathname.slice(1)
+    await withClient(databaseUrlOf("postgres"), (client) => client.query(`drop database if exists "${database}" with (force)`)).catch(() => undefined)
+    await releaseRedisDatabase(this.redisServerUrl, this.redisDb)
+  }
+
+  private labelOfPid(pid: number | null): string | null {
+    if (pid === null) return null
+    for (const proc of this.processes.values()) if (proc.child?.pid === pid) return proc.label
+    return null
+  }
+}
+
+/** Polls `check` every `intervalMs` until it returns a value other than undefined; fails naming `what`. */
+export async function waitFor<T>(what: string, check: () => Promise<T | undefined> | T | undefined, timeoutMs: number, intervalMs = 500): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  let last: unknown
+  for (;;) {
+    try {
+      const value = await check()
+      if (value !== undefined) return value
+    } catch (error) {
+      last = error
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? `: ${last instanceof Error ? last.message : String(last)}` : ""}`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, intervalMs))
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// PostgreSQL: a migrated template, cached while its fingerprint holds
+// ---------------------------------------------------------------------------------------------
+
+function databaseUrlOf(database: string): string {
+  const user = encodeURIComponent(process.env.DB_USERNAME || "postgres")
+  const password = process.env.DB_PASSWORD ? `:${encodeURIComponent(process.env.DB_PASSWORD)}` : ""
+  return `postgres://${user}${password}@${process.env.DB_HOST || "127.0.0.1"}:${process.env.DB_PORT || "5432"}/${database}`
+}
+
+async function withClient<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: url })
+  client.on("error", () => undefined)
+  await client.connect()
+  try {
+    return await work(client)
+  } finally {
+    await client.end().catch(() => undefined)
+  }
+}
+
+/** What the template's schema depends on: Medusa's version and the plugin's migrations. */
+function templateFingerprint(): string {
+  const hash = createHash("sha256")
+  hash.update(JSON.parse(fs.readFileSync(require.resolve("@medusajs/medusa/package.json", { paths: [ROOT] }), "utf8")).version)
+  for (const dir of ["src/modules/hub/migrations", "src/links"]) {
+    const full = path.join(ROOT, dir)
+    if (!fs.existsSync(full)) continue
+    for (const file of fs.readdirSync(full).sort()) {
+      const filePath = path.join(full, file)
+      if (fs.statSync(filePath).isFile()) hash.update(file).update(fs.readFileSync(filePath))
+    }
+  }
+  return hash.digest("hex").slice(0, 32)
+}
+
+/** Creates `database` as a copy of the migrated template, migrating the template first when it is missing or stale. */
+async function createFromTemplate(database: string, env: NodeJS.ProcessEnv): Promise<void> {
+  const fingerprint = templateFingerprint()
+  await withClient(databaseUrlOf("postgres"), async (client) => {
+    // One run at a time builds or copies the template (a copy needs it without connections).
+    await client.query("select pg_advisory_lock(hashtext($1))", [TEMPLATE_DATABASE])
+    try {
+      const { rows } = await client.query(
+        "select shobj_description(oid, 'pg_database') as fingerprint from pg_database where datname = $1",
+        [TEMPLATE_DATABASE]
+      )
+      if (rows[0]?.fingerprint !== fingerprint) {
+        await client.query(`drop database if exists ${TEMPLATE_DATABASE} with (force)`)
+        await client.query(`create database ${TEMPLATE_DATABASE}`)
+        await runToEnd([MEDUSA_CLI, "db:migrate"], { ...env, DATABASE_URL: databaseUrlOf(TEMPLATE_DATABASE) }, path.join(os.tmpdir(), `${TEMPLATE_DATABASE}.log`))
+        await client.query(`comment on database ${TEMPLATE_DATABASE} is '${fingerprint}'`)
+      }
+      await client.query(`create database "${database}" template ${TEMPLATE_DATABASE}`)
+    } finally {
+      await client.query("select pg_advisory_unlock(hashtext($1))", [TEMPLATE_DATABASE])
+    }
+  })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Redis: one database per run
+// ---------------------------------------------------------------------------------------------
+
+function redisDatabaseUrl(serverUrl: string, db: number): string {
+  const url = new URL(serverUrl)
+  url.pathname = `/${db}`
+  return url.toString()
+}
+
+/** Claims a free Redis database (1..15) for this run and empties it (a claim left by a killed run expires). */
+async function claimRedisDatabase(serverUrl: string): Promise<number> {
+  const redis = new Redis(redisDatabaseUrl(serverUrl, 0), { lazyConnect: true, maxRetriesPerRequest: 1 })
+  await redis.connect()
+  try {
+    for (let db = 1; db <= 15; db++) {
+      if ((await redis.set(`${REDIS_CLAIM_PREFIX}${db}`, String(process.pid), "EX", REDIS_CLAIM_TTL_SECONDS, "NX")) === "OK") {
+        await redis.select(db)
+        await redis.flushdb()
+        return db
+      }
+    }
+    throw new Error(`no free Redis database at ${serverUrl}: databases 1..15 are all claimed (${REDIS_CLAIM_PREFIX}*)`)
+  } finally {
+    redis.disconnect()
+  }
+}
+
+async function releaseRedisDatabase(serverUrl: string, db: number): Promise<void> {
+  const redis = new Redis(redisDatabaseUrl(serverUrl, db), { lazyConnect: true, maxRetriesPerRequest: 1 })
+  try {
+    await redis.connect()
+    await redis.flushdb()
+    await redis.select(0)
+    await redis.del(`${REDIS_CLAIM_PREFIX}${db}`)
+  } catch {
+    // The claim expires by itself.
+  } finally {
+    redis.disconnect()
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Processes
+// ---------------------------------------------------------------------------------------------
+
+function runToEnd(args: string[], env: NodeJS.ProcessEnv, logFile: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] })
+    let output = ""
+    child.stdout.on("data", (chunk) => (output += chunk))
+    child.stderr.on("data", (chunk) => (output += chunk))
+    child.on("error", reject)
+    child.on("close", (code, signal) => {
+      fs.appendFileSync(logFile, output)
+      if (code === 0) resolve(output)
+      else reject(new Error(`medusa ${args[1]} failed (${signal ?? `exit ${code}`}):\n${output.slice(-4000)}`))
+    })
+  })
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.once("error", reject)
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as AddressInfo
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+function healthy(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const request = http.get({ host: "127.0.0.1", port, path: "/health", timeout: 2_000 }, (response) => {
+      response.resume()
+      resolve(response.statusCode === 200)
+    })
+    request.on("timeout", () => request.destroy())
+    request.on("error", () => resolve(false))
+  })
+}
+
+// ---------------------------------------------------------------------------------------------
+// The relay: every process reaches the hub through it, and it tells them apart
+// ---------------------------------------------------------------------------------------------
+
+type Relay = {
+  url: string
+  server: http.Server
+  onRequest: (request: Omit<RelayedRequest, "label"> & { pid: number | null }) => void
+  /** The pids that may own a connection. */
+  candidates: () => number[]
+}
+
+/**
+ * One loopback origin in front of the sandbox hub (one origin, so the processes share one budget
+ * key, as they would against the real hub). Each connection's owner is read from /proc once.
+ */
+async function startRelay(hubUrl: string): Promise<Relay> {
+  const target = new URL(hubUrl)
+  const agent = new http.Agent({ keepAlive: true })
+  const owners = new WeakMap<net.Socket, number | null>()
+  const relay: Relay = { url: "", server: http.createServer(), onRequest: () => undefined, candidates: () => [] }
+  relay.server.on("request", (request, response) => {
+    const socket = request.socket
+    if (!owners.has(socket)) owners.set(socket, ownerOfConnection(socket.remotePort!, (relay.server.address() as AddressInfo).port, relay.candidates()))
+    const at = Date.now()
+    const record = (status: number | "failed") =>
+      relay.onRequest({ at, pid: owners.get(socket) ?? null, method: request.method!, path: request.url!, status })
+    const upstream = http.request(
+      { host: target.hostname, port: target.port, method: request.method, path: request.url, headers: request.headers, agent },
+      (answer) => {
+        record(answer.statusCode!)
+        response.writeHead(answer.statusCode!, answer.headers)
+        answer.pipe(response)
+      }
+    )
+    upstream.on("error", () => {
+      record("failed")
+      // The hub dropped the connection: so does the relay, as the process would have seen it.
+      socket.destroy()
+    })
+    request.pipe(upstream)
+  })
+  await new Promise<void>((resolve) => relay.server.listen(0, "127.0.0.1", () => resolve()))
+  relay.url = `http://127.0.0.1:${(relay.server.address() as AddressInfo).port}`
+  return relay
+}
+
+/** Which of `pids` owns the loopback TCP connection from `clientPort` to `serverPort`, from /proc. */
+function ownerOfConnection(clientPort: number, serverPort: number, pids: number[]): number | null {
+  const hexPort = (port: number) => port.toString(16).toUpperCase().padStart(4, "0")
+  let inode: string | undefined
+  for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+    if (!fs.existsSync(table)) continue
+    for (const line of fs.readFileSync(table, "utf8").split("\n").slice(1)) {
+      const fields = line.trim().split(/\s+/)
+      if (fields.length < 10) continue
+      if (fields[1].endsWith(`:${hexPort(clientPort)}`) && fields[2].endsWith(`:${hexPort(serverPort)}`)) inode = fields[9]
+    }
+  }
+  if (!inode) return null
+  for (const pid of pids) {
+    try {
+      for (const fd of fs.readdirSync(`/proc/${pid}/fd`)) {
+        if (fs.readlinkSync(`/proc/${pid}/fd/${fd}`) === `socket:[${inode}]`) return pid
+      }
+    } catch {
+      // A process that ended.
+    }
+  }
+  return null
+}
