@@ -1,4 +1,4 @@
-import { Badge, Button, Container, Heading, Table, Text } from "@medusajs/ui"
+import { Button, Container, createDataTableColumnHelper, Heading, StatusBadge, Text } from "@medusajs/ui"
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { Link } from "react-router-dom"
 import type { HubOrderImportState } from "../../mapping/hub-order-states"
@@ -6,6 +6,7 @@ import type { OrderIntakeFigures } from "../../modules/hub/service"
 import type { OrderImportSummary } from "../../sync/order-import"
 import { errorMessage, formatDuration, formatTime } from "../lib/format"
 import { sdk } from "../lib/sdk"
+import { HubDataTable } from "./hub-data-table"
 
 type ImportRun = {
   id: string
@@ -37,6 +38,53 @@ const STATE_LABELS: Record<HubOrderRow["import_state"], { label: string; color: 
   importing: { label: "Importing", color: "grey" },
   imported: { label: "Imported", color: "green" },
 }
+
+const orderColumn = createDataTableColumnHelper<HubOrderRow>()
+const attentionColumns = [
+  orderColumn.accessor("code", {
+    header: "Hub order",
+    cell: ({ row }) =>
+      row.original.order_id ? (
+        <Link to={`/orders/${row.original.order_id}`} className="text-ui-fg-interactive hover:text-ui-fg-interactive-hover">
+          {row.original.code}
+        </Link>
+      ) : (
+        row.original.code
+      ),
+  }),
+  orderColumn.accessor("channel", { header: "Marketplace", cell: ({ getValue }) => getValue() ?? "—" }),
+  orderColumn.accessor("status_code", { header: "Hub status" }),
+  orderColumn.accessor("import_state", {
+    header: "State",
+    cell: ({ getValue }) => <StatusBadge color={STATE_LABELS[getValue()].color}>{STATE_LABELS[getValue()].label}</StatusBadge>,
+  }),
+  orderColumn.display({
+    id: "why",
+    header: "Why",
+    cell: ({ row }) => (
+      <span className="whitespace-normal" title={row.original.set_aside_reason ?? undefined}>
+        {row.original.import_state === "needs_stock" ? "Reserved beyond stock: add inventory, or cancel the order" : row.original.set_aside_reason}
+      </span>
+    ),
+  }),
+]
+
+const runColumn = createDataTableColumnHelper<ImportRun>()
+const runColumns = [
+  runColumn.accessor("started_at", { header: "Started", cell: ({ getValue }) => formatTime(getValue()) }),
+  runColumn.accessor("duration_ms", {
+    header: "Took",
+    cell: ({ row }) => (row.original.finished_at ? formatDuration(row.original.duration_ms) : "running"),
+  }),
+  runColumn.accessor("seen", { header: "Seen" }),
+  runColumn.accessor("imported", { header: "Imported" }),
+  runColumn.accessor("updated", { header: "Updated" }),
+  runColumn.accessor("set_aside", { header: "Set aside" }),
+  runColumn.accessor("error", {
+    header: "Ended early",
+    cell: ({ getValue }) => <span className="whitespace-normal">{getValue() ?? "—"}</span>,
+  }),
+]
 
 /** How orders come in, what is known of the queue, and how long the oldest unreserved order has waited. */
 const IntakeLine = ({ intake }: { intake: OrderIntakeFigures }) => (
@@ -104,84 +152,38 @@ export const OrderImportSection = () => {
           )}
         </div>
       )}
-      <div className="px-6 py-4">
-        <Heading level="h3" className="mb-2">Orders that need you</Heading>
+      <div className="flex flex-col gap-y-2 py-4">
+        <Heading level="h3" className="px-6">
+          Orders that need you
+        </Heading>
         {needingAttention.error ? (
-          <Text className="text-ui-fg-error">Could not read the hub orders: {errorMessage(needingAttention.error)}</Text>
-        ) : !needingAttention.data?.orders.length ? (
-          <Text className="text-ui-fg-subtle">{needingAttention.isLoading ? "Loading…" : "None: every hub order seen so far is imported."}</Text>
+          <Text className="text-ui-fg-error px-6">Could not read the hub orders: {errorMessage(needingAttention.error)}</Text>
         ) : (
-          <Table data-testid="hub-orders-attention">
-            <Table.Header>
-              <Table.Row>
-                <Table.HeaderCell>Hub order</Table.HeaderCell>
-                <Table.HeaderCell>Channel</Table.HeaderCell>
-                <Table.HeaderCell>Hub status</Table.HeaderCell>
-                <Table.HeaderCell>State</Table.HeaderCell>
-                <Table.HeaderCell>Why</Table.HeaderCell>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {needingAttention.data.orders.map((hubOrder) => (
-                <Table.Row key={hubOrder.id}>
-                  <Table.Cell>
-                    {hubOrder.order_id ? (
-                      <Link to={`/orders/${hubOrder.order_id}`} className="text-ui-fg-interactive hover:text-ui-fg-interactive-hover">
-                        {hubOrder.code}
-                      </Link>
-                    ) : (
-                      hubOrder.code
-                    )}
-                  </Table.Cell>
-                  <Table.Cell>{hubOrder.channel ?? "—"}</Table.Cell>
-                  <Table.Cell>{hubOrder.status_code}</Table.Cell>
-                  <Table.Cell>
-                    <Badge size="2xsmall" color={STATE_LABELS[hubOrder.import_state].color}>
-                      {STATE_LABELS[hubOrder.import_state].label}
-                    </Badge>
-                  </Table.Cell>
-                  <Table.Cell>
-                    {hubOrder.import_state === "needs_stock" ? "Reserved beyond stock: add inventory, or cancel the order" : hubOrder.set_aside_reason}
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table>
+          <HubDataTable
+            testId="hub-orders-attention"
+            data={needingAttention.data?.orders ?? []}
+            columns={attentionColumns}
+            rowId={(hubOrder) => hubOrder.id}
+            isLoading={needingAttention.isLoading}
+            empty="None: every hub order seen so far is imported."
+          />
         )}
       </div>
-      <div className="px-6 py-4">
-        <Heading level="h3" className="mb-2">Last runs</Heading>
+      <div className="flex flex-col gap-y-2 py-4">
+        <Heading level="h3" className="px-6">
+          Last runs
+        </Heading>
         {runs.error ? (
-          <Text className="text-ui-fg-error">Could not read the import runs: {errorMessage(runs.error)}</Text>
-        ) : !runs.data?.import_runs.length ? (
-          <Text className="text-ui-fg-subtle">{runs.isLoading ? "Loading…" : "No import has run yet."}</Text>
+          <Text className="text-ui-fg-error px-6">Could not read the import runs: {errorMessage(runs.error)}</Text>
         ) : (
-          <Table data-testid="hub-import-runs">
-            <Table.Header>
-              <Table.Row>
-                <Table.HeaderCell>Started</Table.HeaderCell>
-                <Table.HeaderCell>Took</Table.HeaderCell>
-                <Table.HeaderCell>Seen</Table.HeaderCell>
-                <Table.HeaderCell>Imported</Table.HeaderCell>
-                <Table.HeaderCell>Updated</Table.HeaderCell>
-                <Table.HeaderCell>Set aside</Table.HeaderCell>
-                <Table.HeaderCell>Ended early</Table.HeaderCell>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {runs.data.import_runs.map((run) => (
-                <Table.Row key={run.id}>
-                  <Table.Cell>{formatTime(run.started_at)}</Table.Cell>
-                  <Table.Cell>{run.finished_at ? formatDuration(run.duration_ms) : "running"}</Table.Cell>
-                  <Table.Cell>{run.seen}</Table.Cell>
-                  <Table.Cell>{run.imported}</Table.Cell>
-                  <Table.Cell>{run.updated}</Table.Cell>
-                  <Table.Cell>{run.set_aside}</Table.Cell>
-                  <Table.Cell>{run.error ?? "—"}</Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table>
+          <HubDataTable
+            testId="hub-import-runs"
+            data={runs.data?.import_runs ?? []}
+            columns={runColumns}
+            rowId={(run) => run.id}
+            isLoading={runs.isLoading}
+            empty="No import has run yet."
+          />
         )}
       </div>
     </Container>

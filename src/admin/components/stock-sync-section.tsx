@@ -1,10 +1,20 @@
-import { Button, Container, Heading, Table, Text } from "@medusajs/ui"
+import { Button, Container, createDataTableColumnHelper, Heading, Text } from "@medusajs/ui"
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import type { StockSyncFigures } from "../../modules/hub/models/hub-stock-change"
 import { errorMessage, formatTime } from "../lib/format"
 import { sdk } from "../lib/sdk"
+import { HubDataTable } from "./hub-data-table"
 
 type Reconciliation = NonNullable<StockSyncFigures["lastReconciliation"]>
+
+const skuColumn = createDataTableColumnHelper<StockSyncFigures["skusInError"][number]>()
+const skuColumns = [
+  skuColumn.accessor("sku", { header: "SKU" }),
+  skuColumn.accessor("availableQuantity", { header: "Available" }),
+  skuColumn.accessor("status", { header: "Hub answer", cell: ({ getValue }) => getValue() ?? "no answer" }),
+  skuColumn.accessor("reason", { header: "Reason", cell: ({ getValue }) => <span className="whitespace-normal">{getValue()}</span> }),
+  skuColumn.accessor("since", { header: "Since", cell: ({ getValue }) => formatTime(getValue()) }),
+]
 
 /** The stock outbox (backlog, pushes per hour, SKUs the hub refused) and the reconciliation. */
 export const StockSyncSection = () => {
@@ -79,34 +89,11 @@ export const StockSyncSection = () => {
         {releaseLeaks.isSuccess && <Text>Released the stock of {releaseLeaks.data.released.length} canceled hub orders.</Text>}
         {releaseLeaks.error && <Text className="text-ui-fg-error">Not released: {errorMessage(releaseLeaks.error)}</Text>}
       </div>
-      <div className="px-6 py-4">
-        <Heading level="h3" className="mb-2">SKUs in error</Heading>
-        {!skusInError.length ? (
-          <Text className="text-ui-fg-subtle">None.</Text>
-        ) : (
-          <Table data-testid="hub-skus-in-error">
-            <Table.Header>
-              <Table.Row>
-                <Table.HeaderCell>SKU</Table.HeaderCell>
-                <Table.HeaderCell>Available</Table.HeaderCell>
-                <Table.HeaderCell>Hub answer</Table.HeaderCell>
-                <Table.HeaderCell>Reason</Table.HeaderCell>
-                <Table.HeaderCell>Since</Table.HeaderCell>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {skusInError.map((entry) => (
-                <Table.Row key={entry.sku}>
-                  <Table.Cell>{entry.sku}</Table.Cell>
-                  <Table.Cell>{entry.availableQuantity}</Table.Cell>
-                  <Table.Cell>{entry.status ?? "no answer"}</Table.Cell>
-                  <Table.Cell>{entry.reason}</Table.Cell>
-                  <Table.Cell>{formatTime(entry.since)}</Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table>
-        )}
+      <div className="flex flex-col gap-y-2 py-4">
+        <Heading level="h3" className="px-6">
+          SKUs in error
+        </Heading>
+        <HubDataTable testId="hub-skus-in-error" data={skusInError} columns={skuColumns} rowId={(entry) => entry.sku} empty="None." />
       </div>
     </Container>
   )

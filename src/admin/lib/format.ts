@@ -1,6 +1,23 @@
-/** A timestamp in the merchant's locale; "—" when there is none. */
-export function formatTime(at: string | null | undefined): string {
-  return at ? new Date(at).toLocaleString() : "—"
+/**
+ * The admin's language (Medusa keeps it in localStorage as `lng`), as a locale for dates;
+ * en-US, Medusa's default, when it names none the browser knows.
+ */
+function adminLocale(): string {
+  const language = typeof localStorage === "undefined" ? null : localStorage.getItem("lng")
+  try {
+    return language ? Intl.getCanonicalLocales(language)[0] : "en-US"
+  } catch {
+    return "en-US"
+  }
+}
+
+/** A timestamp as Medusa's admin shows one (date-fns `PP p`: "Nov 22, 2026 2:30 PM"); "—" when there is none. */
+export function formatTime(at: string | Date | null | undefined): string {
+  if (!at) return "—"
+  const date = new Date(at)
+  if (Number.isNaN(date.getTime())) return "—"
+  const locale = adminLocale()
+  return `${date.toLocaleDateString(locale, { dateStyle: "medium" })} ${date.toLocaleTimeString(locale, { timeStyle: "short" })}`
 }
 
 /** A duration in seconds with one decimal, as the run tables show it. */

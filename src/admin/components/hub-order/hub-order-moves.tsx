@@ -1,0 +1,34 @@
+import { StatusBadge, Text } from "@medusajs/ui"
+import { formatTime } from "../../lib/format"
+import { MOVE_LABELS, MOVE_STATES } from "./moves"
+import type { HubOrderMoveRow } from "./use-hub-order"
+
+/** The merchant's moves of this hub order, newest first: when, how each ended, and the hub's words when it refused. */
+export const HubOrderMoves = ({ moves }: { moves: HubOrderMoveRow[] }) =>
+  moves.length ? (
+    <div className="flex flex-col gap-y-2 px-6 py-4" data-testid="hub-order-moves">
+      <Text size="small" leading="compact" weight="plus">
+        Moves
+      </Text>
+      {moves.map((move) => (
+        <div key={move.id} className="flex items-start justify-between gap-x-3" data-testid="hub-order-move">
+          <div className="min-w-0">
+            <Text size="small" leading="compact">
+              {MOVE_LABELS[move.kind]}
+            </Text>
+            <Text size="small" leading="compact" className="text-ui-fg-subtle">
+              {formatTime(move.finished_at ?? move.created_at)}
+            </Text>
+            {move.error && (
+              <Text size="small" leading="compact" className="text-ui-fg-subtle break-words">
+                {move.error}
+              </Text>
+            )}
+          </div>
+          <StatusBadge color={MOVE_STATES[move.state].color} className="shrink-0 text-nowrap">
+            {MOVE_STATES[move.state].label}
+          </StatusBadge>
+        </div>
+      ))}
+    </div>
+  ) : null

@@ -1,0 +1,120 @@
+import { zodResolver } from "@hookform/resolvers/zod"
+import type { AdminOrder } from "@medusajs/framework/types"
+import { Checkbox, Hint, Input, Label, Text } from "@medusajs/ui"
+import { useFieldArray, useForm } from "react-hook-form"
+import { z } from "zod"
+import { shipmentInputSchema } from "../../../hub-client/schemas"
+import { FormField } from "./form-field"
+import { localToIso, type MoveFormProps } from "./move-forms"
+import { formErrorMap } from "./moves"
+
+type ShipmentForm = z.input<typeof shipmentInputSchema>
+
+/** An order line by SKU, with what Medusa has not fulfilled yet. */
+type ShippableLine = { sku: string; title: string; ordered: number; left: number }
+
+function shippableLines(order: AdminOrder | undefined): ShippableLine[] {
+  return (order?.items ?? [])
+    .filter((item) => !!item.variant_sku)
+    .map((item) => ({
+      sku: item.variant_sku!,
+      title: item.title,
+      ordered: item.quantity,
+      left: Math.max(0, item.quantity - (item.detail?.fulfilled_quantity ?? 0)),
+    }))
+}
+
+/**
+ * A shipment of some or all of the order's items (several parcels, several shipments): the lines
+ * Medusa has not fulfilled yet are ticked with what is left; untick or lower them for a partial one.
+ */
+export const ShipForm = ({ formId, onSend, order }: MoveFormProps & { order: AdminOrder | undefined }) => {
+  const lines = shippableLines(order)
+  const form = useForm<ShipmentForm, unknown, z.output<typeof shipmentInputSchema>>({
+    resolver: zodResolver(shipmentInputSchema, formErrorMap),
+    defaultValues: {
+      items: lines.filter((line) => line.left > 0).map((line) => ({ sku: line.sku, qty: line.left })),
+      track: { carrier: "", method: "", code: "" },
+    },
+  })
+  const items = useFieldArray({ control: form.control, name: "items" })
+  const { errors } = form.formState
+  const itemsError = errors.items?.root?.message ?? errors.items?.message
+  return (
+    <form
+      id={formId}
+      className="flex flex-col gap-y-4"
+      onSubmit={form.handleSubmit((shipment) => onSend({ kind: "ship", shipment }))}
+    >
+      <div className="flex flex-col gap-y-2" data-testid="hub-ship-items">
+        <Label size="small" weight="plus">
+          Items in this shipment<span className="text-ui-fg-error ml-0.5" aria-hidden>*</span>
+        </Label>
+        {lines.map((line) => {
+          const index = items.fields.findIndex((field) => field.sku === line.sku)
+          return (
+            <div key={line.sku} className="grid grid-cols-[auto_1fr_5rem] items-center gap-x-3">
+              <Checkbox
+                id={`hub-ship-${line.sku}`}
+                checked={index >= 0}
+                onCheckedChange={(checked) =>
+                  checked ? items.append({ sku: line.sku, qty: Math.max(1, line.left) }) : items.remove(index)
+                }
+              />
+              <Label htmlFor={`hub-ship-${line.sku}`} size="small" className="min-w-0">
+                <span className="block truncate">{line.title}</span>
+                <span className="text-ui-fg-subtle block">
+                  {line.sku} · {line.left} of {line.ordered} not fulfilled
+                </span>
+              </Label>
+              {index >= 0 ? (
+                <Input
+                  aria-label={`Quantity of ${line.sku}`}
+                  type="number"
+                  size="small"
+                  min={1}
+                  {...form.register(`items.${index}.qty`, { valueAsNumber: true })}
+                />
+              ) : (
+                <Text size="small" className="text-ui-fg-muted text-right">
+                  —
+                </Text>
+              )}
+              {index >= 0 && errors.items?.[index]?.qty && (
+                <Hint variant="error" className="col-span-3">
+                  {errors.items[index]!.qty!.message}
+                </Hint>
+              )}
+            </div>
+          )
+        })}
+        {itemsError && <Hint variant="error">Choose at least one item to ship.</Hint>}
+      </div>
+      <FormField id="hub-move-carrier" label="Carrier" required hint="The company carrying the parcel, e.g. Correios." error={errors.track?.carrier?.message}>
+        <Input id="hub-move-carrier" {...form.register("track.carrier")} />
+      </FormField>
+      <FormField id="hub-move-method" label="Method" required hint="The carrier's service, e.g. PAC or SEDEX." error={errors.track?.method?.message}>
+        <Input id="hub-move-method" {...form.register("track.method")} />
+      </FormField>
+      <FormField id="hub-move-code" label="Tracking code" required hint="As the carrier prints it, e.g. BR123456789BR." error={errors.track?.code?.message}>
+        <Input id="hub-move-code" autoComplete="off" {...form.register("track.code")} />
+      </FormField>
+      <FormField
+        id="hub-move-url"
+        label="Tracking URL"
+        hint="An http(s) address where the buyer follows the parcel."
+        error={errors.track?.url?.message}
+      >
+        <Input id="hub-move-url" type="url" {...form.register("track.url", { setValueAs: (value: string) => value || undefined })} />
+      </FormField>
+      <FormField
+        id="hub-move-carrier-date"
+        label="Handed to the carrier"
+        hint="Now when left empty."
+        error={errors.delivered_carrier_date?.message}
+      >
+        <Input id="hub-move-carrier-date" type="datetime-local" {...form.register("delivered_carrier_date", { setValueAs: (value: string) => localToIso(value) ?? new Date().toISOString() })} />
+      </FormField>
+    </form>
+  )
+}

@@ -1,0 +1,78 @@
+import type { AdminOrder } from "@medusajs/framework/types"
+import { useQuery } from "@tanstack/react-query"
+import type { MerchantOrderMoveKind } from "../../../hub-client/order-moves"
+import type { HubStatusType } from "../../../hub-client/schemas"
+import type { HubOrderImportState } from "../../../mapping/hub-order-states"
+import { sdk } from "../../lib/sdk"
+
+export type HubOrderSummary = {
+  code: string
+  channel: string | null
+  status_code: string
+  status_type: HubStatusType
+  import_state: HubOrderImportState
+  imported_at: string | null
+}
+
+export type HubOrderMoveRow = {
+  id: string
+  kind: MerchantOrderMoveKind
+  state: "sending" | "done" | "rejected" | "unknown" | "failed"
+  error: string | null
+  attempts: number
+  created_at: string
+  finished_at: string | null
+}
+
+type HubStatusEntry = { code: string; label: string; type: HubStatusType }
+
+/** What the plugin records on the Medusa order after moves (see the order flow's workflows). */
+export type HubOrderMetadata = {
+  hub_invoice?: { key: string; issue_date?: string | null }
+  hub_shipment_exception?: { occurrence_date: string; observation: string }
+}
+
+/** The Medusa order's side of the story: its lines (what is left to ship) and its fulfilments. */
+export const MEDUSA_ORDER_FIELDS = "id,metadata,*items,*fulfillments,*fulfillments.items,*fulfillments.labels"
+
+/** The hub order behind a Medusa order, its status's label in the hub's catalogue, its moves, and the Medusa order's fulfilments. */
+export function useHubOrder(orderId: string) {
+  const hubOrder = useQuery({
+    queryKey: ["hub", "orders", "by-order", orderId],
+    queryFn: () => sdk.client.fetch<{ hub_orders: HubOrderSummary[] }>("/admin/hub/orders", { query: { order_id: orderId, limit: 1 } }),
+  })
+  const code = hubOrder.data?.hub_orders[0]?.code
+  const statuses = useQuery({
+    queryKey: ["hub", "statuses"],
+    queryFn: () => sdk.client.fetch<{ statuses: HubStatusEntry[] }>("/admin/hub/statuses"),
+    enabled: !!code,
+    staleTime: 5 * 60_000,
+  })
+  const moves = useQuery({
+    queryKey: ["hub", "orders", "moves", code],
+    queryFn: () => sdk.client.fetch<{ moves: HubOrderMoveRow[] }>(movesPath(code!)),
+    enabled: !!code,
+  })
+  const medusaOrder = useQuery({
+    // Under Medusa's own key prefix, so the order page and this card reload together after a move.
+    queryKey: ["orders", "hub-card", orderId],
+    queryFn: () => sdk.admin.order.retrieve(orderId, { fields: MEDUSA_ORDER_FIELDS }),
+    enabled: !!code,
+  })
+  const summary = hubOrder.data?.hub_orders[0]
+  const labelOf = (statusCode: string | undefined) => statuses.data?.statuses.find((status) => status.code === statusCode)?.label
+  return {
+    hubOrder: summary,
+    error: hubOrder.error,
+    /** The status's label in the hub's catalogue (undefined until it is read, or for a code it does not hold). */
+    statusLabel: labelOf(summary?.status_code),
+    /** A status code in words, for messages: its label, or the code itself. */
+    statusLabelOf: (statusCode: string | undefined) => labelOf(statusCode) ?? statusCode ?? "unknown",
+    moves: moves.data?.moves ?? [],
+    medusaOrder: medusaOrder.data?.order as AdminOrder | undefined,
+  }
+}
+
+export function movesPath(code: string): string {
+  return `/admin/hub/orders/${encodeURIComponent(code)}/moves`
+}
