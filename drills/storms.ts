@@ -1,0 +1,159 @@
+/*
+ * Drill: hub storms. For STORM_SECONDS (120, --quick 40) stock changes and marketplace orders
+ * (placed, some approved, some canceled) keep coming while the sandbox hub answers 20% of requests
+ * with 500/503, drops 10% of connections, loses the answer of 10% of the writes it carried out,
+ * and, in the second and fourth quarters, counts requests against limits half the configured ones
+ * (a 429 storm below the configured limit). Then the hub calms down and the store catches up.
+ * Goals: SKUs whose hub quantity differs from Medusa's available quantity at the end 0; requests
+ * arriving inside a 429 window 0; hub orders lost 0, duplicated 0, lines reserved exactly once.
+ *   node -r ts-node/register drills/storms.ts [--quick]
+ */
+import { setTimeout as sleep } from "node:timers/promises"
+import { Modules } from "@medusajs/framework/utils"
+import type { RateLimit } from "../src/hub-client/endpoints"
+import { sampleTestOrder } from "../src/sandbox"
+import { mulberry32 } from "../src/sandbox/traffic"
+import { runOrderImport } from "../src/sync/order-import"
+import { seedStore } from "../integration-tests/helpers/store"
+import { DrillReport, log as logger, QUICK, runDrill } from "./lib/figures"
+import { bootInProcessStore } from "./lib/in-process-store"
+import { checkHubOrders, skusDiffering } from "./lib/orders-check"
+import { settleStock } from "./lib/settle"
+
+const DRILL = "storms"
+const log = logger(DRILL)
+const STORM_SECONDS = Number(process.env.DRILL_STORM_SECONDS ?? (QUICK ? 40 : 120))
+const SKUS = 40
+const STOCKED = 500
+const STOCK_CHANGE_EVERY_MS = 150
+const ORDER_EVERY_MS = 1_000
+/** What the store is told (HUB_RATE_LIMITS); the storm halves each on the hub's side. */
+const CONFIGURED: Record<string, RateLimit> = {
+  "PUT /products": { limit: 8, windowMs: 1000 },
+  "GET /products": { limit: 8, windowMs: 1000 },
+  "GET /orders": { limit: 2, windowMs: 1000 },
+  "GET /orders/{code}": { limit: 2, windowMs: 1000 },
+  "GET /statuses": { limit: 2, windowMs: 1000 },
+}
+const STORM_LIMITS = Object.fromEntries(Object.entries(CONFIGURED).map(([bucket, { limit, windowMs }]) => [bucket, { limit: Math.max(1, Math.floor(limit / 2)), windowMs }]))
+const FAULTS = { errorRate: 0.2, dropRate: 0.1, loseAnswerRate: 0.1, seed: 7 }
+
+const skuOf = (index: number) => `STORM-${String(index + 1).padStart(2, "0")}`
+const draw = mulberry32(11)
+const random = (below: number) => Math.floor(draw() * below)
+
+async function main(): Promise<DrillReport> {
+  const report = new DrillReport(DRILL)
+  log("booting the store")
+  const store = await bootInProcessStore("medusa_hub_drill_storms", {
+    sandbox: { rateLimits: CONFIGURED },
+    env: { HUB_RATE_LIMITS: JSON.stringify(CONFIGURED), HUB_STOCK_RETRY_DELAY_MS: "1000" },
+  })
+  try {
+    const { container, hub } = store
+    const skus = Array.from({ length: SKUS }, (_, index) => skuOf(index))
+    const seeded = await seedStore(container, { products: skus.map((sku) => ({ sku, stocked: STOCKED })) })
+    hub.upsertProducts(skus.map((sku) => ({ sku, qty: STOCKED, name: `Produto ${sku}`, price: 25 })))
+    await settleStock(container)
+    hub.resetRequestLog()
+
+    // ---- The storm ---------------------------------------------------------------------------
+    const inventory = container.resolve(Modules.INVENTORY)
+    const placed: string[] = []
+    const canceled = new Set<string>()
+    let stockChanges = 0
+    let importRuns = 0
+    let running = true
+    const stockChanger = (async () => {
+      while (running) {
+        const sku = skus[random(SKUS)]
+        await inventory
+          .updateInventoryLevels([{ inventory_item_id: seeded.inventoryItemsBySku[sku], location_id: seeded.stockLocation.id, stocked_quantity: 300 + random(400) }])
+          .then(() => stockChanges++)
+        await sleep(STOCK_CHANGE_EVERY_MS)
+      }
+    })()
+    const marketplace = (async () => {
+      while (running) {
+        const items = [...new Set([skus[random(SKUS)], skus[random(SKUS)]])].map((id) => ({ id, qty: 1 + random(2) }))
+        const order = hub.createOrder(sampleTestOrder({ channel: "Storm", items }))
+        placed.push(order.code)
+        // The marketplace's own moves on earlier orders: every 6th order cancels one, every 4th approves one.
+        const earlier = placed[random(placed.length)]
+        if (!canceled.has(earlier) && placed.length % 6 === 0) {
+          hub.marketplaceCancel(earlier)
+          canceled.add(earlier)
+        } else if (!canceled.has(earlier) && placed.length % 4 === 0) {
+          try {
+            hub.marketplaceApprove(earlier)
+          } catch {
+            // Already approved: the sandbox's state machine refuses, as the hub would.
+          }
+        }
+        await sleep(ORDER_EVERY_MS)
+      }
+    })()
+    const importer = (async () => {
+      while (running) {
+        await runOrderImport(container).catch((error) => log(`import run failed: ${(error as Error).message}`))
+        importRuns++
+        await sleep(1_000)
+      }
+    })()
+
+    log(`storm for ${STORM_SECONDS} s: faults ${JSON.stringify(FAULTS)}, 429 storm (limits halved) in the 2nd and 4th quarters`)
+    hub.setFaults(FAULTS)
+    const quarter = (STORM_SECONDS * 1000) / 4
+    for (let index = 0; index < 4; index++) {
+      hub.setRateLimits(index % 2 === 1 ? STORM_LIMITS : CONFIGURED)
+      await sleep(quarter)
+    }
+    running = false
+    await Promise.all([stockChanger, marketplace, importer])
+    const stormCounters = hub.counters()
+    for (const line of insideRefusalWindows(hub.requestLog()).slice(0, 8)) report.note(`inside a 429 window: ${line}`)
+    hub.setFaults({})
+    hub.setRateLimits(CONFIGURED)
+
+    // ---- Calm: the store catches up ------------------------------------------------------------
+    log("calm: importing and flushing until the store has caught up")
+    const calmStartedAt = Date.now()
+    for (let quiet = 0; quiet < 2 && Date.now() - calmStartedAt < 120_000; ) {
+      const summary = await runOrderImport(container)
+      quiet = summary && !summary.error && summary.imported === 0 && summary.updated === 0 ? quiet + 1 : 0
+    }
+    const settled = await settleStock(container)
+    const calmMs = Date.now() - calmStartedAt
+    const counters = hub.counters()
+
+    const orders = await checkHubOrders(process.env.DATABASE_URL!, placed.map((code) => ({ code, canceled: canceled.has(code) })))
+    const differing = await skusDiffering(process.env.DATABASE_URL!, (sku) => hub.getProduct(sku)?.qty)
+    const byStatus = Object.entries(stormCounters.byStatus).map(([status, count]) => `${count} × ${status}`).join(", ")
+    report.note(`storm: ${STORM_SECONDS} s, ${stockChanges} stock changes over ${SKUS} SKUs, ${placed.length} orders placed (${canceled.size} canceled by the marketplace), ${importRuns} import runs`)
+    report.note(`hub answers during the storm: ${byStatus}`)
+    report.note(`caught up ${(calmMs / 1000).toFixed(1)} s after the storm${settled ? "" : " (the outbox had not drained)"}`)
+    for (const line of [...differing, ...orders.lost, ...orders.duplicated, ...orders.misreserved, ...orders.cancelsNotFollowed].slice(0, 10)) report.note(`wrong: ${line}`)
+    report.equal("SKUs differing at the end", differing.length, 0, `of ${SKUS}`)
+    report.equal("requests inside a 429 window", counters.insideRefusalWindow, 0, `(${counters.byStatus["429"] ?? 0} × 429)`)
+    report.equal("hub orders lost", orders.lost.length, 0, `of ${placed.length}`)
+    report.equal("hub orders duplicated", orders.duplicated.length, 0)
+    report.equal("lines not reserved exactly once", orders.misreserved.length, 0)
+    report.equal("marketplace cancels not followed", orders.cancelsNotFollowed.length, 0, `of ${canceled.size}`)
+    return report
+  } finally {
+    await store.stop()
+  }
+}
+
+/** For the record: each request that arrived within a second after a 429 of the same window ("+ms bucket status"). */
+function insideRefusalWindows(entries: Array<{ at: number; bucket: string; status: number | string }>): string[] {
+  const lines: string[] = []
+  for (const refused of entries.filter((entry) => entry.status === 429)) {
+    const windowEnd = (Math.floor(refused.at / 1000) + 1) * 1000
+    const after = entries.filter((entry) => entry !== refused && entry.at >= refused.at && entry.at < windowEnd)
+    if (after.length) lines.push(`429 on ${refused.bucket}, then ${after.map((entry) => `+${entry.at - refused.at} ms ${entry.bucket} ${entry.status}`).join(", ")}`)
+  }
+  return lines
+}
+
+runDrill(main)
