@@ -26,7 +26,7 @@ export class DrillReport {
 
   private add(figure: Figure): void {
     this.figures.push(figure)
-    console.log(`${this.drill} ${figure.name}: ${figure.value} (goal: ${figure.goal}) ${figure.ok ? "OK" : "MISSED"}`)
+    console.log(`${figure.name}: ${figure.value} (goal: ${figure.goal}) ${figure.ok ? "OK" : "MISSED"}`)
   }
 
   get missed(): number {
