@@ -41,6 +41,7 @@ Control endpoints (no credentials; <code> URL-encoded: "Sandbox Marketplace-17" 
   POST   /_sandbox/orders/seed             {"count","days"?,"endAt"?,"queued"?}: seeded orders up to endAt; their codes
   POST   /_sandbox/orders/raw              store any JSON object as an order (it needs a "code")
   PUT    /_sandbox/queue                   {"fault":"unavailable"|"empty"|null}: the order queue stops answering
+  DELETE /_sandbox/queue                   empty the order queue, as if every order had been acknowledged
   PUT    /_sandbox/faults                  {"errorRate","dropRate","loseAnswerRate","latencyMs","seed"}
                                            (shares 0..1; {} turns faults off)
   PUT    /_sandbox/rate-limits             {"GET /orders":{"limit":1,"windowMs":1000},"default":{...}}

@@ -71,6 +71,14 @@ export function buildControlRoutes(hub: SandboxHub, state: SandboxHubState): Rou
       },
     },
     {
+      method: "DELETE",
+      path: "/queue",
+      handle: () => {
+        hub.emptyQueue()
+        return { status: 204 }
+      },
+    },
+    {
       method: "POST",
       path: "/orders/raw",
       handle: ({ body }) => {

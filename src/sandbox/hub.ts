@@ -100,6 +100,8 @@ export interface SandboxHub {
   setFaults(faults: SandboxFaults): void
   /** The order queue stops answering (`unavailable`: 503; `empty`: nothing waiting) until `null`. */
   setQueueFault(fault: SandboxQueueFault): void
+  /** Empties the order queue, as if a consumer had acknowledged every order. */
+  emptyQueue(): void
   setRateLimits(limits: Record<string, RateLimit>): void
   setNextOrigin(origin: string | undefined): void
   /** Changes which moves the hub accepts (a profile's name or rules of one's own). */

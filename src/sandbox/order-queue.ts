@@ -54,8 +54,13 @@ export class SandboxOrderQueue {
     return this.visibleAt.size
   }
 
-  clear(): void {
+  /** Empties the queue, as if every order had been acknowledged. */
+  acknowledgeAll(): void {
     this.visibleAt.clear()
+  }
+
+  clear(): void {
+    this.acknowledgeAll()
     this.fault = null
   }
 }

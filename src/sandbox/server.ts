@@ -91,6 +91,7 @@ export async function startSandboxHub(options: SandboxHubOptions = {}): Promise<
     setQueueFault: (fault) => {
       state.queue.fault = fault
     },
+    emptyQueue: () => state.queue.acknowledgeAll(),
     setRateLimits: (limits) => void rateLimiter.setLimits(limits),
     setNextOrigin: (origin) => {
       nextOrigin = origin === undefined ? undefined : parseOrThrow(z.url(), origin, { prefix: "origin" })

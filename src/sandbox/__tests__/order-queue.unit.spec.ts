@@ -38,4 +38,16 @@ describe("SandboxOrderQueue", () => {
     expect([orders.take(), orders.take()]).toEqual(["B", "A"])
     expect(orders.depth()).toBe(2)
   })
+
+  it("empties at once (acknowledgeAll) and keeps a fault until clear()", () => {
+    const orders = queue()
+    orders.enqueue("A")
+    orders.enqueue("B")
+    orders.fault = "unavailable"
+    orders.acknowledgeAll()
+    expect(orders.depth()).toBe(0)
+    expect(orders.fault).toBe("unavailable")
+    orders.clear()
+    expect(orders.fault).toBeNull()
+  })
 })
