@@ -35,6 +35,8 @@ module.exports = defineConfig({
         regionId: process.env.HUB_REGION_ID || undefined,
         stockLocationId: process.env.HUB_STOCK_LOCATION_ID || undefined,
         shippingOptionId: process.env.HUB_SHIPPING_OPTION_ID || undefined,
+        shipmentCarrier: process.env.HUB_SHIPMENT_CARRIER || undefined,
+        shipmentMethod: process.env.HUB_SHIPMENT_METHOD || undefined,
         // JSON such as {"GET /orders":{"limit":1,"windowMs":1000}}; unset keeps the published figures.
         rateLimits: process.env.HUB_RATE_LIMITS ? JSON.parse(process.env.HUB_RATE_LIMITS) : undefined,
         // Unset variables keep the options' defaults.

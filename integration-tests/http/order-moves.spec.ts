@@ -44,9 +44,9 @@ medusaIntegrationTestRunner({
       headers = await adminHeaders(container)
     })
 
-    /** A hub order imported into the store, approved by the marketplace when asked. */
-    async function importedHubOrder({ approved }: { approved: boolean }) {
-      const hubOrder = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 2 }, { id: "SKU-2", qty: 1 }] }))
+    /** A hub order of a channel imported into the store, approved by the marketplace when asked. */
+    async function importedHubOrderOn(channel: string, { approved }: { approved: boolean }) {
+      const hubOrder = sandbox.hub.createOrder(sampleTestOrder({ channel, items: [{ id: "SKU-1", qty: 2 }, { id: "SKU-2", qty: 1 }] }))
       if (approved) sandbox.hub.marketplaceApprove(hubOrder.code)
       await runOrderImport(container)
       const [record] = await hubModule.listHubOrders({ code: hubOrder.code })
@@ -62,233 +62,252 @@ medusaIntegrationTestRunner({
     const hubWrites = (code: string) =>
       sandbox.hub.requestLog().filter((entry) => entry.method === "POST" && entry.path.startsWith(`/orders/${encodeURIComponent(code)}/`))
 
-    it("invoices, ships, reports a shipment exception and delivers: each reaches the hub once and is recorded", async () => {
-      const { code } = await importedHubOrder({ approved: true })
+    // The hub decides where the specification is silent: every move test runs against a hub of either
+    // built-in rule set (src/sandbox/move-rules.ts), each profile on order codes of its own (the hub
+    // client remembers a refused request for its code).
+    describe.each(["strict", "lenient"] as const)("against a hub with the sandbox's %s move rules", (profile) => {
+      beforeEach(() => sandbox.hub.setMoveRules(profile))
+      afterAll(() => sandbox.hub.setMoveRules("strict"))
+      const importedHubOrder = (options: { approved: boolean }) => importedHubOrderOn(`Loja ${profile}`, options)
 
-      const invoiced = await move(code, { kind: "invoice", invoice: { key: INVOICE_KEY } })
-      expect(invoiced.status).toBe(200)
-      expect(invoiced.data.move).toMatchObject({ state: "done", hubStatusCode: "order_invoiced", alreadyOnHub: false })
-      expect(sandbox.hub.getOrder(code)?.invoices).toEqual([expect.objectContaining({ key: INVOICE_KEY })])
+      it("invoices, ships, reports a shipment exception and delivers: each reaches the hub once and is recorded", async () => {
+        const { code } = await importedHubOrder({ approved: true })
 
-      // No items given: the whole order ships.
-      const shipped = await move(code, { kind: "ship", shipment: { track: TRACK } })
-      expect(shipped.status).toBe(200)
-      expect(sandbox.hub.getOrder(code)?.shipments).toEqual([
-        expect.objectContaining({
-          items: [
-            { sku: "SKU-1", qty: 2 },
-            { sku: "SKU-2", qty: 1 },
-          ],
-          tracks: [TRACK],
-        }),
-      ])
+        const invoiced = await move(code, { kind: "invoice", invoice: { key: INVOICE_KEY } })
+        expect(invoiced.status).toBe(200)
+        expect(invoiced.data.move).toMatchObject({ state: "done", hubStatusCode: "order_invoiced", alreadyOnHub: false })
+        expect(sandbox.hub.getOrder(code)?.invoices).toEqual([expect.objectContaining({ key: INVOICE_KEY })])
 
-      const exception = await move(code, {
-        kind: "shipment_exception",
-        shipment_exception: { occurrence_date: "2026-11-20T10:00:00Z", observation: "Destinatário ausente" },
-      })
-      expect(exception.status).toBe(200)
-      expect(sandbox.hub.getOrder(code)?.status.type).toBe("SHIPMENT_EXCEPTION")
-
-      const delivered = await move(code, { kind: "deliver" })
-      expect(delivered.status).toBe(200)
-      expect(sandbox.hub.getOrder(code)?.status).toMatchObject({ code: "complete", type: "DELIVERED" })
-
-      expect(hubWrites(code).map((entry) => entry.path.split("/").pop())).toEqual(["invoice", "shipments", "shiptment_exception", "delivery"])
-      const [record] = await hubModule.listHubOrders({ code })
-      expect(record).toMatchObject({ status_code: "complete", status_type: "DELIVERED" })
-      const history = await api.get(movePath(code), headers)
-      expect(history.data.moves.map((entry: { kind: string; state: string }) => `${entry.kind}:${entry.state}`)).toEqual([
-        "deliver:done",
-        "shipment_exception:done",
-        "ship:done",
-        "invoice:done",
-      ])
-    })
-
-    it("lets the hub decide a move the plugin's table does not expect: sent once, refused in the hub's words, not resent unchanged", async () => {
-      const { code } = await importedHubOrder({ approved: false })
-      sandbox.hub.resetRequestLog()
-      // Bodies of their own: the sandbox reuses order codes after each reset, and the client remembers
-      // a refused request (the same request to the same code would be refused locally in a later test).
-      const early = { kind: "deliver", delivery: { delivered_date: "2026-11-20T10:00:00-03:00" } }
-      const delivered = await move(code, early)
-      expect(delivered.status).toBe(422)
-      expect(delivered.data.message).toContain("cannot move to DELIVERED from status book_product")
-      expect(hubWrites(code)).toHaveLength(1)
-      // The same request again is refused by the client, without a second 4xx (docs/hub-interface.md §7 rule 1).
-      const again = await move(code, early)
-      expect(again.status).toBe(422)
-      expect(again.data.message).toContain("already rejected")
-      expect(hubWrites(code)).toHaveLength(1)
-      expect(sandbox.hub.getOrder(code)?.status.type).toBe("NEW")
-    })
-
-    it("refuses, without a request, a move from a final status: nothing can follow a cancel", async () => {
-      const { code } = await importedHubOrder({ approved: true })
-      expect((await move(code, { kind: "cancel" })).status).toBe(200)
-      sandbox.hub.resetRequestLog()
-      const invoiced = await move(code, { kind: "invoice", invoice: { key: INVOICE_KEY } })
-      expect(invoiced.status).toBe(422)
-      expect(invoiced.data.message).toContain("is not possible any more")
-      expect(hubWrites(code)).toHaveLength(0)
-    })
-
-    it("ships from APPROVED where the hub allows it (the sandbox's lenient profile), and shows the strict hub's refusal otherwise", async () => {
-      const shipment = { kind: "ship", shipment: { track: { ...TRACK, code: "BR-PROFILE-TEST" } } }
-      const strict = await importedHubOrder({ approved: true })
-      const refused = await move(strict.code, shipment)
-      expect(refused.status).toBe(422)
-      expect(refused.data.message).toContain("cannot move to SHIPPED from status payment_received")
-
-      sandbox.hub.setMoveRules("lenient")
-      try {
-        const lenient = await importedHubOrder({ approved: true })
-        const shipped = await move(lenient.code, shipment)
+        // No items given: the whole order ships.
+        const shipped = await move(code, { kind: "ship", shipment: { track: TRACK } })
         expect(shipped.status).toBe(200)
-        expect(sandbox.hub.getOrder(lenient.code)?.status.type).toBe("SHIPPED")
-        expect(hubWrites(lenient.code)).toHaveLength(1)
-      } finally {
-        sandbox.hub.setMoveRules("strict")
-      }
-    })
+        expect(sandbox.hub.getOrder(code)?.shipments).toEqual([
+          expect.objectContaining({
+            items: [
+              { sku: "SKU-1", qty: 2 },
+              { sku: "SKU-2", qty: 1 },
+            ],
+            tracks: [TRACK],
+          }),
+        ])
 
-    it("refuses a malformed request at the edge, and an order this store did not import", async () => {
-      const { code } = await importedHubOrder({ approved: true })
-      sandbox.hub.resetRequestLog()
-      const shortKey = await move(code, { kind: "invoice", invoice: { key: INVOICE_KEY.slice(1) } })
-      expect(shortKey.status).toBe(400)
-      expect(shortKey.data.message).toContain("44 digits")
-      const unknownKind = await move(code, { kind: "refund" })
-      expect(unknownKind.status).toBe(400)
-      expect(unknownKind.data.message).toContain("kind must be one of invoice, ship")
-      const scriptUrl = await move(code, { kind: "ship", shipment: { track: { ...TRACK, url: "javascript:alert(document.cookie)" } } })
-      expect(scriptUrl.status).toBe(400)
-      expect(scriptUrl.data.message).toContain("track.url must be an http or https address")
-      const badDate = await move(code, { kind: "shipment_exception", shipment_exception: { occurrence_date: "22/11/2026", observation: "x" } })
-      expect(badDate.status).toBe(400)
-      expect(badDate.data.message).toContain("occurrence_date must be a date and time")
-      const longUrl = await move(code, { kind: "ship", shipment: { track: { ...TRACK, url: `https://x.example/${"a".repeat(200)}` } } })
-      expect(longUrl.status).toBe(400)
-      expect(orderRequests()).toHaveLength(0)
-
-      const unknownOrder = await move("Loja Exemplo-404", { kind: "cancel" })
-      expect(unknownOrder.status).toBe(404)
-      expect(unknownOrder.data.message).toContain("has not been imported")
-    })
-
-    it("cancels on the hub, then cancels the Medusa order and releases its stock", async () => {
-      const { code, orderId } = await importedHubOrder({ approved: false })
-      const inventory = container.resolve(Modules.INVENTORY)
-      const reserved = async () =>
-        (await inventory.listReservationItems({ line_item_id: (await orderLineItemIds(orderId)) })).reduce(
-          (sum, reservation) => sum + Number(reservation.quantity),
-          0
-        )
-      expect(await reserved()).toBe(3)
-
-      const canceled = await move(code, { kind: "cancel" })
-      expect(canceled.status).toBe(200)
-      expect(sandbox.hub.getOrder(code)?.status.type).toBe("CANCELED")
-      const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({ entity: "order", fields: ["status"], filters: { id: orderId } })
-      expect(data[0].status).toBe("canceled")
-      expect(await reserved()).toBe(0)
-
-      // The next import sees the cancel as already applied, and Medusa's order.canceled sends nothing more.
-      const summary = await runOrderImport(container)
-      expect(summary).toMatchObject({ updated: 0, error: null })
-      await new Promise((resolve) => setTimeout(resolve, 1_000))
-      expect(hubWrites(code)).toHaveLength(1)
-      expect((await api.get(movePath(code), headers)).data.moves).toHaveLength(1)
-    })
-
-    it("cancels on the hub an order the merchant canceled in Medusa's own admin", async () => {
-      const { code, orderId } = await importedHubOrder({ approved: true })
-      await cancelOrderWorkflow(container).run({ input: { order_id: orderId } })
-      await eventually(() => expect(sandbox.hub.getOrder(code)?.status.type).toBe("CANCELED"))
-      expect(hubWrites(code).map((entry) => entry.path.split("/").pop())).toEqual(["cancel"])
-      await eventually(async () =>
-        expect((await api.get(movePath(code), headers)).data.moves).toEqual([expect.objectContaining({ kind: "cancel", state: "done" })])
-      )
-    })
-
-    it("records the hub's refusal of a Medusa cancel of an order the hub has shipped already", async () => {
-      const { code, orderId } = await importedHubOrder({ approved: true })
-      expect((await move(code, { kind: "invoice", invoice: { key: INVOICE_KEY } })).status).toBe(200)
-      expect((await move(code, { kind: "ship", shipment: { track: TRACK } })).status).toBe(200)
-      await cancelOrderWorkflow(container).run({ input: { order_id: orderId } })
-      await eventually(async () =>
-        expect((await api.get(movePath(code), headers)).data.moves[0]).toMatchObject({
-          kind: "cancel",
-          state: "rejected",
-          error: expect.stringContaining("cannot move to CANCELED from status order_shipped"),
+        const exception = await move(code, {
+          kind: "shipment_exception",
+          shipment_exception: { occurrence_date: "2026-11-20T10:00:00Z", observation: "Destinatário ausente" },
         })
-      )
-      expect(sandbox.hub.getOrder(code)?.status.type).toBe("SHIPPED")
-      // The plugin's table did not expect it; the hub decided (docs/hub-interface.md §3 leaves it open).
-      expect(hubWrites(code).map((entry) => entry.path.split("/").pop())).toEqual(["invoice", "shipments", "cancel"])
-    })
+        expect(exception.status).toBe(200)
+        expect(sandbox.hub.getOrder(code)?.status.type).toBe("SHIPMENT_EXCEPTION")
 
-    it("sends a double click once: the second waits for the order's lock and is answered with the first's outcome", async () => {
-      const { code } = await importedHubOrder({ approved: true })
-      sandbox.hub.setFaults({ latencyMs: 400 })
-      const answers = await Promise.all([1, 2].map(() => move(code, { kind: "invoice", invoice: { key: INVOICE_KEY } })))
-      sandbox.hub.setFaults({})
-      expect(answers.map((answer) => answer.status)).toEqual([200, 200])
-      expect(answers.map((answer) => answer.data.move.alreadyOnHub).sort()).toEqual([false, true])
-      expect(hubWrites(code)).toHaveLength(1)
+        const delivered = await move(code, { kind: "deliver" })
+        expect(delivered.status).toBe(200)
+        expect(sandbox.hub.getOrder(code)?.status).toMatchObject({ code: "complete", type: "DELIVERED" })
 
-      // Below the lock (processes that share no locking provider), the claim alone lets one through.
-      const [record] = await hubModule.listHubOrders({ code })
-      const claims = await Promise.all(
-        [1, 2].map(() => hubModule.claimHubOrderMove({ hubOrderId: record.id, code, kind: "ship", request: { kind: "ship" } }))
-      )
-      expect(claims.filter(Boolean)).toHaveLength(1)
-    })
+        expect(hubWrites(code).map((entry) => entry.path.split("/").pop())).toEqual(["invoice", "shipments", "shiptment_exception", "delivery"])
+        const [record] = await hubModule.listHubOrders({ code })
+        expect(record).toMatchObject({ status_code: "complete", status_type: "DELIVERED" })
+        const history = await api.get(movePath(code), headers)
+        expect(history.data.moves.map((entry: { kind: string; state: string }) => `${entry.kind}:${entry.state}`)).toEqual([
+          "deliver:done",
+          "shipment_exception:done",
+          "ship:done",
+          "invoice:done",
+        ])
+      })
 
-    it("never resends a move whose answer was lost: the next try reads the hub order and finds it done", async () => {
-      const { code } = await importedHubOrder({ approved: true })
-      sandbox.hub.setFaults({ loseAnswerRate: 1 })
-      const lost = await move(code, { kind: "invoice", invoice: { key: INVOICE_KEY } })
-      sandbox.hub.setFaults({})
-      expect(lost.status).toBe(502)
-      expect(lost.data.move.state).toBe("unknown")
-      // The hub took it; this store could not know.
-      expect(sandbox.hub.getOrder(code)?.status.type).toBe("INVOICED")
+      it("lets the hub decide a move the plugin's table does not expect: sent once, refused in the hub's words, not resent unchanged", async () => {
+        const { code } = await importedHubOrder({ approved: false })
+        sandbox.hub.resetRequestLog()
+        // Bodies of their own: the sandbox reuses order codes after each reset, and the client remembers
+        // a refused request (the same request to the same code would be refused locally in a later test).
+        const early = { kind: "deliver", delivery: { delivered_date: "2026-11-20T10:00:00-03:00" } }
+        const delivered = await move(code, early)
+        expect(delivered.status).toBe(422)
+        expect(delivered.data.message).toContain("cannot move to DELIVERED from status book_product")
+        expect(hubWrites(code)).toHaveLength(1)
+        // The same request again is refused by the client, without a second 4xx (docs/hub-interface.md §7 rule 1).
+        const again = await move(code, early)
+        expect(again.status).toBe(422)
+        expect(again.data.message).toContain("already rejected")
+        expect(hubWrites(code)).toHaveLength(1)
+        expect(sandbox.hub.getOrder(code)?.status.type).toBe("NEW")
+      })
 
-      const retried = await move(code, { kind: "invoice", invoice: { key: INVOICE_KEY } })
-      expect(retried.status).toBe(200)
-      expect(retried.data.move).toMatchObject({ state: "done", alreadyOnHub: true })
-      expect(hubWrites(code)).toHaveLength(1)
-      const history = await api.get(movePath(code), headers)
-      expect(history.data.moves).toEqual([expect.objectContaining({ kind: "invoice", state: "done", attempts: 2 })])
-    })
+      it("refuses, without a request, a move from a final status: nothing can follow a cancel", async () => {
+        const { code } = await importedHubOrder({ approved: true })
+        expect((await move(code, { kind: "cancel" })).status).toBe(200)
+        sandbox.hub.resetRequestLog()
+        const invoiced = await move(code, { kind: "invoice", invoice: { key: INVOICE_KEY } })
+        expect(invoiced.status).toBe(422)
+        expect(invoiced.data.message).toContain("is not possible any more")
+        expect(hubWrites(code)).toHaveLength(0)
+      })
 
-    it("settles moves of unknown outcome by reading the hub, without sending anything", async () => {
-      const landed = await importedHubOrder({ approved: true })
-      sandbox.hub.setFaults({ loseAnswerRate: 1 })
-      expect((await move(landed.code, { kind: "invoice", invoice: { key: INVOICE_KEY } })).status).toBe(502)
-      sandbox.hub.setFaults({})
+      it("sends a shipment from APPROVED, which the plugin's table does not expect: the hub decides", async () => {
+        const { code } = await importedHubOrder({ approved: true })
+        const shipped = await move(code, { kind: "ship", shipment: { track: { ...TRACK, code: `BR-APPROVED-${profile}` } } })
+        expect(hubWrites(code).map((entry) => entry.path.split("/").pop())).toEqual(["shipments"])
+        if (profile === "lenient") {
+          expect(shipped.status).toBe(200)
+          expect(sandbox.hub.getOrder(code)?.status.type).toBe("SHIPPED")
+        } else {
+          // Refused by the hub, in its own words; the same request is not sent again.
+          expect(shipped.status).toBe(422)
+          expect(shipped.data.message).toContain("cannot move to SHIPPED from status payment_received (APPROVED); allowed only from INVOICED")
+          const again = await move(code, { kind: "ship", shipment: { track: { ...TRACK, code: `BR-APPROVED-${profile}` } } })
+          expect(again.status).toBe(422)
+          expect(hubWrites(code)).toHaveLength(1)
+          expect(sandbox.hub.getOrder(code)?.status.type).toBe("APPROVED")
+        }
+      })
 
-      // A cancel claimed by a process that died before its request left: the hub never saw it.
-      const notLanded = await importedHubOrder({ approved: true })
-      const [record] = await hubModule.listHubOrders({ code: notLanded.code })
-      const claim = await hubModule.claimHubOrderMove({ hubOrderId: record.id, code: notLanded.code, kind: "cancel", request: { kind: "cancel" } })
-      await hubModule.finishHubOrderMove(claim!.id, { state: "unknown", error: "the process died" }, null)
-      sandbox.hub.resetRequestLog()
+      it("refuses a malformed request at the edge, and an order this store did not import", async () => {
+        const { code } = await importedHubOrder({ approved: true })
+        sandbox.hub.resetRequestLog()
+        const shortKey = await move(code, { kind: "invoice", invoice: { key: INVOICE_KEY.slice(1) } })
+        expect(shortKey.status).toBe(400)
+        expect(shortKey.data.message).toContain("44 digits")
+        const unknownKind = await move(code, { kind: "refund" })
+        expect(unknownKind.status).toBe(400)
+        expect(unknownKind.data.message).toContain("kind must be one of invoice, ship")
+        const scriptUrl = await move(code, { kind: "ship", shipment: { track: { ...TRACK, url: "javascript:alert(document.cookie)" } } })
+        expect(scriptUrl.status).toBe(400)
+        expect(scriptUrl.data.message).toContain("track.url must be an http or https address")
+        const badDate = await move(code, { kind: "shipment_exception", shipment_exception: { occurrence_date: "22/11/2026", observation: "x" } })
+        expect(badDate.status).toBe(400)
+        expect(badDate.data.message).toContain("occurrence_date must be a date and time")
+        const longUrl = await move(code, { kind: "ship", shipment: { track: { ...TRACK, url: `https://x.example/${"a".repeat(200)}` } } })
+        expect(longUrl.status).toBe(400)
+        expect(orderRequests()).toHaveLength(0)
 
-      expect(await settleUnknownHubOrderMoves(container)).toEqual({ landed: 1, notLanded: 1, unread: 0 })
-      expect(orderRequests().filter((entry) => entry.method !== "GET")).toEqual([])
-      const [invoice] = (await api.get(movePath(landed.code), headers)).data.moves
-      expect(invoice).toMatchObject({ kind: "invoice", state: "done", hub_status_code: "order_invoiced" })
-      const [cancel] = (await api.get(movePath(notLanded.code), headers)).data.moves
-      expect(cancel).toMatchObject({ kind: "cancel", state: "failed", error: expect.stringContaining("Not taken by the hub") })
-      expect(sandbox.hub.getOrder(notLanded.code)?.status.type).toBe("APPROVED")
+        const unknownOrder = await move("Loja Exemplo-404", { kind: "cancel" })
+        expect(unknownOrder.status).toBe(404)
+        expect(unknownOrder.data.message).toContain("has not been imported")
+      })
 
-      // Settled moves are not read again; the merchant's new try is sent.
-      expect(await settleUnknownHubOrderMoves(container)).toEqual({ landed: 0, notLanded: 0, unread: 0 })
-      expect((await move(notLanded.code, { kind: "cancel" })).status).toBe(200)
-      expect(sandbox.hub.getOrder(notLanded.code)?.status.type).toBe("CANCELED")
+      it("cancels on the hub, then cancels the Medusa order and releases its stock", async () => {
+        const { code, orderId } = await importedHubOrder({ approved: false })
+        const inventory = container.resolve(Modules.INVENTORY)
+        const reserved = async () =>
+          (await inventory.listReservationItems({ line_item_id: (await orderLineItemIds(orderId)) })).reduce(
+            (sum, reservation) => sum + Number(reservation.quantity),
+            0
+          )
+        expect(await reserved()).toBe(3)
+
+        const canceled = await move(code, { kind: "cancel" })
+        expect(canceled.status).toBe(200)
+        expect(sandbox.hub.getOrder(code)?.status.type).toBe("CANCELED")
+        const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({ entity: "order", fields: ["status"], filters: { id: orderId } })
+        expect(data[0].status).toBe("canceled")
+        expect(await reserved()).toBe(0)
+
+        // The next import sees the cancel as already applied, and Medusa's order.canceled sends nothing more.
+        const summary = await runOrderImport(container)
+        expect(summary).toMatchObject({ updated: 0, error: null })
+        await new Promise((resolve) => setTimeout(resolve, 1_000))
+        expect(hubWrites(code)).toHaveLength(1)
+        expect((await api.get(movePath(code), headers)).data.moves).toHaveLength(1)
+      })
+
+      it("cancels on the hub an order the merchant canceled in Medusa's own admin", async () => {
+        const { code, orderId } = await importedHubOrder({ approved: true })
+        await cancelOrderWorkflow(container).run({ input: { order_id: orderId } })
+        await eventually(() => expect(sandbox.hub.getOrder(code)?.status.type).toBe("CANCELED"))
+        expect(hubWrites(code).map((entry) => entry.path.split("/").pop())).toEqual(["cancel"])
+        await eventually(async () =>
+          expect((await api.get(movePath(code), headers)).data.moves).toEqual([expect.objectContaining({ kind: "cancel", state: "done" })])
+        )
+      })
+
+      it("records the hub's refusal of a Medusa cancel of an order the hub has shipped already", async () => {
+        const { code, orderId } = await importedHubOrder({ approved: true })
+        expect((await move(code, { kind: "invoice", invoice: { key: INVOICE_KEY } })).status).toBe(200)
+        // Shipped outside this store (the hub's own panel), so Medusa holds no fulfilment that would refuse the cancel itself.
+        await hubModule.client.shipOrder(code, { items: [{ sku: "SKU-1", qty: 2 }], track: TRACK })
+        await cancelOrderWorkflow(container).run({ input: { order_id: orderId } })
+        await eventually(async () =>
+          expect((await api.get(movePath(code), headers)).data.moves[0]).toMatchObject({
+            kind: "cancel",
+            state: "rejected",
+            error: expect.stringContaining("cannot move to CANCELED from status order_shipped"),
+          })
+        )
+        expect(sandbox.hub.getOrder(code)?.status.type).toBe("SHIPPED")
+        // The plugin's table did not expect it; the hub decided (docs/hub-interface.md §3 leaves it open).
+        expect(hubWrites(code).map((entry) => entry.path.split("/").pop())).toEqual(["invoice", "shipments", "cancel"])
+      })
+
+      it("leaves a hub order shipped from the card to Medusa's own rule: its shipped fulfilment stops a cancel before the hub hears of it", async () => {
+        const { code, orderId } = await importedHubOrder({ approved: true })
+        expect((await move(code, { kind: "invoice", invoice: { key: INVOICE_KEY } })).status).toBe(200)
+        expect((await move(code, { kind: "ship", shipment: { track: TRACK } })).status).toBe(200)
+        const { errors } = await cancelOrderWorkflow(container).run({ input: { order_id: orderId }, throwOnError: false })
+        expect(errors?.[0]?.error?.message).toContain("All fulfillments must be canceled")
+        await new Promise((resolve) => setTimeout(resolve, 1_000))
+        expect(hubWrites(code).map((entry) => entry.path.split("/").pop())).toEqual(["invoice", "shipments"])
+      })
+
+      it("sends a double click once: the second waits for the order's lock and is answered with the first's outcome", async () => {
+        const { code } = await importedHubOrder({ approved: true })
+        sandbox.hub.setFaults({ latencyMs: 400 })
+        const answers = await Promise.all([1, 2].map(() => move(code, { kind: "invoice", invoice: { key: INVOICE_KEY } })))
+        sandbox.hub.setFaults({})
+        expect(answers.map((answer) => answer.status)).toEqual([200, 200])
+        expect(answers.map((answer) => answer.data.move.alreadyOnHub).sort()).toEqual([false, true])
+        expect(hubWrites(code)).toHaveLength(1)
+
+        // Below the lock (processes that share no locking provider), the claim alone lets one through.
+        const [record] = await hubModule.listHubOrders({ code })
+        const claims = await Promise.all(
+          [1, 2].map(() => hubModule.claimHubOrderMove({ hubOrderId: record.id, code, kind: "ship", request: { kind: "ship" } }))
+        )
+        expect(claims.filter(Boolean)).toHaveLength(1)
+      })
+
+      it("never resends a move whose answer was lost: the next try reads the hub order and finds it done", async () => {
+        const { code } = await importedHubOrder({ approved: true })
+        sandbox.hub.setFaults({ loseAnswerRate: 1 })
+        const lost = await move(code, { kind: "invoice", invoice: { key: INVOICE_KEY } })
+        sandbox.hub.setFaults({})
+        expect(lost.status).toBe(502)
+        expect(lost.data.move.state).toBe("unknown")
+        // The hub took it; this store could not know.
+        expect(sandbox.hub.getOrder(code)?.status.type).toBe("INVOICED")
+
+        const retried = await move(code, { kind: "invoice", invoice: { key: INVOICE_KEY } })
+        expect(retried.status).toBe(200)
+        expect(retried.data.move).toMatchObject({ state: "done", alreadyOnHub: true })
+        expect(hubWrites(code)).toHaveLength(1)
+        const history = await api.get(movePath(code), headers)
+        expect(history.data.moves).toEqual([expect.objectContaining({ kind: "invoice", state: "done", attempts: 2 })])
+      })
+
+      it("settles moves of unknown outcome by reading the hub, without sending anything", async () => {
+        const landed = await importedHubOrder({ approved: true })
+        sandbox.hub.setFaults({ loseAnswerRate: 1 })
+        expect((await move(landed.code, { kind: "invoice", invoice: { key: INVOICE_KEY } })).status).toBe(502)
+        sandbox.hub.setFaults({})
+
+        // A cancel claimed by a process that died before its request left: the hub never saw it.
+        const notLanded = await importedHubOrder({ approved: true })
+        const [record] = await hubModule.listHubOrders({ code: notLanded.code })
+        const claim = await hubModule.claimHubOrderMove({ hubOrderId: record.id, code: notLanded.code, kind: "cancel", request: { kind: "cancel" } })
+        await hubModule.finishHubOrderMove(claim!.id, { state: "unknown", error: "the process died" }, null)
+        sandbox.hub.resetRequestLog()
+
+        expect(await settleUnknownHubOrderMoves(container)).toEqual({ landed: 1, notLanded: 1, unread: 0 })
+        expect(orderRequests().filter((entry) => entry.method !== "GET")).toEqual([])
+        const [invoice] = (await api.get(movePath(landed.code), headers)).data.moves
+        expect(invoice).toMatchObject({ kind: "invoice", state: "done", hub_status_code: "order_invoiced" })
+        const [cancel] = (await api.get(movePath(notLanded.code), headers)).data.moves
+        expect(cancel).toMatchObject({ kind: "cancel", state: "failed", error: expect.stringContaining("Not taken by the hub") })
+        expect(sandbox.hub.getOrder(notLanded.code)?.status.type).toBe("APPROVED")
+
+        // Settled moves are not read again; the merchant's new try is sent.
+        expect(await settleUnknownHubOrderMoves(container)).toEqual({ landed: 0, notLanded: 0, unread: 0 })
+        expect((await move(notLanded.code, { kind: "cancel" })).status).toBe(200)
+        expect(sandbox.hub.getOrder(notLanded.code)?.status.type).toBe("CANCELED")
+      })
     })
 
     async function orderLineItemIds(orderId: string): Promise<string[]> {

@@ -4,6 +4,9 @@ import {
   HubRefusedError,
   HubRejectedError,
   HubUnavailableError,
+  type HubOrder,
+  MERCHANT_MOVE_TARGET,
+  type MerchantOrderMoveKind,
 } from "../hub-client"
 import type { HubOrderMoveOutcome } from "./hub-order-states"
 
@@ -23,4 +26,27 @@ export function moveOutcomeOfFailure(error: unknown, sent: boolean): HubOrderMov
     return { state: "unknown", error: `${message}; the hub order is read before the next try` }
   }
   return { state: "failed", error: message }
+}
+
+/** The tracking code a ship move carries (what tells its parcel apart on the hub), or null for any other move. */
+export function trackCodeOfMove(request: unknown): string | null {
+  const code = (request as { kind?: string; shipment?: { track?: { code?: unknown } } } | null)?.shipment?.track?.code
+  return (request as { kind?: string } | null)?.kind === "ship" && typeof code === "string" ? code : null
+}
+
+/**
+ * Whether a move landed, by the hub order read: the order has the move's target status. A shipment
+ * landed once a listed shipment carries its tracking code, because an order may go in several
+ * parcels (SHIPPED alone does not say this one went); by status only where the hub lists none.
+ */
+export function moveLanded(
+  move: { kind: MerchantOrderMoveKind; trackCode?: string | null },
+  hubOrder: Pick<HubOrder, "shipments">,
+  statusType: string | null
+): boolean {
+  const shipments = (hubOrder.shipments ?? []) as Array<{ tracks?: Array<{ code?: unknown }> }>
+  if (move.kind === "ship" && move.trackCode && shipments.length) {
+    return shipments.some((shipment) => (shipment.tracks ?? []).some((track) => track?.code === move.trackCode))
+  }
+  return statusType === MERCHANT_MOVE_TARGET[move.kind]
 }

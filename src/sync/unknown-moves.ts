@@ -1,6 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { MerchantOrderMoveKind } from "../hub-client"
+import type { MerchantOrderMove, MerchantOrderMoveKind } from "../hub-client"
+import { trackCodeOfMove } from "../mapping/hub-order-move"
 import { HUB_MODULE } from "../modules/hub"
 import type HubModuleService from "../modules/hub/service"
 import { settleHubOrderMoveWorkflow } from "../workflows/hub-orders/settle-hub-order-move"
@@ -25,7 +26,15 @@ export async function settleUnknownHubOrderMoves(container: MedusaContainer): Pr
   const orderIdOf = new Map(records.map((record) => [record.id, record.order_id]))
   for (const move of moves) {
     const { result } = await settleHubOrderMoveWorkflow(container).run({
-      input: { moveId: move.id, hubOrderId: move.hub_order_id, code: move.code, kind: move.kind as MerchantOrderMoveKind, orderId: orderIdOf.get(move.hub_order_id) ?? null },
+      input: {
+        moveId: move.id,
+        hubOrderId: move.hub_order_id,
+        code: move.code,
+        kind: move.kind as MerchantOrderMoveKind,
+        trackCode: trackCodeOfMove(move.request),
+        orderId: orderIdOf.get(move.hub_order_id) ?? null,
+        request: move.claim_key ? null : (move.request as MerchantOrderMove),
+      },
     })
     if (result.state === "unread") {
       // Still unknown: the next run reads it again.

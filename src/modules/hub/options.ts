@@ -19,6 +19,12 @@ export const hubPluginOptionsSchema = hubClientOptionsSchema.extend({
   regionId: medusaId("reg").optional(),
   stockLocationId: medusaId("sloc").optional(),
   shippingOptionId: medusaId("so").optional(),
+  /**
+   * Carrier and method the hub is told for a shipment made in Medusa's own admin (its labels carry
+   * neither): without them, the fulfilment's provider id and its shipping option's name.
+   */
+  shipmentCarrier: z.string().trim().min(1, "shipmentCarrier must not be empty").max(100).optional(),
+  shipmentMethod: z.string().trim().min(1, "shipmentMethod must not be empty").max(100).optional(),
   /** Minutes between two order imports (the job ticks every minute and runs when one is due). */
   importIntervalMinutes: z.number().int().min(1).max(1440).default(1),
   /**

@@ -2,28 +2,47 @@ import { randomUUID } from "node:crypto"
 import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import type { MerchantOrderMove } from "../../hub-client"
+import { trackCodeOfMove } from "../../mapping/hub-order-move"
 import { hubOrderLockInput } from "../../modules/hub/locks"
 import { applyMarketplaceStatusWorkflow } from "./apply-marketplace-status"
 import { claimHubOrderMoveStep } from "./steps/claim-hub-order-move"
-import { sendHubOrderMoveStep } from "./steps/send-hub-order-move"
+import { recordHubOrderMoveInMedusaStep } from "./steps/record-hub-order-move-in-medusa"
+import { type SentMove, sendHubOrderMoveStep } from "./steps/send-hub-order-move"
 import { settleHubOrderMoveStep } from "./steps/settle-hub-order-move"
 
-export type MoveHubOrderInput = { code: string; move: MerchantOrderMove }
+/**
+ * `claimKey` marks a move Medusa's own fulfilment flow asked for (`ship:<fulfillment id>`): sent
+ * once ever, and not recorded in Medusa again (it came from there).
+ */
+export type MoveHubOrderInput = { code: string; move: MerchantOrderMove; claimKey?: string }
 
 /**
  * A merchant's move of a hub order (invoice, ship, deliver, shipment exception, cancel): claimed
- * once, sent after reading the hub order, and recorded however it ends. A cancel the hub took
- * also cancels the Medusa order and releases its stock, the same way a marketplace cancel does.
+ * once, sent after reading the hub order, and recorded however it ends. The hub decides first; a
+ * move it took is then recorded in Medusa (a shipment as a shipped fulfilment, a delivery, the
+ * invoice or exception on the order), where a failure is kept on the move and a new try finds
+ * what was made already. A cancel the hub took also cancels the Medusa order and releases its
+ * stock, the same way a marketplace cancel does.
  */
 export const moveHubOrderWorkflow = createWorkflow("move-hub-order", (input: MoveHubOrderInput) => {
   // Skipped when run inside a workflow that holds the order's lock already (the core step's rule).
   const lock = transform({ input }, ({ input }) => hubOrderLockInput(input.code, randomUUID()))
   acquireLockStep(lock)
   const claim = claimHubOrderMoveStep(input)
-  const settled = settleHubOrderMoveStep({
-    move: transform({ claim, input }, ({ claim, input }) => ({ moveId: claim.moveId, hubOrderId: claim.hubOrderId, code: claim.code, kind: input.move.kind })),
+  const sentNow = when("send-claimed-hub-order-move", { claim }, ({ claim }) => !claim.ended).then(() => {
+    const settled = settleHubOrderMoveStep({
+      move: transform({ claim, input }, ({ claim, input }) => ({
+        moveId: claim.moveId,
+        hubOrderId: claim.hubOrderId,
+        code: claim.code,
+        kind: input.move.kind,
+        trackCode: trackCodeOfMove(input.move),
+      })),
+    })
+    return sendHubOrderMoveStep({ claim, move: input.move, settled })
   })
-  const sent = sendHubOrderMoveStep({ claim, move: input.move, settled })
+  // A keyed move that had ended already answers with its outcome: nothing read, nothing sent.
+  const sent = transform({ claim, sentNow }, ({ claim, sentNow }): SentMove => sentNow ?? { ...claim.ended!, alreadyOnHub: true })
 
   when("cancel-medusa-order-after-hub-cancel", { input, sent }, ({ input, sent }) => input.move.kind === "cancel" && sent.state === "done").then(
     () => {
@@ -32,7 +51,21 @@ export const moveHubOrderWorkflow = createWorkflow("move-hub-order", (input: Mov
       })
     }
   )
+  const recorded = when(
+    "record-hub-order-move-in-medusa",
+    { input, sent },
+    ({ input, sent }) => sent.state === "done" && !input.claimKey && input.move.kind !== "cancel"
+  ).then(() =>
+    recordHubOrderMoveInMedusaStep(transform({ claim, input }, ({ claim, input }) => ({ moveId: claim.moveId, orderId: claim.orderId, move: input.move })))
+  )
 
   releaseLockStep(lock)
-  return new WorkflowResponse(transform({ claim, sent }, ({ claim, sent }) => ({ moveId: claim.moveId, code: claim.code, ...sent })))
+  return new WorkflowResponse(
+    transform({ claim, sent, recorded }, ({ claim, sent, recorded }) => ({
+      moveId: claim.moveId,
+      code: claim.code,
+      ...sent,
+      medusaError: recorded?.error ?? null,
+    }))
+  )
 })

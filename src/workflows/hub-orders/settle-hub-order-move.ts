@@ -1,19 +1,23 @@
 import { randomUUID } from "node:crypto"
 import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import type { MerchantOrderMove } from "../../hub-client"
 import { hubOrderLockInput } from "../../modules/hub/locks"
 import { applyMarketplaceStatusWorkflow } from "./apply-marketplace-status"
 import { markHubOrderMoveNotLandedStep } from "./steps/mark-hub-order-move-not-landed"
+import { recordHubOrderMoveInMedusaStep } from "./steps/record-hub-order-move-in-medusa"
 import { type MoveToSettle, settleHubOrderMoveStep } from "./steps/settle-hub-order-move"
 
-export type SettleHubOrderMoveInput = MoveToSettle & { orderId: string | null }
+/** `request`: the card's move, to record in Medusa once it is found landed (none for a move Medusa's own fulfilment flow asked for). */
+export type SettleHubOrderMoveInput = MoveToSettle & { orderId: string | null; request?: MerchantOrderMove | null }
 
 /** How settling ended: `changed` is false when a merchant's retry had taken the move over. */
 export type SettledMoveSummary = { state: "landed" | "not_landed" | "unread"; changed: boolean; error?: string | null }
 
 /**
  * A move whose answer was lost, settled by reading its hub order; nothing is ever sent. One that
- * landed is done (a cancel also cancels the Medusa order); one that did not is failed, for the
+ * landed is done (a cancel also cancels the Medusa order; any other card move is recorded in Medusa
+ * as when its answer arrives); one that did not is failed, for the
  * merchant to send again; one whose order cannot be read stays unknown for the next try.
  */
 export const settleHubOrderMoveWorkflow = createWorkflow("settle-hub-order-move", (input: SettleHubOrderMoveInput) => {
@@ -35,6 +39,14 @@ export const settleHubOrderMoveWorkflow = createWorkflow("settle-hub-order-move"
     applyMarketplaceStatusWorkflow.runAsStep({
       input: transform({ input }, ({ input }) => ({ hubOrderId: input.hubOrderId, orderId: input.orderId!, statusType: "CANCELED" as const })),
     })
+  })
+
+  when(
+    "record-settled-move-in-medusa",
+    { input, settled },
+    ({ input, settled }) => settled.read && settled.landed && settled.changed && input.kind !== "cancel" && !!input.orderId && !!input.request
+  ).then(() => {
+    recordHubOrderMoveInMedusaStep(transform({ input }, ({ input }) => ({ moveId: input.moveId, orderId: input.orderId!, move: input.request! })))
   })
 
   releaseLockStep(lock)

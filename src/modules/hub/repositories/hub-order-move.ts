@@ -10,23 +10,44 @@ const MOVE_LEASE_MS = 2 * 60_000
 /** The hub status a move left its order in, kept on the hub order record. */
 export type HubStatusAfterMove = { hubOrderId: string; code: string; type: string }
 
+/** A move to claim; `claimKey` for one Medusa's own fulfilment flow asked for (`ship:<fulfillment id>`). */
+export type MoveToClaim = { hubOrderId: string; code: string; kind: string; request: unknown; claimKey?: string }
+
 /** Merchant moves' own SQL: one claim of a kind per order at a time, and how each ended. */
 export class HubOrderMoveRepository extends DALUtils.mikroOrmBaseRepositoryFactory(HubOrderMove) {
   /**
    * Claims a merchant move, atomically: a new move is inserted as `sending`; a move of the same
    * kind whose answer was lost, or whose claim outlived its lease, is taken over (the caller reads
    * the hub order before it sends anything). Null while another claim of that move is live.
+   *
+   * A move keyed by a Medusa fulfilment (`claimKey`) has one row ever: taken over only while not
+   * surely ended (unknown, failed before sending, a dead claim), so a redelivered event or a second
+   * worker finds it done or refused and sends nothing; null then too.
    */
-  async claim(move: { hubOrderId: string; code: string; kind: string; request: unknown }, context: Context = {}): Promise<{ id: string } | null> {
+  async claim(move: MoveToClaim, context: Context = {}): Promise<{ id: string } | null> {
+    const conflict = move.claimKey
+      ? `on conflict (claim_key) where claim_key is not null and deleted_at is null do update set`
+      : `on conflict (hub_order_id, kind) where state in ('sending', 'unknown') and claim_key is null and deleted_at is null do update set`
+    const takeOver = move.claimKey
+      ? `where m.state in ('unknown', 'failed') or (m.state = 'sending' and m.claimed_until < now())`
+      : `where m.state = 'unknown' or m.claimed_until < now()`
     const [row]: Array<{ id: string }> = await this.getActiveManager<EntityManager>(context).execute(
-      `insert into hub_order_move as m (id, hub_order_id, code, kind, request, state, claimed_until)
-       values (?, ?, ?, ?, ?::jsonb, 'sending', now() + make_interval(secs => ?))
-       on conflict (hub_order_id, kind) where state in ('sending', 'unknown') and deleted_at is null do update set
+      `insert into hub_order_move as m (id, hub_order_id, code, kind, request, state, claimed_until, claim_key)
+       values (?, ?, ?, ?, ?::jsonb, 'sending', now() + make_interval(secs => ?), ?)
+       ${conflict}
          state = 'sending', request = excluded.request, claimed_until = excluded.claimed_until,
          attempts = m.attempts + 1, error = null, error_status = null, updated_at = now()
-       where m.state = 'unknown' or m.claimed_until < now()
+       ${takeOver}
        returning m.id`,
-      [generateEntityId(undefined, "hubmv"), move.hubOrderId, move.code, move.kind, JSON.stringify(move.request), MOVE_LEASE_MS / 1000]
+      [
+        generateEntityId(undefined, "hubmv"),
+        move.hubOrderId,
+        move.code,
+        move.kind,
+        JSON.stringify(move.request),
+        MOVE_LEASE_MS / 1000,
+        move.claimKey ?? null,
+      ]
     )
     return row ?? null
   }

@@ -1,7 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { MedusaError } from "@medusajs/framework/utils"
 import { MERCHANT_MOVE_NAMES, type MerchantOrderMove } from "../../../hub-client"
-import { isImported } from "../../../mapping/hub-order-states"
+import { type HubOrderMoveOutcome, isImported } from "../../../mapping/hub-order-states"
 import { HUB_MODULE } from "../../../modules/hub"
 import type HubModuleService from "../../../modules/hub/service"
 
@@ -10,28 +10,37 @@ export type ClaimedMove = {
   hubOrderId: string
   orderId: string
   code: string
+  /** A keyed move (one Medusa's fulfilment flow asked for) that had ended already: nothing is read or sent. */
+  ended: HubOrderMoveOutcome | null
 }
 
 /**
  * Finds the imported hub order and claims its move: one claim of a kind per order at a time, so a
- * double click or two admins send it once. Undone (the move marked of unknown outcome, so the next
+ * double click or two admins send it once; a move keyed by a Medusa fulfilment once ever (a
+ * redelivered event finds it ended). Undone (the move marked of unknown outcome, so the next
  * try reads the hub first) if a later step fails.
  */
 export const claimHubOrderMoveStep = createStep(
   "claim-hub-order-move",
-  async ({ code, move }: { code: string; move: MerchantOrderMove }, { container }) => {
+  async ({ code, move, claimKey }: { code: string; move: MerchantOrderMove; claimKey?: string }, { container }) => {
     const hubModule: HubModuleService = container.resolve(HUB_MODULE)
     const [hubOrder] = await hubModule.listHubOrders({ code }, { take: 1 })
     if (!hubOrder?.order_id || !isImported(hubOrder.import_state)) {
       throw new MedusaError(MedusaError.Types.NOT_FOUND, `The hub order ${code} has not been imported into this store`)
     }
-    const claim = await hubModule.claimHubOrderMove({ hubOrderId: hubOrder.id, code, kind: move.kind, request: move })
+    const claim = await hubModule.claimHubOrderMove({ hubOrderId: hubOrder.id, code, kind: move.kind, request: move, claimKey })
+    const [ended] = !claim && claimKey ? await hubModule.listHubOrderMoves({ claim_key: claimKey, state: ["done", "rejected"] }, { take: 1 }) : []
+    if (ended) {
+      const outcome = { state: ended.state, hubStatusCode: ended.hub_status_code, error: ended.error } as HubOrderMoveOutcome
+      // Nothing to undo: the move had ended before this run.
+      return new StepResponse<ClaimedMove, string>({ moveId: ended.id, hubOrderId: hubOrder.id, orderId: hubOrder.order_id, code, ended: outcome }, "")
+    }
     if (!claim) {
       const name = MERCHANT_MOVE_NAMES[move.kind]
       throw new MedusaError(MedusaError.Types.CONFLICT, `${name[0].toUpperCase()}${name.slice(1)} of the hub order ${code} is being sent already`)
     }
-    const claimed: ClaimedMove = { moveId: claim.id, hubOrderId: hubOrder.id, orderId: hubOrder.order_id, code }
-    return new StepResponse(claimed, claim.id)
+    const claimed: ClaimedMove = { moveId: claim.id, hubOrderId: hubOrder.id, orderId: hubOrder.order_id, code, ended: null }
+    return new StepResponse<ClaimedMove, string>(claimed, claim.id)
   },
   async (moveId, { container }) => {
     if (!moveId) return

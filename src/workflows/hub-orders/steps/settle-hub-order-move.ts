@@ -1,12 +1,13 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { type HubOrder, MERCHANT_MOVE_TARGET, type MerchantOrderMoveKind } from "../../../hub-client"
-import { moveOutcomeOfFailure } from "../../../mapping/hub-order-move"
+import type { HubOrder, MerchantOrderMoveKind } from "../../../hub-client"
+import { moveLanded, moveOutcomeOfFailure } from "../../../mapping/hub-order-move"
 import type { HubOrderMoveOutcome } from "../../../mapping/hub-order-states"
 import { hubStatusTypeOf } from "../../../mapping/hub-status"
 import { HUB_MODULE } from "../../../modules/hub"
 import type HubModuleService from "../../../modules/hub/service"
 
-export type MoveToSettle = { moveId: string; hubOrderId: string; code: string; kind: MerchantOrderMoveKind }
+/** A move to settle; `trackCode` tells a shipment's parcel apart (see moveLanded). */
+export type MoveToSettle = { moveId: string; hubOrderId: string; code: string; kind: MerchantOrderMoveKind; trackCode?: string | null }
 
 /** What reading the hub order said of a move. */
 export type SettledMove =
@@ -32,7 +33,7 @@ export const settleHubOrderMoveStep = createStep(
       return new StepResponse<SettledMove>({ read: false, failure: moveOutcomeOfFailure(error, false) })
     }
     const statusType = hubStatusTypeOf(hubOrder.status, await hubModule.storedStatusCatalogue()) ?? null
-    const landed = statusType === MERCHANT_MOVE_TARGET[move.kind]
+    const landed = moveLanded(move, hubOrder, statusType)
     const changed =
       landed &&
       (await hubModule.finishHubOrderMove(

@@ -1,0 +1,84 @@
+import {
+  fulfilmentItemsOfShipment,
+  fulfilmentOfParcel,
+  hubItemsOfFulfilment,
+  orderDelivered,
+  trackingOfFulfilment,
+} from "../hub-fulfilment"
+import { moveLanded } from "../hub-order-move"
+
+const lines = [
+  { id: "li_1", sku: "SKU-1", quantity: 2, fulfilled: 0 },
+  { id: "li_2", sku: "SKU-2", quantity: 1, fulfilled: 0 },
+]
+
+describe("fulfilmentItemsOfShipment", () => {
+  it("takes each shipped SKU from its lines, and everything left when the shipment names no items", () => {
+    expect(fulfilmentItemsOfShipment(lines, [{ sku: "SKU-2", qty: 1 }])).toEqual([{ id: "li_2", quantity: 1 }])
+    expect(fulfilmentItemsOfShipment([{ ...lines[0], fulfilled: 1 }, lines[1]], undefined)).toEqual([
+      { id: "li_1", quantity: 1 },
+      { id: "li_2", quantity: 1 },
+    ])
+  })
+
+  it("refuses, naming the SKU, more than the order has left to fulfil", () => {
+    expect(() => fulfilmentItemsOfShipment([{ ...lines[0], fulfilled: 2 }, lines[1]], [{ sku: "SKU-1", qty: 1 }])).toThrow(
+      "shipment item SKU-1: 1 shipped, but the Medusa order has 0 of it left to fulfil"
+    )
+    expect(() => fulfilmentItemsOfShipment(lines, [{ sku: "SKU-9", qty: 1 }])).toThrow("shipment item SKU-9")
+    expect(() => fulfilmentItemsOfShipment(lines.map((line) => ({ ...line, fulfilled: line.quantity })), undefined)).toThrow("nothing left")
+  })
+})
+
+describe("a Medusa fulfilment in the hub's words", () => {
+  const fulfilment = {
+    id: "ful_1",
+    labels: [{ tracking_number: " BR1 ", tracking_url: "javascript:alert(1)" }],
+    items: [
+      { line_item_id: "li_1", quantity: 2 },
+      { line_item_id: "li_2", quantity: 1 },
+    ],
+  }
+
+  it("ships its lines by SKU with the first label's tracking; a URL that is not a web address stays in Medusa", () => {
+    expect(hubItemsOfFulfilment(lines, fulfilment)).toEqual([
+      { sku: "SKU-1", qty: 2 },
+      { sku: "SKU-2", qty: 1 },
+    ])
+    expect(trackingOfFulfilment(fulfilment)).toEqual({ code: "BR1" })
+    expect(trackingOfFulfilment({ id: "ful_2", labels: [{ tracking_number: "BR2", tracking_url: "https://t.example/BR2" }] })).toEqual({
+      code: "BR2",
+      url: "https://t.example/BR2",
+    })
+    expect(trackingOfFulfilment({ id: "ful_3", labels: [] })).toBeNull()
+  })
+
+  it("finds the fulfilment of a parcel by its move or its tracking number, never a canceled one", () => {
+    const made = { id: "ful_m", metadata: { hub_move_id: "hubmv_1" } }
+    const labelled = { id: "ful_l", labels: [{ tracking_number: "BR9" }] }
+    const canceled = { id: "ful_c", canceled_at: "2026-11-20", labels: [{ tracking_number: "BR7" }] }
+    expect(fulfilmentOfParcel([made, labelled, canceled], { moveId: "hubmv_1", trackCode: "x" })?.id).toBe("ful_m")
+    expect(fulfilmentOfParcel([made, labelled, canceled], { moveId: "hubmv_2", trackCode: "BR9" })?.id).toBe("ful_l")
+    expect(fulfilmentOfParcel([made, labelled, canceled], { moveId: "hubmv_2", trackCode: "BR7" })).toBeUndefined()
+  })
+
+  it("tells the hub of a delivery only once every unit went out and every parcel arrived", () => {
+    const first = { id: "ful_1", delivered_at: "2026-11-21", items: [{ line_item_id: "li_2", quantity: 1 }] }
+    const second = { id: "ful_2", delivered_at: null, items: [{ line_item_id: "li_1", quantity: 2 }] }
+    expect(orderDelivered(lines, [first])).toBe(false)
+    expect(orderDelivered(lines, [first, second])).toBe(false)
+    expect(orderDelivered(lines, [first, { ...second, delivered_at: "2026-11-22" }])).toBe(true)
+  })
+})
+
+describe("moveLanded", () => {
+  it("counts a shipment landed once a listed shipment carries its tracking code, not by the order's status alone", () => {
+    const shipped = { shipments: [{ tracks: [{ code: "BR1" }] }] }
+    expect(moveLanded({ kind: "ship", trackCode: "BR1" }, shipped, "SHIPPED")).toBe(true)
+    expect(moveLanded({ kind: "ship", trackCode: "BR2" }, shipped, "SHIPPED")).toBe(false)
+    // A hub that lists no shipments: by status.
+    expect(moveLanded({ kind: "ship", trackCode: "BR2" }, {}, "SHIPPED")).toBe(true)
+    expect(moveLanded({ kind: "deliver" }, shipped, "DELIVERED")).toBe(true)
+    expect(moveLanded({ kind: "deliver" }, shipped, "SHIPPED")).toBe(false)
+  })
+})

@@ -1,0 +1,116 @@
+import type { ShipmentInput } from "../hub-client"
+
+/*
+ * The hub's shipments and Medusa's fulfilments, one in the words of the other: pure functions, so
+ * both directions of the order flow map items, tracking and delivery the same way.
+ */
+
+/** A line of a Medusa order: the SKU the hub sold (`metadata.hub_sku`, else the variant's) and how much of it is fulfilled. */
+export type OrderLine = { id: string; sku: string | null; quantity: number; fulfilled: number }
+
+/** A fulfilment of a Medusa order, as far as the hub's flow cares. */
+export type OrderFulfilment = {
+  id: string
+  shipped_at?: string | Date | null
+  delivered_at?: string | Date | null
+  canceled_at?: string | Date | null
+  metadata?: Record<string, unknown> | null
+  labels?: Array<{ tracking_number?: string | null; tracking_url?: string | null } | null> | null
+  items?: Array<{ line_item_id?: string | null; quantity: number | string } | null> | null
+}
+
+/** The metadata keys of fulfilments the plugin makes for the card's shipments (the admin shows them). */
+export const HUB_MOVE_ID_KEY = "hub_move_id"
+export const HUB_TRACK_CODE_KEY = "hub_track_code"
+
+const live = (fulfilment: OrderFulfilment) => !fulfilment.canceled_at
+
+/** Quantity of each line in the order's fulfilments that were not canceled (one row per line: Medusa's own reading). */
+export function fulfilledByLine(fulfilments: OrderFulfilment[]): Map<string, number> {
+  const fulfilled = new Map<string, number>()
+  for (const fulfilment of fulfilments.filter(live)) {
+    for (const [lineId, quantity] of quantitiesByLine(fulfilment)) fulfilled.set(lineId, (fulfilled.get(lineId) ?? 0) + quantity)
+  }
+  return fulfilled
+}
+
+/** A fulfilment's quantity per order line (the first item of each line: an inventory kit lists one per part). */
+export function quantitiesByLine(fulfilment: OrderFulfilment): Map<string, number> {
+  const byLine = new Map<string, number>()
+  for (const item of fulfilment.items ?? []) {
+    if (item?.line_item_id && !byLine.has(item.line_item_id)) byLine.set(item.line_item_id, Number(item.quantity))
+  }
+  return byLine
+}
+
+/**
+ * The Medusa order lines (`[{ id, quantity }]`) a hub shipment covers: each `{sku, qty}` taken from
+ * the lines of that SKU still to fulfil; no items: everything still to fulfil (the whole order).
+ * Throws, naming the SKU, when the order has not that much left to fulfil.
+ */
+export function fulfilmentItemsOfShipment(lines: OrderLine[], items: ShipmentInput["items"] | undefined): Array<{ id: string; quantity: number }> {
+  const left = new Map(lines.map((line) => [line.id, Math.max(0, line.quantity - line.fulfilled)]))
+  if (!items) {
+    const everything = lines.filter((line) => left.get(line.id)! > 0).map((line) => ({ id: line.id, quantity: left.get(line.id)! }))
+    if (!everything.length) throw new Error("the Medusa order has nothing left to fulfil")
+    return everything
+  }
+  const taken = new Map<string, number>()
+  for (const item of items) {
+    let qty = item.qty
+    for (const line of lines.filter((line) => line.sku === item.sku)) {
+      const take = Math.min(qty, left.get(line.id)!)
+      left.set(line.id, left.get(line.id)! - take)
+      if (take > 0) taken.set(line.id, (taken.get(line.id) ?? 0) + take)
+      qty -= take
+    }
+    if (qty > 0) throw new Error(`shipment item ${item.sku}: ${item.qty} shipped, but the Medusa order has ${item.qty - qty} of it left to fulfil`)
+  }
+  return [...taken].map(([id, quantity]) => ({ id, quantity }))
+}
+
+/** The hub's shipment items of a Medusa fulfilment: its lines by SKU, quantities summed per SKU. */
+export function hubItemsOfFulfilment(lines: Array<Pick<OrderLine, "id" | "sku">>, fulfilment: OrderFulfilment): ShipmentInput["items"] {
+  const skuOf = new Map(lines.map((line) => [line.id, line.sku]))
+  const bySku = new Map<string, number>()
+  for (const [lineId, quantity] of quantitiesByLine(fulfilment)) {
+    const sku = skuOf.get(lineId)
+    if (!sku) throw new Error(`the fulfilment's line ${lineId} has no SKU the hub knows`)
+    bySku.set(sku, (bySku.get(sku) ?? 0) + quantity)
+  }
+  return [...bySku].map(([sku, qty]) => ({ sku, qty }))
+}
+
+/** The tracking a Medusa fulfilment's first label carries, or null when it has no tracking number. */
+export function trackingOfFulfilment(fulfilment: OrderFulfilment): { code: string; url?: string } | null {
+  const label = (fulfilment.labels ?? []).find((candidate) => candidate?.tracking_number?.trim())
+  if (!label) return null
+  const url = label.tracking_url?.trim()
+  // The hub takes a web address only (marketplaces may show it to buyers); anything else stays in Medusa.
+  return { code: label.tracking_number!.trim(), ...(url && /^https?:\/\//i.test(url) && url.length <= 200 ? { url } : {}) }
+}
+
+/** A fulfilment of the order that records this parcel already: made for the move, or carrying its tracking code. */
+export function fulfilmentOfParcel(fulfilments: OrderFulfilment[], parcel: { moveId: string; trackCode: string }): OrderFulfilment | undefined {
+  return fulfilments
+    .filter(live)
+    .find(
+      (fulfilment) =>
+        fulfilment.metadata?.[HUB_MOVE_ID_KEY] === parcel.moveId ||
+        fulfilment.metadata?.[HUB_TRACK_CODE_KEY] === parcel.trackCode ||
+        (fulfilment.labels ?? []).some((label) => label?.tracking_number === parcel.trackCode)
+    )
+}
+
+/**
+ * Whether the whole order has reached the customer: every unit fulfilled, and every fulfilment not
+ * canceled delivered. The hub's delivery is the order's, so a parcel delivered while others still
+ * travel (or wait to be sent) tells the hub nothing yet.
+ */
+export function orderDelivered(lines: OrderLine[], fulfilments: OrderFulfilment[]): boolean {
+  const fulfilled = fulfilledByLine(fulfilments)
+  return (
+    lines.every((line) => (fulfilled.get(line.id) ?? 0) >= line.quantity) &&
+    fulfilments.filter(live).every((fulfilment) => !!fulfilment.delivered_at)
+  )
+}

@@ -1,0 +1,110 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { fulfilledByLine, type OrderFulfilment, type OrderLine } from "../mapping/hub-fulfilment"
+
+export type OrderForFulfilment = {
+  id: string
+  metadata: Record<string, unknown> | null
+  lines: OrderLine[]
+  fulfilments: OrderFulfilment[]
+  /** The shipping option of the order's shipping method, when it has one. */
+  shippingOptionId: string | null
+}
+
+const FULFILMENT_FIELDS = [
+  "id",
+  "metadata",
+  "shipped_at",
+  "delivered_at",
+  "canceled_at",
+  "labels.tracking_number",
+  "labels.tracking_url",
+  "items.line_item_id",
+  "items.quantity",
+]
+
+/** A Medusa order's lines (with the hub's SKU) and fulfilments, as both directions of the order flow read them. */
+export async function orderForFulfilment(container: MedusaContainer, orderId: string): Promise<OrderForFulfilment> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "order",
+    fields: [
+      "id",
+      "metadata",
+      // The line's quantity is derived from its detail, which only the whole line brings.
+      "items.*",
+      "shipping_methods.shipping_option_id",
+      ...FULFILMENT_FIELDS.map((field) => `fulfillments.${field}`),
+    ],
+    filters: { id: orderId },
+  })
+  const order = data[0] as
+    | {
+        id: string
+        metadata?: Record<string, unknown> | null
+        items?: Array<{ id: string; quantity: number | string; variant_sku?: string | null; metadata?: Record<string, unknown> | null } | null>
+        shipping_methods?: Array<{ shipping_option_id?: string | null } | null>
+        fulfillments?: unknown[]
+      }
+    | undefined
+  if (!order) throw new Error(`the Medusa order ${orderId} does not exist`)
+  const fulfilments = (order.fulfillments ?? []).filter(Boolean) as unknown as OrderFulfilment[]
+  const fulfilled = fulfilledByLine(fulfilments)
+  const lines = (order.items ?? []).flatMap((item) =>
+    item
+      ? [
+          {
+            id: item.id,
+            sku: ((item.metadata as { hub_sku?: string } | null)?.hub_sku ?? item.variant_sku ?? null) as string | null,
+            quantity: Number(item.quantity),
+            fulfilled: fulfilled.get(item.id) ?? 0,
+          },
+        ]
+      : []
+  )
+  const shippingOptionId = (order.shipping_methods ?? []).find((method) => method?.shipping_option_id)?.shipping_option_id ?? null
+  return { id: order.id, metadata: (order.metadata as Record<string, unknown> | null) ?? null, lines, fulfilments, shippingOptionId }
+}
+
+/** Where the order's lines are reserved (the location its stock was taken at), or null when nothing is reserved any more. */
+export async function reservationLocationOf(container: MedusaContainer, lineItemIds: string[]): Promise<string | null> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({ entity: "reservation", fields: ["location_id"], filters: { line_item_id: lineItemIds } })
+  return (data[0]?.location_id as string | undefined) ?? null
+}
+
+/**
+ * The one shipping option (not a return) leaving from a location, or null when there is none or
+ * several: a store with a single way of shipping needs no `shippingOptionId` option.
+ */
+export async function onlyShippingOptionAt(container: MedusaContainer, locationId: string): Promise<string | null> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "shipping_option",
+    fields: ["id", "service_zone.fulfillment_set.type", "service_zone.fulfillment_set.location.id", "rules.attribute", "rules.value"],
+  })
+  type Option = {
+    id: string
+    service_zone?: { fulfillment_set?: { type?: string; location?: { id?: string } | null } | null } | null
+    rules?: Array<{ attribute?: string; value?: unknown } | null>
+  }
+  const leaving = (data as Option[]).filter(
+    (option) =>
+      option.service_zone?.fulfillment_set?.location?.id === locationId &&
+      option.service_zone?.fulfillment_set?.type === "shipping" &&
+      !(option.rules ?? []).some((rule) => rule?.attribute === "is_return" && String(rule.value) === "true")
+  )
+  return leaving.length === 1 ? leaving[0].id : null
+}
+
+/** A fulfilment with the order it belongs to, its shipping option's name and its provider. */
+export async function fulfilmentWithOrder(container: MedusaContainer, fulfillmentId: string) {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "fulfillment",
+    fields: [...FULFILMENT_FIELDS, "provider_id", "shipping_option.name", "order.id"],
+    filters: { id: fulfillmentId },
+  })
+  const fulfilment = data[0] as unknown as (OrderFulfilment & { provider_id?: string | null; shipping_option?: { name?: string } | null; order?: { id: string } | null }) | undefined
+  return fulfilment ?? null
+}

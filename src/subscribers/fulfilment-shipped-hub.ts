@@ -1,0 +1,15 @@
+import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
+import { ContainerRegistrationKeys, FulfillmentWorkflowEvents } from "@medusajs/framework/utils"
+import { sendFulfilmentToHubWorkflow } from "../workflows/hub-orders/send-fulfilment-to-hub"
+
+/** A shipment made in Medusa's own admin on a hub order is sent to the hub as its shipment. */
+export default async function fulfilmentShippedHubHandler({ event, container }: SubscriberArgs<{ id: string }>) {
+  const { result, errors } = await sendFulfilmentToHubWorkflow(container).run({ input: { fulfillmentId: event.data.id, kind: "ship" }, throwOnError: false })
+  const problem = errors?.[0]?.error?.message ?? result?.notice ?? (result?.move && result.move.state !== "done" ? `${result.move.state}: ${result.move.error}` : null)
+  if (problem) container.resolve(ContainerRegistrationKeys.LOGGER).warn(`hub: fulfilment ${event.data.id}: ${problem}; see the order's hub card`)
+}
+
+export const config: SubscriberConfig = {
+  event: FulfillmentWorkflowEvents.SHIPMENT_CREATED,
+  context: { subscriberId: "hub-fulfilment-shipped" },
+}

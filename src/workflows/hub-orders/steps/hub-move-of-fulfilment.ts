@@ -1,0 +1,58 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { describeIssues, type MerchantOrderMove, merchantOrderMoveSchema } from "../../../hub-client"
+import { HUB_MOVE_ID_KEY, hubItemsOfFulfilment, orderDelivered, trackingOfFulfilment } from "../../../mapping/hub-fulfilment"
+import { isImported } from "../../../mapping/hub-order-states"
+import { HUB_MODULE } from "../../../modules/hub"
+import type HubModuleService from "../../../modules/hub/service"
+import { fulfilmentWithOrder, orderForFulfilment } from "../../../queries/order-fulfilments"
+
+export type FulfilmentEvent = { fulfillmentId: string; kind: "ship" | "deliver" }
+
+/** The hub move a Medusa fulfilment event asks for, keyed by the fulfilment; or why none is sent (`notice` when the merchant should know). */
+export type FulfilmentMove =
+  | { code: string; move: MerchantOrderMove; claimKey: string; notice: null }
+  | { code: null; move: null; claimKey: null; notice: string | null }
+
+const nothing = (notice: string | null = null): FulfilmentMove => ({ code: null, move: null, claimKey: null, notice })
+
+/**
+ * What a fulfilment shipped or delivered in Medusa's own admin means for the hub: its shipment
+ * (items by SKU, the label's tracking, carrier and method from the options or the fulfilment's
+ * provider and shipping option), or the order's delivery once every parcel has arrived. Nothing for
+ * an order that did not come from the hub, and nothing for a fulfilment the plugin made for a card
+ * move (`metadata.hub_move_id`): the hub has it already, and echoing it would loop.
+ */
+export const hubMoveOfFulfilmentStep = createStep("hub-move-of-fulfilment", async ({ fulfillmentId, kind }: FulfilmentEvent, { container }) => {
+  const hubModule: HubModuleService = container.resolve(HUB_MODULE)
+  const fulfilment = await fulfilmentWithOrder(container, fulfillmentId)
+  if (!fulfilment?.order?.id || fulfilment.metadata?.[HUB_MOVE_ID_KEY]) return new StepResponse(nothing())
+  const [hubOrder] = await hubModule.listHubOrders({ order_id: fulfilment.order.id }, { take: 1 })
+  if (!hubOrder || !isImported(hubOrder.import_state)) return new StepResponse(nothing())
+  const order = await orderForFulfilment(container, fulfilment.order.id)
+  const keyed = (move: unknown): FulfilmentMove => {
+    const parsed = merchantOrderMoveSchema.safeParse(move)
+    if (!parsed.success) return nothing(`not sent to the hub: ${describeIssues(parsed.error.issues)}`)
+    return { code: hubOrder.code, move: parsed.data, claimKey: `${kind}:${fulfillmentId}`, notice: null }
+  }
+
+  if (kind === "deliver") {
+    if (hubOrder.status_type === "DELIVERED" || !orderDelivered(order.lines, order.fulfilments)) return new StepResponse(nothing())
+    return new StepResponse(keyed({ kind: "deliver", delivery: {} }))
+  }
+  const track = trackingOfFulfilment(fulfilment)
+  if (!track) return new StepResponse(nothing("not sent to the hub: the shipment has no tracking number; send it from the order's hub card"))
+  const { shipmentCarrier, shipmentMethod } = hubModule.hubOptions
+  return new StepResponse(
+    keyed({
+      kind: "ship",
+      shipment: {
+        items: hubItemsOfFulfilment(order.lines, fulfilment),
+        track: {
+          ...track,
+          carrier: shipmentCarrier ?? fulfilment.provider_id ?? "",
+          method: shipmentMethod ?? fulfilment.shipping_option?.name ?? "",
+        },
+      },
+    })
+  )
+})

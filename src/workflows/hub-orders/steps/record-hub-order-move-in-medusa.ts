@@ -1,0 +1,130 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import {
+  createOrderFulfillmentWorkflow,
+  createOrderShipmentWorkflow,
+  markOrderFulfillmentAsDeliveredWorkflow,
+  updateOrderWorkflow,
+} from "@medusajs/medusa/core-flows"
+import type { MerchantOrderMove, ShipmentInput } from "../../../hub-client"
+import { fulfilmentItemsOfShipment, fulfilmentOfParcel, HUB_MOVE_ID_KEY, HUB_TRACK_CODE_KEY, quantitiesByLine } from "../../../mapping/hub-fulfilment"
+import { HUB_MODULE } from "../../../modules/hub"
+import type { HubPluginOptions } from "../../../modules/hub/options"
+import type HubModuleService from "../../../modules/hub/service"
+import { onlyShippingOptionAt, orderForFulfilment, reservationLocationOf } from "../../../queries/order-fulfilments"
+
+export type MoveToRecord = { moveId: string; orderId: string; move: MerchantOrderMove }
+
+/** The order metadata keys the card's invoice and shipment exception are kept under (the admin shows them). */
+export const HUB_INVOICE_KEY = "hub_invoice"
+export const HUB_SHIPMENT_EXCEPTION_KEY = "hub_shipment_exception"
+
+/**
+ * Records in Medusa a move the hub took, so the order tells one story in both: a shipment becomes a
+ * fulfilment of the shipped items, marked shipped with the tracking as its label; a delivery marks
+ * the order's shipped fulfilments delivered; an invoice or a shipment exception is kept on the order
+ * (`metadata.hub_invoice`, `metadata.hub_shipment_exception`). Each part finds what an earlier try
+ * made, so a new try completes it. A failure does not undo the hub's move: it is kept on the move
+ * (`medusa_error`) and logged, for the merchant to send the move again.
+ */
+export const recordHubOrderMoveInMedusaStep = createStep(
+  "record-hub-order-move-in-medusa",
+  async (input: MoveToRecord, { container }) => {
+    const hubModule: HubModuleService = container.resolve(HUB_MODULE)
+    let error: string | null = null
+    try {
+      await recordMove(container, input, hubModule.hubOptions)
+    } catch (failure) {
+      error = `Done on the hub, not recorded in Medusa: ${failure instanceof Error ? failure.message : String(failure)}`.slice(0, 2000)
+      container.resolve(ContainerRegistrationKeys.LOGGER).warn(`hub: the ${input.move.kind} move ${input.moveId}: ${error}`)
+    }
+    await hubModule.updateHubOrderMoves({ id: input.moveId, medusa_error: error })
+    return new StepResponse({ error })
+  }
+)
+
+async function recordMove(container: MedusaContainer, { moveId, orderId, move }: MoveToRecord, options: HubPluginOptions): Promise<void> {
+  switch (move.kind) {
+    case "ship":
+      return recordShipment(container, { moveId, orderId, shipment: move.shipment }, options)
+    case "deliver":
+      return recordDelivery(container, orderId)
+    case "invoice":
+      // Without a date of its own, the invoice keeps the one first recorded (a new try changes nothing).
+      return keepOnOrder(container, orderId, HUB_INVOICE_KEY, (kept) => ({
+        key: move.invoice.key,
+        issue_date: move.invoice.issue_date ?? (kept?.key === move.invoice.key ? kept.issue_date : undefined) ?? new Date().toISOString(),
+      }))
+    case "shipment_exception":
+      return keepOnOrder(container, orderId, HUB_SHIPMENT_EXCEPTION_KEY, () => ({ ...move.shipment_exception }))
+    case "cancel":
+      return // Recorded by the marketplace cancel's own workflow.
+  }
+}
+
+type ShipmentToRecord = { moveId: string; orderId: string; shipment: Omit<ShipmentInput, "items"> & { items?: ShipmentInput["items"] } }
+
+/** A fulfilment of the shipped items at the location they were reserved at, then shipped with the tracking as its label. */
+async function recordShipment(container: MedusaContainer, { moveId, orderId, shipment }: ShipmentToRecord, options: HubPluginOptions) {
+  const order = await orderForFulfilment(container, orderId)
+  const { track } = shipment
+  let fulfilment = fulfilmentOfParcel(order.fulfilments, { moveId, trackCode: track.code })
+  if (fulfilment?.shipped_at) return
+
+  let items: Array<{ id: string; quantity: number }>
+  if (fulfilment) {
+    // Made by an earlier try that stopped before shipping it.
+    items = [...quantitiesByLine(fulfilment)].map(([id, quantity]) => ({ id, quantity }))
+  } else {
+    items = fulfilmentItemsOfShipment(order.lines, shipment.items)
+    const locationId = (await reservationLocationOf(container, items.map((item) => item.id))) ?? options.stockLocationId ?? null
+    const shippingOptionId =
+      options.shippingOptionId ?? order.shippingOptionId ?? (locationId ? await onlyShippingOptionAt(container, locationId) : null)
+    if (!shippingOptionId) {
+      throw new Error("no shipping option for the fulfilment: set the plugin's `shippingOptionId` option")
+    }
+    const { result } = await createOrderFulfillmentWorkflow(container).run({
+      input: {
+        order_id: orderId,
+        items,
+        location_id: locationId ?? undefined,
+        shipping_option_id: shippingOptionId,
+        // The marketplace tells its buyer; Medusa's own notification would reach the marketplace's relay address.
+        no_notification: true,
+        metadata: { [HUB_MOVE_ID_KEY]: moveId, [HUB_TRACK_CODE_KEY]: track.code },
+      },
+    })
+    fulfilment = { id: result.id }
+  }
+  await createOrderShipmentWorkflow(container).run({
+    input: {
+      order_id: orderId,
+      fulfillment_id: fulfilment.id,
+      items,
+      labels: [{ tracking_number: track.code, tracking_url: track.url ?? "", label_url: track.url ?? "" }],
+      no_notification: true,
+    },
+  })
+}
+
+/** Every shipped fulfilment of the order not delivered yet is marked delivered (the hub's delivery is the whole order's). */
+async function recordDelivery(container: MedusaContainer, orderId: string) {
+  const order = await orderForFulfilment(container, orderId)
+  for (const fulfilment of order.fulfilments.filter((candidate) => candidate.shipped_at && !candidate.delivered_at && !candidate.canceled_at)) {
+    await markOrderFulfillmentAsDeliveredWorkflow(container).run({ input: { orderId, fulfillmentId: fulfilment.id } })
+  }
+}
+
+/** Keeps a move's facts on the order through Medusa's own update, which records it among the order's changes. */
+async function keepOnOrder(
+  container: MedusaContainer,
+  orderId: string,
+  key: string,
+  valueOf: (kept: Record<string, unknown> | undefined) => Record<string, unknown>
+) {
+  const order = await orderForFulfilment(container, orderId)
+  const value = valueOf(order.metadata?.[key] as Record<string, unknown> | undefined)
+  if (JSON.stringify(order.metadata?.[key]) === JSON.stringify(value)) return
+  await updateOrderWorkflow(container).run({ input: { id: orderId, user_id: "medusa-plugin-hub", metadata: { ...order.metadata, [key]: value } } })
+}
