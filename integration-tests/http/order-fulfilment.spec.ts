@@ -161,6 +161,29 @@ medusaIntegrationTestRunner({
       expect(hubWrites(code, "delivery")).toHaveLength(1)
     })
 
+    it("records in Medusa a card shipment whose process died after the hub took it", async () => {
+      const { code, orderId } = await invoicedHubOrder()
+      const request = { kind: "ship" as const, shipment: { items: [{ sku: "SKU-1", qty: 2 }], track: track("BR-KILLED-1") } }
+      // What a process killed between the hub's answer and Medusa's fulfilment leaves behind.
+      const [record] = await hubModule.listHubOrders({ code })
+      const claim = await hubModule.claimHubOrderMove({ hubOrderId: record.id, code, kind: "ship", request })
+      await hubModule.client.shipOrder(code, request.shipment)
+      await hubModule.finishHubOrderMove(claim!.id, { state: "done" }, null)
+      expect((await hubModule.listHubOrderMoves({ id: claim!.id }))[0].medusa_error).toContain("not recorded in Medusa yet")
+
+      expect(await finishUnfinishedHubOrderMoves(container)).toEqual({ recorded: 1, resent: 0, stillUnfinished: 0 })
+      const { lineOf, fulfilments } = await orderOf(orderId)
+      expect(fulfilments).toEqual([
+        expect.objectContaining({
+          shipped_at: expect.anything(),
+          metadata: expect.objectContaining({ hub_move_id: claim!.id }),
+          items: [expect.objectContaining({ line_item_id: lineOf("SKU-1").id, quantity: 2 })],
+        }),
+      ])
+      expect((await hubModule.listHubOrderMoves({ id: claim!.id }))[0].medusa_error).toBeNull()
+      expect(hubWrites(code, "shipments")).toHaveLength(1)
+    })
+
     it("sends again a shipment from Medusa's admin the hub never got (unreachable), through its fulfilment's claim", async () => {
       const { code, orderId } = await invoicedHubOrder()
       const { lineOf } = await orderOf(orderId)

@@ -13,8 +13,9 @@ const MOVES_PER_RUN = 50
 
 /**
  * Finishes what a move left undone, each by its one workflow: a move the hub took whose recording
- * in Medusa failed is recorded again (nothing sent); a shipment or delivery from Medusa's own admin
- * that surely did not reach the hub (unreachable, rate limited) is tried again through its
+ * in Medusa failed, or was cut short, is recorded again (nothing sent); a shipment or delivery from Medusa's own admin
+ * that surely did not reach the hub (unreachable, rate limited), or whose process died while sending
+ * it, is tried again through its
  * fulfilment's claim, which reads the hub order before sending.
  */
 export async function finishUnfinishedHubOrderMoves(container: MedusaContainer): Promise<UnfinishedMovesSummary> {
@@ -39,7 +40,11 @@ export async function finishUnfinishedHubOrderMoves(container: MedusaContainer):
     }
   }
 
-  const failed = await hubModule.listHubOrderMoves({ state: "failed", claim_key: { $ne: null } }, { order: { updated_at: "ASC" }, take: MOVES_PER_RUN })
+  // Surely not sent, or claimed by a process that died (its lease ran out) before it ended.
+  const failed = await hubModule.listHubOrderMoves(
+    { claim_key: { $ne: null }, $or: [{ state: "failed" }, { state: "sending", claimed_until: { $lt: new Date() } }] },
+    { order: { updated_at: "ASC" }, take: MOVES_PER_RUN }
+  )
   for (const move of failed) {
     const [kind, fulfillmentId] = (move.claim_key as string).split(":") as ["ship" | "deliver", string]
     const { result, errors } = await sendFulfilmentToHubWorkflow(container).run({ input: { fulfillmentId, kind }, throwOnError: false })

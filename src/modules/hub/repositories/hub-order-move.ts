@@ -7,6 +7,9 @@ import { HubOrderMove } from "../models"
 /** A merchant move claimed by a process that died is taken over after this long. */
 const MOVE_LEASE_MS = 2 * 60_000
 
+/** What a card move the hub took says until it is recorded in Medusa (its fulfilment, delivery or metadata). */
+export const NOT_RECORDED_IN_MEDUSA_YET = "Done on the hub, not recorded in Medusa yet"
+
 /** The hub status a move left its order in, kept on the hub order record. */
 export type HubStatusAfterMove = { hubOrderId: string; code: string; type: string }
 
@@ -66,11 +69,24 @@ export class HubOrderMoveRepository extends DALUtils.mikroOrmBaseRepositoryFacto
   ): Promise<boolean> {
     const manager = this.getActiveManager<EntityManager>(context)
     const changed: unknown[] = await manager.execute(
+      // A card move the hub took is marked not yet recorded in Medusa in the same write, so one whose
+      // process died before recording it is still found and recorded by the minute job.
       `update hub_order_move set state = ?, hub_status_code = ?, error = ?, error_status = ?,
+         medusa_error = case when ?::text = 'done' and claim_key is null and kind <> 'cancel' then ? else medusa_error end,
          claimed_until = null, finished_at = now(), updated_at = now()
        where id = ? and (?::text is null or state = ?::text)
        returning id`,
-      [outcome.state, outcome.hubStatusCode ?? null, outcome.error?.slice(0, 2000) ?? null, outcome.errorStatus ?? null, moveId, fromState, fromState]
+      [
+        outcome.state,
+        outcome.hubStatusCode ?? null,
+        outcome.error?.slice(0, 2000) ?? null,
+        outcome.errorStatus ?? null,
+        outcome.state,
+        NOT_RECORDED_IN_MEDUSA_YET,
+        moveId,
+        fromState,
+        fromState,
+      ]
     )
     if (!changed.length) return false
     if (hubStatus) {
