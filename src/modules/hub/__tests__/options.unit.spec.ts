@@ -26,6 +26,8 @@ describe("plugin options", () => {
     [{ ...valid, sandbox: "yes" }, "sandbox"],
     [{ ...valid, shipmentExceptionPath: "shipment-exception" }, "shipmentExceptionPath"],
     [{ ...valid, rateLimits: { "GET /orders": { limit: 0, windowMs: 1000 } } }, "rateLimits.GET /orders.limit"],
+    [{ ...valid, shipmentCarrier: "  " }, "shipmentCarrier must not be empty"],
+    [{ ...valid, shipmentMethod: 7 }, "shipmentMethod"],
   ])("names the bad option (%#)", (options, named) => {
     expect(() => parseHubPluginOptions(options)).toThrow(named)
   })
