@@ -1,7 +1,7 @@
 /*
  * bench/import: the order import's time per order beside Medusa's own create-order-and-reserve
  * time per order, on the same orders, in the same run. Goal: import / Medusa <= 1.25.
- *   npm run bench:import -- [orders=200]
+ *   npm run bench:import -- [orders=200]   (`npm run bench -- --quick` runs 50)
  * Run through bench/run.js, which gives it a fresh database and points the plugin at the port
  * this script's sandbox hub listens on.
  */
@@ -12,6 +12,7 @@ import { MatchedVariant, toMedusaOrder } from "../src/mapping/hub-order"
 import { sampleTestOrder, startSandboxHub } from "../src/sandbox"
 import { runOrderImport } from "../src/sync/order-import"
 import { seedStore } from "../integration-tests/helpers/store"
+import { figure, info } from "./lib/figures"
 
 const WARM_UP = 10
 const ITEMS_PER_ORDER = 2
@@ -75,10 +76,11 @@ export default async function benchImport({ container, args }: ExecArgs) {
     const perMedusa = medusaMs / orders
     const perImport = importMs / orders
     const ratio = perImport / perMedusa
-    console.log(`\nbench/import: ${orders} orders of ${ITEMS_PER_ORDER} items, after ${WARM_UP} warm-up orders each`)
-    console.log(`  Medusa createOrderWorkflow + createReservationsWorkflow: ${perMedusa.toFixed(1)} ms/order`)
-    console.log(`  hub import (listing over HTTP, customer, order, reservations, record, link): ${perImport.toFixed(1)} ms/order`)
-    console.log(`  ratio import / Medusa: ${ratio.toFixed(2)} (goal <= 1.25) ${ratio <= 1.25 ? "met" : "NOT met"}`)
+    const os = require("node:os")
+    console.log(`# bench/import — ${orders} orders of ${ITEMS_PER_ORDER} items, after ${WARM_UP} warm-up orders each; ${os.cpus().length} CPUs, load ${os.loadavg()[0].toFixed(1)}`)
+    info("import: Medusa createOrderWorkflow + createReservationsWorkflow", `${perMedusa.toFixed(1)} ms/order`)
+    info("import: hub import (listing over HTTP, customer, order, reservations, record)", `${perImport.toFixed(1)} ms/order`)
+    figure("import: time per order / Medusa's own", ratio, { at: "<=", target: 1.25 })
   } finally {
     await hub.stop()
   }

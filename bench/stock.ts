@@ -17,91 +17,93 @@
  *   - for a BENCH_CATALOGUE product reconciliation: requests / ceil(products / 100) (goal 1.00)
  *     and the growth of this process's resident memory during the walk (goal <= 64 MB).
  *
+ * BENCH_BURNERS CPU burners (busy-loop processes, bench/lib/burners.ts) run beside the store while the
+ * pushes are measured (0; `npm run bench` runs it with 0 and 2); BENCH_CATALOGUE=0 skips the
+ * reconciliation. `--quick`: 500 SKUs, 2,000 events, a 5,000-product catalogue.
  * Database: DB_HOST, DB_PORT, DB_USERNAME, DB_PASSWORD (defaults localhost, 5432, postgres, none);
  * the database BENCH_DATABASE (default medusa_hub_bench_stock) is dropped and created again.
  * Not part of `npm test`: it takes a few minutes.
  */
-import { ChildProcess, execFileSync, spawn } from "node:child_process"
-import path from "node:path"
 import { setTimeout as sleep } from "node:timers/promises"
-import { Client } from "pg"
 import { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { HubClient } from "../src/hub-client"
 import type { SandboxRequestLogEntry } from "../src/sandbox"
 import type HubModuleService from "../src/modules/hub/service"
+import { startBurners } from "./lib/burners"
+import { figure, info, percentile } from "./lib/figures"
+import { bootStore, byStatus, connect, control, recreateDatabase, requestLog, runBench, startSandbox, type SandboxProcess } from "./lib/store"
 
-const ROOT = path.resolve(__dirname, "..")
-const SKUS = Number(process.env.BENCH_SKUS ?? 5_000)
-const EVENTS = Number(process.env.BENCH_EVENTS ?? 20_000)
+const QUICK = process.argv.includes("--quick")
+const SKUS = Number(process.env.BENCH_SKUS ?? (QUICK ? 500 : 5_000))
+const EVENTS = Number(process.env.BENCH_EVENTS ?? (QUICK ? 2_000 : 20_000))
 const PUT_LIMIT = Number(process.env.BENCH_PUT_LIMIT ?? 40)
 const GET_LIMIT = Number(process.env.BENCH_GET_LIMIT ?? 50)
-const CATALOGUE = Number(process.env.BENCH_CATALOGUE ?? 50_000)
+const CATALOGUE = Number(process.env.BENCH_CATALOGUE ?? (QUICK ? 5_000 : 50_000))
+const BURNERS = Number(process.env.BENCH_BURNERS ?? 0)
 const DATABASE = process.env.BENCH_DATABASE ?? "medusa_hub_bench_stock"
 const WINDOW_MS = 1000
 /** Phase B paces changed SKUs at this share of the limit: "below the limit". */
 const PACE_SHARE = 0.6
-const db = {
-  host: process.env.DB_HOST ?? "localhost",
-  port: Number(process.env.DB_PORT ?? 5432),
-  user: process.env.DB_USERNAME ?? "postgres",
-  password: process.env.DB_PASSWORD || undefined,
-}
-
-type SandboxProcess = { url: string; env: Record<string, string>; child: ChildProcess }
+/** The figures' names say whether burners ran beside the store. */
+const NAME = BURNERS ? `stock with ${BURNERS} CPU burners` : "stock"
 
 const log = (message: string) => console.error(`[bench:stock] ${message}`)
 const skuOf = (index: number) => `B-${String(index + 1).padStart(5, "0")}`
 const eventsPerSku = Math.max(1, Math.round(EVENTS / SKUS))
 
 async function main() {
-  await recreateDatabase()
-  const sandbox = await startSandbox()
+  await recreateDatabase(DATABASE)
+  const sandbox = await startSandbox([
+    "--products", String(Math.max(0, CATALOGUE - SKUS)),
+    "--rate-limit", `PUT /products=${PUT_LIMIT}/${WINDOW_MS}`,
+    "--rate-limit", `GET /products=${GET_LIMIT}/${WINDOW_MS}`,
+  ])
   let shutdown: (() => Promise<void>) | undefined
   try {
-    const env = {
-      DATABASE_URL: `postgres://${db.user}${db.password ? `:${db.password}` : ""}@${db.host}:${db.port}/${DATABASE}`,
-      ...sandbox.env,
-      HUB_JOBS: "false",
+    log("booting the store")
+    const store = await bootStore(DATABASE, sandbox, {
       // The client must know the hub's limits: the sandbox's.
       HUB_RATE_LIMITS: JSON.stringify({
         "PUT /products": { limit: PUT_LIMIT, windowMs: WINDOW_MS },
         "GET /products": { limit: GET_LIMIT, windowMs: WINDOW_MS },
       }),
-      LOG_LEVEL: "error",
-    }
-    Object.assign(process.env, env)
-    log("migrating the database")
-    execFileSync(process.execPath, [require.resolve("@medusajs/cli/cli.js"), "db:migrate"], { cwd: ROOT, env: process.env, stdio: "ignore" })
-
-    disableAdmin()
-    log("booting the store")
-    const loaders = require("@medusajs/medusa/loaders/index").default
-    const express = require("express")
-    const app = await loaders({ directory: ROOT, expressApp: express() })
-    shutdown = app.shutdown
-    const container: MedusaContainer = app.container
+    })
+    shutdown = store.shutdown
+    const container = store.container
     const hub: HubModuleService = container.resolve("hub")
 
     const seeded = await seed(container, hub, sandbox)
-    const push = await measurePushes(container, hub, sandbox, seeded)
-    const reconciliation = await measureReconciliation(container, hub, sandbox)
+    if (BURNERS) log(`${BURNERS} CPU burners beside the store`)
+    const stopBurners = startBurners(BURNERS)
+    const push = await measurePushes(container, hub, sandbox, seeded).finally(stopBurners)
+    const reconciliation = CATALOGUE > 0 ? await measureReconciliation(container, hub, sandbox) : undefined
 
+    const os = require("node:os")
     console.log(
-      [
-        `bench/stock — ${new Date().toISOString()}, ${require("node:os").cpus().length} CPUs, PostgreSQL ${seeded.pgVersion}`,
-        `pushes: ${push.events} inventory events over ${push.skus} SKUs, PUT limit ${PUT_LIMIT}/${WINDOW_MS} ms`,
-        `  requests per changed SKU            ${push.requestsPerSku.toFixed(2)}   (goal 1.00; ${push.puts} PUTs for ${push.skus} SKUs)`,
-        `  achieved rate / configured limit    ${push.rateRatio.toFixed(2)}   (goal >= 0.95; ${push.drainPuts} PUTs in ${(push.drainMs / 1000).toFixed(1)} s while a backlog of ${push.backlogAtDrainStart} drained)`,
-        `  429 answers                         ${push.rateLimited}      (goal 0)`,
-        `  p95 change->hub latency below limit ${(push.p95LatencyMs / 1000).toFixed(2)} s (goal <= 1.5 s; ${push.pacedSkus} SKUs changed at ${(PACE_SHARE * PUT_LIMIT).toFixed(0)}/s; p50 ${(push.p50LatencyMs / 1000).toFixed(2)} s, max ${(push.maxLatencyMs / 1000).toFixed(2)} s)`,
-        `  hub quantities equal to Medusa's    ${push.matching}/${push.skus}`,
-        `reconciliation: ${reconciliation.products} hub products (${reconciliation.drifted} drifted), GET limit ${GET_LIMIT}/${WINDOW_MS} ms`,
-        `  requests / ceil(products / 100)     ${reconciliation.requestRatio.toFixed(2)}   (goal 1.00; ${reconciliation.gets} GETs: ${reconciliation.getStatuses})`,
-        `  resident memory growth              ${reconciliation.rssGrowthMb.toFixed(1)} MB (goal <= 64 MB; ${reconciliation.rssBeforeMb.toFixed(0)} MB before, peak ${reconciliation.rssPeakMb.toFixed(0)} MB; live JS heap +${reconciliation.liveHeapGrowthMb.toFixed(1)} MB)`,
-        `  seen / differing / fixed / unknown  ${reconciliation.seen} / ${reconciliation.differing} / ${reconciliation.fixed} / ${reconciliation.unknown} in ${(reconciliation.durationMs / 1000).toFixed(1)} s`,
-      ].join("\n")
+      `# bench/stock — ${new Date().toISOString()}, ${os.cpus().length} CPUs, load ${os.loadavg()[0].toFixed(1)}, PostgreSQL ${seeded.pgVersion}; ` +
+        `${push.events} inventory events over ${push.skus} SKUs, PUT limit ${PUT_LIMIT}/${WINDOW_MS} ms on both sides, ${BURNERS} CPU burners`
     )
+    figure(`${NAME}: requests per changed SKU`, push.requestsPerSku, { at: "<=", target: 1 }, { detail: `${push.puts} PUTs for ${push.skus} SKUs` })
+    figure(`${NAME}: achieved rate / limit`, push.rateRatio, { at: ">=", target: 0.9 }, {
+      detail: `${push.drainPuts} PUTs in ${(push.drainMs / 1000).toFixed(1)} s while a backlog of ${push.backlogAtDrainStart} drained`,
+    })
+    figure(`${NAME}: 429 answers`, push.rateLimited, { at: "<=", target: 0 }, { digits: 0 })
+    figure(`${NAME}: change -> hub p95 below the limit`, push.p95LatencyMs / 1000, { at: "<=", target: 1.5, unit: "s" }, {
+      detail: `${push.pacedSkus} SKUs changed at ${(PACE_SHARE * PUT_LIMIT).toFixed(0)}/s; p50 ${(push.p50LatencyMs / 1000).toFixed(2)} s, max ${(push.maxLatencyMs / 1000).toFixed(2)} s`,
+    })
+    figure(`${NAME}: hub quantities equal to Medusa's`, push.matching / push.skus, { at: ">=", target: 1 }, { detail: `${push.matching}/${push.skus}` })
+    if (reconciliation) {
+      const r = reconciliation
+      figure("reconciliation: requests / ceil(products / 100)", r.requestRatio, { at: "<=", target: 1 }, {
+        detail: `${r.products} hub products, ${r.drifted} drifted; ${r.gets} GETs: ${r.getStatuses}`,
+      })
+      figure("reconciliation: resident memory growth", r.rssGrowthMb, { at: "<=", target: 64, unit: "MB" }, {
+        digits: 1,
+        detail: `${r.rssBeforeMb.toFixed(0)} MB before, peak ${r.rssPeakMb.toFixed(0)} MB; live JS heap +${r.liveHeapGrowthMb.toFixed(1)} MB`,
+      })
+      info("reconciliation: seen / differing / fixed / unknown", `${r.seen} / ${r.differing} / ${r.fixed} / ${r.unknown}`, `${(r.durationMs / 1000).toFixed(1)} s`)
+    }
   } finally {
     await shutdown?.().catch(() => undefined)
     sandbox.child.kill("SIGTERM")
@@ -109,73 +111,6 @@ async function main() {
 }
 
 // ---- Setup -------------------------------------------------------------------------------
-
-async function recreateDatabase() {
-  const client = new Client({ ...db, database: "postgres" })
-  await client.connect()
-  await client.query(`drop database if exists "${DATABASE}" with (force)`)
-  await client.query(`create database "${DATABASE}"`)
-  await client.end()
-}
-
-/** The sandbox hub CLI in its own process, its products the catalogue minus this store's SKUs. */
-async function startSandbox(): Promise<SandboxProcess> {
-  const child = spawn(
-    process.execPath,
-    [
-      path.join(ROOT, "bin", "hub-sandbox.js"),
-      "--port", "0",
-      "--products", String(Math.max(0, CATALOGUE - SKUS)),
-      "--rate-limit", `PUT /products=${PUT_LIMIT}/${WINDOW_MS}`,
-      "--rate-limit", `GET /products=${GET_LIMIT}/${WINDOW_MS}`,
-    ],
-    { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] }
-  )
-  const env: Record<string, string> = {}
-  await new Promise<void>((resolve, reject) => {
-    let output = ""
-    child.once("exit", (code) => reject(new Error(`the sandbox hub exited (${code})`)))
-    child.stdout!.on("data", (chunk: Buffer) => {
-      output += chunk.toString()
-      for (const line of output.split("\n")) {
-        const match = /^(HUB_[A-Z_]+)=(.*)$/.exec(line.trim())
-        if (match) env[match[1]] = match[2]
-      }
-      if (env.HUB_SANDBOX !== undefined) resolve()
-    })
-  })
-  return { url: env.HUB_BASE_URL, env, child }
-}
-
-/**
- * The store as medusa-config.ts builds it, without the admin UI: this bench boots the whole app
- * (subscribers and jobs included, which `medusa exec` leaves out) and has no admin build to serve.
- */
-function disableAdmin() {
-  const config = require(path.join(ROOT, "medusa-config"))
-  config.admin = { ...config.admin, disable: true }
-}
-
-async function control(sandbox: SandboxProcess, method: string, route: string, body?: unknown) {
-  const response = await fetch(`${sandbox.url}/_sandbox${route}`, {
-    method,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  if (!response.ok) throw new Error(`sandbox control ${method} ${route}: ${response.status}`)
-  return response.status === 204 ? undefined : response.json()
-}
-
-/** "500 × 200, 1 × 429" */
-function byStatus(entries: SandboxRequestLogEntry[]): string {
-  const counts = new Map<string, number>()
-  for (const entry of entries) counts.set(String(entry.status), (counts.get(String(entry.status)) ?? 0) + 1)
-  return [...counts].map(([status, count]) => `${count} × ${status}`).join(", ")
-}
-
-async function requestLog(sandbox: SandboxProcess): Promise<SandboxRequestLogEntry[]> {
-  return (await control(sandbox, "GET", "/requests")).requests
-}
 
 type Seeded = { inventoryItemIds: string[]; locationId: string; pgVersion: string }
 
@@ -189,8 +124,7 @@ async function seed(container: MedusaContainer, hub: HubModuleService, sandbox: 
   for (let start = 0; start < skus.length; start += 5_000) {
     await control(sandbox, "POST", "/products", skus.slice(start, start + 5_000).map((sku) => ({ sku, qty: 0 })))
   }
-  const pg = new Client({ ...db, database: DATABASE })
-  await pg.connect()
+  const pg = await connect(DATABASE)
   await pg.query(
     `insert into hub_stock_change (id, sku, available_quantity, state, changed_at, last_changed_at, sent_quantity, sent_at)
      select 'hubstk_bench' || sku, sku, 0, 'sent', now(), now(), 0, now() from unnest($1::text[]) as sku`,
@@ -288,7 +222,6 @@ async function measurePushes(container: MedusaContainer, hub: HubModuleService, 
     return landed.length ? landed[landed.length - 1].at - at : Number.POSITIVE_INFINITY
   })
   latencies.sort((a, b) => a - b)
-  const percentile = (share: number) => latencies[Math.min(latencies.length - 1, Math.ceil(share * latencies.length) - 1)]
 
   // Every hub quantity is read back with a client of our own, after the measurement.
   const reader = new HubClient({
@@ -316,8 +249,8 @@ async function measurePushes(container: MedusaContainer, hub: HubModuleService, 
     rateRatio: drainMs > 0 ? (drainPuts.length - 1) / (drainMs / 1000) / PUT_LIMIT : 0,
     rateLimited: puts.filter((entry) => entry.status === 429).length,
     pacedSkus,
-    p50LatencyMs: percentile(0.5),
-    p95LatencyMs: percentile(0.95),
+    p50LatencyMs: percentile(latencies, 0.5),
+    p95LatencyMs: percentile(latencies, 0.95),
     maxLatencyMs: latencies[latencies.length - 1],
     matching,
   }
@@ -374,10 +307,4 @@ async function measureReconciliation(container: MedusaContainer, hub: HubModuleS
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error)
-    process.exit(1)
-  }
-)
+runBench(main)

@@ -1,0 +1,73 @@
+#!/usr/bin/env node
+"use strict"
+/*
+ * `npm run bench [-- --quick] [-- --only stock,intake]`: every bench, one after the other (each
+ * boots its own store or sandbox, so none disturbs another), then every figure's line again as one
+ * summary, `name: value (goal: ...) OK|MISSED`. Exits 1 when a bench failed or a goal was missed.
+ *   import            the order import's time per order beside Medusa's own (bench/import.ts)
+ *   stock             pushes and the reconciliation (bench/stock.ts)
+ *   stock-burners     pushes with two CPU burners beside the store
+ *   two-workers       two worker processes on one Redis budget flushing one backlog
+ *   intake            order intake by listing and by queue at 20,000 orders a day (bench/intake.ts)
+ * `--quick` runs each at a small size (a few minutes in all, for trying); without it, the sizes the
+ * goals are stated for (about 40 minutes on 2 cores).
+ */
+const { spawn } = require("child_process")
+const path = require("path")
+
+const ROOT = path.resolve(__dirname, "..")
+const quick = process.argv.includes("--quick")
+const onlyArg = process.argv.find((arg) => arg.startsWith("--only="))
+const only = onlyArg ? onlyArg.slice("--only=".length).split(",") : undefined
+const tsNode = (file, env = {}) => ({ command: process.execPath, args: ["--expose-gc", "-r", "ts-node/register", file, ...(quick ? ["--quick"] : [])], env })
+// Medusa's info logs would bury the figures; LOG_LEVEL=info brings them back.
+const LOG_LEVEL = process.env.LOG_LEVEL ?? "error"
+
+const BENCHES = [
+  { name: "import", command: process.execPath, args: ["bench/run.js", "import", quick ? "50" : "200"], env: {} },
+  { name: "stock", ...tsNode("bench/stock.ts") },
+  { name: "stock-burners", ...tsNode("bench/stock.ts", { BENCH_BURNERS: "2", BENCH_CATALOGUE: "0", BENCH_DATABASE: "medusa_hub_bench_stock_burners" }) },
+  { name: "two-workers", ...tsNode("bench/two-workers.ts") },
+  { name: "intake", ...tsNode("bench/intake.ts") },
+]
+
+const FIGURE = /\(goal: [^)]*\) (OK|MISSED)/
+
+function run(bench) {
+  return new Promise((resolve) => {
+    const child = spawn(bench.command, bench.args, { cwd: ROOT, env: { ...process.env, LOG_LEVEL, ...bench.env }, stdio: ["ignore", "pipe", "inherit"] })
+    const lines = []
+    let rest = ""
+    child.stdout.on("data", (chunk) => {
+      process.stdout.write(chunk)
+      const text = rest + chunk.toString()
+      const parts = text.split("\n")
+      rest = parts.pop()
+      lines.push(...parts)
+    })
+    child.once("exit", (code) => resolve({ code, lines: [...lines, rest] }))
+  })
+}
+
+async function main() {
+  const summary = []
+  let failed = false
+  for (const bench of BENCHES.filter((b) => !only || only.includes(b.name))) {
+    console.error(`\n[bench] ${bench.name}${quick ? " (quick)" : ""}`)
+    const started = Date.now()
+    const { code, lines } = await run(bench)
+    const figures = lines.filter((line) => FIGURE.test(line) || line.startsWith("#"))
+    summary.push(...figures)
+    if (code !== 0) summary.push(`${bench.name}: the bench failed (exit ${code})`)
+    failed ||= code !== 0 || figures.some((line) => line.includes(") MISSED"))
+    console.error(`[bench] ${bench.name}: ${((Date.now() - started) / 1000).toFixed(0)} s`)
+  }
+  console.log(`\n==== npm run bench${quick ? " --quick" : ""}: every figure beside its goal ====`)
+  for (const line of summary) console.log(line)
+  process.exit(failed ? 1 : 0)
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exit(1)
+})
