@@ -1,22 +1,26 @@
 /*
- * How a drill reports: one line per figure, `name: value (goal: ...) OK|MISSED`, and an exit status
- * that is non-zero when one missed, so `npm run drills` fails with it.
+ * How a drill reports: one line per figure as the benches print it (bench/lib/figures.ts,
+ * `name: value (goal: ...) OK|MISSED`), and an exit status that is non-zero when one missed, so
+ * `npm run drills` fails with it.
  */
-
-export type Figure = { name: string; value: string | number; goal: string; ok: boolean }
+import { figure, type Goal } from "../../bench/lib/figures"
 
 export class DrillReport {
-  private readonly figures: Figure[] = []
+  private missedCount = 0
 
   constructor(readonly drill: string) {}
 
-  /** A figure that must equal `goal` exactly (a count that must be 0, every one of N...). */
-  equal(name: string, value: number, goal: number, detail = ""): void {
-    this.add({ name, value: `${value}${detail ? ` ${detail}` : ""}`, goal: String(goal), ok: value === goal })
+  /** A count that must be exactly `goal` (0 lost, all of N...). */
+  equal(name: string, value: number, goal: number, detail?: string): void {
+    this.add(name, value, { at: "=", target: goal }, detail)
   }
 
-  atLeast(name: string, value: number, goal: number, detail = ""): void {
-    this.add({ name, value: `${value}${detail ? ` ${detail}` : ""}`, goal: `>= ${goal}`, ok: value >= goal })
+  atLeast(name: string, value: number, goal: number, detail?: string): void {
+    this.add(name, value, { at: ">=", target: goal }, detail)
+  }
+
+  atMost(name: string, value: number, goal: number, detail?: string): void {
+    this.add(name, value, { at: "<=", target: goal }, detail)
   }
 
   /** Context beside the figures (sizes, durations): printed, never judged. */
@@ -24,13 +28,12 @@ export class DrillReport {
     console.log(`  ${text}`)
   }
 
-  private add(figure: Figure): void {
-    this.figures.push(figure)
-    console.log(`${figure.name}: ${figure.value} (goal: ${figure.goal}) ${figure.ok ? "OK" : "MISSED"}`)
+  private add(name: string, value: number, goal: Goal, detail?: string): void {
+    if (!figure(name, value, goal, { digits: 0, detail })) this.missedCount++
   }
 
   get missed(): number {
-    return this.figures.filter((figure) => !figure.ok).length
+    return this.missedCount
   }
 }
 

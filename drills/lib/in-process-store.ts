@@ -2,7 +2,10 @@
  * A store booted inside the drill's own process, the way bench/stock.ts boots one: a fresh
  * database, Medusa's and the plugin's migrations, the whole app (subscribers, jobs, HTTP routes)
  * without the admin UI, and a sandbox hub on loopback that the plugin's options point at.
- * The scheduled jobs are off (HUB_JOBS=false): the drill runs imports and flushes itself.
+ * The scheduled jobs are off (HUB_JOBS=false): the drill runs imports and flushes itself. Unlike
+ * the benches' store (bench/lib/store.ts, whose database helpers this uses), the sandbox runs in
+ * this process, so a drill can inject faults and place orders directly, and the store listens on
+ * HTTP for the admin API.
  */
 import { execFileSync } from "node:child_process"
 import type { AddressInfo } from "node:net"
@@ -10,15 +13,7 @@ import path from "node:path"
 import { Client } from "pg"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { type SandboxHub, type SandboxHubOptions, startSandboxHub } from "../../src/sandbox"
-
-const ROOT = path.resolve(__dirname, "../..")
-
-export const db = {
-  host: process.env.DB_HOST ?? "localhost",
-  port: Number(process.env.DB_PORT ?? 5432),
-  user: process.env.DB_USERNAME ?? "postgres",
-  password: process.env.DB_PASSWORD || undefined,
-}
+import { db, recreateDatabase, ROOT } from "../../bench/lib/store"
 
 export type InProcessStore = {
   container: MedusaContainer
@@ -26,15 +21,6 @@ export type InProcessStore = {
   /** The store's HTTP address (admin API), e.g. http://127.0.0.1:40123 */
   url: string
   stop(): Promise<void>
-}
-
-export async function recreateDatabase(database: string): Promise<string> {
-  const client = new Client({ ...db, database: "postgres" })
-  await client.connect()
-  await client.query(`drop database if exists "${database}" with (force)`)
-  await client.query(`create database "${database}"`)
-  await client.end()
-  return `postgres://${db.user}${db.password ? `:${encodeURIComponent(db.password)}` : ""}@${db.host}:${db.port}/${database}`
 }
 
 export async function dropDatabase(database: string): Promise<void> {
@@ -52,7 +38,8 @@ export async function bootInProcessStore(
   database: string,
   { sandbox = {}, env = {} }: { sandbox?: SandboxHubOptions; env?: Record<string, string> } = {}
 ): Promise<InProcessStore> {
-  const databaseUrl = await recreateDatabase(database)
+  await recreateDatabase(database)
+  const databaseUrl = `postgres://${db.user}${db.password ? `:${encodeURIComponent(db.password)}` : ""}@${db.host}:${db.port}/${database}`
   const hub = await startSandboxHub(sandbox)
   Object.assign(process.env, {
     NODE_ENV: "development",
