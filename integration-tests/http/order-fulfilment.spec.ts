@@ -108,13 +108,19 @@ medusaIntegrationTestRunner({
       const changes = (await api.get(`/admin/orders/${orderId}/changes?change_type=update_order`, headers)).data.order_changes
       expect(changes.some((change: any) => change.actions?.[0]?.details?.new?.hub_shipment_exception)).toBe(true)
 
+      // The parcel sent again with a new tracking code: the hub ships it again; Medusa has fulfilled those goods already.
+      const reshipped = await move(code, { kind: "ship", shipment: { track: track("BR-CARD-2") } })
+      expect(reshipped.data.move).toMatchObject({ state: "done", medusaError: null })
+      expect(sandbox.hub.getOrder(code)?.shipments).toHaveLength(2)
+      expect((await orderOf(orderId)).fulfilments).toHaveLength(1)
+
       expect((await move(code, { kind: "deliver" })).status).toBe(200)
       expect(sandbox.hub.getOrder(code)?.status).toMatchObject({ code: "complete", type: "DELIVERED" })
       expect((await adminOrder(orderId)).fulfillment_status).toBe("delivered")
 
       // Medusa's shipment.created and delivery.created of the plugin's own fulfilment send nothing back.
       await settle()
-      expect(hubWrites(code, "shipments")).toHaveLength(1)
+      expect(hubWrites(code, "shipments")).toHaveLength(2)
       expect(hubWrites(code, "delivery")).toHaveLength(1)
     })
 

@@ -46,15 +46,14 @@ export function quantitiesByLine(fulfilment: OrderFulfilment): Map<string, numbe
 /**
  * The Medusa order lines (`[{ id, quantity }]`) a hub shipment covers: each `{sku, qty}` taken from
  * the lines of that SKU still to fulfil; no items: everything still to fulfil (the whole order).
- * Throws, naming the SKU, when the order has not that much left to fulfil.
+ * None when all of it is fulfilled already (a re-ship after a shipment exception: the same goods).
+ * Throws, naming the SKU, when the order has some but not that much left to fulfil.
  */
 export function fulfilmentItemsOfShipment(lines: OrderLine[], items: ShipmentInput["items"] | undefined): Array<{ id: string; quantity: number }> {
   const left = new Map(lines.map((line) => [line.id, Math.max(0, line.quantity - line.fulfilled)]))
-  if (!items) {
-    const everything = lines.filter((line) => left.get(line.id)! > 0).map((line) => ({ id: line.id, quantity: left.get(line.id)! }))
-    if (!everything.length) throw new Error("the Medusa order has nothing left to fulfil")
-    return everything
-  }
+  if (!items) return lines.filter((line) => left.get(line.id)! > 0).map((line) => ({ id: line.id, quantity: left.get(line.id)! }))
+  const shipped = lines.filter((line) => items.some((item) => item.sku === line.sku))
+  if (shipped.length && shipped.every((line) => left.get(line.id) === 0)) return []
   const taken = new Map<string, number>()
   for (const item of items) {
     let qty = item.qty

@@ -8,6 +8,9 @@ import { sendFulfilmentToHubWorkflow } from "../workflows/hub-orders/send-fulfil
 
 export type UnfinishedMovesSummary = { recorded: number; resent: number; stillUnfinished: number }
 
+/** How long after a move ended its recording in Medusa is tried again. */
+const RECORD_TRIES_FOR_MS = 24 * 60 * 60_000
+
 /** Moves taken up per run, oldest first (each may cost an order GET of the hub's 1/s budget). */
 const MOVES_PER_RUN = 50
 
@@ -24,7 +27,8 @@ export async function finishUnfinishedHubOrderMoves(container: MedusaContainer):
   const summary: UnfinishedMovesSummary = { recorded: 0, resent: 0, stillUnfinished: 0 }
 
   const unrecorded = await hubModule.listHubOrderMoves(
-    { state: "done", claim_key: null, medusa_error: { $ne: null } },
+    // A day of tries: one Medusa keeps refusing (the order canceled meanwhile) stays on the card, not in every run.
+    { state: "done", claim_key: null, medusa_error: { $ne: null }, finished_at: { $gt: new Date(Date.now() - RECORD_TRIES_FOR_MS) } },
     { order: { updated_at: "ASC" }, take: MOVES_PER_RUN }
   )
   if (unrecorded.length) {

@@ -22,11 +22,16 @@ describe("fulfilmentItemsOfShipment", () => {
   })
 
   it("refuses, naming the SKU, more than the order has left to fulfil", () => {
-    expect(() => fulfilmentItemsOfShipment([{ ...lines[0], fulfilled: 2 }, lines[1]], [{ sku: "SKU-1", qty: 1 }])).toThrow(
-      "shipment item SKU-1: 1 shipped, but the Medusa order has 0 of it left to fulfil"
+    expect(() => fulfilmentItemsOfShipment([{ ...lines[0], fulfilled: 1 }, lines[1]], [{ sku: "SKU-1", qty: 2 }])).toThrow(
+      "shipment item SKU-1: 2 shipped, but the Medusa order has 1 of it left to fulfil"
     )
     expect(() => fulfilmentItemsOfShipment(lines, [{ sku: "SKU-9", qty: 1 }])).toThrow("shipment item SKU-9")
-    expect(() => fulfilmentItemsOfShipment(lines.map((line) => ({ ...line, fulfilled: line.quantity })), undefined)).toThrow("nothing left")
+  })
+
+  it("finds nothing to fulfil in a re-ship of goods fulfilled already (after a shipment exception)", () => {
+    const fulfilled = lines.map((line) => ({ ...line, fulfilled: line.quantity }))
+    expect(fulfilmentItemsOfShipment(fulfilled, undefined)).toEqual([])
+    expect(fulfilmentItemsOfShipment(fulfilled, [{ sku: "SKU-1", qty: 2 }])).toEqual([])
   })
 })
 

@@ -78,6 +78,8 @@ async function recordShipment(container: MedusaContainer, { moveId, orderId, shi
     items = [...quantitiesByLine(fulfilment)].map(([id, quantity]) => ({ id, quantity }))
   } else {
     items = fulfilmentItemsOfShipment(order.lines, shipment.items)
+    // A re-ship of goods Medusa has fulfilled already (after a shipment exception): nothing new to record.
+    if (!items.length) return
     const locationId = (await reservationLocationOf(container, items.map((item) => item.id))) ?? options.stockLocationId ?? null
     const shippingOptionId =
       options.shippingOptionId ?? order.shippingOptionId ?? (locationId ? await onlyShippingOptionAt(container, locationId) : null)
