@@ -157,6 +157,16 @@ medusaIntegrationTestRunner({
       expect(hubWrites(code, "shipments")).toHaveLength(1)
       const moves = await hubModule.listHubOrderMoves({ code, kind: "ship" })
       expect(moves).toEqual([expect.objectContaining({ claim_key: `ship:${fulfillmentId}`, state: "done", attempts: 1 })])
+      // Below the lock (processes that share no locking provider), the fulfilment's claim alone lets none through again.
+      const [record] = await hubModule.listHubOrders({ code })
+      const claims = await Promise.all(
+        [1, 2].map(() => hubModule.claimHubOrderMove({ hubOrderId: record.id, code, kind: "ship", request: {}, claimKey: `ship:${fulfillmentId}` }))
+      )
+      expect(claims).toEqual([null, null])
+      const fresh = await Promise.all(
+        [1, 2].map(() => hubModule.claimHubOrderMove({ hubOrderId: record.id, code, kind: "ship", request: {}, claimKey: "ship:ful_other" }))
+      )
+      expect(fresh.filter(Boolean)).toHaveLength(1)
       // Medusa's own fulfilment is left as the merchant made it: no second one for the hub's shipment.
       expect((await orderOf(orderId)).fulfilments).toHaveLength(1)
 
