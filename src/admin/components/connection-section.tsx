@@ -49,6 +49,8 @@ export const ConnectionSection = () => {
           </Text>
         )}
       </div>
+      {/* On a phone the tables scroll inside the card rather than widening the page. */}
+      <div className="overflow-x-auto">
       <Table>
         <Table.Header>
           <Table.Row>
@@ -75,7 +77,9 @@ export const ConnectionSection = () => {
           ))}
         </Table.Body>
       </Table>
+      </div>
       {limits.length > 0 && (
+        <div className="overflow-x-auto">
         <Table data-testid="hub-rate-limits">
           <Table.Header>
             <Table.Row>
@@ -104,6 +108,7 @@ export const ConnectionSection = () => {
             ))}
           </Table.Body>
         </Table>
+        </div>
       )}
     </Container>
   )
