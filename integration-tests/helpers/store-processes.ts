@@ -28,6 +28,7 @@ import type { SeedProduct } from "../../src/scripts/seed-store"
 const ROOT = path.resolve(__dirname, "../..")
 const MEDUSA_CLI = require.resolve("@medusajs/cli/cli.js", { paths: [ROOT] })
 const SEED_SCRIPT = path.join(__dirname, "seed-store-script.ts")
+const SET_STOCK_SCRIPT = path.join(__dirname, "set-stock-script.ts")
 const TEMPLATE_DATABASE = "medusa_hub_processes_template"
 /** Redis databases 1..15 are handed out to runs, one each, claimed in database 0. */
 const REDIS_CLAIM_PREFIX = "medusa-plugin-hub:test-redis-db:"
@@ -189,9 +190,17 @@ export class StoreProcesses {
     return harness
   }
 
-  /** Runs `medusa exec <script>` to its end, as a separate process with the store's environment. */
+  /**
+   * Runs `medusa exec <script>` to its end, as a separate process with the store's environment;
+   * in `server` mode, so the events it emits are handled by the workers, as a merchant's script's would.
+   */
   async exec(script: string, env: Record<string, string> = {}): Promise<string> {
-    return runToEnd([MEDUSA_CLI, "exec", script], { ...this.env, ...env }, path.join(this.logDir, "exec.log"))
+    return runToEnd([MEDUSA_CLI, "exec", script], { ...this.env, MEDUSA_WORKER_MODE: "server", ...env }, path.join(this.logDir, "exec.log"))
+  }
+
+  /** Sets SKUs' stocked quantities from a separate `medusa exec` (set-stock-script.ts). */
+  async setStock(changes: Array<{ sku: string; stocked: number }>): Promise<void> {
+    await this.exec(SET_STOCK_SCRIPT, { HUB_SET_STOCK: JSON.stringify(changes) })
   }
 
   /** Declares a process (`medusa start` in `role`); `start()` it, or use `startAll`. */
@@ -212,10 +221,9 @@ export class StoreProcesses {
     return proc
   }
 
-  /** One query on the store's database. */
-  async sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
-    return withClient(this.databaseUrl, async (client) => (await client.query(text, params)).rows as T[])
-  }
+  /** One query on the store's database (a bound function: pass it around as it is). */
+  readonly sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> =>
+    withClient(this.databaseUrl, async (client) => (await client.query(text, params)).rows as T[])
 
   /** The hub requests one process sent (by label), or all of them. */
   requestsOf(label?: string): RelayedRequest[] {
