@@ -8,12 +8,13 @@
  * Scale: new orders arrive at the real rate of 20,000 a day (a Poisson stream, one every 4.3 s on
  * average) for BENCH_INTAKE_MINUTES per phase (5; --quick 2): nothing is compressed, so latencies
  * are wall-clock. The window's backlog, BENCH_INTAKE_BACKLOG orders (50,000; --quick 5,000), is
- * placed 2 to 6 UTC days back (older than a recent listing run reads, inside the look-back window:
- * what lingers APPROVED or
- * CANCELED for days), recorded in the store as already imported and out of the queue, as a consumer
- * left them. The bench drives the scheduled job's drivers itself, once a minute as the job does:
- *   A. listing, nothing in the window    B. listing, the backlog in the window, then one
- *   full-window run (the one every importFullWindowEveryMinutes)    C. queue, the backlog in the window
+ * placed 2 to 7 UTC days back (older than a recent listing run reads, inside the look-back window:
+ * what lingers APPROVED or CANCELED for days), recorded in the store as already imported and out of
+ * the queue, as a consumer left them. The bench drives the scheduled job's drivers itself, once a
+ * minute as the job does:
+ *   the process's first listing run, which reads the whole window (as one does every
+ *   importFullWindowEveryMinutes); B. listing, the backlog in the window; A. listing, nothing in the
+ *   window (the hub reset); C. queue, the backlog in the window again
  * and prints hub requests per run and per new order and new order -> reserved Medusa order p50/p95.
  * Goals: queue p95 <= 10 s and <= 2 hub requests per new order; listing requests per run the same
  * with the backlog as without.
@@ -65,26 +66,29 @@ async function main() {
     shutdown = store.shutdown
     const { container } = store
     await seedStore(container, { products: SKUS.map((sku) => ({ sku, stocked: 1_000_000 })) })
-    await control(sandbox, "POST", "/products", SKUS.map((sku) => ({ sku, qty: 1_000_000, name: `Produto ${sku}`, price: 49.9 })))
+    const products = SKUS.map((sku) => ({ sku, qty: 1_000_000, name: `Produto ${sku}`, price: 49.9 }))
+    await control(sandbox, "POST", "/products", products)
     const random = mulberry32(13)
 
-    const listingEmpty = await phase("A listing", sandbox, random, () => runOrderImport(container))
-    await seedBacklog(sandbox)
+    await seedBacklog(sandbox, { inStore: true })
+    log(`the process's first listing run reads the whole window: ${BACKLOG} orders at 1 request/s`)
+    const fullWindow = await measured(sandbox, () => runOrderImport(container))
     const listingBacklog = await phase("B listing", sandbox, random, () => runOrderImport(container))
-    log(`B: one full-window run over ${BACKLOG} orders at 1 request/s`)
-    // The run as it comes 16 minutes on, when the process's next full-window read is due.
-    const fullWindow = await measured(sandbox, () => runOrderImport(container, new Date(Date.now() + 16 * 60_000)))
-    // The listing phases' orders are imported; a consumer would have taken them off the queue.
+    // Nothing in the window: the hub starts again (the store's records of the backlog stay, unread).
+    await control(sandbox, "POST", "/reset")
+    await control(sandbox, "POST", "/products", products)
+    const listingEmpty = await phase("A listing", sandbox, random, () => runOrderImport(container))
+    // The backlog again (the same codes: the store holds them); a consumer took every earlier order off the queue.
+    await seedBacklog(sandbox, { inStore: false })
     await control(sandbox, "DELETE", "/queue")
     const queue = await phase("C queue", sandbox, random, () => consumeOrderQueue(container, { stopWhenEmpty: false }))
 
     console.log(
       `# bench/intake — ${new Date().toISOString()}, ${require("node:os").cpus().length} CPUs, load ${require("node:os").loadavg()[0].toFixed(1)}; ` +
-        `arrivals at ${ORDERS_PER_DAY}/day for ${MINUTES} min per phase; backlog ${BACKLOG} orders placed 2-6 days back; hub limits 1/s`
+        `arrivals at ${ORDERS_PER_DAY}/day for ${MINUTES} min per phase; backlog ${BACKLOG} orders placed 2-7 days back; hub limits 1/s`
     )
-    const perRun = (p: Phase) => mean(p.runs.slice(p === listingEmpty ? 1 : 0).map((run) => run.requests))
+    const perRun = (p: Phase) => mean(p.runs.map((run) => run.requests))
     const runsOf = (p: Phase) => `${p.runs.length} runs: ${p.runs.map((run) => run.requests).join(", ")} requests`
-    info("intake listing: first run of the process (reads the whole window), nothing in it", `${listingEmpty.runs[0]?.requests ?? 0} requests`)
     info("intake listing: hub requests per run, nothing in the window", perRun(listingEmpty).toFixed(2), runsOf(listingEmpty))
     info(`intake listing: hub requests per run, ${BACKLOG} in the window`, perRun(listingBacklog).toFixed(2), runsOf(listingBacklog))
     figure(`intake listing: requests per run with ${BACKLOG} in the window / with none`, perRun(listingBacklog) / perRun(listingEmpty), { at: "<=", target: 1.1 })
@@ -93,7 +97,7 @@ async function main() {
       info(`intake listing (${p.name}): new order -> reserved p50 / p95`, `${seconds(percentile(p.latenciesMs, 0.5))} / ${seconds(percentile(p.latenciesMs, 0.95))} s`)
     }
     info(
-      `intake listing: full-window run with ${BACKLOG} in the window (every importFullWindowEveryMinutes)`,
+      `intake listing: full-window run with ${BACKLOG} in the window (a process's first, then every importFullWindowEveryMinutes)`,
       `${fullWindow.requests} requests in ${seconds(fullWindow.ms)} s`,
       "new orders wait for the lock meanwhile"
     )
@@ -162,7 +166,8 @@ async function phase(name: string, sandbox: SandboxProcess, random: () => number
   const meanGapMs = DAY_MS / ORDERS_PER_DAY
   for (let at = startedAt - Math.log(1 - random()) * meanGapMs; at < arrivalsEnd; at -= Math.log(1 - random()) * meanGapMs) {
     if (at > Date.now()) await sleep(at - Date.now())
-    const order = sampleTestOrder({ channel: ARRIVALS_CHANNEL, items: [{ id: SKUS[placed.size % SKUS.length], qty: 1 }] })
+    // A channel per phase: the sandbox numbers codes again after a reset.
+    const order = sampleTestOrder({ channel: `${ARRIVALS_CHANNEL} ${name[0]}`, items: [{ id: SKUS[placed.size % SKUS.length], qty: 1 }] })
     const created = await control(sandbox, "POST", "/orders", order)
     placed.set(created.code, Date.parse(created.placed_at))
   }
@@ -194,15 +199,17 @@ async function phase(name: string, sandbox: SandboxProcess, random: () => number
 }
 
 /** The backlog on the hub (out of the queue) and in the store (imported, as NEW), by SQL: seconds, not hours. */
-async function seedBacklog(sandbox: SandboxProcess) {
+async function seedBacklog(sandbox: SandboxProcess, { inStore }: { inStore: boolean }) {
   if (BACKLOG === 0) return
-  log(`seeding ${BACKLOG} orders placed 2-6 days back`)
+  log(`seeding ${BACKLOG} orders placed 2-7 days back`)
   const { codes } = await control(sandbox, "POST", "/orders/seed", {
     count: BACKLOG,
-    days: 5,
-    endAt: new Date(Date.now() - 2 * DAY_MS).toISOString(),
+    days: 6,
+    // The end of the day before yesterday: 2-7 days back, at most 10,000 a day (the listing's index depth).
+    endAt: new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS - DAY_MS - 1).toISOString(),
     queued: false,
   })
+  if (!inStore) return
   const pg = await connect(DATABASE)
   await pg.query(
     `insert into hub_order (id, code, channel, status_code, status_type, import_state, payload_digest, order_id, applied_status_type, imported_at, attempts)
