@@ -13,8 +13,8 @@ const ROOT = path.resolve(__dirname, "..")
 const DRILLS = {
   malformed: 5 * 60_000,
   storms: 8 * 60_000,
-  "two-workers": 6 * 60_000,
-  "kill-import": 15 * 60_000,
+  "two-workers": 8 * 60_000,
+  "kill-import": 35 * 60_000,
 }
 
 const args = process.argv.slice(2)
@@ -32,9 +32,18 @@ function runDrill(name, timeoutMs) {
     const child = spawn(process.execPath, ["--no-deprecation", "-r", "ts-node/register", path.join("drills", `${name}.ts`), ...(quick ? ["--quick"] : [])], {
       cwd: ROOT,
       env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "error" },
-      stdio: ["ignore", "inherit", "inherit"],
+      stdio: ["ignore", "pipe", "inherit"],
       // Its own process group, so that a drill out of time goes with every process it started.
       detached: true,
+    })
+    const figures = []
+    let pending = ""
+    child.stdout.on("data", (chunk) => {
+      process.stdout.write(chunk)
+      pending += chunk.toString()
+      const lines = pending.split("\n")
+      pending = lines.pop()
+      figures.push(...lines.filter((line) => / \(goal: .*\) (OK|MISSED)/.test(line)))
     })
     let timedOut = false
     const timer = setTimeout(() => {
@@ -48,7 +57,7 @@ function runDrill(name, timeoutMs) {
     child.on("exit", (code) => {
       clearTimeout(timer)
       const seconds = ((Date.now() - started) / 1000).toFixed(0)
-      resolve({ name, ok: code === 0 && !timedOut, verdict: timedOut ? `out of time after ${seconds} s` : code === 0 ? `OK in ${seconds} s` : `MISSED (exit ${code}) in ${seconds} s` })
+      resolve({ name, figures, ok: code === 0 && !timedOut, verdict: timedOut ? `out of time after ${seconds} s` : code === 0 ? `OK in ${seconds} s` : `MISSED (exit ${code}) in ${seconds} s` })
     })
   })
 }
@@ -60,7 +69,10 @@ async function main() {
     results.push(await runDrill(name, DRILLS[name]))
   }
   console.log("\n== drills")
-  for (const result of results) console.log(`${result.name}: ${result.verdict}`)
+  for (const result of results) {
+    console.log(`${result.name}: ${result.verdict}`)
+    for (const line of result.figures) console.log(`  ${line}`)
+  }
   process.exit(results.every((result) => result.ok) ? 0 : 1)
 }
 

@@ -1,23 +1,32 @@
 /*
- * Drill: hub storms. For STORM_SECONDS (120, --quick 40) stock changes and marketplace orders
- * (placed, some approved, some canceled) keep coming while the sandbox hub answers 20% of requests
+ * Drill: hub storms. For STORM_SECONDS (120, --quick 40) stock changes, marketplace orders
+ * (placed, some approved, some canceled) and merchant cancels (the move a lost answer hurts most:
+ * it must never be resent blindly) keep coming while the sandbox hub answers 20% of requests
  * with 500/503, drops 10% of connections, loses the answer of 10% of the writes it carried out,
  * and, in the second and fourth quarters, counts requests against limits half the configured ones
  * (a 429 storm below the configured limit). Then the hub calms down and the store catches up.
  * Goals: SKUs whose hub quantity differs from Medusa's available quantity at the end 0; requests
- * arriving inside a 429 window 0; hub orders lost 0, duplicated 0, lines reserved exactly once.
+ * arriving inside a 429 window 0; hub orders lost 0, duplicated 0, lines reserved exactly once;
+ * every cancel followed in Medusa and every merchant cancel on the hub; cancels sent to an order
+ * the hub had already canceled 0.
  *   node -r ts-node/register drills/storms.ts [--quick]
  */
 import { setTimeout as sleep } from "node:timers/promises"
 import { Modules } from "@medusajs/framework/utils"
+import { STANDARD_STATUS_CODES } from "../src/hub-client"
 import type { RateLimit } from "../src/hub-client/endpoints"
 import { sampleTestOrder } from "../src/sandbox"
 import { mulberry32 } from "../src/sandbox/traffic"
 import { runOrderImport } from "../src/sync/order-import"
+import { settleUnknownHubOrderMoves } from "../src/sync/unknown-moves"
+import { HUB_MODULE } from "../src/modules/hub"
+import type HubModuleService from "../src/modules/hub/service"
+import { moveHubOrderWorkflow } from "../src/workflows/hub-orders/move-hub-order"
 import { seedStore } from "../integration-tests/helpers/store"
 import { DrillReport, log as logger, QUICK, runDrill } from "./lib/figures"
 import { bootInProcessStore } from "./lib/in-process-store"
-import { checkHubOrders, skusDiffering } from "./lib/orders-check"
+import { auditHubOrders, availableBySku } from "../integration-tests/helpers/store-audit"
+import { cancelsNotFollowed, lostHubOrders, sqlOf } from "./lib/orders-check"
 import { settleStock } from "./lib/settle"
 
 const DRILL = "storms"
@@ -27,6 +36,7 @@ const SKUS = 40
 const STOCKED = 500
 const STOCK_CHANGE_EVERY_MS = 150
 const ORDER_EVERY_MS = 1_000
+const MERCHANT_CANCEL_EVERY_MS = 4_000
 /** What the store is told (HUB_RATE_LIMITS); the storm halves each on the hub's side. */
 const CONFIGURED: Record<string, RateLimit> = {
   "PUT /products": { limit: 8, windowMs: 1000 },
@@ -38,6 +48,7 @@ const CONFIGURED: Record<string, RateLimit> = {
 const STORM_LIMITS = Object.fromEntries(Object.entries(CONFIGURED).map(([bucket, { limit, windowMs }]) => [bucket, { limit: Math.max(1, Math.floor(limit / 2)), windowMs }]))
 const FAULTS = { errorRate: 0.2, dropRate: 0.1, loseAnswerRate: 0.1, seed: 7 }
 
+const CANCELED_STATUS = STANDARD_STATUS_CODES.CANCELED
 const skuOf = (index: number) => `STORM-${String(index + 1).padStart(2, "0")}`
 const draw = mulberry32(11)
 const random = (below: number) => Math.floor(draw() * below)
@@ -61,6 +72,12 @@ async function main(): Promise<DrillReport> {
     const inventory = container.resolve(Modules.INVENTORY)
     const placed: string[] = []
     const canceled = new Set<string>()
+    const merchantCanceled = new Set<string>()
+    const hubModule: HubModuleService = container.resolve(HUB_MODULE)
+    const merchantCancel = (code: string) =>
+      moveHubOrderWorkflow(container)
+        .run({ input: { code, move: { kind: "cancel" } } })
+        .catch((error) => log(`merchant cancel of ${code}: ${(error as Error).message}`))
     let stockChanges = 0
     let importRuns = 0
     let running = true
@@ -80,17 +97,28 @@ async function main(): Promise<DrillReport> {
         placed.push(order.code)
         // The marketplace's own moves on earlier orders: every 6th order cancels one, every 4th approves one.
         const earlier = placed[random(placed.length)]
-        if (!canceled.has(earlier) && placed.length % 6 === 0) {
-          hub.marketplaceCancel(earlier)
-          canceled.add(earlier)
-        } else if (!canceled.has(earlier) && placed.length % 4 === 0) {
-          try {
+        try {
+          if (!canceled.has(earlier) && placed.length % 6 === 0) {
+            hub.marketplaceCancel(earlier)
+            canceled.add(earlier)
+          } else if (!canceled.has(earlier) && placed.length % 4 === 0) {
             hub.marketplaceApprove(earlier)
-          } catch {
-            // Already approved: the sandbox's state machine refuses, as the hub would.
           }
+        } catch {
+          // Already approved, or the merchant canceled it: the sandbox's state machine refuses, as the hub would.
         }
         await sleep(ORDER_EVERY_MS)
+      }
+    })()
+    // The merchant cancels the newest imported order now and then, from the order page.
+    const merchant = (async () => {
+      while (running) {
+        await sleep(MERCHANT_CANCEL_EVERY_MS)
+        const open = placed.filter((code) => !canceled.has(code) && !merchantCanceled.has(code))
+        const [record] = await hubModule.listHubOrders({ import_state: "imported", code: open }, { take: 1, order: { imported_at: "DESC" } })
+        if (!record) continue
+        merchantCanceled.add(record.code)
+        await merchantCancel(record.code)
       }
     })()
     const importer = (async () => {
@@ -109,7 +137,7 @@ async function main(): Promise<DrillReport> {
       await sleep(quarter)
     }
     running = false
-    await Promise.all([stockChanger, marketplace, importer])
+    await Promise.all([stockChanger, marketplace, merchant, importer])
     const stormCounters = hub.counters()
     for (const line of insideRefusalWindows(hub.requestLog()).slice(0, 8)) report.note(`inside a 429 window: ${line}`)
     hub.setFaults({})
@@ -122,23 +150,46 @@ async function main(): Promise<DrillReport> {
       const summary = await runOrderImport(container)
       quiet = summary && !summary.error && summary.imported === 0 && summary.updated === 0 ? quiet + 1 : 0
     }
+    // Lost answers are settled by reading the hub order (the job hub-resolve-order-moves does this);
+    // a cancel that failed outright the merchant tries again, as the order page offers.
+    for (let round = 0; round < 5; round++) {
+      await settleUnknownHubOrderMoves(container)
+      const notLanded = [...merchantCanceled].filter((code) => hub.getOrder(code)?.status.code !== CANCELED_STATUS)
+      if (!notLanded.length) break
+      for (const code of notLanded) await merchantCancel(code)
+    }
+    for (let quiet = 0; quiet < 2 && Date.now() - calmStartedAt < 180_000; ) {
+      const summary = await runOrderImport(container)
+      quiet = summary && !summary.error && summary.imported === 0 && summary.updated === 0 ? quiet + 1 : 0
+    }
     const settled = await settleStock(container)
     const calmMs = Date.now() - calmStartedAt
     const counters = hub.counters()
 
-    const orders = await checkHubOrders(process.env.DATABASE_URL!, placed.map((code) => ({ code, canceled: canceled.has(code) })))
-    const differing = await skusDiffering(process.env.DATABASE_URL!, (sku) => hub.getProduct(sku)?.qty)
+    const sql = sqlOf(process.env.DATABASE_URL!)
+    const audit = await auditHubOrders(sql)
+    const lost = await lostHubOrders(sql, placed)
+    const notFollowed = await cancelsNotFollowed(sql, [...canceled, ...merchantCanceled])
+    const merchantNotLanded = [...merchantCanceled].filter((code) => hub.getOrder(code)?.status.code !== CANCELED_STATUS)
+    // A cancel the hub refuses because the order was already canceled: sent blindly after a lost answer.
+    const cancelsOnCanceled = hub.requestLog().filter((entry) => /\/orders\/[^/]+\/cancel$/.test(entry.path) && entry.status === 422)
+    const available = await availableBySku(sql)
+    const differing = skus.filter((sku) => hub.getProduct(sku)?.qty !== available.get(sku))
     const byStatus = Object.entries(stormCounters.byStatus).map(([status, count]) => `${count} × ${status}`).join(", ")
     report.note(`storm: ${STORM_SECONDS} s, ${stockChanges} stock changes over ${SKUS} SKUs, ${placed.length} orders placed (${canceled.size} canceled by the marketplace), ${importRuns} import runs`)
     report.note(`hub answers during the storm: ${byStatus}`)
+    const cancelRequests = hub.requestLog().filter((entry) => /\/orders\/[^/]+\/cancel$/.test(entry.path))
+    report.note(`merchant cancel requests: ${cancelRequests.length} (${cancelRequests.filter((entry) => entry.status === "dropped").length} without an answer)`)
     report.note(`caught up ${(calmMs / 1000).toFixed(1)} s after the storm${settled ? "" : " (the outbox had not drained)"}`)
-    for (const line of [...differing, ...orders.lost, ...orders.duplicated, ...orders.misreserved, ...orders.cancelsNotFollowed].slice(0, 10)) report.note(`wrong: ${line}`)
+    for (const line of [...differing, ...lost, ...audit.duplicated, ...audit.unreserved, ...audit.reservedMismatch, ...notFollowed].slice(0, 10)) report.note(`wrong: ${line}`)
     report.equal("SKUs differing at the end", differing.length, 0, `of ${SKUS}`)
-    report.equal("requests inside a 429 window", counters.insideRefusalWindow, 0, `(${counters.byStatus["429"] ?? 0} × 429)`)
-    report.equal("hub orders lost", orders.lost.length, 0, `of ${placed.length}`)
-    report.equal("hub orders duplicated", orders.duplicated.length, 0)
-    report.equal("lines not reserved exactly once", orders.misreserved.length, 0)
-    report.equal("marketplace cancels not followed", orders.cancelsNotFollowed.length, 0, `of ${canceled.size}`)
+    report.equal("requests inside a 429 window", counters.insideRefusalWindow, 0, `${counters.byStatus["429"] ?? 0} × 429 in all`)
+    report.equal("hub orders lost", lost.length, 0, `of ${placed.length}`)
+    report.equal("hub orders duplicated", audit.duplicated.length + audit.unrecorded.length, 0)
+    report.equal("lines not reserved exactly once", audit.unreserved.length + audit.reservedMismatch.length, 0)
+    report.equal("cancels not followed in Medusa", notFollowed.length, 0, `of ${canceled.size} by the marketplace, ${merchantCanceled.size} by the merchant`)
+    report.equal("merchant cancels not on the hub", merchantNotLanded.length, 0, `of ${merchantCanceled.size}`)
+    report.equal("cancels sent to an order the hub had canceled", cancelsOnCanceled.length, 0)
     return report
   } finally {
     await store.stop()
