@@ -345,6 +345,19 @@ medusaIntegrationTestRunner({
         .catch((error: { response: { status: number; data: { message: string } } }) => error.response)
       expect(invalid.status).toBe(400)
       expect(invalid.data.message).toContain("qty")
+
+      // Each issue is named by its field's path: which address's postcode, whose e-mail.
+      const sample = testOrder([{ id: "SKU-1", qty: 1 }])
+      const unnamed = await api
+        .post(
+          "/admin/hub/test-orders",
+          { order: { ...sample, shipping_address: { ...sample.shipping_address, postcode: "01310-100" }, customer: { ...sample.customer, email: "ana@" } } },
+          headers
+        )
+        .catch((error: { response: { status: number; data: { message: string } } }) => error.response)
+      expect(unnamed.status).toBe(400)
+      expect(unnamed.data.message).toContain("order.shipping_address.postcode: postcode must hold digits only")
+      expect(unnamed.data.message).toContain("order.customer.email")
     })
 
     it("lets an admin import now: one run at a time, and the order page can find its hub order", async () => {
