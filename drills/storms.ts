@@ -146,10 +146,6 @@ async function main(): Promise<DrillReport> {
     // ---- Calm: the store catches up ------------------------------------------------------------
     log("calm: importing and flushing until the store has caught up")
     const calmStartedAt = Date.now()
-    for (let quiet = 0; quiet < 2 && Date.now() - calmStartedAt < 120_000; ) {
-      const summary = await runOrderImport(container)
-      quiet = summary && !summary.error && summary.imported === 0 && summary.updated === 0 ? quiet + 1 : 0
-    }
     // Lost answers are settled by reading the hub order (the job hub-resolve-order-moves does this);
     // a cancel that failed outright the merchant tries again, as the order page offers.
     for (let round = 0; round < 5; round++) {
@@ -158,6 +154,7 @@ async function main(): Promise<DrillReport> {
       if (!notLanded.length) break
       for (const code of notLanded) await merchantCancel(code)
     }
+    // Import runs until two in a row find nothing to import or follow.
     for (let quiet = 0; quiet < 2 && Date.now() - calmStartedAt < 180_000; ) {
       const summary = await runOrderImport(container)
       quiet = summary && !summary.error && summary.imported === 0 && summary.updated === 0 ? quiet + 1 : 0
