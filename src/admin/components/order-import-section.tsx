@@ -5,6 +5,7 @@ import type { HubOrderImportState } from "../../mapping/hub-order-states"
 import type { OrderIntakeFigures } from "../../modules/hub/service"
 import type { OrderImportSummary } from "../../sync/order-import"
 import { errorMessage, formatDuration, formatTime } from "../lib/format"
+import { HubStatusLabel } from "./hub-status-label"
 import { sdk } from "../lib/sdk"
 import { HubDataTable } from "./hub-data-table"
 
@@ -53,7 +54,7 @@ const attentionColumns = [
       ),
   }),
   orderColumn.accessor("channel", { header: "Marketplace", cell: ({ getValue }) => getValue() ?? "—" }),
-  orderColumn.accessor("status_code", { header: "Hub status" }),
+  orderColumn.accessor("status_code", { header: "Hub status", cell: ({ getValue }) => <HubStatusLabel code={getValue()} /> }),
   orderColumn.accessor("import_state", {
     header: "State",
     cell: ({ getValue }) => <StatusBadge color={STATE_LABELS[getValue()].color}>{STATE_LABELS[getValue()].label}</StatusBadge>,
@@ -127,7 +128,7 @@ export const OrderImportSection = () => {
 
   return (
     <Container className="divide-y p-0" data-testid="hub-order-import">
-      <div className="flex items-center justify-between px-6 py-4">
+      <div className="flex items-center justify-between gap-x-4 px-6 py-4">
         <div>
           <Heading level="h2">Order import</Heading>
           <Text size="small" className="text-ui-fg-subtle">
@@ -135,7 +136,7 @@ export const OrderImportSection = () => {
           </Text>
           {runs.data && <IntakeLine intake={runs.data.intake} />}
         </div>
-        <Button variant="secondary" size="small" isLoading={importNow.isPending} onClick={() => importNow.mutate()}>
+        <Button variant="secondary" size="small" className="shrink-0" isLoading={importNow.isPending} onClick={() => importNow.mutate()}>
           Import now
         </Button>
       </div>

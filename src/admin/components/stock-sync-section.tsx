@@ -41,14 +41,14 @@ export const StockSyncSection = () => {
   const lastDay = pushesByHour.reduce((sum, hour) => ({ sent: sum.sent + hour.sent, failed: sum.failed + hour.failed }), { sent: 0, failed: 0 })
   return (
     <Container className="divide-y p-0" data-testid="hub-stock-sync">
-      <div className="flex items-center justify-between px-6 py-4">
+      <div className="flex items-center justify-between gap-x-4 px-6 py-4">
         <div>
           <Heading level="h2">Stock sync</Heading>
           <Text size="small" className="text-ui-fg-subtle">
             Every change of a SKU's available quantity is pushed to the hub; a reconciliation compares all of them.
           </Text>
         </div>
-        <Button variant="secondary" size="small" isLoading={reconcile.isPending} onClick={() => reconcile.mutate()}>
+        <Button variant="secondary" size="small" className="shrink-0" isLoading={reconcile.isPending} onClick={() => reconcile.mutate()}>
           Reconcile now
         </Button>
       </div>

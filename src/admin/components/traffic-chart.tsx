@@ -81,7 +81,7 @@ const Legend = () => (
   <div className="text-ui-fg-subtle txt-compact-small flex flex-wrap gap-x-4 gap-y-1">
     {[
       ["Answered", COLORS.ok],
-      ["4xx", COLORS.clientErrors],
+      ["Other 4xx", COLORS.clientErrors],
       ["429", COLORS.rateLimited],
     ].map(([label, color]) => (
       <span key={label} className="flex items-center gap-x-1.5">

@@ -68,10 +68,16 @@ const HubOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
             label="Invoice"
             testId="hub-order-invoice"
             value={
-              <Text size="small" leading="compact" className="break-all">
-                {metadata.hub_invoice.key.replace(/(\d{4})(?=\d)/g, "$1 ")}
-                {metadata.hub_invoice.issue_date ? ` · issued ${formatTime(metadata.hub_invoice.issue_date)}` : ""}
-              </Text>
+              <>
+                <Text size="small" leading="compact">
+                  {metadata.hub_invoice.key.replace(/(\d{4})(?=\d)/g, "$1 ")}
+                </Text>
+                {metadata.hub_invoice.issue_date && (
+                  <Text size="small" leading="compact" className="text-ui-fg-muted">
+                    Issued {formatTime(metadata.hub_invoice.issue_date)}
+                  </Text>
+                )}
+              </>
             }
           />
         )}

@@ -42,7 +42,7 @@ export const HubOrderShipments = ({ order }: { order: AdminOrder }) => {
               <li key={item.id}>
                 <Text size="small" leading="compact" className="text-ui-fg-subtle">
                   {item.quantity}x {item.title}
-                  {item.sku ? ` (${item.sku})` : ""}
+                  {item.sku && item.sku !== item.title ? ` (${item.sku})` : ""}
                 </Text>
               </li>
             ))}

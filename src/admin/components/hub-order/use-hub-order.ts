@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query"
 import type { MerchantOrderMoveKind } from "../../../hub-client/order-moves"
 import type { HubStatusType } from "../../../hub-client/schemas"
 import type { HubOrderImportState } from "../../../mapping/hub-order-states"
+import { useHubStatusLabels } from "../hub-status-label"
 import { sdk } from "../../lib/sdk"
 
 export type HubOrderSummary = {
@@ -24,8 +25,6 @@ export type HubOrderMoveRow = {
   finished_at: string | null
 }
 
-type HubStatusEntry = { code: string; label: string; type: HubStatusType }
-
 /** What the plugin records on the Medusa order after moves (see the order flow's workflows). */
 export type HubOrderMetadata = {
   hub_invoice?: { key: string; issue_date?: string | null }
@@ -42,12 +41,7 @@ export function useHubOrder(orderId: string) {
     queryFn: () => sdk.client.fetch<{ hub_orders: HubOrderSummary[] }>("/admin/hub/orders", { query: { order_id: orderId, limit: 1 } }),
   })
   const code = hubOrder.data?.hub_orders[0]?.code
-  const statuses = useQuery({
-    queryKey: ["hub", "statuses"],
-    queryFn: () => sdk.client.fetch<{ statuses: HubStatusEntry[] }>("/admin/hub/statuses"),
-    enabled: !!code,
-    staleTime: 5 * 60_000,
-  })
+  const labelOf = useHubStatusLabels(!!code)
   const moves = useQuery({
     queryKey: ["hub", "orders", "moves", code],
     queryFn: () => sdk.client.fetch<{ moves: HubOrderMoveRow[] }>(movesPath(code!)),
@@ -60,7 +54,6 @@ export function useHubOrder(orderId: string) {
     enabled: !!code,
   })
   const summary = hubOrder.data?.hub_orders[0]
-  const labelOf = (statusCode: string | undefined) => statuses.data?.statuses.find((status) => status.code === statusCode)?.label
   return {
     hubOrder: summary,
     error: hubOrder.error,
