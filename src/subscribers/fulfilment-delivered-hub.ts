@@ -6,7 +6,9 @@ import { sendFulfilmentToHubWorkflow } from "../workflows/hub-orders/send-fulfil
 export default async function fulfilmentDeliveredHubHandler({ event, container }: SubscriberArgs<{ id: string }>) {
   const { result, errors } = await sendFulfilmentToHubWorkflow(container).run({ input: { fulfillmentId: event.data.id, kind: "deliver" }, throwOnError: false })
   const problem = errors?.[0]?.error?.message ?? result?.notice ?? (result?.move && result.move.state !== "done" ? `${result.move.state}: ${result.move.error}` : null)
-  if (problem) container.resolve(ContainerRegistrationKeys.LOGGER).warn(`hub: fulfilment ${event.data.id}: ${problem}; see the order's hub card`)
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  if (problem) logger.warn(`hub: fulfilment ${event.data.id}: ${problem}; see the order's hub card`)
+  else if (result?.move) logger.info(`hub: fulfilment ${event.data.id}: ${result.move.alreadyOnHub ? "on the hub already, nothing sent" : "sent to the hub"}`)
 }
 
 export const config: SubscriberConfig = {
