@@ -8,6 +8,7 @@ import { sampleTestOrder } from "../../src/sandbox"
 import { SANDBOX_MOVE_PROFILES } from "../../src/sandbox/move-rules"
 import { runOrderImport } from "../../src/sync/order-import"
 import { finishUnfinishedHubOrderMoves } from "../../src/sync/unfinished-moves"
+import { settleUnknownHubOrderMoves } from "../../src/sync/unknown-moves"
 import { sendFulfilmentToHubWorkflow } from "../../src/workflows/hub-orders/send-fulfilment-to-hub"
 import { adminHeaders } from "../helpers/admin"
 import { eventually } from "../helpers/eventually"
@@ -175,6 +176,22 @@ medusaIntegrationTestRunner({
       await container.resolve(Modules.EVENT_BUS).emit({ name: FulfillmentWorkflowEvents.DELIVERY_CREATED, data: { id: fulfillmentId } })
       await settle()
       expect(hubWrites(code, "delivery")).toHaveLength(1)
+    })
+
+    it("records in Medusa a card shipment whose answer was lost, once its settling finds it on the hub", async () => {
+      const { code, orderId } = await invoicedHubOrder()
+      sandbox.hub.setFaults({ loseAnswerRate: 1 })
+      const lost = await move(code, { kind: "ship", shipment: { track: track("BR-LOST-1") } })
+      sandbox.hub.setFaults({})
+      expect(lost.status).toBe(502)
+      expect((await orderOf(orderId)).fulfilments).toHaveLength(0)
+
+      expect(await settleUnknownHubOrderMoves(container)).toEqual({ landed: 1, notLanded: 0, unread: 0 })
+      expect((await orderOf(orderId)).fulfilments).toEqual([
+        expect.objectContaining({ shipped_at: expect.anything(), labels: [expect.objectContaining({ tracking_number: "BR-LOST-1" })] }),
+      ])
+      expect((await hubModule.listHubOrderMoves({ id: lost.data.move.moveId }))[0]).toMatchObject({ state: "done", medusa_error: null })
+      expect(hubWrites(code, "shipments")).toHaveLength(1)
     })
 
     it("records in Medusa a card shipment whose process died after the hub took it", async () => {
