@@ -8,7 +8,7 @@ import { sendFulfilmentToHubWorkflow } from "../workflows/hub-orders/send-fulfil
 
 export type UnfinishedMovesSummary = { recorded: number; resent: number; stillUnfinished: number }
 
-/** How long after a move ended its recording in Medusa is tried again. */
+/** How long a move's unfinished part is tried again: after that it stays on the card for the merchant. */
 const RECORD_TRIES_FOR_MS = 24 * 60 * 60_000
 
 /** Moves taken up per run, oldest first (each may cost an order GET of the hub's 1/s budget). */
@@ -46,7 +46,11 @@ export async function finishUnfinishedHubOrderMoves(container: MedusaContainer):
 
   // Surely not sent, or claimed by a process that died (its lease ran out) before it ended.
   const failed = await hubModule.listHubOrderMoves(
-    { claim_key: { $ne: null }, $or: [{ state: "failed" }, { state: "sending", claimed_until: { $lt: new Date() } }] },
+    {
+      claim_key: { $ne: null },
+      created_at: { $gt: new Date(Date.now() - RECORD_TRIES_FOR_MS) },
+      $or: [{ state: "failed" }, { state: "sending", claimed_until: { $lt: new Date() } }],
+    },
     { order: { updated_at: "ASC" }, take: MOVES_PER_RUN }
   )
   for (const move of failed) {
