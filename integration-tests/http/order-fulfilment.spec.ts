@@ -1,7 +1,7 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, FulfillmentWorkflowEvents, Modules } from "@medusajs/framework/utils"
-import { createShippingOptionsWorkflow } from "@medusajs/medusa/core-flows"
+import { cancelOrderWorkflow, createShippingOptionsWorkflow } from "@medusajs/medusa/core-flows"
 import { HUB_MODULE } from "../../src/modules/hub"
 import HubModuleService from "../../src/modules/hub/service"
 import { sampleTestOrder } from "../../src/sandbox"
@@ -176,6 +176,17 @@ medusaIntegrationTestRunner({
       await container.resolve(Modules.EVENT_BUS).emit({ name: FulfillmentWorkflowEvents.DELIVERY_CREATED, data: { id: fulfillmentId } })
       await settle()
       expect(hubWrites(code, "delivery")).toHaveLength(1)
+    })
+
+    it("keeps Medusa's own refusal in its words when it will not record a move the hub took", async () => {
+      const { code, orderId } = await invoicedHubOrder()
+      // Shipped outside this store, then canceled in Medusa (the hub refuses that cancel; Medusa's order is canceled).
+      await hubModule.client.shipOrder(code, { items: [{ sku: "SKU-1", qty: 2 }], track: track("BR-OUTSIDE-1") })
+      await cancelOrderWorkflow(container).run({ input: { order_id: orderId } })
+      const exception = await move(code, { kind: "shipment_exception", shipment_exception: { occurrence_date: "2026-11-21T09:00:00Z", observation: "Extraviado" } })
+      expect(exception.status).toBe(200)
+      expect(exception.data.move.medusaError).toMatch(/^Done on the hub, not recorded in Medusa: .*cancel/i)
+      expect(exception.data.move.medusaError).not.toContain("[object Object]")
     })
 
     it("records in Medusa a card shipment whose answer was lost, once its settling finds it on the hub", async () => {

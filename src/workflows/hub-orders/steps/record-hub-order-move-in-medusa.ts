@@ -36,7 +36,9 @@ export const recordHubOrderMoveInMedusaStep = createStep(
     try {
       await recordMove(container, input, hubModule.hubOptions)
     } catch (failure) {
-      error = `Done on the hub, not recorded in Medusa: ${failure instanceof Error ? failure.message : String(failure)}`.slice(0, 2000)
+      // Medusa's workflows may fail with a plain object that carries a message, not an Error.
+      const reason = (failure as { message?: unknown } | null)?.message ?? String(failure)
+      error = `Done on the hub, not recorded in Medusa: ${String(reason)}`.slice(0, 2000)
       container.resolve(ContainerRegistrationKeys.LOGGER).warn(`hub: the ${input.move.kind} move ${input.moveId}: ${error}`)
     }
     await hubModule.updateHubOrderMoves({ id: input.moveId, medusa_error: error })
