@@ -104,19 +104,20 @@ async function main(): Promise<DrillReport> {
     const { container, hub } = store
     const hubModule: HubModuleService = container.resolve(HUB_MODULE)
     await seedStore(container, { products: [{ sku: "SKU-1", stocked: 100 }, { sku: "SKU-2", stocked: 100 }] })
-    hub.upsertProducts([{ sku: "SKU-1", qty: 100, name: "Camiseta", price: 59.9 }, { sku: "SKU-2", qty: 100, name: "Boné", price: 35 }])
+    await hub.upsertProducts([{ sku: "SKU-1", qty: 100, name: "Camiseta", price: 59.9 }, { sku: "SKU-2", qty: 100, name: "Boné", price: 35 }])
 
     // ---- Malformed hub orders, then good ones after them -------------------------------------
-    const template = hub.createOrder(VALID_ORDER()) as unknown as Order
-    hub.reset()
-    hub.upsertProducts([{ sku: "SKU-1", qty: 100, name: "Camiseta", price: 59.9 }, { sku: "SKU-2", qty: 100, name: "Boné", price: 35 }])
-    MALFORMED_ORDERS.forEach(([, mutate], index) => {
+    const template = (await hub.createOrder(VALID_ORDER())) as unknown as Order
+    await hub.reset()
+    await hub.upsertProducts([{ sku: "SKU-1", qty: 100, name: "Camiseta", price: 59.9 }, { sku: "SKU-2", qty: 100, name: "Boné", price: 35 }])
+    for (const [index, [, mutate]] of MALFORMED_ORDERS.entries()) {
       const order = JSON.parse(JSON.stringify(template))
       order.code = `Malformed-${index + 1}`
       mutate(order)
-      hub.insertRawOrder(order)
-    })
-    const good = Array.from({ length: GOOD_ORDERS }, () => hub.createOrder(sampleTestOrder({ channel: "Good", items: [{ id: "SKU-2", qty: 1 }] })).code)
+      await hub.insertRawOrder(order)
+    }
+    const good: string[] = []
+    for (let index = 0; index < GOOD_ORDERS; index++) good.push((await hub.createOrder(sampleTestOrder({ channel: "Good", items: [{ id: "SKU-2", qty: 1 }] }))).code)
     log(`importing ${MALFORMED_ORDERS.length} malformed and ${GOOD_ORDERS} good hub orders`)
     const summary = await runOrderImport(container)
     report.note(`import run: ${JSON.stringify(summary && { seen: summary.seen, imported: summary.imported, set_aside: summary.set_aside, error: summary.error })}`)
@@ -146,7 +147,7 @@ async function main(): Promise<DrillReport> {
     }
     // The import's reservations are pushed first, so that what follows is the bodies' doing alone.
     await settleStock(container)
-    hub.resetRequestLog()
+    await hub.resetRequestLog()
     const wrong: string[] = []
     for (const [route, body, field] of MALFORMED_BODIES) {
       const response = await fetch(urls[route], { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(body) })
@@ -156,7 +157,7 @@ async function main(): Promise<DrillReport> {
     for (const line of wrong) report.note(`not a 400 naming the field: ${line}`)
     report.atLeast("malformed admin bodies", MALFORMED_BODIES.length, 20)
     report.equal("malformed admin bodies answered 400 naming the field", MALFORMED_BODIES.length - wrong.length, MALFORMED_BODIES.length)
-    const requests = hub.requestLog()
+    const requests = await hub.requestLog()
     for (const request of requests) report.note(`hub request: ${request.method} ${request.path} -> ${request.status}`)
     report.equal("hub requests caused by malformed admin bodies", requests.length, 0)
     return report

@@ -64,9 +64,9 @@ async function main(): Promise<DrillReport> {
     const { container, hub } = store
     const skus = Array.from({ length: SKUS }, (_, index) => skuOf(index))
     const seeded = await seedStore(container, { products: skus.map((sku) => ({ sku, stocked: STOCKED })) })
-    hub.upsertProducts(skus.map((sku) => ({ sku, qty: STOCKED, name: `Produto ${sku}`, price: 25 })))
+    await hub.upsertProducts(skus.map((sku) => ({ sku, qty: STOCKED, name: `Produto ${sku}`, price: 25 })))
     await settleStock(container)
-    hub.resetRequestLog()
+    await hub.resetRequestLog()
 
     // ---- The storm ---------------------------------------------------------------------------
     const inventory = container.resolve(Modules.INVENTORY)
@@ -74,6 +74,11 @@ async function main(): Promise<DrillReport> {
     const canceled = new Set<string>()
     const merchantCanceled = new Set<string>()
     const hubModule: HubModuleService = container.resolve(HUB_MODULE)
+    const notCanceledOnHub = async () => {
+      const codes: string[] = []
+      for (const code of merchantCanceled) if ((await hub.getOrder(code))?.status.code !== CANCELED_STATUS) codes.push(code)
+      return codes
+    }
     const merchantCancel = (code: string) =>
       moveHubOrderWorkflow(container)
         .run({ input: { code, move: { kind: "cancel" } } })
@@ -93,16 +98,16 @@ async function main(): Promise<DrillReport> {
     const marketplace = (async () => {
       while (running) {
         const items = [...new Set([skus[random(SKUS)], skus[random(SKUS)]])].map((id) => ({ id, qty: 1 + random(2) }))
-        const order = hub.createOrder(sampleTestOrder({ channel: "Storm", items }))
+        const order = await hub.createOrder(sampleTestOrder({ channel: "Storm", items }))
         placed.push(order.code)
         // The marketplace's own moves on earlier orders: every 6th order cancels one, every 4th approves one.
         const earlier = placed[random(placed.length)]
         try {
           if (!canceled.has(earlier) && placed.length % 6 === 0) {
-            hub.marketplaceCancel(earlier)
+            await hub.marketplaceCancel(earlier)
             canceled.add(earlier)
           } else if (!canceled.has(earlier) && placed.length % 4 === 0) {
-            hub.marketplaceApprove(earlier)
+            await hub.marketplaceApprove(earlier)
           }
         } catch {
           // Already approved, or the merchant canceled it: the sandbox's state machine refuses, as the hub would.
@@ -130,18 +135,18 @@ async function main(): Promise<DrillReport> {
     })()
 
     log(`storm for ${STORM_SECONDS} s: faults ${JSON.stringify(FAULTS)}, 429 storm (limits halved) in the 2nd and 4th quarters`)
-    hub.setFaults(FAULTS)
+    await hub.setFaults(FAULTS)
     const quarter = (STORM_SECONDS * 1000) / 4
     for (let index = 0; index < 4; index++) {
-      hub.setRateLimits(index % 2 === 1 ? STORM_LIMITS : CONFIGURED)
+      await hub.setRateLimits(index % 2 === 1 ? STORM_LIMITS : CONFIGURED)
       await sleep(quarter)
     }
     running = false
     await Promise.all([stockChanger, marketplace, merchant, importer])
-    const stormCounters = hub.counters()
-    for (const line of insideRefusalWindows(hub.requestLog()).slice(0, 8)) report.note(`inside a 429 window: ${line}`)
-    hub.setFaults({})
-    hub.setRateLimits(CONFIGURED)
+    const stormCounters = await hub.counters()
+    for (const line of insideRefusalWindows(await hub.requestLog()).slice(0, 8)) report.note(`inside a 429 window: ${line}`)
+    await hub.setFaults({})
+    await hub.setRateLimits(CONFIGURED)
 
     // ---- Calm: the store catches up ------------------------------------------------------------
     log("calm: importing and flushing until the store has caught up")
@@ -150,7 +155,7 @@ async function main(): Promise<DrillReport> {
     // a cancel that failed outright the merchant tries again, as the order page offers.
     for (let round = 0; round < 5; round++) {
       await settleUnknownHubOrderMoves(container)
-      const notLanded = [...merchantCanceled].filter((code) => hub.getOrder(code)?.status.code !== CANCELED_STATUS)
+      const notLanded = await notCanceledOnHub()
       if (!notLanded.length) break
       for (const code of notLanded) await merchantCancel(code)
     }
@@ -161,21 +166,23 @@ async function main(): Promise<DrillReport> {
     }
     const settled = await settleStock(container)
     const calmMs = Date.now() - calmStartedAt
-    const counters = hub.counters()
+    const counters = await hub.counters()
+    const requestLog = await hub.requestLog()
 
     const sql = sqlOf(process.env.DATABASE_URL!)
     const audit = await auditHubOrders(sql)
     const lost = await lostHubOrders(sql, placed)
     const notFollowed = await cancelsNotFollowed(sql, [...canceled, ...merchantCanceled])
-    const merchantNotLanded = [...merchantCanceled].filter((code) => hub.getOrder(code)?.status.code !== CANCELED_STATUS)
+    const merchantNotLanded = await notCanceledOnHub()
     // A cancel the hub refuses because the order was already canceled: sent blindly after a lost answer.
-    const cancelsOnCanceled = hub.requestLog().filter((entry) => /\/orders\/[^/]+\/cancel$/.test(entry.path) && entry.status === 422)
+    const cancelsOnCanceled = requestLog.filter((entry) => /\/orders\/[^/]+\/cancel$/.test(entry.path) && entry.status === 422)
     const available = await availableBySku(sql)
-    const differing = skus.filter((sku) => hub.getProduct(sku)?.qty !== available.get(sku))
+    const differing: string[] = []
+    for (const sku of skus) if ((await hub.getProduct(sku))?.qty !== available.get(sku)) differing.push(sku)
     const byStatus = Object.entries(stormCounters.byStatus).map(([status, count]) => `${count} × ${status}`).join(", ")
     report.note(`storm: ${STORM_SECONDS} s, ${stockChanges} stock changes over ${SKUS} SKUs, ${placed.length} orders placed (${canceled.size} canceled by the marketplace), ${importRuns} import runs`)
     report.note(`hub answers during the storm: ${byStatus}`)
-    const cancelRequests = hub.requestLog().filter((entry) => /\/orders\/[^/]+\/cancel$/.test(entry.path))
+    const cancelRequests = requestLog.filter((entry) => /\/orders\/[^/]+\/cancel$/.test(entry.path))
     report.note(`merchant cancel requests: ${cancelRequests.length} (${cancelRequests.filter((entry) => entry.status === "dropped").length} without an answer)`)
     report.note(`caught up ${(calmMs / 1000).toFixed(1)} s after the storm${settled ? "" : " (the outbox had not drained)"}`)
     for (const line of [...differing, ...lost, ...audit.duplicated, ...audit.unreserved, ...audit.reservedMismatch, ...notFollowed].slice(0, 10)) report.note(`wrong: ${line}`)

@@ -1,23 +1,25 @@
 /*
  * A store booted inside the drill's own process, the way bench/stock.ts boots one: a fresh
  * database, Medusa's and the plugin's migrations, the whole app (subscribers, jobs, HTTP routes)
- * without the admin UI, and a sandbox hub on loopback that the plugin's options point at.
+ * without the admin UI, and a sandbox hub on loopback (on a thread of its own: sandbox-thread.ts)
+ * that the plugin's options point at.
  * The scheduled jobs are off (HUB_JOBS=false): the drill runs imports and flushes itself. Unlike
- * the benches' store (bench/lib/store.ts, whose database helpers this uses), the sandbox runs in
- * this process, so a drill can inject faults and place orders directly, and the store listens on
- * HTTP for the admin API.
+ * the benches' store (bench/lib/store.ts, whose database helpers this uses), the drill drives the
+ * sandbox through its handle (faults, marketplace orders), and the store listens on HTTP for the
+ * admin API.
  */
 import { execFileSync } from "node:child_process"
 import type { AddressInfo } from "node:net"
 import path from "node:path"
 import { Client } from "pg"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { type SandboxHub, type SandboxHubOptions, startSandboxHub } from "../../src/sandbox"
+import type { SandboxHubOptions } from "../../src/sandbox"
 import { db, recreateDatabase, ROOT } from "../../bench/lib/store"
+import { type SandboxThread, startSandboxThread } from "./sandbox-thread"
 
 export type InProcessStore = {
   container: MedusaContainer
-  hub: SandboxHub
+  hub: SandboxThread
   /** The store's HTTP address (admin API), e.g. http://127.0.0.1:40123 */
   url: string
   stop(): Promise<void>
@@ -40,7 +42,7 @@ export async function bootInProcessStore(
 ): Promise<InProcessStore> {
   await recreateDatabase(database)
   const databaseUrl = `postgres://${db.user}${db.password ? `:${encodeURIComponent(db.password)}` : ""}@${db.host}:${db.port}/${database}`
-  const hub = await startSandboxHub(sandbox)
+  const hub = await startSandboxThread(sandbox)
   Object.assign(process.env, {
     NODE_ENV: "development",
     DATABASE_URL: databaseUrl,
