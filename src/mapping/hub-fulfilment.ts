@@ -5,7 +5,7 @@ import type { ShipmentInput } from "../hub-client"
  * both directions of the order flow map items, tracking and delivery the same way.
  */
 
-/** A line of a Medusa order: the SKU the hub sold (`metadata.hub_sku`, else the variant's) and how much of it is fulfilled. */
+/** A line of a Medusa order: the SKU the hub sold (`metadata.hub_sku`; null on a line the hub did not sell) and how much of it is fulfilled. */
 export type OrderLine = { id: string; sku: string | null; quantity: number; fulfilled: number }
 
 /** A fulfilment of a Medusa order, as far as the hub's flow cares. */
@@ -74,7 +74,7 @@ export function hubItemsOfFulfilment(lines: Array<Pick<OrderLine, "id" | "sku">>
   const bySku = new Map<string, number>()
   for (const [lineId, quantity] of quantitiesByLine(fulfilment)) {
     const sku = skuOf.get(lineId)
-    if (!sku) throw new Error(`the fulfilment's line ${lineId} has no SKU the hub knows`)
+    if (!sku) throw new Error(`the fulfilment holds line ${lineId}, which the hub order does not have (an exchange or a claim?)`)
     bySku.set(sku, (bySku.get(sku) ?? 0) + quantity)
   }
   return [...bySku].map(([sku, qty]) => ({ sku, qty }))

@@ -42,7 +42,7 @@ export async function orderForFulfilment(container: MedusaContainer, orderId: st
     | {
         id: string
         metadata?: Record<string, unknown> | null
-        items?: Array<{ id: string; quantity: number | string; variant_sku?: string | null; metadata?: Record<string, unknown> | null } | null>
+        items?: Array<{ id: string; quantity: number | string; metadata?: Record<string, unknown> | null } | null>
         shipping_methods?: Array<{ shipping_option_id?: string | null } | null>
         fulfillments?: unknown[]
       }
@@ -55,7 +55,8 @@ export async function orderForFulfilment(container: MedusaContainer, orderId: st
       ? [
           {
             id: item.id,
-            sku: ((item.metadata as { hub_sku?: string } | null)?.hub_sku ?? item.variant_sku ?? null) as string | null,
+            // Only the lines the hub sold carry its SKU (an exchange's new items do not).
+            sku: ((item.metadata as { hub_sku?: string } | null)?.hub_sku ?? null) as string | null,
             quantity: Number(item.quantity),
             fulfilled: fulfilled.get(item.id) ?? 0,
           },

@@ -50,6 +50,7 @@ describe("a Medusa fulfilment in the hub's words", () => {
       { sku: "SKU-1", qty: 2 },
       { sku: "SKU-2", qty: 1 },
     ])
+    expect(() => hubItemsOfFulfilment([lines[0], { ...lines[1], sku: null }], fulfilment)).toThrow("which the hub order does not have")
     expect(trackingOfFulfilment(fulfilment)).toEqual({ code: "BR1" })
     expect(trackingOfFulfilment({ id: "ful_2", labels: [{ tracking_number: "BR2", tracking_url: "https://t.example/BR2" }] })).toEqual({
       code: "BR2",

@@ -42,11 +42,17 @@ export const hubMoveOfFulfilmentStep = createStep("hub-move-of-fulfilment", asyn
   const track = trackingOfFulfilment(fulfilment)
   if (!track) return new StepResponse(nothing("not sent to the hub: the shipment has no tracking number; send it from the order's hub card"))
   const { shipmentCarrier, shipmentMethod } = hubModule.hubOptions
+  let items: ReturnType<typeof hubItemsOfFulfilment>
+  try {
+    items = hubItemsOfFulfilment(order.lines, fulfilment)
+  } catch (error) {
+    return new StepResponse(nothing(`not sent to the hub: ${(error as Error).message}`))
+  }
   return new StepResponse(
     keyed({
       kind: "ship",
       shipment: {
-        items: hubItemsOfFulfilment(order.lines, fulfilment),
+        items,
         track: {
           ...track,
           carrier: shipmentCarrier ?? fulfilment.provider_id ?? "",
