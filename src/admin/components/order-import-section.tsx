@@ -63,7 +63,7 @@ const attentionColumns = [
     id: "why",
     header: "Why",
     cell: ({ row }) => (
-      <span className="whitespace-normal" title={row.original.set_aside_reason ?? undefined}>
+      <span className="block min-w-[18rem] whitespace-normal" title={row.original.set_aside_reason ?? undefined}>
         {row.original.import_state === "needs_stock" ? "Reserved beyond stock: add inventory, or cancel the order" : row.original.set_aside_reason}
       </span>
     ),
@@ -83,7 +83,7 @@ const runColumns = [
   runColumn.accessor("set_aside", { header: "Set aside" }),
   runColumn.accessor("error", {
     header: "Ended early",
-    cell: ({ getValue }) => <span className="whitespace-normal">{getValue() ?? "—"}</span>,
+    cell: ({ getValue }) => <span className="block min-w-[12rem] whitespace-normal">{getValue() ?? "—"}</span>,
   }),
 ]
 

@@ -12,7 +12,7 @@ const skuColumns = [
   skuColumn.accessor("sku", { header: "SKU" }),
   skuColumn.accessor("availableQuantity", { header: "Available" }),
   skuColumn.accessor("status", { header: "Hub answer", cell: ({ getValue }) => getValue() ?? "no answer" }),
-  skuColumn.accessor("reason", { header: "Reason", cell: ({ getValue }) => <span className="whitespace-normal">{getValue()}</span> }),
+  skuColumn.accessor("reason", { header: "Reason", cell: ({ getValue }) => <span className="block min-w-[18rem] whitespace-normal">{getValue()}</span> }),
   skuColumn.accessor("since", { header: "Since", cell: ({ getValue }) => formatTime(getValue()) }),
 ]
 
