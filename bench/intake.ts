@@ -24,7 +24,7 @@ import { STANDARD_STATUS_CODES } from "../src/hub-client"
 import { mulberry32 } from "../src/sandbox/traffic"
 import { sampleTestOrder, type SandboxRequestLogEntry } from "../src/sandbox"
 import { runOrderImport } from "../src/sync/order-import"
-import { consumeOrderQueue } from "../src/sync/order-queue"
+import { consumeOrderQueue, QUEUE_JOB_INTERVAL_MS } from "../src/sync/order-queue"
 import { seedStore } from "../integration-tests/helpers/store"
 import { figure, info, percentile } from "./lib/figures"
 import { bootStore, connect, control, recreateDatabase, requestLog, runBench, startSandbox, type SandboxProcess } from "./lib/store"
@@ -35,7 +35,7 @@ const BACKLOG = Number(process.env.BENCH_INTAKE_BACKLOG ?? (QUICK ? 5_000 : 50_0
 const ORDERS_PER_DAY = 20_000
 const DATABASE = process.env.BENCH_DATABASE ?? "medusa_hub_bench_intake"
 const DAY_MS = 86_400_000
-/** The job `hub-import-orders` ticks every minute. */
+/** The listing's job `hub-import-orders` ticks every minute; the queue's job every QUEUE_JOB_INTERVAL_MS. */
 const TICK_MS = 60_000
 /** Arrivals come from their own channel, so their codes never meet the backlog's. */
 const ARRIVALS_CHANNEL = "Bench Arrivals"
@@ -81,7 +81,7 @@ async function main() {
     // The backlog again (the same codes: the store holds them); a consumer took every earlier order off the queue.
     await seedBacklog(sandbox, { inStore: false })
     await control(sandbox, "DELETE", "/queue")
-    const queue = await phase("C queue", sandbox, random, () => consumeOrderQueue(container, { stopWhenEmpty: false }))
+    const queue = await phase("C queue", sandbox, random, () => consumeOrderQueue(container, { stopWhenEmpty: false }), QUEUE_JOB_INTERVAL_MS)
 
     console.log(
       `# bench/intake — ${new Date().toISOString()}, ${require("node:os").cpus().length} CPUs, load ${require("node:os").loadavg()[0].toFixed(1)}; ` +
@@ -143,7 +143,13 @@ async function main() {
  * overlaps, as the job's lock makes it), new orders arriving meanwhile; then until every one is
  * reserved (at most three more ticks). Requests are the sandbox's log of the intake buckets.
  */
-async function phase(name: string, sandbox: SandboxProcess, random: () => number, drive: () => Promise<{ seen: number } | null>): Promise<Phase> {
+async function phase(
+  name: string,
+  sandbox: SandboxProcess,
+  random: () => number,
+  drive: () => Promise<{ seen: number } | null>,
+  tickMs = TICK_MS
+): Promise<Phase> {
   log(`${name}: ${MINUTES} min of arrivals`)
   await control(sandbox, "DELETE", "/requests")
   const startedAt = Date.now()
@@ -159,7 +165,7 @@ async function phase(name: string, sandbox: SandboxProcess, random: () => number
       run.seen = ((await drive()) as { seen?: number } | null)?.seen ?? 0
       run.endedAt = Date.now()
       runs.push(run)
-      while (tickAt <= Date.now()) tickAt += TICK_MS
+      while (tickAt <= Date.now()) tickAt += tickMs
       while (!done && Date.now() < tickAt) await sleep(Math.min(500, tickAt - Date.now()))
     }
   })()

@@ -6,7 +6,6 @@ import { ORDER_IMPORT_LOCK } from "../modules/hub/locks"
 import type HubModuleService from "../modules/hub/service"
 import { ImportRun, type OrderImportSummary } from "./hub-order-intake"
 import { whileHolding } from "./lock"
-import { consumeOrderQueue } from "./order-queue"
 import { perApplication } from "./per-application"
 
 export type { OrderImportSummary }
@@ -29,14 +28,13 @@ export function runOrderImport(container: MedusaContainer, now = new Date()): Pr
 }
 
 /**
- * The scheduled entry (job `hub-import-orders`, every minute): in `queue` intake the order queue is
- * consumed on every tick; the listing runs when its interval is due (`importIntervalMinutes`, or
- * `queueListingEveryMinutes` as the queue's safety net).
+ * The scheduled entry (job `hub-import-orders`, every minute): the listing runs when its interval is
+ * due (`importIntervalMinutes`, or `queueListingEveryMinutes` as the queue's safety net). The queue
+ * has its own job (`runScheduledQueueIntake`), so a long listing never holds the queue up.
  */
-export async function runScheduledOrderIntake(container: MedusaContainer): Promise<void> {
+export async function runScheduledOrderListing(container: MedusaContainer): Promise<void> {
   const hubModule: HubModuleService = container.resolve(HUB_MODULE)
   if (!hubModule.hubOptions.jobs) return
-  if (hubModule.hubOptions.orderIntake === "queue") await consumeOrderQueue(container, { stopWhenEmpty: false })
   if (await hubModule.isOrderImportDue(new Date())) await runOrderImport(container)
 }
 

@@ -7,8 +7,15 @@ import type HubModuleService from "../modules/hub/service"
 import { ImportRun, type OrderImportSummary } from "./hub-order-intake"
 import { whileHolding } from "./lock"
 
-/** A queue run ends after this long, so it fits the job's one-minute tick. */
+/** A queue run ends after this long, so the lock changes hands and a shutdown never waits long. */
 const QUEUE_RUN_MS = 50_000
+
+/**
+ * The consumer's job (`hub-consume-order-queue`) ticks this often: a tick finding the consumer
+ * running elsewhere returns at once, so a run that ends is followed within seconds, not at the
+ * next minute (an order placed in that gap would wait for it).
+ */
+export const QUEUE_JOB_INTERVAL_MS = 5_000
 
 /** How long a scheduled run waits after finding the queue empty before it asks again (the bucket's limiter paces it too). */
 const EMPTY_QUEUE_POLL_MS = 1_000
@@ -50,6 +57,13 @@ export function consumeOrderQueue(
       return run.finish(caught)
     }
   })
+}
+
+/** The scheduled entry (job `hub-consume-order-queue`): consumes the queue in `queue` intake with jobs on. */
+export async function runScheduledQueueIntake(container: MedusaContainer): Promise<void> {
+  const hubModule: HubModuleService = container.resolve(HUB_MODULE)
+  if (!hubModule.hubOptions.jobs || hubModule.hubOptions.orderIntake !== "queue") return
+  await consumeOrderQueue(container, { stopWhenEmpty: false })
 }
 
 /** An order no longer queued (another consumer acknowledged it after a redelivery) is done too. */

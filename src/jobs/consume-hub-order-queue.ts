@@ -1,0 +1,12 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { QUEUE_JOB_INTERVAL_MS, runScheduledQueueIntake } from "../sync/order-queue"
+
+/** In `queue` intake: takes the hub's queued orders (one consumer across the store's processes). */
+export default async function consumeHubOrderQueueJob(container: MedusaContainer) {
+  await runScheduledQueueIntake(container)
+}
+
+export const config = {
+  name: "hub-consume-order-queue",
+  schedule: { interval: QUEUE_JOB_INTERVAL_MS },
+}
