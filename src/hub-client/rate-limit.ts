@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto"
-import { setTimeout as sleep } from "node:timers/promises"
+import { setImmediate as afterPendingIo, setTimeout as sleep } from "node:timers/promises"
 import { afterRefusal, effectiveLimit, LimitState, nextRampAt, rampedLimit } from "./adaptive-limit"
 import { HubBudgetStore, MemoryBudgetStore, SharedBudgetState } from "./budget-store"
 import { RateLimit, rateLimitOf } from "./endpoints"
@@ -122,6 +122,9 @@ export class HubRateLimiter {
     const { limit: configured, windowMs } = rateLimitOf(bucket, this.limits)
     const recoverEveryMs = this.recoveryWindows * windowMs
     for (;;) {
+      // Answers already waiting on a socket are read first (Node polls I/O before setImmediate): a
+      // 429 that came while this send waited for its turn pauses it, instead of being read after it left.
+      await afterPendingIo()
       const shared = await this.read()
       const now = Date.now()
       if (now < shared.pausedUntil) {

@@ -133,6 +133,8 @@ export class HubTransport {
       let status: number
       let headers: Record<string, string | string[] | undefined>
       let text: string
+      let pauseMs = 0
+      let pausing: Promise<void> | undefined
       try {
         const answer = await this.pool.request({
           method: call.method,
@@ -142,6 +144,13 @@ export class HubTransport {
         })
         status = answer.statusCode
         headers = answer.headers
+        if (status === 429) {
+          // The account pauses before the body is read: no send waiting for its turn leaves meanwhile.
+          pauseMs = retryAfterMs(headers["retry-after"]) ?? this.options.rateLimitPauseMs
+          pausing = this.limiter.refused(slot, Date.now() + pauseMs)
+          // Awaited below; handled here too in case reading the body fails first.
+          pausing.catch(() => undefined)
+        }
         text = await answer.body.text()
         slot.answered()
       } catch (error) {
@@ -160,8 +169,7 @@ export class HubTransport {
       this.figuresBook.answered(call.endpoint, status)
 
       if (status === 429) {
-        const pauseMs = retryAfterMs(headers["retry-after"]) ?? this.options.rateLimitPauseMs
-        await this.limiter.refused(slot, Date.now() + pauseMs)
+        await pausing
         this.logger?.warn(`hub: 429 on ${call.endpoint}; sending nothing for ${pauseMs} ms`)
         // A 429 means the request was not processed: it goes again once the window is over.
         if (retriesLeft) continue
