@@ -120,6 +120,7 @@ export class StoreProcesses {
   /** Every hub request of every process, in arrival order at the relay. */
   readonly relayed: RelayedRequest[] = []
   private relay: http.Server | null = null
+  private adminToken: string | null = null
   private readonly env: NodeJS.ProcessEnv
 
   private constructor(
@@ -166,6 +167,8 @@ export class StoreProcesses {
     const database = `medusa_hub_proc_${options.name.replace(/\W+/g, "_").toLowerCase()}_${randomBytes(3).toString("hex")}`
     const logDir = fs.mkdtempSync(path.join(os.tmpdir(), `medusa-hub-${options.name.replace(/\W+/g, "-")}-`))
     const relay = await startRelay(hub.url)
+    // The products listing's `next` links point at the origin the processes know: the relay's.
+    if (!options.sandbox?.nextOrigin) hub.setNextOrigin(relay.url)
     const harness = new StoreProcesses(
       hub,
       databaseUrlOf(database),
@@ -198,9 +201,45 @@ export class StoreProcesses {
     return runToEnd([MEDUSA_CLI, "exec", script], { ...this.env, MEDUSA_WORKER_MODE: "server", ...env }, path.join(this.logDir, "exec.log"))
   }
 
-  /** Sets SKUs' stocked quantities from a separate `medusa exec` (set-stock-script.ts). */
+  /**
+   * Sets SKUs' stocked quantities from a separate `medusa exec` (set-stock-script.ts). Under
+   * workflow-engine-redis, Medusa 2.21 leaves the events of a workflow run by `medusa exec`
+   * staged in Redis (never handed to the workers): only a reconciliation brings such changes to the hub.
+   */
   async setStock(changes: Array<{ sku: string; stocked: number }>): Promise<void> {
     await this.exec(SET_STOCK_SCRIPT, { HUB_SET_STOCK: JSON.stringify(changes) })
+  }
+
+  /**
+   * Sets SKUs' stocked quantities through the admin API of the first `server` process (the
+   * batch location-levels route), as a merchant's bulk edit: the server runs the workflow and
+   * its events reach the workers through Redis. (A `medusa exec` script's workflow events stay
+   * staged in Redis under workflow-engine-redis in Medusa 2.21: see `setStock`.)
+   */
+  async setStockThroughAdmin(changes: Array<{ sku: string; stocked: number }>): Promise<void> {
+    const levels = await this.sql<{ sku: string; inventory_item_id: string; location_id: string }>(
+      `select ii.sku, il.inventory_item_id, il.location_id from inventory_item ii
+         join inventory_level il on il.inventory_item_id = ii.id and il.deleted_at is null
+        where ii.deleted_at is null and ii.sku = any($1)`,
+      [changes.map((change) => change.sku)]
+    )
+    const stockedBySku = new Map(changes.map((change) => [change.sku, change.stocked]))
+    const update = levels.map((level) => ({ inventory_item_id: level.inventory_item_id, location_id: level.location_id, stocked_quantity: stockedBySku.get(level.sku)! }))
+    await this.adminRequest("POST", "/admin/inventory-items/location-levels/batch", { update })
+  }
+
+  /** One admin API call to the first `server` process, as an admin user the harness creates once. */
+  async adminRequest(method: string, pathname: string, body?: unknown): Promise<unknown> {
+    const server = [...this.processes.values()].find((proc) => proc.role === "server" && proc.pid)
+    if (!server) throw new Error("no server process is running")
+    if (!this.adminToken) {
+      const email = "admin@store-processes.test"
+      const password = randomBytes(12).toString("hex")
+      await runToEnd([MEDUSA_CLI, "user", "-e", email, "-p", password], this.env, path.join(this.logDir, "exec.log"))
+      const login = (await requestJson(server.port, "POST", "/auth/user/emailpass", undefined, { email, password })) as { token: string }
+      this.adminToken = login.token
+    }
+    return requestJson(server.port, method, pathname, this.adminToken, body)
   }
 
   /** Declares a process (`medusa start` in `role`); `start()` it, or use `startAll`. */
@@ -396,6 +435,18 @@ function freePort(): Promise<number> {
       server.close(() => resolve(port))
     })
   })
+}
+
+/** A JSON request to a Medusa process on loopback; rejects on a status other than 2xx. */
+async function requestJson(port: number, method: string, pathname: string, token?: string, body?: unknown): Promise<unknown> {
+  const response = await fetch(`http://127.0.0.1:${port}${pathname}`, {
+    method,
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const text = await response.text()
+  if (!response.ok) throw new Error(`${method} ${pathname}: ${response.status} ${text.slice(0, 500)}`)
+  return text ? JSON.parse(text) : null
 }
 
 function healthy(port: number): Promise<boolean> {
