@@ -1,5 +1,6 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { HubRejectedError } from "../../src/hub-client"
 import { HUB_MODULE } from "../../src/modules/hub"
 import HubModuleService from "../../src/modules/hub/service"
@@ -52,6 +53,19 @@ medusaIntegrationTestRunner({
       })
       // What the sandbox hub received is what the figures say: three requests for a product.
       expect(sandbox.hub.requestLog().filter((entry) => entry.path.startsWith("/products/")).length).toBe(3)
+    })
+
+    it("keeps a week of hours: an older one goes with the next recording", async () => {
+      const pg = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
+      await pg.raw(
+        `insert into hub_traffic_hour (id, hour, endpoint, requests) values
+           ('hubtrh_old', date_trunc('hour', now()) - interval '169 hours', 'GET /orders', 5),
+           ('hubtrh_kept', date_trunc('hour', now()) - interval '167 hours', 'GET /orders', 7)`
+      )
+      await hub.client.getProduct("T-1")
+      await hub.recordHubTraffic()
+      const { rows } = await pg.raw(`select id from hub_traffic_hour where id in ('hubtrh_old', 'hubtrh_kept')`)
+      expect(rows).toEqual([{ id: "hubtrh_kept" }])
     })
 
     it("answers a bad hours with a 400 naming the field", async () => {

@@ -4,6 +4,9 @@ import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
 import type { HourlyTraffic } from "../../../hub-client"
 import { HubTrafficHour } from "../models"
 
+/** The most hours the admin reads back (GET /admin/hub/traffic?hours=), and how long hours are kept. */
+export const MAX_HOURS = 168
+
 /** One endpoint's figures in one hour, as the admin's chart reads them. */
 export type TrafficHour = { hour: string; endpoint: string; requests: number; clientErrors: number; rateLimited: number }
 
@@ -20,6 +23,10 @@ export class HubTrafficHourRepository extends DALUtils.mikroOrmBaseRepositoryFac
          rate_limited = hub_traffic_hour.rate_limited + excluded.rate_limited,
          updated_at = now()`,
       rows.flatMap((row) => [generateEntityId(undefined, "hubtrh"), row.hour, row.endpoint, row.requests, row.clientErrors, row.rateLimited])
+    )
+    // The route reads a week at most: older hours go, so the table stays a few thousand rows.
+    await this.getActiveManager<EntityManager>(context).execute(
+      `delete from hub_traffic_hour where hour < date_trunc('hour', now()) - interval '${MAX_HOURS} hours'`
     )
   }
 
