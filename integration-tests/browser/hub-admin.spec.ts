@@ -344,7 +344,11 @@ describe("the order page", () => {
       const onHub = await hubClient.getOrder(hubOrder.code)
       expect(onHub.status.code).toBe("order_shipped")
       expect(JSON.stringify(onHub.shipments)).toContain("BR987654321BR")
-    }, 60_000)
+    }, 60_000).catch((error) => {
+      // What the store said about the fulfilment (the subscriber logs each outcome).
+      const said = demoOutput.split("\n").filter((line) => /fulfil|shipment|hub:/i.test(line)).slice(-15).join("\n")
+      throw new Error(`${(error as Error).message}\nThe store's log:\n${said}`)
+    })
     const shipments = (await (await fetch(`${sandboxUrl}/_sandbox/requests`)).json()).requests.filter(
       (entry: { method: string; path: string }) =>
         entry.method === "POST" && entry.path.endsWith("/shipments") && entry.path.includes(String(hubOrder.code).split("-").pop()!)
