@@ -16,7 +16,7 @@ import { Modules } from "@medusajs/framework/utils"
 import { STANDARD_STATUS_CODES } from "../src/hub-client"
 import type { RateLimit } from "../src/hub-client/endpoints"
 import { sampleTestOrder } from "../src/sandbox"
-import { mulberry32 } from "../src/sandbox/traffic"
+import { mulberry32, REFUSAL_CROSSING_MS } from "../src/sandbox/traffic"
 import { runOrderImport } from "../src/sync/order-import"
 import { settleUnknownHubOrderMoves } from "../src/sync/unknown-moves"
 import { HUB_MODULE } from "../src/modules/hub"
@@ -187,7 +187,12 @@ async function main(): Promise<DrillReport> {
     report.note(`caught up ${(calmMs / 1000).toFixed(1)} s after the storm${settled ? "" : " (the outbox had not drained)"}`)
     for (const line of [...differing, ...lost, ...audit.duplicated, ...audit.unreserved, ...audit.reservedMismatch, ...notFollowed].slice(0, 10)) report.note(`wrong: ${line}`)
     report.equal("SKUs differing at the end", differing.length, 0, `of ${SKUS}`)
-    report.equal("requests inside a 429 window", counters.insideRefusalWindow, 0, `${counters.byStatus["429"] ?? 0} × 429 in all`)
+    report.equal(
+      "requests inside a 429 window",
+      counters.insideRefusalWindow,
+      0,
+      `${counters.byStatus["429"] ?? 0} × 429 in all; ${counters.crossingRefusal} crossed a 429 (arrived within ${REFUSAL_CROSSING_MS} ms of it)`
+    )
     report.equal("hub orders lost", lost.length, 0, `of ${placed.length}`)
     report.equal("hub orders duplicated", audit.duplicated.length + audit.unrecorded.length, 0)
     report.equal("lines not reserved exactly once", audit.unreserved.length + audit.reservedMismatch.length, 0)

@@ -530,7 +530,7 @@ describe("sandbox hub over HTTP", () => {
       expect((await call("GET", orderPath("RAW-1"))).body).toEqual({ code: "RAW-1", items: "not a list" })
       const log = (await (await fetch(`${hub.url}/_sandbox/requests`)).json()) as { requests: Array<{ path: string }>; counters: unknown }
       expect(log.requests.map((entry) => entry.path)).toEqual(["/products/SKU-9", "/orders/RAW-1"])
-      expect(log.counters).toEqual({ byBucket: { "GET /products": 1, "GET /orders/{code}": 1 }, byStatus: { "200": 2 } })
+      expect(log.counters).toEqual({ byBucket: { "GET /products": 1, "GET /orders/{code}": 1 }, byStatus: { "200": 2 }, insideRefusalWindow: 0, crossingRefusal: 0 })
 
       expect((await fetch(`${hub.url}/_sandbox/requests`, { method: "DELETE" })).status).toBe(204)
       expect(hub.requestLog()).toEqual([])

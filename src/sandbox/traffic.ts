@@ -122,9 +122,21 @@ export type SandboxRequestLogEntry = {
 export type SandboxCounters = {
   byBucket: Record<string, number>
   byStatus: Record<string, number>
-  /** Requests that arrived after a 429 was answered and before its counting window ended (docs/hub-interface.md §7 rule 2: should be 0). */
+  /**
+   * Requests that arrived later than REFUSAL_CROSSING_MS after a 429 was answered and before its
+   * counting window ended: sent after the client could have read the 429 (docs/hub-interface.md §7 rule 2: should be 0).
+   */
   insideRefusalWindow: number
+  /** Requests that arrived within REFUSAL_CROSSING_MS after a 429: most likely on their way before the client read it. */
+  crossingRefusal: number
 }
+
+/**
+ * A request arriving this soon after a 429 was answered most likely crossed it: the client sent it
+ * before its event loop got to the answer (one turn of a busy Node.js process takes milliseconds to
+ * tens of them), so it is counted apart from the requests sent inside the window.
+ */
+export const REFUSAL_CROSSING_MS = 20
 
 /** Hub requests in arrival order; an entry is listed once it has been answered (or dropped). */
 export class RequestLog {
@@ -132,13 +144,16 @@ export class RequestLog {
   /** From each 429's answer to the end of the refused bucket's window; ended ones are dropped as requests arrive. */
   private refusalWindows: Array<{ answeredAt: number; endsAt: number }> = []
   private insideRefusalWindow = 0
+  private crossingRefusal = 0
 
   /** Records the arrival; call the returned function with the outcome. */
   arrive(entry: Omit<SandboxRequestLogEntry, "status">): (status: SandboxRequestLogEntry["status"]) => void {
     const pending: (typeof this.entries)[number] = { ...entry }
     this.entries.push(pending)
     this.refusalWindows = this.refusalWindows.filter((window) => window.endsAt > entry.at)
-    if (this.refusalWindows.some((window) => entry.at > window.answeredAt)) this.insideRefusalWindow++
+    const after = this.refusalWindows.filter((window) => entry.at > window.answeredAt)
+    if (after.some((window) => entry.at > window.answeredAt + REFUSAL_CROSSING_MS)) this.insideRefusalWindow++
+    else if (after.length > 0) this.crossingRefusal++
     return (status) => {
       pending.status = status
     }
@@ -154,7 +169,7 @@ export class RequestLog {
   }
 
   counters(): SandboxCounters {
-    const counters: SandboxCounters = { byBucket: {}, byStatus: {}, insideRefusalWindow: this.insideRefusalWindow }
+    const counters: SandboxCounters = { byBucket: {}, byStatus: {}, insideRefusalWindow: this.insideRefusalWindow, crossingRefusal: this.crossingRefusal }
     for (const entry of this.list()) {
       counters.byBucket[entry.bucket] = (counters.byBucket[entry.bucket] ?? 0) + 1
       counters.byStatus[String(entry.status)] = (counters.byStatus[String(entry.status)] ?? 0) + 1
@@ -166,5 +181,6 @@ export class RequestLog {
     this.entries = []
     this.refusalWindows = []
     this.insideRefusalWindow = 0
+    this.crossingRefusal = 0
   }
 }

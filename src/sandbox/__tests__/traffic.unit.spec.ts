@@ -1,5 +1,5 @@
 import { SandboxHubError } from "../errors"
-import { FaultInjector, FixedWindowRateLimiter, mulberry32, RequestLog } from "../traffic"
+import { FaultInjector, FixedWindowRateLimiter, mulberry32, REFUSAL_CROSSING_MS, RequestLog } from "../traffic"
 
 describe("sandbox hub traffic", () => {
   describe("mulberry32", () => {
@@ -95,6 +95,7 @@ describe("sandbox hub traffic", () => {
         byBucket: { "GET /orders": 1, "GET /statuses": 1 },
         byStatus: { dropped: 1, "429": 1 },
         insideRefusalWindow: 0,
+        crossingRefusal: 0,
       })
       log.clear()
       expect(log.list()).toEqual([])
@@ -106,12 +107,13 @@ describe("sandbox hub traffic", () => {
       request(1_000)
       log.refused(1_200, 2_000)
       request(1_200) // in flight when the 429 was answered
+      request(1_200 + REFUSAL_CROSSING_MS) // crossed it: sent before the client could read it
       request(1_500)
       request(1_999)
       request(2_000) // the next window
-      expect(log.counters().insideRefusalWindow).toBe(2)
+      expect(log.counters()).toMatchObject({ insideRefusalWindow: 2, crossingRefusal: 1 })
       log.clear()
-      expect(log.counters().insideRefusalWindow).toBe(0)
+      expect(log.counters()).toMatchObject({ insideRefusalWindow: 0, crossingRefusal: 0 })
     })
   })
 })
