@@ -1,0 +1,184 @@
+import { sampleTestOrder } from "../../src/sandbox"
+import { auditHubOrders, availableBySku, type HubOrderAudit } from "../helpers/store-audit"
+import { type RelayedRequest, StoreProcesses, waitFor } from "../helpers/store-processes"
+
+/*
+ * The production shape (README "Production"), as real processes: one `medusa start` server and
+ * two workers sharing PostgreSQL and Redis (Medusa's Redis event bus, workflow engine, locking and
+ * cache, and the plugin's shared hub budget), with the plugin's jobs on, against the sandbox hub
+ * and its default limits. Medusa runs scheduled jobs on the minute, so the tests wait for real
+ * ticks: about 8 minutes in all. Needs Redis at 127.0.0.1:6379 (HUB_TEST_REDIS_URL), as .ci/run starts it.
+ */
+
+const SKUS = Array.from({ length: 60 }, (_, index) => `PS-${String(index + 1).padStart(3, "0")}`)
+const STOCKED = 1_000
+const WORKERS = ["worker-1", "worker-2"] as const
+const MINUTE = 60_000
+
+/** The listing read of an import run (not a single order's read). */
+const isListingRead = (request: RelayedRequest) => request.method === "GET" && /^\/orders(\?|$)/.test(request.path)
+
+describe("production shape: one server and two workers on PostgreSQL and Redis", () => {
+  let store: StoreProcesses
+  let startedAt = 0
+
+  /** NEW orders on the hub, as marketplaces place them: one or two units of one SKU each. */
+  function placeOrders(count: number): string[] {
+    return Array.from({ length: count }, (_, index) => {
+      const order = store.hub.createOrder(
+        sampleTestOrder({ channel: "Marketplace Prod", items: [{ id: SKUS[index % SKUS.length], qty: 1 + (index % 2) }] })
+      )
+      return order.code
+    })
+  }
+
+  async function importedCount(): Promise<number> {
+    const [{ count }] = await store.sql<{ count: string }>("select count(*) from hub_order where order_id is not null")
+    return Number(count)
+  }
+
+  function expectClean(audit: HubOrderAudit, imported: number) {
+    expect(audit).toEqual({ imported, medusaOrders: imported, duplicated: [], unreserved: [], unrecorded: [], reservedMismatch: [] })
+  }
+
+  /** Every SKU's hub quantity equals Medusa's available quantity; returns the SKUs that differ. */
+  async function differingSkus(): Promise<string[]> {
+    const available = await availableBySku(store.sql)
+    return SKUS.filter((sku) => store.hub.getProduct(sku)?.qty !== available.get(sku))
+  }
+
+  beforeAll(async () => {
+    store = await StoreProcesses.setUp({
+      name: "production-shape",
+      products: SKUS.map((sku) => ({ sku, stocked: STOCKED })),
+    })
+    await store.add("server", "server")
+    for (const label of WORKERS) await store.add(label, "worker")
+    await store.startAll()
+    startedAt = Date.now()
+  }, 5 * MINUTE)
+
+  afterAll(async () => {
+    await store?.tearDown()
+  }, MINUTE)
+
+  it("stock written by a separate medusa exec before Medusa started is on the hub within 60 s, with no manual action", async () => {
+    // The hub started with 0 for every SKU; the seed (a `medusa exec` process) stocked 1,000 of each.
+    // Whichever brings the quantities (the seed's events that reach the workers, or the reconciliation
+    // each process runs after its boot; README "Production", scripts), no one has to act.
+    const differing = await waitFor(
+      "every SKU's hub quantity to equal Medusa's available quantity",
+      async () => ((await differingSkus()).length === 0 ? [] : undefined),
+      Math.max(0, startedAt + MINUTE - Date.now())
+    )
+    expect(differing).toEqual([])
+    expect(SKUS.every((sku) => store.hub.getProduct(sku)?.qty === STOCKED)).toBe(true)
+  }, 2 * MINUTE)
+
+  it("200 orders placed on the hub are imported once, each line reserved once", async () => {
+    const codes = placeOrders(200)
+    await waitFor("200 orders imported", async () => ((await importedCount()) === codes.length ? true : undefined), 4 * MINUTE, 1_000)
+    expectClean(await auditHubOrders(store.sql), 200)
+  }, 6 * MINUTE)
+
+  it("a stock burst flushed by both workers stays within the hub's limit: 0 x 429", async () => {
+    // A bulk edit of every SKU in the admin (one batch call to the server): 60 changes at once
+    // against 9 PUT /products a second. Which worker takes each event is Redis's choice: a burst is
+    // repeated (new quantities) until both workers pushed in one, at most 3 times; every burst is
+    // held to the limit.
+    const sendersPerBurst: string[][] = []
+    for (let burst = 1; burst <= 3 && !sendersPerBurst.some((senders) => senders.length === WORKERS.length); burst++) {
+      store.hub.resetRequestLog()
+      const relayedBefore = store.relayed.length
+      await store.setStockThroughAdmin(SKUS.map((sku, index) => ({ sku, stocked: STOCKED + 10 * burst + index })))
+      await waitFor("every SKU's hub quantity to equal Medusa's", async () => ((await differingSkus()).length === 0 ? true : undefined), 2 * MINUTE, 1_000)
+
+      const puts = store.hub.requestLog().filter((entry) => entry.bucket === "PUT /products")
+      expect(puts.length).toBeGreaterThanOrEqual(SKUS.length)
+      const perWindow = new Map<number, number>()
+      for (const put of puts) perWindow.set(Math.floor(put.at / 1_000), (perWindow.get(Math.floor(put.at / 1_000)) ?? 0) + 1)
+      expect(Math.max(...perWindow.values())).toBeLessThanOrEqual(9)
+      expect(store.hub.requestLog().filter((entry) => entry.status === 429)).toEqual([])
+      const senders = store.relayed.slice(relayedBefore).filter((request) => request.method === "PUT").map((request) => request.label)
+      expect(senders.filter((label) => !(WORKERS as readonly (string | null)[]).includes(label))).toEqual([])
+      sendersPerBurst.push([...new Set(senders as string[])].sort())
+    }
+    expect(sendersPerBurst.at(-1)).toEqual([...WORKERS])
+  }, 8 * MINUTE)
+
+  it("kill -9 of the worker holding the import lock: the other imports within 2 minutes; both killed mid-import and restarted: every order imported once and reserved", async () => {
+    const before = await importedCount()
+    const codes = placeOrders(150)
+    const total = before + codes.length
+    const relayedBefore = store.relayed.length
+
+    /** Waits for an import run to be under way (some new orders imported, many left); returns its worker. */
+    async function importer(since: number, label?: string): Promise<string> {
+      return waitFor(
+        `an import run under way${label ? ` on ${label}` : ""}`,
+        async () => {
+          const imported = await importedCount()
+          if (imported <= since || imported > total - 20) return undefined
+          const reader = store.relayed.slice(relayedBefore).filter(isListingRead).at(-1)?.label
+          return reader && (!label || reader === label) ? reader : undefined
+        },
+        3 * MINUTE,
+        100
+      )
+    }
+    /** Orders claimed and not finished: what a process killed now leaves half done. */
+    const claimedCodes = async () => (await store.sql<{ code: string }>("select code from hub_order where import_state = 'importing'")).map((row) => row.code)
+
+    // 1. The holder dies; its lock is not renewed and expires (60 s); the next tick's run is the other worker's.
+    const holder = await importer(before)
+    expect(WORKERS).toContain(holder)
+    const other = WORKERS.find((label) => label !== holder)!
+    await store.get(holder).kill("SIGKILL")
+    const holderKilledAt = Date.now()
+    const importedAtKill = await importedCount()
+    const claimed = new Set(await claimedCodes())
+    await importer(importedAtKill, other)
+    expect(Date.now() - holderKilledAt).toBeLessThanOrEqual(2 * MINUTE)
+
+    // 2. The other dies too, mid-run: no worker left. Both restart.
+    await store.get(other).kill("SIGKILL")
+    const killedAt = Date.now()
+    for (const code of await claimedCodes()) claimed.add(code)
+    await Promise.all(WORKERS.map((label) => store.get(label).start()))
+    const restartedAt = Date.now()
+
+    // Within 2 minutes of the restart, the orders the dead workers had claimed are imported (their
+    // leases end after 60 s), and in the end every order is imported once, each line reserved once.
+    await waitFor(
+      "the orders the killed workers had claimed to be imported",
+      async () => {
+        const rows = await store.sql<{ code: string; import_state: string; claimed_at: Date; attempts: number; set_aside_reason: string | null }>(
+          "select code, import_state, claimed_at, attempts, set_aside_reason from hub_order where code = any($1)",
+          [[...claimed]]
+        )
+        if (rows.length === claimed.size && rows.every((row) => row.import_state === "imported")) return true
+        const runs = await store.sql("select started_at, finished_at, seen, imported, error from hub_import_run order by started_at desc limit 4")
+        throw new Error(`killed at ${new Date(killedAt).toISOString()}, restarted at ${new Date(restartedAt).toISOString()}: ${JSON.stringify(rows)}; last runs ${JSON.stringify(runs)}`)
+      },
+      Math.max(0, restartedAt + 2 * MINUTE - Date.now()),
+      1_000
+    )
+    await waitFor("every order imported", async () => ((await importedCount()) === total ? true : undefined), 3 * MINUTE, 1_000)
+    expectClean(await auditHubOrders(store.sql), total)
+  }, 12 * MINUTE)
+
+  it("over every tick of this file: at most one import run per minute across the workers, none on the server", async () => {
+    // Medusa's Redis workflow engine hands each scheduled tick to one worker; the import's lock
+    // and its interval keep a tick that another run overlaps from starting a second one.
+    const runs = await store.sql<{ started_at: Date }>("select started_at from hub_import_run where intake = 'listing' order by started_at")
+    const perMinute = new Map<number, number>()
+    for (const run of runs) {
+      const minute = Math.floor(new Date(run.started_at).getTime() / MINUTE)
+      perMinute.set(minute, (perMinute.get(minute) ?? 0) + 1)
+    }
+    // At least the 200 orders' run, the two killed ones and the one after the restart.
+    expect(runs.length).toBeGreaterThanOrEqual(3)
+    expect([...perMinute.values()].filter((count) => count > 1)).toEqual([])
+    expect(store.requestsOf("server").filter(isListingRead)).toEqual([])
+  })
+})
