@@ -161,9 +161,9 @@ export class StoreProcesses {
    * the products and their stock, as a merchant's script would). No Medusa process runs yet.
    */
   static async setUp(options: StoreProcessesOptions): Promise<StoreProcesses> {
-    const hub = await startSandboxHub(options.sandbox ?? {})
     const redisServerUrl = options.redisUrl ?? process.env.HUB_TEST_REDIS_URL ?? "redis://127.0.0.1:6379"
     const redisDb = await claimRedisDatabase(redisServerUrl)
+    const hub = await startSandboxHub(options.sandbox ?? {})
     const database = `medusa_hub_proc_${options.name.replace(/\W+/g, "_").toLowerCase()}_${randomBytes(3).toString("hex")}`
     const logDir = fs.mkdtempSync(path.join(os.tmpdir(), `medusa-hub-${options.name.replace(/\W+/g, "-")}-`))
     const relay = await startRelay(hub.url)
@@ -377,8 +377,11 @@ function redisDatabaseUrl(serverUrl: string, db: number): string {
 
 /** Claims a free Redis database (1..15) for this run and empties it (a claim left by a killed run expires). */
 async function claimRedisDatabase(serverUrl: string): Promise<number> {
-  const redis = new Redis(redisDatabaseUrl(serverUrl, 0), { lazyConnect: true, maxRetriesPerRequest: 1 })
-  await redis.connect()
+  const redis = new Redis(redisDatabaseUrl(serverUrl, 0), { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null })
+  redis.on("error", () => undefined)
+  await redis.connect().catch((error: Error) => {
+    throw new Error(`the production shape needs Redis at ${serverUrl} (HUB_TEST_REDIS_URL): ${error.message}`)
+  })
   try {
     for (let db = 1; db <= 15; db++) {
       if ((await redis.set(`${REDIS_CLAIM_PREFIX}${db}`, String(process.pid), "EX", REDIS_CLAIM_TTL_SECONDS, "NX")) === "OK") {
