@@ -7,7 +7,7 @@ import { type RelayedRequest, StoreProcesses, waitFor } from "../helpers/store-p
  * two workers sharing PostgreSQL and Redis (Medusa's Redis event bus, workflow engine, locking and
  * cache, and the plugin's shared hub budget), with the plugin's jobs on, against the sandbox hub
  * and its default limits. Medusa runs scheduled jobs on the minute, so the tests wait for real
- * ticks: about 8 minutes in all. Needs Redis at 127.0.0.1:6379 (HUB_TEST_REDIS_URL), as .ci/run starts it.
+ * ticks: 5 to 7 minutes in all. Needs Redis at 127.0.0.1:6379 (HUB_TEST_REDIS_URL), as .ci/run starts it.
  */
 
 const SKUS = Array.from({ length: 60 }, (_, index) => `PS-${String(index + 1).padStart(3, "0")}`)
