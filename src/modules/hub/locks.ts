@@ -4,10 +4,12 @@
  */
 
 /**
- * A driver's lock (import run, reconciliation) lives this long unless renewed: a holder killed
- * mid-run frees it within a minute, while a live holder renews it every third of that.
+ * A driver's lock (import run, queue consumer, reconciliation) lives this long unless renewed, while
+ * a live holder renews it every third of that. 45 s, not 60: a holder killed just after renewing
+ * frees it 45 s later, and the next one-minute tick takes over well inside 2 minutes (with 60 s, a
+ * tick missing the expiry by a fraction of a second waited for the next: 2 minutes and more).
  */
-export const DRIVER_LOCK_TTL_SECONDS = 60
+export const DRIVER_LOCK_TTL_SECONDS = 45
 
 /** One order import run at a time. */
 export const ORDER_IMPORT_LOCK = "hub:order-import"
