@@ -54,7 +54,12 @@ const attentionColumns = [
       ),
   }),
   orderColumn.accessor("channel", { header: "Marketplace", cell: ({ getValue }) => getValue() ?? "—" }),
-  orderColumn.accessor("status_code", { header: "Hub status", cell: ({ getValue }) => <HubStatusLabel code={getValue()} /> }),
+  orderColumn.accessor("status_code", { header: "Hub status", cell: ({ getValue }) => (
+      <span className="block min-w-[8rem] whitespace-normal">
+        <HubStatusLabel code={getValue()} />
+      </span>
+    ),
+  }),
   orderColumn.accessor("import_state", {
     header: "State",
     cell: ({ getValue }) => <StatusBadge color={STATE_LABELS[getValue()].color}>{STATE_LABELS[getValue()].label}</StatusBadge>,
@@ -63,7 +68,7 @@ const attentionColumns = [
     id: "why",
     header: "Why",
     cell: ({ row }) => (
-      <span className="block min-w-[18rem] whitespace-normal" title={row.original.set_aside_reason ?? undefined}>
+      <span className="block min-w-[12rem] whitespace-normal" title={row.original.set_aside_reason ?? undefined}>
         {row.original.import_state === "needs_stock" ? "Reserved beyond stock: add inventory, or cancel the order" : row.original.set_aside_reason}
       </span>
     ),
