@@ -20,20 +20,17 @@ import http from "node:http"
 import net, { type AddressInfo } from "node:net"
 import os from "node:os"
 import path from "node:path"
-import Redis from "ioredis"
 import { Client } from "pg"
 import { type SandboxHub, type SandboxHubOptions, startSandboxHub } from "../../src/sandbox"
 import type { SeedProduct } from "../../src/scripts/seed-store"
+import { type RelayedRequest, startRelay } from "./hub-relay"
+import { claimRedisDatabase, redisDatabaseUrl, releaseRedisDatabase } from "./redis-databases"
 
 const ROOT = path.resolve(__dirname, "../..")
 const MEDUSA_CLI = require.resolve("@medusajs/cli/cli.js", { paths: [ROOT] })
 const SEED_SCRIPT = path.join(__dirname, "seed-store-script.ts")
 const SET_STOCK_SCRIPT = path.join(__dirname, "set-stock-script.ts")
 const TEMPLATE_DATABASE = "medusa_hub_processes_template"
-/** Redis databases 1..15 are handed out to runs, one each, claimed in database 0. */
-const REDIS_CLAIM_PREFIX = "medusa-plugin-hub:test-redis-db:"
-const REDIS_CLAIM_TTL_SECONDS = 3 * 60 * 60
-
 export type ProcessRole = "server" | "worker"
 
 export type StoreProcessesOptions = {
@@ -50,7 +47,7 @@ export type StoreProcessesOptions = {
 }
 
 /** One hub request as the relay saw it: which process sent it, and the hub's answer. */
-export type RelayedRequest = { at: number; label: string | null; method: string; path: string; status: number | "failed" }
+export type { RelayedRequest } from "./hub-relay"
 
 export class StoreProcess {
   child: ChildProcess | null = null
@@ -366,51 +363,6 @@ async function createFromTemplate(database: string, env: NodeJS.ProcessEnv): Pro
 }
 
 // ---------------------------------------------------------------------------------------------
-// Redis: one database per run
-// ---------------------------------------------------------------------------------------------
-
-function redisDatabaseUrl(serverUrl: string, db: number): string {
-  const url = new URL(serverUrl)
-  url.pathname = `/${db}`
-  return url.toString()
-}
-
-/** Claims a free Redis database (1..15) for this run and empties it (a claim left by a killed run expires). */
-async function claimRedisDatabase(serverUrl: string): Promise<number> {
-  const redis = new Redis(redisDatabaseUrl(serverUrl, 0), { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null })
-  redis.on("error", () => undefined)
-  await redis.connect().catch((error: Error) => {
-    throw new Error(`the production shape needs Redis at ${serverUrl} (HUB_TEST_REDIS_URL): ${error.message}`)
-  })
-  try {
-    for (let db = 1; db <= 15; db++) {
-      if ((await redis.set(`${REDIS_CLAIM_PREFIX}${db}`, String(process.pid), "EX", REDIS_CLAIM_TTL_SECONDS, "NX")) === "OK") {
-        await redis.select(db)
-        await redis.flushdb()
-        return db
-      }
-    }
-    throw new Error(`no free Redis database at ${serverUrl}: databases 1..15 are all claimed (${REDIS_CLAIM_PREFIX}*)`)
-  } finally {
-    redis.disconnect()
-  }
-}
-
-async function releaseRedisDatabase(serverUrl: string, db: number): Promise<void> {
-  const redis = new Redis(redisDatabaseUrl(serverUrl, db), { lazyConnect: true, maxRetriesPerRequest: 1 })
-  try {
-    await redis.connect()
-    await redis.flushdb()
-    await redis.select(0)
-    await redis.del(`${REDIS_CLAIM_PREFIX}${db}`)
-  } catch {
-    // The claim expires by itself.
-  } finally {
-    redis.disconnect()
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
 // Processes
 // ---------------------------------------------------------------------------------------------
 
@@ -461,76 +413,4 @@ function healthy(port: number): Promise<boolean> {
     request.on("timeout", () => request.destroy())
     request.on("error", () => resolve(false))
   })
-}
-
-// ---------------------------------------------------------------------------------------------
-// The relay: every process reaches the hub through it, and it tells them apart
-// ---------------------------------------------------------------------------------------------
-
-type Relay = {
-  url: string
-  server: http.Server
-  onRequest: (request: Omit<RelayedRequest, "label"> & { pid: number | null }) => void
-  /** The pids that may own a connection. */
-  candidates: () => number[]
-}
-
-/**
- * One loopback origin in front of the sandbox hub (one origin, so the processes share one budget
- * key, as they would against the real hub). Each connection's owner is read from /proc once.
- */
-async function startRelay(hubUrl: string): Promise<Relay> {
-  const target = new URL(hubUrl)
-  const agent = new http.Agent({ keepAlive: true })
-  const owners = new WeakMap<net.Socket, number | null>()
-  const relay: Relay = { url: "", server: http.createServer(), onRequest: () => undefined, candidates: () => [] }
-  relay.server.on("request", (request, response) => {
-    const socket = request.socket
-    if (!owners.has(socket)) owners.set(socket, ownerOfConnection(socket.remotePort!, (relay.server.address() as AddressInfo).port, relay.candidates()))
-    const at = Date.now()
-    const record = (status: number | "failed") =>
-      relay.onRequest({ at, pid: owners.get(socket) ?? null, method: request.method!, path: request.url!, status })
-    const upstream = http.request(
-      { host: target.hostname, port: target.port, method: request.method, path: request.url, headers: request.headers, agent },
-      (answer) => {
-        record(answer.statusCode!)
-        response.writeHead(answer.statusCode!, answer.headers)
-        answer.pipe(response)
-      }
-    )
-    upstream.on("error", () => {
-      record("failed")
-      // The hub dropped the connection: so does the relay, as the process would have seen it.
-      socket.destroy()
-    })
-    request.pipe(upstream)
-  })
-  await new Promise<void>((resolve) => relay.server.listen(0, "127.0.0.1", () => resolve()))
-  relay.url = `http://127.0.0.1:${(relay.server.address() as AddressInfo).port}`
-  return relay
-}
-
-/** Which of `pids` owns the loopback TCP connection from `clientPort` to `serverPort`, from /proc. */
-function ownerOfConnection(clientPort: number, serverPort: number, pids: number[]): number | null {
-  const hexPort = (port: number) => port.toString(16).toUpperCase().padStart(4, "0")
-  let inode: string | undefined
-  for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
-    if (!fs.existsSync(table)) continue
-    for (const line of fs.readFileSync(table, "utf8").split("\n").slice(1)) {
-      const fields = line.trim().split(/\s+/)
-      if (fields.length < 10) continue
-      if (fields[1].endsWith(`:${hexPort(clientPort)}`) && fields[2].endsWith(`:${hexPort(serverPort)}`)) inode = fields[9]
-    }
-  }
-  if (!inode) return null
-  for (const pid of pids) {
-    try {
-      for (const fd of fs.readdirSync(`/proc/${pid}/fd`)) {
-        if (fs.readlinkSync(`/proc/${pid}/fd/${fd}`) === `socket:[${inode}]`) return pid
-      }
-    } catch {
-      // A process that ended.
-    }
-  }
-  return null
 }
