@@ -126,7 +126,7 @@ async function main() {
       "intake queue: + the safety-net listing per new order",
       safetyNetPerOrder.toFixed(2),
       `a full-window run (${fullWindow.requests} requests, ${seconds(fullWindow.ms)} s) every ${QUEUE_LISTING_EVERY_MINUTES} min, at ${ORDERS_PER_DAY}/day; ` +
-        "the job runs it after its consumer, so the next consumer starts when it ends"
+        "in a job of its own (hub-import-orders), beside the consumer's"
     )
     info("intake queue: new order -> reserved p50", `${seconds(percentile(queue.latenciesMs, 0.5))} s`)
     figure("intake queue: new order -> reserved p95", percentile(queue.latenciesMs, 0.95) / 1000, { at: "<=", target: 10, unit: "s" }, {
