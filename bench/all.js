@@ -10,7 +10,7 @@
  *   two-workers       two worker processes on one Redis budget flushing one backlog
  *   intake            order intake by listing and by queue at 20,000 orders a day (bench/intake.ts)
  * `--quick` runs each at a small size (a few minutes in all, for trying); without it, the sizes the
- * goals are stated for (about 45 minutes on 2 cores, most of it the intake bench in real time).
+ * goals are stated for (37 minutes on 2 cores, 25 of them the intake bench in real time).
  */
 const { spawn } = require("child_process")
 const path = require("path")
