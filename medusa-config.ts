@@ -51,6 +51,11 @@ module.exports = defineConfig({
         importUnfilteredEveryMinutes: numberFromEnv("HUB_IMPORT_UNFILTERED_EVERY_MINUTES"),
         maxItemQuantity: numberFromEnv("HUB_MAX_ITEM_QUANTITY"),
         rateLimitRedisUrl: process.env.HUB_RATE_LIMIT_REDIS_URL || undefined,
+        // Comma-separated, e.g. price,promotional_price,status; unset keeps qty alone.
+        catalogueFields: process.env.HUB_CATALOGUE_FIELDS ? process.env.HUB_CATALOGUE_FIELDS.split(",").map((field) => field.trim()).filter(Boolean) : undefined,
+        stockBuffer: numberFromEnv("HUB_STOCK_BUFFER"),
+        productEndpoint: process.env.HUB_PRODUCT_ENDPOINT || undefined,
+        promotionalPriceClearedAs: process.env.HUB_PROMOTIONAL_PRICE_CLEARED_AS || undefined,
       },
     },
     // One server and N workers sharing PostgreSQL and Redis (README "Production"; tested by

@@ -5,9 +5,11 @@ import { SandboxHub, SandboxHubOptions, startSandboxHub } from "../../src/sandbo
  * plugin options (medusa-config.ts reads HUB_* variables) at it. Call at the top of a spec,
  * before `medusaIntegrationTestRunner`, so this `beforeAll` runs first.
  */
-export function sandboxHubForStore(options: SandboxHubOptions = {}): { readonly hub: SandboxHub } {
+export function sandboxHubForStore(options: SandboxHubOptions = {}, storeEnv: Record<string, string> = {}): { readonly hub: SandboxHub } {
   const holder = {} as { hub: SandboxHub }
   beforeAll(async () => {
+    // Options of this spec's store only (HUB_CATALOGUE_FIELDS, ...): the next spec file boots without them.
+    Object.assign(process.env, storeEnv)
     holder.hub = await startSandboxHub(options)
     process.env.HUB_BASE_URL = holder.hub.url
     process.env.HUB_USER_EMAIL = holder.hub.credentials.userEmail
@@ -18,12 +20,13 @@ export function sandboxHubForStore(options: SandboxHubOptions = {}): { readonly 
     process.env.HUB_JOBS = "false"
   })
   afterAll(async () => {
+    for (const name of Object.keys(storeEnv)) delete process.env[name]
     await holder.hub?.stop()
   })
   return holder
 }
 
-/** The `PUT /products/{sku}` requests the sandbox hub received for one SKU, in arrival order. */
-export function productUpdatesFor(hub: SandboxHub, sku: string) {
-  return hub.requestLog().filter((entry) => entry.method === "PUT" && entry.path === `/products/${encodeURIComponent(sku)}`)
+/** The `PUT /products/{sku}` (or `/variations/{sku}`) requests the sandbox hub received for one SKU, in arrival order. */
+export function productUpdatesFor(hub: SandboxHub, sku: string, resource: "products" | "variations" = "products") {
+  return hub.requestLog().filter((entry) => entry.method === "PUT" && entry.path === `/${resource}/${encodeURIComponent(sku)}`)
 }

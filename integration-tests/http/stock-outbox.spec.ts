@@ -22,6 +22,8 @@ const sandbox = sandboxHubForStore()
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const putsFor = (sku: string) => productUpdatesFor(sandbox.hub, sku)
+/** An outbox reading of a SKU's qty alone, as a change records it (catalogue fields are not synced here). */
+const wantedQty = (sku: string, qty: number) => ({ sku, variantId: null, productId: null, fields: { qty } })
 
 const SKUS = Array.from({ length: 20 }, (_, index) => `MEIA-${String(index + 1).padStart(2, "0")}`)
 
@@ -130,7 +132,7 @@ medusaIntegrationTestRunner({
          where sku = any(?) returning id, sku, available_quantity`,
         [claimToken, hub.hubOptions.stockLeaseMs, SKUS.slice(0, 5)]
       )
-      const claimedByTheDead = rows.rows.map((row) => ({ id: row.id, sku: row.sku, availableQuantity: row.available_quantity, claimToken }))
+      const claimedByTheDead = rows.rows.map((row) => ({ id: row.id, sku: row.sku, wanted: { qty: row.available_quantity }, accepted: {}, refused: {}, claimToken }))
       expect(claimedByTheDead.map((change) => change.sku).sort()).toEqual(SKUS.slice(0, 5))
       const claimedAt = Date.now()
 
@@ -148,13 +150,13 @@ medusaIntegrationTestRunner({
       for (const sku of SKUS.slice(0, 5)) expect(putsFor(sku)).toHaveLength(1)
 
       // The dead flusher's late report changes nothing: its claim is gone.
-      await hub.completeStockPush(claimedByTheDead[0], { kind: "rejected", status: 422, hubMessage: "late", sent: true })
+      await hub.completeStockPush(claimedByTheDead[0], { kind: "rejected", status: 422, hubMessage: "late", sent: true, refused: { qty: 50 }, more: false })
       expect((await hub.stockSyncFigures()).skusInError).toEqual([])
     })
 
     it("flushers running at once never send the same row", async () => {
       for (const [index, sku] of SKUS.entries()) await setStockQuietly(sku, 70 + index)
-      await hub.recordWantedStock(SKUS.map((sku, index) => ({ sku, availableQuantity: 70 + index })))
+      await hub.recordWantedStock(SKUS.map((sku, index) => wantedQty(sku, 70 + index)))
       await sleep(hub.hubOptions.stockCoalesceMs + 50)
       const runs = await Promise.all([
         pushStockWorkflow(container).run({ input: undefined }),
@@ -173,12 +175,12 @@ medusaIntegrationTestRunner({
     it("a change made while its push is in flight is sent after it, not lost", async () => {
       sandbox.hub.setFaults({ latencyMs: 600 })
       await setStockQuietly(SKUS[0], 11)
-      await hub.recordWantedStock([{ sku: SKUS[0], availableQuantity: 11 }])
+      await hub.recordWantedStock([wantedQty(SKUS[0], 11)])
       await sleep(hub.hubOptions.stockCoalesceMs + 50)
       const flushing = pushStockWorkflow(container).run({ input: undefined })
       await sleep(200)
       await setStockQuietly(SKUS[0], 12)
-      await hub.recordWantedStock([{ sku: SKUS[0], availableQuantity: 12 }])
+      await hub.recordWantedStock([wantedQty(SKUS[0], 12)])
       const { result } = await flushing
       expect(result.sent).toBe(1)
       expect(sandbox.hub.getProduct(SKUS[0])?.qty).toBe(11)
@@ -190,18 +192,18 @@ medusaIntegrationTestRunner({
 
     it("a push sends the quantity Medusa has when it leaves, not the one recorded with the change", async () => {
       // A change recorded before the stock existed (a script's events read too early): 0 in the row.
-      await hub.recordWantedStock([{ sku: SKUS[1], availableQuantity: 0 }])
+      await hub.recordWantedStock([wantedQty(SKUS[1], 0)])
       await setStockQuietly(SKUS[1], 77)
       await stockFlusher(container).flush()
       await eventually(() => expect(sandbox.hub.getProduct(SKUS[1])?.qty).toBe(77))
       expect(putsFor(SKUS[1])).toHaveLength(1)
       // The row now holds what the hub holds: the same reading again queues nothing.
-      expect(await hub.recordWantedStock([{ sku: SKUS[1], availableQuantity: 77 }])).toBe(0)
+      expect(await hub.recordWantedStock([wantedQty(SKUS[1], 77)])).toBe(0)
     })
 
     it("the safety-net flush job does nothing while the plugin's jobs are off", async () => {
       expect(hub.hubOptions.jobs).toBe(false)
-      await hub.recordWantedStock([{ sku: SKUS[0], availableQuantity: 33 }])
+      await hub.recordWantedStock([wantedQty(SKUS[0], 33)])
       await sleep(hub.hubOptions.stockCoalesceMs + 50)
       await flushStockOutboxJob(container)
       expect(putsFor(SKUS[0])).toHaveLength(0)

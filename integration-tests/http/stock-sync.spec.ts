@@ -201,6 +201,31 @@ medusaIntegrationTestRunner({
       })
     })
 
+    describe("without catalogueFields", () => {
+      it("sends nothing but qty: a price change, a sale and an unpublished product leave the hub's fields alone", async () => {
+        await expectInSync("CAMISETA-P", 10)
+        expect(hub.hubOptions.catalogueFields).toEqual([])
+        const headers = await adminHeaders(container)
+        const { id: variantId, product_id: productId } = store.variantsBySku["CAMISETA-P"] as { id: string; product_id: string }
+        await api.post(`/admin/products/${productId}/variants/${variantId}`, { prices: [{ currency_code: "brl", amount: 150 }] }, headers)
+        await api.post(
+          "/admin/price-lists",
+          { title: "Promoção", description: "Black Friday", type: "sale", status: "active", prices: [{ variant_id: variantId, currency_code: "brl", amount: 90 }] },
+          headers
+        )
+        await api.post(`/admin/products/${productId}`, { status: "draft" }, headers)
+        await container.resolve(Modules.INVENTORY).updateInventoryLevels([
+          { inventory_item_id: store.inventoryItemsBySku["CAMISETA-P"], location_id: store.stockLocation.id, stocked_quantity: 8 },
+        ])
+        await expectInSync("CAMISETA-P", 8)
+        await hubFlushSettled()
+        const bodies = putsFor("CAMISETA-P").map((entry) => entry.body as { product: Record<string, unknown> })
+        expect(bodies.length).toBeGreaterThan(0)
+        for (const body of bodies) expect(Object.keys(body.product)).toEqual(["qty"])
+        expect(sandbox.hub.getProduct("CAMISETA-P")).toMatchObject({ status: "enabled", promotional_price: null })
+      })
+    })
+
     describe("GET /admin/hub/stock", () => {
       it("shows backlog, pushes per hour and errors, without any credential", async () => {
         await expectInSync("CAMISETA-P", 10)

@@ -472,6 +472,60 @@ describe("sandbox hub over HTTP", () => {
       const reply = await call("PUT", "/products/SKU-1", { body: { product: { status: "disabled" } } }, verbose)
       expect(reply).toMatchObject({ status: 200, body: { sku: "SKU-1", qty: 1, price: 9, status: "disabled" } })
     })
+
+    it("updates a variation by its SKU with PUT /variations/{sku}, wrapped in product or variation, in its own bucket", async () => {
+      expect((await call("PUT", "/variations/SKU-2", { body: { product: { qty: 3 } } })).status).toBe(204)
+      const prices = { variation: { price: 29.9, promotional_price: 24.9 } }
+      expect((await call("PUT", "/variations/SKU-2", { body: prices })).status).toBe(204)
+      expect((await call("GET", "/products/SKU-2")).body).toEqual({
+        sku: "SKU-2",
+        name: "Boné",
+        status: "enabled",
+        qty: 3,
+        price: 29.9,
+        promotional_price: 24.9,
+      })
+      const unknown = await call("PUT", "/variations/SKU-404", { body: { variation: { qty: 1 } } })
+      expect(unknown).toMatchObject({ status: 404, body: { error: "Product not found" } })
+      expect(hub.requestLog().map((entry) => entry.bucket)).toEqual([
+        "PUT /variations",
+        "PUT /variations",
+        "GET /products",
+        "PUT /variations",
+      ])
+    })
+
+    it("refuses catalogue fields the hub would not take with 422 {error} naming the field, changing nothing", async () => {
+      const before = hub.getProduct("SKU-1")
+      const refusals: Array<[string, unknown, string]> = [
+        ["/products/SKU-1", { product: { price: 10.005 } }, "product.price: price must have at most two decimals"],
+        ["/products/SKU-1", { product: { qty: 2, promotional_price: 50 } }, "promotional_price (50) must be below price (50)"],
+        ["/products/SKU-1", { product: { status: "active" } }, "product.status: Invalid option"],
+        ["/products/SKU-1", { product: { cost: 20 } }, 'product: Unrecognized key: "cost"'],
+        ["/variations/SKU-1", { variation: { price: 0 } }, "variation.price: price must be above zero"],
+        ["/variations/SKU-1", { product: { qty: 1 }, variation: { qty: 1 } }, 'exactly one of "product" and "variation"'],
+      ]
+      for (const [path, body, message] of refusals) {
+        const reply = await call("PUT", path, { body })
+        expect(reply.status).toBe(422)
+        expect(Object.keys(reply.body)).toEqual(["error"])
+        expect(reply.body.error).toContain(message)
+      }
+      expect(hub.getProduct("SKU-1")).toEqual(before)
+    })
+
+    it("lists and serves the prices and status seeded through the control endpoint, promotional_price null to clear", async () => {
+      const seeded = await fetch(`${hub.url}/_sandbox/products`, {
+        method: "POST",
+        body: JSON.stringify([{ sku: "SKU-1", qty: 10, price: 59.9, promotional_price: 64.9, status: "disabled" }]),
+      })
+      expect(seeded.status).toBe(200)
+      const drifted = { sku: "SKU-1", name: "Camiseta", status: "disabled", qty: 10, price: 59.9, promotional_price: 64.9 }
+      expect((await call("GET", "/products?filters[sku]=SKU-1")).body.products).toEqual([drifted])
+      expect((await call("PUT", "/products/SKU-1", { body: { product: { qty: 8 } } })).status).toBe(204)
+      expect((await call("PUT", "/products/SKU-1", { body: { product: { promotional_price: null } } })).status).toBe(204)
+      expect((await call("GET", "/products/SKU-1")).body).toEqual({ ...drifted, qty: 8, promotional_price: null })
+    })
   })
 
   describe("faults", () => {

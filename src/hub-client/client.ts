@@ -208,11 +208,18 @@ export class HubClient implements HubPageReader {
     return this.transport.send({ method: "GET", path: productPath(sku), endpoint: "GET /products/{sku}", response: hubProductResponseSchema })
   }
 
-  /** Partial update (docs/hub-interface.md §4 rule 2): only the fields given are sent. Null when the hub answers 204. */
-  async updateProduct(sku: string, update: ProductUpdate): Promise<HubProduct | null> {
-    const body = { product: this.validate("PUT /products/{sku}", productUpdateSchema, update) }
-    const answer = await this.transport.send({ method: "PUT", path: productPath(sku), endpoint: "PUT /products/{sku}", body, response: null })
-    return answer === null ? null : this.transport.parseWith("PUT /products/{sku}", hubProductResponseSchema, answer)
+  /**
+   * Partial update (docs/hub-interface.md §4 rule 2): only the fields given are sent. Null when the
+   * hub answers 204. `variations` sends a configurable product's child to `PUT /variations/{sku}`,
+   * wrapped as `variation` (docs/hub-public-facts.md, Products: "in the same way").
+   */
+  async updateProduct(sku: string, update: ProductUpdate, resource: "products" | "variations" = "products"): Promise<HubProduct | null> {
+    const endpoint = `PUT /${resource}/{sku}`
+    const fields = this.validate(endpoint, productUpdateSchema, update)
+    const body = resource === "products" ? { product: fields } : { variation: fields }
+    const path = `/${resource}/${encodeURIComponent(sku)}`
+    const answer = await this.transport.send({ method: "PUT", path, endpoint, body, response: null })
+    return answer === null ? null : this.transport.parseWith(endpoint, hubProductResponseSchema, answer)
   }
 
   // ---- Health --------------------------------------------------------------------------

@@ -133,13 +133,19 @@ export const hubOrderResponseSchema = z
   .union([hubOrderSchema, z.looseObject({ order: hubOrderSchema })])
   .transform((body) => ("order" in body && typeof body.order === "object" ? (body.order as HubOrder) : (body as HubOrder)))
 
-export const hubProductSchema = z.looseObject({
+const hubProductFields = {
   sku: z.string().min(1),
   name: z.string().optional(),
   status: z.enum(["enabled", "disabled"]).optional(),
   qty: z.number().int(),
-  price: z.number().optional(),
+  price: z.number().nullable().optional(),
   promotional_price: z.number().nullable().optional(),
+}
+
+/** A product as listed; a configurable one may carry its children (`variations`, docs/hub-public-facts.md, Products). */
+export const hubProductSchema = z.looseObject({
+  ...hubProductFields,
+  variations: z.array(z.looseObject(hubProductFields)).optional(),
 })
 export type HubProduct = z.infer<typeof hubProductSchema>
 
@@ -151,8 +157,14 @@ export const hubProductListSchema = z.looseObject({
 export type HubProductList = z.infer<typeof hubProductListSchema>
 
 export const hubProductResponseSchema = z
-  .union([hubProductSchema, z.looseObject({ product: hubProductSchema })])
-  .transform((body) => ("product" in body && typeof body.product === "object" ? (body.product as HubProduct) : (body as HubProduct)))
+  .union([hubProductSchema, z.looseObject({ product: hubProductSchema }), z.looseObject({ variation: hubProductSchema })])
+  .transform((body) =>
+    "product" in body && typeof body.product === "object"
+      ? (body.product as HubProduct)
+      : "variation" in body && typeof body.variation === "object"
+        ? (body.variation as HubProduct)
+        : (body as HubProduct)
+  )
 
 export const hubErrorBodySchema = z.looseObject({ error: z.string() })
 
@@ -231,13 +243,21 @@ export const shipmentExceptionInputSchema = z.strictObject({
 })
 export type ShipmentExceptionInput = z.infer<typeof shipmentExceptionInputSchema>
 
-/** `PUT /products/{sku}`: partial; only the fields given are sent (docs/hub-interface.md §4 rule 2). */
+/** An amount in the hub's decimal form: at most two decimals (docs/hub-public-facts.md, Products). */
+const hubAmount = (field: string) =>
+  money.refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, `${field} must have at most two decimals`)
+
+/**
+ * `PUT /products/{sku}` (and `PUT /variations/{sku}`): partial; only the fields given are sent
+ * (docs/hub-interface.md §4 rule 2). A null or zero `promotional_price` clears a sale (the
+ * `promotionalPriceClearedAs` option says which a hub takes).
+ */
 export const productUpdateSchema = z
   .strictObject({
     qty: z.number().int().nonnegative("qty is available stock and never below zero").optional(),
     status: z.enum(["enabled", "disabled"]).optional(),
-    price: money.optional(),
-    promotional_price: money.optional(),
+    price: hubAmount("price").optional(),
+    promotional_price: hubAmount("promotional_price").nullable().optional(),
   })
   .refine((update) => Object.keys(update).length > 0, "a product update needs at least one field")
 export type ProductUpdate = z.infer<typeof productUpdateSchema>

@@ -35,7 +35,8 @@ export const SANDBOX_CLI_USAGE = `Usage: hub-sandbox [options]
 Control endpoints (no credentials; <code> URL-encoded: "Sandbox Marketplace-17" -> Sandbox%20Marketplace-17):
   POST   /_sandbox/orders/<code>/approve   the marketplace approves the order (payment confirmed)
   POST   /_sandbox/orders/<code>/cancel    the marketplace cancels the order
-  POST   /_sandbox/products                add or update products: [{"sku","name","qty","price","status"?}]
+  POST   /_sandbox/products                add or update products, with no check between the prices (to seed
+                                           drift): [{"sku","qty","name"?,"price"?,"promotional_price"?,"status"?}]
   POST   /_sandbox/statuses                add a custom status: {"code","label","type"}
   POST   /_sandbox/orders                  the marketplace places an order (a test order's body, any account)
   POST   /_sandbox/orders/seed             {"count","days"?,"endAt"?,"queued"?}: seeded orders up to endAt; their codes

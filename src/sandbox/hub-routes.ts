@@ -1,7 +1,8 @@
 /*
- * The hub's own endpoints (docs/hub-interface.md §4): statuses, orders and their actions, products.
- * Each route checks its request (path, query, body) and leaves every other decision to the state;
- * credentials, rate limits and faults were dealt with before a request gets here (server.ts).
+ * The hub's own endpoints (docs/hub-interface.md §4): statuses, orders and their actions, products
+ * and their variations. Each route checks its request (path, query, body) and leaves every other
+ * decision to the state; credentials, rate limits and faults were dealt with before a request gets
+ * here (server.ts).
  */
 import { z } from "zod"
 import {
@@ -14,6 +15,7 @@ import {
 } from "../hub-client/schemas"
 import { parseOrThrow, SandboxHubError } from "./errors"
 import { allowOnlyParams, readInteger, readPaging, readSingle, type Route } from "./http"
+import { sandboxProductUpdateBodySchema, sandboxVariationUpdateBodySchema } from "./product-rules"
 import type { SandboxProduct } from "./records"
 import type { SandboxHubState } from "./state"
 
@@ -165,7 +167,7 @@ function orderRoutes(context: HubRoutesContext): Route[] {
 
 const PRODUCT_FILTER_KEYS = ["sku", "name", "status", "qty_from", "qty_to"] as const
 
-/** The products listing (page or cursor paging, filters), one product, and its update (docs/hub-interface.md §4). */
+/** The products listing (page or cursor paging, filters), one product, its update and a variation's (docs/hub-interface.md §4). */
 function productRoutes(context: HubRoutesContext): Route[] {
   const { state } = context
   return [
@@ -214,17 +216,30 @@ function productRoutes(context: HubRoutesContext): Route[] {
         return { status: 200, body: product }
       },
     },
-    {
-      method: "PUT",
-      path: "/products/:sku",
-      handle: ({ params, body }) => {
-        if (!state.getProduct(params.sku)) throw new SandboxHubError(404, "Product not found")
-        const { product } = parseOrThrow(z.strictObject({ product: z.unknown() }), body())
-        const updated = state.updateProduct(params.sku, product)
-        return context.productUpdateResponse === 204 ? { status: 204 } : { status: 200, body: updated }
-      },
-    },
+    productUpdate(context, "/products/:sku", (raw) => parseOrThrow(sandboxProductUpdateBodySchema, raw).product),
+    // Variations of a configurable product (docs/hub-public-facts.md, Products): the same record, by its SKU.
+    productUpdate(context, "/variations/:sku", (raw) => {
+      const { product, variation } = parseOrThrow(sandboxVariationUpdateBodySchema, raw)
+      return product ?? variation
+    }),
   ]
+}
+
+/** A partial update: 404 for an unknown SKU, 422 for a bad body or a refused update (nothing changed then). */
+function productUpdate(
+  { state, productUpdateResponse }: HubRoutesContext,
+  path: string,
+  fieldsOf: (body: unknown) => unknown
+): Route {
+  return {
+    method: "PUT",
+    path,
+    handle: ({ params, body }) => {
+      if (!state.getProduct(params.sku)) throw new SandboxHubError(404, "Product not found")
+      const updated = state.updateProduct(params.sku, fieldsOf(body()))
+      return productUpdateResponse === 204 ? { status: 204 } : { status: 200, body: updated }
+    },
+  }
 }
 
 /** The orders listing's dates: DD/MM/YYYY, a real calendar day, read as UTC midnight. */

@@ -22,7 +22,7 @@ import { answerRoute, errorAnswer, headerValue, parseJson, readBody, send, split
 import { moveRulesOf, moveRulesSchema } from "./move-rules"
 import { seedSkuInputs } from "./seed"
 import { SandboxHubState } from "./state"
-import { FaultInjector, FixedWindowRateLimiter, RequestLog } from "./traffic"
+import { FaultInjector, FixedWindowRateLimiter, RequestLog, type SandboxRequestLogEntry } from "./traffic"
 
 const CREDENTIAL_HEADERS = [
   { header: "X-User-Email", key: "userEmail" },
@@ -141,13 +141,16 @@ export async function startSandboxHub(options: SandboxHubOptions = {}): Promise<
     }
 
     const bucket = rateLimitBucketOf(method, rawPath)
-    const settle = log.arrive({ at, method, path: target, bucket })
+    const arrived = log.arrive({ at, method, path: target, bucket })
+    let received: unknown
+    const settle = (status: SandboxRequestLogEntry["status"]) => arrived(status, received)
     const answer = (reply: Answer) => {
       settle(reply.status)
       send(res, reply)
     }
     void (async () => {
       const body = await readBody(req)
+      if (method !== "GET") received = parsedOrUndefined(body)
       const authFailure = checkCredentials(req.headers, credentials)
       if (authFailure) return answer(errorAnswer(authFailure))
 
@@ -208,4 +211,14 @@ function checkCredentials(headers: IncomingHttpHeaders, expected: SandboxCredent
 function once(run: () => Promise<void>): () => Promise<void> {
   let running: Promise<void> | undefined
   return () => (running ??= run())
+}
+
+/** A write's body for the request log: its JSON, or nothing when it is not JSON. */
+function parsedOrUndefined(body: Awaited<ReturnType<typeof readBody>>): unknown {
+  if (body.tooLarge || !body.bytes.length) return undefined
+  try {
+    return JSON.parse(body.bytes.toString("utf8"))
+  } catch {
+    return undefined
+  }
 }

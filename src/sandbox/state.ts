@@ -12,7 +12,6 @@ import {
   hubStatusSchema,
   orderFiltersSchema,
   productFiltersSchema,
-  productUpdateSchema,
   STANDARD_STATUS_CODES,
   testOrderInputSchema,
   type DeliveryInput,
@@ -44,6 +43,7 @@ import {
   type StoredOrder,
 } from "./records"
 import { type MoveRules, SANDBOX_MOVE_PROFILES } from "./move-rules"
+import { applyProductUpdate, sandboxProductUpdateSchema } from "./product-rules"
 import { SandboxOrderQueue } from "./order-queue"
 import { DEFAULT_SEED_DAYS, seedOrderInputs, seedProductInputs } from "./seed"
 
@@ -131,13 +131,17 @@ export class SandboxHubState {
     return product && { ...product }
   }
 
-  /** Partial update: only the fields given change (docs/hub-interface.md §4 rule 2). `update` is validated here. */
+  /**
+   * Partial update of a product or a variation (one record per SKU): only the fields given change
+   * (docs/hub-interface.md §4 rule 2). `update` is validated here with the sandbox's own rules
+   * (product-rules.ts); a refused update changes nothing.
+   */
   updateProduct(sku: string, update: unknown): SandboxProduct {
     const product = this.products.get(sku)
     if (!product) throw new SandboxHubError(404, "Product not found")
-    const fields = parseOrThrow(productUpdateSchema, update, { prefix: "product" })
-    Object.assign(product, fields)
-    return { ...product }
+    const updated = applyProductUpdate(product, parseOrThrow(sandboxProductUpdateSchema, update, { prefix: "product" }))
+    this.products.set(sku, updated)
+    return { ...updated }
   }
 
   /** One page of products sorted by SKU: by page number, or (cursor paging) after a SKU. */

@@ -117,6 +117,8 @@ export type SandboxRequestLogEntry = {
   path: string
   bucket: string
   status: number | "dropped"
+  /** A write's JSON body as received (what a test checks a partial update by); absent for reads. */
+  body?: unknown
 }
 
 export type SandboxCounters = {
@@ -147,15 +149,16 @@ export class RequestLog {
   private crossingRefusal = 0
 
   /** Records the arrival; call the returned function with the outcome. */
-  arrive(entry: Omit<SandboxRequestLogEntry, "status">): (status: SandboxRequestLogEntry["status"]) => void {
+  arrive(entry: Omit<SandboxRequestLogEntry, "status" | "body">): (status: SandboxRequestLogEntry["status"], body?: unknown) => void {
     const pending: (typeof this.entries)[number] = { ...entry }
     this.entries.push(pending)
     this.refusalWindows = this.refusalWindows.filter((window) => window.endsAt > entry.at)
     const after = this.refusalWindows.filter((window) => entry.at > window.answeredAt)
     if (after.some((window) => entry.at > window.answeredAt + REFUSAL_CROSSING_MS)) this.insideRefusalWindow++
     else if (after.length > 0) this.crossingRefusal++
-    return (status) => {
+    return (status, body) => {
       pending.status = status
+      if (body !== undefined) pending.body = body
     }
   }
 

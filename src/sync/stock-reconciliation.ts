@@ -1,5 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { type HubProduct, HUB_PAGE_SIZE, isHubError } from "../hub-client"
+import type { ListedHubSku } from "../workflows/stock/steps/compare-hub-stock"
 import { HUB_MODULE } from "../modules/hub"
 import { STOCK_RECONCILIATION_LOCK } from "../modules/hub/locks"
 import type HubModuleService from "../modules/hub/service"
@@ -22,8 +23,9 @@ export type StockReconciliationResult = {
 
 /**
  * A reconciliation: walks every hub product with the `next` cursor and, a page at a time (so
- * memory stays flat), compares its qty with Medusa's available quantity and queues each SKU that
- * differs in the outbox, credited to this reconciliation. Only products actually read are compared:
+ * memory stays flat), compares its synced fields (qty and `catalogueFields`) with Medusa's and
+ * queues each SKU that differs in the outbox with the fields that drifted, credited to this
+ * reconciliation. Only products actually read are compared:
  * a walk cut short (hub unavailable, a 429 outlasting the retries) changes nothing for the rest.
  * One at a time across the store's processes: null when another one is running.
  */
@@ -57,22 +59,21 @@ async function walk(container: MedusaContainer): Promise<StockReconciliationResu
   const result: StockReconciliationResult = { id: reconciliation.id, seen: 0, differing: 0, unknown: 0, leakedOrders: 0, error: null }
   const comparePage = async (hubProducts: HubProduct[]) => {
     if (!hubProducts.length) return
-    const { result: page } = await compareHubStockPageWorkflow(container).run({
-      input: { reconciliationId: result.id, hubProducts: hubProducts.map(({ sku, qty }) => ({ sku, qty })) },
-    })
+    const { result: page } = await compareHubStockPageWorkflow(container).run({ input: { reconciliationId: result.id, hubProducts } })
     result.seen += page.seen
     result.differing += page.differing
     result.unknown += page.unknown
     // Pushes start while the walk goes on; they use another rate-limit bucket than the listing.
-    if (page.differingSkus.length) await queueStockChange(container, { skus: page.differingSkus, reconciliationId: result.id })
+    const skus = Object.keys(page.drifted)
+    if (skus.length) await queueStockChange(container, { skus, drifted: page.drifted, reconciliationId: result.id })
   }
 
-  const page: HubProduct[] = []
+  const page: ListedHubSku[] = []
   try {
     try {
       for await (const hubProduct of hub.client.allProducts()) {
-        page.push(hubProduct)
-        if (page.length === HUB_PAGE_SIZE) await comparePage(page.splice(0))
+        page.push(...listedSkus(hubProduct, hub.hubOptions.productEndpoint))
+        if (page.length >= HUB_PAGE_SIZE) await comparePage(page.splice(0))
       }
     } catch (error) {
       if (!isHubError(error)) throw error
@@ -88,4 +89,13 @@ async function walk(container: MedusaContainer): Promise<StockReconciliationResu
     await hub.updateHubStockReconciliations({ id: result.id, finished_at: new Date(), error: result.error, leaked_orders: result.leakedOrders })
   }
   return result
+}
+
+/**
+ * The SKUs a listed product stands for: itself, or with `productEndpoint: variations` its children
+ * when it lists them (the store pushes to the children; a parent without children is a SKU itself).
+ */
+function listedSkus(hubProduct: HubProduct, productEndpoint: "products" | "variations"): ListedHubSku[] {
+  const listed = productEndpoint === "variations" && hubProduct.variations?.length ? hubProduct.variations : [hubProduct]
+  return listed.map(({ sku, qty, price, promotional_price, status }) => ({ sku, qty, price, promotional_price, status }))
 }

@@ -80,10 +80,12 @@ class StockChangeRecorder {
   }
 }
 
-const SELECTOR_KEYS = ["inventoryLevelIds", "inventoryItemIds", "variantIds", "skus"] as const
+const SELECTOR_KEYS = ["inventoryLevelIds", "inventoryItemIds", "variantIds", "productIds", "priceIds", "priceListIds", "skus"] as const
 
 function merge(entries: Entry[]): StockChanges {
   const merged: StockChanges = { reconciliationId: entries[0].changes.reconciliationId }
+  const drifted = entries.flatMap((entry) => Object.entries(entry.changes.drifted ?? {}))
+  if (drifted.length) merged.drifted = Object.fromEntries(drifted)
   for (const key of SELECTOR_KEYS) {
     merged[key] = [...new Set(entries.flatMap((entry) => entry.changes[key] ?? []))]
   }

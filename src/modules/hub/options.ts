@@ -1,5 +1,6 @@
 import { z } from "zod"
 import { describeIssues, hubClientOptionsSchema } from "../../hub-client"
+import { CATALOGUE_FIELDS } from "../../mapping/hub-product"
 
 /** How many days back an import reads the hub's orders unless `importLookbackDays` says otherwise. */
 export const DEFAULT_IMPORT_LOOKBACK_DAYS = 7
@@ -75,6 +76,26 @@ export const hubPluginOptionsSchema = hubClientOptionsSchema.extend({
   stockRetryDelayMs: z.number().int().min(100).max(600_000).default(5_000),
   /** Minutes between scheduled reconciliations; 0 turns the schedule off (the admin trigger stays). */
   stockReconcileEveryMinutes: z.number().int().min(0).max(10_080).default(360),
+  /**
+   * The product fields the plugin keeps true on the hub besides `qty` (src/mapping/hub-product.ts says
+   * what each follows); none by default, so a store that manages prices on the hub keeps doing so.
+   */
+  catalogueFields: z
+    .array(z.enum(CATALOGUE_FIELDS, { error: `each catalogue field must be one of ${CATALOGUE_FIELDS.join(", ")}` }))
+    .default([])
+    .transform((fields) => [...new Set(fields)]),
+  /** Units held back per SKU: the hub is sent max(0, available - stockBuffer), to absorb the seconds before a sale is pushed. */
+  stockBuffer: z.number().int().min(0).max(1_000_000).default(0),
+  /**
+   * Where a SKU's fields are sent: `products` (PUT /products/{sku}) or `variations` (PUT /variations/{sku},
+   * for hubs that model a configurable product's children; docs/hub-public-facts.md, Products).
+   */
+  productEndpoint: z.enum(["products", "variations"]).default("products"),
+  /**
+   * How an ended sale clears `promotional_price` on the wire: `null` (the field sent as null) or `zero`
+   * (sent as 0). The public record does not say which every hub takes.
+   */
+  promotionalPriceClearedAs: z.enum(["null", "zero"]).default("null"),
 })
 
 export type HubPluginOptions = z.infer<typeof hubPluginOptionsSchema>

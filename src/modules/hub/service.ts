@@ -13,6 +13,7 @@ import {
   HubStockReconciliation,
   HubTrafficHour,
 } from "./models"
+import type { HubProductField } from "../../mapping/hub-product"
 import type { ClaimedStockChange, StockPushOutcome, StockSyncFigures, WantedStock } from "./models/hub-stock-change"
 import type { HubPluginOptions } from "./options"
 import type {
@@ -89,6 +90,11 @@ export default class HubModuleService extends MedusaService({
     this.reconciliations = dependencies.hubStockReconciliationRepository
     this.traffic = dependencies.hubTrafficHourRepository
     this.logger = dependencies.logger
+  }
+
+  /** Whether `catalogueFields` keeps a price field true on the hub (price events matter then). */
+  get syncsPrices(): boolean {
+    return this.hubOptions.catalogueFields.some((field) => field === "price" || field === "promotional_price")
   }
 
   /** The hub client, built from the validated options at boot and closed at shutdown. */
@@ -187,6 +193,12 @@ export default class HubModuleService extends MedusaService({
     return this.outbox.record(wanted, reconciliationId ?? null, sharedContext)
   }
 
+  /** The SKUs these variants or products last held on the hub (found again when they are deleted or renamed). */
+  @InjectManager()
+  async skusHeldBy(holders: { variantIds: string[]; productIds: string[] }, @MedusaContext() sharedContext: Context = {}): Promise<string[]> {
+    return this.outbox.skusHeldBy(holders, sharedContext)
+  }
+
   /** Claims up to `limit` due outbox rows for `stockLeaseMs`; two flushers never get the same row. */
   @InjectManager()
   async claimStockChanges(limit: number, @MedusaContext() sharedContext: Context = {}): Promise<ClaimedStockChange[]> {
@@ -217,7 +229,7 @@ export default class HubModuleService extends MedusaService({
   @InjectManager()
   async countStockReconciliation(
     id: string,
-    counts: { seen: number; differing: number; unknown: number },
+    counts: { seen: number; differing: number; unknown: number; differingFields: Partial<Record<HubProductField, number>> },
     @MedusaContext() sharedContext: Context = {}
   ): Promise<void> {
     await this.reconciliations.count(id, counts, sharedContext)

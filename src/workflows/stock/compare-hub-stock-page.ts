@@ -3,8 +3,8 @@ import { compareHubStockStep, type HubStockPage } from "./steps/compare-hub-stoc
 import { countStockReconciliationStep } from "./steps/count-stock-reconciliation"
 
 /**
- * One page of a stock reconciliation: the hub's qty of each product against Medusa's available
- * quantity, counted on the reconciliation. The walk (src/sync/stock-reconciliation.ts) queues the
+ * One page of a reconciliation: each hub product's synced fields (qty and `catalogueFields`) against
+ * Medusa's, counted per field on the reconciliation. The walk (src/sync/stock-reconciliation.ts) queues the
  * differing SKUs in the outbox, where they are computed again in turn with every other change.
  */
 export const compareHubStockPageWorkflow = createWorkflow("hub-compare-stock-page", (input: HubStockPage) => {
@@ -14,6 +14,7 @@ export const compareHubStockPageWorkflow = createWorkflow("hub-compare-stock-pag
       reconciliationId: input.reconciliationId,
       seen: comparison.seen,
       differing: comparison.differing,
+      differingFields: comparison.differingFields,
       unknown: comparison.unknown,
     }))
   )

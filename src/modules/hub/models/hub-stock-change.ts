@@ -1,19 +1,33 @@
 import { model } from "@medusajs/framework/utils"
+import type { HubProductField, HubProductFields } from "../../../mapping/hub-product"
 
 /**
- * The stock outbox: one row per SKU holding the available quantity the hub should have. A
- * change overwrites the row (the latest wanted quantity wins), so a burst of changes to one SKU
- * becomes one request. The row is written before any network call and survives a restart.
+ * The outbox of a SKU's fields on the hub (its quantity and the `catalogueFields`): one row per SKU
+ * holding what the hub should have. A change overwrites the row (the latest reading wins), so a
+ * burst of changes to one SKU becomes one request. The row is written before any network call and
+ * survives a restart. It also remembers which variant and product last held the SKU, so a delete
+ * event's id finds the SKU that must stop selling.
  */
 export const HubStockChange = model
   .define("hub_stock_change", {
     id: model.id({ prefix: "hubstk" }).primaryKey(),
     sku: model.text().unique(),
+    variant_id: model.text().nullable(),
+    product_id: model.text().nullable(),
     /**
-     * Medusa's available quantity as last read: when the change was recorded, then what the push
-     * sent (a push reads it again as it leaves). A reading equal to it queues nothing.
+     * The fields the hub should hold as last read (`HubProductFields`): when the change was recorded,
+     * then when the push left (a push reads them again). A reading equal to it queues nothing.
      */
-    available_quantity: model.number(),
+    wanted: model.json().nullable(),
+    /** The qty of `wanted` (null when Medusa does not count the variant's stock), for the figures. */
+    available_quantity: model.number().nullable(),
+    /**
+     * The value of each field the hub last accepted; a push sends only the fields that differ. A field
+     * a reconciliation found drifted is dropped, so it goes again.
+     */
+    accepted: model.json().default({}),
+    /** Field values the hub refused (4xx), with the message in `error`: not sent again until they change. */
+    refused: model.json().default({}),
     /** Bumped by every change, so a push of an older quantity cannot mark a newer one sent. */
     version: model.number().default(0),
     /** pending: to send; sent: the hub took it; rejected: a 4xx, not resent until the quantity changes. */
@@ -36,19 +50,41 @@ export const HubStockChange = model
     /** The reconciliation that queued this change, credited when the push lands. */
     reconciliation_id: model.text().nullable(),
   })
-  .indexes([{ on: ["state", "changed_at"] }])
+  .indexes([{ on: ["state", "changed_at"] }, { on: ["variant_id"] }, { on: ["product_id"] }])
 
-/** A SKU's available quantity as Medusa computes it, to be recorded in the outbox. */
-export type WantedStock = { sku: string; availableQuantity: number }
+/** A SKU's fields as Medusa says they should be on the hub, to be recorded in the outbox. */
+export type WantedStock = {
+  sku: string
+  /** The variant holding the SKU now; null when none does (it left Medusa: its last holder is kept). */
+  variantId: string | null
+  productId: string | null
+  fields: HubProductFields
+  /** Fields a reconciliation found different on the hub: sent again even if they were accepted. */
+  drifted?: HubProductField[]
+}
 
-/** A row a flusher claimed, with its last reading; the push reads the quantity again and reports back with `claimToken`. */
-export type ClaimedStockChange = { id: string; sku: string; availableQuantity: number; claimToken: string }
+/** A row a flusher claimed: the push reads the SKU's fields again and reports back with `claimToken`. */
+export type ClaimedStockChange = {
+  id: string
+  sku: string
+  /** The fields as last read, for a SKU Medusa can no longer read. */
+  wanted: HubProductFields
+  accepted: HubProductFields
+  refused: HubProductFields
+  claimToken: string
+}
 
-/** How a push ended, as recorded on its row. */
+/** How a push ended, as recorded on its row; `sent` carries the fields the request held. */
 export type StockPushOutcome =
-  | { kind: "sent" }
-  /** A 4xx: kept with the hub's message; not resent until the quantity changes. `sent` false when the client refused locally. */
-  | { kind: "rejected"; status: number | null; hubMessage: string; sent: boolean }
+  | { kind: "sent"; fields: HubProductFields }
+  /** Nothing differed from what the hub accepted: no request. */
+  | { kind: "unchanged" }
+  /**
+   * A 4xx: kept with the hub's message; the `refused` values are not sent again until they change.
+   * `sent` false when the client refused locally; `more` when fields it did not refuse (a qty sent
+   * beside a refused price) are still to go, alone.
+   */
+  | { kind: "rejected"; status: number | null; hubMessage: string; sent: boolean; refused: HubProductFields; more: boolean }
   /** The hub unavailable, or a 429 longer than the run: tried again after a delay. */
   | { kind: "failed"; status?: number; reason: string }
 
@@ -61,13 +97,25 @@ export type StockSyncFigures = {
   /** The last 24 hours with pushes, newest first. */
   pushesByHour: Array<{ hour: string; sent: number; failed: number }>
   /** SKUs the hub refused (4xx), or whose last push failed, with the reason; at most 100. */
-  skusInError: Array<{ sku: string; state: string; availableQuantity: number; status: number | null; reason: string; attempts: number; since: string }>
+  skusInError: Array<{
+    sku: string
+    state: string
+    availableQuantity: number | null
+    status: number | null
+    reason: string
+    attempts: number
+    since: string
+    /** Field values the hub refused (not sent again until they change). */
+    refusedFields: HubProductFields
+  }>
   lastReconciliation: {
     id: string
     startedAt: string
     finishedAt: string | null
     seen: number
     differing: number
+    /** Differing products per field (qty, price, promotional_price, status). */
+    differingFields: Partial<Record<HubProductField, number>>
     fixed: number
     unknown: number
     /** Canceled hub orders whose Medusa order still held reserved stock. */

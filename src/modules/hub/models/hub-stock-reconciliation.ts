@@ -1,6 +1,6 @@
 import { model } from "@medusajs/framework/utils"
 
-/** One walk of the hub's products comparing their qty with Medusa's available quantity. */
+/** One walk of the hub's products comparing their synced fields (qty and `catalogueFields`) with Medusa's. */
 export const HubStockReconciliation = model.define("hub_stock_reconciliation", {
   id: model.id({ prefix: "hubrec" }).primaryKey(),
   started_at: model.dateTime(),
@@ -9,6 +9,8 @@ export const HubStockReconciliation = model.define("hub_stock_reconciliation", {
   seen: model.number().default(0),
   /** Seen products whose hub qty differed from Medusa's available quantity (queued to fix). */
   differing: model.number().default(0),
+  /** The same per field: `{ qty: 3, price: 1 }`. */
+  differing_fields: model.json().default({}),
   /** Of those, the pushes that landed. */
   fixed: model.number().default(0),
   /** Hub products with no Medusa variant of that SKU (left alone). */

@@ -2,6 +2,7 @@ import type { Context } from "@medusajs/framework/types"
 import { DALUtils, generateEntityId } from "@medusajs/framework/utils"
 import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
 import { HubStockChange } from "../models"
+import type { HubProductFields } from "../../../mapping/hub-product"
 import type { ClaimedStockChange, StockPushOutcome, WantedStock } from "../models/hub-stock-change"
 
 /** When outbox rows are due, from the plugin options (`stockCoalesceMs`, ...). */
@@ -19,38 +20,59 @@ export type StockTiming = {
  */
 export class HubStockChangeRepository extends DALUtils.mikroOrmBaseRepositoryFactory(HubStockChange) {
   /**
-   * Records the available quantity each SKU should have on the hub: one row per SKU, the latest
-   * quantity wins. A SKU whose quantity did not change is left alone (pending stays pending, sent
-   * stays sent, and a rejected one is not resent unchanged). A reconciliation passes its id: a SKU
-   * it found drifted on the hub is queued again even when the quantity is the one last sent.
+   * Records the fields each SKU should have on the hub: one row per SKU, the latest reading wins. A
+   * SKU whose reading did not change is left alone (pending stays pending, sent stays sent, and a
+   * rejected one is not resent unchanged). A reconciliation passes its id and each SKU's drifted
+   * fields: those are forgotten as accepted, so they go again even when equal to what was sent.
    * Returns how many SKUs were queued.
    */
   async record(wanted: WantedStock[], reconciliationId: string | null, context: Context = {}): Promise<number> {
-    const latestBySku = new Map(wanted.map((entry) => [entry.sku, entry.availableQuantity]))
+    const latestBySku = new Map(wanted.map((entry) => [entry.sku, entry]))
     if (!latestBySku.size) return 0
-    const rows = [...latestBySku].map(([sku, availableQuantity]) => ({
+    const rows = [...latestBySku.values()].map((entry) => ({
       id: generateEntityId(undefined, "hubstk"),
-      sku,
-      available_quantity: availableQuantity,
+      sku: entry.sku,
+      variant_id: entry.variantId,
+      product_id: entry.productId,
+      wanted: entry.fields,
+      drifted: entry.drifted ?? [],
     }))
     const queued: unknown[] = await this.getActiveManager<EntityManager>(context).execute(
-      `insert into hub_stock_change as c (id, sku, available_quantity, state, changed_at, last_changed_at, reconciliation_id)
-       select id, sku, available_quantity, 'pending', now(), now(), ?::text
-         from jsonb_to_recordset(?::jsonb) as input(id text, sku text, available_quantity integer)
+      `with input as (
+         select * from jsonb_to_recordset(?::jsonb) as input(id text, sku text, variant_id text, product_id text, wanted jsonb, drifted text[])
+       )
+       insert into hub_stock_change as c (id, sku, variant_id, product_id, wanted, available_quantity, state, changed_at, last_changed_at, reconciliation_id)
+       select id, sku, variant_id, product_id, wanted, (wanted->>'qty')::integer, 'pending', now(), now(), ?::text from input
        on conflict (sku) where deleted_at is null do update set
+         wanted = excluded.wanted,
          available_quantity = excluded.available_quantity,
-         version = c.version + case when c.available_quantity is distinct from excluded.available_quantity then 1 else 0 end,
+         variant_id = coalesce(excluded.variant_id, c.variant_id),
+         product_id = coalesce(excluded.product_id, c.product_id),
+         accepted = c.accepted - coalesce((select drifted from input where input.sku = excluded.sku), '{}'),
+         version = c.version + case when c.wanted is distinct from excluded.wanted then 1 else 0 end,
          state = 'pending',
          changed_at = case when c.state = 'pending' then c.changed_at else now() end,
          last_changed_at = now(),
          reconciliation_id = coalesce(excluded.reconciliation_id, c.reconciliation_id),
          updated_at = now()
-       where c.available_quantity is distinct from excluded.available_quantity
+       where c.wanted is distinct from excluded.wanted
           or (excluded.reconciliation_id is not null and c.state <> 'rejected')
        returning c.id`,
-      [reconciliationId, JSON.stringify(rows)]
+      [JSON.stringify(rows), reconciliationId]
     )
     return queued.length
+  }
+
+  /** The SKUs whose rows say one of these variants or products last held them (a delete event's SKUs). */
+  async skusHeldBy(holders: { variantIds: string[]; productIds: string[] }, context: Context = {}): Promise<string[]> {
+    if (!holders.variantIds.length && !holders.productIds.length) return []
+    const rows: Array<{ sku: string }> = await this.getActiveManager<EntityManager>(context).execute(
+      `select sku from hub_stock_change
+        where deleted_at is null
+          and (variant_id in (select jsonb_array_elements_text(?::jsonb)) or product_id in (select jsonb_array_elements_text(?::jsonb)))`,
+      [JSON.stringify(holders.variantIds), JSON.stringify(holders.productIds)]
+    )
+    return rows.map((row) => row.sku)
   }
 
   /**
@@ -60,7 +82,7 @@ export class HubStockChangeRepository extends DALUtils.mikroOrmBaseRepositoryFac
    */
   async claim(limit: number, timing: StockTiming, context: Context = {}): Promise<ClaimedStockChange[]> {
     const claimToken = generateEntityId(undefined, "hubclaim")
-    const rows: Array<{ id: string; sku: string; available_quantity: number }> = await this.getActiveManager<EntityManager>(context).execute(
+    const rows: Array<{ id: string; sku: string; wanted: HubProductFields | null; accepted: HubProductFields; refused: HubProductFields }> = await this.getActiveManager<EntityManager>(context).execute(
       `update hub_stock_change as c set
          claim_token = ?, claimed_version = c.version,
          claimed_until = now() + ?::integer * interval '1 millisecond', updated_at = now()
@@ -76,10 +98,10 @@ export class HubStockChangeRepository extends DALUtils.mikroOrmBaseRepositoryFac
           for update skip locked
        ) as due
        where c.id = due.id
-       returning c.id, c.sku, c.available_quantity`,
+       returning c.id, c.sku, c.wanted, c.accepted, c.refused`,
       [claimToken, timing.stockLeaseMs, timing.stockCoalesceMs, timing.stockMaxDelayMs, timing.stockMinPushIntervalMs, limit]
     )
-    return rows.map((row) => ({ id: row.id, sku: row.sku, availableQuantity: row.available_quantity, claimToken }))
+    return rows.map((row) => ({ id: row.id, sku: row.sku, wanted: row.wanted ?? {}, accepted: row.accepted, refused: row.refused, claimToken }))
   }
 
   /** Milliseconds until the next pending row is due (0: now), or null when nothing is pending. */
@@ -97,34 +119,20 @@ export class HubStockChangeRepository extends DALUtils.mikroOrmBaseRepositoryFac
   }
 
   /**
-   * Records how the push of a claimed row ended, and counts it in its hour. `claim.availableQuantity`
-   * is what was sent: a row the push settled keeps it as its quantity (what the hub holds now). Only the holder of the
-   * claim updates the row; a row that changed while its push was in flight stays pending, so the
-   * newer quantity goes next. A push that lands credits the reconciliation that queued it.
+   * Records how the push of a claimed row ended, and counts it in its hour. `claim.wanted` is the
+   * reading the push was made from: a row the push settled keeps it (what the hub holds now). Only the
+   * holder of the claim updates the row; a row that changed while its push was in flight stays
+   * pending, so the newer reading goes next. A push that lands credits the reconciliation that queued it.
    */
   async complete(claim: ClaimedStockChange, outcome: StockPushOutcome, timing: StockTiming, context: Context = {}): Promise<void> {
-    const settled =
-      outcome.kind === "sent"
-        ? `state = case when c.version = c.claimed_version then 'sent' else 'pending' end,
-           available_quantity = case when c.version = c.claimed_version then ?::integer else c.available_quantity end,
-           sent_quantity = ?::integer, sent_at = now(), attempts = 0, error = null, error_status = null,
-           claimed_until = null, reconciliation_id = null`
-        : outcome.kind === "rejected"
-          ? `state = case when c.version = c.claimed_version then 'rejected' else 'pending' end,
-             attempts = c.attempts + 1, error = ?::text, error_status = ?::integer,
-             claimed_until = null, reconciliation_id = null`
-          : `attempts = c.attempts + 1, error = ?::text, error_status = ?::integer,
-             claimed_until = now() + least(600000, ?::integer * power(2, least(c.attempts, 12))) * interval '1 millisecond'`
-    const settledParams =
-      outcome.kind === "sent"
-        ? [claim.availableQuantity, claim.availableQuantity]
-        : outcome.kind === "rejected"
-          ? [outcome.hubMessage.slice(0, 1000), outcome.status]
-          : [outcome.reason.slice(0, 1000), outcome.status ?? null, timing.stockRetryDelayMs]
-    const sentToHub = outcome.kind !== "rejected" || outcome.sent
+    const { settled, params, settledState } = settlement(claim, outcome, timing)
+    const sentToHub = outcome.kind === "sent" || (outcome.kind === "rejected" && outcome.sent)
     await this.getActiveManager<EntityManager>(context).execute(
       `with settled as (
          update hub_stock_change as c set ${settled},
+           state = case when c.version = c.claimed_version then ${settledState} else 'pending' end,
+           wanted = case when c.version = c.claimed_version then ?::jsonb else c.wanted end,
+           available_quantity = case when c.version = c.claimed_version then (?::jsonb->>'qty')::integer else c.available_quantity end,
            changed_at = case when c.version = c.claimed_version then c.changed_at else c.last_changed_at end,
            claim_token = null, updated_at = now()
            from hub_stock_change as before
@@ -141,10 +149,12 @@ export class HubStockChangeRepository extends DALUtils.mikroOrmBaseRepositoryFac
          failed = hub_stock_push_hour.failed + excluded.failed,
          updated_at = now()`,
       [
-        ...settledParams,
+        ...params,
+        JSON.stringify(claim.wanted),
+        JSON.stringify(claim.wanted),
         claim.id,
         claim.claimToken,
-        outcome.kind === "sent",
+        outcome.kind === "sent" || outcome.kind === "unchanged",
         generateEntityId(undefined, "hubsph"),
         outcome.kind === "sent" ? 1 : 0,
         outcome.kind === "sent" ? 0 : 1,
@@ -159,5 +169,48 @@ export class HubStockChangeRepository extends DALUtils.mikroOrmBaseRepositoryFac
       `update hub_stock_change set claim_token = null, claimed_until = null, updated_at = now() where claim_token = ?`,
       [claimToken]
     )
+  }
+}
+
+/**
+ * The SET clause of a push's outcome (before the state, wanted and claim columns every outcome sets),
+ * its parameters, and the state the row takes when it did not change meanwhile.
+ */
+function settlement(claim: ClaimedStockChange, outcome: StockPushOutcome, timing: StockTiming) {
+  switch (outcome.kind) {
+    case "sent": {
+      // A JSON array, as knex would spread a JS array into a list.
+      const keys = JSON.stringify(Object.keys(outcome.fields))
+      const sentKeys = `array(select jsonb_array_elements_text(?::jsonb))`
+      return {
+        // What the hub accepted now; a refusal of these fields is over (its message goes with the last one).
+        settled: `accepted = c.accepted || ?::jsonb, refused = c.refused - ${sentKeys},
+           error = case when c.refused - ${sentKeys} = '{}'::jsonb then null else c.error end,
+           error_status = case when c.refused - ${sentKeys} = '{}'::jsonb then null else c.error_status end,
+           sent_quantity = coalesce((?::jsonb->>'qty')::integer, c.sent_quantity), sent_at = now(), attempts = 0,
+           claimed_until = null, reconciliation_id = null`,
+        params: [JSON.stringify(outcome.fields), keys, keys, keys, JSON.stringify(outcome.fields)],
+        settledState: `'sent'`,
+      }
+    }
+    case "unchanged":
+      return { settled: `attempts = 0, claimed_until = null, reconciliation_id = null`, params: [], settledState: `'sent'` }
+    case "rejected": {
+      // Stock refused: not resent until it changes. Only catalogue fields refused: a qty sent beside them goes alone.
+      const settledState = outcome.more ? `'pending'` : "qty" in outcome.refused ? `'rejected'` : `'sent'`
+      return {
+        settled: `refused = c.refused || ?::jsonb, attempts = c.attempts + 1, error = ?::text, error_status = ?::integer,
+           claimed_until = null, reconciliation_id = null`,
+        params: [JSON.stringify(outcome.refused), outcome.hubMessage.slice(0, 1000), outcome.status],
+        settledState,
+      }
+    }
+    case "failed":
+      return {
+        settled: `attempts = c.attempts + 1, error = ?::text, error_status = ?::integer,
+           claimed_until = now() + least(600000, ?::integer * power(2, least(c.attempts, 12))) * interval '1 millisecond'`,
+        params: [outcome.reason.slice(0, 1000), outcome.status ?? null, timing.stockRetryDelayMs],
+        settledState: `c.state`,
+      }
   }
 }

@@ -2,17 +2,29 @@ import type { Context } from "@medusajs/framework/types"
 import { DALUtils } from "@medusajs/framework/utils"
 import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
 import { HubStockReconciliation } from "../models"
+import type { HubProductField } from "../../../mapping/hub-product"
 import type { StockSyncFigures } from "../models/hub-stock-change"
 
 /** Reconciliations' own SQL, and the stock sync's figures the admin page reads (one round of queries). */
 export class HubStockReconciliationRepository extends DALUtils.mikroOrmBaseRepositoryFactory(HubStockReconciliation) {
   /** Adds a page's counts to a running reconciliation, so a walk that dies keeps what it did. */
-  async count(id: string, counts: { seen: number; differing: number; unknown: number }, context: Context = {}): Promise<void> {
+  async count(
+    id: string,
+    counts: { seen: number; differing: number; unknown: number; differingFields: Partial<Record<HubProductField, number>> },
+    context: Context = {}
+  ): Promise<void> {
     await this.getActiveManager<EntityManager>(context).execute(
       `update hub_stock_reconciliation
-          set seen = seen + ?, differing = differing + ?, unknown = unknown + ?, updated_at = now()
+          set seen = seen + ?, differing = differing + ?, unknown = unknown + ?, updated_at = now(),
+              differing_fields = (
+                select coalesce(jsonb_object_agg(field, total), '{}'::jsonb) from (
+                  select field, sum(count)::integer as total
+                    from (select * from jsonb_each_text(differing_fields) union all select * from jsonb_each_text(?::jsonb)) as counts(field, count)
+                   group by field
+                ) as sums
+              )
         where id = ?`,
-      [counts.seen, counts.differing, counts.unknown, id]
+      [counts.seen, counts.differing, counts.unknown, JSON.stringify(counts.differingFields), id]
     )
   }
 
@@ -39,12 +51,12 @@ export class HubStockReconciliationRepository extends DALUtils.mikroOrmBaseRepos
           where deleted_at is null and hour > now() - interval '24 hours' order by hour desc`
       ),
       manager.execute(
-        `select sku, state, available_quantity, error_status, error, attempts, updated_at from hub_stock_change
-          where deleted_at is null and error is not null and state <> 'sent'
+        `select sku, state, available_quantity, error_status, error, attempts, updated_at, refused from hub_stock_change
+          where deleted_at is null and ((error is not null and state <> 'sent') or refused <> '{}'::jsonb)
           order by updated_at desc limit 100`
       ),
       manager.execute(
-        `select id, started_at, finished_at, seen, differing, fixed, unknown, leaked_orders, error from hub_stock_reconciliation
+        `select id, started_at, finished_at, seen, differing, differing_fields, fixed, unknown, leaked_orders, error from hub_stock_reconciliation
           where deleted_at is null order by started_at desc limit 1`
       ),
       // Verified equal: a whole walk that found no product differing.
@@ -71,6 +83,7 @@ export class HubStockReconciliationRepository extends DALUtils.mikroOrmBaseRepos
         reason: row.error,
         attempts: row.attempts,
         since: iso(row.updated_at)!,
+        refusedFields: row.refused ?? {},
       })),
       lastReconciliation: last
         ? {
@@ -79,6 +92,7 @@ export class HubStockReconciliationRepository extends DALUtils.mikroOrmBaseRepos
             finishedAt: iso(last.finished_at),
             seen: last.seen,
             differing: last.differing,
+            differingFields: last.differing_fields ?? {},
             fixed: last.fixed,
             unknown: last.unknown,
             leakedOrders: last.leaked_orders,

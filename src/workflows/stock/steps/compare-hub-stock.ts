@@ -1,24 +1,34 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { loadAvailableQuantities } from "../../../queries/available-quantities"
+import { driftedFields, type HubProductField } from "../../../mapping/hub-product"
+import { loadHubProductFields } from "../../../queries/hub-product-fields"
 
-/** Hub products as a reconciliation reads them: the SKU and the qty the hub holds. */
-export type HubStockPage = { reconciliationId: string; hubProducts: Array<{ sku: string; qty: number }> }
+/** A SKU as a reconciliation reads it on the hub: its qty and whichever catalogue fields the listing shows. */
+export type ListedHubSku = { sku: string; qty: number; price?: number | null; promotional_price?: number | null; status?: "enabled" | "disabled" }
+export type HubStockPage = { reconciliationId: string; hubProducts: ListedHubSku[] }
 
 export type HubStockComparison = {
-  /** SKUs whose hub qty differs from Medusa's available quantity (zeros included). */
-  differingSkus: string[]
+  /** The fields whose hub value differs from Medusa's (zeros included), by SKU. */
+  drifted: Record<string, HubProductField[]>
   seen: number
   differing: number
-  /** Hub products with no Medusa variant of that SKU: left alone. */
+  /** Differing SKUs per field. */
+  differingFields: Partial<Record<HubProductField, number>>
+  /** Hub products with no Medusa variant of that SKU, and never pushed by this store: left alone. */
   unknown: number
 }
 
-/** Compares a page of hub products with Medusa's available quantities. Reads only. */
-export const compareHubStockStep = createStep("hub-compare-hub-stock", async ({ hubProducts }: HubStockPage, { container }) => {
-  const available = await loadAvailableQuantities(container, { skus: hubProducts.map((hubProduct) => hubProduct.sku) })
-  const differingSkus = hubProducts
-    .filter((hubProduct) => available.has(hubProduct.sku) && available.get(hubProduct.sku) !== hubProduct.qty)
-    .map((hubProduct) => hubProduct.sku)
-  const unknown = hubProducts.filter((hubProduct) => !available.has(hubProduct.sku)).length
-  return new StepResponse<HubStockComparison>({ differingSkus, seen: hubProducts.length, differing: differingSkus.length, unknown })
+/** Compares a page of hub products with the fields Medusa says they should hold (qty and the synced `catalogueFields`). Reads only. */
+export const compareHubStockStep = createStep("hub-compare-stock", async ({ hubProducts }: HubStockPage, { container }) => {
+  const wanted = await loadHubProductFields(container, { skus: hubProducts.map((hubProduct) => hubProduct.sku) })
+  const drifted: Record<string, HubProductField[]> = {}
+  const differingFields: Partial<Record<HubProductField, number>> = {}
+  for (const hubProduct of hubProducts) {
+    const fields = wanted.get(hubProduct.sku)?.fields
+    const differing = fields ? driftedFields(hubProduct, fields) : []
+    if (!differing.length) continue
+    drifted[hubProduct.sku] = differing
+    for (const field of differing) differingFields[field] = (differingFields[field] ?? 0) + 1
+  }
+  const unknown = hubProducts.filter((hubProduct) => !wanted.has(hubProduct.sku)).length
+  return new StepResponse<HubStockComparison>({ drifted, seen: hubProducts.length, differing: Object.keys(drifted).length, differingFields, unknown })
 })

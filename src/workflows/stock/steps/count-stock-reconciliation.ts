@@ -1,11 +1,15 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import type { HubProductField } from "../../../mapping/hub-product"
 import { HUB_MODULE } from "../../../modules/hub"
 import type HubModuleService from "../../../modules/hub/service"
 
 /** Adds a page's counts to its reconciliation, so a walk that dies keeps what it did. */
 export const countStockReconciliationStep = createStep(
   "hub-count-stock-reconciliation",
-  async (input: { reconciliationId: string; seen: number; differing: number; unknown: number }, { container }) => {
+  async (
+    input: { reconciliationId: string; seen: number; differing: number; unknown: number; differingFields: Partial<Record<HubProductField, number>> },
+    { container }
+  ) => {
     const hub: HubModuleService = container.resolve(HUB_MODULE)
     await hub.countStockReconciliation(input.reconciliationId, input)
     return new StepResponse(undefined)

@@ -1,33 +1,34 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { HubInvalidRequestError, HubRejectedError, isHubError } from "../../../hub-client"
+import { fieldsToSend, refusedFields, type HubProductFields } from "../../../mapping/hub-product"
 import { HUB_MODULE } from "../../../modules/hub"
 import type { ClaimedStockChange, StockPushOutcome } from "../../../modules/hub/models/hub-stock-change"
 import type HubModuleService from "../../../modules/hub/service"
-import { loadAvailableQuantities } from "../../../queries/available-quantities"
+import { loadHubProductFields } from "../../../queries/hub-product-fields"
 
 export type StockPushSummary = { claimed: number; sent: number; rejected: number; failed: number; nextDueInMs: number | null }
 
 /**
- * Sends each claimed SKU as `PUT /products/{sku}` with only `qty` (docs/hub-interface.md §4 rule 2)
- * and records the outcome on the row as soon as it is known. The quantity sent is Medusa's available
- * quantity read now, when the push leaves, not the one recorded with the change: a row only says
- * *that* a SKU must be pushed, so no push carries a value older than its send (a store whose stock
- * was written by a script, whose events were read before the levels existed, is still pushed right).
- * The client throttles, waits out 429s and retries 5xx and network faults (a PUT sets a value, so
- * repeating it is safe); what is left to decide here is what an error means for the row.
+ * Sends each claimed SKU as one partial `PUT /products/{sku}` (or `/variations/{sku}`) carrying only
+ * the fields that differ from what the hub last accepted (docs/hub-interface.md §4 rule 2): a price
+ * change sends no `qty`. The fields sent are Medusa's, read now, when the push leaves, not the ones
+ * recorded with the change: a row only says *that* a SKU must be pushed, so no push carries a value
+ * older than its send. The client throttles, waits out 429s and retries 5xx and network faults (a
+ * PUT sets values, so repeating it is safe); what is left to decide here is what an error means for
+ * the row.
  */
 export const pushStockChangesStep = createStep(
   "hub-push-stock-changes",
   async (claimed: ClaimedStockChange[], { container }) => {
     const hub: HubModuleService = container.resolve(HUB_MODULE)
     const summary: StockPushSummary = { claimed: claimed.length, sent: 0, rejected: 0, failed: 0, nextDueInMs: null }
-    const availableNow = claimed.length ? await loadAvailableQuantities(container, { skus: claimed.map((change) => change.sku) }) : new Map()
+    const readNow = claimed.length ? await loadHubProductFields(container, { skus: claimed.map((change) => change.sku) }) : new Map()
     await Promise.all(
       claimed.map(async (claimedChange) => {
-        // A SKU Medusa no longer computes (variant gone, inventory unmanaged) keeps its last reading.
-        const change = { ...claimedChange, availableQuantity: availableNow.get(claimedChange.sku) ?? claimedChange.availableQuantity }
+        // Every claimed SKU has a row, so Medusa reads it (a variant, or left); a failed reading keeps the last one.
+        const change = { ...claimedChange, wanted: readNow.get(claimedChange.sku)?.fields ?? claimedChange.wanted }
         const outcome = await push(hub, change)
-        summary[outcome.kind === "sent" ? "sent" : outcome.kind === "rejected" ? "rejected" : "failed"]++
+        if (outcome.kind !== "unchanged") summary[outcome.kind === "sent" ? "sent" : outcome.kind === "rejected" ? "rejected" : "failed"]++
         await hub.completeStockPush(change, outcome)
       })
     )
@@ -37,22 +38,26 @@ export const pushStockChangesStep = createStep(
 )
 
 async function push(hub: HubModuleService, change: ClaimedStockChange): Promise<StockPushOutcome> {
+  const fields: HubProductFields = fieldsToSend(change.wanted, change.accepted, change.refused)
+  if (!Object.keys(fields).length) return { kind: "unchanged" }
   try {
-    await hub.client.updateProduct(change.sku, { qty: change.availableQuantity })
-    return { kind: "sent" }
+    await hub.client.updateProduct(change.sku, fields, hub.hubOptions.productEndpoint)
+    return { kind: "sent", fields }
   } catch (error) {
-    if (error instanceof HubRejectedError) {
-      return { kind: "rejected", status: error.status ?? 400, hubMessage: error.hubMessage, sent: !error.repeated }
-    }
-    // Refused by the client before sending: resending the same quantity cannot help either.
-    if (error instanceof HubInvalidRequestError) {
-      return { kind: "rejected", status: null, hubMessage: error.message, sent: false }
-    }
+    if (error instanceof HubRejectedError) return rejected(change, fields, error.status ?? 400, error.hubMessage, !error.repeated)
+    // Refused by the client before sending: resending the same values cannot help either.
+    if (error instanceof HubInvalidRequestError) return rejected(change, fields, null, error.message, false)
     // A 429 outlasting the client's retries, the hub unavailable after them, or a 2xx answer that
-    // could not be read: the quantity goes again after a delay (a PUT is safe to repeat).
+    // could not be read: the fields go again after a delay (a PUT is safe to repeat).
     if (isHubError(error)) {
       return { kind: "failed", status: error.status, reason: error.message }
     }
     throw error
   }
+}
+
+function rejected(change: ClaimedStockChange, sent: HubProductFields, status: number | null, hubMessage: string, reachedHub: boolean): StockPushOutcome {
+  const refused = refusedFields(sent)
+  const more = Object.keys(fieldsToSend(change.wanted, change.accepted, { ...change.refused, ...refused })).length > 0
+  return { kind: "rejected", status, hubMessage, sent: reachedHub, refused, more }
 }

@@ -1,0 +1,173 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { MedusaContainer } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
+import { HUB_MODULE } from "../../src/modules/hub"
+import HubModuleService from "../../src/modules/hub/service"
+import { scheduleSaleBoundaries } from "../../src/sync/sale-boundaries"
+import { reconcileStock } from "../../src/sync/stock-reconciliation"
+import { adminHeaders } from "../helpers/admin"
+import { eventually } from "../helpers/eventually"
+import { productUpdatesFor, sandboxHubForStore } from "../helpers/sandbox-store"
+import { seedStore } from "../helpers/store"
+
+jest.setTimeout(180_000)
+
+// Every catalogue field synced, one unit held back per SKU (options read by medusa-config.ts).
+const sandbox = sandboxHubForStore({}, { HUB_CATALOGUE_FIELDS: "price,promotional_price,status", HUB_STOCK_BUFFER: "1" })
+
+/** What each PUT the hub received for a SKU carried, in order. */
+const bodiesFor = (sku: string) => productUpdatesFor(sandbox.hub, sku).map((entry) => entry.body)
+
+const STOCKED = { "CAT-A": 10, "CAT-B": 4, "CAT-C": 6 } as const
+const SKUS = Object.keys(STOCKED) as Array<keyof typeof STOCKED>
+
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    let container: MedusaContainer
+    let hub: HubModuleService
+    let store: Awaited<ReturnType<typeof seedStore>>
+    let headers: Awaited<ReturnType<typeof adminHeaders>>
+
+    beforeEach(async () => {
+      container = getContainer()
+      hub = container.resolve(HUB_MODULE)
+      sandbox.hub.reset()
+      // The hub knows the SKUs, and the one CAT-C will be renamed to, with prices of its own.
+      sandbox.hub.upsertProducts([...SKUS, "CAT-NEW"].map((sku) => ({ sku, qty: 0, price: 1 })))
+      store = await seedStore(container, { products: SKUS.map((sku) => ({ sku, stocked: STOCKED[sku], price: 100 })) })
+      headers = await adminHeaders(container)
+      // Every field true on the hub before each test starts: stock less the buffer, the price, no sale, enabled.
+      await eventually(async () => {
+        for (const sku of SKUS) {
+          expect(sandbox.hub.getProduct(sku)).toMatchObject({ qty: STOCKED[sku] - 1, price: 100, promotional_price: null, status: "enabled" })
+        }
+        expect((await hub.stockSyncFigures()).backlog).toBe(0)
+      })
+      sandbox.hub.resetRequestLog()
+    })
+
+    const variant = (sku: string) => store.variantsBySku[sku] as { id: string; product_id: string }
+
+    async function createSale(sku: string, amount: number, dates: { starts_at?: string } = {}) {
+      const { data } = await api.post(
+        "/admin/price-lists",
+        {
+          title: `Promoção ${sku}`,
+          description: "Black Friday",
+          type: "sale",
+          status: "active",
+          ...dates,
+          prices: [{ variant_id: variant(sku).id, currency_code: "brl", amount }],
+        },
+        headers
+      )
+      return data.price_list.id as string
+    }
+
+    async function settled() {
+      await eventually(async () => expect((await hub.stockSyncFigures()).backlog).toBe(0))
+    }
+
+    it("holds back stockBuffer units: the hub is sent the available quantity less the buffer", async () => {
+      await container.resolve(Modules.INVENTORY).updateInventoryLevels([
+        { inventory_item_id: store.inventoryItemsBySku["CAT-B"], location_id: store.stockLocation.id, stocked_quantity: 1 },
+      ])
+      await eventually(() => expect(sandbox.hub.getProduct("CAT-B")?.qty).toBe(0))
+      expect(bodiesFor("CAT-B")).toEqual([{ product: { qty: 0 } }])
+    })
+
+    it("a variant's price change reaches the hub as one PUT carrying only the price", async () => {
+      await api.post(`/admin/products/${variant("CAT-A").product_id}/variants/${variant("CAT-A").id}`, { prices: [{ currency_code: "brl", amount: 119.9 }] }, headers)
+      await eventually(() => expect(sandbox.hub.getProduct("CAT-A")?.price).toBe(119.9))
+      await settled()
+      expect(bodiesFor("CAT-A")).toEqual([{ product: { price: 119.9 } }])
+      expect(sandbox.hub.getProduct("CAT-A")?.qty).toBe(9)
+    })
+
+    it("a sale price list sets promotional_price; deleting the list clears it", async () => {
+      const priceListId = await createSale("CAT-A", 79.9)
+      await eventually(() => expect(sandbox.hub.getProduct("CAT-A")?.promotional_price).toBe(79.9))
+      await settled()
+      expect(bodiesFor("CAT-A")).toEqual([{ product: { promotional_price: 79.9 } }])
+
+      await api.delete(`/admin/price-lists/${priceListId}`, headers)
+      await eventually(() => expect(sandbox.hub.getProduct("CAT-A")?.promotional_price).toBeNull())
+      await settled()
+      expect(bodiesFor("CAT-A")).toEqual([{ product: { promotional_price: 79.9 } }, { product: { promotional_price: null } }])
+    })
+
+    it("a sale that starts later reaches the hub when it starts, not before", async () => {
+      const startsAt = Date.now() + 4_000
+      await createSale("CAT-B", 50, { starts_at: new Date(startsAt).toISOString() })
+      // The jobs are off in tests: the minute's look is made here.
+      expect(await scheduleSaleBoundaries(container)).toBe(1)
+      await eventually(() => expect(sandbox.hub.getProduct("CAT-B")?.promotional_price).toBe(50))
+      const [put] = productUpdatesFor(sandbox.hub, "CAT-B")
+      expect(put.body).toEqual({ product: { promotional_price: 50 } })
+      expect(put.at).toBeGreaterThanOrEqual(startsAt)
+    })
+
+    it("an unpublished product is disabled on the hub, and enabled again when published", async () => {
+      await api.post(`/admin/products/${variant("CAT-B").product_id}`, { status: "draft" }, headers)
+      await eventually(() => expect(sandbox.hub.getProduct("CAT-B")?.status).toBe("disabled"))
+      await api.post(`/admin/products/${variant("CAT-B").product_id}`, { status: "published" }, headers)
+      await eventually(() => expect(sandbox.hub.getProduct("CAT-B")?.status).toBe("enabled"))
+      await settled()
+      expect(bodiesFor("CAT-B")).toEqual([{ product: { status: "disabled" } }, { product: { status: "enabled" } }])
+    })
+
+    it("a deleted variant and a deleted product leave their SKUs at 0 and disabled", async () => {
+      await api.delete(`/admin/products/${variant("CAT-A").product_id}/variants/${variant("CAT-A").id}`, headers)
+      await api.delete(`/admin/products/${variant("CAT-B").product_id}`, headers)
+      await eventually(() => {
+        expect(sandbox.hub.getProduct("CAT-A")).toMatchObject({ qty: 0, status: "disabled" })
+        expect(sandbox.hub.getProduct("CAT-B")).toMatchObject({ qty: 0, status: "disabled" })
+      })
+      await settled()
+      expect(bodiesFor("CAT-A")).toEqual([{ product: { qty: 0, status: "disabled" } }])
+      expect(bodiesFor("CAT-B")).toEqual([{ product: { qty: 0, status: "disabled" } }])
+    })
+
+    it("a renamed SKU: the old one is left at 0 and disabled, the new one gets the stock and fields at once", async () => {
+      await api.post(`/admin/products/${variant("CAT-C").product_id}/variants/${variant("CAT-C").id}`, { sku: "CAT-NEW" }, headers)
+      await eventually(() => {
+        expect(sandbox.hub.getProduct("CAT-C")).toMatchObject({ qty: 0, status: "disabled" })
+        expect(sandbox.hub.getProduct("CAT-NEW")).toMatchObject({ qty: STOCKED["CAT-C"] - 1, price: 100, promotional_price: null, status: "enabled" })
+      })
+      await settled()
+      expect(bodiesFor("CAT-C")).toHaveLength(1)
+      expect(bodiesFor("CAT-NEW")).toHaveLength(1)
+    })
+
+    it("a price drifted on the hub is repaired by a reconciliation, which reports the difference per field", async () => {
+      sandbox.hub.upsertProducts([{ sku: "CAT-A", qty: 9, price: 55 }])
+      const result = await reconcileStock(container)
+      expect(result).toMatchObject({ seen: 4, differing: 1 })
+      await eventually(() => expect(sandbox.hub.getProduct("CAT-A")?.price).toBe(100))
+      await settled()
+      expect(bodiesFor("CAT-A")).toEqual([{ product: { price: 100 } }])
+      const { lastReconciliation } = await hub.stockSyncFigures()
+      expect(lastReconciliation).toMatchObject({ differing: 1, differingFields: { price: 1 }, fixed: 1 })
+    })
+
+    it("a field the hub refuses is shown per SKU and field, not sent again; the SKU's stock still goes", async () => {
+      // The merchant lowered the price on the hub: a sale above it breaks the hub's rule.
+      sandbox.hub.upsertProducts([{ sku: "CAT-A", qty: 9, price: 50 }])
+      await createSale("CAT-A", 79.9)
+      await eventually(async () => {
+        const [refused] = (await hub.stockSyncFigures()).skusInError
+        expect(refused).toMatchObject({ sku: "CAT-A", status: 422, refusedFields: { promotional_price: 79.9 } })
+        expect(refused.reason).toContain("promotional_price")
+      })
+
+      await container.resolve(Modules.INVENTORY).updateInventoryLevels([
+        { inventory_item_id: store.inventoryItemsBySku["CAT-A"], location_id: store.stockLocation.id, stocked_quantity: 3 },
+      ])
+      await eventually(() => expect(sandbox.hub.getProduct("CAT-A")?.qty).toBe(2))
+      await settled()
+      expect(bodiesFor("CAT-A")).toEqual([{ product: { promotional_price: 79.9 } }, { product: { qty: 2 } }])
+      // Still shown: the refusal holds until the value changes.
+      expect((await hub.stockSyncFigures()).skusInError[0]?.refusedFields).toEqual({ promotional_price: 79.9 })
+    })
+  },
+})
