@@ -18,7 +18,7 @@ export class HubStockReconciliationRepository extends DALUtils.mikroOrmBaseRepos
           set seen = seen + ?, differing = differing + ?, unknown = unknown + ?, updated_at = now(),
               differing_fields = (
                 select coalesce(jsonb_object_agg(field, total), '{}'::jsonb) from (
-                  select field, sum(count)::integer as total
+                  select field, sum(count::integer)::integer as total
                     from (select * from jsonb_each_text(differing_fields) union all select * from jsonb_each_text(?::jsonb)) as counts(field, count)
                    group by field
                 ) as sums
