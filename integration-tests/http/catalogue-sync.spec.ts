@@ -128,6 +128,16 @@ medusaIntegrationTestRunner({
       expect(bodiesFor("CAT-B")).toEqual([{ product: { qty: 0, status: "disabled" } }])
     })
 
+    it("a product removed from the hub's sales channel sells nothing there; added back, it sells again", async () => {
+      const channelProducts = `/admin/sales-channels/${store.salesChannel.id}/products`
+      await api.post(channelProducts, { remove: [variant("CAT-B").product_id] }, headers)
+      await eventually(() => expect(sandbox.hub.getProduct("CAT-B")).toMatchObject({ qty: 0, status: "disabled" }))
+      await api.post(channelProducts, { add: [variant("CAT-B").product_id] }, headers)
+      await eventually(() => expect(sandbox.hub.getProduct("CAT-B")).toMatchObject({ qty: STOCKED["CAT-B"] - 1, status: "enabled" }))
+      await settled()
+      expect(bodiesFor("CAT-B")).toEqual([{ product: { qty: 0, status: "disabled" } }, { product: { qty: STOCKED["CAT-B"] - 1, status: "enabled" } }])
+    })
+
     it("a renamed SKU: the old one is left at 0 and disabled, the new one gets the stock and fields at once", async () => {
       await api.post(`/admin/products/${variant("CAT-C").product_id}/variants/${variant("CAT-C").id}`, { sku: "CAT-NEW" }, headers)
       await eventually(() => {
