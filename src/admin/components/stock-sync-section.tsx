@@ -11,10 +11,23 @@ const skuColumn = createDataTableColumnHelper<StockSyncFigures["skusInError"][nu
 const skuColumns = [
   skuColumn.accessor("sku", { header: "SKU" }),
   skuColumn.accessor("availableQuantity", { header: "Available" }),
+  skuColumn.accessor("refusedFields", {
+    header: "Refused",
+    cell: ({ getValue }) => <span className="whitespace-nowrap">{describeFields(getValue()) || "—"}</span>,
+  }),
   skuColumn.accessor("status", { header: "Hub answer", cell: ({ getValue }) => getValue() ?? "no answer" }),
   skuColumn.accessor("reason", { header: "Reason", cell: ({ getValue }) => <span className="block min-w-[18rem] whitespace-normal">{getValue()}</span> }),
   skuColumn.accessor("since", { header: "Since", cell: ({ getValue }) => formatTime(getValue()) }),
 ]
+
+const FIELD_LABELS: Record<string, string> = { qty: "quantity", price: "price", promotional_price: "sale price", status: "status" }
+
+/** `{ promotional_price: 79.9 }` -> "sale price 79.90": the field values the hub refused. */
+function describeFields(fields: Record<string, unknown>): string {
+  return Object.entries(fields)
+    .map(([field, value]) => `${FIELD_LABELS[field] ?? field} ${typeof value === "number" && field !== "qty" ? value.toFixed(2) : String(value ?? "cleared")}`)
+    .join(", ")
+}
 
 /** The stock outbox (backlog, pushes per hour, SKUs the hub refused) and the reconciliation. */
 export const StockSyncSection = () => {
@@ -37,7 +50,10 @@ export const StockSyncSection = () => {
   if (isLoading) return <Container><Text>Loading the stock sync…</Text></Container>
   if (error || !data) return <Container><Text>Could not read the stock sync: {errorMessage(error)}</Text></Container>
 
-  const { backlog, oldestPendingChangeAt, lastVerifiedAt, pushesByHour, skusInError, lastReconciliation } = data.stock
+  const { backlog, oldestPendingChangeAt, lastVerifiedAt, pushesByHour, skusInError, lastReconciliation, syncedFields } = data.stock
+  const differingByField = Object.entries(lastReconciliation?.differingFields ?? {})
+    .map(([field, count]) => `${FIELD_LABELS[field] ?? field} ${count}`)
+    .join(", ")
   const lastDay = pushesByHour.reduce((sum, hour) => ({ sent: sum.sent + hour.sent, failed: sum.failed + hour.failed }), { sent: 0, failed: 0 })
   return (
     <Container className="divide-y p-0" data-testid="hub-stock-sync">
@@ -45,7 +61,8 @@ export const StockSyncSection = () => {
         <div>
           <Heading level="h2">Stock sync</Heading>
           <Text size="small" className="text-ui-fg-subtle">
-            Every change of a SKU's available quantity is pushed to the hub; a reconciliation compares all of them.
+            Every change of a SKU's {syncedFields.map((field) => FIELD_LABELS[field] ?? field).join(", ")} is pushed to the hub; a reconciliation
+            compares all of them.
           </Text>
         </div>
         <Button variant="secondary" size="small" className="shrink-0" isLoading={reconcile.isPending} onClick={() => reconcile.mutate()}>
@@ -70,7 +87,9 @@ export const StockSyncSection = () => {
         <Text data-testid="hub-last-reconciliation">
           {lastReconciliation
             ? `Last reconciliation ${formatTime(lastReconciliation.startedAt)}${lastReconciliation.finishedAt ? "" : " (running)"}: ` +
-              `${lastReconciliation.seen} hub products read, ${lastReconciliation.differing} differing, ${lastReconciliation.fixed} fixed, ` +
+              `${lastReconciliation.seen} hub products read, ${lastReconciliation.differing} differing` +
+              (differingByField ? ` (${differingByField})` : "") +
+              `, ${lastReconciliation.fixed} fixed, ` +
               `${lastReconciliation.unknown} not sold in this store` +
               (lastReconciliation.error ? ` — ended early: ${lastReconciliation.error}` : ".")
             : "No reconciliation yet."}

@@ -251,7 +251,8 @@ export default class HubModuleService extends MedusaService({
   /** The stock sync's figures for the admin page. */
   @InjectManager()
   async stockSyncFigures(@MedusaContext() sharedContext: Context = {}): Promise<StockSyncFigures> {
-    return this.reconciliations.stockSyncFigures(sharedContext)
+    const figures = await this.reconciliations.stockSyncFigures(sharedContext)
+    return { syncedFields: ["qty", ...this.hubOptions.catalogueFields], ...figures }
   }
 
   // ---- Hub traffic per hour

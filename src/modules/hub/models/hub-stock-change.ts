@@ -89,6 +89,8 @@ export type StockPushOutcome =
   | { kind: "failed"; status?: number; reason: string }
 
 export type StockSyncFigures = {
+  /** What the plugin keeps true on the hub: qty and the `catalogueFields`. */
+  syncedFields: HubProductField[]
   /** SKUs whose change the hub has not taken yet. */
   backlog: number
   oldestPendingChangeAt: string | null

@@ -39,7 +39,7 @@ export class HubStockReconciliationRepository extends DALUtils.mikroOrmBaseRepos
   }
 
   /** The stock sync's figures for the admin page. */
-  async stockSyncFigures(context: Context = {}): Promise<StockSyncFigures> {
+  async stockSyncFigures(context: Context = {}): Promise<Omit<StockSyncFigures, "syncedFields">> {
     const manager = this.getActiveManager<EntityManager>(context)
     const [[outbox], hours, errors, [last], [verified]] = await Promise.all([
       manager.execute(
