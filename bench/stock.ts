@@ -48,7 +48,11 @@ const WINDOW_MS = 1000
 /** Phase B paces changed SKUs at this share of the limit: "below the limit". */
 const PACE_SHARE = 0.6
 /** The figures' names say whether burners ran beside the store. */
-const NAME = BURNERS ? `stock with ${BURNERS} CPU burners` : "stock"
+/** HUB_CATALOGUE_FIELDS (e.g. price,promotional_price,status) syncs those fields too: every push reads them and sends what differs. */
+const CATALOGUE_FIELDS = (process.env.HUB_CATALOGUE_FIELDS ?? "").split(",").map((field) => field.trim()).filter(Boolean)
+const NAME = `stock${BURNERS ? ` with ${BURNERS} CPU burners` : ""}${CATALOGUE_FIELDS.length ? ` and ${CATALOGUE_FIELDS.join(", ")}` : ""}`
+/** What the hub holds of each seeded SKU before the bench: as seedStore makes them (price 100, published, in the channel). */
+const SEEDED_FIELDS = { qty: 0, price: 100, promotional_price: null, status: "enabled" }
 
 const log = (message: string) => console.error(`[bench:stock] ${message}`)
 const skuOf = (index: number) => `B-${String(index + 1).padStart(5, "0")}`
@@ -125,13 +129,15 @@ async function seed(container: MedusaContainer, hub: HubModuleService, sandbox: 
   log(`seeding ${SKUS} SKUs`)
   const skus = Array.from({ length: SKUS }, (_, index) => skuOf(index))
   for (let start = 0; start < skus.length; start += 5_000) {
-    await control(sandbox, "POST", "/products", skus.slice(start, start + 5_000).map((sku) => ({ sku, qty: 0 })))
+    await control(sandbox, "POST", "/products", skus.slice(start, start + 5_000).map((sku) => ({ sku, qty: 0, price: SEEDED_FIELDS.price })))
   }
+  // The outbox as a store in sync leaves it: each SKU's synced fields accepted by the hub.
+  const synced = Object.fromEntries(Object.entries(SEEDED_FIELDS).filter(([field]) => field === "qty" || CATALOGUE_FIELDS.includes(field)))
   const pg = await connect(DATABASE)
   await pg.query(
-    `insert into hub_stock_change (id, sku, available_quantity, state, changed_at, last_changed_at, sent_quantity, sent_at)
-     select 'hubstk_bench' || sku, sku, 0, 'sent', now(), now(), 0, now() from unnest($1::text[]) as sku`,
-    [skus]
+    `insert into hub_stock_change (id, sku, available_quantity, wanted, accepted, state, changed_at, last_changed_at, sent_quantity, sent_at)
+     select 'hubstk_bench' || sku, sku, 0, $2::jsonb, $2::jsonb, 'sent', now(), now(), 0, now() from unnest($1::text[]) as sku`,
+    [skus, JSON.stringify(synced)]
   )
   const { seedStore } = require("../integration-tests/helpers/store")
   const started = Date.now()
