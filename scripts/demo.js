@@ -409,6 +409,8 @@ async function main() {
     HUB_ACCOUNT_MANAGER_KEY: sandbox.credentials.accountManagerKey,
     HUB_SANDBOX: "true",
     HUB_JOBS: "false",
+    // The demo shows the whole catalogue sync (docs/catalogue.md); HUB_CATALOGUE_FIELDS= (empty) keeps qty alone.
+    HUB_CATALOGUE_FIELDS: env.HUB_CATALOGUE_FIELDS ?? "price,promotional_price,status",
   }
 
   await runMedusa(["db:migrate"], childEnv)
