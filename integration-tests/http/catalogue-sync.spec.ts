@@ -22,7 +22,7 @@ const STOCKED = { "CAT-A": 10, "CAT-B": 4, "CAT-C": 6 } as const
 const SKUS = Object.keys(STOCKED) as Array<keyof typeof STOCKED>
 
 medusaIntegrationTestRunner({
-  testSuite: ({ api, getContainer }) => {
+  testSuite: ({ api, dbConnection, getContainer }) => {
     let container: MedusaContainer
     let hub: HubModuleService
     let store: Awaited<ReturnType<typeof seedStore>>
@@ -147,6 +147,21 @@ medusaIntegrationTestRunner({
       await settled()
       expect(bodiesFor("CAT-C")).toHaveLength(1)
       expect(bodiesFor("CAT-NEW")).toHaveLength(1)
+    })
+
+    it("SKUs in sync since before the plugin pushed them: a deleted product's are found from its variants, a reconciliation remembers the others for a rename", async () => {
+      // As a store whose hub already held every value: no outbox row names a variant.
+      await dbConnection.raw(`delete from hub_stock_change`)
+      await api.delete(`/admin/products/${variant("CAT-B").product_id}`, headers)
+      await eventually(() => expect(sandbox.hub.getProduct("CAT-B")).toMatchObject({ qty: 0, status: "disabled" }))
+
+      await dbConnection.raw(`delete from hub_stock_change where sku <> 'CAT-B'`)
+      expect(await reconcileStock(container)).toMatchObject({ differing: 0 })
+      await api.post(`/admin/products/${variant("CAT-C").product_id}/variants/${variant("CAT-C").id}`, { sku: "CAT-NEW" }, headers)
+      await eventually(() => {
+        expect(sandbox.hub.getProduct("CAT-C")).toMatchObject({ qty: 0, status: "disabled" })
+        expect(sandbox.hub.getProduct("CAT-NEW")).toMatchObject({ qty: STOCKED["CAT-C"] - 1, status: "enabled" })
+      })
     })
 
     it("a price drifted on the hub is repaired by a reconciliation, which reports the difference per field", async () => {

@@ -49,20 +49,33 @@ export async function loadHubProductFields(container: MedusaContainer, selector:
     const levels = await inventory.listInventoryLevels({ id: selector.inventoryLevelIds }, { select: ["id", "inventory_item_id"] })
     for (const level of levels) inventoryItemIds.add(level.inventory_item_id)
   }
-  const productIds = selector.productIds ?? []
   if (selector.priceIds?.length || selector.priceListIds?.length) {
     for (const id of await variantsOfPrices(container, selector)) variantIds.add(id)
   }
-  const [itemLinks, productVariants, heldSkus] = await Promise.all([
+  const productIds = selector.productIds ?? []
+  // The SKUs the named variants and products hold or held (a deleted variant keeps its SKU), and
+  // those they last held on the hub (a renamed one does not): each is this store's to stop selling.
+  const named = { variantIds: [...variantIds], productIds }
+  const anyNamed = named.variantIds.length > 0 || productIds.length > 0
+  const [itemLinks, namedVariants, heldSkus] = await Promise.all([
     inventoryItemIds.size
       ? query.graph({ entity: "product_variant_inventory_items", fields: ["variant_id"], filters: { inventory_item_id: [...inventoryItemIds] } })
       : { data: [] as Array<{ variant_id: string }> },
-    productIds.length ? product.listProductVariants({ product_id: productIds }, { select: ["id"] }) : [],
-    variantIds.size || productIds.length ? hubModule.skusHeldBy({ variantIds: [...variantIds], productIds }) : [],
+    anyNamed
+      ? product.listProductVariants(
+          { $or: [...(named.variantIds.length ? [{ id: named.variantIds }] : []), ...(productIds.length ? [{ product_id: productIds }] : [])] },
+          { select: ["id", "sku", "deleted_at"], withDeleted: true }
+        )
+      : [],
+    anyNamed ? hubModule.skusHeldBy(named) : [],
   ])
+  const ours = new Set(heldSkus)
   for (const link of itemLinks.data) variantIds.add(link.variant_id)
-  for (const variant of productVariants) variantIds.add(variant.id)
-  for (const sku of heldSkus) skus.add(sku)
+  for (const variant of namedVariants) {
+    if (!variant.deleted_at) variantIds.add(variant.id)
+    if (variant.sku) ours.add(variant.sku)
+  }
+  for (const sku of ours) skus.add(sku)
   if (skus.size) {
     for (const variant of await product.listProductVariants({ sku: [...skus] }, { select: ["id"] })) variantIds.add(variant.id)
   }
@@ -76,12 +89,13 @@ export async function loadHubProductFields(container: MedusaContainer, selector:
     if (!variant.sku) continue
     bySku.set(variant.sku, { sku: variant.sku, variantId: variant.id, productId: variant.product_id, fields: hubProductFields(readings.get(variant.id)!, options) })
   }
-  // SKUs asked for that no variant holds: those this store pushed have left Medusa; others are not ours.
+  // SKUs asked for that no variant holds: those this store held (named, or with a row) have left
+  // Medusa; others (a hub product the store never sold) are not its own.
   const missing = [...skus].filter((sku) => !bySku.has(sku))
-  if (missing.length) {
-    for (const row of await hubModule.listHubStockChanges({ sku: missing }, { select: ["sku"] })) {
-      bySku.set(row.sku, { sku: row.sku, variantId: null, productId: null, fields: hubProductFields(null, options) })
-    }
+  const unnamed = missing.filter((sku) => !ours.has(sku))
+  if (unnamed.length) for (const row of await hubModule.listHubStockChanges({ sku: unnamed }, { select: ["sku"] })) ours.add(row.sku)
+  for (const sku of missing) {
+    if (ours.has(sku)) bySku.set(sku, { sku, variantId: null, productId: null, fields: hubProductFields(null, options) })
   }
   return bySku
 }

@@ -193,6 +193,12 @@ export default class HubModuleService extends MedusaService({
     return this.outbox.record(wanted, reconciliationId ?? null, sharedContext)
   }
 
+  /** Remembers SKUs a reconciliation found equal on the hub, with their variant and product. */
+  @InjectManager()
+  async rememberHubProducts(inSync: WantedStock[], @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    await this.outbox.remember(inSync, sharedContext)
+  }
+
   /** The SKUs these variants or products last held on the hub (found again when they are deleted or renamed). */
   @InjectManager()
   async skusHeldBy(holders: { variantIds: string[]; productIds: string[] }, @MedusaContext() sharedContext: Context = {}): Promise<string[]> {

@@ -1,6 +1,7 @@
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { compareHubStockStep, type HubStockPage } from "./steps/compare-hub-stock"
 import { countStockReconciliationStep } from "./steps/count-stock-reconciliation"
+import { rememberHubProductsStep } from "./steps/remember-hub-products"
 
 /**
  * One page of a reconciliation: each hub product's synced fields (qty and `catalogueFields`) against
@@ -9,6 +10,7 @@ import { countStockReconciliationStep } from "./steps/count-stock-reconciliation
  */
 export const compareHubStockPageWorkflow = createWorkflow("hub-compare-stock-page", (input: HubStockPage) => {
   const comparison = compareHubStockStep(input)
+  rememberHubProductsStep(transform({ comparison }, ({ comparison }) => comparison.inSync))
   countStockReconciliationStep(
     transform({ input, comparison }, ({ input, comparison }) => ({
       reconciliationId: input.reconciliationId,

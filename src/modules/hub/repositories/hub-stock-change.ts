@@ -63,6 +63,31 @@ export class HubStockChangeRepository extends DALUtils.mikroOrmBaseRepositoryFac
     return queued.length
   }
 
+  /**
+   * Remembers SKUs a reconciliation found equal on the hub (their fields accepted as they are), so a
+   * later delete or rename of their variant finds the SKU to stop selling. A SKU with a row keeps it;
+   * a row written before rows named their variant is given it.
+   */
+  async remember(inSync: WantedStock[], context: Context = {}): Promise<void> {
+    if (!inSync.length) return
+    const rows = inSync.map((entry) => ({
+      id: generateEntityId(undefined, "hubstk"),
+      sku: entry.sku,
+      variant_id: entry.variantId,
+      product_id: entry.productId,
+      wanted: entry.fields,
+    }))
+    await this.getActiveManager<EntityManager>(context).execute(
+      `insert into hub_stock_change as c (id, sku, variant_id, product_id, wanted, accepted, available_quantity, sent_quantity, state, changed_at, last_changed_at)
+       select id, sku, variant_id, product_id, wanted, wanted, (wanted->>'qty')::integer, (wanted->>'qty')::integer, 'sent', now(), now()
+         from jsonb_to_recordset(?::jsonb) as input(id text, sku text, variant_id text, product_id text, wanted jsonb)
+       on conflict (sku) where deleted_at is null do update set
+         variant_id = excluded.variant_id, product_id = excluded.product_id, updated_at = now()
+       where c.variant_id is null`,
+      [JSON.stringify(rows)]
+    )
+  }
+
   /** The SKUs whose rows say one of these variants or products last held them (a delete event's SKUs). */
   async skusHeldBy(holders: { variantIds: string[]; productIds: string[] }, context: Context = {}): Promise<string[]> {
     if (!holders.variantIds.length && !holders.productIds.length) return []

@@ -1,5 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { driftedFields, type HubProductField } from "../../../mapping/hub-product"
+import type { WantedStock } from "../../../modules/hub/models/hub-stock-change"
 import { loadHubProductFields } from "../../../queries/hub-product-fields"
 
 /** A SKU as a reconciliation reads it on the hub: its qty and whichever catalogue fields the listing shows. */
@@ -15,6 +16,8 @@ export type HubStockComparison = {
   differingFields: Partial<Record<HubProductField, number>>
   /** Hub products with no Medusa variant of that SKU, and never pushed by this store: left alone. */
   unknown: number
+  /** The store's SKUs whose every field the hub holds already (remembered, so a later delete finds them). */
+  inSync: WantedStock[]
 }
 
 /** Compares a page of hub products with the fields Medusa says they should hold (qty and the synced `catalogueFields`). Reads only. */
@@ -22,13 +25,15 @@ export const compareHubStockStep = createStep("hub-compare-stock", async ({ hubP
   const wanted = await loadHubProductFields(container, { skus: hubProducts.map((hubProduct) => hubProduct.sku) })
   const drifted: Record<string, HubProductField[]> = {}
   const differingFields: Partial<Record<HubProductField, number>> = {}
+  const inSync: WantedStock[] = []
   for (const hubProduct of hubProducts) {
-    const fields = wanted.get(hubProduct.sku)?.fields
-    const differing = fields ? driftedFields(hubProduct, fields) : []
+    const reading = wanted.get(hubProduct.sku)
+    const differing = reading ? driftedFields(hubProduct, reading.fields) : []
+    if (reading?.variantId && !differing.length) inSync.push(reading)
     if (!differing.length) continue
     drifted[hubProduct.sku] = differing
     for (const field of differing) differingFields[field] = (differingFields[field] ?? 0) + 1
   }
   const unknown = hubProducts.filter((hubProduct) => !wanted.has(hubProduct.sku)).length
-  return new StepResponse<HubStockComparison>({ drifted, seen: hubProducts.length, differing: Object.keys(drifted).length, differingFields, unknown })
+  return new StepResponse<HubStockComparison>({ drifted, seen: hubProducts.length, differing: Object.keys(drifted).length, differingFields, unknown, inSync })
 })
