@@ -191,8 +191,14 @@ medusaIntegrationTestRunner({
       await eventually(() => expect(sandbox.hub.getProduct("CAT-A")?.qty).toBe(2))
       await settled()
       expect(bodiesFor("CAT-A")).toEqual([{ product: { promotional_price: 79.9 } }, { product: { qty: 2 } }])
-      // Still shown: the refusal holds until the value changes.
+      // Still shown: the refusal holds until the value changes, or the cause is corrected.
       expect((await hub.stockSyncFigures()).skusInError[0]?.refusedFields).toEqual({ promotional_price: 79.9 })
+
+      // A reconciliation repairs the hub's price: the refused sale price is no longer below nothing, and goes once more.
+      await reconcileStock(container)
+      await eventually(() => expect(sandbox.hub.getProduct("CAT-A")).toMatchObject({ price: 100, promotional_price: 79.9 }))
+      await eventually(async () => expect((await hub.stockSyncFigures()).skusInError).toEqual([]))
+      expect(bodiesFor("CAT-A").slice(2)).toEqual([{ product: { price: 100 } }, { product: { promotional_price: 79.9 } }])
     })
   },
 })

@@ -299,6 +299,20 @@ describe("hub client against the sandbox hub over HTTP", () => {
       expect(figures.clientErrors).toBe(3)
     })
 
+    it("sends a refused request again only after a write to the same product succeeded (its cause may be corrected)", async () => {
+      const client = clientFor()
+      hub.upsertProducts([{ sku: "PROMO-1", qty: 1, price: 50 }])
+      const sale = () => client.updateProduct("PROMO-1", { promotional_price: 79.9 })
+      expect(await sale().catch((error) => error.status)).toBe(422)
+      expect(await sale().catch((error) => error.repeated)).toBe(true)
+      expect(requestsTo("/products/PROMO-1")).toHaveLength(1)
+
+      await client.updateProduct("PROMO-1", { price: 100 })
+      await sale()
+      expect(hub.getProduct("PROMO-1")).toMatchObject({ price: 100, promotional_price: 79.9 })
+      expect(requestsTo("/products/PROMO-1")).toHaveLength(3)
+    })
+
     it("retries a 5xx on a request safe to repeat, then reports it", async () => {
       hub.setFaults({ errorRate: 1 })
       const client = clientFor({ maxRetries: 2 })

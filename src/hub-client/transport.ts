@@ -51,7 +51,9 @@ export class HubTransport {
   private readonly pool: Pool
   private readonly limiter: HubRateLimiter
   private readonly figuresBook = new HubFigures()
-  private readonly rejected = new Map<string, { status: number; hubMessage: string; at: number }>()
+  private readonly rejected = new Map<string, { status: number; hubMessage: string; at: number; resource: string }>()
+  /** The rejected fingerprints of each written resource (`PUT /products/X`), forgotten when a write to it succeeds. */
+  private readonly rejectedByResource = new Map<string, Set<string>>()
   private readonly secrets: string[]
 
   constructor(private readonly options: HubClientOptions, private readonly logger?: HubLogger) {
@@ -186,13 +188,15 @@ export class HubTransport {
 
       if (status >= 400) {
         const hubMessage = this.hubMessage(text, status)
-        this.rememberRejected(fingerprint, status, hubMessage)
+        this.rememberRejected(fingerprint, `${call.method} ${call.path}`, status, hubMessage)
         if (status === 400 && isDeepPage(call)) {
           throw new HubDeepPagingError(call.endpoint, `page past the hub's first ${HUB_INDEX_DEPTH} entries (${hubMessage})`)
         }
         throw new HubRejectedError(call.endpoint, status, hubMessage)
       }
 
+      // The resource changed: a request it refused before may now be right (the cause corrected, §7 rule 1).
+      if (call.method !== "GET") this.forgetRejected(`${call.method} ${call.path}`)
       return this.parseAnswer(call, status, text)
     }
   }
@@ -254,14 +258,25 @@ export class HubTransport {
       .digest("hex")
   }
 
-  private rememberRejected(fingerprint: string, status: number, hubMessage: string): void {
+  private rememberRejected(fingerprint: string, resource: string, status: number, hubMessage: string): void {
     if (this.options.rejectedRequestMemoryMs === 0) return
     this.rejected.delete(fingerprint)
-    this.rejected.set(fingerprint, { status, hubMessage, at: Date.now() })
+    this.rejected.set(fingerprint, { status, hubMessage, at: Date.now(), resource })
+    const ofResource = this.rejectedByResource.get(resource) ?? new Set<string>()
+    this.rejectedByResource.set(resource, ofResource.add(fingerprint))
     // Bounded: the oldest rejections are forgotten first.
     if (this.rejected.size > 10_000) {
-      this.rejected.delete(this.rejected.keys().next().value as string)
+      const [oldest, entry] = this.rejected.entries().next().value as [string, { resource: string }]
+      this.rejected.delete(oldest)
+      this.rejectedByResource.get(entry.resource)?.delete(oldest)
     }
+  }
+
+  private forgetRejected(resource: string): void {
+    const fingerprints = this.rejectedByResource.get(resource)
+    if (!fingerprints) return
+    for (const fingerprint of fingerprints) this.rejected.delete(fingerprint)
+    this.rejectedByResource.delete(resource)
   }
 
   /** Exponential backoff with jitter (half fixed, half random), capped at 30 s. */

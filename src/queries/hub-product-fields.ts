@@ -93,7 +93,15 @@ export async function loadHubProductFields(container: MedusaContainer, selector:
   // Medusa; others (a hub product the store never sold) are not its own.
   const missing = [...skus].filter((sku) => !bySku.has(sku))
   const unnamed = missing.filter((sku) => !ours.has(sku))
-  if (unnamed.length) for (const row of await hubModule.listHubStockChanges({ sku: unnamed }, { select: ["sku"] })) ours.add(row.sku)
+  if (unnamed.length) {
+    // A row, or a deleted variant (a deletion while no process listened, or before this version):
+    // no live variant holds these SKUs, so every variant found with them is a deleted one.
+    const [rows, deleted] = await Promise.all([
+      hubModule.listHubStockChanges({ sku: unnamed }, { select: ["sku"] }),
+      product.listProductVariants({ sku: unnamed }, { select: ["sku"], withDeleted: true }),
+    ])
+    for (const held of [...rows, ...deleted]) if (held.sku) ours.add(held.sku)
+  }
   for (const sku of missing) {
     if (ours.has(sku)) bySku.set(sku, { sku, variantId: null, productId: null, fields: hubProductFields(null, options) })
   }

@@ -76,7 +76,8 @@ export type ClaimedStockChange = {
 
 /** How a push ended, as recorded on its row; `sent` carries the fields the request held. */
 export type StockPushOutcome =
-  | { kind: "sent"; fields: HubProductFields }
+  /** `clearRefused`: the refusals held are over; `more`: fields are left to send (a refused value going once more). */
+  | { kind: "sent"; fields: HubProductFields; clearRefused: boolean; more: boolean }
   /** Nothing differed from what the hub accepted: no request. */
   | { kind: "unchanged" }
   /**

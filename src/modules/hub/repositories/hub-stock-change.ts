@@ -204,18 +204,19 @@ export class HubStockChangeRepository extends DALUtils.mikroOrmBaseRepositoryFac
 function settlement(claim: ClaimedStockChange, outcome: StockPushOutcome, timing: StockTiming) {
   switch (outcome.kind) {
     case "sent": {
-      // A JSON array, as knex would spread a JS array into a list.
+      // The fields sent as a JSON array (knex would spread a JS array into a list), or every refused one.
       const keys = JSON.stringify(Object.keys(outcome.fields))
-      const sentKeys = `array(select jsonb_array_elements_text(?::jsonb))`
+      const refusedAfter = outcome.clearRefused ? `'{}'::jsonb` : `c.refused - array(select jsonb_array_elements_text(?::jsonb))`
+      const keyParams = outcome.clearRefused ? [] : [keys]
       return {
         // What the hub accepted now; a refusal of these fields is over (its message goes with the last one).
-        settled: `accepted = c.accepted || ?::jsonb, refused = c.refused - ${sentKeys},
-           error = case when c.refused - ${sentKeys} = '{}'::jsonb then null else c.error end,
-           error_status = case when c.refused - ${sentKeys} = '{}'::jsonb then null else c.error_status end,
+        settled: `accepted = c.accepted || ?::jsonb, refused = ${refusedAfter},
+           error = case when ${refusedAfter} = '{}'::jsonb then null else c.error end,
+           error_status = case when ${refusedAfter} = '{}'::jsonb then null else c.error_status end,
            sent_quantity = coalesce((?::jsonb->>'qty')::integer, c.sent_quantity), sent_at = now(), attempts = 0,
            claimed_until = null, reconciliation_id = null`,
-        params: [JSON.stringify(outcome.fields), keys, keys, keys, JSON.stringify(outcome.fields)],
-        settledState: `'sent'`,
+        params: [JSON.stringify(outcome.fields), ...keyParams, ...keyParams, ...keyParams, JSON.stringify(outcome.fields)],
+        settledState: outcome.more ? `'pending'` : `'sent'`,
       }
     }
     case "unchanged":

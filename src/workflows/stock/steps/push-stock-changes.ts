@@ -42,7 +42,7 @@ async function push(hub: HubModuleService, change: ClaimedStockChange): Promise<
   if (!Object.keys(fields).length) return { kind: "unchanged" }
   try {
     await hub.client.updateProduct(change.sku, fields, hub.hubOptions.productEndpoint)
-    return { kind: "sent", fields }
+    return sent(change, fields)
   } catch (error) {
     if (error instanceof HubRejectedError) return rejected(change, fields, error.status ?? 400, error.hubMessage, !error.repeated)
     // Refused by the client before sending: resending the same values cannot help either.
@@ -60,4 +60,18 @@ function rejected(change: ClaimedStockChange, sent: HubProductFields, status: nu
   const refused = refusedFields(sent)
   const more = Object.keys(fieldsToSend(change.wanted, change.accepted, { ...change.refused, ...refused })).length > 0
   return { kind: "rejected", status, hubMessage, sent: reachedHub, refused, more }
+}
+
+/**
+ * A push the hub took. When it changed a catalogue field, the product's prices or status on the hub
+ * are no longer those a refusal was made against (a price repaired under a refused sale price): the
+ * refused values are the cause corrected (docs/hub-interface.md §7 rule 1) and go once more. A
+ * quantity alone changes nothing they depend on, so it keeps them held.
+ */
+function sent(change: ClaimedStockChange, fields: HubProductFields): StockPushOutcome {
+  const keys = Object.keys(fields)
+  const clearRefused = keys.some((field) => field !== "qty")
+  const refusedAfter = clearRefused ? {} : Object.fromEntries(Object.entries(change.refused).filter(([field]) => !keys.includes(field)))
+  const more = Object.keys(fieldsToSend(change.wanted, { ...change.accepted, ...fields }, refusedAfter)).length > 0
+  return { kind: "sent", fields, clearRefused, more }
 }
