@@ -164,6 +164,18 @@ medusaIntegrationTestRunner({
       })
     })
 
+    it("a price corrected in Medusa ends the refusal it caused: the refused sale price goes once more after it", async () => {
+      // The hub holds a price of its own (80): a sale at 89.90, below Medusa's 100, is above it, and refused.
+      sandbox.hub.upsertProducts([{ sku: "CAT-B", qty: 3, price: 80 }])
+      await createSale("CAT-B", 89.9)
+      await eventually(async () => expect((await hub.stockSyncFigures()).skusInError[0]?.refusedFields).toEqual({ promotional_price: 89.9 }))
+      // The merchant raises the price: the hub takes it, and the sale price it refused goes again and is taken.
+      await api.post(`/admin/products/${variant("CAT-B").product_id}/variants/${variant("CAT-B").id}`, { prices: [{ currency_code: "brl", amount: 120 }] }, headers)
+      await eventually(() => expect(sandbox.hub.getProduct("CAT-B")).toMatchObject({ price: 120, promotional_price: 89.9 }))
+      await eventually(async () => expect((await hub.stockSyncFigures()).skusInError).toEqual([]))
+      expect(bodiesFor("CAT-B")).toEqual([{ product: { promotional_price: 89.9 } }, { product: { price: 120 } }, { product: { promotional_price: 89.9 } }])
+    })
+
     it("a price drifted on the hub is repaired by a reconciliation, which reports the difference per field", async () => {
       sandbox.hub.upsertProducts([{ sku: "CAT-A", qty: 9, price: 55 }])
       const result = await reconcileStock(container)
@@ -194,11 +206,11 @@ medusaIntegrationTestRunner({
       // Still shown: the refusal holds until the value changes, or the cause is corrected.
       expect((await hub.stockSyncFigures()).skusInError[0]?.refusedFields).toEqual({ promotional_price: 79.9 })
 
-      // A reconciliation repairs the hub's price: the refused sale price is no longer below nothing, and goes once more.
+      // A reconciliation finds the hub's price drifted: it repairs it, and the refused sale price goes once more with it.
       await reconcileStock(container)
       await eventually(() => expect(sandbox.hub.getProduct("CAT-A")).toMatchObject({ price: 100, promotional_price: 79.9 }))
       await eventually(async () => expect((await hub.stockSyncFigures()).skusInError).toEqual([]))
-      expect(bodiesFor("CAT-A").slice(2)).toEqual([{ product: { price: 100 } }, { product: { promotional_price: 79.9 } }])
+      expect(bodiesFor("CAT-A").slice(2)).toEqual([{ product: { price: 100, promotional_price: 79.9 } }])
     })
   },
 })

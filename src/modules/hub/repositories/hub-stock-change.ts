@@ -23,7 +23,8 @@ export class HubStockChangeRepository extends DALUtils.mikroOrmBaseRepositoryFac
    * Records the fields each SKU should have on the hub: one row per SKU, the latest reading wins. A
    * SKU whose reading did not change is left alone (pending stays pending, sent stays sent, and a
    * rejected one is not resent unchanged). A reconciliation passes its id and each SKU's drifted
-   * fields: those are forgotten as accepted, so they go again even when equal to what was sent.
+   * fields: those are forgotten as accepted, so they go again even when equal to what was sent, and
+   * a value the hub refused goes once more (once per reconciliation: the hub may have changed since).
    * Returns how many SKUs were queued.
    */
   async record(wanted: WantedStock[], reconciliationId: string | null, context: Context = {}): Promise<number> {
@@ -49,6 +50,7 @@ export class HubStockChangeRepository extends DALUtils.mikroOrmBaseRepositoryFac
          variant_id = coalesce(excluded.variant_id, c.variant_id),
          product_id = coalesce(excluded.product_id, c.product_id),
          accepted = c.accepted - coalesce((select drifted from input where input.sku = excluded.sku), '{}'),
+         refused = c.refused - coalesce((select drifted from input where input.sku = excluded.sku), '{}'),
          version = c.version + case when c.wanted is distinct from excluded.wanted then 1 else 0 end,
          state = 'pending',
          changed_at = case when c.state = 'pending' then c.changed_at else now() end,
@@ -179,7 +181,7 @@ export class HubStockChangeRepository extends DALUtils.mikroOrmBaseRepositoryFac
         JSON.stringify(claim.wanted),
         claim.id,
         claim.claimToken,
-        outcome.kind === "sent" || outcome.kind === "unchanged",
+        outcome.kind === "sent",
         generateEntityId(undefined, "hubsph"),
         outcome.kind === "sent" ? 1 : 0,
         outcome.kind === "sent" ? 0 : 1,
