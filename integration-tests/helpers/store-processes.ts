@@ -147,7 +147,7 @@ export class StoreProcesses {
       HUB_ACCOUNT_MANAGER_KEY: hub.credentials.accountManagerKey,
       HUB_SANDBOX: "true",
       HUB_JOBS: "true",
-      HUB_RATE_LIMIT_REDIS_URL: this.redisUrl,
+      // No HUB_RATE_LIMIT_REDIS_URL: the processes find one budget in the store's own Redis (REDIS_URL) by default.
       ...options.env,
     }
   }

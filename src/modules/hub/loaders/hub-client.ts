@@ -1,8 +1,10 @@
 import { LoaderOptions } from "@medusajs/framework/types"
 import { asValue } from "@medusajs/framework/awilix"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { HubClient } from "../../../hub-client"
 import { parseHubPluginOptions } from "../options"
 import { isSchemaCommand, medusaCommand } from "./medusa-command"
+import { sharedBudgetRedis } from "./shared-budget"
 
 /**
  * Validates the plugin options and builds the one hub client of the process, so a bad option
@@ -31,9 +33,14 @@ export default async function hubClientLoader({ container, options }: LoaderOpti
     })
     return
   }
-  const hubClient = new HubClient(hubOptions, logger)
+  // One request budget for every process of the store by default: the Redis Medusa already has.
+  const budget = sharedBudgetRedis(hubOptions.rateLimitRedisUrl, container.resolve(ContainerRegistrationKeys.CONFIG_MODULE, { allowUnregistered: true }))
+  const hubClient = new HubClient({ ...hubOptions, rateLimitRedisUrl: budget?.url }, logger)
   container.register({ hubClient: asValue(hubClient), hubOptions: asValue(hubOptions) })
-  logger.info(`hub: connected to ${new URL(hubOptions.baseUrl).origin}${hubOptions.sandbox ? " (sandbox account)" : ""}`)
+  logger.info(
+    `hub: connected to ${new URL(hubOptions.baseUrl).origin}${hubOptions.sandbox ? " (sandbox account)" : ""}; ` +
+      (budget ? `one request budget for every process of the store, in the Redis of ${budget.from}` : "this process's own request budget (no Redis configured)")
+  )
 }
 
 /**
