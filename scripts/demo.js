@@ -13,7 +13,7 @@
  *   4. the store seeded once (src/scripts/seed-demo.ts) and the admin user
  *      admin@hub-demo.local / supersecret;
  *   5. `medusa develop` with the plugin pointed at the sandbox and its jobs on, so the sandbox's
- *      orders are imported within a minute.
+ *      orders are imported within seconds.
  *
  * Ctrl-C (SIGINT), SIGTERM or SIGHUP stop Medusa, the sandbox hub and the embedded PostgreSQL.
  */
@@ -350,7 +350,7 @@ function printBanner(hub, orders) {
       `                X-Accountmanager-Key ${hub.credentials.accountManagerKey})`,
       "",
       `  NEW orders on the sandbox: ${created || "none"}.`,
-      "  Orders placed on the sandbox are imported every minute (Orders in the admin). Place one:",
+      "  Orders placed on the sandbox are imported within seconds (Orders in the admin). Place one:",
       "    - admin API: POST /admin/hub/test-orders { order: {...}, approve?: true }",
       "    - or the hub API (as the marketplace would), e.g.",
       `        curl -X POST ${hub.url}/orders -H 'Content-Type: application/json' \\`,

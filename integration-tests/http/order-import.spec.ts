@@ -5,7 +5,7 @@ import { TestOrderInput } from "../../src/hub-client"
 import { HUB_MODULE } from "../../src/modules/hub"
 import HubModuleService from "../../src/modules/hub/service"
 import { createOrderWorkflow } from "@medusajs/medusa/core-flows"
-import { runOrderImport } from "../../src/sync/order-import"
+import { followOrderListing, runOrderImport } from "../../src/sync/order-import"
 import { refreshHubStatusesWorkflow } from "../../src/workflows/hub-orders/refresh-hub-statuses"
 import { toMedusaOrder } from "../../src/mapping/hub-order"
 import { parseHubOrder } from "../../src/hub-client"
@@ -53,6 +53,10 @@ medusaIntegrationTestRunner({
     })
 
     const query = () => container.resolve(ContainerRegistrationKeys.QUERY)
+
+    async function waitUntil(check: () => Promise<boolean>) {
+      while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 100))
+    }
 
     async function ordersForHubCode(code: string) {
       const orderModule = container.resolve(Modules.ORDER)
@@ -385,6 +389,22 @@ medusaIntegrationTestRunner({
 
       const anonymous = await api.post("/admin/hub/import-runs", {}).catch((error: { response: { status: number } }) => error.response)
       expect(anonymous.status).toBe(401)
+    })
+
+    it("follows the listing: an order placed while a scheduled run is under way is imported by that run", async () => {
+      const first = sandbox.hub.createOrder(testOrder([{ id: "SKU-1", qty: 1 }]))
+      const listingReads = () => sandbox.hub.requestLog().filter((entry) => entry.method === "GET" && entry.path.startsWith("/orders?"))
+      const following = followOrderListing(container, { maxDurationMs: 15_000 })
+      // The run's first pass has read the listing; the order placed after it is read by a later pass of the same run.
+      await waitUntil(async () => (await ordersForHubCode(first.code)).length === 1)
+      const readsBefore = listingReads().length
+      const later = sandbox.hub.createOrder(testOrder([{ id: "SKU-2", qty: 1 }]))
+      const summary = await following
+      expect(summary).toMatchObject({ imported: 2, error: null })
+      expect(await ordersForHubCode(later.code)).toHaveLength(1)
+      expect(listingReads().length).toBeGreaterThan(readsBefore)
+      // One run for all its passes.
+      expect(await hubModule.listHubImportRuns({ intake: "listing" })).toHaveLength(1)
     })
 
     it("ends a run early, keeping what it did, when the hub stops answering", async () => {

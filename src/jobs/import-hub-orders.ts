@@ -1,9 +1,10 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { runScheduledOrderListing } from "../sync/order-import"
+import { LISTING_JOB_INTERVAL_MS, runScheduledOrderListing } from "../sync/order-import"
 
 /**
- * Reads the hub's order listing when its interval is due (in `queue` intake, as the safety net; the
- * queue has its own job). A job's schedule is fixed when Medusa loads it, so it ticks every minute.
+ * In `listing` intake, follows the hub's orders listing continuously (a run of passes every few
+ * seconds, one run at a time across the store's processes); in `queue` intake, the safety-net listing
+ * when due (the queue has its own job).
  */
 export default async function importHubOrdersJob(container: MedusaContainer) {
   await runScheduledOrderListing(container)
@@ -11,5 +12,5 @@ export default async function importHubOrdersJob(container: MedusaContainer) {
 
 export const config = {
   name: "hub-import-orders",
-  schedule: "* * * * *",
+  schedule: { interval: LISTING_JOB_INTERVAL_MS },
 }

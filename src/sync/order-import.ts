@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { HUB_DAY_MS, HUB_PAGE_SIZE, type ListedHubOrder } from "../hub-client"
 import { IMPORTED_STATUS_TYPES } from "../mapping/hub-status"
@@ -10,13 +11,24 @@ import { perApplication } from "./per-application"
 
 export type { OrderImportSummary }
 
+/** A scheduled listing run ends after this long, so the lock changes hands and a shutdown never waits long. */
+const LISTING_RUN_MS = 50_000
+
+/**
+ * The listing's job (`hub-import-orders`) ticks this often: a tick finding the listing running
+ * elsewhere returns at once, so a run that ends is followed within seconds.
+ */
+export const LISTING_JOB_INTERVAL_MS = 5_000
+
 /** When this process last read the whole look-back window, and last without a status filter. */
 const listingCadence = perApplication(() => ({ fullAt: Number.NEGATIVE_INFINITY, unfilteredAt: Number.NEGATIVE_INFINITY }))
 
+type Pass = { days: number; statusFilter: boolean; marks: Array<"fullAt" | "unfilteredAt"> }
+
 /**
- * One run of the order import over the listing (docs/hub-interface.md §4.1): reads the hub's NEW,
- * APPROVED and CANCELED orders of the last `importRecentDays` and hands each to the run
- * (`ImportRun`), so a run costs what the last days hold, not the whole week. Every
+ * One pass of the order import over the listing (docs/hub-interface.md §4.1), as *Import now* asks:
+ * reads the hub's NEW, APPROVED and CANCELED orders of the last `importRecentDays` and hands each to
+ * the run (`ImportRun`), so a pass costs what the last days hold, not the whole week. Every
  * `importFullWindowEveryMinutes` it reads the whole look-back window instead, and every
  * `importUnfilteredEveryMinutes` without a status filter, so an order in a status the catalogue
  * does not know is set aside with the reason, visible to the merchant, instead of never being read
@@ -24,41 +36,82 @@ const listingCadence = perApplication(() => ({ fullAt: Number.NEGATIVE_INFINITY,
  * holds the lock.
  */
 export function runOrderImport(container: MedusaContainer, now = new Date()): Promise<OrderImportSummary | null> {
-  return whileHolding(container, ORDER_IMPORT_LOCK, () => listOrders(container, now))
+  return whileHolding(container, ORDER_IMPORT_LOCK, () => listOrders(container, now.getTime(), null))
 }
 
 /**
- * The scheduled entry (job `hub-import-orders`, every minute): the listing runs when its interval is
- * due (`importIntervalMinutes`, or `queueListingEveryMinutes` as the queue's safety net). The queue
- * has its own job (`runScheduledQueueIntake`), so a long listing never holds the queue up.
+ * Listing intake's scheduled run (job `hub-import-orders`): passes back to back for up to 50 s, one
+ * every `importPollSeconds`, so a new order is reserved, and its stock off the hub, within seconds
+ * instead of at the next minute. A whole-window pass (minutes of pages at 50,000 orders) makes room
+ * for a recent pass between its pages whenever one is due, so it never holds new orders up.
+ */
+export function followOrderListing(container: MedusaContainer, { maxDurationMs = LISTING_RUN_MS } = {}): Promise<OrderImportSummary | null> {
+  return whileHolding(container, ORDER_IMPORT_LOCK, () => listOrders(container, Date.now(), Date.now() + maxDurationMs))
+}
+
+/**
+ * The scheduled entry (job `hub-import-orders`): in `listing` intake, the listing followed
+ * continuously; in `queue` intake, the safety-net listing every `queueListingEveryMinutes` (the queue
+ * has its own job, so a long listing never holds it up).
  */
 export async function runScheduledOrderListing(container: MedusaContainer): Promise<void> {
   const hubModule: HubModuleService = container.resolve(HUB_MODULE)
   if (!hubModule.hubOptions.jobs) return
-  if (await hubModule.isOrderImportDue(new Date())) await runOrderImport(container)
+  if (hubModule.hubOptions.orderIntake === "listing") {
+    await followOrderListing(container)
+  } else if (await hubModule.isQueueListingDue(new Date())) {
+    await runOrderImport(container)
+  }
 }
 
-async function listOrders(container: MedusaContainer, now: Date): Promise<OrderImportSummary> {
+/** Passes until `until` (or one pass when null); what each pass reads follows the process's cadence. */
+async function listOrders(container: MedusaContainer, startedAt: number, until: number | null): Promise<OrderImportSummary> {
   const hubModule: HubModuleService = container.resolve(HUB_MODULE)
   const options = hubModule.hubOptions
+  const pollMs = options.importPollSeconds * 1000
   const run = await ImportRun.begin(container, "listing")
   const read: ListedHubOrder[] = []
+  let recentAt = Number.NEGATIVE_INFINITY
   try {
     const catalogue = await run.prepare()
     const statusCodes = [...catalogue].filter(([, type]) => (IMPORTED_STATUS_TYPES as readonly string[]).includes(type)).map(([code]) => code)
     const cadence = listingCadence(container)
-    const since = (at: number) => now.getTime() - at
-    const unfiltered = options.importUnfilteredEveryMinutes > 0 && since(cadence.unfilteredAt) >= options.importUnfilteredEveryMinutes * 60_000
-    const fullWindow = unfiltered || since(cadence.fullAt) >= options.importFullWindowEveryMinutes * 60_000
-    const days = fullWindow ? options.importLookbackDays : Math.min(options.importRecentDays, options.importLookbackDays)
-    const startDate = new Date(now.getTime() - days * HUB_DAY_MS)
-    for await (const listed of hubModule.client.allOrders({ statuses: unfiltered ? undefined : statusCodes, startDate })) {
-      read.push(listed)
-      if (read.length === HUB_PAGE_SIZE) await run.handle(read.splice(0))
+
+    const listPass = async ({ days, statusFilter, marks }: Pass, between?: () => Promise<void>) => {
+      // Every pass reads the recent orders as they are when it starts (a longer one reads more besides).
+      const passAt = Date.now()
+      recentAt = passAt
+      const startDate = new Date(passAt - days * HUB_DAY_MS)
+      for await (const listed of hubModule.client.allOrders({ statuses: statusFilter ? statusCodes : undefined, startDate })) {
+        read.push(listed)
+        if (read.length < HUB_PAGE_SIZE) continue
+        await run.handle(read.splice(0))
+        await between?.()
+      }
+      await run.handle(read.splice(0))
+      for (const mark of marks) cadence[mark] = passAt
     }
-    await run.handle(read.splice(0))
-    if (fullWindow) cadence.fullAt = now.getTime()
-    if (unfiltered) cadence.unfilteredAt = now.getTime()
+    const recentPass: Pass = { days: Math.min(options.importRecentDays, options.importLookbackDays), statusFilter: true, marks: [] }
+    // Between the pages of a long pass: the recent orders, when they are due.
+    const recentWhenDue = async () => {
+      if (until !== null && Date.now() - recentAt >= pollMs) await listPass(recentPass)
+    }
+
+    for (let now = startedAt; ; now = Date.now()) {
+      const since = (at: number) => now - at
+      const unfiltered = options.importUnfilteredEveryMinutes > 0 && since(cadence.unfilteredAt) >= options.importUnfilteredEveryMinutes * 60_000
+      const fullWindow = unfiltered || since(cadence.fullAt) >= options.importFullWindowEveryMinutes * 60_000
+      if (fullWindow) {
+        const marks: Pass["marks"] = unfiltered ? ["fullAt", "unfilteredAt"] : ["fullAt"]
+        await listPass({ days: options.importLookbackDays, statusFilter: !unfiltered, marks }, recentWhenDue)
+      } else {
+        await listPass(recentPass)
+      }
+      if (until === null) break
+      const next = Math.max(Date.now(), recentAt + pollMs)
+      if (next >= until) break
+      await sleep(next - Date.now())
+    }
     return run.finish(null)
   } catch (caught) {
     // The listing stopped (hub unreachable, cut short): what was read is done, the rest waits.

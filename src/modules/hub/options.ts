@@ -26,8 +26,12 @@ export const hubPluginOptionsSchema = hubClientOptionsSchema.extend({
    */
   shipmentCarrier: z.string().trim().min(1, "shipmentCarrier must not be empty").max(100).optional(),
   shipmentMethod: z.string().trim().min(1, "shipmentMethod must not be empty").max(100).optional(),
-  /** Minutes between two order imports (the job ticks every minute and runs when one is due). */
-  importIntervalMinutes: z.number().int().min(1).max(1440).default(1),
+  /**
+   * In `listing` intake, seconds between two listing passes that look for new orders (and the
+   * marketplaces' moves): a sale stays on offer until its order is reserved, so the listing is read
+   * as often as this allows, within its request budget (docs/hub-public-facts.md: 1/s).
+   */
+  importPollSeconds: z.number().int().min(1).max(3600).default(2),
   /**
    * The most units one order line may ask for: a line above it is set aside with the reason, never
    * reserved (a marketplace glitch selling 10^12 units would otherwise push 0 everywhere).
@@ -35,8 +39,8 @@ export const hubPluginOptionsSchema = hubClientOptionsSchema.extend({
   maxItemQuantity: z.number().int().min(1).max(1_000_000).default(1_000),
   /**
    * How hub orders come in: `listing` (the specification's interface: the orders listing every
-   * `importIntervalMinutes`) or `queue` (the order queue some hubs offer, docs/hub-public-facts.md,
-   * Orders: consumed every minute as fast as its budget allows, with the listing as a safety net
+   * `importPollSeconds`) or `queue` (the order queue some hubs offer, docs/hub-public-facts.md,
+   * Orders: consumed continuously as fast as its budget allows, with the listing as a safety net
    * every `queueListingEveryMinutes`).
    */
   orderIntake: z.enum(["listing", "queue"]).default("listing"),

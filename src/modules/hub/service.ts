@@ -141,16 +141,11 @@ export default class HubModuleService extends MedusaService({
     return this.moves.finish(moveId, outcome, hubStatus, fromState ?? null, sharedContext)
   }
 
-  /**
-   * Whether the scheduled listing should run now: its interval passed since the last listing began
-   * (`importIntervalMinutes`; in `queue` intake, `queueListingEveryMinutes`).
-   */
-  async isOrderImportDue(now: Date): Promise<boolean> {
-    const { orderIntake, importIntervalMinutes, queueListingEveryMinutes } = this.hubOptions
-    const minutes = orderIntake === "queue" ? queueListingEveryMinutes : importIntervalMinutes
+  /** Whether the queue's safety-net listing should run now: `queueListingEveryMinutes` since the last listing began. */
+  async isQueueListingDue(now: Date): Promise<boolean> {
     const [lastRun] = await this.listHubImportRuns({ intake: "listing" }, { order: { started_at: "DESC" }, take: 1 })
-    // A few seconds of slack so that a one-minute interval is not skipped by the tick's jitter.
-    return !lastRun || now.getTime() - new Date(lastRun.started_at).getTime() >= minutes * 60_000 - 5_000
+    // A few seconds of slack so that an interval is not skipped by the tick's jitter.
+    return !lastRun || now.getTime() - new Date(lastRun.started_at).getTime() >= this.hubOptions.queueListingEveryMinutes * 60_000 - 5_000
   }
 
   /** How orders come in, what is known of the queue, and the oldest hub order not yet reserved. */
