@@ -9,6 +9,7 @@
  *   stock-burners     pushes with two CPU burners beside the store
  *   two-workers       two worker processes on one Redis budget flushing one backlog
  *   intake            order intake by listing and by queue at 20,000 orders a day (bench/intake.ts)
+ *   sale              a sale on the marketplace -> the hub's quantity lowered, on each intake (bench/sale.ts)
  * `--quick` runs each at a small size (a few minutes in all, for trying); without it, the sizes the
  * goals are stated for (37 minutes on 2 cores, 25 of them the intake bench in real time).
  */
@@ -29,6 +30,7 @@ const BENCHES = [
   { name: "stock-burners", ...tsNode("bench/stock.ts", { BENCH_BURNERS: "2", BENCH_CATALOGUE: "0", BENCH_DATABASE: "medusa_hub_bench_stock_burners" }) },
   { name: "two-workers", ...tsNode("bench/two-workers.ts") },
   { name: "intake", ...tsNode("bench/intake.ts") },
+  { name: "sale", ...tsNode("bench/sale.ts") },
 ]
 
 const FIGURE = /\(goal: [^)]*\) (OK|MISSED)/
