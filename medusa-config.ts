@@ -50,6 +50,8 @@ module.exports = defineConfig({
         queueListingEveryMinutes: numberFromEnv("HUB_QUEUE_LISTING_EVERY_MINUTES"),
         importUnfilteredEveryMinutes: numberFromEnv("HUB_IMPORT_UNFILTERED_EVERY_MINUTES"),
         maxItemQuantity: numberFromEnv("HUB_MAX_ITEM_QUANTITY"),
+        importConcurrency: numberFromEnv("HUB_IMPORT_CONCURRENCY"),
+        importPollSeconds: numberFromEnv("HUB_IMPORT_POLL_SECONDS"),
         rateLimitRedisUrl: process.env.HUB_RATE_LIMIT_REDIS_URL || undefined,
         // Comma-separated, e.g. price,promotional_price,status; unset keeps qty alone.
         catalogueFields: process.env.HUB_CATALOGUE_FIELDS ? process.env.HUB_CATALOGUE_FIELDS.split(",").map((field) => field.trim()).filter(Boolean) : undefined,

@@ -4,6 +4,7 @@
  * are walked by paging.ts over this client's page reads.
  */
 import type { z } from "zod"
+import type { HubBudgetStore } from "./budget-store"
 import { rateLimitBucketOf } from "./endpoints"
 import { describeIssues, HubInvalidRequestError, HubRefusedError } from "./errors"
 import { HubFiguresSnapshot, HourlyTraffic } from "./figures"
@@ -46,13 +47,14 @@ export class HubClient implements HubPageReader {
   readonly options: HubClientOptions
   private readonly transport: HubTransport
 
-  constructor(options: HubClientOptionsInput, logger?: HubLogger) {
+  /** `budgetStore`: a shared request budget other than Redis (the plugin gives its PostgreSQL when the store has no Redis). */
+  constructor(options: HubClientOptionsInput, logger?: HubLogger, budgetStore?: HubBudgetStore) {
     const parsed = hubClientOptionsSchema.safeParse(options)
     if (!parsed.success) {
       throw new Error(`Invalid hub client options: ${describeIssues(parsed.error.issues)}`)
     }
     this.options = parsed.data
-    this.transport = new HubTransport(this.options, logger)
+    this.transport = new HubTransport(this.options, logger, budgetStore)
   }
 
   // ---- Statuses ------------------------------------------------------------------------

@@ -57,7 +57,7 @@ export class HubRateLimiter {
     return this.seen.pausedUntil
   }
 
-  /** "shared": every process draws from Redis; "process": this one alone (or Redis is unreachable). */
+  /** "shared": every process draws from one store (Redis or PostgreSQL); "process": this one alone (or the shared one is unreachable). */
   get budget(): "shared" | "process" | "process (shared budget unreachable)" {
     if (!this.store.shared) return "process"
     return this.storeFailing ? "process (shared budget unreachable)" : "shared"
@@ -179,14 +179,14 @@ export class HubRateLimiter {
       const result = await operation(this.store)
       if (this.storeFailing) {
         this.storeFailing = false
-        this.options.logger?.info("hub: the shared rate-limit budget (Redis) answers again; every process draws from it")
+        this.options.logger?.info("hub: the shared rate-limit budget answers again; every process draws from it")
       }
       return result
     } catch (error) {
       if (!this.storeFailing) {
         this.storeFailing = true
         this.options.logger?.warn(
-          `hub: the shared rate-limit budget (Redis) is unreachable (${(error as Error).message}); this process throttles on its own until it answers`
+          `hub: the shared rate-limit budget is unreachable (${(error as Error).message}); this process throttles on its own until it answers`
         )
       }
       return operation(this.local)

@@ -22,6 +22,7 @@ import {
 import { HubFigures, HubFiguresSnapshot, HourlyTraffic } from "./figures"
 import { HubClientOptions } from "./options"
 import { HubRateLimiter } from "./rate-limit"
+import type { HubBudgetStore } from "./budget-store"
 import { RedisBudgetStore } from "./redis-budget-store"
 import { hubErrorBodySchema } from "./schemas"
 
@@ -56,12 +57,13 @@ export class HubTransport {
   private readonly rejectedByResource = new Map<string, Set<string>>()
   private readonly secrets: string[]
 
-  constructor(private readonly options: HubClientOptions, private readonly logger?: HubLogger) {
+  /** `budgetStore`: where the account's request budget lives when not in Redis (the plugin's PostgreSQL); else `rateLimitRedisUrl`, else this process. */
+  constructor(private readonly options: HubClientOptions, private readonly logger?: HubLogger, budgetStore?: HubBudgetStore) {
     this.base = new URL(options.baseUrl)
     this.basePath = this.base.pathname.replace(/\/+$/, "")
     this.secrets = [options.apiKey, options.accountManagerKey, options.userEmail]
     this.limiter = new HubRateLimiter({ ...DEFAULT_RATE_LIMITS, ...options.rateLimits }, {
-      store: options.rateLimitRedisUrl ? this.redisBudget(options.rateLimitRedisUrl) : undefined,
+      store: options.rateLimitRedisUrl ? this.redisBudget(options.rateLimitRedisUrl) : budgetStore,
       adaptive: options.adaptiveRateLimits,
       recoveryWindows: options.rateLimitRecoveryWindows,
       // undici's connect, headers and body timeouts: the longest a send can wait for its answer.
@@ -92,15 +94,9 @@ export class HubTransport {
     await Promise.all([this.pool.close(), this.limiter.close()])
   }
 
-  /**
-   * One budget per hub account (the hub counts per store credential, docs/hub-public-facts.md):
-   * the key names the account by a digest of its URL and user, never by a credential.
-   */
+  /** The account's budget in Redis, under its key (`hubAccountKey`). */
   private redisBudget(url: string): RedisBudgetStore {
-    const account = createHash("sha256")
-      .update(`${this.base.origin}${this.basePath}\n${this.options.userEmail}\n${this.options.apiKey}`)
-      .digest("hex")
-      .slice(0, 16)
+    const account = hubAccountKey(this.options)
     let reported = false
     return new RedisBudgetStore({
       url,
@@ -325,4 +321,16 @@ function describeNetworkFault(code: string): string {
     default:
       return `network fault (${code})`
   }
+}
+
+/**
+ * One budget per hub account (the hub counts per store credential, docs/hub-public-facts.md): the
+ * account named by a digest of its URL and user, never by a credential.
+ */
+export function hubAccountKey(options: Pick<HubClientOptions, "baseUrl" | "userEmail" | "apiKey">): string {
+  const base = new URL(options.baseUrl)
+  return createHash("sha256")
+    .update(`${base.origin}${base.pathname.replace(/\/+$/, "")}\n${options.userEmail}\n${options.apiKey}`)
+    .digest("hex")
+    .slice(0, 16)
 }

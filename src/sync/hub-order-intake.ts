@@ -32,6 +32,7 @@ export class ImportRun {
   private readonly counts = { seen: 0, imported: 0, updated: 0, set_aside: 0 }
   private readonly startedAt = Date.now()
   private catalogue = new Map<string, string>()
+  private readonly unsettled = new Set<string>()
   private target?: ResolvedHubOrderTarget
 
   private constructor(
@@ -66,14 +67,28 @@ export class ImportRun {
     this.counts.seen += listedOrders.length
     const records = await this.hubModule.listHubOrders({ code: listedOrders.map((listed) => listed.code) }, { take: null })
     const recordsByCode = new Map(records.map((record) => [record.code, record as HubOrderRecordState]))
-    for (const listed of listedOrders) {
-      const seen = seenHubOrder(listed, this.catalogue)
-      try {
-        await this.handleOne(listed, seen, recordsByCode.get(listed.code))
-      } catch (caught) {
-        await this.setAside(seen, `import failed: ${describe(caught)}`)
+    // `importConcurrency` orders at a time: one's database waits are another's work. Each order stays
+    // under its own lock and claim, and reservations under their inventory items' locks.
+    const waiting = [...listedOrders]
+    const lane = async () => {
+      for (let listed = waiting.shift(); listed; listed = waiting.shift()) {
+        const seen = seenHubOrder(listed, this.catalogue)
+        try {
+          await this.handleOne(listed, seen, recordsByCode.get(listed.code))
+        } catch (caught) {
+          await this.setAside(seen, `import failed: ${describe(caught)}`)
+        }
       }
     }
+    await Promise.all(Array.from({ length: Math.min(this.hubModule.hubOptions.importConcurrency, waiting.length) }, lane))
+  }
+
+  /**
+   * Whether a hub order this run handled is still being imported by another run (the listing and the
+   * queue read the same orders): not committed, so the queue must not acknowledge it yet.
+   */
+  isUnsettled(code: string): boolean {
+    return this.unsettled.has(code)
   }
 
   /** Writes the run's record and logs its summary; `failure` is why it ended early, if it did. */
@@ -111,7 +126,12 @@ export class ImportRun {
     if (!mapped.ok) return this.setAside(seen, mapped.reason)
 
     const claim = await this.hubModule.claimHubOrder(seen)
-    if (!claim) return // imported meanwhile, or another run holds it
+    if (!claim) {
+      // Imported meanwhile, or another run holds it: then it is not done yet (see `isUnsettled`).
+      const [record] = await this.hubModule.listHubOrders({ code: seen.code }, { select: ["import_state"] })
+      if (record?.import_state === "importing") this.unsettled.add(seen.code)
+      return
+    }
     let imported: HubOrderRecordState
     try {
       const { result } = await importHubOrderWorkflow(this.container).run({

@@ -40,6 +40,15 @@ export function runOrderImport(container: MedusaContainer, now = new Date()): Pr
 }
 
 /**
+ * One pass over the recent orders only (100 a request), whatever the cadence: the queue consumer's
+ * catch-up when the queue keeps handing out orders (a burst), which it would otherwise take one a
+ * second. Null when a listing runs elsewhere (it reads them anyway).
+ */
+export function catchUpFromListing(container: MedusaContainer): Promise<OrderImportSummary | null> {
+  return whileHolding(container, ORDER_IMPORT_LOCK, () => listOrders(container, Date.now(), null, { recentOnly: true }))
+}
+
+/**
  * Listing intake's scheduled run (job `hub-import-orders`): passes back to back for up to 50 s, one
  * every `importPollSeconds`, so a new order is reserved, and its stock off the hub, within seconds
  * instead of at the next minute. A whole-window pass (minutes of pages at 50,000 orders) makes room
@@ -65,7 +74,7 @@ export async function runScheduledOrderListing(container: MedusaContainer): Prom
 }
 
 /** Passes until `until` (or one pass when null); what each pass reads follows the process's cadence. */
-async function listOrders(container: MedusaContainer, startedAt: number, until: number | null): Promise<OrderImportSummary> {
+async function listOrders(container: MedusaContainer, startedAt: number, until: number | null, { recentOnly = false } = {}): Promise<OrderImportSummary> {
   const hubModule: HubModuleService = container.resolve(HUB_MODULE)
   const options = hubModule.hubOptions
   const pollMs = options.importPollSeconds * 1000
@@ -77,11 +86,11 @@ async function listOrders(container: MedusaContainer, startedAt: number, until: 
     const statusCodes = [...catalogue].filter(([, type]) => (IMPORTED_STATUS_TYPES as readonly string[]).includes(type)).map(([code]) => code)
     const cadence = listingCadence(container)
 
-    const listPass = async ({ days, statusFilter, marks }: Pass, between?: () => Promise<void>) => {
+    /** `now`: the run's clock (a test's runs may be given one), for the dates read and the cadence. */
+    const listPass = async ({ days, statusFilter, marks }: Pass, now: number, between?: () => Promise<void>) => {
       // Every pass reads the recent orders as they are when it starts (a longer one reads more besides).
-      const passAt = Date.now()
-      recentAt = passAt
-      const startDate = new Date(passAt - days * HUB_DAY_MS)
+      recentAt = Date.now()
+      const startDate = new Date(now - days * HUB_DAY_MS)
       for await (const listed of hubModule.client.allOrders({ statuses: statusFilter ? statusCodes : undefined, startDate })) {
         read.push(listed)
         if (read.length < HUB_PAGE_SIZE) continue
@@ -89,23 +98,23 @@ async function listOrders(container: MedusaContainer, startedAt: number, until: 
         await between?.()
       }
       await run.handle(read.splice(0))
-      for (const mark of marks) cadence[mark] = passAt
+      for (const mark of marks) cadence[mark] = now
     }
     const recentPass: Pass = { days: Math.min(options.importRecentDays, options.importLookbackDays), statusFilter: true, marks: [] }
     // Between the pages of a long pass: the recent orders, when they are due.
     const recentWhenDue = async () => {
-      if (until !== null && Date.now() - recentAt >= pollMs) await listPass(recentPass)
+      if (until !== null && Date.now() - recentAt >= pollMs) await listPass(recentPass, Date.now())
     }
 
     for (let now = startedAt; ; now = Date.now()) {
       const since = (at: number) => now - at
       const unfiltered = options.importUnfilteredEveryMinutes > 0 && since(cadence.unfilteredAt) >= options.importUnfilteredEveryMinutes * 60_000
       const fullWindow = unfiltered || since(cadence.fullAt) >= options.importFullWindowEveryMinutes * 60_000
-      if (fullWindow) {
+      if (fullWindow && !recentOnly) {
         const marks: Pass["marks"] = unfiltered ? ["fullAt", "unfilteredAt"] : ["fullAt"]
-        await listPass({ days: options.importLookbackDays, statusFilter: !unfiltered, marks }, recentWhenDue)
+        await listPass({ days: options.importLookbackDays, statusFilter: !unfiltered, marks }, now, recentWhenDue)
       } else {
-        await listPass(recentPass)
+        await listPass(recentPass, now)
       }
       if (until === null) break
       const next = Math.max(Date.now(), recentAt + pollMs)

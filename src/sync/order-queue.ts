@@ -5,6 +5,7 @@ import { HUB_MODULE } from "../modules/hub"
 import { ORDER_QUEUE_LOCK } from "../modules/hub/locks"
 import type HubModuleService from "../modules/hub/service"
 import { ImportRun, type OrderImportSummary } from "./hub-order-intake"
+import { catchUpFromListing } from "./order-import"
 import { whileHolding } from "./lock"
 
 /** A queue run ends after this long, so the lock changes hands and a shutdown never waits long. */
@@ -16,6 +17,14 @@ const QUEUE_RUN_MS = 50_000
  * next minute (an order placed in that gap would wait for it).
  */
 export const QUEUE_JOB_INTERVAL_MS = 5_000
+
+/**
+ * Orders handed out in a row (the queue never empty between them) that make a burst: the consumer then
+ * catches up from the listing, at most every CATCH_UP_EVERY_MS; the queue still hands each order out,
+ * and it is recognised as done and acknowledged.
+ */
+const QUEUE_BURST_ORDERS = 5
+const CATCH_UP_EVERY_MS = 10_000
 
 /** How long a scheduled run waits after finding the queue empty before it asks again (the bucket's limiter paces it too). */
 const EMPTY_QUEUE_POLL_MS = 1_000
@@ -36,12 +45,16 @@ export function consumeOrderQueue(
     const hubModule: HubModuleService = container.resolve(HUB_MODULE)
     const run = await ImportRun.begin(container, "queue")
     let drained = false
+    let inARow = 0
+    let caughtUpAt = Number.NEGATIVE_INFINITY
+    let catchingUp: Promise<unknown> | undefined
     try {
       await run.prepare()
       const deadline = Date.now() + maxDurationMs
       while (Date.now() < deadline) {
         const queued = await hubModule.client.nextQueuedOrder()
         if (!queued) {
+          inARow = 0
           drained = true
           if (stopWhenEmpty) break
           // Keep asking until the tick ends, paced by the queue's request budget: a new order is
@@ -50,10 +63,20 @@ export function consumeOrderQueue(
           continue
         }
         await run.handle([queued])
-        await acknowledge(hubModule, queued.code)
+        // Another run still importing it: the queue hands it out again after its visibility timeout, done by then.
+        if (!run.isUnsettled(queued.code)) await acknowledge(hubModule, queued.code)
+        // A burst: the queue gives one order a second, the listing a hundred a request.
+        if (++inARow >= QUEUE_BURST_ORDERS && !catchingUp && Date.now() - caughtUpAt >= CATCH_UP_EVERY_MS) {
+          caughtUpAt = Date.now()
+          catchingUp = catchUpFromListing(container)
+            .catch(() => null)
+            .finally(() => (catchingUp = undefined))
+        }
       }
+      await catchingUp
       return run.finish(null, { drained })
     } catch (caught) {
+      await catchingUp
       return run.finish(caught)
     }
   })

@@ -38,10 +38,10 @@ export const ConnectionSection = () => {
         </Text>
         <Text size="small" className="text-ui-fg-subtle" data-testid="hub-budget">
           {figures.budget === "shared"
-            ? "Rate limits: one budget shared by every process of the store (Redis)."
+            ? "Rate limits: one budget shared by every process of the store (in Redis, or PostgreSQL without one)."
             : figures.budget === "process"
-              ? "Rate limits: this process's own budget (no Redis configured)."
-              : "Rate limits: Redis is unreachable; this process throttles on its own until it answers."}
+              ? "Rate limits: this process's own budget."
+              : "Rate limits: the shared budget is unreachable; this process throttles on its own until it answers."}
         </Text>
         {figures.lastError && (
           <Text className="text-ui-fg-error">

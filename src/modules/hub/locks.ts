@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto"
+
 /*
  * The plugin's keys in Medusa's locking module (Redis or PostgreSQL when the store configures one,
  * so each spans the store's processes): one definition of each.
@@ -43,3 +45,10 @@ export const HUB_ORDER_LOCK_WAIT_SECONDS = 60
 export function hubOrderLockInput(code: string, ownerId: string) {
   return { key: hubOrderLock(code), ownerId, timeout: HUB_ORDER_LOCK_WAIT_SECONDS, ttl: HUB_ORDER_LOCK_TTL_SECONDS, retryInterval: 0.1 }
 }
+
+/**
+ * One creation at a time of the customer of an e-mail: two orders of one buyer imported at once (a
+ * run's concurrent imports, the listing beside the queue) would both create it. The e-mail is
+ * digested, so no customer data reaches the locking provider's keys.
+ */
+export const hubCustomerLock = (email: string): string => `hub:customer:${createHash("sha256").update(email.trim().toLowerCase()).digest("hex").slice(0, 32)}`

@@ -37,6 +37,8 @@ export const hubPluginOptionsSchema = hubClientOptionsSchema.extend({
    * reserved (a marketplace glitch selling 10^12 units would otherwise push 0 everywhere).
    */
   maxItemQuantity: z.number().int().min(1).max(1_000_000).default(1_000),
+  /** Hub orders a run imports at a time (each under its own lock and claim; 1: one by one). */
+  importConcurrency: z.number().int().min(1).max(32).default(4),
   /**
    * How hub orders come in: `listing` (the specification's interface: the orders listing every
    * `importPollSeconds`) or `queue` (the order queue some hubs offer, docs/hub-public-facts.md,

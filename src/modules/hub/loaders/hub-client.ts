@@ -1,7 +1,8 @@
 import { LoaderOptions } from "@medusajs/framework/types"
 import { asValue } from "@medusajs/framework/awilix"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { HubClient } from "../../../hub-client"
+import { HubClient, hubAccountKey } from "../../../hub-client"
+import { PostgresBudgetStore } from "../repositories/hub-budget"
 import { parseHubPluginOptions } from "../options"
 import { isSchemaCommand, medusaCommand } from "./medusa-command"
 import { sharedBudgetRedis } from "./shared-budget"
@@ -33,14 +34,15 @@ export default async function hubClientLoader({ container, options }: LoaderOpti
     })
     return
   }
-  // One request budget for every process of the store by default: the Redis Medusa already has.
-  const budget = sharedBudgetRedis(hubOptions.rateLimitRedisUrl, container.resolve(ContainerRegistrationKeys.CONFIG_MODULE, { allowUnregistered: true }))
-  const hubClient = new HubClient({ ...hubOptions, rateLimitRedisUrl: budget?.url }, logger)
+  // One request budget for every process of the store by default: the Redis Medusa already has, else
+  // the PostgreSQL every process of a store shares.
+  const redis = sharedBudgetRedis(hubOptions.rateLimitRedisUrl, container.resolve(ContainerRegistrationKeys.CONFIG_MODULE, { allowUnregistered: true }))
+  const pg = redis ? undefined : container.resolve(ContainerRegistrationKeys.PG_CONNECTION, { allowUnregistered: true })
+  const postgresBudget = pg ? new PostgresBudgetStore(pg, hubAccountKey(hubOptions)) : undefined
+  const hubClient = new HubClient({ ...hubOptions, rateLimitRedisUrl: redis?.url }, logger, postgresBudget)
   container.register({ hubClient: asValue(hubClient), hubOptions: asValue(hubOptions) })
-  logger.info(
-    `hub: connected to ${new URL(hubOptions.baseUrl).origin}${hubOptions.sandbox ? " (sandbox account)" : ""}; ` +
-      (budget ? `one request budget for every process of the store, in the Redis of ${budget.from}` : "this process's own request budget (no Redis configured)")
-  )
+  const budget = redis ? `in the Redis of ${redis.from}` : postgresBudget ? "in PostgreSQL (no Redis configured)" : "this process's own (no database connection)"
+  logger.info(`hub: connected to ${new URL(hubOptions.baseUrl).origin}${hubOptions.sandbox ? " (sandbox account)" : ""}; request budget ${budget}`)
 }
 
 /**

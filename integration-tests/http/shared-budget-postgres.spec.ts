@@ -1,0 +1,105 @@
+import { Client, Pool } from "pg"
+import { HubClient, hubAccountKey, uniformRateLimits } from "../../src/hub-client"
+import { Migration20261123130000 } from "../../src/modules/hub/migrations/Migration20261123130000"
+import { PostgresBudgetStore } from "../../src/modules/hub/repositories/hub-budget"
+import { SandboxHub, startSandboxHub } from "../../src/sandbox"
+
+/*
+ * The hub request budget in PostgreSQL, the default of a store without Redis: its tables made by the
+ * plugin's own migration in a database of this file, two clients (two processes of one store) drawing
+ * from it against the sandbox hub over loopback HTTP. Counts are asserted, never timings.
+ */
+
+jest.setTimeout(120_000)
+
+const DATABASE = "medusa_hub_budget_test"
+const connection = {
+  host: process.env.DB_HOST ?? "localhost",
+  port: Number(process.env.DB_PORT ?? 5432),
+  user: process.env.DB_USERNAME ?? "postgres",
+  password: process.env.DB_PASSWORD || undefined,
+}
+const FAST = uniformRateLimits(1000)
+const BUCKET = "PUT /products"
+const SKUS = Array.from({ length: 10 }, (_, i) => `SKU-${i + 1}`)
+
+/** knex's `raw(sql, bindings)` over a pg pool: `?` placeholders become `$n`. */
+function knexLike(pool: Pool) {
+  return {
+    raw: (sql: string, bindings: unknown[]) => {
+      let n = 0
+      return pool.query(sql.replace(/\?(?!\|)/g, () => `$${++n}`), bindings)
+    },
+  }
+}
+
+describe("one hub budget shared through PostgreSQL", () => {
+  let hub: SandboxHub
+  let pool: Pool
+  const clients: HubClient[] = []
+
+  beforeAll(async () => {
+    const admin = new Client({ ...connection, database: "postgres" })
+    await admin.connect()
+    await admin.query(`drop database if exists ${DATABASE}`)
+    await admin.query(`create database ${DATABASE}`)
+    await admin.end()
+    pool = new Pool({ ...connection, database: DATABASE, max: 4 })
+    // The plugin's migration, as `medusa db:migrate` runs it.
+    const migration = new Migration20261123130000({} as never, {} as never)
+    await migration.up()
+    for (const sql of migration.getQueries()) await pool.query(String(sql))
+    hub = await startSandboxHub({ rateLimits: FAST })
+  })
+
+  afterAll(async () => {
+    await Promise.all(clients.map((client) => client.close()))
+    await hub?.stop()
+    await pool?.end()
+  })
+
+  it("keeps the occupancy rule, the longest pause and a compare-and-set limit (times given, not read)", async () => {
+    const a = new PostgresBudgetStore(knexLike(pool), "account-a")
+    const b = new PostgresBudgetStore(knexLike(pool), "account-a")
+    const t = 1_000_000
+    expect(await a.take(BUCKET, "a1", t, 2, t + 60_000)).toEqual({ taken: true })
+    expect(await b.take(BUCKET, "b1", t, 2, t + 60_000)).toEqual({ taken: true })
+    expect(await a.take(BUCKET, "a2", t + 1, 2, t + 60_001)).toEqual({ taken: false, freeAt: t + 60_000 })
+    await b.settle(BUCKET, "b1", t + 500)
+    expect(await a.take(BUCKET, "a2", t + 499, 2, t + 60_499)).toEqual({ taken: false, freeAt: t + 500 })
+    expect(await a.take(BUCKET, "a2", t + 500, 2, t + 60_500)).toEqual({ taken: true })
+    // Another bucket, and another account, have their own slots.
+    expect(await b.take("GET /orders", "b2", t, 1, t + 60_000)).toEqual({ taken: true })
+    expect(await new PostgresBudgetStore(knexLike(pool), "account-b").take(BUCKET, "c1", t, 1, t + 60_000)).toEqual({ taken: true })
+
+    await a.pause(t + 2_000)
+    await b.pause(t + 1_000)
+    expect((await b.read()).pausedUntil).toBe(t + 2_000)
+
+    const lowered = { base: 6, changedAt: t }
+    expect(await a.replaceLimit(BUCKET, undefined, lowered)).toBe(true)
+    expect(await b.replaceLimit(BUCKET, undefined, { base: 4, changedAt: t })).toBe(false)
+    expect(await b.replaceLimit(BUCKET, lowered, { base: 4, changedAt: t + 1 })).toBe(true)
+    expect((await a.read()).limits).toEqual({ [BUCKET]: { base: 4, changedAt: t + 1 } })
+  })
+
+  it("two clients at the hub's own limit: 0 × 429 through one budget in PostgreSQL", async () => {
+    const WINDOW = 500
+    const LIMIT = 5
+    const limits = { ...FAST, [BUCKET]: { limit: LIMIT, windowMs: WINDOW } }
+    hub.reset()
+    hub.upsertProducts(SKUS.map((sku) => ({ sku, qty: 1, name: sku, price: 10 })))
+    hub.setRateLimits(limits)
+    const options = { baseUrl: hub.url, ...hub.credentials, sandbox: true, rateLimits: limits, rateLimitPauseMs: WINDOW, maxRetries: 10 }
+    const pair = [0, 1].map(() => new HubClient(options, undefined, new PostgresBudgetStore(knexLike(pool), hubAccountKey(options))))
+    clients.push(...pair)
+
+    const outcomes = await Promise.all(
+      pair.flatMap((client, c) => Array.from({ length: 15 }, (_, i) => client.updateProduct(SKUS[i % SKUS.length], { qty: c * 1000 + i }).then(() => true, () => false)))
+    )
+    const log = hub.requestLog().filter((entry) => entry.bucket === BUCKET)
+    expect(outcomes.filter(Boolean)).toHaveLength(30)
+    expect(log.filter((entry) => entry.status === 429)).toEqual([])
+    expect(pair.every((client) => client.figures().budget === "shared")).toBe(true)
+  })
+})
