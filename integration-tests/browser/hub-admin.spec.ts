@@ -182,7 +182,7 @@ describe("the hub page", () => {
     await eventually(async () => expect((await hubClient.getProduct(product.sku)).qty).toBe(expected))
     await eventually(async () => {
       await page.reload()
-      await expectText(page.getByTestId("hub-last-reconciliation"), "1 differing, 1 fixed")
+      await expectText(page.getByTestId("hub-last-reconciliation"), "1 differing (quantity 1), 1 fixed")
     })
     await expectText(page.getByTestId("hub-stock-backlog"), "Nothing waiting to be pushed.")
   })

@@ -47,28 +47,39 @@ medusaIntegrationTestRunner({
       return reservations.reduce((sum, reservation) => sum + Number(reservation.quantity), 0)
     }
 
-    it("imports 200 orders through the queue, each once, acknowledging each; status changes come back through it", async () => {
+    it("imports a burst of 200 orders through the queue, caught up from the listing, each once, acknowledging each; status changes come back through it", async () => {
       const codes = Array.from({ length: 200 }, () => sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 1 }] })).code)
       expect(sandbox.hub.queueDepth()).toBe(200)
 
       const summary = await consumeOrderQueue(container, { maxDurationMs: 480_000 })
-      expect(summary).toMatchObject({ seen: 200, imported: 200, set_aside: 0, error: null })
+      expect(summary).toMatchObject({ set_aside: 0, error: null })
+      expect(summary!.seen).toBeGreaterThanOrEqual(200)
+      // An order the catch-up was still importing when the queue handed it out was not acknowledged:
+      // it comes back after the visibility timeout, and is recognised as done.
+      await new Promise((resolve) => setTimeout(resolve, 1_600))
+      expect(await consumeOrderQueue(container)).toMatchObject({ imported: 0, set_aside: 0, error: null })
       expect(sandbox.hub.queueDepth()).toBe(0)
+      // The burst was caught up from the listing (100 a request), not one order a second; the queue's
+      // orders were then recognised as done.
+      const [catchUp] = await hubModule.listHubImportRuns({ intake: "listing" })
+      expect(catchUp.imported).toBeGreaterThan(100)
+      expect(catchUp.imported + summary!.imported).toBe(200)
       const byCode = await medusaOrdersByHubCode()
       expect(codes.filter((code) => byCode.get(code) !== 1)).toEqual([])
       expect(await reservedUnits()).toBe(200)
 
       // The marketplace approves ten: they re-enter the queue and are followed, once.
       for (const code of codes.slice(0, 10)) sandbox.hub.marketplaceApprove(code)
-      expect(await consumeOrderQueue(container)).toMatchObject({ seen: 10, imported: 0, updated: 10 })
+      // (Ten in a row are a burst too: the catch-up listing may follow some of them first.)
+      expect(await consumeOrderQueue(container)).toMatchObject({ seen: 10, imported: 0 })
       expect(sandbox.hub.queueDepth()).toBe(0)
-      const [record] = await hubModule.listHubOrders({ code: codes[0] })
-      expect(record).toMatchObject({ status_type: "APPROVED", applied_status_type: "APPROVED" })
+      const approved = await hubModule.listHubOrders({ code: codes.slice(0, 10) })
+      expect(approved.map((record) => [record.status_type, record.applied_status_type])).toEqual(Array(10).fill(["APPROVED", "APPROVED"]))
 
       // The hub page knows the intake, and when the queue was last found empty.
       const { data } = await api.get("/admin/hub/import-runs", await adminHeaders(container))
       expect(data.intake).toMatchObject({ mode: "queue", queueLastEmptyAt: expect.any(String), oldestUnreservedSeenAt: null })
-      expect(data.import_runs[0]).toMatchObject({ intake: "queue", drained: true })
+      expect(data.import_runs.find((run: { intake: string }) => run.intake === "queue")).toMatchObject({ drained: true })
     })
 
     it("a scheduled consumer keeps asking while the queue is empty: an order placed during its run is reserved by that run", async () => {
