@@ -5,8 +5,14 @@ import type { ShipmentInput } from "../hub-client"
  * both directions of the order flow map items, tracking and delivery the same way.
  */
 
-/** A line of a Medusa order: the SKU the hub sold (`metadata.hub_sku`; null on a line the hub did not sell) and how much of it is fulfilled. */
-export type OrderLine = { id: string; sku: string | null; quantity: number; fulfilled: number }
+/**
+ * A line of a Medusa order: the SKU the hub sold (`metadata.hub_sku`; null on a line the hub did not sell)
+ * and how much of it is fulfilled. `charge`: a line that is no goods (the hub's interest), which the hub
+ * never ships: it rides along with the first fulfilment the plugin makes, and no shipment waits for it.
+ */
+export type OrderLine = { id: string; sku: string | null; quantity: number; fulfilled: number; charge?: boolean }
+
+const goods = (line: OrderLine) => !line.charge
 
 /** A fulfilment of a Medusa order, as far as the hub's flow cares. */
 export type OrderFulfilment = {
@@ -49,7 +55,8 @@ export function quantitiesByLine(fulfilment: OrderFulfilment): Map<string, numbe
  * None when all of it is fulfilled already (a re-ship after a shipment exception: the same goods).
  * Throws, naming the SKU, when the order has some but not that much left to fulfil.
  */
-export function fulfilmentItemsOfShipment(lines: OrderLine[], items: ShipmentInput["items"] | undefined): Array<{ id: string; quantity: number }> {
+export function fulfilmentItemsOfShipment(allLines: OrderLine[], items: ShipmentInput["items"] | undefined): Array<{ id: string; quantity: number }> {
+  const lines = allLines.filter(goods)
   const left = new Map(lines.map((line) => [line.id, Math.max(0, line.quantity - line.fulfilled)]))
   if (!items) return lines.filter((line) => left.get(line.id)! > 0).map((line) => ({ id: line.id, quantity: left.get(line.id)! }))
   const shipped = lines.filter((line) => items.some((item) => item.sku === line.sku))
@@ -68,11 +75,18 @@ export function fulfilmentItemsOfShipment(lines: OrderLine[], items: ShipmentInp
   return [...taken].map(([id, quantity]) => ({ id, quantity }))
 }
 
-/** The hub's shipment items of a Medusa fulfilment: its lines by SKU, quantities summed per SKU. */
-export function hubItemsOfFulfilment(lines: Array<Pick<OrderLine, "id" | "sku">>, fulfilment: OrderFulfilment): ShipmentInput["items"] {
+/** The charge lines not fulfilled yet, whole: the plugin adds them to the first fulfilment it makes of the goods. */
+export function chargeItemsLeft(lines: OrderLine[]): Array<{ id: string; quantity: number }> {
+  return lines.filter((line) => line.charge && line.fulfilled < line.quantity).map((line) => ({ id: line.id, quantity: line.quantity - line.fulfilled }))
+}
+
+/** The hub's shipment items of a Medusa fulfilment: its lines by SKU, quantities summed per SKU (a charge line is no item). */
+export function hubItemsOfFulfilment(lines: Array<Pick<OrderLine, "id" | "sku" | "charge">>, fulfilment: OrderFulfilment): ShipmentInput["items"] {
   const skuOf = new Map(lines.map((line) => [line.id, line.sku]))
+  const charges = new Set(lines.filter((line) => line.charge).map((line) => line.id))
   const bySku = new Map<string, number>()
   for (const [lineId, quantity] of quantitiesByLine(fulfilment)) {
+    if (charges.has(lineId)) continue
     const sku = skuOf.get(lineId)
     if (!sku) throw new Error(`the fulfilment holds line ${lineId}, which the hub order does not have (an exchange or a claim?)`)
     bySku.set(sku, (bySku.get(sku) ?? 0) + quantity)
@@ -109,7 +123,7 @@ export function fulfilmentOfParcel(fulfilments: OrderFulfilment[], parcel: { mov
 export function orderDelivered(lines: OrderLine[], fulfilments: OrderFulfilment[]): boolean {
   const fulfilled = fulfilledByLine(fulfilments)
   return (
-    lines.every((line) => (fulfilled.get(line.id) ?? 0) >= line.quantity) &&
+    lines.filter(goods).every((line) => (fulfilled.get(line.id) ?? 0) >= line.quantity) &&
     fulfilments.filter(live).every((fulfilment) => !!fulfilment.delivered_at)
   )
 }

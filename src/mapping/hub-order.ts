@@ -1,5 +1,6 @@
 import type { CreateOrderDTO } from "@medusajs/framework/types"
 import type { HubAddress, HubCustomer, HubOrder, HubOrderItem } from "../hub-client"
+import { hubItemUnitPrice, hubOrderMoney, type HubOrderLineMoney } from "./hub-order-money"
 
 /** The variant a hub item's SKU was matched to. */
 export type MatchedVariant = {
@@ -16,7 +17,13 @@ export type HubOrderTarget = {
   salesChannelId: string
   currencyCode: string
   shippingOptionId?: string
+  /** The title of the line that carries the instalment interest (option `interestItemTitle`). */
+  interestItemTitle?: string
 }
+
+/** Marks the line of a charge that is not a product (the hub's `interest`): never reserved, fulfilled with the first shipment. */
+export const HUB_CHARGE_METADATA_KEY = "hub_charge"
+export const DEFAULT_INTEREST_ITEM_TITLE = "Juros do parcelamento"
 
 export type MedusaCustomerInput = {
   email: string
@@ -72,11 +79,6 @@ function toMedusaCustomer(customer: HubCustomer): MedusaCustomerInput {
   }
 }
 
-/** The price the marketplace sold the item at: the special price when there is one. */
-function hubItemUnitPrice(item: HubOrderItem): number | undefined {
-  return item.special_price ?? item.original_price
-}
-
 /**
  * A hub order -> the input of Medusa's order creation. Every SKU must match a variant and
  * every item must carry a price; otherwise the order is set aside with the reason.
@@ -97,6 +99,9 @@ export function toMedusaOrder(
 
   const lines = mergeSameSkuLines(hubOrder.items)
   if (!lines.ok) return lines
+  const money = hubOrderMoney(hubOrder, lines.items)
+  if (!money.ok) return money
+  const { lines: lineMoney, shipping, interest } = money.money
 
   const customer = toMedusaCustomer(hubOrder.customer)
   return {
@@ -111,30 +116,15 @@ export function toMedusaOrder(
       no_notification: true,
       shipping_address: toMedusaAddress(hubOrder.shipping_address, hubOrder.customer.name),
       billing_address: toMedusaAddress(hubOrder.billing_address, hubOrder.customer.name),
-      items: lines.items.map((item) => {
-        const variant = variantsBySku.get(item.id)!
-        const unitPrice = hubItemUnitPrice(item)!
-        return {
-          title: item.name ?? variant.product_title,
-          subtitle: variant.title,
-          product_id: variant.product_id,
-          product_title: variant.product_title,
-          variant_id: variant.id,
-          variant_sku: variant.sku,
-          variant_title: variant.title,
-          quantity: item.qty,
-          unit_price: unitPrice,
-          compare_at_unit_price: item.original_price !== undefined && item.original_price > unitPrice ? item.original_price : undefined,
-          // Marketplace prices are what the customer paid, taxes included.
-          is_tax_inclusive: true,
-          requires_shipping: true,
-          metadata: { hub_sku: item.id },
-        }
-      }),
+      items: [
+        ...lines.items.map((item, index) => toMedusaLineItem(item, variantsBySku.get(item.id)!, lineMoney[index])),
+        ...(interest > 0 ? [interestLineItem(interest, target)] : []),
+      ],
       shipping_methods: [
         {
           name: hubOrder.shipping_method ?? "Marketplace shipping",
-          amount: hubOrder.shipping_cost ?? 0,
+          amount: shipping.amount,
+          adjustments: discountAdjustment(shipping.discount),
           is_tax_inclusive: true,
           shipping_option_id: target.shippingOptionId,
           data: { estimated_delivery: hubOrder.estimated_delivery ?? null },
@@ -151,6 +141,43 @@ export function toMedusaOrder(
       },
     },
   }
+}
+
+function toMedusaLineItem(item: HubOrderItem, variant: MatchedVariant, money: HubOrderLineMoney) {
+  return {
+    title: item.name ?? variant.product_title,
+    subtitle: variant.title,
+    product_id: variant.product_id,
+    product_title: variant.product_title,
+    variant_id: variant.id,
+    variant_sku: variant.sku,
+    variant_title: variant.title,
+    quantity: item.qty,
+    unit_price: money.unitPrice,
+    compare_at_unit_price: item.original_price !== undefined && item.original_price > money.unitPrice ? item.original_price : undefined,
+    // Marketplace prices are what the customer paid, taxes included.
+    is_tax_inclusive: true,
+    requires_shipping: true,
+    metadata: { hub_sku: item.id },
+    adjustments: discountAdjustment(money.discount),
+  }
+}
+
+/** The instalment interest: a line without a variant (nothing to reserve or push), needing no shipping. */
+function interestLineItem(interest: number, target: HubOrderTarget) {
+  return {
+    title: target.interestItemTitle ?? DEFAULT_INTEREST_ITEM_TITLE,
+    quantity: 1,
+    unit_price: interest,
+    is_tax_inclusive: true,
+    requires_shipping: false,
+    metadata: { [HUB_CHARGE_METADATA_KEY]: "interest" },
+  }
+}
+
+/** The hub's discount as Medusa's adjustment: its code says where it came from. */
+function discountAdjustment(amount: number) {
+  return amount > 0 ? [{ code: "HUB_DISCOUNT", description: "Marketplace discount", amount, is_tax_inclusive: true }] : undefined
 }
 
 /**

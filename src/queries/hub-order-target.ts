@@ -42,5 +42,6 @@ export async function resolveHubOrderTarget(container: MedusaContainer, options:
     countryCodes: (regions[0].countries ?? []).flatMap((country: { iso_2?: string | null } | null) => (country?.iso_2 ? [country.iso_2.toLowerCase()] : [])),
     stockLocationId: reservationLocationId,
     shippingOptionId: options.shippingOptionId,
+    interestItemTitle: options.interestItemTitle,
   }
 }

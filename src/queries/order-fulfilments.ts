@@ -1,5 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { HUB_CHARGE_METADATA_KEY } from "../mapping/hub-order"
 import { fulfilledByLine, type OrderFulfilment, type OrderLine } from "../mapping/hub-fulfilment"
 
 export type OrderForFulfilment = {
@@ -57,6 +58,7 @@ export async function orderForFulfilment(container: MedusaContainer, orderId: st
             id: item.id,
             // Only the lines the hub sold carry its SKU (an exchange's new items do not).
             sku: ((item.metadata as { hub_sku?: string } | null)?.hub_sku ?? null) as string | null,
+            charge: !!(item.metadata as Record<string, unknown> | null)?.[HUB_CHARGE_METADATA_KEY],
             quantity: Number(item.quantity),
             fulfilled: fulfilled.get(item.id) ?? 0,
           },

@@ -4,7 +4,8 @@
  * no credentials, rate limits or faults, and not logged.
  */
 import { z } from "zod"
-import type { HubOrder, TestOrderInput } from "../hub-client/schemas"
+import type { HubOrder } from "../hub-client/schemas"
+import type { SandboxTestOrderInput } from "./records"
 import { parseOrThrow } from "./errors"
 import type { SandboxHub } from "./hub"
 import type { Answer, Route, RouteRequest } from "./http"
@@ -50,7 +51,7 @@ export function buildControlRoutes(hub: SandboxHub, state: SandboxHubState): Rou
     {
       method: "POST",
       path: "/orders",
-      handle: ({ body }) => ({ status: 201, body: hub.createOrder(body() as TestOrderInput) }),
+      handle: ({ body }) => ({ status: 201, body: hub.createOrder(body() as SandboxTestOrderInput) }),
     },
     {
       method: "POST",

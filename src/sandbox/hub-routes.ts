@@ -11,12 +11,11 @@ import {
   shipmentExceptionInputSchema,
   shipmentInputSchema,
   type HubOrder,
-  type TestOrderInput,
 } from "../hub-client/schemas"
 import { parseOrThrow, SandboxHubError } from "./errors"
 import { allowOnlyParams, readInteger, readPaging, readSingle, type Route } from "./http"
 import { sandboxProductUpdateBodySchema, sandboxVariationUpdateBodySchema } from "./product-rules"
-import type { SandboxProduct } from "./records"
+import type { SandboxProduct, SandboxTestOrderInput } from "./records"
 import type { SandboxHubState } from "./state"
 
 type HubRoutesContext = {
@@ -128,8 +127,8 @@ function orderRoutes(context: HubRoutesContext): Route[] {
       handle: ({ body }) => {
         requireSandboxAccount()
         const { order } = parseOrThrow(z.strictObject({ order: z.unknown() }), body())
-        // The state validates the order with testOrderInputSchema, naming the bad field.
-        return { status: 201, body: state.createOrder(order as TestOrderInput) }
+        // The state validates the order with sandboxTestOrderSchema, naming the bad field.
+        return { status: 201, body: state.createOrder(order as SandboxTestOrderInput) }
       },
     },
     {

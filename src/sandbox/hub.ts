@@ -5,7 +5,8 @@
  */
 import { z } from "zod"
 import type { RateLimit } from "../hub-client/endpoints"
-import type { HubOrder, TestOrderInput } from "../hub-client/schemas"
+import type { HubOrder } from "../hub-client/schemas"
+import type { SandboxTestOrderInput } from "./records"
 import { moveRulesSchema } from "./move-rules"
 import type { SandboxQueueFault } from "./order-queue"
 import type { SeedOrdersOptions } from "./state"
@@ -82,7 +83,7 @@ export interface SandboxHub {
   /** Stores any JSON object as an order (tests of malformed orders); `code` is required. */
   insertRawOrder(order: unknown): void
   /** Same as POST /orders, on any account: this is the marketplace placing an order. */
-  createOrder(input: TestOrderInput, placedAt?: Date): HubOrder
+  createOrder(input: SandboxTestOrderInput, placedAt?: Date): HubOrder
   getOrder(code: string): HubOrder | undefined
   /** Every order's code, in the order the orders were created. */
   orderCodes(): string[]

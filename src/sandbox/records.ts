@@ -5,7 +5,7 @@
  */
 import { z } from "zod"
 import { HUB_INDEX_DEPTH } from "../hub-client/endpoints"
-import { STANDARD_STATUS_CODES, type HubOrder, type HubStatusType, type ProductFilters } from "../hub-client/schemas"
+import { STANDARD_STATUS_CODES, testOrderInputSchema, type HubOrder, type HubStatusType, type ProductFilters } from "../hub-client/schemas"
 import { SandboxHubError } from "./errors"
 
 export type SandboxStatus = { code: string; label: string; type: HubStatusType }
@@ -50,6 +50,20 @@ export type ProductListing = { products: SandboxProduct[]; total: number; lastSk
 export type StoredOrder = Record<string, unknown> & { code: string }
 
 export const roundMoney = (value: number) => Math.round(value * 100) / 100
+/** Cents, so the sandbox's totals add up as a marketplace's statement does (no float sums). */
+export const cents = (value: number) => Math.round(value * 100)
+
+const sandboxMoney = z.number().finite().nonnegative()
+/**
+ * A test order as the sandbox takes it: the specification's fields (testOrderInputSchema), plus two
+ * of the sandbox's own so tests and the demo can place what marketplaces send (docs/hub-public-facts.md):
+ * a `discount` and the instalments (`parcels`) of the payment. The plugin never sends them.
+ */
+export const sandboxTestOrderSchema = testOrderInputSchema.extend({
+  discount: sandboxMoney.optional(),
+  parcels: z.number().int().min(1).max(24).optional(),
+})
+export type SandboxTestOrderInput = z.input<typeof sandboxTestOrderSchema>
 export const clone = <T>(value: T): T => structuredClone(value)
 /** Orders the sandbox builds match HubOrder; raw ones are whatever a test stored, on purpose. */
 export const asHubOrder = (order: StoredOrder): HubOrder => clone(order) as HubOrder

@@ -13,7 +13,6 @@ import {
   orderFiltersSchema,
   productFiltersSchema,
   STANDARD_STATUS_CODES,
-  testOrderInputSchema,
   type DeliveryInput,
   type HubOrder,
   type HubStatusType,
@@ -21,7 +20,6 @@ import {
   type OrderFilters,
   type ShipmentExceptionInput,
   type ShipmentInput,
-  type TestOrderInput,
 } from "../hub-client/schemas"
 import { parseOrThrow, SandboxHubError } from "./errors"
 import {
@@ -31,8 +29,10 @@ import {
   compareStrings,
   matchesProductFilters,
   pageStart,
-  roundMoney,
+  cents,
   sandboxProductInputSchema,
+  sandboxTestOrderSchema,
+  type SandboxTestOrderInput,
   STANDARD_SANDBOX_STATUSES,
   startOfUtcDay,
   statusCodeOf,
@@ -193,8 +193,8 @@ export class SandboxHubState {
   }
 
   /** A marketplace order, exactly as `POST /orders` creates a test order. */
-  createOrder(input: TestOrderInput, placedAt: Date = this.now()): HubOrder {
-    const order = parseOrThrow(testOrderInputSchema, input, { prefix: "order" })
+  createOrder(input: SandboxTestOrderInput, placedAt: Date = this.now()): HubOrder {
+    const order = parseOrThrow(sandboxTestOrderSchema, input, { prefix: "order" })
     const status = this.statusOfType(order.status, "NEW")
     const items = order.items.map((item, index) => {
       const product = this.products.get(item.id)
@@ -211,7 +211,11 @@ export class SandboxHubState {
     })
     const shippingCost = order.shipping_cost ?? 0
     const interest = order.interest ?? 0
-    const discount = 0
+    const discount = order.discount ?? 0
+    const itemsCents = items.reduce((sum, item) => sum + cents(item.special_price) * item.qty, 0)
+    const totalCents = itemsCents + cents(shippingCost) + cents(interest) - cents(discount)
+    if (totalCents < 0) throw new SandboxHubError(422, `order.discount: ${discount} is more than the order's ${(totalCents + cents(discount)) / 100}`)
+    const totalOrdered = totalCents / 100
     const placed = placedAt.toISOString()
     const fullName = order.customer.name
     const hubOrder: StoredOrder = {
@@ -221,9 +225,7 @@ export class SandboxHubState {
       updated_at: placed,
       approved_date: null,
       status: { ...status },
-      total_ordered: roundMoney(
-        items.reduce((sum, item) => sum + item.special_price * item.qty, 0) + shippingCost + interest - discount
-      ),
+      total_ordered: totalOrdered,
       shipping_cost: shippingCost,
       interest,
       discount,
@@ -234,7 +236,17 @@ export class SandboxHubState {
       billing_address: { full_name: fullName, ...order.billing_address },
       shipping_address: { full_name: fullName, ...order.shipping_address },
       items,
-      payments: [],
+      // One card payment of the whole amount, as marketplaces report it; approved with the order.
+      payments: [
+        {
+          method: "credit_card",
+          description: "Cartão de crédito",
+          value: totalOrdered,
+          parcels: order.parcels ?? 1,
+          status: "pending",
+          transaction_date: null,
+        },
+      ],
       invoices: [],
       shipments: [],
     }
@@ -284,6 +296,7 @@ export class SandboxHubState {
   approve(code: string, statusCode: string = STANDARD_STATUS_CODES.APPROVED): HubOrder {
     return this.move(code, "APPROVED", statusCode, (order, at) => {
       order.approved_date = at
+      for (const payment of (order.payments ?? []) as Array<Record<string, unknown>>) Object.assign(payment, { status: "approved", transaction_date: at })
     })
   }
 

@@ -1,4 +1,5 @@
 import {
+  chargeItemsLeft,
   fulfilmentItemsOfShipment,
   fulfilmentOfParcel,
   hubItemsOfFulfilment,
@@ -74,6 +75,29 @@ describe("a Medusa fulfilment in the hub's words", () => {
     expect(orderDelivered(lines, [first])).toBe(false)
     expect(orderDelivered(lines, [first, second])).toBe(false)
     expect(orderDelivered(lines, [first, { ...second, delivered_at: "2026-11-22" }])).toBe(true)
+  })
+})
+
+describe("the interest line (a charge, no goods)", () => {
+  const withInterest = [...lines, { id: "li_j", sku: null, quantity: 1, fulfilled: 0, charge: true }]
+
+  it("is never shipped: a whole-order shipment takes the goods only; the plugin adds it, whole, to its first fulfilment", () => {
+    expect(fulfilmentItemsOfShipment(withInterest, undefined)).toEqual([
+      { id: "li_1", quantity: 2 },
+      { id: "li_2", quantity: 1 },
+    ])
+    expect(chargeItemsLeft(withInterest)).toEqual([{ id: "li_j", quantity: 1 }])
+    expect(chargeItemsLeft(withInterest.map((line) => ({ ...line, fulfilled: line.quantity })))).toEqual([])
+  })
+
+  it("is no shipment item of a Medusa fulfilment, and no delivery waits for it", () => {
+    const fulfilment = { id: "ful_1", delivered_at: "2026-11-22", items: [{ line_item_id: "li_1", quantity: 2 }, { line_item_id: "li_2", quantity: 1 }, { line_item_id: "li_j", quantity: 1 }] }
+    expect(hubItemsOfFulfilment(withInterest, fulfilment)).toEqual([
+      { sku: "SKU-1", qty: 2 },
+      { sku: "SKU-2", qty: 1 },
+    ])
+    const goodsOnly = { ...fulfilment, items: fulfilment.items.slice(0, 2) }
+    expect(orderDelivered(withInterest, [goodsOnly])).toBe(true)
   })
 })
 

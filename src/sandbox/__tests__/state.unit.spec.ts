@@ -101,7 +101,7 @@ describe("sandbox hub state", () => {
         estimated_delivery: "2025-03-17",
         items: [{ id: "SKU-1", product_id: "SKU-1", name: "Camiseta", qty: 2, original_price: 50, special_price: 50 }],
         billing_address: { full_name: "Ana Souza", postcode: "01310100" },
-        payments: [],
+        payments: [{ method: "credit_card", value: 116.75, parcels: 1, status: "pending", transaction_date: null }],
         invoices: [],
         shipments: [],
       })
@@ -113,6 +113,14 @@ describe("sandbox hub state", () => {
       expect(state.createOrder(testOrder()).code).toBe("Loja Exemplo-1732240000000")
       expect(state.createOrder(testOrder()).code).toBe("Loja Exemplo-1732240000001")
       expect(state.createOrder(testOrder({ channel: "Outra Loja" })).code).toBe("Outra Loja-1732240000000")
+    })
+
+    it("takes a discount and instalments (the sandbox's own fields): the total and the payment add up to the cent", () => {
+      const { state } = stateAt()
+      const order = state.createOrder({ ...testOrder({ items: [{ id: "SKU-1", qty: 2, special_price: 44.9 }], shipping_cost: 12.5, interest: 7.35 }), discount: 10, parcels: 3 })
+      expect(order).toMatchObject({ total_ordered: 99.65, discount: 10, payments: [{ value: 99.65, parcels: 3, status: "pending" }] })
+      expect(state.approve(order.code).payments).toEqual([expect.objectContaining({ status: "approved", transaction_date: expect.any(String) })])
+      expect(() => state.createOrder({ ...testOrder(), discount: 1000 })).toThrow("order.discount")
     })
 
     it("takes item prices from the body when given", () => {

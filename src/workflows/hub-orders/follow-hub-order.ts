@@ -34,7 +34,12 @@ export const followHubOrderWorkflow = createWorkflow("follow-hub-order", (input:
   })
   when("apply-followed-marketplace-status", { input }, ({ input }) => input.plan.applyStatus !== null).then(() => {
     applyMarketplaceStatusWorkflow.runAsStep({
-      input: transform({ input }, ({ input }) => ({ hubOrderId: input.hubOrderId, orderId: input.orderId, statusType: input.plan.applyStatus! })),
+      input: transform({ input }, ({ input }) => ({
+        hubOrderId: input.hubOrderId,
+        orderId: input.orderId,
+        statusType: input.plan.applyStatus!,
+        payment: input.seen.payment,
+      })),
     })
   })
   when("recheck-followed-hub-order-stock", { input }, ({ input }) => input.plan.recheckStock).then(() => {

@@ -48,6 +48,8 @@ export const hubMoveOfFulfilmentStep = createStep("hub-move-of-fulfilment", asyn
   } catch (error) {
     return new StepResponse(nothing(`not sent to the hub: ${(error as Error).message}`))
   }
+  // Only the interest line (no goods): nothing was shipped.
+  if (!items.length) return new StepResponse(nothing())
   return new StepResponse(
     keyed({
       kind: "ship",

@@ -8,7 +8,7 @@ import {
   updateOrderWorkflow,
 } from "@medusajs/medusa/core-flows"
 import type { MerchantOrderMove, ShipmentInput } from "../../../hub-client"
-import { fulfilmentItemsOfShipment, fulfilmentOfParcel, HUB_MOVE_ID_KEY, HUB_TRACK_CODE_KEY, quantitiesByLine } from "../../../mapping/hub-fulfilment"
+import { chargeItemsLeft, fulfilmentItemsOfShipment, fulfilmentOfParcel, HUB_MOVE_ID_KEY, HUB_TRACK_CODE_KEY, quantitiesByLine } from "../../../mapping/hub-fulfilment"
 import { HUB_MODULE } from "../../../modules/hub"
 import type { HubPluginOptions } from "../../../modules/hub/options"
 import type HubModuleService from "../../../modules/hub/service"
@@ -82,6 +82,8 @@ async function recordShipment(container: MedusaContainer, { moveId, orderId, shi
     items = fulfilmentItemsOfShipment(order.lines, shipment.items)
     // A re-ship of goods Medusa has fulfilled already (after a shipment exception): nothing new to record.
     if (!items.length) return
+    // The interest line goes with the first parcel, so the order can read fulfilled (and delivered) in Medusa.
+    items = [...items, ...chargeItemsLeft(order.lines)]
     const locationId = (await reservationLocationOf(container, items.map((item) => item.id))) ?? options.stockLocationId ?? null
     const shippingOptionId =
       options.shippingOptionId ?? order.shippingOptionId ?? (locationId ? await onlyShippingOptionAt(container, locationId) : null)
