@@ -305,7 +305,10 @@ function stockSandbox(hub, store) {
       shipping_address: address,
       shipping_method: "Correios PAC",
       shipping_cost: 15.9,
-      interest: 0,
+      // As marketplaces sell: one order in 3 instalments with interest and a marketplace discount, one
+      // with a discount alone (the sandbox's own fields; docs/money.md shows where each lands in Medusa).
+      interest: index === 1 ? 7.35 : 0,
+      ...(index === 1 ? { discount: 10, parcels: 3 } : index === 2 ? { discount: 5 } : {}),
     })
   })
 }

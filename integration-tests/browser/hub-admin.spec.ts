@@ -237,6 +237,50 @@ describe("the order page", () => {
     await screenshot("order-card", widget)
   })
 
+  it("shows a marketplace order's money on Medusa's own order page: the total and the payment are what the buyer paid", async () => {
+    // The issue's order: 2 x 44.90, shipping 12.50, instalment interest 7.35, a marketplace discount of 10.00 -> 99.65.
+    const { products } = await hubClient.listProducts()
+    const sku = products.find((product) => Number(product.qty) >= 2)!.sku
+    const placed = await fetch(`${sandboxUrl}/_sandbox/orders`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        channel: "Marketplace Demo",
+        items: [{ id: sku, qty: 2, original_price: 49.9, special_price: 44.9 }],
+        customer: { name: "Paula Lima", email: "paula.lima@example.com" },
+        billing_address: { street: "Rua Bahia", number: 12, neighborhood: "Centro", city: "Curitiba", region: "PR", country: "BR", postcode: "80010000" },
+        shipping_address: { street: "Rua Bahia", number: 12, neighborhood: "Centro", city: "Curitiba", region: "PR", country: "BR", postcode: "80010000" },
+        shipping_cost: 12.5,
+        interest: 7.35,
+        discount: 10,
+        parcels: 3,
+      }),
+    })
+    expect(placed.status).toBe(201)
+    const { code, total_ordered } = await placed.json()
+    expect(total_ordered).toBe(99.65)
+    expect((await fetch(`${sandboxUrl}/_sandbox/orders/${encodeURIComponent(code)}/approve`, { method: "POST" })).status).toBe(200)
+    expect((await page.request.post(`${medusaUrl}/admin/hub/import-runs`)).status()).toBe(200)
+    let hubOrder: { order_id: string } | undefined
+    await eventually(async () => {
+      const response = await page.request.get(`${medusaUrl}/admin/hub/orders?import_state=imported&limit=100`)
+      hubOrder = (await response.json()).hub_orders.find((entry: { code: string }) => entry.code === code)
+      expect(hubOrder).toMatchObject({ applied_status_type: "APPROVED" })
+    })
+
+    await page.goto(`${medusaUrl}/app/orders/${hubOrder!.order_id}`)
+    const summary = page.locator("div").filter({ has: page.getByRole("heading", { name: "Summary" }) }).last()
+    await summary.getByText("Total", { exact: true }).first().waitFor({ timeout: 120_000 })
+    const text = (await summary.innerText()).replace(/\s+/g, " ")
+    // Medusa's own rows: the discount, the shipping, the interest line, the total and what was paid.
+    expect(text).toMatch(/Discount[^0-9]*10[.,]00/)
+    expect(text).toMatch(/Juros do parcelamento/)
+    expect(text).toMatch(/Total[^0-9]*99[.,]65/)
+    expect(text).toMatch(/Paid[^0-9]*99[.,]65/)
+    expect(text).not.toMatch(/Outstanding/)
+    await screenshot("order-money-summary", summary)
+  })
+
   it("lets the merchant invoice and ship an approved order from drawers, with field errors and toasts, and shows each move", async () => {
     const response = await page.request.get(`${medusaUrl}/admin/hub/orders?import_state=imported&limit=1`)
     const [hubOrder] = (await response.json()).hub_orders

@@ -53,8 +53,8 @@ medusaIntegrationTestRunner({
     })
 
     /** A hub order imported into the store and invoiced from the card (the strict hub ships only then). */
-    async function invoicedHubOrder() {
-      const hubOrder = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 2 }, { id: "SKU-2", qty: 1 }] }))
+    async function invoicedHubOrder(overrides: Parameters<typeof sampleTestOrder>[0] = {}) {
+      const hubOrder = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 2 }, { id: "SKU-2", qty: 1 }], ...overrides }))
       sandbox.hub.marketplaceApprove(hubOrder.code)
       await runOrderImport(container)
       const [record] = await hubModule.listHubOrders({ code: hubOrder.code })
@@ -85,7 +85,8 @@ medusaIntegrationTestRunner({
     const settle = () => new Promise((resolve) => setTimeout(resolve, 1_500))
 
     it("ships from the card: the hub ships it, and Medusa gets a shipped fulfilment with the tracking as its label; deliver does both too", async () => {
-      const { code, orderId } = await invoicedHubOrder()
+      // With instalment interest: its line (no goods) rides with the parcel, so the order still reads shipped, then delivered.
+      const { code, orderId } = await invoicedHubOrder({ interest: 4.5 })
       expect((await adminOrder(orderId)).metadata.hub_invoice).toEqual({ key: INVOICE_KEY, issue_date: expect.any(String) })
 
       const shipped = await move(code, { kind: "ship", shipment: { track: track("BR-CARD-1") } })
@@ -101,6 +102,8 @@ medusaIntegrationTestRunner({
         metadata: expect.objectContaining({ hub_move_id: shipped.data.move.moveId }),
         labels: [expect.objectContaining({ tracking_number: "BR-CARD-1", tracking_url: "https://rastreamento.example/BR-CARD-1" })],
       })
+      expect(fulfilment.items).toHaveLength(3)
+      expect(sandbox.hub.getOrder(code)?.shipments?.[0]).toMatchObject({ items: [{ sku: "SKU-1", qty: 2 }, { sku: "SKU-2", qty: 1 }] })
 
       const exception = { occurrence_date: "2026-11-20T10:00:00.000Z", observation: "Destinatário ausente" }
       expect((await move(code, { kind: "shipment_exception", shipment_exception: exception })).status).toBe(200)

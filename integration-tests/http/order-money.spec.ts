@@ -71,7 +71,7 @@ medusaIntegrationTestRunner({
       expect(goods).toMatchObject({ quantity: 2, unit_price: 44.9, compare_at_unit_price: 49.9, discount_total: 10, total: 79.8 })
       expect(goods.adjustments).toEqual([expect.objectContaining({ code: "HUB_DISCOUNT", amount: 10 })])
       const interest = order.items.find((item: { variant_id?: string | null }) => !item.variant_id)
-      expect(interest).toMatchObject({ title: "Juros do parcelamento", quantity: 1, unit_price: 7.35, total: 7.35, requires_shipping: false })
+      expect(interest).toMatchObject({ title: "Juros do parcelamento", quantity: 1, unit_price: 7.35, total: 7.35, metadata: { hub_charge: "interest" } })
       // The interest is a charge: nothing reserved for it, the goods reserved as always.
       expect(await reserved("SKU-1")).toBe(2)
       expect(order.summary.pending_difference).toBe(99.65)

@@ -163,14 +163,18 @@ function toMedusaLineItem(item: HubOrderItem, variant: MatchedVariant, money: Hu
   }
 }
 
-/** The instalment interest: a line without a variant (nothing to reserve or push), needing no shipping. */
+/**
+ * The instalment interest: a line without a variant (nothing to reserve or push). It "requires shipping"
+ * only so that it rides in the order's first parcel: Medusa 2.21 refuses a fulfilment that mixes lines
+ * with and without shipping, and reads an order fulfilled (shipped, delivered) only once every line is.
+ */
 function interestLineItem(interest: number, target: HubOrderTarget) {
   return {
     title: target.interestItemTitle ?? DEFAULT_INTEREST_ITEM_TITLE,
     quantity: 1,
     unit_price: interest,
     is_tax_inclusive: true,
-    requires_shipping: false,
+    requires_shipping: true,
     metadata: { [HUB_CHARGE_METADATA_KEY]: "interest" },
   }
 }

@@ -81,7 +81,7 @@ describe("a Medusa fulfilment in the hub's words", () => {
 describe("the interest line (a charge, no goods)", () => {
   const withInterest = [...lines, { id: "li_j", sku: null, quantity: 1, fulfilled: 0, charge: true }]
 
-  it("is never shipped: a whole-order shipment takes the goods only; the plugin adds it, whole, to its first fulfilment", () => {
+  it("is never a hub shipment item: a whole-order shipment takes the goods only; the plugin adds it, whole, to its first fulfilment", () => {
     expect(fulfilmentItemsOfShipment(withInterest, undefined)).toEqual([
       { id: "li_1", quantity: 2 },
       { id: "li_2", quantity: 1 },
