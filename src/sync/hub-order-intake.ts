@@ -1,11 +1,12 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { type ListedHubOrder, parseHubOrder } from "../hub-client"
 import { toMedusaOrder } from "../mapping/hub-order"
 import { hubOrderOutOfBounds } from "../mapping/hub-order-bounds"
 import { maskPersonalData } from "../mapping/personal-data"
 import { type HubOrderPlan, type HubOrderRecordState, planHubOrder, type SeenHubOrder, seenHubOrder } from "../mapping/plan-hub-order"
 import { HUB_MODULE } from "../modules/hub"
+import { HubEvents } from "../modules/hub/events"
 import type HubModuleService from "../modules/hub/service"
 import { resolveHubOrderTarget, type ResolvedHubOrderTarget } from "../queries/hub-order-target"
 import { variantsBySku } from "../queries/variants-by-sku"
@@ -161,7 +162,10 @@ export class ImportRun {
     const reason = maskPersonalData(rawReason)
     const { setAside, newReason } = await this.hubModule.setHubOrderAside(seen, reason)
     if (setAside) this.counts.set_aside++
-    if (newReason) this.logger.warn(`hub: order ${seen.code} set aside: ${reason}`)
+    if (newReason) {
+      this.logger.warn(`hub: order ${seen.code} set aside: ${reason}`)
+      await this.container.resolve(Modules.EVENT_BUS).emit({ name: HubEvents.ORDER_SET_ASIDE, data: { code: seen.code, reason } })
+    }
   }
 }
 

@@ -34,6 +34,8 @@ type OrderPaymentState = {
   items?: { id: string }[]
 }
 
+export const applyMarketplaceStatusWorkflowId = "apply-hub-marketplace-status"
+
 /**
  * Follows a move the marketplace made (docs/hub-interface.md §3): payment approved -> the Medusa order is paid
  * what the hub says the buyer paid (through the system payment provider, the hub's payment details in the
@@ -42,7 +44,7 @@ type OrderPaymentState = {
  * running it twice changes nothing twice.
  */
 export const applyMarketplaceStatusWorkflow = createWorkflow(
-  "apply-hub-marketplace-status",
+  applyMarketplaceStatusWorkflowId,
   (input: ApplyMarketplaceStatusInput) => {
     const { data: orders } = useQueryGraphStep({
       entity: "order",

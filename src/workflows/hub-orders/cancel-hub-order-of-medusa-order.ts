@@ -4,13 +4,15 @@ import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/fra
 import { hubOrderLockInput } from "../../modules/hub/locks"
 import { moveHubOrderWorkflow } from "./move-hub-order"
 
+export const cancelHubOrderOfMedusaOrderWorkflowId = "cancel-hub-order-of-medusa-order"
+
 /**
  * A hub order canceled in Medusa (the merchant used Medusa's own Cancel) is canceled on the hub
  * too, or the marketplace keeps selling it as open. A cancel that came from the hub (the
  * marketplace's, or the card's) is known as CANCELED already and sends nothing. Returns the
  * move's ending, or null when nothing was to be sent.
  */
-export const cancelHubOrderOfMedusaOrderWorkflow = createWorkflow("cancel-hub-order-of-medusa-order", (input: { orderId: string }) => {
+export const cancelHubOrderOfMedusaOrderWorkflow = createWorkflow(cancelHubOrderOfMedusaOrderWorkflowId, (input: { orderId: string }) => {
   const { data: hubOrders } = useQueryGraphStep({
     entity: "hub_order",
     fields: ["code", "status_type", "applied_status_type"],

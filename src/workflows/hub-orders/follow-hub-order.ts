@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto"
 import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
-import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { createHook, createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import type { HubOrderPlan, SeenHubOrder } from "../../mapping/plan-hub-order"
 import { hubOrderLockInput } from "../../modules/hub/locks"
 import { applyMarketplaceStatusWorkflow } from "./apply-marketplace-status"
@@ -24,7 +24,10 @@ export type FollowHubOrderInput = {
  * the flag cleared once the location's stock covers it (the merchant restocked). Under the order's
  * lock: what the plan decided is checked again against the Medusa order read inside it.
  */
-export const followHubOrderWorkflow = createWorkflow("follow-hub-order", (input: FollowHubOrderInput) => {
+export const followHubOrderWorkflowId = "follow-hub-order"
+
+/** Hook `hubOrderFollowed` ({ hubOrderId, orderId, code, statusType }) runs after the move is applied. */
+export const followHubOrderWorkflow = createWorkflow(followHubOrderWorkflowId, (input: FollowHubOrderInput) => {
   const lock = transform({ input }, ({ input }) => hubOrderLockInput(input.seen.code, randomUUID()))
   acquireLockStep(lock)
   when("record-followed-hub-status", { input }, ({ input }) => input.plan.recordStatus).then(() => {
@@ -48,5 +51,9 @@ export const followHubOrderWorkflow = createWorkflow("follow-hub-order", (input:
     markHubOrderImportedStep({ hubOrderId: input.hubOrderId, orderId: input.orderId, needsStock })
   })
   releaseLockStep(lock)
-  return new WorkflowResponse(input.plan)
+  const hubOrderFollowed = createHook(
+    "hubOrderFollowed",
+    transform({ input }, ({ input }) => ({ hubOrderId: input.hubOrderId, orderId: input.orderId, code: input.seen.code, statusType: input.seen.statusType }))
+  )
+  return new WorkflowResponse(input.plan, { hooks: [hubOrderFollowed] })
 })

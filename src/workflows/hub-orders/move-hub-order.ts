@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto"
-import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
-import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { acquireLockStep, emitEventStep, releaseLockStep } from "@medusajs/medusa/core-flows"
+import { createHook, createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import type { MerchantOrderMove } from "../../hub-client"
 import { trackCodeOfMove } from "../../mapping/hub-order-move"
+import { HubEvents } from "../../modules/hub/events"
 import { hubOrderLockInput } from "../../modules/hub/locks"
 import { applyMarketplaceStatusWorkflow } from "./apply-marketplace-status"
 import { claimHubOrderMoveStep } from "./steps/claim-hub-order-move"
@@ -24,7 +25,10 @@ export type MoveHubOrderInput = { code: string; move: MerchantOrderMove; claimKe
  * what was made already. A cancel the hub took also cancels the Medusa order and releases its
  * stock, the same way a marketplace cancel does.
  */
-export const moveHubOrderWorkflow = createWorkflow("move-hub-order", (input: MoveHubOrderInput) => {
+export const moveHubOrderWorkflowId = "move-hub-order"
+
+/** Hook `hubOrderMoved` ({ moveId, code, orderId, kind, state, medusaError }) runs however the move ended. */
+export const moveHubOrderWorkflow = createWorkflow(moveHubOrderWorkflowId, (input: MoveHubOrderInput) => {
   // Skipped when run inside a workflow that holds the order's lock already (the core step's rule).
   const lock = transform({ input }, ({ input }) => hubOrderLockInput(input.code, randomUUID()))
   acquireLockStep(lock)
@@ -60,12 +64,22 @@ export const moveHubOrderWorkflow = createWorkflow("move-hub-order", (input: Mov
   )
 
   releaseLockStep(lock)
-  return new WorkflowResponse(
-    transform({ claim, sent, recorded }, ({ claim, sent, recorded }) => ({
-      moveId: claim.moveId,
-      code: claim.code,
-      ...sent,
-      medusaError: recorded?.error ?? null,
-    }))
+  const outcome = transform({ claim, sent, recorded }, ({ claim, sent, recorded }) => ({
+    moveId: claim.moveId,
+    code: claim.code,
+    ...sent,
+    medusaError: recorded?.error ?? null,
+  }))
+  // Once per move: a keyed move that had ended already was announced when it ended.
+  when("announce-hub-order-move", { claim, sent }, ({ claim, sent }) => !claim.ended && sent.state === "done").then(() => {
+    emitEventStep({
+      eventName: HubEvents.ORDER_MOVED,
+      data: transform({ claim, input }, ({ claim, input }) => ({ id: claim.moveId, code: claim.code, kind: input.move.kind, order_id: claim.orderId })),
+    })
+  })
+  const hubOrderMoved = createHook(
+    "hubOrderMoved",
+    transform({ outcome, claim, input }, ({ outcome, claim, input }) => ({ ...outcome, orderId: claim.orderId, kind: input.move.kind }))
   )
+  return new WorkflowResponse(outcome, { hooks: [hubOrderMoved] })
 })

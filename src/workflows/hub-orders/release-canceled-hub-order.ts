@@ -6,12 +6,14 @@ import { applyMarketplaceStatusWorkflow } from "./apply-marketplace-status"
 
 export type ReleaseCanceledHubOrderInput = { code: string; hubOrderId: string; orderId: string }
 
+export const releaseCanceledHubOrderWorkflowId = "release-canceled-hub-order"
+
 /**
  * A canceled hub order whose Medusa order still holds stock, put right under the order's lock: the
  * cancel applied again through Medusa's own workflows (the order canceled if it is not, its
  * remaining reservations released either way).
  */
-export const releaseCanceledHubOrderWorkflow = createWorkflow("release-canceled-hub-order", (input: ReleaseCanceledHubOrderInput) => {
+export const releaseCanceledHubOrderWorkflow = createWorkflow(releaseCanceledHubOrderWorkflowId, (input: ReleaseCanceledHubOrderInput) => {
   const lock = transform({ input }, ({ input }) => hubOrderLockInput(input.code, randomUUID()))
   acquireLockStep(lock)
   applyMarketplaceStatusWorkflow.runAsStep({

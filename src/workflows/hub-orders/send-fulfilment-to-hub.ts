@@ -5,6 +5,8 @@ import { hubOrderLockInput } from "../../modules/hub/locks"
 import { moveHubOrderWorkflow } from "./move-hub-order"
 import { type FulfilmentEvent, hubMoveOfFulfilmentStep } from "./steps/hub-move-of-fulfilment"
 
+export const sendFulfilmentToHubWorkflowId = "send-fulfilment-to-hub"
+
 /**
  * A fulfilment shipped or delivered in Medusa's own admin on a hub order tells the hub, through the
  * merchant's move workflow keyed by the fulfilment (`ship:<id>`, `deliver:<id>`): sent once ever,
@@ -12,7 +14,7 @@ import { type FulfilmentEvent, hubMoveOfFulfilmentStep } from "./steps/hub-move-
  * is settled by reading the hub order, never by sending again. Returns the move's ending, or why
  * nothing was sent.
  */
-export const sendFulfilmentToHubWorkflow = createWorkflow("send-fulfilment-to-hub", (input: FulfilmentEvent) => {
+export const sendFulfilmentToHubWorkflow = createWorkflow(sendFulfilmentToHubWorkflowId, (input: FulfilmentEvent) => {
   const planned = hubMoveOfFulfilmentStep(input)
   const moved = when("send-fulfilment-move-to-hub", { planned }, ({ planned }) => planned.move !== null).then(() => {
     const lock = transform({ planned }, ({ planned }) => hubOrderLockInput(planned.code!, randomUUID()))

@@ -14,13 +14,15 @@ export type SettleHubOrderMoveInput = MoveToSettle & { orderId: string | null; r
 /** How settling ended: `changed` is false when a merchant's retry had taken the move over. */
 export type SettledMoveSummary = { state: "landed" | "not_landed" | "unread"; changed: boolean; error?: string | null }
 
+export const settleHubOrderMoveWorkflowId = "settle-hub-order-move"
+
 /**
  * A move whose answer was lost, settled by reading its hub order; nothing is ever sent. One that
  * landed is done (a cancel also cancels the Medusa order; any other card move is recorded in Medusa
  * as when its answer arrives); one that did not is failed, for the
  * merchant to send again; one whose order cannot be read stays unknown for the next try.
  */
-export const settleHubOrderMoveWorkflow = createWorkflow("settle-hub-order-move", (input: SettleHubOrderMoveInput) => {
+export const settleHubOrderMoveWorkflow = createWorkflow(settleHubOrderMoveWorkflowId, (input: SettleHubOrderMoveInput) => {
   const lock = transform({ input }, ({ input }) => hubOrderLockInput(input.code, randomUUID()))
   acquireLockStep(lock)
   const settled = settleHubOrderMoveStep({ move: input, fromState: "unknown" })

@@ -3,12 +3,14 @@ import { compareHubStockStep, type HubStockPage } from "./steps/compare-hub-stoc
 import { countStockReconciliationStep } from "./steps/count-stock-reconciliation"
 import { rememberHubProductsStep } from "./steps/remember-hub-products"
 
+export const compareHubStockPageWorkflowId = "hub-compare-stock-page"
+
 /**
  * One page of a reconciliation: each hub product's synced fields (qty and `catalogueFields`) against
  * Medusa's, counted per field on the reconciliation. The walk (src/sync/stock-reconciliation.ts) queues the
  * differing SKUs in the outbox, where they are computed again in turn with every other change.
  */
-export const compareHubStockPageWorkflow = createWorkflow("hub-compare-stock-page", (input: HubStockPage) => {
+export const compareHubStockPageWorkflow = createWorkflow(compareHubStockPageWorkflowId, (input: HubStockPage) => {
   const comparison = compareHubStockStep(input)
   rememberHubProductsStep(transform({ comparison }, ({ comparison }) => comparison.inSync))
   countStockReconciliationStep(

@@ -9,6 +9,8 @@ import { recordWantedStockStep } from "./steps/record-wanted-stock"
 /** The SKUs to record, and the reconciliation that found them drifted on the hub (with the fields, by SKU), if one did. */
 export type StockChanges = StockSelector & { reconciliationId?: string; drifted?: Record<string, HubProductField[]> }
 
+export const recordAvailableQuantitiesWorkflowId = "hub-record-available-quantities"
+
 /**
  * A change in Medusa (stock, a variant, a product, a price) -> the outbox: reads the fields the hub
  * should hold for the SKUs it touches and records them for the flusher. Nothing is sent here, so a burst of changes to one
@@ -16,7 +18,7 @@ export type StockChanges = StockSelector & { reconciliationId?: string; drifted?
  * always written after the readings taken before it, so an older one never wins.
  */
 export const recordAvailableQuantitiesWorkflow = createWorkflow(
-  "hub-record-available-quantities",
+  recordAvailableQuantitiesWorkflowId,
   (changes: StockChanges) => {
     acquireLockStep({ key: STOCK_RECORD_LOCK, timeout: 30, retryInterval: 0.02, ttl: 60 })
     const wanted = computeHubProductFieldsStep(changes)

@@ -6,7 +6,17 @@ import type { ClaimedStockChange, StockPushOutcome } from "../../../modules/hub/
 import type HubModuleService from "../../../modules/hub/service"
 import { loadHubProductFields } from "../../../queries/hub-product-fields"
 
-export type StockPushSummary = { claimed: number; sent: number; rejected: number; failed: number; nextDueInMs: number | null }
+/** A SKU the hub refused in this flush: its answer, and the fields held back until their cause changes. */
+export type StockRefusal = { sku: string; status: number; message: string; fields: string[] }
+
+export type StockPushSummary = {
+  claimed: number
+  sent: number
+  rejected: number
+  failed: number
+  nextDueInMs: number | null
+  refusals: StockRefusal[]
+}
 
 /**
  * Sends each claimed SKU as one partial `PUT /products/{sku}` (or `/variations/{sku}`) carrying only
@@ -21,7 +31,7 @@ export const pushStockChangesStep = createStep(
   "hub-push-stock-changes",
   async (claimed: ClaimedStockChange[], { container }) => {
     const hub: HubModuleService = container.resolve(HUB_MODULE)
-    const summary: StockPushSummary = { claimed: claimed.length, sent: 0, rejected: 0, failed: 0, nextDueInMs: null }
+    const summary: StockPushSummary = { claimed: claimed.length, sent: 0, rejected: 0, failed: 0, nextDueInMs: null, refusals: [] }
     const readNow = claimed.length ? await loadHubProductFields(container, { skus: claimed.map((change) => change.sku) }) : new Map()
     await Promise.all(
       claimed.map(async (claimedChange) => {
@@ -29,6 +39,10 @@ export const pushStockChangesStep = createStep(
         const change = { ...claimedChange, wanted: readNow.get(claimedChange.sku)?.fields ?? claimedChange.wanted }
         const outcome = await push(hub, change)
         if (outcome.kind !== "unchanged") summary[outcome.kind === "sent" ? "sent" : outcome.kind === "rejected" ? "rejected" : "failed"]++
+        // Announced when the hub answered it; a local refusal repeats one already announced.
+        if (outcome.kind === "rejected" && outcome.sent && outcome.status !== null) {
+          summary.refusals.push({ sku: change.sku, status: outcome.status, message: outcome.hubMessage, fields: Object.keys(outcome.refused) })
+        }
         await hub.completeStockPush(change, outcome)
       })
     )

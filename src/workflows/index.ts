@@ -1,0 +1,12 @@
+/*
+ * What a store extends: the workflows with their ids and hooks, and the plugin's events
+ * (README, Extending). `import { importHubOrderWorkflow, HubEvents } from "medusa-plugin-hub/workflows"`.
+ */
+export { HubEvents } from "../modules/hub/events"
+export { importHubOrderWorkflow, importHubOrderWorkflowId, type ImportHubOrderInput } from "./hub-orders/import-hub-order"
+export { followHubOrderWorkflow, followHubOrderWorkflowId } from "./hub-orders/follow-hub-order"
+export { applyMarketplaceStatusWorkflow, applyMarketplaceStatusWorkflowId } from "./hub-orders/apply-marketplace-status"
+export { moveHubOrderWorkflow, moveHubOrderWorkflowId, type MoveHubOrderInput } from "./hub-orders/move-hub-order"
+export { sendFulfilmentToHubWorkflow, sendFulfilmentToHubWorkflowId } from "./hub-orders/send-fulfilment-to-hub"
+export { pushStockWorkflow, pushStockWorkflowId } from "./stock/push-stock"
+export { recordAvailableQuantitiesWorkflow, recordAvailableQuantitiesWorkflowId } from "./stock/record-available-quantities"
