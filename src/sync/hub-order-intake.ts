@@ -10,6 +10,7 @@ import { HubEvents } from "../modules/hub/events"
 import type HubModuleService from "../modules/hub/service"
 import { resolveHubOrderTarget, type ResolvedHubOrderTarget } from "../queries/hub-order-target"
 import { variantsBySku } from "../queries/variants-by-sku"
+import type { Lease } from "./lock"
 import { followHubOrderWorkflow } from "../workflows/hub-orders/follow-hub-order"
 import { importHubOrderWorkflow } from "../workflows/hub-orders/import-hub-order"
 import { refreshHubStatusesWorkflow } from "../workflows/hub-orders/refresh-hub-statuses"
@@ -41,14 +42,15 @@ export class ImportRun {
     private readonly hubModule: HubModuleService,
     private readonly logger: Logger,
     private readonly runId: string,
-    private readonly intake: "listing" | "queue"
+    private readonly intake: "listing" | "queue",
+    private readonly lease: Lease
   ) {}
 
   /** Records the run's start, so the admin sees it even if it ends at once. */
-  static async begin(container: MedusaContainer, intake: "listing" | "queue"): Promise<ImportRun> {
+  static async begin(container: MedusaContainer, intake: "listing" | "queue", lease: Lease): Promise<ImportRun> {
     const hubModule: HubModuleService = container.resolve(HUB_MODULE)
     const run = await hubModule.createHubImportRuns({ started_at: new Date(), intake })
-    return new ImportRun(container, hubModule, container.resolve(ContainerRegistrationKeys.LOGGER), run.id, intake)
+    return new ImportRun(container, hubModule, container.resolve(ContainerRegistrationKeys.LOGGER), run.id, intake, lease)
   }
 
   /** Reads the hub's status catalogue (code -> type) and where orders land; returns the catalogue. */
@@ -73,6 +75,8 @@ export class ImportRun {
     const waiting = [...listedOrders]
     const lane = async () => {
       for (let listed = waiting.shift(); listed; listed = waiting.shift()) {
+        // The run's lock lost: not one more order (the driver ends the run with the reason).
+        if (!(await this.lease.confirm())) return
         const seen = seenHubOrder(listed, this.catalogue)
         try {
           await this.handleOne(listed, seen, recordsByCode.get(listed.code))

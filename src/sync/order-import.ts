@@ -6,7 +6,7 @@ import { HUB_MODULE } from "../modules/hub"
 import { ORDER_IMPORT_LOCK } from "../modules/hub/locks"
 import type HubModuleService from "../modules/hub/service"
 import { ImportRun, type OrderImportSummary } from "./hub-order-intake"
-import { whileHolding } from "./lock"
+import { type Lease, LockLostError, whileHolding } from "./lock"
 import { perApplication } from "./per-application"
 
 export type { OrderImportSummary }
@@ -36,7 +36,7 @@ type Pass = { days: number; statusFilter: boolean; marks: Array<"fullAt" | "unfi
  * holds the lock.
  */
 export function runOrderImport(container: MedusaContainer, now = new Date()): Promise<OrderImportSummary | null> {
-  return whileHolding(container, ORDER_IMPORT_LOCK, () => listOrders(container, now.getTime(), null))
+  return whileHolding(container, ORDER_IMPORT_LOCK, (lease) => listOrders(container, lease, now.getTime(), null))
 }
 
 /**
@@ -45,7 +45,7 @@ export function runOrderImport(container: MedusaContainer, now = new Date()): Pr
  * second. Null when a listing runs elsewhere (it reads them anyway).
  */
 export function catchUpFromListing(container: MedusaContainer): Promise<OrderImportSummary | null> {
-  return whileHolding(container, ORDER_IMPORT_LOCK, () => listOrders(container, Date.now(), null, { recentOnly: true }))
+  return whileHolding(container, ORDER_IMPORT_LOCK, (lease) => listOrders(container, lease, Date.now(), null, { recentOnly: true }))
 }
 
 /**
@@ -55,7 +55,7 @@ export function catchUpFromListing(container: MedusaContainer): Promise<OrderImp
  * for a recent pass between its pages whenever one is due, so it never holds new orders up.
  */
 export function followOrderListing(container: MedusaContainer, { maxDurationMs = LISTING_RUN_MS } = {}): Promise<OrderImportSummary | null> {
-  return whileHolding(container, ORDER_IMPORT_LOCK, () => listOrders(container, Date.now(), Date.now() + maxDurationMs))
+  return whileHolding(container, ORDER_IMPORT_LOCK, (lease) => listOrders(container, lease, Date.now(), Date.now() + maxDurationMs))
 }
 
 /**
@@ -74,11 +74,20 @@ export async function runScheduledOrderListing(container: MedusaContainer): Prom
 }
 
 /** Passes until `until` (or one pass when null); what each pass reads follows the process's cadence. */
-async function listOrders(container: MedusaContainer, startedAt: number, until: number | null, { recentOnly = false } = {}): Promise<OrderImportSummary> {
+async function listOrders(
+  container: MedusaContainer,
+  lease: Lease,
+  startedAt: number,
+  until: number | null,
+  { recentOnly = false } = {}
+): Promise<OrderImportSummary> {
   const hubModule: HubModuleService = container.resolve(HUB_MODULE)
   const options = hubModule.hubOptions
   const pollMs = options.importPollSeconds * 1000
-  const run = await ImportRun.begin(container, "listing")
+  const run = await ImportRun.begin(container, "listing", lease)
+  const stopIfLost = () => {
+    if (lease.lost) throw new LockLostError(ORDER_IMPORT_LOCK)
+  }
   const read: ListedHubOrder[] = []
   let recentAt = Number.NEGATIVE_INFINITY
   try {
@@ -95,9 +104,11 @@ async function listOrders(container: MedusaContainer, startedAt: number, until: 
         read.push(listed)
         if (read.length < HUB_PAGE_SIZE) continue
         await run.handle(read.splice(0))
+        stopIfLost()
         await between?.()
       }
       await run.handle(read.splice(0))
+      stopIfLost()
       for (const mark of marks) cadence[mark] = now
     }
     const recentPass: Pass = { days: Math.min(options.importRecentDays, options.importLookbackDays), statusFilter: true, marks: [] }
@@ -123,7 +134,8 @@ async function listOrders(container: MedusaContainer, startedAt: number, until: 
     }
     return run.finish(null)
   } catch (caught) {
-    // The listing stopped (hub unreachable, cut short): what was read is done, the rest waits.
+    // The listing stopped (hub unreachable, cut short): what was read is done, the rest waits
+    // (a lost lock's run handles nothing more: `handle` checks the lease).
     await run.handle(read.splice(0))
     return run.finish(caught)
   }

@@ -6,7 +6,7 @@ import { ORDER_QUEUE_LOCK } from "../modules/hub/locks"
 import type HubModuleService from "../modules/hub/service"
 import { ImportRun, type OrderImportSummary } from "./hub-order-intake"
 import { catchUpFromListing } from "./order-import"
-import { whileHolding } from "./lock"
+import { LockLostError, whileHolding } from "./lock"
 
 /** A queue run ends after this long, so the lock changes hands and a shutdown never waits long. */
 const QUEUE_RUN_MS = 50_000
@@ -41,9 +41,9 @@ export function consumeOrderQueue(
   container: MedusaContainer,
   { maxDurationMs = QUEUE_RUN_MS, stopWhenEmpty = true }: { maxDurationMs?: number; stopWhenEmpty?: boolean } = {}
 ): Promise<OrderImportSummary | null> {
-  return whileHolding(container, ORDER_QUEUE_LOCK, async () => {
+  return whileHolding(container, ORDER_QUEUE_LOCK, async (lease) => {
     const hubModule: HubModuleService = container.resolve(HUB_MODULE)
-    const run = await ImportRun.begin(container, "queue")
+    const run = await ImportRun.begin(container, "queue", lease)
     let drained = false
     let inARow = 0
     let caughtUpAt = Number.NEGATIVE_INFINITY
@@ -63,6 +63,8 @@ export function consumeOrderQueue(
           continue
         }
         await run.handle([queued])
+        // Not acknowledged: the queue hands it out again to whoever holds the lock now.
+        if (lease.lost) throw new LockLostError(ORDER_QUEUE_LOCK)
         // Another run still importing it: the queue hands it out again after its visibility timeout, done by then.
         if (!run.isUnsettled(queued.code)) await acknowledge(hubModule, queued.code)
         // A burst: the queue gives one order a second, the listing a hundred a request.

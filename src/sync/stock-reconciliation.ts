@@ -6,7 +6,7 @@ import { STOCK_RECONCILIATION_LOCK } from "../modules/hub/locks"
 import type HubModuleService from "../modules/hub/service"
 import { leakedReservations } from "../queries/leaked-reservations"
 import { compareHubStockPageWorkflow } from "../workflows/stock/compare-hub-stock-page"
-import { whileHolding } from "./lock"
+import { type Lease, LockLostError, whileHolding } from "./lock"
 import { perApplication } from "./per-application"
 import { queueStockChange } from "./stock-outbox"
 
@@ -30,7 +30,7 @@ export type StockReconciliationResult = {
  * One at a time across the store's processes: null when another one is running.
  */
 export function reconcileStock(container: MedusaContainer): Promise<StockReconciliationResult | null> {
-  return whileHolding(container, STOCK_RECONCILIATION_LOCK, () => walk(container))
+  return whileHolding(container, STOCK_RECONCILIATION_LOCK, (lease) => walk(container, lease))
 }
 
 /** Whether this process has verified the hub since it started. */
@@ -53,12 +53,13 @@ export async function runScheduledReconciliation(container: MedusaContainer): Pr
   return result
 }
 
-async function walk(container: MedusaContainer): Promise<StockReconciliationResult> {
+async function walk(container: MedusaContainer, lease: Lease): Promise<StockReconciliationResult> {
   const hub: HubModuleService = container.resolve(HUB_MODULE)
   const reconciliation = await hub.createHubStockReconciliations({ started_at: new Date() })
   const result: StockReconciliationResult = { id: reconciliation.id, seen: 0, differing: 0, unknown: 0, leakedOrders: 0, error: null }
   const comparePage = async (hubProducts: HubProduct[]) => {
     if (!hubProducts.length) return
+    if (!(await lease.confirm())) throw new LockLostError(STOCK_RECONCILIATION_LOCK)
     const { result: page } = await compareHubStockPageWorkflow(container).run({ input: { reconciliationId: result.id, hubProducts } })
     result.seen += page.seen
     result.differing += page.differing
@@ -83,6 +84,10 @@ async function walk(container: MedusaContainer): Promise<StockReconciliationResu
     // What the hub cannot see from its side: stock Medusa still keeps for canceled hub orders.
     result.leakedOrders = (await leakedReservations(container)).length
   } catch (error) {
+    if (error instanceof LockLostError) {
+      result.error = error.message
+      return result
+    }
     result.error = "ended by an internal error (see the server log)"
     throw error
   } finally {
