@@ -237,51 +237,6 @@ describe("the order page", () => {
     await screenshot("order-card", widget)
   })
 
-  it("shows a marketplace order's money on Medusa's own order page: the total and the payment are what the buyer paid", async () => {
-    // The issue's order: 2 x 44.90, shipping 12.50, instalment interest 7.35, a marketplace discount of 10.00 -> 99.65.
-    const { products } = await hubClient.listProducts()
-    const sku = products.find((product) => Number(product.qty) >= 2)!.sku
-    const placed = await fetch(`${sandboxUrl}/_sandbox/orders`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        channel: "Marketplace Demo",
-        items: [{ id: sku, qty: 2, original_price: 49.9, special_price: 44.9 }],
-        customer: { name: "Paula Lima", email: "paula.lima@example.com" },
-        billing_address: { street: "Rua Bahia", number: 12, neighborhood: "Centro", city: "Curitiba", region: "PR", country: "BR", postcode: "80010000" },
-        shipping_address: { street: "Rua Bahia", number: 12, neighborhood: "Centro", city: "Curitiba", region: "PR", country: "BR", postcode: "80010000" },
-        shipping_cost: 12.5,
-        interest: 7.35,
-        discount: 10,
-        parcels: 3,
-      }),
-    })
-    expect(placed.status).toBe(201)
-    const { code, total_ordered } = await placed.json()
-    expect(total_ordered).toBe(99.65)
-    expect((await fetch(`${sandboxUrl}/_sandbox/orders/${encodeURIComponent(code)}/approve`, { method: "POST" })).status).toBe(200)
-    expect((await page.request.post(`${medusaUrl}/admin/hub/import-runs`)).status()).toBe(200)
-    let hubOrder: { order_id: string } | undefined
-    await eventually(async () => {
-      const response = await page.request.get(`${medusaUrl}/admin/hub/orders?import_state=imported&limit=100`)
-      hubOrder = (await response.json()).hub_orders.find((entry: { code: string }) => entry.code === code)
-      expect(hubOrder).toMatchObject({ applied_status_type: "APPROVED" })
-    })
-
-    await page.goto(`${medusaUrl}/app/orders/${hubOrder!.order_id}`)
-    // Medusa's Summary card: the innermost block holding its heading and its payment rows.
-    const summary = page.locator("div").filter({ has: page.getByRole("heading", { name: "Summary" }) }).filter({ hasText: "Paid Total" }).last()
-    await summary.waitFor({ timeout: 120_000 })
-    await eventually(async () => expect(await summary.innerText()).toMatch(/Paid Total\s*R\$\s*99[.,]65/), 60_000)
-    const text = (await summary.innerText()).replace(/\s+/g, " ")
-    // Medusa's own rows: the interest line, the discount, the buyer's total, what was paid, nothing outstanding.
-    expect(text).toMatch(/Juros do parcelamento R\$ ?7[.,]35 1x/)
-    expect(text).toMatch(/Discount Total R\$ ?10[.,]00/)
-    expect(text).toMatch(/Total After Discount R\$ ?99[.,]65/)
-    expect(text).toMatch(/Outstanding amount R\$ ?0[.,]00/)
-    await screenshot("order-money-summary", summary)
-  })
-
   it("lets the merchant invoice and ship an approved order from drawers, with field errors and toasts, and shows each move", async () => {
     const response = await page.request.get(`${medusaUrl}/admin/hub/orders?import_state=imported&limit=1`)
     const [hubOrder] = (await response.json()).hub_orders
@@ -425,6 +380,51 @@ describe("the order page", () => {
       (entry: { method: string; path: string }) => entry.method === "POST" && entry.path.endsWith("/cancel")
     )
     expect(cancels).toEqual([])
+  })
+
+  it("shows a marketplace order's money on Medusa's own order page: the total and the payment are what the buyer paid", async () => {
+    // The issue's order: 2 x 44.90, shipping 12.50, instalment interest 7.35, a marketplace discount of 10.00 -> 99.65.
+    const { products } = await hubClient.listProducts()
+    const sku = products.find((product) => Number(product.qty) >= 2)!.sku
+    const placed = await fetch(`${sandboxUrl}/_sandbox/orders`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        channel: "Marketplace Demo",
+        items: [{ id: sku, qty: 2, original_price: 49.9, special_price: 44.9 }],
+        customer: { name: "Paula Lima", email: "paula.lima@example.com" },
+        billing_address: { street: "Rua Bahia", number: 12, neighborhood: "Centro", city: "Curitiba", region: "PR", country: "BR", postcode: "80010000" },
+        shipping_address: { street: "Rua Bahia", number: 12, neighborhood: "Centro", city: "Curitiba", region: "PR", country: "BR", postcode: "80010000" },
+        shipping_cost: 12.5,
+        interest: 7.35,
+        discount: 10,
+        parcels: 3,
+      }),
+    })
+    expect(placed.status).toBe(201)
+    const { code, total_ordered } = await placed.json()
+    expect(total_ordered).toBe(99.65)
+    expect((await fetch(`${sandboxUrl}/_sandbox/orders/${encodeURIComponent(code)}/approve`, { method: "POST" })).status).toBe(200)
+    expect((await page.request.post(`${medusaUrl}/admin/hub/import-runs`)).status()).toBe(200)
+    let hubOrder: { order_id: string } | undefined
+    await eventually(async () => {
+      const response = await page.request.get(`${medusaUrl}/admin/hub/orders?import_state=imported&limit=100`)
+      hubOrder = (await response.json()).hub_orders.find((entry: { code: string }) => entry.code === code)
+      expect(hubOrder).toMatchObject({ applied_status_type: "APPROVED" })
+    })
+
+    await page.goto(`${medusaUrl}/app/orders/${hubOrder!.order_id}`)
+    // Medusa's Summary card: the innermost block holding its heading and its payment rows.
+    const summary = page.locator("div").filter({ has: page.getByRole("heading", { name: "Summary" }) }).filter({ hasText: "Paid Total" }).last()
+    await summary.waitFor({ timeout: 120_000 })
+    await eventually(async () => expect(await summary.innerText()).toMatch(/Paid Total\s*R\$\s*99[.,]65/), 60_000)
+    const text = (await summary.innerText()).replace(/\s+/g, " ")
+    // Medusa's own rows: the interest line, the discount, the buyer's total, what was paid, nothing outstanding.
+    expect(text).toMatch(/Juros do parcelamento R\$ ?7[.,]35 1x/)
+    expect(text).toMatch(/Discount Total R\$ ?10[.,]00/)
+    expect(text).toMatch(/Total After Discount R\$ ?99[.,]65/)
+    expect(text).toMatch(/Outstanding amount R\$ ?0[.,]00/)
+    await screenshot("order-money-summary", summary)
   })
 })
 

@@ -7,6 +7,7 @@ import { sampleTestOrder } from "../../src/sandbox"
 import { runOrderImport } from "../../src/sync/order-import"
 import { flushStockOutbox } from "../../src/sync/stock-outbox"
 import { reconcileStock } from "../../src/sync/stock-reconciliation"
+import { leakedReservations } from "../../src/queries/leaked-reservations"
 import { adminHeaders } from "../helpers/admin"
 import { eventually } from "../helpers/eventually"
 import { sandboxHubForStore } from "../helpers/sandbox-store"
@@ -117,6 +118,35 @@ medusaIntegrationTestRunner({
       await eventually(() => expect(sandbox.hub.getProduct("SKU-1")?.qty).toBe(40), 30_000)
     })
 
+    it("the leak check reads what can still leak, not every canceled order ever: the changed ones, and a bounded sweep", async () => {
+      const codes = [1, 2, 3].map((n) => sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 1 }], customer: { ...sampleTestOrder().customer, email: `leak${n}@example.com` } })).code)
+      await runOrderImport(container)
+      for (const code of codes) sandbox.hub.marketplaceCancel(code)
+      await runOrderImport(container)
+      const candidates = async (sweep: number) => (await hubModule.hubOrderLeakCandidates(sweep)).map((candidate) => candidate.code).sort()
+
+      // Never checked: every canceled order is read.
+      expect(await candidates(1)).toEqual([...codes].sort())
+      expect(await leakedReservations(container)).toEqual([])
+      // Found clean: a check reads only its sweep (here 1, the one found clean longest ago) ...
+      expect(await candidates(1)).toHaveLength(1)
+      expect(await candidates(0)).toEqual([])
+      // ... and an order whose record changed since (the hub moved it to another canceled status), at once.
+      const [changed] = await hubModule.listHubOrders({ code: codes[1] })
+      await hubModule.updateHubOrders({ id: changed.id, status_code: "cancelado_pela_loja" })
+      expect(await candidates(0)).toEqual([codes[1]])
+
+      // A leak found stays read on every check until it is released.
+      const orderId = changed.order_id!
+      const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({ entity: "order", fields: ["items.id"], filters: { id: orderId } })
+      await container.resolve(Modules.INVENTORY).createReservationItems([
+        { line_item_id: data[0].items[0].id, inventory_item_id: store.inventoryItemsBySku["SKU-1"], location_id: store.stockLocation.id, quantity: 1 },
+      ])
+      expect(await leakedReservations(container)).toEqual([{ code: codes[1], orderId, reservedQuantity: 1 }])
+      expect(await candidates(0)).toEqual([codes[1]])
+      expect(await leakedReservations(container)).toHaveLength(1)
+    })
+
     it("a claim whose importer died is taken over by the next run after its 60 s lease, not 10 minutes", async () => {
       const hubOrder = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-2", qty: 1 }] }))
       const seen = { code: hubOrder.code, channel: "Loja Exemplo", statusCode: "book_product", statusType: "NEW", digest: "x" }
@@ -193,6 +223,8 @@ medusaIntegrationTestRunner({
       const merged = JSON.parse(JSON.stringify(template))
       merged.code = "Loja Exemplo-799"
       merged.items = [item, { ...item }]
+      // As a hub sends it: its total counts both lines (cents, to add up exactly).
+      merged.total_ordered = (Math.round(template.total_ordered * 100) + Math.round(Number(item.special_price) * 100) * item.qty) / 100
       sandbox.hub.insertRawOrder(merged)
 
       const summary = await runOrderImport(container)

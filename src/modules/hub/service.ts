@@ -120,6 +120,17 @@ export default class HubModuleService extends MedusaService({
     return this.orders.setAside(seen, reason, sharedContext)
   }
 
+  /** The canceled hub orders a leaked-reservation check reads (see the repository): what changed, and a bounded sweep. */
+  @InjectManager()
+  async hubOrderLeakCandidates(sweep: number, @MedusaContext() sharedContext: Context = {}) {
+    return this.orders.leakCandidates(sweep, sharedContext)
+  }
+
+  @InjectManager()
+  async markHubOrderLeakChecked(cleanIds: string[], leakingIds: string[], @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    return this.orders.markLeakChecked(cleanIds, leakingIds, sharedContext)
+  }
+
   /** Claims a merchant move; null while another claim of that move is live (a double click sends once). */
   @InjectManager()
   async claimHubOrderMove(

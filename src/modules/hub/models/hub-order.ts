@@ -26,5 +26,10 @@ export const HubOrder = model
     claimed_at: model.dateTime().nullable(),
     imported_at: model.dateTime().nullable(),
     attempts: model.number().default(0),
+    /**
+     * A canceled order's last check for stock Medusa still reserves for it, when it was clean: null
+     * while never checked or still leaking. Set by SQL alone, so `updated_at` says what changed since.
+     */
+    leak_checked_at: model.dateTime().nullable(),
   })
   .indexes([{ on: ["import_state"] }])

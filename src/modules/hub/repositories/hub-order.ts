@@ -12,6 +12,9 @@ import { HubOrder } from "../models"
  */
 const CLAIM_LEASE_MS = 60_000
 
+/** A canceled hub order with a Medusa order: the partial indexes' predicate, word for word (the planner matches it). */
+const CANCELED_WITH_ORDER = `deleted_at is null and order_id is not null and (status_type = 'CANCELED' or applied_status_type = 'CANCELED')`
+
 /**
  * The hub order records' own SQL: claims and set-asides are single statements, so any number of
  * import runs, in one process or many, agree on who imports an order.
@@ -61,5 +64,31 @@ export class HubOrderRepository extends DALUtils.mikroOrmBaseRepositoryFactory(H
       [seen.code, generateEntityId(undefined, "hubord"), seen.code, seen.channel ?? null, seen.statusCode, seen.statusType, reason.slice(0, 2000), seen.digest]
     )
     return { setAside: Boolean(row), newReason: Boolean(row?.new_reason) }
+  }
+
+  /**
+   * The canceled hub orders whose Medusa order may hold reserved stock: those never found clean (new,
+   * or leaking), those changed since they were (`updated_at` moves with every write but the check's),
+   * and the `sweep` found clean longest ago (something may reserve for an order after it was canceled).
+   * What it reads follows what changed, not the history: a year of canceled orders costs `sweep` rows.
+   */
+  async leakCandidates(sweep: number, context: Context = {}): Promise<Array<{ id: string; code: string; order_id: string }>> {
+    // Each half reads one partial index (the migration's): the changed rows, and the oldest checked.
+    return this.getActiveManager<EntityManager>(context).execute(
+      `(select id, code, order_id from hub_order
+         where ${CANCELED_WITH_ORDER} and (leak_checked_at is null or leak_checked_at < updated_at))
+       union
+       (select id, code, order_id from hub_order
+         where ${CANCELED_WITH_ORDER} and leak_checked_at is not null
+         order by leak_checked_at limit ?)`,
+      [sweep]
+    )
+  }
+
+  /** What a leak check found: the clean ones dated (and not again until they change or the sweep comes round), the leaking ones undated. */
+  async markLeakChecked(cleanIds: string[], leakingIds: string[], context: Context = {}): Promise<void> {
+    const manager = this.getActiveManager<EntityManager>(context)
+    if (cleanIds.length) await manager.execute(`update hub_order set leak_checked_at = now() where id in (?)`, [cleanIds])
+    if (leakingIds.length) await manager.execute(`update hub_order set leak_checked_at = null where id in (?)`, [leakingIds])
   }
 }
