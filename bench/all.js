@@ -10,6 +10,7 @@
  *   two-workers       two worker processes on one Redis budget flushing one backlog
  *   intake            order intake by listing and by queue at 20,000 orders a day (bench/intake.ts)
  *   sale              a sale on the marketplace -> the hub's quantity lowered, on each intake (bench/sale.ts)
+ *   leaks             a reconciliation with 100,000 canceled hub orders beside one with none (bench/leaks.ts)
  * `--quick` runs each at a small size (a few minutes in all, for trying); without it, the sizes the
  * goals are stated for (37 minutes on 2 cores, 25 of them the intake bench in real time).
  */
@@ -31,6 +32,7 @@ const BENCHES = [
   { name: "two-workers", ...tsNode("bench/two-workers.ts") },
   { name: "intake", ...tsNode("bench/intake.ts") },
   { name: "sale", ...tsNode("bench/sale.ts") },
+  { name: "leaks", command: process.execPath, args: ["bench/run.js", "leaks"], env: quick ? { BENCH_LEAK_PRODUCTS: "500", BENCH_LEAK_CANCELED: "20000" } : {} },
 ]
 
 const FIGURE = /\(goal: [^)]*\) (OK|MISSED)/
