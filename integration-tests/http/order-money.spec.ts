@@ -145,6 +145,14 @@ medusaIntegrationTestRunner({
       expect((await medusaOrder(hubOrder.code)).payment_collections[0].payments[0].refunds).toHaveLength(1)
     })
 
+    it("a marketplace order is found by its hub code in Medusa's order list, which shows the code as the order's number", async () => {
+      const hubOrder = sandbox.hub.createOrder(marketplaceOrder())
+      sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-2", qty: 1 }], customer: { ...sampleTestOrder().customer, email: "outro@example.com" } }))
+      await runOrderImport(container)
+      const { data } = await api.get(`/admin/orders?q=${encodeURIComponent(hubOrder.code)}&fields=id,custom_display_id,display_id`, headers)
+      expect(data.orders).toEqual([expect.objectContaining({ custom_display_id: hubOrder.code })])
+    })
+
     it("an order without interest or discount is as before: its product lines only, no adjustment, the total its items and shipping", async () => {
       const hubOrder = sandbox.hub.createOrder(
         sampleTestOrder({ items: [{ id: "SKU-1", qty: 1 }, { id: "SKU-2", qty: 2 }], shipping_cost: 15.5, interest: 0 })

@@ -10,6 +10,7 @@ import { checkHubOrderStockStep } from "./steps/check-hub-order-stock"
 import { findOrderForHubCodeStep } from "./steps/find-order-for-hub-code"
 import { markHubOrderImportedStep } from "./steps/mark-hub-order-imported"
 import { reserveHubOrderStockStep } from "./steps/reserve-hub-order-stock"
+import { showHubCodeOnOrderStep } from "./steps/show-hub-code-on-order"
 import { upsertHubCustomerStep } from "./steps/upsert-hub-customer"
 
 export type ImportHubOrderInput = {
@@ -57,7 +58,9 @@ export const importHubOrderWorkflow = createWorkflow(
           customer_id: customer.id,
         }))
         const orders = createOrdersStep([orderInput as CreateOrderDTO])
-        return transform({ orders }, ({ orders }) => orders[0].id)
+        const createdId = transform({ orders }, ({ orders }) => orders[0].id)
+        showHubCodeOnOrderStep({ orderId: createdId, code: input.hubOrderCode })
+        return createdId
       }
     )
 
