@@ -102,6 +102,8 @@ export const hubPluginOptionsSchema = hubClientOptionsSchema.extend({
    * (sent as 0). The public record does not say which every hub takes.
    */
   promotionalPriceClearedAs: z.enum(["null", "zero"]).default("null"),
+  /** Notices in Medusa's admin notification feed (a set-aside order, a SKU the hub refuses), once per cause. */
+  notifications: z.boolean().default(true),
   /** The title of the order line that carries a hub order's instalment interest (`interest`), as Medusa's order page shows it. */
   interestItemTitle: z.string().trim().min(1, "interestItemTitle must not be empty").max(200).default("Juros do parcelamento"),
 })

@@ -1,0 +1,62 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { MedusaContainer } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
+import { HubEvents } from "../../src/workflows"
+import { sampleTestOrder } from "../../src/sandbox"
+import { runOrderImport } from "../../src/sync/order-import"
+import { adminHeaders } from "../helpers/admin"
+import { eventually } from "../helpers/eventually"
+import { sandboxHubForStore } from "../helpers/sandbox-store"
+import { seedStore } from "../helpers/store"
+
+jest.setTimeout(180_000)
+
+const sandbox = sandboxHubForStore()
+
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    let container: MedusaContainer
+    let headers: Awaited<ReturnType<typeof adminHeaders>>
+
+    beforeEach(async () => {
+      container = getContainer()
+      sandbox.hub.reset()
+      sandbox.hub.upsertProducts([{ sku: "SKU-1", qty: 10, name: "Camiseta", price: 59.9 }])
+      headers = await adminHeaders(container)
+    })
+
+    /** The admin's notification feed (the bell), as Medusa's dashboard reads it. */
+    async function feed(): Promise<Array<{ channel: string; template: string; data: { title: string; description: string } }>> {
+      const { data } = await api.get("/admin/notifications?limit=100&fields=*", headers)
+      return data.notifications
+    }
+
+    it("tells the merchant once per cause, in Medusa's feed: an order set aside (whatever the runs), a SKU the hub refuses", async () => {
+      // A SKU on Medusa the hub does not know: its first push is refused (404).
+      await seedStore(container, { products: [{ sku: "SKU-1", stocked: 10 }, { sku: "NAO-NO-HUB", stocked: 2 }] })
+      const good = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 1 }] }))
+      sandbox.hub.insertRawOrder({ ...sandbox.hub.getOrder(good.code)!, code: "Loja Exemplo-77", items: [{ id: "SKU-UNKNOWN", qty: 1, special_price: 10 }], total_ordered: 25.5 })
+      await runOrderImport(container)
+      await runOrderImport(container)
+
+      await eventually(async () => {
+        const notices = await feed()
+        expect(notices.filter((notice) => notice.data.title === "Marketplace order Loja Exemplo-77 was not imported")).toHaveLength(1)
+        expect(notices.filter((notice) => notice.data.title === "The hub refused SKU NAO-NO-HUB")).toHaveLength(1)
+      }, 30_000)
+      // The same cause told again (a redelivered event, another process, a restart): still one notice; a new cause, a new one.
+      const told = (await feed()).find((notice) => notice.data.title.includes("Loja Exemplo-77"))!
+      const eventBus = container.resolve(Modules.EVENT_BUS)
+      const reason = told.data.description.split(". Fix it")[0]
+      await eventBus.emit({ name: HubEvents.ORDER_SET_ASIDE, data: { code: "Loja Exemplo-77", reason } })
+      await eventBus.emit({ name: HubEvents.ORDER_SET_ASIDE, data: { code: "Loja Exemplo-77", reason: "another reason" } })
+      await eventually(async () => expect((await feed()).filter((notice) => notice.data.title.includes("Loja Exemplo-77"))).toHaveLength(2), 30_000)
+      const notices = await feed()
+      expect(notices.filter((notice) => notice.data.description.startsWith(reason))).toHaveLength(1)
+      expect(notices.every((notice) => notice.channel === "feed" && notice.template === "admin-ui")).toBe(true)
+      expect(reason).toContain("no product variant has the SKU SKU-UNKNOWN")
+      // No customer data in what the feed shows.
+      expect(JSON.stringify(notices)).not.toMatch(/example\.com|12345678909|Paulista|11999998888/)
+    })
+  },
+})

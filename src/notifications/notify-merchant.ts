@@ -1,0 +1,39 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { HUB_MODULE } from "../modules/hub"
+import type HubModuleService from "../modules/hub/service"
+
+/** What the merchant is told in Medusa's admin notification feed (the bell): a title, a line, never customer data. */
+export type MerchantNotice = {
+  /** One notice per cause: the same cause again (another run, another process, a restart) is not shown twice. */
+  cause: string
+  title: string
+  description: string
+}
+
+/**
+ * Puts a notice in Medusa's admin feed: the Notification Module's `feed` channel with the `admin-ui`
+ * template (what the dashboard's bell reads; Medusa's default configuration provides the channel).
+ * The notification's idempotency key is the cause, taken under a lock of that key, so a cause is one
+ * notice across the store's processes and restarts. Off with the `notifications` option; a
+ * store without a feed channel gets a warning in the log instead, and nothing else changes.
+ */
+export async function notifyMerchant(container: MedusaContainer, notice: MerchantNotice): Promise<void> {
+  const hubModule: HubModuleService = container.resolve(HUB_MODULE)
+  if (!hubModule.hubOptions.notifications) return
+  try {
+    const idempotencyKey = `medusa-plugin-hub:${notice.cause}`
+    // The Notification Module checks the key without a lock: two processes at once would both create it.
+    await container.resolve(Modules.LOCKING).execute(idempotencyKey, () =>
+      container.resolve(Modules.NOTIFICATION).createNotifications({
+        to: "",
+        channel: "feed",
+        template: "admin-ui",
+        data: { title: notice.title, description: notice.description },
+        idempotency_key: idempotencyKey,
+      })
+    )
+  } catch (error) {
+    container.resolve(ContainerRegistrationKeys.LOGGER).warn(`hub: the admin feed notice "${notice.title}" was not created: ${(error as Error).message}`)
+  }
+}

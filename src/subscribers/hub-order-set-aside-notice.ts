@@ -1,0 +1,15 @@
+import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
+import { HubEvents } from "../modules/hub/events"
+import { notifyMerchant } from "../notifications/notify-merchant"
+
+/** A hub order set aside needs the merchant (an unknown SKU, a malformed field): told once per order and reason. */
+export default async function hubOrderSetAsideNotice({ event, container }: SubscriberArgs<{ code: string; reason: string }>) {
+  const { code, reason } = event.data
+  await notifyMerchant(container, {
+    cause: `set-aside:${code}:${reason}`,
+    title: `Marketplace order ${code} was not imported`,
+    description: `${reason}. Fix it, and the next import takes it (Marketplace hub > Orders that need you).`,
+  })
+}
+
+export const config: SubscriberConfig = { event: HubEvents.ORDER_SET_ASIDE, context: { subscriberId: "hub-order-set-aside-notice" } }
