@@ -292,7 +292,7 @@ describe("the order page", () => {
     expect(onHub.status.code).toBe("order_shipped")
     expect(onHub.invoices).toEqual([expect.objectContaining({ key: "35261112345678000195550010000012341000012345" })])
     expect(JSON.stringify(onHub.shipments)).toContain("BR123456789BR")
-    // Medusa's side: the order's fulfilment, shipped, with the tracking as its label.
+    // Medusa's side: the order's fulfillment, shipped, with the tracking as its label.
     const medusaOrder = (
       await (await page.request.get(`${medusaUrl}/admin/orders/${hubOrder.order_id}?fields=*fulfillments,*fulfillments.labels`)).json()
     ).order
@@ -303,7 +303,7 @@ describe("the order page", () => {
     await screenshot("order-card-shipped", widget)
   })
 
-  it("ships an order from Medusa's own fulfilment UI: the hub shows the shipment once, and so does the card", async () => {
+  it("ships an order from Medusa's own fulfillment UI: the hub shows the shipment once, and so does the card", async () => {
     expect((await page.request.post(`${medusaUrl}/admin/hub/import-runs`)).status()).toBe(200)
     const response = await page.request.get(`${medusaUrl}/admin/hub/orders?import_state=imported&limit=20`)
     const hubOrder = (await response.json()).hub_orders.find((entry: { status_type: string }) => entry.status_type === "NEW")
@@ -316,7 +316,7 @@ describe("the order page", () => {
     })
     expect(invoiced.status()).toBe(200)
 
-    // Medusa's own pages: create the fulfilment (its location and shipping option preselected), then mark it shipped.
+    // Medusa's own pages: create the fulfillment (its location and shipping option preselected), then mark it shipped.
     await page.goto(`${medusaUrl}/app/orders/${hubOrder.order_id}/fulfillment?requires_shipping=true`)
     // The imported order's shipping method names no shipping option: the merchant picks the location, then the option.
     await page.getByRole("combobox").first().click()
@@ -348,7 +348,7 @@ describe("the order page", () => {
           entry.method === "POST" && entry.path.endsWith("/shipments") && entry.path.includes(String(hubOrder.code).split("-").pop()!)
       )
     await eventually(async () => expect(await shipmentRequests()).toEqual([expect.objectContaining({ status: 200 })]), 60_000).catch((error) => {
-      // What the store said about the fulfilment (the subscriber logs each outcome).
+      // What the store said about the fulfillment (the subscriber logs each outcome).
       const said = demoOutput.split("\n").filter((line) => /fulfil|shipment|hub:/i.test(line)).slice(-15).join("\n")
       throw new Error(`${(error as Error).message}\nThe store's log:\n${said}`)
     })

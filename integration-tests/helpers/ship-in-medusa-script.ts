@@ -6,9 +6,9 @@ import { createOrderFulfillmentWorkflow, createOrderShipmentWorkflow } from "@me
  * `medusa exec integration-tests/helpers/ship-in-medusa-script.ts`, for store-processes.ts:
  * - HUB_SHIP_ORDER_ID + HUB_SHIP_TRACK: fulfils the whole order and marks it shipped with that
  *   tracking number, through the workflows Medusa's admin routes run (a merchant's *Mark as shipped*);
- * - HUB_EMIT_SHIPMENT_CREATED (a fulfilment id) + HUB_EMIT_TIMES: emits `shipment.created` for it
+ * - HUB_EMIT_SHIPMENT_CREATED (a fulfillment id) + HUB_EMIT_TIMES: emits `shipment.created` for it
  *   that many times at once, as an event bus redelivering it would.
- * Prints `fulfilment <id>`.
+ * Prints `fulfillment <id>`.
  */
 export default async function shipInMedusaScript({ container }: ExecArgs) {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
@@ -29,19 +29,19 @@ export default async function shipInMedusaScript({ container }: ExecArgs) {
     query.graph({ entity: "stock_location", fields: ["id"] }),
   ])
   const items = (orders[0].items ?? []).map((item: any) => ({ id: item.id as string, quantity: Number(item.quantity) }))
-  const { result: fulfilment } = await createOrderFulfillmentWorkflow(container).run({
+  const { result: fulfillment } = await createOrderFulfillmentWorkflow(container).run({
     input: { order_id: orderId, items, location_id: locations[0].id, shipping_option_id: options[0].id },
   })
   const code = process.env.HUB_SHIP_TRACK!
   await createOrderShipmentWorkflow(container).run({
     input: {
       order_id: orderId,
-      fulfillment_id: fulfilment.id,
+      fulfillment_id: fulfillment.id,
       items,
       labels: [{ tracking_number: code, tracking_url: `https://rastreamento.example/${code}`, label_url: `https://labels.example/${code}.pdf` }],
     },
   })
-  logger.info(`fulfilment ${fulfilment.id}`)
+  logger.info(`fulfillment ${fulfillment.id}`)
   // The workflow's grouped events are handed to the event bus as it finishes: give that a moment before the process exits.
   await new Promise((resolve) => setTimeout(resolve, 3_000))
 }

@@ -222,7 +222,7 @@ medusaIntegrationTestRunner({
       it("records the hub's refusal of a Medusa cancel of an order the hub has shipped already", async () => {
         const { code, orderId } = await importedHubOrder({ approved: true })
         expect((await move(code, { kind: "invoice", invoice: { key: INVOICE_KEY } })).status).toBe(200)
-        // Shipped outside this store (the hub's own panel), so Medusa holds no fulfilment that would refuse the cancel itself.
+        // Shipped outside this store (the hub's own panel), so Medusa holds no fulfillment that would refuse the cancel itself.
         await hubModule.client.shipOrder(code, { items: [{ sku: "SKU-1", qty: 2 }], track: TRACK })
         await cancelOrderWorkflow(container).run({ input: { order_id: orderId } })
         await eventually(async () =>
@@ -237,7 +237,7 @@ medusaIntegrationTestRunner({
         expect(hubWrites(code).map((entry) => entry.path.split("/").pop())).toEqual(["invoice", "shipments", "cancel"])
       })
 
-      it("leaves a hub order shipped from the card to Medusa's own rule: its shipped fulfilment stops a cancel before the hub hears of it", async () => {
+      it("leaves a hub order shipped from the card to Medusa's own rule: its shipped fulfillment stops a cancel before the hub hears of it", async () => {
         const { code, orderId } = await importedHubOrder({ approved: true })
         expect((await move(code, { kind: "invoice", invoice: { key: INVOICE_KEY } })).status).toBe(200)
         expect((await move(code, { kind: "ship", shipment: { track: TRACK } })).status).toBe(200)

@@ -116,7 +116,7 @@ medusaIntegrationTestRunner({
         await expectInSync("CAMISETA-P", 10)
       })
 
-      it("a fulfilment (stock and reservation both go down) and then more stock arriving", async () => {
+      it("a fulfillment (stock and reservation both go down) and then more stock arriving", async () => {
         const { order, lineItem } = await placeReservedOrder("CAMISETA-M", 3)
         await expectInSync("CAMISETA-M", 1)
 

@@ -6,7 +6,7 @@ import { settleUnknownHubOrderMoves } from "../sync/unknown-moves"
 
 /**
  * Moves whose answer was lost are settled by reading their hub orders, without sending anything;
- * then what moves left undone (a recording in Medusa, a fulfilment's move the hub never got) is finished.
+ * then what moves left undone (a recording in Medusa, a fulfillment's move the hub never got) is finished.
  */
 export default async function resolveHubOrderMovesJob(container: MedusaContainer) {
   const hub: HubModuleService = container.resolve(HUB_MODULE)

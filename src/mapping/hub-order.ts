@@ -165,7 +165,7 @@ function toMedusaLineItem(item: HubOrderItem, variant: MatchedVariant, money: Hu
 
 /**
  * The instalment interest: a line without a variant (nothing to reserve or push). It "requires shipping"
- * only so that it rides in the order's first parcel: Medusa 2.21 refuses a fulfilment that mixes lines
+ * only so that it rides in the order's first parcel: Medusa 2.21 refuses a fulfillment that mixes lines
  * with and without shipping, and reads an order fulfilled (shipped, delivered) only once every line is.
  */
 function interestLineItem(interest: number, target: HubOrderTarget) {

@@ -2,7 +2,7 @@ import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { InventoryEvents } from "@medusajs/framework/utils"
 import { queueStockChange } from "../sync/stock-outbox"
 
-/** Stock edits, reservations made or released, cancellations, fulfilments: the SKU's new available quantity goes to the outbox. */
+/** Stock edits, reservations made or released, cancellations, fulfillments: the SKU's new available quantity goes to the outbox. */
 export default async function inventoryLevelStockHandler({ event, container }: SubscriberArgs<{ id: string }>) {
   await queueStockChange(container, { inventoryLevelIds: [event.data.id] })
 }

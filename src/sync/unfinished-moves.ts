@@ -4,7 +4,7 @@ import type { MerchantOrderMove } from "../hub-client"
 import { HUB_MODULE } from "../modules/hub"
 import type HubModuleService from "../modules/hub/service"
 import { recordHubOrderMoveAgainWorkflow } from "../workflows/hub-orders/record-hub-order-move-again"
-import { sendFulfilmentToHubWorkflow } from "../workflows/hub-orders/send-fulfilment-to-hub"
+import { sendFulfillmentToHubWorkflow } from "../workflows/hub-orders/send-fulfillment-to-hub"
 
 export type UnfinishedMovesSummary = { recorded: number; resent: number; stillUnfinished: number }
 
@@ -19,7 +19,7 @@ const MOVES_PER_RUN = 50
  * in Medusa failed, or was cut short, is recorded again (nothing sent); a shipment or delivery from Medusa's own admin
  * that surely did not reach the hub (unreachable, rate limited), or whose process died while sending
  * it, is tried again through its
- * fulfilment's claim, which reads the hub order before sending.
+ * fulfillment's claim, which reads the hub order before sending.
  */
 export async function finishUnfinishedHubOrderMoves(container: MedusaContainer): Promise<UnfinishedMovesSummary> {
   const hubModule: HubModuleService = container.resolve(HUB_MODULE)
@@ -55,13 +55,13 @@ export async function finishUnfinishedHubOrderMoves(container: MedusaContainer):
   )
   for (const move of failed) {
     const [kind, fulfillmentId] = (move.claim_key as string).split(":") as ["ship" | "deliver", string]
-    const { result, errors } = await sendFulfilmentToHubWorkflow(container).run({ input: { fulfillmentId, kind }, throwOnError: false })
+    const { result, errors } = await sendFulfillmentToHubWorkflow(container).run({ input: { fulfillmentId, kind }, throwOnError: false })
     const ended = result?.move?.state === "done" || result?.move?.state === "rejected"
     summary[ended ? "resent" : "stillUnfinished"]++
-    if (!ended) logger.warn(`hub: the ${kind} of fulfilment ${fulfillmentId} is still not on the hub: ${errors?.[0]?.error?.message ?? result?.move?.error ?? result?.notice}`)
+    if (!ended) logger.warn(`hub: the ${kind} of fulfillment ${fulfillmentId} is still not on the hub: ${errors?.[0]?.error?.message ?? result?.move?.error ?? result?.notice}`)
   }
   if (unrecorded.length || failed.length) {
-    logger.info(`hub: unfinished moves: ${summary.recorded} recorded in Medusa, ${summary.resent} sent from Medusa's fulfilments, ${summary.stillUnfinished} still unfinished`)
+    logger.info(`hub: unfinished moves: ${summary.recorded} recorded in Medusa, ${summary.resent} sent from Medusa's fulfillments, ${summary.stillUnfinished} still unfinished`)
   }
   return summary
 }

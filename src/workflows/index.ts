@@ -7,6 +7,6 @@ export { importHubOrderWorkflow, importHubOrderWorkflowId, type ImportHubOrderIn
 export { followHubOrderWorkflow, followHubOrderWorkflowId } from "./hub-orders/follow-hub-order"
 export { applyMarketplaceStatusWorkflow, applyMarketplaceStatusWorkflowId } from "./hub-orders/apply-marketplace-status"
 export { moveHubOrderWorkflow, moveHubOrderWorkflowId, type MoveHubOrderInput } from "./hub-orders/move-hub-order"
-export { sendFulfilmentToHubWorkflow, sendFulfilmentToHubWorkflowId } from "./hub-orders/send-fulfilment-to-hub"
+export { sendFulfillmentToHubWorkflow, sendFulfillmentToHubWorkflowId } from "./hub-orders/send-fulfillment-to-hub"
 export { pushStockWorkflow, pushStockWorkflowId } from "./stock/push-stock"
 export { recordAvailableQuantitiesWorkflow, recordAvailableQuantitiesWorkflowId } from "./stock/record-available-quantities"

@@ -15,7 +15,7 @@ import { errorMessage, formatTime } from "../lib/format"
 
 /**
  * On an order imported from the hub: its hub code, marketplace and status, the invoice and any
- * shipment exception, the shipments (Medusa's fulfilments), the merchant's moves and their history.
+ * shipment exception, the shipments (Medusa's fulfillments), the merchant's moves and their history.
  * Nothing on other orders.
  */
 const HubOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {

@@ -22,7 +22,7 @@ export const hubPluginOptionsSchema = hubClientOptionsSchema.extend({
   shippingOptionId: medusaId("so").optional(),
   /**
    * Carrier and method the hub is told for a shipment made in Medusa's own admin (its labels carry
-   * neither): without them, the fulfilment's provider id and its shipping option's name.
+   * neither): without them, the fulfillment's provider id and its shipping option's name.
    */
   shipmentCarrier: z.string().trim().min(1, "shipmentCarrier must not be empty").max(100).optional(),
   shipmentMethod: z.string().trim().min(1, "shipmentMethod must not be empty").max(100).optional(),

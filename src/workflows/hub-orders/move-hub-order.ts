@@ -12,7 +12,7 @@ import { type SentMove, sendHubOrderMoveStep } from "./steps/send-hub-order-move
 import { settleHubOrderMoveStep } from "./steps/settle-hub-order-move"
 
 /**
- * `claimKey` marks a move Medusa's own fulfilment flow asked for (`ship:<fulfillment id>`): sent
+ * `claimKey` marks a move Medusa's own fulfillment flow asked for (`ship:<fulfillment id>`): sent
  * once ever, and not recorded in Medusa again (it came from there).
  */
 export type MoveHubOrderInput = { code: string; move: MerchantOrderMove; claimKey?: string }
@@ -20,7 +20,7 @@ export type MoveHubOrderInput = { code: string; move: MerchantOrderMove; claimKe
 /**
  * A merchant's move of a hub order (invoice, ship, deliver, shipment exception, cancel): claimed
  * once, sent after reading the hub order, and recorded however it ends. The hub decides first; a
- * move it took is then recorded in Medusa (a shipment as a shipped fulfilment, a delivery, the
+ * move it took is then recorded in Medusa (a shipment as a shipped fulfillment, a delivery, the
  * invoice or exception on the order), where a failure is kept on the move and a new try finds
  * what was made already. A cancel the hub took also cancels the Medusa order and releases its
  * stock, the same way a marketplace cancel does.

@@ -8,7 +8,7 @@ import { markHubOrderMoveNotLandedStep } from "./steps/mark-hub-order-move-not-l
 import { recordHubOrderMoveInMedusaStep } from "./steps/record-hub-order-move-in-medusa"
 import { type MoveToSettle, settleHubOrderMoveStep } from "./steps/settle-hub-order-move"
 
-/** `request`: the card's move, to record in Medusa once it is found landed (none for a move Medusa's own fulfilment flow asked for). */
+/** `request`: the card's move, to record in Medusa once it is found landed (none for a move Medusa's own fulfillment flow asked for). */
 export type SettleHubOrderMoveInput = MoveToSettle & { orderId: string | null; request?: MerchantOrderMove | null }
 
 /** How settling ended: `changed` is false when a merchant's retry had taken the move over. */

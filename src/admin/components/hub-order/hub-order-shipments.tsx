@@ -2,7 +2,7 @@ import type { AdminFulfillmentItem, AdminFulfillmentLabel, AdminOrder, AdminOrde
 import { StatusBadge, Text } from "@medusajs/ui"
 import { formatTime } from "../../lib/format"
 
-/** A tracking URL is shown as a link only when it is a web address (Medusa's own fulfilment card does the same). */
+/** A tracking URL is shown as a link only when it is a web address (Medusa's own fulfillment card does the same). */
 const isWebAddress = (url: string | undefined | null) => {
   try {
     return !!url && ["http:", "https:"].includes(new URL(url).protocol)
@@ -12,8 +12,8 @@ const isWebAddress = (url: string | undefined | null) => {
 }
 
 /**
- * The order's shipments as Medusa records them (its fulfilments): items, tracking labels, when
- * shipped and delivered. Whether made from this card or from Medusa's own fulfilment UI, each
+ * The order's shipments as Medusa records them (its fulfillments): items, tracking labels, when
+ * shipped and delivered. Whether made from this card or from Medusa's own fulfillment UI, each
  * reached the hub once.
  */
 export const HubOrderShipments = ({ order }: { order: AdminOrder }) => {

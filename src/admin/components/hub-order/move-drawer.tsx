@@ -43,7 +43,7 @@ export const MoveDrawer = ({
       onClose()
     },
     onError: (error) => toast.error(`${MOVE_LABELS[kind]}: not done`, { description: errorMessage(error) }),
-    // The Medusa order changes too (fulfilments, a cancel, the invoice): the order page reloads with the card.
+    // The Medusa order changes too (fulfillments, a cancel, the invoice): the order page reloads with the card.
     onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: ["hub"] }), queryClient.invalidateQueries({ queryKey: ["orders"] })]),
   })
   const onSend = (move: MerchantOrderMove) => send.mutate(move)

@@ -31,10 +31,10 @@ export type HubOrderMetadata = {
   hub_shipment_exception?: { occurrence_date: string; observation: string }
 }
 
-/** The Medusa order's side of the story: its lines (what is left to ship) and its fulfilments. */
+/** The Medusa order's side of the story: its lines (what is left to ship) and its fulfillments. */
 export const MEDUSA_ORDER_FIELDS = "id,metadata,*items,*fulfillments,*fulfillments.items,*fulfillments.labels"
 
-/** The hub order behind a Medusa order, its status's label in the hub's catalogue, its moves, and the Medusa order's fulfilments. */
+/** The hub order behind a Medusa order, its status's label in the hub's catalogue, its moves, and the Medusa order's fulfillments. */
 export function useHubOrder(orderId: string) {
   const hubOrder = useQuery({
     queryKey: ["hub", "orders", "by-order", orderId],

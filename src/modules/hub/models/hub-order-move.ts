@@ -5,8 +5,8 @@ import { HUB_ORDER_MOVE_STATES, MERCHANT_MOVE_KINDS, OPEN_MOVE_STATES } from "..
  * One merchant move of a hub order (invoice, ship, deliver, shipment exception, cancel) and how it
  * ended. At most one move of a kind per order is in flight or of unknown outcome (a partial unique
  * index): a double click sends once, and a move whose answer was lost is resolved by reading the
- * hub order before anything is sent again. A move Medusa's fulfilment flow asked for is keyed by
- * its fulfilment instead (`claim_key`).
+ * hub order before anything is sent again. A move Medusa's fulfillment flow asked for is keyed by
+ * its fulfillment instead (`claim_key`).
  */
 export const HubOrderMove = model
   .define("hub_order_move", {
@@ -26,12 +26,12 @@ export const HubOrderMove = model
     claimed_until: model.dateTime().nullable(),
     finished_at: model.dateTime().nullable(),
     /**
-     * Set on a move asked for by Medusa's own fulfilment flow (`ship:<fulfillment id>`,
+     * Set on a move asked for by Medusa's own fulfillment flow (`ship:<fulfillment id>`,
      * `deliver:<fulfillment id>`): one row per key ever, so a redelivered event sends nothing again.
      * Null for the card's moves.
      */
     claim_key: model.text().nullable(),
-    /** Why recording a move the hub took in Medusa (fulfilment, shipment, delivery, metadata) failed; null once recorded. */
+    /** Why recording a move the hub took in Medusa (fulfillment, shipment, delivery, metadata) failed; null once recorded. */
     medusa_error: model.text().nullable(),
   })
   .indexes([

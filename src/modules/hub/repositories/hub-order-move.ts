@@ -7,13 +7,13 @@ import { HubOrderMove } from "../models"
 /** A merchant move claimed by a process that died is taken over after this long. */
 const MOVE_LEASE_MS = 2 * 60_000
 
-/** What a card move the hub took says until it is recorded in Medusa (its fulfilment, delivery or metadata). */
+/** What a card move the hub took says until it is recorded in Medusa (its fulfillment, delivery or metadata). */
 export const NOT_RECORDED_IN_MEDUSA_YET = "Done on the hub, not recorded in Medusa yet"
 
 /** The hub status a move left its order in, kept on the hub order record. */
 export type HubStatusAfterMove = { hubOrderId: string; code: string; type: string }
 
-/** A move to claim; `claimKey` for one Medusa's own fulfilment flow asked for (`ship:<fulfillment id>`). */
+/** A move to claim; `claimKey` for one Medusa's own fulfillment flow asked for (`ship:<fulfillment id>`). */
 export type MoveToClaim = { hubOrderId: string; code: string; kind: string; request: unknown; claimKey?: string }
 
 /** Merchant moves' own SQL: one claim of a kind per order at a time, and how each ended. */
@@ -23,7 +23,7 @@ export class HubOrderMoveRepository extends DALUtils.mikroOrmBaseRepositoryFacto
    * kind whose answer was lost, or whose claim outlived its lease, is taken over (the caller reads
    * the hub order before it sends anything). Null while another claim of that move is live.
    *
-   * A move keyed by a Medusa fulfilment (`claimKey`) has one row ever: taken over only while not
+   * A move keyed by a Medusa fulfillment (`claimKey`) has one row ever: taken over only while not
    * surely ended (unknown, failed before sending, a dead claim), so a redelivered event or a second
    * worker finds it done or refused and sends nothing; null then too.
    */

@@ -10,13 +10,13 @@ export type ClaimedMove = {
   hubOrderId: string
   orderId: string
   code: string
-  /** A keyed move (one Medusa's fulfilment flow asked for) that had ended already: nothing is read or sent. */
+  /** A keyed move (one Medusa's fulfillment flow asked for) that had ended already: nothing is read or sent. */
   ended: HubOrderMoveOutcome | null
 }
 
 /**
  * Finds the imported hub order and claims its move: one claim of a kind per order at a time, so a
- * double click or two admins send it once; a move keyed by a Medusa fulfilment once ever (a
+ * double click or two admins send it once; a move keyed by a Medusa fulfillment once ever (a
  * redelivered event finds it ended). Undone (the move marked of unknown outcome, so the next
  * try reads the hub first) if a later step fails.
  */

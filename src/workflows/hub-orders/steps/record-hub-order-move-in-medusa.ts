@@ -8,11 +8,11 @@ import {
   updateOrderWorkflow,
 } from "@medusajs/medusa/core-flows"
 import type { MerchantOrderMove, ShipmentInput } from "../../../hub-client"
-import { chargeItemsLeft, fulfilmentItemsOfShipment, fulfilmentOfParcel, HUB_MOVE_ID_KEY, HUB_TRACK_CODE_KEY, quantitiesByLine } from "../../../mapping/hub-fulfilment"
+import { chargeItemsLeft, fulfillmentItemsOfShipment, fulfillmentOfParcel, HUB_MOVE_ID_KEY, HUB_TRACK_CODE_KEY, quantitiesByLine } from "../../../mapping/hub-fulfillment"
 import { HUB_MODULE } from "../../../modules/hub"
 import type { HubPluginOptions } from "../../../modules/hub/options"
 import type HubModuleService from "../../../modules/hub/service"
-import { onlyShippingOptionAt, orderForFulfilment, reservationLocationOf } from "../../../queries/order-fulfilments"
+import { onlyShippingOptionAt, orderForFulfillment, reservationLocationOf } from "../../../queries/order-fulfillments"
 
 export type MoveToRecord = { moveId: string; orderId: string; move: MerchantOrderMove }
 
@@ -22,8 +22,8 @@ export const HUB_SHIPMENT_EXCEPTION_KEY = "hub_shipment_exception"
 
 /**
  * Records in Medusa a move the hub took, so the order tells one story in both: a shipment becomes a
- * fulfilment of the shipped items, marked shipped with the tracking as its label; a delivery marks
- * the order's shipped fulfilments delivered; an invoice or a shipment exception is kept on the order
+ * fulfillment of the shipped items, marked shipped with the tracking as its label; a delivery marks
+ * the order's shipped fulfillments delivered; an invoice or a shipment exception is kept on the order
  * (`metadata.hub_invoice`, `metadata.hub_shipment_exception`). Each part finds what an earlier try
  * made, so a new try completes it. A failure does not undo the hub's move: it is kept on the move
  * (`medusa_error`) and logged, for the merchant to send the move again.
@@ -67,19 +67,19 @@ async function recordMove(container: MedusaContainer, { moveId, orderId, move }:
 
 type ShipmentToRecord = { moveId: string; orderId: string; shipment: Omit<ShipmentInput, "items"> & { items?: ShipmentInput["items"] } }
 
-/** A fulfilment of the shipped items at the location they were reserved at, then shipped with the tracking as its label. */
+/** A fulfillment of the shipped items at the location they were reserved at, then shipped with the tracking as its label. */
 async function recordShipment(container: MedusaContainer, { moveId, orderId, shipment }: ShipmentToRecord, options: HubPluginOptions) {
-  const order = await orderForFulfilment(container, orderId)
+  const order = await orderForFulfillment(container, orderId)
   const { track } = shipment
-  let fulfilment = fulfilmentOfParcel(order.fulfilments, { moveId, trackCode: track.code })
-  if (fulfilment?.shipped_at) return
+  let fulfillment = fulfillmentOfParcel(order.fulfillments, { moveId, trackCode: track.code })
+  if (fulfillment?.shipped_at) return
 
   let items: Array<{ id: string; quantity: number }>
-  if (fulfilment) {
+  if (fulfillment) {
     // Made by an earlier try that stopped before shipping it.
-    items = [...quantitiesByLine(fulfilment)].map(([id, quantity]) => ({ id, quantity }))
+    items = [...quantitiesByLine(fulfillment)].map(([id, quantity]) => ({ id, quantity }))
   } else {
-    items = fulfilmentItemsOfShipment(order.lines, shipment.items)
+    items = fulfillmentItemsOfShipment(order.lines, shipment.items)
     // A re-ship of goods Medusa has fulfilled already (after a shipment exception): nothing new to record.
     if (!items.length) return
     // The interest line goes with the first parcel, so the order can read fulfilled (and delivered) in Medusa.
@@ -88,7 +88,7 @@ async function recordShipment(container: MedusaContainer, { moveId, orderId, shi
     const shippingOptionId =
       options.shippingOptionId ?? order.shippingOptionId ?? (locationId ? await onlyShippingOptionAt(container, locationId) : null)
     if (!shippingOptionId) {
-      throw new Error("no shipping option for the fulfilment: set the plugin's `shippingOptionId` option")
+      throw new Error("no shipping option for the fulfillment: set the plugin's `shippingOptionId` option")
     }
     const { result } = await createOrderFulfillmentWorkflow(container).run({
       input: {
@@ -101,12 +101,12 @@ async function recordShipment(container: MedusaContainer, { moveId, orderId, shi
         metadata: { [HUB_MOVE_ID_KEY]: moveId, [HUB_TRACK_CODE_KEY]: track.code },
       },
     })
-    fulfilment = { id: result.id }
+    fulfillment = { id: result.id }
   }
   await createOrderShipmentWorkflow(container).run({
     input: {
       order_id: orderId,
-      fulfillment_id: fulfilment.id,
+      fulfillment_id: fulfillment.id,
       items,
       labels: [{ tracking_number: track.code, tracking_url: track.url ?? "", label_url: track.url ?? "" }],
       no_notification: true,
@@ -114,11 +114,11 @@ async function recordShipment(container: MedusaContainer, { moveId, orderId, shi
   })
 }
 
-/** Every shipped fulfilment of the order not delivered yet is marked delivered (the hub's delivery is the whole order's). */
+/** Every shipped fulfillment of the order not delivered yet is marked delivered (the hub's delivery is the whole order's). */
 async function recordDelivery(container: MedusaContainer, orderId: string) {
-  const order = await orderForFulfilment(container, orderId)
-  for (const fulfilment of order.fulfilments.filter((candidate) => candidate.shipped_at && !candidate.delivered_at && !candidate.canceled_at)) {
-    await markOrderFulfillmentAsDeliveredWorkflow(container).run({ input: { orderId, fulfillmentId: fulfilment.id } })
+  const order = await orderForFulfillment(container, orderId)
+  for (const fulfillment of order.fulfillments.filter((candidate) => candidate.shipped_at && !candidate.delivered_at && !candidate.canceled_at)) {
+    await markOrderFulfillmentAsDeliveredWorkflow(container).run({ input: { orderId, fulfillmentId: fulfillment.id } })
   }
 }
 
@@ -129,7 +129,7 @@ async function keepOnOrder(
   key: string,
   valueOf: (kept: Record<string, unknown> | undefined) => Record<string, unknown>
 ) {
-  const order = await orderForFulfilment(container, orderId)
+  const order = await orderForFulfillment(container, orderId)
   const value = valueOf(order.metadata?.[key] as Record<string, unknown> | undefined)
   if (JSON.stringify(order.metadata?.[key]) === JSON.stringify(value)) return
   await updateOrderWorkflow(container).run({ input: { id: orderId, user_id: "medusa-plugin-hub", metadata: { ...order.metadata, [key]: value } } })

@@ -7,7 +7,7 @@ import { StoreProcesses, waitFor } from "../helpers/store-processes"
  * PostgreSQL and Redis (Medusa's Redis event bus, workflow engine and locking). The shipment is
  * made by a separate process (`medusa exec`, as Medusa's admin route would), its `shipment.created`
  * is handled by one of the workers, and then delivered again twice at once, so both workers may
- * run the plugin's workflow for the same fulfilment at the same moment. The hub gets one shipment.
+ * run the plugin's workflow for the same fulfillment at the same moment. The hub gets one shipment.
  * Needs Redis at 127.0.0.1:6379 (HUB_TEST_REDIS_URL).
  */
 
@@ -20,7 +20,7 @@ describe("a shipment made in Medusa reaches the hub once, with two workers and a
   beforeAll(async () => {
     // The lenient hub ships an APPROVED order: no invoice needed first.
     store = await StoreProcesses.setUp({
-      name: "order-fulfilment",
+      name: "order-fulfillment",
       products: [{ sku: "PF-1", stocked: 10 }, { sku: "PF-2", stocked: 10 }],
       sandbox: { moveRules: "lenient" },
 
@@ -46,7 +46,7 @@ describe("a shipment made in Medusa reaches the hub once, with two workers and a
     )
 
     const output = await store.exec(SHIP_SCRIPT, { HUB_SHIP_ORDER_ID: orderId, HUB_SHIP_TRACK: "BR-PROC-1" })
-    const fulfillmentId = /fulfilment (ful_\w+)/.exec(output)?.[1]
+    const fulfillmentId = /fulfillment (ful_\w+)/.exec(output)?.[1]
     expect(fulfillmentId).toBeTruthy()
     const shipmentsPath = `/orders/${encodeURIComponent(code)}/shipments`
     const shipments = () => store.relayed.filter((request) => request.method === "POST" && request.path === shipmentsPath)
@@ -60,8 +60,8 @@ describe("a shipment made in Medusa reaches the hub once, with two workers and a
     await store.exec(SHIP_SCRIPT, { HUB_EMIT_SHIPMENT_CREATED: fulfillmentId!, HUB_EMIT_TIMES: "2" })
     const claimKey = `ship:${fulfillmentId}`
     // Each delivery is handled by a worker (the one that runs second waits for the order's Redis lock),
-    // and finds the fulfilment's claim ended: nothing sent.
-    const handled = () => (store.get("worker-1").logs() + store.get("worker-2").logs()).split(`hub: fulfilment ${fulfillmentId}: `).slice(1)
+    // and finds the fulfillment's claim ended: nothing sent.
+    const handled = () => (store.get("worker-1").logs() + store.get("worker-2").logs()).split(`hub: fulfillment ${fulfillmentId}: `).slice(1)
     await waitFor("the event's three deliveries handled", () => (handled().length === 3 ? true : undefined), MINUTE)
     expect(handled().map((line) => line.split('"')[0]).sort()).toEqual(["on the hub already, nothing sent", "on the hub already, nothing sent", "sent to the hub"])
     expect(shipments()).toHaveLength(1)

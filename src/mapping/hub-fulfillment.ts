@@ -1,21 +1,21 @@
 import type { ShipmentInput } from "../hub-client"
 
 /*
- * The hub's shipments and Medusa's fulfilments, one in the words of the other: pure functions, so
+ * The hub's shipments and Medusa's fulfillments, one in the words of the other: pure functions, so
  * both directions of the order flow map items, tracking and delivery the same way.
  */
 
 /**
  * A line of a Medusa order: the SKU the hub sold (`metadata.hub_sku`; null on a line the hub did not sell)
  * and how much of it is fulfilled. `charge`: a line that is no goods (the hub's interest), which the hub
- * never ships: it rides along with the first fulfilment the plugin makes, and no shipment waits for it.
+ * never ships: it rides along with the first fulfillment the plugin makes, and no shipment waits for it.
  */
 export type OrderLine = { id: string; sku: string | null; quantity: number; fulfilled: number; charge?: boolean }
 
 const goods = (line: OrderLine) => !line.charge
 
-/** A fulfilment of a Medusa order, as far as the hub's flow cares. */
-export type OrderFulfilment = {
+/** A fulfillment of a Medusa order, as far as the hub's flow cares. */
+export type OrderFulfillment = {
   id: string
   shipped_at?: string | Date | null
   delivered_at?: string | Date | null
@@ -25,25 +25,25 @@ export type OrderFulfilment = {
   items?: Array<{ line_item_id?: string | null; quantity: number | string } | null> | null
 }
 
-/** The metadata keys of fulfilments the plugin makes for the card's shipments (the admin shows them). */
+/** The metadata keys of fulfillments the plugin makes for the card's shipments (the admin shows them). */
 export const HUB_MOVE_ID_KEY = "hub_move_id"
 export const HUB_TRACK_CODE_KEY = "hub_track_code"
 
-const live = (fulfilment: OrderFulfilment) => !fulfilment.canceled_at
+const live = (fulfillment: OrderFulfillment) => !fulfillment.canceled_at
 
-/** Quantity of each line in the order's fulfilments that were not canceled (one row per line: Medusa's own reading). */
-export function fulfilledByLine(fulfilments: OrderFulfilment[]): Map<string, number> {
+/** Quantity of each line in the order's fulfillments that were not canceled (one row per line: Medusa's own reading). */
+export function fulfilledByLine(fulfillments: OrderFulfillment[]): Map<string, number> {
   const fulfilled = new Map<string, number>()
-  for (const fulfilment of fulfilments.filter(live)) {
-    for (const [lineId, quantity] of quantitiesByLine(fulfilment)) fulfilled.set(lineId, (fulfilled.get(lineId) ?? 0) + quantity)
+  for (const fulfillment of fulfillments.filter(live)) {
+    for (const [lineId, quantity] of quantitiesByLine(fulfillment)) fulfilled.set(lineId, (fulfilled.get(lineId) ?? 0) + quantity)
   }
   return fulfilled
 }
 
-/** A fulfilment's quantity per order line (the first item of each line: an inventory kit lists one per part). */
-export function quantitiesByLine(fulfilment: OrderFulfilment): Map<string, number> {
+/** A fulfillment's quantity per order line (the first item of each line: an inventory kit lists one per part). */
+export function quantitiesByLine(fulfillment: OrderFulfillment): Map<string, number> {
   const byLine = new Map<string, number>()
-  for (const item of fulfilment.items ?? []) {
+  for (const item of fulfillment.items ?? []) {
     if (item?.line_item_id && !byLine.has(item.line_item_id)) byLine.set(item.line_item_id, Number(item.quantity))
   }
   return byLine
@@ -55,7 +55,7 @@ export function quantitiesByLine(fulfilment: OrderFulfilment): Map<string, numbe
  * None when all of it is fulfilled already (a re-ship after a shipment exception: the same goods).
  * Throws, naming the SKU, when the order has some but not that much left to fulfil.
  */
-export function fulfilmentItemsOfShipment(allLines: OrderLine[], items: ShipmentInput["items"] | undefined): Array<{ id: string; quantity: number }> {
+export function fulfillmentItemsOfShipment(allLines: OrderLine[], items: ShipmentInput["items"] | undefined): Array<{ id: string; quantity: number }> {
   const lines = allLines.filter(goods)
   const left = new Map(lines.map((line) => [line.id, Math.max(0, line.quantity - line.fulfilled)]))
   if (!items) return lines.filter((line) => left.get(line.id)! > 0).map((line) => ({ id: line.id, quantity: left.get(line.id)! }))
@@ -75,55 +75,55 @@ export function fulfilmentItemsOfShipment(allLines: OrderLine[], items: Shipment
   return [...taken].map(([id, quantity]) => ({ id, quantity }))
 }
 
-/** The charge lines not fulfilled yet, whole: the plugin adds them to the first fulfilment it makes of the goods. */
+/** The charge lines not fulfilled yet, whole: the plugin adds them to the first fulfillment it makes of the goods. */
 export function chargeItemsLeft(lines: OrderLine[]): Array<{ id: string; quantity: number }> {
   return lines.filter((line) => line.charge && line.fulfilled < line.quantity).map((line) => ({ id: line.id, quantity: line.quantity - line.fulfilled }))
 }
 
-/** The hub's shipment items of a Medusa fulfilment: its lines by SKU, quantities summed per SKU (a charge line is no item). */
-export function hubItemsOfFulfilment(lines: Array<Pick<OrderLine, "id" | "sku" | "charge">>, fulfilment: OrderFulfilment): ShipmentInput["items"] {
+/** The hub's shipment items of a Medusa fulfillment: its lines by SKU, quantities summed per SKU (a charge line is no item). */
+export function hubItemsOfFulfillment(lines: Array<Pick<OrderLine, "id" | "sku" | "charge">>, fulfillment: OrderFulfillment): ShipmentInput["items"] {
   const skuOf = new Map(lines.map((line) => [line.id, line.sku]))
   const charges = new Set(lines.filter((line) => line.charge).map((line) => line.id))
   const bySku = new Map<string, number>()
-  for (const [lineId, quantity] of quantitiesByLine(fulfilment)) {
+  for (const [lineId, quantity] of quantitiesByLine(fulfillment)) {
     if (charges.has(lineId)) continue
     const sku = skuOf.get(lineId)
-    if (!sku) throw new Error(`the fulfilment holds line ${lineId}, which the hub order does not have (an exchange or a claim?)`)
+    if (!sku) throw new Error(`the fulfillment holds line ${lineId}, which the hub order does not have (an exchange or a claim?)`)
     bySku.set(sku, (bySku.get(sku) ?? 0) + quantity)
   }
   return [...bySku].map(([sku, qty]) => ({ sku, qty }))
 }
 
-/** The tracking a Medusa fulfilment's first label carries, or null when it has no tracking number. */
-export function trackingOfFulfilment(fulfilment: OrderFulfilment): { code: string; url?: string } | null {
-  const label = (fulfilment.labels ?? []).find((candidate) => candidate?.tracking_number?.trim())
+/** The tracking a Medusa fulfillment's first label carries, or null when it has no tracking number. */
+export function trackingOfFulfillment(fulfillment: OrderFulfillment): { code: string; url?: string } | null {
+  const label = (fulfillment.labels ?? []).find((candidate) => candidate?.tracking_number?.trim())
   if (!label) return null
   const url = label.tracking_url?.trim()
   // The hub takes a web address only (marketplaces may show it to buyers); anything else stays in Medusa.
   return { code: label.tracking_number!.trim(), ...(url && /^https?:\/\//i.test(url) && url.length <= 200 ? { url } : {}) }
 }
 
-/** A fulfilment of the order that records this parcel already: made for the move, or carrying its tracking code. */
-export function fulfilmentOfParcel(fulfilments: OrderFulfilment[], parcel: { moveId: string; trackCode: string }): OrderFulfilment | undefined {
-  return fulfilments
+/** A fulfillment of the order that records this parcel already: made for the move, or carrying its tracking code. */
+export function fulfillmentOfParcel(fulfillments: OrderFulfillment[], parcel: { moveId: string; trackCode: string }): OrderFulfillment | undefined {
+  return fulfillments
     .filter(live)
     .find(
-      (fulfilment) =>
-        fulfilment.metadata?.[HUB_MOVE_ID_KEY] === parcel.moveId ||
-        fulfilment.metadata?.[HUB_TRACK_CODE_KEY] === parcel.trackCode ||
-        (fulfilment.labels ?? []).some((label) => label?.tracking_number === parcel.trackCode)
+      (fulfillment) =>
+        fulfillment.metadata?.[HUB_MOVE_ID_KEY] === parcel.moveId ||
+        fulfillment.metadata?.[HUB_TRACK_CODE_KEY] === parcel.trackCode ||
+        (fulfillment.labels ?? []).some((label) => label?.tracking_number === parcel.trackCode)
     )
 }
 
 /**
- * Whether the whole order has reached the customer: every unit fulfilled, and every fulfilment not
+ * Whether the whole order has reached the customer: every unit fulfilled, and every fulfillment not
  * canceled delivered. The hub's delivery is the order's, so a parcel delivered while others still
  * travel (or wait to be sent) tells the hub nothing yet.
  */
-export function orderDelivered(lines: OrderLine[], fulfilments: OrderFulfilment[]): boolean {
-  const fulfilled = fulfilledByLine(fulfilments)
+export function orderDelivered(lines: OrderLine[], fulfillments: OrderFulfillment[]): boolean {
+  const fulfilled = fulfilledByLine(fulfillments)
   return (
     lines.filter(goods).every((line) => (fulfilled.get(line.id) ?? 0) >= line.quantity) &&
-    fulfilments.filter(live).every((fulfilment) => !!fulfilment.delivered_at)
+    fulfillments.filter(live).every((fulfillment) => !!fulfillment.delivered_at)
   )
 }

@@ -1,18 +1,18 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { HUB_CHARGE_METADATA_KEY } from "../mapping/hub-order"
-import { fulfilledByLine, type OrderFulfilment, type OrderLine } from "../mapping/hub-fulfilment"
+import { fulfilledByLine, type OrderFulfillment, type OrderLine } from "../mapping/hub-fulfillment"
 
-export type OrderForFulfilment = {
+export type OrderForFulfillment = {
   id: string
   metadata: Record<string, unknown> | null
   lines: OrderLine[]
-  fulfilments: OrderFulfilment[]
+  fulfillments: OrderFulfillment[]
   /** The shipping option of the order's shipping method, when it has one. */
   shippingOptionId: string | null
 }
 
-const FULFILMENT_FIELDS = [
+const FULFILLMENT_FIELDS = [
   "id",
   "metadata",
   "shipped_at",
@@ -24,8 +24,8 @@ const FULFILMENT_FIELDS = [
   "items.quantity",
 ]
 
-/** A Medusa order's lines (with the hub's SKU) and fulfilments, as both directions of the order flow read them. */
-export async function orderForFulfilment(container: MedusaContainer, orderId: string): Promise<OrderForFulfilment> {
+/** A Medusa order's lines (with the hub's SKU) and fulfillments, as both directions of the order flow read them. */
+export async function orderForFulfillment(container: MedusaContainer, orderId: string): Promise<OrderForFulfillment> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "order",
@@ -35,7 +35,7 @@ export async function orderForFulfilment(container: MedusaContainer, orderId: st
       // The line's quantity is derived from its detail, which only the whole line brings.
       "items.*",
       "shipping_methods.shipping_option_id",
-      ...FULFILMENT_FIELDS.map((field) => `fulfillments.${field}`),
+      ...FULFILLMENT_FIELDS.map((field) => `fulfillments.${field}`),
     ],
     filters: { id: orderId },
   })
@@ -49,8 +49,8 @@ export async function orderForFulfilment(container: MedusaContainer, orderId: st
       }
     | undefined
   if (!order) throw new Error(`the Medusa order ${orderId} does not exist`)
-  const fulfilments = (order.fulfillments ?? []).filter(Boolean) as unknown as OrderFulfilment[]
-  const fulfilled = fulfilledByLine(fulfilments)
+  const fulfillments = (order.fulfillments ?? []).filter(Boolean) as unknown as OrderFulfillment[]
+  const fulfilled = fulfilledByLine(fulfillments)
   const lines = (order.items ?? []).flatMap((item) =>
     item
       ? [
@@ -66,7 +66,7 @@ export async function orderForFulfilment(container: MedusaContainer, orderId: st
       : []
   )
   const shippingOptionId = (order.shipping_methods ?? []).find((method) => method?.shipping_option_id)?.shipping_option_id ?? null
-  return { id: order.id, metadata: (order.metadata as Record<string, unknown> | null) ?? null, lines, fulfilments, shippingOptionId }
+  return { id: order.id, metadata: (order.metadata as Record<string, unknown> | null) ?? null, lines, fulfillments, shippingOptionId }
 }
 
 /** Where the order's lines are reserved (the location its stock was taken at), or null when nothing is reserved any more. */
@@ -100,14 +100,14 @@ export async function onlyShippingOptionAt(container: MedusaContainer, locationI
   return leaving.length === 1 ? leaving[0].id : null
 }
 
-/** A fulfilment with the order it belongs to, its shipping option's name and its provider. */
-export async function fulfilmentWithOrder(container: MedusaContainer, fulfillmentId: string) {
+/** A fulfillment with the order it belongs to, its shipping option's name and its provider. */
+export async function fulfillmentWithOrder(container: MedusaContainer, fulfillmentId: string) {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "fulfillment",
-    fields: [...FULFILMENT_FIELDS, "provider_id", "shipping_option.name", "order.id"],
+    fields: [...FULFILLMENT_FIELDS, "provider_id", "shipping_option.name", "order.id"],
     filters: { id: fulfillmentId },
   })
-  const fulfilment = data[0] as unknown as (OrderFulfilment & { provider_id?: string | null; shipping_option?: { name?: string } | null; order?: { id: string } | null }) | undefined
-  return fulfilment ?? null
+  const fulfillment = data[0] as unknown as (OrderFulfillment & { provider_id?: string | null; shipping_option?: { name?: string } | null; order?: { id: string } | null }) | undefined
+  return fulfillment ?? null
 }

@@ -9,7 +9,7 @@ import { SANDBOX_MOVE_PROFILES } from "../../src/sandbox/move-rules"
 import { runOrderImport } from "../../src/sync/order-import"
 import { finishUnfinishedHubOrderMoves } from "../../src/sync/unfinished-moves"
 import { settleUnknownHubOrderMoves } from "../../src/sync/unknown-moves"
-import { sendFulfilmentToHubWorkflow } from "../../src/workflows/hub-orders/send-fulfilment-to-hub"
+import { sendFulfillmentToHubWorkflow } from "../../src/workflows/hub-orders/send-fulfillment-to-hub"
 import { adminHeaders } from "../helpers/admin"
 import { eventually } from "../helpers/eventually"
 import { sandboxHubForStore } from "../helpers/sandbox-store"
@@ -23,7 +23,7 @@ const INVOICE_KEY = "35261112345678000195550010000012341000012345"
 const track = (code: string) => ({ code, carrier: "Correios", method: "PAC", url: `https://rastreamento.example/${code}` })
 
 type ApiAnswer = { status: number; data: any }
-type Fulfilment = {
+type Fulfillment = {
   id: string
   shipped_at: string | null
   delivered_at: string | null
@@ -78,13 +78,13 @@ medusaIntegrationTestRunner({
         fields: ["items.*", "fulfillments.*", "fulfillments.labels.*", "fulfillments.items.*"],
         filters: { id: orderId },
       })
-      const order = data[0] as unknown as { items: Array<{ id: string; variant_sku: string; quantity: number }>; fulfillments: Fulfilment[] }
-      return { lineOf: (sku: string) => order.items.find((item) => item.variant_sku === sku)!, fulfilments: order.fulfillments }
+      const order = data[0] as unknown as { items: Array<{ id: string; variant_sku: string; quantity: number }>; fulfillments: Fulfillment[] }
+      return { lineOf: (sku: string) => order.items.find((item) => item.variant_sku === sku)!, fulfillments: order.fulfillments }
     }
     // Medusa's events reach the subscribers on their own time: give them that time before counting what did not happen.
     const settle = () => new Promise((resolve) => setTimeout(resolve, 1_500))
 
-    it("ships from the card: the hub ships it, and Medusa gets a shipped fulfilment with the tracking as its label; deliver does both too", async () => {
+    it("ships from the card: the hub ships it, and Medusa gets a shipped fulfillment with the tracking as its label; deliver does both too", async () => {
       // With instalment interest: its line (no goods) rides with the parcel, so the order still reads shipped, then delivered.
       const { code, orderId } = await invoicedHubOrder({ interest: 4.5 })
       expect((await adminOrder(orderId)).metadata.hub_invoice).toEqual({ key: INVOICE_KEY, issue_date: expect.any(String) })
@@ -96,13 +96,13 @@ medusaIntegrationTestRunner({
       expect(sandbox.hub.getOrder(code)?.shipments).toEqual([expect.objectContaining({ tracks: [track("BR-CARD-1")] })])
 
       expect((await adminOrder(orderId)).fulfillment_status).toBe("shipped")
-      const [fulfilment] = (await orderOf(orderId)).fulfilments
-      expect(fulfilment).toMatchObject({
+      const [fulfillment] = (await orderOf(orderId)).fulfillments
+      expect(fulfillment).toMatchObject({
         shipped_at: expect.anything(),
         metadata: expect.objectContaining({ hub_move_id: shipped.data.move.moveId }),
         labels: [expect.objectContaining({ tracking_number: "BR-CARD-1", tracking_url: "https://rastreamento.example/BR-CARD-1" })],
       })
-      expect(fulfilment.items).toHaveLength(3)
+      expect(fulfillment.items).toHaveLength(3)
       expect(sandbox.hub.getOrder(code)?.shipments?.[0]).toMatchObject({ items: [{ sku: "SKU-1", qty: 2 }, { sku: "SKU-2", qty: 1 }] })
 
       const exception = { occurrence_date: "2026-11-20T10:00:00.000Z", observation: "Destinatário ausente" }
@@ -116,13 +116,13 @@ medusaIntegrationTestRunner({
       const reshipped = await move(code, { kind: "ship", shipment: { track: track("BR-CARD-2") } })
       expect(reshipped.data.move).toMatchObject({ state: "done", medusaError: null })
       expect(sandbox.hub.getOrder(code)?.shipments).toHaveLength(2)
-      expect((await orderOf(orderId)).fulfilments).toHaveLength(1)
+      expect((await orderOf(orderId)).fulfillments).toHaveLength(1)
 
       expect((await move(code, { kind: "deliver" })).status).toBe(200)
       expect(sandbox.hub.getOrder(code)?.status).toMatchObject({ code: "complete", type: "DELIVERED" })
       expect((await adminOrder(orderId)).fulfillment_status).toBe("delivered")
 
-      // Medusa's shipment.created and delivery.created of the plugin's own fulfilment send nothing back.
+      // Medusa's shipment.created and delivery.created of the plugin's own fulfillment send nothing back.
       await settle()
       expect(hubWrites(code, "shipments")).toHaveLength(2)
       expect(hubWrites(code, "delivery")).toHaveLength(1)
@@ -137,7 +137,7 @@ medusaIntegrationTestRunner({
         { items, location_id: store.stockLocation.id, shipping_option_id: store.shippingOption.id },
         headers
       )
-      const fulfillmentId = (await orderOf(orderId)).fulfilments[0].id
+      const fulfillmentId = (await orderOf(orderId)).fulfillments[0].id
       const label = { tracking_number: "BR-ADMIN-1", tracking_url: "https://rastreamento.example/BR-ADMIN-1", label_url: "https://labels.example/1.pdf" }
       await api.post(`/admin/orders/${orderId}/fulfillments/${fulfillmentId}/shipments`, { items, labels: [label] }, headers)
 
@@ -145,7 +145,7 @@ medusaIntegrationTestRunner({
         expect(sandbox.hub.getOrder(code)?.shipments).toEqual([
           expect.objectContaining({
             items: [{ sku: "SKU-1", qty: 2 }, { sku: "SKU-2", qty: 1 }],
-            // No shipmentCarrier/shipmentMethod options: the fulfilment's provider and shipping option name.
+            // No shipmentCarrier/shipmentMethod options: the fulfillment's provider and shipping option name.
             tracks: [{ code: "BR-ADMIN-1", carrier: "manual_manual", method: "Marketplace", url: "https://rastreamento.example/BR-ADMIN-1" }],
           }),
         ])
@@ -154,14 +154,14 @@ medusaIntegrationTestRunner({
 
       // The event delivered again, and the subscriber's workflow run twice at once.
       await container.resolve(Modules.EVENT_BUS).emit({ name: FulfillmentWorkflowEvents.SHIPMENT_CREATED, data: { id: fulfillmentId } })
-      const runs = await Promise.all([1, 2].map(() => sendFulfilmentToHubWorkflow(container).run({ input: { fulfillmentId, kind: "ship" } })))
+      const runs = await Promise.all([1, 2].map(() => sendFulfillmentToHubWorkflow(container).run({ input: { fulfillmentId, kind: "ship" } })))
       expect(runs.map(({ result }) => result.move?.state)).toEqual(["done", "done"])
       expect(runs.every(({ result }) => result.move?.alreadyOnHub)).toBe(true)
       await settle()
       expect(hubWrites(code, "shipments")).toHaveLength(1)
       const moves = await hubModule.listHubOrderMoves({ code, kind: "ship" })
       expect(moves).toEqual([expect.objectContaining({ claim_key: `ship:${fulfillmentId}`, state: "done", attempts: 1 })])
-      // Below the lock (processes that share no locking provider), the fulfilment's claim alone lets none through again.
+      // Below the lock (processes that share no locking provider), the fulfillment's claim alone lets none through again.
       const [record] = await hubModule.listHubOrders({ code })
       const claims = await Promise.all(
         [1, 2].map(() => hubModule.claimHubOrderMove({ hubOrderId: record.id, code, kind: "ship", request: {}, claimKey: `ship:${fulfillmentId}` }))
@@ -171,8 +171,8 @@ medusaIntegrationTestRunner({
         [1, 2].map(() => hubModule.claimHubOrderMove({ hubOrderId: record.id, code, kind: "ship", request: {}, claimKey: "ship:ful_other" }))
       )
       expect(fresh.filter(Boolean)).toHaveLength(1)
-      // Medusa's own fulfilment is left as the merchant made it: no second one for the hub's shipment.
-      expect((await orderOf(orderId)).fulfilments).toHaveLength(1)
+      // Medusa's own fulfillment is left as the merchant made it: no second one for the hub's shipment.
+      expect((await orderOf(orderId)).fulfillments).toHaveLength(1)
 
       await api.post(`/admin/orders/${orderId}/fulfillments/${fulfillmentId}/mark-as-delivered`, {}, headers)
       await eventually(() => expect(sandbox.hub.getOrder(code)?.status.type).toBe("DELIVERED"))
@@ -198,10 +198,10 @@ medusaIntegrationTestRunner({
       const lost = await move(code, { kind: "ship", shipment: { track: track("BR-LOST-1") } })
       sandbox.hub.setFaults({})
       expect(lost.status).toBe(502)
-      expect((await orderOf(orderId)).fulfilments).toHaveLength(0)
+      expect((await orderOf(orderId)).fulfillments).toHaveLength(0)
 
       expect(await settleUnknownHubOrderMoves(container)).toEqual({ landed: 1, notLanded: 0, unread: 0 })
-      expect((await orderOf(orderId)).fulfilments).toEqual([
+      expect((await orderOf(orderId)).fulfillments).toEqual([
         expect.objectContaining({ shipped_at: expect.anything(), labels: [expect.objectContaining({ tracking_number: "BR-LOST-1" })] }),
       ])
       expect((await hubModule.listHubOrderMoves({ id: lost.data.move.moveId }))[0]).toMatchObject({ state: "done", medusa_error: null })
@@ -211,7 +211,7 @@ medusaIntegrationTestRunner({
     it("records in Medusa a card shipment whose process died after the hub took it", async () => {
       const { code, orderId } = await invoicedHubOrder()
       const request = { kind: "ship" as const, shipment: { items: [{ sku: "SKU-1", qty: 2 }], track: track("BR-KILLED-1") } }
-      // What a process killed between the hub's answer and Medusa's fulfilment leaves behind.
+      // What a process killed between the hub's answer and Medusa's fulfillment leaves behind.
       const [record] = await hubModule.listHubOrders({ code })
       const claim = await hubModule.claimHubOrderMove({ hubOrderId: record.id, code, kind: "ship", request })
       await hubModule.client.shipOrder(code, request.shipment)
@@ -219,8 +219,8 @@ medusaIntegrationTestRunner({
       expect((await hubModule.listHubOrderMoves({ id: claim!.id }))[0].medusa_error).toContain("not recorded in Medusa yet")
 
       expect(await finishUnfinishedHubOrderMoves(container)).toEqual({ recorded: 1, resent: 0, stillUnfinished: 0 })
-      const { lineOf, fulfilments } = await orderOf(orderId)
-      expect(fulfilments).toEqual([
+      const { lineOf, fulfillments } = await orderOf(orderId)
+      expect(fulfillments).toEqual([
         expect.objectContaining({
           shipped_at: expect.anything(),
           metadata: expect.objectContaining({ hub_move_id: claim!.id }),
@@ -231,12 +231,12 @@ medusaIntegrationTestRunner({
       expect(hubWrites(code, "shipments")).toHaveLength(1)
     })
 
-    it("sends again a shipment from Medusa's admin the hub never got (unreachable), through its fulfilment's claim", async () => {
+    it("sends again a shipment from Medusa's admin the hub never got (unreachable), through its fulfillment's claim", async () => {
       const { code, orderId } = await invoicedHubOrder()
       const { lineOf } = await orderOf(orderId)
       const items = [{ id: lineOf("SKU-1").id, quantity: 2 }]
       await api.post(`/admin/orders/${orderId}/fulfillments`, { items, location_id: store.stockLocation.id, shipping_option_id: store.shippingOption.id }, headers)
-      const fulfillmentId = (await orderOf(orderId)).fulfilments[0].id
+      const fulfillmentId = (await orderOf(orderId)).fulfillments[0].id
       sandbox.hub.setFaults({ errorRate: 1 })
       const label = { tracking_number: "BR-DOWN-1", tracking_url: "https://rastreamento.example/BR-DOWN-1", label_url: "https://labels.example/2.pdf" }
       await api.post(`/admin/orders/${orderId}/fulfillments/${fulfillmentId}/shipments`, { items, labels: [label] }, headers)
@@ -257,15 +257,15 @@ medusaIntegrationTestRunner({
       const first = await move(code, { kind: "ship", shipment: { items: [{ sku: "SKU-2", qty: 1 }], track: track("BR-PART-1") } })
       expect(first.status).toBe(200)
       expect(sandbox.hub.getOrder(code)?.shipments).toEqual([expect.objectContaining({ items: [{ sku: "SKU-2", qty: 1 }] })])
-      const { lineOf, fulfilments } = await orderOf(orderId)
-      expect(fulfilments).toEqual([expect.objectContaining({ shipped_at: expect.anything(), items: [expect.objectContaining({ line_item_id: lineOf("SKU-2").id, quantity: 1 })] })])
+      const { lineOf, fulfillments } = await orderOf(orderId)
+      expect(fulfillments).toEqual([expect.objectContaining({ shipped_at: expect.anything(), items: [expect.objectContaining({ line_item_id: lineOf("SKU-2").id, quantity: 1 })] })])
       expect((await adminOrder(orderId)).fulfillment_status).toBe("partially_shipped")
 
       // The strict hub refuses a second shipment of a SHIPPED order, in its words; Medusa records nothing.
       const refused = await move(code, { kind: "ship", shipment: { items: [{ sku: "SKU-1", qty: 2 }], track: track("BR-PART-2") } })
       expect(refused.status).toBe(422)
       expect(refused.data.message).toContain("cannot move to SHIPPED from status order_shipped")
-      expect((await orderOf(orderId)).fulfilments).toHaveLength(1)
+      expect((await orderOf(orderId)).fulfillments).toHaveLength(1)
 
       // A hub that takes parcels one by one.
       const strict = SANDBOX_MOVE_PROFILES.strict
@@ -280,7 +280,7 @@ medusaIntegrationTestRunner({
       const second = await move(code, { kind: "ship", shipment: { items: [{ sku: "SKU-1", qty: 2 }], track: track("BR-PART-3") } })
       expect(second.status).toBe(200)
       expect(sandbox.hub.getOrder(code)?.shipments).toHaveLength(2)
-      expect((await orderOf(orderId)).fulfilments).toHaveLength(2)
+      expect((await orderOf(orderId)).fulfillments).toHaveLength(2)
       expect((await adminOrder(orderId)).fulfillment_status).toBe("shipped")
     })
 
@@ -308,7 +308,7 @@ medusaIntegrationTestRunner({
       expect(first.status).toBe(200)
       expect(first.data.move.medusaError).toContain("shippingOptionId")
       expect(sandbox.hub.getOrder(code)?.status.type).toBe("SHIPPED")
-      expect((await orderOf(orderId)).fulfilments).toHaveLength(0)
+      expect((await orderOf(orderId)).fulfillments).toHaveLength(0)
       const [failed] = await hubModule.listHubOrderMoves({ id: first.data.move.moveId })
       expect(failed).toMatchObject({ state: "done", medusa_error: expect.stringContaining("not recorded in Medusa") })
 
@@ -316,14 +316,14 @@ medusaIntegrationTestRunner({
       expect(await finishUnfinishedHubOrderMoves(container)).toEqual({ recorded: 0, resent: 0, stillUnfinished: 1 })
       await container.resolve(Modules.FULFILLMENT).deleteShippingOptions(other.id)
       expect(await finishUnfinishedHubOrderMoves(container)).toEqual({ recorded: 1, resent: 0, stillUnfinished: 0 })
-      expect((await orderOf(orderId)).fulfilments).toEqual([expect.objectContaining({ shipped_at: expect.anything() })])
+      expect((await orderOf(orderId)).fulfillments).toEqual([expect.objectContaining({ shipped_at: expect.anything() })])
       expect(await finishUnfinishedHubOrderMoves(container)).toEqual({ recorded: 0, resent: 0, stillUnfinished: 0 })
 
       // The merchant sending it again finds it on both sides: nothing twice.
       const retried = await move(code, body)
       expect(retried.status).toBe(200)
       expect(retried.data.move).toMatchObject({ state: "done", alreadyOnHub: true, medusaError: null })
-      expect((await orderOf(orderId)).fulfilments).toHaveLength(1)
+      expect((await orderOf(orderId)).fulfillments).toHaveLength(1)
       expect(hubWrites(code, "shipments")).toHaveLength(1)
     })
   },

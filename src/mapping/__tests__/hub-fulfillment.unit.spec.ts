@@ -1,11 +1,11 @@
 import {
   chargeItemsLeft,
-  fulfilmentItemsOfShipment,
-  fulfilmentOfParcel,
-  hubItemsOfFulfilment,
+  fulfillmentItemsOfShipment,
+  fulfillmentOfParcel,
+  hubItemsOfFulfillment,
   orderDelivered,
-  trackingOfFulfilment,
-} from "../hub-fulfilment"
+  trackingOfFulfillment,
+} from "../hub-fulfillment"
 import { moveLanded } from "../hub-order-move"
 
 const lines = [
@@ -13,31 +13,31 @@ const lines = [
   { id: "li_2", sku: "SKU-2", quantity: 1, fulfilled: 0 },
 ]
 
-describe("fulfilmentItemsOfShipment", () => {
+describe("fulfillmentItemsOfShipment", () => {
   it("takes each shipped SKU from its lines, and everything left when the shipment names no items", () => {
-    expect(fulfilmentItemsOfShipment(lines, [{ sku: "SKU-2", qty: 1 }])).toEqual([{ id: "li_2", quantity: 1 }])
-    expect(fulfilmentItemsOfShipment([{ ...lines[0], fulfilled: 1 }, lines[1]], undefined)).toEqual([
+    expect(fulfillmentItemsOfShipment(lines, [{ sku: "SKU-2", qty: 1 }])).toEqual([{ id: "li_2", quantity: 1 }])
+    expect(fulfillmentItemsOfShipment([{ ...lines[0], fulfilled: 1 }, lines[1]], undefined)).toEqual([
       { id: "li_1", quantity: 1 },
       { id: "li_2", quantity: 1 },
     ])
   })
 
   it("refuses, naming the SKU, more than the order has left to fulfil", () => {
-    expect(() => fulfilmentItemsOfShipment([{ ...lines[0], fulfilled: 1 }, lines[1]], [{ sku: "SKU-1", qty: 2 }])).toThrow(
+    expect(() => fulfillmentItemsOfShipment([{ ...lines[0], fulfilled: 1 }, lines[1]], [{ sku: "SKU-1", qty: 2 }])).toThrow(
       "shipment item SKU-1: 2 shipped, but the Medusa order has 1 of it left to fulfil"
     )
-    expect(() => fulfilmentItemsOfShipment(lines, [{ sku: "SKU-9", qty: 1 }])).toThrow("shipment item SKU-9")
+    expect(() => fulfillmentItemsOfShipment(lines, [{ sku: "SKU-9", qty: 1 }])).toThrow("shipment item SKU-9")
   })
 
   it("finds nothing to fulfil in a re-ship of goods fulfilled already (after a shipment exception)", () => {
     const fulfilled = lines.map((line) => ({ ...line, fulfilled: line.quantity }))
-    expect(fulfilmentItemsOfShipment(fulfilled, undefined)).toEqual([])
-    expect(fulfilmentItemsOfShipment(fulfilled, [{ sku: "SKU-1", qty: 2 }])).toEqual([])
+    expect(fulfillmentItemsOfShipment(fulfilled, undefined)).toEqual([])
+    expect(fulfillmentItemsOfShipment(fulfilled, [{ sku: "SKU-1", qty: 2 }])).toEqual([])
   })
 })
 
-describe("a Medusa fulfilment in the hub's words", () => {
-  const fulfilment = {
+describe("a Medusa fulfillment in the hub's words", () => {
+  const fulfillment = {
     id: "ful_1",
     labels: [{ tracking_number: " BR1 ", tracking_url: "javascript:alert(1)" }],
     items: [
@@ -47,26 +47,26 @@ describe("a Medusa fulfilment in the hub's words", () => {
   }
 
   it("ships its lines by SKU with the first label's tracking; a URL that is not a web address stays in Medusa", () => {
-    expect(hubItemsOfFulfilment(lines, fulfilment)).toEqual([
+    expect(hubItemsOfFulfillment(lines, fulfillment)).toEqual([
       { sku: "SKU-1", qty: 2 },
       { sku: "SKU-2", qty: 1 },
     ])
-    expect(() => hubItemsOfFulfilment([lines[0], { ...lines[1], sku: null }], fulfilment)).toThrow("which the hub order does not have")
-    expect(trackingOfFulfilment(fulfilment)).toEqual({ code: "BR1" })
-    expect(trackingOfFulfilment({ id: "ful_2", labels: [{ tracking_number: "BR2", tracking_url: "https://t.example/BR2" }] })).toEqual({
+    expect(() => hubItemsOfFulfillment([lines[0], { ...lines[1], sku: null }], fulfillment)).toThrow("which the hub order does not have")
+    expect(trackingOfFulfillment(fulfillment)).toEqual({ code: "BR1" })
+    expect(trackingOfFulfillment({ id: "ful_2", labels: [{ tracking_number: "BR2", tracking_url: "https://t.example/BR2" }] })).toEqual({
       code: "BR2",
       url: "https://t.example/BR2",
     })
-    expect(trackingOfFulfilment({ id: "ful_3", labels: [] })).toBeNull()
+    expect(trackingOfFulfillment({ id: "ful_3", labels: [] })).toBeNull()
   })
 
-  it("finds the fulfilment of a parcel by its move or its tracking number, never a canceled one", () => {
+  it("finds the fulfillment of a parcel by its move or its tracking number, never a canceled one", () => {
     const made = { id: "ful_m", metadata: { hub_move_id: "hubmv_1" } }
     const labelled = { id: "ful_l", labels: [{ tracking_number: "BR9" }] }
     const canceled = { id: "ful_c", canceled_at: "2026-11-20", labels: [{ tracking_number: "BR7" }] }
-    expect(fulfilmentOfParcel([made, labelled, canceled], { moveId: "hubmv_1", trackCode: "x" })?.id).toBe("ful_m")
-    expect(fulfilmentOfParcel([made, labelled, canceled], { moveId: "hubmv_2", trackCode: "BR9" })?.id).toBe("ful_l")
-    expect(fulfilmentOfParcel([made, labelled, canceled], { moveId: "hubmv_2", trackCode: "BR7" })).toBeUndefined()
+    expect(fulfillmentOfParcel([made, labelled, canceled], { moveId: "hubmv_1", trackCode: "x" })?.id).toBe("ful_m")
+    expect(fulfillmentOfParcel([made, labelled, canceled], { moveId: "hubmv_2", trackCode: "BR9" })?.id).toBe("ful_l")
+    expect(fulfillmentOfParcel([made, labelled, canceled], { moveId: "hubmv_2", trackCode: "BR7" })).toBeUndefined()
   })
 
   it("tells the hub of a delivery only once every unit went out and every parcel arrived", () => {
@@ -81,8 +81,8 @@ describe("a Medusa fulfilment in the hub's words", () => {
 describe("the interest line (a charge, no goods)", () => {
   const withInterest = [...lines, { id: "li_j", sku: null, quantity: 1, fulfilled: 0, charge: true }]
 
-  it("is never a hub shipment item: a whole-order shipment takes the goods only; the plugin adds it, whole, to its first fulfilment", () => {
-    expect(fulfilmentItemsOfShipment(withInterest, undefined)).toEqual([
+  it("is never a hub shipment item: a whole-order shipment takes the goods only; the plugin adds it, whole, to its first fulfillment", () => {
+    expect(fulfillmentItemsOfShipment(withInterest, undefined)).toEqual([
       { id: "li_1", quantity: 2 },
       { id: "li_2", quantity: 1 },
     ])
@@ -90,13 +90,13 @@ describe("the interest line (a charge, no goods)", () => {
     expect(chargeItemsLeft(withInterest.map((line) => ({ ...line, fulfilled: line.quantity })))).toEqual([])
   })
 
-  it("is no shipment item of a Medusa fulfilment, and no delivery waits for it", () => {
-    const fulfilment = { id: "ful_1", delivered_at: "2026-11-22", items: [{ line_item_id: "li_1", quantity: 2 }, { line_item_id: "li_2", quantity: 1 }, { line_item_id: "li_j", quantity: 1 }] }
-    expect(hubItemsOfFulfilment(withInterest, fulfilment)).toEqual([
+  it("is no shipment item of a Medusa fulfillment, and no delivery waits for it", () => {
+    const fulfillment = { id: "ful_1", delivered_at: "2026-11-22", items: [{ line_item_id: "li_1", quantity: 2 }, { line_item_id: "li_2", quantity: 1 }, { line_item_id: "li_j", quantity: 1 }] }
+    expect(hubItemsOfFulfillment(withInterest, fulfillment)).toEqual([
       { sku: "SKU-1", qty: 2 },
       { sku: "SKU-2", qty: 1 },
     ])
-    const goodsOnly = { ...fulfilment, items: fulfilment.items.slice(0, 2) }
+    const goodsOnly = { ...fulfillment, items: fulfillment.items.slice(0, 2) }
     expect(orderDelivered(withInterest, [goodsOnly])).toBe(true)
   })
 })

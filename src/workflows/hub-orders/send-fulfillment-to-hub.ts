@@ -3,20 +3,20 @@ import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { hubOrderLockInput } from "../../modules/hub/locks"
 import { moveHubOrderWorkflow } from "./move-hub-order"
-import { type FulfilmentEvent, hubMoveOfFulfilmentStep } from "./steps/hub-move-of-fulfilment"
+import { type FulfillmentEvent, hubMoveOfFulfillmentStep } from "./steps/hub-move-of-fulfillment"
 
-export const sendFulfilmentToHubWorkflowId = "send-fulfilment-to-hub"
+export const sendFulfillmentToHubWorkflowId = "send-fulfillment-to-hub"
 
 /**
- * A fulfilment shipped or delivered in Medusa's own admin on a hub order tells the hub, through the
- * merchant's move workflow keyed by the fulfilment (`ship:<id>`, `deliver:<id>`): sent once ever,
+ * A fulfillment shipped or delivered in Medusa's own admin on a hub order tells the hub, through the
+ * merchant's move workflow keyed by the fulfillment (`ship:<id>`, `deliver:<id>`): sent once ever,
  * so a redelivered event or a second worker finds the move ended and sends nothing; an answer lost
  * is settled by reading the hub order, never by sending again. Returns the move's ending, or why
  * nothing was sent.
  */
-export const sendFulfilmentToHubWorkflow = createWorkflow(sendFulfilmentToHubWorkflowId, (input: FulfilmentEvent) => {
-  const planned = hubMoveOfFulfilmentStep(input)
-  const moved = when("send-fulfilment-move-to-hub", { planned }, ({ planned }) => planned.move !== null).then(() => {
+export const sendFulfillmentToHubWorkflow = createWorkflow(sendFulfillmentToHubWorkflowId, (input: FulfillmentEvent) => {
+  const planned = hubMoveOfFulfillmentStep(input)
+  const moved = when("send-fulfillment-move-to-hub", { planned }, ({ planned }) => planned.move !== null).then(() => {
     const lock = transform({ planned }, ({ planned }) => hubOrderLockInput(planned.code!, randomUUID()))
     acquireLockStep(lock)
     const move = moveHubOrderWorkflow.runAsStep({
