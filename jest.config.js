@@ -6,7 +6,6 @@ loadEnv("test", process.cwd())
  *
  *   unit                 pure logic, console output dropped (as --silent would)
  *   integration:hub      hub client <-> sandbox hub over loopback HTTP
- *   integration:modules  the plugin's modules booted by Medusa on PostgreSQL
  *   integration:http     Medusa booted on PostgreSQL, driven over HTTP
  *   integration:processes  the production shape as real processes (a server, two workers) on
  *                        PostgreSQL and Redis (integration-tests/helpers/store-processes.ts)
@@ -20,7 +19,7 @@ loadEnv("test", process.cwd())
  * "N passed, N failed[, N skipped]" alone on the very last line (CI parses it).
  */
 
-const DATABASE_PROJECTS = ["integration:modules", "integration:http", "integration:processes", "integration:browser"]
+const DATABASE_PROJECTS = ["integration:http", "integration:processes", "integration:browser"]
 
 const shared = {
   transform: {
@@ -69,9 +68,6 @@ module.exports = {
       setupFiles: [...shared.setupFiles, "<rootDir>/integration-tests/jest/quiet-console.js"],
     }),
     project("integration:hub", ["<rootDir>/integration-tests/hub/**/*.spec.[jt]s"]),
-    project("integration:modules", ["<rootDir>/src/modules/*/__tests__/**/*.spec.[jt]s"], {
-      testPathIgnorePatterns: [...shared.testPathIgnorePatterns, "\\.unit\\.spec\\."],
-    }),
     project("integration:http", ["<rootDir>/integration-tests/http/**/*.spec.[jt]s"]),
     project("integration:processes", ["<rootDir>/integration-tests/processes/**/*.spec.[jt]s"]),
     project("integration:browser", ["<rootDir>/integration-tests/browser/**/*.spec.[jt]s"]),

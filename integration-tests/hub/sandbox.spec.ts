@@ -155,7 +155,8 @@ describe("sandbox hub over HTTP", () => {
         total_ordered: 115.5,
         items: [{ id: "SKU-1", product_id: "SKU-1", name: "Camiseta", qty: 2, original_price: 50, special_price: 50 }],
         customer: { vat_number: "12345678909" },
-        payments: [],
+        // The sandbox reports one card payment of the total, as marketplaces do.
+        payments: [{ method: "credit_card", value: 115.5, parcels: 1, status: "pending", transaction_date: null }],
         invoices: [],
         shipments: [],
       })

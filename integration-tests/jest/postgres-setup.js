@@ -1,5 +1,5 @@
 /*
- * globalSetup of the PostgreSQL projects (integration:modules, integration:http,
+ * globalSetup of the PostgreSQL projects (integration:http,
  * integration:browser; see jest.config.js). jest runs it once, before the first test, and only
  * when one of those projects has a test selected: `--selectProjects unit` starts no database.
  *

@@ -6,7 +6,7 @@
 
 const Sequencer = require("@jest/test-sequencer").default
 
-const ORDER = ["unit", "integration:hub", "integration:modules", "integration:http", "integration:processes", "integration:browser"]
+const ORDER = ["unit", "integration:hub", "integration:http", "integration:processes", "integration:browser"]
 
 const rank = (test) => {
   const name = test.context.config.displayName && test.context.config.displayName.name

@@ -3,7 +3,7 @@ import { compareHubStockStep, type HubStockPage } from "./steps/compare-hub-stoc
 import { countStockReconciliationStep } from "./steps/count-stock-reconciliation"
 import { rememberHubProductsStep } from "./steps/remember-hub-products"
 
-export const compareHubStockPageWorkflowId = "hub-compare-stock-page"
+export const compareHubStockPageWorkflowId = "compare-hub-stock-page"
 
 /**
  * One page of a reconciliation: each hub product's synced fields (qty and `catalogueFields`) against

@@ -4,7 +4,7 @@ import { HubEvents } from "../../modules/hub/events"
 import { claimStockChangesStep } from "./steps/claim-stock-changes"
 import { pushStockChangesStep } from "./steps/push-stock-changes"
 
-export const pushStockWorkflowId = "hub-push-stock"
+export const pushStockWorkflowId = "push-hub-stock"
 
 /**
  * One flush of the stock outbox: claim the due rows, push each to the hub, record how each

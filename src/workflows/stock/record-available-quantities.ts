@@ -9,7 +9,7 @@ import { recordWantedStockStep } from "./steps/record-wanted-stock"
 /** The SKUs to record, and the reconciliation that found them drifted on the hub (with the fields, by SKU), if one did. */
 export type StockChanges = StockSelector & { reconciliationId?: string; drifted?: Record<string, HubProductField[]> }
 
-export const recordAvailableQuantitiesWorkflowId = "hub-record-available-quantities"
+export const recordAvailableQuantitiesWorkflowId = "record-hub-available-quantities"
 
 /**
  * A change in Medusa (stock, a variant, a product, a price) -> the outbox: reads the fields the hub

@@ -22,7 +22,7 @@ const nothing = (notice: string | null = null): FulfillmentMove => ({ code: null
  * an order that did not come from the hub, and nothing for a fulfillment the plugin made for a card
  * move (`metadata.hub_move_id`): the hub has it already, and echoing it would loop.
  */
-export const hubMoveOfFulfillmentStep = createStep("hub-move-of-fulfillment", async ({ fulfillmentId, kind }: FulfillmentEvent, { container }) => {
+export const hubMoveOfFulfillmentStep = createStep("read-hub-move-of-fulfillment", async ({ fulfillmentId, kind }: FulfillmentEvent, { container }) => {
   const hubModule: HubModuleService = container.resolve(HUB_MODULE)
   const fulfillment = await fulfillmentWithOrder(container, fulfillmentId)
   if (!fulfillment?.order?.id || fulfillment.metadata?.[HUB_MOVE_ID_KEY]) return new StepResponse(nothing())

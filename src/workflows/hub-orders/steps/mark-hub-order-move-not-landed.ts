@@ -5,6 +5,7 @@ import type HubModuleService from "../../../modules/hub/service"
 /**
  * A move of unknown outcome the hub order shows was not taken: failed, for the merchant to send
  * again. Only while it is still unknown (a merchant's retry meanwhile wins). Returns whether it changed.
+ * No compensation: the hub order read showed it was not taken, true whatever fails after.
  */
 export const markHubOrderMoveNotLandedStep = createStep(
   "mark-hub-order-move-not-landed",

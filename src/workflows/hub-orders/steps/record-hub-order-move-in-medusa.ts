@@ -26,7 +26,8 @@ export const HUB_SHIPMENT_EXCEPTION_KEY = "hub_shipment_exception"
  * the order's shipped fulfillments delivered; an invoice or a shipment exception is kept on the order
  * (`metadata.hub_invoice`, `metadata.hub_shipment_exception`). Each part finds what an earlier try
  * made, so a new try completes it. A failure does not undo the hub's move: it is kept on the move
- * (`medusa_error`) and logged, for the merchant to send the move again.
+ * (`medusa_error`) and logged, for the merchant to send the move again. No compensation for the same
+ * reason: what it recorded matches a move the hub took, which nothing here can take back.
  */
 export const recordHubOrderMoveInMedusaStep = createStep(
   "record-hub-order-move-in-medusa",

@@ -20,7 +20,7 @@ export type SettledMove =
  * "Did this move land?", answered by reading the hub order, never by sending: one that has the
  * move's target status is recorded done. Shared by a merchant's move (read before sending) and the
  * settling of moves whose answer was lost (`fromState: "unknown"`: a merchant's retry that took the
- * move over meanwhile wins).
+ * move over meanwhile wins). No compensation: "done" is what the hub order shows, true whatever fails after.
  */
 export const settleHubOrderMoveStep = createStep(
   "settle-hub-order-move",

@@ -9,7 +9,7 @@ import type HubModuleService from "../../../modules/hub/service"
  * limiter to outlive its claim. If a later step fails, the claims are given back.
  */
 export const claimStockChangesStep = createStep(
-  "hub-claim-stock-changes",
+  "claim-hub-stock-changes",
   async (_: void, { container }) => {
     const hub: HubModuleService = container.resolve(HUB_MODULE)
     const { limit } = rateLimitOf("PUT /products", { ...DEFAULT_RATE_LIMITS, ...hub.hubOptions.rateLimits })

@@ -21,7 +21,7 @@ export type HubStockComparison = {
 }
 
 /** Compares a page of hub products with the fields Medusa says they should hold (qty and the synced `catalogueFields`). Reads only. */
-export const compareHubStockStep = createStep("hub-compare-stock", async ({ hubProducts }: HubStockPage, { container }) => {
+export const compareHubStockStep = createStep("compare-hub-stock", async ({ hubProducts }: HubStockPage, { container }) => {
   const wanted = await loadHubProductFields(container, { skus: hubProducts.map((hubProduct) => hubProduct.sku) })
   const drifted: Record<string, HubProductField[]> = {}
   const differingFields: Partial<Record<HubProductField, number>> = {}

@@ -4,7 +4,7 @@ import { loadHubProductFields, type StockSelector } from "../../../queries/hub-p
 
 /** The fields the hub should hold (qty and the synced `catalogueFields`) of every SKU the selector reaches. Reads only. */
 export const computeHubProductFieldsStep = createStep(
-  "hub-compute-product-fields",
+  "compute-hub-product-fields",
   async (selector: StockSelector, { container }) => {
     const bySku = await loadHubProductFields(container, selector)
     return new StepResponse<WantedStock[]>([...bySku.values()])

@@ -3,9 +3,12 @@ import type { HubProductField } from "../../../mapping/hub-product"
 import { HUB_MODULE } from "../../../modules/hub"
 import type HubModuleService from "../../../modules/hub/service"
 
-/** Adds a page's counts to its reconciliation, so a walk that dies keeps what it did. */
+/**
+ * Adds a page's counts to its reconciliation, so a walk that dies keeps what it did. No compensation:
+ * the counts say what was compared, which stays true whatever fails after.
+ */
 export const countStockReconciliationStep = createStep(
-  "hub-count-stock-reconciliation",
+  "count-hub-stock-reconciliation",
   async (
     input: { reconciliationId: string; seen: number; differing: number; unknown: number; differingFields: Partial<Record<HubProductField, number>> },
     { container }

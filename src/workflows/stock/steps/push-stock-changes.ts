@@ -28,7 +28,7 @@ export type StockPushSummary = {
  * the row.
  */
 export const pushStockChangesStep = createStep(
-  "hub-push-stock-changes",
+  "push-hub-stock-changes",
   async (claimed: ClaimedStockChange[], { container }) => {
     const hub: HubModuleService = container.resolve(HUB_MODULE)
     const summary: StockPushSummary = { claimed: claimed.length, sent: 0, rejected: 0, failed: 0, nextDueInMs: null, refusals: [] }

@@ -9,7 +9,7 @@ import type HubModuleService from "../../../modules/hub/service"
  * hub should hold now, so keeping it after a later failure is right.
  */
 export const recordWantedStockStep = createStep(
-  "hub-record-wanted-stock",
+  "record-wanted-hub-stock",
   async (input: { wanted: WantedStock[]; reconciliationId?: string; drifted?: Record<string, HubProductField[]> }, { container }) => {
     const hub: HubModuleService = container.resolve(HUB_MODULE)
     const wanted = input.wanted.map((entry) => ({ ...entry, drifted: input.drifted?.[entry.sku] }))
