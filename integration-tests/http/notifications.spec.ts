@@ -1,6 +1,9 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { MedusaContainer } from "@medusajs/framework/types"
-import { Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { HUB_MODULE } from "../../src/modules/hub"
+import type HubModuleService from "../../src/modules/hub/service"
+import { reconcileStock } from "../../src/sync/stock-reconciliation"
 import { HubEvents } from "../../src/workflows"
 import { sampleTestOrder } from "../../src/sandbox"
 import { runOrderImport } from "../../src/sync/order-import"
@@ -57,6 +60,31 @@ medusaIntegrationTestRunner({
       expect(reason).toContain("no product variant has the SKU SKU-UNKNOWN")
       // No customer data in what the feed shows.
       expect(JSON.stringify(notices)).not.toMatch(/example\.com|12345678909|Paulista|11999998888/)
+    })
+
+    it("tells the merchant of an order short of stock, and of canceled orders whose stock Medusa still reserves", async () => {
+      const store = await seedStore(container, { products: [{ sku: "SKU-1", stocked: 10 }] })
+      const short = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 12 }], customer: { ...sampleTestOrder().customer, email: "short@example.com" } }))
+      const canceled = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 1 }], customer: { ...sampleTestOrder().customer, email: "gone@example.com" } }))
+      await runOrderImport(container)
+      sandbox.hub.marketplaceCancel(canceled.code)
+      await runOrderImport(container)
+      // Something outside the plugin reserves for the canceled order again.
+      const [record] = await (container.resolve(HUB_MODULE) as HubModuleService).listHubOrders({ code: canceled.code })
+      const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({ entity: "order", fields: ["items.id"], filters: { id: record.order_id } })
+      await container.resolve(Modules.INVENTORY).createReservationItems([
+        { line_item_id: data[0].items[0].id, inventory_item_id: store.inventoryItemsBySku["SKU-1"], location_id: store.stockLocation.id, quantity: 1 },
+      ])
+      await reconcileStock(container)
+      await reconcileStock(container)
+
+      await eventually(async () => {
+        const notices = await feed()
+        expect(notices.filter((notice) => notice.data.title === `Marketplace order ${short.code} is short of stock`)).toHaveLength(1)
+        const leaks = notices.filter((notice) => notice.data.title === "1 canceled marketplace order holds reserved stock")
+        expect(leaks).toHaveLength(1)
+        expect(leaks[0].data.description).toContain(canceled.code)
+      }, 30_000)
     })
   },
 })

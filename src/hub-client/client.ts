@@ -9,6 +9,7 @@ import { rateLimitBucketOf } from "./endpoints"
 import { describeIssues, HubInvalidRequestError, HubRefusedError } from "./errors"
 import { HubFiguresSnapshot, HourlyTraffic } from "./figures"
 import { HubClientOptions, HubClientOptionsInput, hubClientOptionsSchema } from "./options"
+import type { HubTracer } from "./tracing"
 import { allOrders, allProducts, HubPageReader, ListedHubOrder, Paged, pageQuery } from "./paging"
 import {
   DeliveryInput,
@@ -48,13 +49,14 @@ export class HubClient implements HubPageReader {
   private readonly transport: HubTransport
 
   /** `budgetStore`: a shared request budget other than Redis (the plugin gives its PostgreSQL when the store has no Redis). */
-  constructor(options: HubClientOptionsInput, logger?: HubLogger, budgetStore?: HubBudgetStore) {
+  /** `tracer`: one span per request (the plugin passes Medusa's; none by default). */
+  constructor(options: HubClientOptionsInput, logger?: HubLogger, budgetStore?: HubBudgetStore, tracer?: HubTracer) {
     const parsed = hubClientOptionsSchema.safeParse(options)
     if (!parsed.success) {
       throw new Error(`Invalid hub client options: ${describeIssues(parsed.error.issues)}`)
     }
     this.options = parsed.data
-    this.transport = new HubTransport(this.options, logger, budgetStore)
+    this.transport = new HubTransport(this.options, logger, budgetStore, tracer)
   }
 
   // ---- Statuses ------------------------------------------------------------------------

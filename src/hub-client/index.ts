@@ -12,3 +12,5 @@ export type { HubBudgetStore, SharedBudgetState } from "./budget-store"
 export type { LimitState } from "./adaptive-limit"
 export type { TakeResult } from "./occupancy"
 export { hubAccountKey } from "./transport"
+
+export { NO_TRACER, type HubSpan, type HubSpanAttributes, type HubTracer } from "./tracing"

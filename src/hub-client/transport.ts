@@ -21,6 +21,7 @@ import {
 } from "./errors"
 import { HubFigures, HubFiguresSnapshot, HourlyTraffic } from "./figures"
 import { HubClientOptions } from "./options"
+import { type HubTracer, NO_TRACER } from "./tracing"
 import { HubRateLimiter } from "./rate-limit"
 import type { HubBudgetStore } from "./budget-store"
 import { RedisBudgetStore } from "./redis-budget-store"
@@ -58,7 +59,12 @@ export class HubTransport {
   private readonly secrets: string[]
 
   /** `budgetStore`: where the account's request budget lives when not in Redis (the plugin's PostgreSQL); else `rateLimitRedisUrl`, else this process. */
-  constructor(private readonly options: HubClientOptions, private readonly logger?: HubLogger, budgetStore?: HubBudgetStore) {
+  constructor(
+    private readonly options: HubClientOptions,
+    private readonly logger?: HubLogger,
+    budgetStore?: HubBudgetStore,
+    private readonly tracer: HubTracer = NO_TRACER
+  ) {
     this.base = new URL(options.baseUrl)
     this.basePath = this.base.pathname.replace(/\/+$/, "")
     this.secrets = [options.apiKey, options.accountManagerKey, options.userEmail]
@@ -125,75 +131,91 @@ export class HubTransport {
 
     for (let attempt = 0; ; attempt++) {
       const retriesLeft = attempt < this.options.maxRetries
+      const waitStarted = Date.now()
       const slot = await this.limiter.acquire(bucket)
       this.figuresBook.sent(call.endpoint)
-
-      let status: number
-      let headers: Record<string, string | string[] | undefined>
-      let text: string
-      let pauseMs = 0
-      let pausing: Promise<void> | undefined
+      const span = this.tracer.startSpan(`hub ${call.endpoint}`, {
+        "hub.bucket": bucket,
+        "http.request.method": call.method,
+        "hub.endpoint": call.endpoint,
+        "hub.attempt": attempt + 1,
+        "hub.budget_wait_ms": Date.now() - waitStarted,
+      })
       try {
-        const answer = await this.pool.request({
-          method: call.method,
-          path,
-          headers: this.headers(body !== undefined),
-          body,
-        })
-        status = answer.statusCode
-        headers = answer.headers
+
+        let status: number
+        let headers: Record<string, string | string[] | undefined>
+        let text: string
+        let pauseMs = 0
+        let pausing: Promise<void> | undefined
+        try {
+          const answer = await this.pool.request({
+            method: call.method,
+            path,
+            headers: this.headers(body !== undefined),
+            body,
+          })
+          status = answer.statusCode
+          headers = answer.headers
+          if (status === 429) {
+            // The account pauses before the body is read: no send waiting for its turn leaves meanwhile.
+            pauseMs = retryAfterMs(headers["retry-after"]) ?? this.options.rateLimitPauseMs
+            pausing = this.limiter.refused(slot, Date.now() + pauseMs)
+            // Awaited below; handled here too in case reading the body fails first.
+            pausing.catch(() => undefined)
+          }
+          text = await answer.body.text()
+          slot.answered()
+        } catch (error) {
+          // It may have reached the hub: its slot is held a window from now all the same.
+          slot.answered()
+          const code = networkCode(error)
+          const notSent = NOT_SENT_CODES.has(code)
+          this.figuresBook.networkFault(call.endpoint, code)
+          if ((repeatable || notSent) && retriesLeft) {
+            await this.backoff(call.endpoint, attempt, code)
+            continue
+          }
+          throw new HubUnavailableError(call.endpoint, describeNetworkFault(code), !notSent && !repeatable)
+        }
+
+        this.figuresBook.answered(call.endpoint, status)
+        span.setAttributes({ "http.response.status_code": status })
+
         if (status === 429) {
-          // The account pauses before the body is read: no send waiting for its turn leaves meanwhile.
-          pauseMs = retryAfterMs(headers["retry-after"]) ?? this.options.rateLimitPauseMs
-          pausing = this.limiter.refused(slot, Date.now() + pauseMs)
-          // Awaited below; handled here too in case reading the body fails first.
-          pausing.catch(() => undefined)
+          await pausing
+          this.logger?.warn(`hub: 429 on ${call.endpoint}; sending nothing for ${pauseMs} ms`)
+          // A 429 means the request was not processed: it goes again once the window is over.
+          if (retriesLeft) continue
+          throw new HubRateLimitedError(call.endpoint, this.limiter.pausedUntil)
         }
-        text = await answer.body.text()
-        slot.answered()
+
+        if (status >= 500) {
+          if (repeatable && retriesLeft) {
+            await this.backoff(call.endpoint, attempt, `HTTP ${status}`)
+            continue
+          }
+          throw new HubUnavailableError(call.endpoint, `the hub answered ${status}`, !repeatable, status)
+        }
+
+        if (status >= 400) {
+          const hubMessage = this.hubMessage(text, status)
+          this.rememberRejected(fingerprint, `${call.method} ${call.path}`, status, hubMessage)
+          if (status === 400 && isDeepPage(call)) {
+            throw new HubDeepPagingError(call.endpoint, `page past the hub's first ${HUB_INDEX_DEPTH} entries (${hubMessage})`)
+          }
+          throw new HubRejectedError(call.endpoint, status, hubMessage)
+        }
+
+        // The resource changed: a request it refused before may now be right (the cause corrected, §7 rule 1).
+        if (call.method !== "GET") this.forgetRejected(`${call.method} ${call.path}`)
+        return this.parseAnswer(call, status, text)
       } catch (error) {
-        // It may have reached the hub: its slot is held a window from now all the same.
-        slot.answered()
-        const code = networkCode(error)
-        const notSent = NOT_SENT_CODES.has(code)
-        this.figuresBook.networkFault(call.endpoint, code)
-        if ((repeatable || notSent) && retriesLeft) {
-          await this.backoff(call.endpoint, attempt, code)
-          continue
-        }
-        throw new HubUnavailableError(call.endpoint, describeNetworkFault(code), !notSent && !repeatable)
+        span.recordError(error)
+        throw error
+      } finally {
+        span.end()
       }
-
-      this.figuresBook.answered(call.endpoint, status)
-
-      if (status === 429) {
-        await pausing
-        this.logger?.warn(`hub: 429 on ${call.endpoint}; sending nothing for ${pauseMs} ms`)
-        // A 429 means the request was not processed: it goes again once the window is over.
-        if (retriesLeft) continue
-        throw new HubRateLimitedError(call.endpoint, this.limiter.pausedUntil)
-      }
-
-      if (status >= 500) {
-        if (repeatable && retriesLeft) {
-          await this.backoff(call.endpoint, attempt, `HTTP ${status}`)
-          continue
-        }
-        throw new HubUnavailableError(call.endpoint, `the hub answered ${status}`, !repeatable, status)
-      }
-
-      if (status >= 400) {
-        const hubMessage = this.hubMessage(text, status)
-        this.rememberRejected(fingerprint, `${call.method} ${call.path}`, status, hubMessage)
-        if (status === 400 && isDeepPage(call)) {
-          throw new HubDeepPagingError(call.endpoint, `page past the hub's first ${HUB_INDEX_DEPTH} entries (${hubMessage})`)
-        }
-        throw new HubRejectedError(call.endpoint, status, hubMessage)
-      }
-
-      // The resource changed: a request it refused before may now be right (the cause corrected, §7 rule 1).
-      if (call.method !== "GET") this.forgetRejected(`${call.method} ${call.path}`)
-      return this.parseAnswer(call, status, text)
     }
   }
 

@@ -4,6 +4,8 @@ import type { ListedHubSku } from "../workflows/stock/steps/compare-hub-stock"
 import { HUB_MODULE } from "../modules/hub"
 import { STOCK_RECONCILIATION_LOCK } from "../modules/hub/locks"
 import type HubModuleService from "../modules/hub/service"
+import { createHash } from "node:crypto"
+import { notifyMerchant } from "../notifications/notify-merchant"
 import { leakedReservations } from "../queries/leaked-reservations"
 import { compareHubStockPageWorkflow } from "../workflows/stock/compare-hub-stock-page"
 import { type Lease, LockLostError, whileHolding } from "./lock"
@@ -82,7 +84,16 @@ async function walk(container: MedusaContainer, lease: Lease): Promise<StockReco
     }
     await comparePage(page)
     // What the hub cannot see from its side: stock Medusa still keeps for canceled hub orders.
-    result.leakedOrders = (await leakedReservations(container)).length
+    const leaked = await leakedReservations(container)
+    result.leakedOrders = leaked.length
+    if (leaked.length) {
+      const codes = leaked.map((order) => order.code).sort()
+      await notifyMerchant(container, {
+        cause: `leaks:${createHash("sha256").update(codes.join("\n")).digest("hex")}`,
+        title: `${codes.length} canceled marketplace order${codes.length === 1 ? " holds" : "s hold"} reserved stock`,
+        description: `${codes.slice(0, 5).join(", ")}${codes.length > 5 ? ", ..." : ""}: the hub is told that stock is gone. Marketplace hub > Stock sync > Release their stock.`,
+      })
+    }
   } catch (error) {
     if (error instanceof LockLostError) {
       result.error = error.message

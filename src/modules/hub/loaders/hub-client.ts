@@ -1,7 +1,8 @@
 import { LoaderOptions } from "@medusajs/framework/types"
 import { asValue } from "@medusajs/framework/awilix"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { HubClient, hubAccountKey } from "../../../hub-client"
+import { Tracer } from "@medusajs/framework/telemetry"
+import { HubClient, hubAccountKey, type HubTracer } from "../../../hub-client"
 import { PostgresBudgetStore } from "../repositories/hub-budget"
 import { parseHubPluginOptions } from "../options"
 import { isSchemaCommand, medusaCommand } from "./medusa-command"
@@ -39,10 +40,36 @@ export default async function hubClientLoader({ container, options }: LoaderOpti
   const redis = sharedBudgetRedis(hubOptions.rateLimitRedisUrl, container.resolve(ContainerRegistrationKeys.CONFIG_MODULE, { allowUnregistered: true }))
   const pg = redis ? undefined : container.resolve(ContainerRegistrationKeys.PG_CONNECTION, { allowUnregistered: true })
   const postgresBudget = pg ? new PostgresBudgetStore(pg, hubAccountKey(hubOptions)) : undefined
-  const hubClient = new HubClient({ ...hubOptions, rateLimitRedisUrl: redis?.url }, logger, postgresBudget)
+  const hubClient = new HubClient({ ...hubOptions, rateLimitRedisUrl: redis?.url }, logger, postgresBudget, medusaHubTracer())
   container.register({ hubClient: asValue(hubClient), hubOptions: asValue(hubOptions) })
   const budget = redis ? `in the Redis of ${redis.from}` : postgresBudget ? "in PostgreSQL (no Redis configured)" : "this process's own (no database connection)"
   logger.info(`hub: connected to ${new URL(hubOptions.baseUrl).origin}${hubOptions.sandbox ? " (sandbox account)" : ""}; request budget ${budget}`)
+}
+
+/**
+ * Medusa's tracer (`@medusajs/framework/telemetry`) as the hub client's: a request's span is a child of
+ * the span active when it is sent (the workflow's, when the store registers OpenTelemetry: see
+ * `registerOtel` in its instrumentation.ts); without a registered provider it records nothing.
+ */
+function medusaHubTracer(): HubTracer {
+  const tracer = new Tracer("medusa-plugin-hub").getOTTracer()
+  return {
+    startSpan(name, attributes) {
+      // kind 2: CLIENT, an outgoing request (OpenTelemetry's SpanKind).
+      const span = tracer.startSpan(name, { attributes, kind: 2 })
+      return {
+        setAttributes: (more) => void span.setAttributes(more),
+        recordError(error) {
+          // The error's kind only: a hub's message may quote what it was sent.
+          const kind = error instanceof Error ? error.name : "Error"
+          span.recordException({ name: kind, message: kind })
+          // code 2: ERROR (OpenTelemetry's SpanStatusCode).
+          span.setStatus({ code: 2, message: kind })
+        },
+        end: () => span.end(),
+      }
+    },
+  }
 }
 
 /**
