@@ -178,7 +178,9 @@ medusaIntegrationTestRunner({
       await hub.recordWantedStock([wantedQty(SKUS[0], 11)])
       await sleep(hub.hubOptions.stockCoalesceMs + 50)
       const flushing = pushStockWorkflow(container).run({ input: undefined })
-      await sleep(200)
+      // The push has read 11 and its PUT is on the hub's side (600 ms there): the change comes now.
+      const path = `/products/${encodeURIComponent(SKUS[0])}`
+      await eventually(() => expect(sandbox.hub.requestArrivals().some((entry) => entry.method === "PUT" && entry.path === path)).toBe(true))
       await setStockQuietly(SKUS[0], 12)
       await hub.recordWantedStock([wantedQty(SKUS[0], 12)])
       const { result } = await flushing

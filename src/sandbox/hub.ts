@@ -111,6 +111,8 @@ export interface SandboxHub {
   queueDepth(): number
   /** Every answered hub request (control endpoints excluded), in arrival order. */
   requestLog(): SandboxRequestLogEntry[]
+  /** Every request that arrived, including those still in flight (no `status` yet): a test waits on a request it knows is under way. */
+  requestArrivals(): Array<Omit<SandboxRequestLogEntry, "status" | "body"> & { status?: SandboxRequestLogEntry["status"] }>
   counters(): SandboxCounters
   resetRequestLog(): void
   /** Back to only the standard statuses, no orders or products, log and rate windows cleared. */

@@ -101,6 +101,7 @@ export async function startSandboxHub(options: SandboxHubOptions = {}): Promise<
     },
     queueDepth: () => state.queue.depth(),
     requestLog: () => log.list(),
+    requestArrivals: () => log.arrivals(),
     counters: () => log.counters(),
     resetRequestLog: () => log.clear(),
     reset: () => {

@@ -162,6 +162,11 @@ export class RequestLog {
     }
   }
 
+  /** Every request that arrived, answered or not yet (`status` undefined while it is in flight). */
+  arrivals(): Array<Omit<SandboxRequestLogEntry, "status" | "body"> & { status?: SandboxRequestLogEntry["status"] }> {
+    return this.entries.map(({ body: _body, ...entry }) => ({ ...entry }))
+  }
+
   list(): SandboxRequestLogEntry[] {
     return this.entries.flatMap(({ status, ...entry }) => (status === undefined ? [] : [{ ...entry, status }]))
   }
