@@ -27,10 +27,27 @@ export type HubRateLimiterOptions = {
   /** The longest a send can wait for its answer: an unanswered send holds its slot that long, plus a window. */
   maxSendMs?: number
   logger?: Pick<Console, "warn" | "info">
+  /** Where the limiter reads the time and waits; the real clock by default (a test passes a fake one). */
+  clock?: HubLimiterClock
+}
+
+/** The limiter's time: reading it, sleeping, and yielding to the I/O already waiting. */
+export type HubLimiterClock = {
+  now(): number
+  /** Resolves after `ms`; once `signal` aborts, it may settle early either way (the result is ignored). */
+  sleep(ms: number, signal?: AbortSignal): Promise<unknown>
+  /** Resolves once the I/O already waiting has been read (Node polls I/O before setImmediate). */
+  afterPendingIo(): Promise<unknown>
 }
 
 /** A send that left: call `answered()` once its answer (or its failure) came back. */
 export type HubSendSlot = { readonly bucket: string; readonly leftAt: number; answered(): void }
+
+const REAL_CLOCK: HubLimiterClock = {
+  now: () => Date.now(),
+  sleep: (ms, signal) => sleep(ms, undefined, { signal }),
+  afterPendingIo: () => afterPendingIo(),
+}
 
 export class HubRateLimiter {
   private readonly store: HubBudgetStore
@@ -38,6 +55,7 @@ export class HubRateLimiter {
   private readonly adaptive: boolean
   private readonly recoveryWindows: number
   private readonly maxSendMs: number
+  private readonly clock: HubLimiterClock
   private readonly queues = new Map<string, Promise<unknown>>()
   private readonly wakers = new Map<string, Set<() => void>>()
   /** The shared state as last read, for the figures and between reads. */
@@ -51,6 +69,7 @@ export class HubRateLimiter {
     this.adaptive = options.adaptive ?? true
     this.recoveryWindows = options.recoveryWindows ?? 10
     this.maxSendMs = options.maxSendMs ?? 60_000
+    this.clock = options.clock ?? REAL_CLOCK
   }
 
   get pausedUntil(): number {
@@ -66,7 +85,7 @@ export class HubRateLimiter {
   /** Stops every send until `untilMs` (never shortens a pause already in force). */
   pause(untilMs: number): Promise<void> {
     this.seen = { ...this.seen, pausedUntil: Math.max(this.seen.pausedUntil, untilMs) }
-    return this.guarded((store) => store.pause(untilMs, Date.now())).catch(() => undefined)
+    return this.guarded((store) => store.pause(untilMs, this.clock.now())).catch(() => undefined)
   }
 
   /** After a 429 to a send of `slot`: the account pauses until `untilMs`, and the bucket's limit is lowered. */
@@ -77,7 +96,7 @@ export class HubRateLimiter {
     const recoverEveryMs = this.recoveryWindows * windowMs
     for (let attempt = 0; attempt < 3; attempt++) {
       const current: LimitState | undefined = (await this.read()).limits[slot.bucket]
-      const next = afterRefusal(current, configured, slot.leftAt, Date.now(), recoverEveryMs)
+      const next = afterRefusal(current, configured, slot.leftAt, this.clock.now(), recoverEveryMs)
       if (!next) return
       if (await this.guarded((store) => store.replaceLimit(slot.bucket, current, next))) {
         this.seen = { ...this.seen, limits: { ...this.seen.limits, [slot.bucket]: next } }
@@ -104,7 +123,7 @@ export class HubRateLimiter {
 
   /** Configured and effective limit of every bucket configured or lowered, as last seen. */
   limitFigures(): Record<string, BucketLimitFigures> {
-    const now = Date.now()
+    const now = this.clock.now()
     const figures: Record<string, BucketLimitFigures> = {}
     for (const bucket of new Set([...Object.keys(this.limits), ...Object.keys(this.seen.limits)])) {
       const { limit, windowMs } = rateLimitOf(bucket, this.limits)
@@ -124,9 +143,9 @@ export class HubRateLimiter {
     for (;;) {
       // Answers already waiting on a socket are read first (Node polls I/O before setImmediate): a
       // 429 that came while this send waited for its turn pauses it, instead of being read after it left.
-      await afterPendingIo()
+      await this.clock.afterPendingIo()
       const shared = await this.read()
-      const now = Date.now()
+      const now = this.clock.now()
       if (now < shared.pausedUntil) {
         await this.sleep(bucket, shared.pausedUntil - now, false)
         continue
@@ -156,7 +175,7 @@ export class HubRateLimiter {
         if (done) return
         done = true
         void store
-          .settle(bucket, token, Date.now() + windowMs)
+          .settle(bucket, token, this.clock.now() + windowMs)
           .catch(() => undefined)
           .then(() => this.wake(bucket))
       },
@@ -202,7 +221,10 @@ export class HubRateLimiter {
   /** Sleeps `ms`; a slot freed in this process (`wakeOnSettle`) ends it early. */
   private async sleep(bucket: string, ms: number, wakeOnSettle: boolean): Promise<void> {
     if (ms <= 0) return
-    if (!wakeOnSettle) return sleep(ms)
+    if (!wakeOnSettle) {
+      await this.clock.sleep(ms)
+      return
+    }
     const controller = new AbortController()
     let wake!: () => void
     const woken = new Promise<void>((resolve) => (wake = resolve))
@@ -210,7 +232,7 @@ export class HubRateLimiter {
     if (!wakers) this.wakers.set(bucket, (wakers = new Set()))
     wakers.add(wake)
     try {
-      await Promise.race([sleep(ms, undefined, { signal: controller.signal }).catch(() => undefined), woken])
+      await Promise.race([this.clock.sleep(ms, controller.signal).catch(() => undefined), woken])
     } finally {
       controller.abort()
       wakers.delete(wake)
