@@ -11,6 +11,7 @@
  *   intake            order intake by listing and by queue at 20,000 orders a day (bench/intake.ts)
  *   sale              a sale on the marketplace -> the hub's quantity lowered, on each intake (bench/sale.ts)
  *   leaks             a reconciliation with 100,000 canceled hub orders beside one with none (bench/leaks.ts)
+ *   backlog           a backlog of hub orders imported with one worker, then two (bench/backlog.ts)
  * `--quick` runs each at a small size (a few minutes in all, for trying); without it, the sizes the
  * goals are stated for (37 minutes on 2 cores, 25 of them the intake bench in real time).
  */
@@ -32,6 +33,7 @@ const BENCHES = [
   { name: "two-workers", ...tsNode("bench/two-workers.ts") },
   { name: "intake", ...tsNode("bench/intake.ts") },
   { name: "sale", ...tsNode("bench/sale.ts") },
+  { name: "backlog", ...tsNode("bench/backlog.ts") },
   { name: "leaks", command: process.execPath, args: ["bench/run.js", "leaks"], env: quick ? { BENCH_LEAK_PRODUCTS: "500", BENCH_LEAK_CANCELED: "20000" } : {} },
 ]
 

@@ -254,14 +254,14 @@ describe("the order page", () => {
     await widget.getByRole("button", { name: "Invoice" }).click()
     let drawer = page.getByTestId("hub-move-drawer-invoice")
     // Empty, then wrong: the schema's messages under the field, nothing sent.
-    await drawer.getByRole("button", { name: "Send: invoice" }).click()
+    await drawer.getByRole("button", { name: "Send the invoice" }).click()
     await expectText(drawer.getByTestId("hub-move-key-error"), "the invoice key must be exactly 44 digits")
     await drawer.getByLabel("Invoice key").fill("3526 1112")
-    await drawer.getByRole("button", { name: "Send: invoice" }).click()
+    await drawer.getByRole("button", { name: "Send the invoice" }).click()
     await expectText(drawer.getByTestId("hub-move-key-error"), "the invoice key must be exactly 44 digits")
     expect(await hubClient.getOrder(hubOrder.code).then((order) => order.status.code)).toBe("payment_received")
     await drawer.getByLabel("Invoice key").fill("3526 1112 3456 7800 0195 5500 1000 0012 3410 0001 2345")
-    await drawer.getByRole("button", { name: "Send: invoice" }).click()
+    await drawer.getByRole("button", { name: "Send the invoice" }).click()
     await expectText(page.locator("[data-sonner-toast]").first(), "Invoice: sent")
     await expectText(widget.getByTestId("hub-order-status"), "Pagamento Faturado (Sandbox)")
     await expectText(widget.getByTestId("hub-order-invoice"), "3526 1112 3456 7800 0195 5500 1000 0012 3410 0001 2345", 30_000).catch(() => {
@@ -270,18 +270,18 @@ describe("the order page", () => {
 
     await widget.getByRole("button", { name: "Ship" }).click()
     drawer = page.getByTestId("hub-move-drawer-ship")
-    await drawer.getByRole("button", { name: "Send: ship" }).click()
+    await drawer.getByRole("button", { name: "Send the shipment" }).click()
     await expectText(drawer.getByTestId("hub-move-carrier-error"), "Required")
     await expectText(drawer.getByTestId("hub-move-method-error"), "Required")
     await drawer.getByRole("textbox", { name: "Carrier", exact: true }).fill("Correios")
     await drawer.getByRole("textbox", { name: "Method", exact: true }).fill("PAC")
     await drawer.getByRole("textbox", { name: "Tracking code", exact: true }).fill("BR123456789BR")
     await drawer.getByLabel("Tracking URL").fill("javascript:alert(1)")
-    await drawer.getByRole("button", { name: "Send: ship" }).click()
-    await expectText(drawer.getByTestId("hub-move-url-error"), "track.url must be an http or https address")
+    await drawer.getByRole("button", { name: "Send the shipment" }).click()
+    await expectText(drawer.getByTestId("hub-move-url-error"), "the tracking URL must be an http or https address")
     await drawer.getByLabel("Tracking URL").fill("https://rastreamento.correios.com.br/?objeto=BR123456789BR")
     await screenshot("ship-drawer", drawer)
-    await drawer.getByRole("button", { name: "Send: ship" }).click()
+    await drawer.getByRole("button", { name: "Send the shipment" }).click()
     await expectText(page.locator("[data-sonner-toast]").first(), "Ship: sent")
     await expectText(widget.getByTestId("hub-order-status"), "Pedido Enviado (Sandbox)")
     await expectText(widget.getByTestId("hub-order-moves"), "Ship")
@@ -427,6 +427,94 @@ describe("the order page", () => {
     await screenshot("order-money-summary", summary)
   })
 })
+
+describe("in Portuguese (Brazil), the admin user's language", () => {
+  /** The plugin's English texts of one part (src/admin/i18n/<part>/en.json) that differ in Portuguese, cut at their {{values}}. */
+  function englishFragments(part: "page" | "card"): string[] {
+    const read = (language: string) => flatten(JSON.parse(fs.readFileSync(path.join(ROOT, "src/admin/i18n", part, `${language}.json`), "utf8")))
+    const [en, ptBR] = [read("en"), read("ptBR")]
+    return [...en]
+      .filter(([key, text]) => ptBR.get(key) !== text)
+      .flatMap(([, text]) => text.split(/\{\{\w+\}\}/))
+      .map((fragment) => fragment.trim())
+      .filter((fragment) => fragment.length >= 6)
+  }
+
+  beforeAll(async () => {
+    // As Medusa's own language menu leaves it: i18next's detector reads the cookie first, then localStorage.
+    await page.context().addCookies([{ name: "lng", value: "ptBR", url: medusaUrl }])
+    await page.goto(`${medusaUrl}/app/hub`)
+    await page.evaluate(() => localStorage.setItem("lng", "ptBR"))
+  })
+
+  afterAll(async () => {
+    await page.context().addCookies([{ name: "lng", value: "en", url: medusaUrl }])
+    await page.evaluate(() => localStorage.setItem("lng", "en"))
+  })
+
+  it("shows the hub page in Portuguese, its dates as Brazil writes them, and none of the plugin's English texts (by the keys)", async () => {
+    await page.goto(`${medusaUrl}/app/hub`)
+    await expectText(page.getByTestId("hub-connection"), "Hub de marketplaces")
+    await expectText(page.getByTestId("hub-order-import"), "Importar agora")
+    await expectText(page.getByTestId("hub-stock-sync"), "Sincronização de estoque")
+    const text = await page.locator("body").innerText()
+    // "24 de nov. de 2026 14:30": the import runs' start times.
+    expect(text).toMatch(/\d{1,2} de [a-zç]{3,4}\.? de \d{4}/)
+    const fragments = englishFragments("page")
+    expect(fragments.length).toBeGreaterThan(50)
+    expect(fragments.filter((fragment) => text.includes(fragment))).toEqual([])
+    await page.setViewportSize({ width: 1024, height: 900 })
+    await screenshot("hub-page-ptBR-1024")
+    await page.setViewportSize({ width: 1440, height: 1000 })
+  })
+
+  it("shows the order card in Portuguese, with none of the plugin's English texts (by the keys)", async () => {
+    const response = await page.request.get(`${medusaUrl}/admin/hub/orders?import_state=imported&limit=1`)
+    const [hubOrder] = (await response.json()).hub_orders
+    await page.goto(`${medusaUrl}/app/orders/${hubOrder.order_id}`)
+    const widget = page.getByTestId("hub-order-widget")
+    await widget.waitFor({ timeout: 60_000 })
+    await expectText(widget, hubOrder.code)
+    const text = await widget.innerText()
+    const fragments = englishFragments("card")
+    expect(fragments.length).toBeGreaterThan(20)
+    expect(fragments.filter((fragment) => text.includes(fragment))).toEqual([])
+    await screenshot("hub-order-card-ptBR", widget)
+  })
+
+  it("keeps a move the hub refuses in its drawer, with the hub's words under a Portuguese heading", async () => {
+    const response = await page.request.get(`${medusaUrl}/admin/hub/orders?import_state=imported&limit=100`)
+    const approved = (await response.json()).hub_orders.find((entry: { status_type: string }) => entry.status_type === "APPROVED")
+    expect(approved).toBeDefined()
+    await page.goto(`${medusaUrl}/app/orders/${approved.order_id}`)
+    const widget = page.getByTestId("hub-order-widget")
+    await expectText(widget, "Faturar")
+    // Delivered straight from approved: the plugin's table does not expect it, and the sandbox's strict rules refuse it.
+    await widget.getByRole("button", { name: "Outras ações" }).click()
+    await page.getByRole("menuitem", { name: "Marcar como entregue" }).click()
+    const drawer = page.getByTestId("hub-move-drawer-deliver")
+    await expectText(drawer, "o hub decide")
+    await drawer.getByRole("button", { name: "Informar a entrega" }).click()
+    const refused = drawer.getByTestId("hub-move-error")
+    await expectText(refused, "Marcar como entregue: não feito")
+    // The drawer stays open, its buttons free, for the merchant to close or correct.
+    expect(await drawer.getByRole("button", { name: "Fechar" }).isVisible()).toBe(true)
+    await screenshot("hub-move-refused-ptBR", drawer)
+    await drawer.getByRole("button", { name: "Fechar" }).click()
+    await expectText(widget.getByTestId("hub-order-moves"), "Recusado pelo hub")
+  })
+})
+
+/** Nested texts as "a.b.c" -> text. */
+function flatten(texts: Record<string, unknown>, prefix = ""): Map<string, string> {
+  const flat = new Map<string, string>()
+  for (const [key, value] of Object.entries(texts)) {
+    const full = prefix ? `${prefix}.${key}` : key
+    if (typeof value === "string") flat.set(full, value)
+    else for (const [inner, text] of flatten(value as Record<string, unknown>, full)) flat.set(inner, text)
+  }
+  return flat
+}
 
 /** The texts of a two-column row's cells: its label, then its value. */
 async function rowCells(row: ReturnType<Page["locator"]>): Promise<string[]> {

@@ -7,6 +7,8 @@ import { reconcileStock } from "../../src/sync/stock-reconciliation"
 import { HubEvents } from "../../src/workflows"
 import { sampleTestOrder } from "../../src/sandbox"
 import { runOrderImport } from "../../src/sync/order-import"
+import { noticeHubOutage } from "../../src/notifications/hub-outage"
+import { notifyMerchant } from "../../src/notifications/notify-merchant"
 import { adminHeaders } from "../helpers/admin"
 import { eventually } from "../helpers/eventually"
 import { sandboxHubForStore } from "../helpers/sandbox-store"
@@ -86,6 +88,58 @@ medusaIntegrationTestRunner({
         expect(leaks).toHaveLength(1)
         expect(leaks[0].data.description).toContain(canceled.code)
       }, 30_000)
+    })
+
+    it("tells the merchant once of a move the hub refused, and of a hub that has failed every request for minutes", async () => {
+      await seedStore(container, { products: [{ sku: "SKU-1", stocked: 10 }] })
+      const { code } = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 1 }] }))
+      await runOrderImport(container)
+      // A delivery of an order still NEW: the sandbox's strict rules refuse it (422).
+      const refused = await api
+        .post(`/admin/hub/orders/${encodeURIComponent(code)}/moves`, { kind: "deliver", delivery: { delivered_date: "2026-11-20T10:00:00-03:00" } }, headers)
+        .catch((error: { response: { status: number } }) => error.response)
+      expect(refused.status).toBe(422)
+
+      // The hub answers 503 to everything: a request fails through its retries.
+      const hubModule: HubModuleService = container.resolve(HUB_MODULE)
+      sandbox.hub.setFaults({ errorRate: 1 })
+      await expect(hubModule.client.getOrder(code)).rejects.toThrow()
+      const failing = hubModule.client.figures().failing!
+      expect(failing).not.toBeNull()
+      // Not five minutes yet: nothing told.
+      expect(await noticeHubOutage(container)).toBe(false)
+      // Told once an hour, however many processes and ticks see it (the threshold taken as reached).
+      expect(await noticeHubOutage(container, { afterMs: 0 })).toBe(true)
+      expect(await noticeHubOutage(container, { afterMs: 0 })).toBe(true)
+      sandbox.hub.setFaults({})
+      await hubModule.client.getOrder(code)
+      expect(hubModule.client.figures().failing).toBeNull()
+      expect(await noticeHubOutage(container, { afterMs: 0 })).toBe(false)
+
+      await eventually(async () => {
+        const notices = await feed()
+        const moves = notices.filter((notice) => notice.data.title === `The hub refused a delivery for marketplace order ${code}`)
+        expect(moves).toHaveLength(1)
+        expect(moves[0].data.description).toContain("cannot move to DELIVERED")
+        expect(notices.filter((notice) => notice.data.title === "The marketplace hub is not answering")).toHaveLength(1)
+      }, 30_000)
+    })
+
+    it("tells nothing with notifications: false (every notice goes through notifyMerchant)", async () => {
+      const hubModule: HubModuleService = container.resolve(HUB_MODULE)
+      const options = hubModule.hubOptions as { notifications: boolean }
+      const before = (await feed()).length
+      const notice = { cause: "test:off", title: "Marketplace order Loja Exemplo-99 was not imported", description: "a reason" }
+      options.notifications = false
+      try {
+        await notifyMerchant(container, notice)
+        expect(await feed()).toHaveLength(before)
+      } finally {
+        options.notifications = true
+      }
+      // The same notice with them on: it is the option that kept it out.
+      await notifyMerchant(container, notice)
+      expect(await feed()).toHaveLength(before + 1)
     })
   },
 })

@@ -28,6 +28,11 @@ export type HubFiguresSnapshot = {
   /** Per bucket ("PUT /products", ...): the limit configured and the limit in force. */
   rateLimits: Record<string, BucketLimitFigures>
   lastError: { at: string; endpoint: string; status?: number; cause: string } | null
+  /**
+   * Since when every request has ended in a 429, a 5xx or no answer (null once the hub answers
+   * otherwise), and when the last of them did: an outage the merchant is told of after minutes.
+   */
+  failing: { since: string; lastAt: string } | null
   byEndpoint: Record<string, EndpointFigures>
 }
 
@@ -41,6 +46,7 @@ export class HubFigures {
   /** Increments per hour and endpoint not yet taken (see takeHourly): what the store adds up across processes. */
   private hourly = new Map<string, HourlyTraffic>()
   private lastError: HubFiguresSnapshot["lastError"] = null
+  private failing: HubFiguresSnapshot["failing"] = null
 
   sent(endpoint: string): void {
     this.of(endpoint).sent++
@@ -55,6 +61,8 @@ export class HubFigures {
     if (status >= 400) {
       this.lastError = { at: new Date().toISOString(), endpoint, status, cause: `HTTP ${status}` }
     }
+    if (status === 429 || status >= 500) this.failed()
+    else this.failing = null
   }
 
   retried(endpoint: string): void {
@@ -64,6 +72,7 @@ export class HubFigures {
   networkFault(endpoint: string, code: string): void {
     this.of(endpoint).networkFaults++
     this.lastError = { at: new Date().toISOString(), endpoint, cause: code }
+    this.failed()
   }
 
   invalidResponse(endpoint: string): void {
@@ -104,6 +113,7 @@ export class HubFigures {
       budget: throttle.budget,
       rateLimits: throttle.rateLimits,
       lastError: this.lastError,
+      failing: this.failing && { ...this.failing },
       byEndpoint,
     }
   }
@@ -123,6 +133,11 @@ export class HubFigures {
       entry.clientErrors += row.clientErrors
       entry.rateLimited += row.rateLimited
     }
+  }
+
+  private failed(): void {
+    const at = new Date().toISOString()
+    this.failing = { since: this.failing?.since ?? at, lastAt: at }
   }
 
   private hourOf(endpoint: string, hour = startOfHour(new Date())): HourlyTraffic {

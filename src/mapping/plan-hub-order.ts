@@ -1,6 +1,5 @@
 import type { ListedHubOrder } from "../hub-client"
 import { hubPayloadDigest, hubStatusTypeOf, IMPORTED_STATUS_TYPES } from "./hub-status"
-import { hubPaymentOf, type HubPayment } from "./hub-order-money"
 import { type HubOrderImportState, isImported } from "./hub-order-states"
 
 /** What a hub order was when the import saw it. */
@@ -11,8 +10,6 @@ export type SeenHubOrder = {
   /** The status type the code resolves to through the catalogue; UNKNOWN when it resolves to none. */
   statusType: string
   digest: string
-  /** What the buyer paid, as the hub reports it: recorded when the marketplace approves. */
-  payment?: HubPayment | null
 }
 
 /** The store's record of a hub order, as far as the plan needs it. */
@@ -55,7 +52,6 @@ export function seenHubOrder(listed: ListedHubOrder, catalogue: ReadonlyMap<stri
     statusCode: status.code ?? "",
     statusType: statusType ?? "UNKNOWN",
     digest: hubPayloadDigest(listed),
-    payment: hubPaymentOf(listed),
   }
 }
 

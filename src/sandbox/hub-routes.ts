@@ -5,15 +5,10 @@
  * here (server.ts).
  */
 import { z } from "zod"
-import {
-  deliveryInputSchema,
-  invoiceInputSchema,
-  shipmentExceptionInputSchema,
-  shipmentInputSchema,
-  type HubOrder,
-} from "../hub-client/schemas"
+import type { HubOrder } from "../hub-client/schemas"
 import { parseOrThrow, SandboxHubError } from "./errors"
 import { allowOnlyParams, readInteger, readPaging, readSingle, type Route } from "./http"
+import { sandboxDeliverySchema, sandboxInvoiceSchema, sandboxShipmentExceptionSchema, sandboxShipmentSchema } from "./move-bodies"
 import { sandboxProductUpdateBodySchema, sandboxVariationUpdateBodySchema } from "./product-rules"
 import type { SandboxProduct, SandboxTestOrderInput } from "./records"
 import type { SandboxHubState } from "./state"
@@ -91,7 +86,7 @@ function orderRoutes(context: HubRoutesContext): Route[] {
 
   const shipmentExceptionBody = z.strictObject({
     status: statusField,
-    shipment_exception: shipmentExceptionInputSchema,
+    shipment_exception: sandboxShipmentExceptionSchema,
   })
   const shipmentExceptionSegments =
     context.shipmentExceptionPath === "both"
@@ -143,16 +138,15 @@ function orderRoutes(context: HubRoutesContext): Route[] {
     orderAction("approval", z.strictObject({ status: statusField }), (code, { status }) => state.approve(code, status), true),
     orderAction(
       "invoice",
-      z.strictObject({ status: statusField, invoice: invoiceInputSchema }),
+      z.strictObject({ status: statusField, invoice: sandboxInvoiceSchema }),
       (code, { status, invoice }) => state.invoice(code, status, invoice)
     ),
     orderAction(
       "shipments",
-      // shipment.code (the order code) is optional in the request and not part of shipmentInputSchema.
-      z.strictObject({ status: statusField, shipment: shipmentInputSchema.extend({ code: z.string().min(1).optional() }) }),
+      z.strictObject({ status: statusField, shipment: sandboxShipmentSchema }),
       (code, { status, shipment }) => state.ship(code, status, shipment)
     ),
-    orderAction("delivery", deliveryInputSchema.extend({ status: statusField }), (code, { status, ...delivery }) =>
+    orderAction("delivery", sandboxDeliverySchema.extend({ status: statusField }), (code, { status, ...delivery }) =>
       state.deliver(code, status, delivery)
     ),
     orderAction("cancel", z.strictObject({ status: statusField }), (code, { status }) => state.cancel(code, status)),

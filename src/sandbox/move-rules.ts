@@ -5,7 +5,7 @@
  * under either profile and show where a hub and the plugin's table disagree.
  */
 import { z } from "zod"
-import type { MoveTargetType } from "../hub-client/order-moves"
+import type { MoveTargetType } from "./move-bodies"
 import { HUB_STATUS_TYPES, type HubStatusType } from "../hub-client/schemas"
 
 export type MoveRules = Readonly<Record<MoveTargetType, readonly HubStatusType[]>>

@@ -4,16 +4,16 @@
  */
 import { HUB_DAY_MS } from "../hub-client/endpoints"
 import { STANDARD_STATUS_CODES, type TestOrderInput } from "../hub-client/schemas"
-import { DEFAULT_IMPORT_LOOKBACK_DAYS } from "../modules/hub/options"
 import { roundMoney, startOfUtcDay, type SandboxProductInput } from "./records"
 
 const SEED_CHANNEL = "Sandbox Marketplace"
 
 /**
- * Seeded orders are placed over this many UTC calendar days, today included: the plugin's default
- * look-back, so a store with default options imports every one of them.
+ * Seeded orders are placed over this many UTC calendar days, today included: a week, as the plugin's
+ * default look-back (importLookbackDays), so a store with default options imports every one of them.
+ * The sandbox keeps its own number (it imports nothing of the plugin's); cli-seed's test holds the two equal.
  */
-export const DEFAULT_SEED_DAYS = DEFAULT_IMPORT_LOOKBACK_DAYS
+export const DEFAULT_SEED_DAYS = 7
 
 /** Quantity of a store SKU seeded without one (`--skus A,B`). */
 export const DEFAULT_SEED_SKU_QTY = 100

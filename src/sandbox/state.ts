@@ -7,21 +7,17 @@
  */
 import { z } from "zod"
 import { HUB_DAY_MS } from "../hub-client/endpoints"
-import type { MoveTargetType } from "../hub-client/order-moves"
 import {
   hubStatusSchema,
   orderFiltersSchema,
   productFiltersSchema,
   STANDARD_STATUS_CODES,
-  type DeliveryInput,
   type HubOrder,
   type HubStatusType,
-  type InvoiceInput,
   type OrderFilters,
-  type ShipmentExceptionInput,
-  type ShipmentInput,
 } from "../hub-client/schemas"
 import { parseOrThrow, SandboxHubError } from "./errors"
+import type { MoveTargetType, SandboxDelivery, SandboxInvoice, SandboxShipment, SandboxShipmentException } from "./move-bodies"
 import {
   appendTo,
   asHubOrder,
@@ -300,7 +296,7 @@ export class SandboxHubState {
     })
   }
 
-  invoice(code: string, statusCode: string, invoice: InvoiceInput): HubOrder {
+  invoice(code: string, statusCode: string, invoice: SandboxInvoice): HubOrder {
     return this.move(code, "INVOICED", statusCode, (order, at) => {
       // An NF-e key holds the series at digits 23-25 and the invoice number at digits 26-34.
       appendTo(order, "invoices", {
@@ -312,7 +308,7 @@ export class SandboxHubState {
     })
   }
 
-  ship(code: string, statusCode: string, shipment: ShipmentInput & { code?: string }): HubOrder {
+  ship(code: string, statusCode: string, shipment: SandboxShipment): HubOrder {
     return this.move(code, "SHIPPED", statusCode, (order) => {
       const orderedSkus = new Set(
         (Array.isArray(order.items) ? order.items : []).map((item) => (item as { id?: unknown }).id)
@@ -331,7 +327,7 @@ export class SandboxHubState {
     })
   }
 
-  deliver(code: string, statusCode: string, delivery: DeliveryInput): HubOrder {
+  deliver(code: string, statusCode: string, delivery: SandboxDelivery): HubOrder {
     return this.move(code, "DELIVERED", statusCode, (order, at) => {
       order.delivered_date = delivery.delivered_date ?? at
     })
@@ -341,7 +337,7 @@ export class SandboxHubState {
     return this.move(code, "CANCELED", statusCode)
   }
 
-  reportShipmentException(code: string, statusCode: string, exception: ShipmentExceptionInput): HubOrder {
+  reportShipmentException(code: string, statusCode: string, exception: SandboxShipmentException): HubOrder {
     return this.move(code, "SHIPMENT_EXCEPTION", statusCode, (order) => {
       order.shipment_exception = exception
     })

@@ -1,19 +1,17 @@
+import { setTimeout as sleep } from "node:timers/promises"
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { type ListedHubOrder, parseHubOrder } from "../hub-client"
-import { toMedusaOrder } from "../mapping/hub-order"
-import { hubOrderOutOfBounds } from "../mapping/hub-order-bounds"
+import type { ListedHubOrder } from "../hub-client"
 import { maskPersonalData } from "../mapping/personal-data"
-import { type HubOrderPlan, type HubOrderRecordState, planHubOrder, type SeenHubOrder, seenHubOrder } from "../mapping/plan-hub-order"
+import { type HubOrderRecordState, planHubOrder, seenHubOrder } from "../mapping/plan-hub-order"
 import { HUB_MODULE } from "../modules/hub"
-import { HubEvents } from "../modules/hub/events"
+import { HUB_LISTED_ORDERS_EVENT } from "../modules/hub/events"
+import type { ImportRunCounts } from "../modules/hub/repositories/hub-listed-order"
 import type HubModuleService from "../modules/hub/service"
-import { resolveHubOrderTarget, type ResolvedHubOrderTarget } from "../queries/hub-order-target"
-import { variantsBySku } from "../queries/variants-by-sku"
-import type { Lease } from "./lock"
-import { followHubOrderWorkflow } from "../workflows/hub-orders/follow-hub-order"
-import { importHubOrderWorkflow } from "../workflows/hub-orders/import-hub-order"
 import { refreshHubStatusesWorkflow } from "../workflows/hub-orders/refresh-hub-statuses"
+import { describe, HubOrderHandler } from "./hub-order-handler"
+import { countsOf, listedOrderLanes } from "./listed-order-lanes"
+import type { Lease } from "./lock"
 
 export type OrderImportSummary = {
   runId: string
@@ -25,17 +23,31 @@ export type OrderImportSummary = {
   error: string | null
 }
 
+/** Shared orders per event: each worker that receives one joins in, so a page reaches several workers. */
+const ORDERS_PER_EVENT = 25
+
+/** How often a run waiting for its shared orders looks at how many are left (and at its lock). */
+const SHARED_WAIT_POLL_MS = 250
+
+/**
+ * Shared orders a run lets wait while it reads its next page: the workers never run dry between
+ * pages, and a run is never more than a page ahead of them.
+ */
+const SHARED_AHEAD = 100
+
 /**
  * One import run, whichever way it reads the hub (the orders listing or the order queue): its
- * record, and what it does with each hub order it reads: `planHubOrder` decides, one workflow
- * carries it out, a bad order is set aside with its reason and never stops the others.
+ * record, and what it does with the hub orders it reads. A listing run shares the orders that need
+ * work with every worker of the store (`hub_listed_order`, one event per few orders) and imports
+ * them beside them; a queue run, one order at a time to acknowledge, handles its own.
  */
 export class ImportRun {
-  private readonly counts = { seen: 0, imported: 0, updated: 0, set_aside: 0 }
+  private readonly counts: ImportRunCounts = { imported: 0, updated: 0, set_aside: 0 }
+  private seen = 0
   private readonly startedAt = Date.now()
-  private catalogue = new Map<string, string>()
+  private catalogue: ReadonlyMap<string, string> = new Map()
   private readonly unsettled = new Set<string>()
-  private target?: ResolvedHubOrderTarget
+  private handler?: HubOrderHandler
 
   private constructor(
     private readonly container: MedusaContainer,
@@ -57,35 +69,40 @@ export class ImportRun {
   async prepare(): Promise<ReadonlyMap<string, string>> {
     const { result: statuses } = await refreshHubStatusesWorkflow(this.container).run()
     this.catalogue = new Map(Object.entries(statuses))
-    this.target = await resolveHubOrderTarget(this.container, this.hubModule.hubOptions)
+    this.handler = await HubOrderHandler.create(this.container, this.catalogue)
     return this.catalogue
   }
 
   /**
-   * Handles hub orders as read (the store's records come one query per batch). Resolves once each
-   * one's effect is committed; rejects only when the store itself fails (a set-aside cannot be written).
+   * Handles hub orders as read (the store's records come one query per batch). A queue run resolves
+   * once each one's effect is committed; a listing run once all but `SHARED_AHEAD` of its shared
+   * orders are (`settle` waits for the rest). Rejects only when the store itself fails (a set-aside
+   * cannot be written).
    */
   async handle(listedOrders: ListedHubOrder[]): Promise<void> {
     if (!listedOrders.length) return
-    this.counts.seen += listedOrders.length
+    this.seen += listedOrders.length
     const records = await this.hubModule.listHubOrders({ code: listedOrders.map((listed) => listed.code) }, { take: null })
     const recordsByCode = new Map(records.map((record) => [record.code, record as HubOrderRecordState]))
-    // `importConcurrency` orders at a time: one's database waits are another's work. Each order stays
-    // under its own lock and claim, and reservations under their inventory items' locks.
-    const waiting = [...listedOrders]
-    const lane = async () => {
-      for (let listed = waiting.shift(); listed; listed = waiting.shift()) {
-        // The run's lock lost: not one more order (the driver ends the run with the reason).
-        if (!(await this.lease.confirm())) return
-        const seen = seenHubOrder(listed, this.catalogue)
-        try {
-          await this.handleOne(listed, seen, recordsByCode.get(listed.code))
-        } catch (caught) {
-          await this.setAside(seen, `import failed: ${describe(caught)}`)
-        }
-      }
+    if (this.intake === "listing") {
+      // Orders with nothing to do (the bulk of every pass) are never shared.
+      const work = listedOrders.filter((listed) => planHubOrder(seenHubOrder(listed, this.catalogue), recordsByCode.get(listed.code)).action !== "none")
+      await this.share(work)
+      return this.waitForShared(SHARED_AHEAD)
     }
-    await Promise.all(Array.from({ length: Math.min(this.hubModule.hubOptions.importConcurrency, waiting.length) }, lane))
+    for (const listed of listedOrders) {
+      // The run's lock lost: not one more order (the driver ends the run with the reason).
+      if (!(await this.lease.confirm())) return
+      const outcome = await this.handler!.handle(listed, recordsByCode.get(listed.code) ?? null)
+      if (outcome === "unsettled") this.unsettled.add(listed.code)
+      const counts = countsOf(outcome)
+      for (const key of Object.keys(counts) as Array<keyof ImportRunCounts>) this.counts[key] += counts[key]
+    }
+  }
+
+  /** Resolves once every order the run shared is done (or, its lock lost, every one taken before). */
+  settle(): Promise<void> {
+    return this.waitForShared(0)
   }
 
   /**
@@ -101,83 +118,35 @@ export class ImportRun {
     const error = failure === null ? null : maskPersonalData(describe(failure))
     if (error) this.logger.warn(`hub: order import (${this.intake}) ended early: ${error}`)
     const durationMs = Date.now() - this.startedAt
-    await this.hubModule.updateHubImportRuns({ id: this.runId, finished_at: new Date(), duration_ms: durationMs, error, drained, ...this.counts })
-    const summary = { runId: this.runId, ...this.counts, durationMs, error }
+    const counts = await this.hubModule.finishHubImportRun(this.runId, { seen: this.seen, duration_ms: durationMs, error, drained }, this.counts)
+    const summary = { runId: this.runId, ...counts, durationMs, error }
     this.logger.info(
       `hub: order import (${this.intake}): ${summary.seen} seen, ${summary.imported} imported, ${summary.updated} updated, ${summary.set_aside} set aside in ${durationMs} ms`
     )
     return summary
   }
 
-  private async handleOne(listed: ListedHubOrder, seen: SeenHubOrder, record: HubOrderRecordState | undefined) {
-    const plan = planHubOrder(seen, record)
-    if (plan.action === "import") return this.importNew(listed, seen)
-    if (plan.action === "follow") {
-      await this.follow(record!, seen, plan)
-      if (plan.applyStatus) this.counts.updated++
-    }
+  /** Shares the orders with the store's workers (one event per few orders: each worker receiving one joins in). */
+  private async share(work: ListedHubOrder[]): Promise<void> {
+    if (!work.length || this.lease.lost) return
+    await this.hubModule.shareListedHubOrders(this.runId, work)
+    const events = Array.from({ length: Math.ceil(work.length / ORDERS_PER_EVENT) }, () => ({ name: HUB_LISTED_ORDERS_EVENT, data: { run_id: this.runId } }))
+    await this.container.resolve(Modules.EVENT_BUS).emit(events)
   }
 
-  private async importNew(listed: ListedHubOrder, seen: SeenHubOrder) {
-    const target = this.target!
-    const parsed = parseHubOrder(listed)
-    if (!parsed.ok) return this.setAside(seen, `the hub order is malformed: ${parsed.reason}`)
-    if (seen.statusType === "UNKNOWN") return this.setAside(seen, `the status code ${seen.statusCode} has no known type`)
-    const outOfBounds = hubOrderOutOfBounds(parsed.hubOrder, { maxItemQuantity: this.hubModule.hubOptions.maxItemQuantity, countryCodes: target.countryCodes })
-    if (outOfBounds) return this.setAside(seen, outOfBounds)
-
-    const variants = await variantsBySku(this.container, parsed.hubOrder.items.map((item) => item.id))
-    const mapped = toMedusaOrder(parsed.hubOrder, variants, target)
-    if (!mapped.ok) return this.setAside(seen, mapped.reason)
-
-    const claim = await this.hubModule.claimHubOrder(seen)
-    if (!claim) {
-      // Imported meanwhile, or another run holds it: then it is not done yet (see `isUnsettled`).
-      const [record] = await this.hubModule.listHubOrders({ code: seen.code }, { select: ["import_state"] })
-      if (record?.import_state === "importing") this.unsettled.add(seen.code)
-      return
-    }
-    let imported: HubOrderRecordState
-    try {
-      const { result } = await importHubOrderWorkflow(this.container).run({
-        input: { hubOrderId: claim.id, hubOrderCode: seen.code, customer: mapped.customer, order: mapped.order, stockLocationId: target.stockLocationId },
-        // One execution per claim: a retry of the same claim is the same transaction.
-        context: { transactionId: `hub-order-import:${seen.code}:${claim.attempts}` },
-      })
-      imported = result as HubOrderRecordState
-    } catch (caught) {
-      return this.setAside(seen, `import failed: ${describe(caught)}`)
-    }
-    this.counts.imported++
-    // Already approved or canceled when first seen: imported in that state.
-    const plan = planHubOrder(seen, imported)
-    if (plan.action === "follow") await this.follow(imported, seen, plan)
-  }
-
-  /** The marketplace's move followed on an imported order, as the plan decided. */
-  private async follow(record: HubOrderRecordState, seen: SeenHubOrder, plan: Extract<HubOrderPlan, { action: "follow" }>) {
-    await followHubOrderWorkflow(this.container).run({
-      input: { hubOrderId: record.id, orderId: record.order_id!, seen, plan, stockLocationId: this.target!.stockLocationId },
-    })
-  }
-
-  /** Counted only when it really was set aside (never an order imported meanwhile); logged once per reason. */
-  private async setAside(seen: SeenHubOrder, rawReason: string) {
-    const reason = maskPersonalData(rawReason)
-    const { setAside, newReason } = await this.hubModule.setHubOrderAside(seen, reason)
-    if (setAside) this.counts.set_aside++
-    if (newReason) {
-      this.logger.warn(`hub: order ${seen.code} set aside: ${reason}`)
-      await this.container.resolve(Modules.EVENT_BUS).emit({ name: HubEvents.ORDER_SET_ASIDE, data: { code: seen.code, reason } })
+  /**
+   * Imports shared orders beside the workers until at most `atMost` of the run's are left. The lock
+   * lost: the orders nobody took yet are withdrawn (the next holder reads them again), and the run
+   * waits only for those being imported.
+   */
+  private async waitForShared(atMost: number): Promise<void> {
+    if (this.intake !== "listing") return
+    const lanes = listedOrderLanes(this.container)
+    for (;;) {
+      const draining = lanes.drain()
+      if (!(await this.lease.confirm())) await this.hubModule.withdrawListedHubOrders(this.runId)
+      if ((await this.hubModule.pendingListedHubOrders(this.runId)) <= atMost) return
+      await Promise.race([draining, sleep(SHARED_WAIT_POLL_MS)])
     }
   }
-}
-
-/**
- * An error's message for a set-aside reason or a run's error (hub errors are already free of
- * credentials). A workflow may throw a plain object with a message rather than an Error.
- */
-function describe(error: unknown): string {
-  const message = (error as { message?: unknown } | null)?.message
-  return typeof message === "string" ? message : String(error)
 }

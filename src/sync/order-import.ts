@@ -132,11 +132,13 @@ async function listOrders(
       if (next >= until) break
       await sleep(next - Date.now())
     }
+    await run.settle()
     return run.finish(null)
   } catch (caught) {
     // The listing stopped (hub unreachable, cut short): what was read is done, the rest waits
     // (a lost lock's run handles nothing more: `handle` checks the lease).
     await run.handle(read.splice(0))
+    await run.settle()
     return run.finish(caught)
   }
 }

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query"
 import type { HubStatusType } from "../../hub-client/schemas"
+import { useHubTranslation } from "../lib/i18n"
 import { sdk } from "../lib/sdk"
 
 type HubStatusEntry = { code: string; label: string; type: HubStatusType }
@@ -17,6 +18,7 @@ export function useHubStatusLabels(enabled = true): (code: string | undefined) =
 
 /** A status by its label, the code as a tooltip; the code itself while the catalogue is unknown. */
 export const HubStatusLabel = ({ code }: { code: string }) => {
+  const { t } = useHubTranslation("page")
   const labelOf = useHubStatusLabels()
-  return <span title={`Status code ${code}`}>{labelOf(code) ?? code}</span>
+  return <span title={t("statusCode", { code })}>{labelOf(code) ?? code}</span>
 }

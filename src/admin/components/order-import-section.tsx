@@ -1,10 +1,10 @@
 import { Button, Container, createDataTableColumnHelper, Heading, StatusBadge, Text } from "@medusajs/ui"
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
+import { useMemo } from "react"
 import { Link } from "react-router-dom"
-import type { HubOrderImportState } from "../../mapping/hub-order-states"
-import type { OrderIntakeFigures } from "../../modules/hub/service"
-import type { OrderImportSummary } from "../../sync/order-import"
+import type { HubOrderImportState, OrderImportSummary, OrderIntakeFigures } from "../../api/admin/hub/types"
 import { errorMessage, formatDuration, formatTime } from "../lib/format"
+import { useHubTranslation } from "../lib/i18n"
 import { HubStatusLabel } from "./hub-status-label"
 import { sdk } from "../lib/sdk"
 import { HubDataTable } from "./hub-data-table"
@@ -33,79 +33,102 @@ type HubOrderRow = {
   updated_at: string
 }
 
-const STATE_LABELS: Record<HubOrderRow["import_state"], { label: string; color: "orange" | "red" | "green" | "grey" }> = {
-  needs_stock: { label: "Needs stock", color: "orange" },
-  set_aside: { label: "Set aside", color: "red" },
-  importing: { label: "Importing", color: "grey" },
-  imported: { label: "Imported", color: "green" },
+const STATE_COLORS: Record<HubOrderImportState, "orange" | "red" | "green" | "grey"> = {
+  needs_stock: "orange",
+  set_aside: "red",
+  importing: "grey",
+  imported: "green",
 }
 
 const orderColumn = createDataTableColumnHelper<HubOrderRow>()
-const attentionColumns = [
-  orderColumn.accessor("code", {
-    header: "Hub order",
-    cell: ({ row }) =>
-      row.original.order_id ? (
-        <Link to={`/orders/${row.original.order_id}`} className="text-ui-fg-interactive hover:text-ui-fg-interactive-hover">
-          {row.original.code}
-        </Link>
-      ) : (
-        row.original.code
-      ),
-  }),
-  orderColumn.accessor("channel", { header: "Marketplace", cell: ({ getValue }) => getValue() ?? "—" }),
-  orderColumn.accessor("status_code", { header: "Hub status", cell: ({ getValue }) => (
-      <span className="block min-w-[8rem] whitespace-normal">
-        <HubStatusLabel code={getValue()} />
-      </span>
-    ),
-  }),
-  orderColumn.accessor("import_state", {
-    header: "State",
-    cell: ({ getValue }) => <StatusBadge color={STATE_LABELS[getValue()].color}>{STATE_LABELS[getValue()].label}</StatusBadge>,
-  }),
-  orderColumn.display({
-    id: "why",
-    header: "Why",
-    cell: ({ row }) => (
-      <span className="block min-w-[12rem] whitespace-normal" title={row.original.set_aside_reason ?? undefined}>
-        {row.original.import_state === "needs_stock" ? "Reserved beyond stock: add inventory, or cancel the order" : row.original.set_aside_reason}
-      </span>
-    ),
-  }),
-]
-
 const runColumn = createDataTableColumnHelper<ImportRun>()
-const runColumns = [
-  runColumn.accessor("started_at", { header: "Started", cell: ({ getValue }) => formatTime(getValue()) }),
-  runColumn.accessor("duration_ms", {
-    header: "Took",
-    cell: ({ row }) => (row.original.finished_at ? formatDuration(row.original.duration_ms) : "running"),
-  }),
-  runColumn.accessor("seen", { header: "Seen" }),
-  runColumn.accessor("imported", { header: "Imported" }),
-  runColumn.accessor("updated", { header: "Updated" }),
-  runColumn.accessor("set_aside", { header: "Set aside" }),
-  runColumn.accessor("error", {
-    header: "Ended early",
-    cell: ({ getValue }) => <span className="block min-w-[12rem] whitespace-normal">{getValue() ?? "—"}</span>,
-  }),
-]
+
+/** The hub orders that need the merchant: each links to its Medusa order, with its state and why. */
+function useAttentionColumns() {
+  const { t } = useHubTranslation("page")
+  return useMemo(
+    () => [
+      orderColumn.accessor("code", {
+        header: t("import.columns.hubOrder"),
+        cell: ({ row }) =>
+          row.original.order_id ? (
+            <Link to={`/orders/${row.original.order_id}`} className="text-ui-fg-interactive hover:text-ui-fg-interactive-hover whitespace-nowrap">
+              {row.original.code}
+            </Link>
+          ) : (
+            <span className="whitespace-nowrap">{row.original.code}</span>
+          ),
+      }),
+      orderColumn.accessor("channel", { header: t("import.columns.marketplace"), cell: ({ getValue }) => getValue() ?? "—" }),
+      orderColumn.accessor("status_code", {
+        header: t("import.columns.hubStatus"),
+        cell: ({ getValue }) => (
+          <span className="block min-w-[8rem] whitespace-normal">
+            <HubStatusLabel code={getValue()} />
+          </span>
+        ),
+      }),
+      orderColumn.accessor("import_state", {
+        header: t("import.columns.state"),
+        cell: ({ getValue }) => <StatusBadge color={STATE_COLORS[getValue()]}>{t(`import.states.${getValue()}`)}</StatusBadge>,
+      }),
+      orderColumn.display({
+        id: "why",
+        header: t("import.columns.why"),
+        cell: ({ row }) => (
+          <span className="block min-w-[12rem] whitespace-normal" title={row.original.set_aside_reason ?? undefined}>
+            {row.original.import_state === "needs_stock" ? t("import.needsStockWhy") : row.original.set_aside_reason}
+          </span>
+        ),
+      }),
+    ],
+    [t]
+  )
+}
+
+/** The import's last runs: when, how long, and what each came to. */
+function useRunColumns() {
+  const { t } = useHubTranslation("page")
+  return useMemo(
+    () => [
+      runColumn.accessor("started_at", { header: t("import.columns.started"), cell: ({ getValue }) => formatTime(getValue()) }),
+      runColumn.accessor("duration_ms", {
+        header: t("import.columns.took"),
+        cell: ({ row }) => (row.original.finished_at ? formatDuration(row.original.duration_ms) : t("import.running")),
+      }),
+      runColumn.accessor("seen", { header: t("import.columns.seen") }),
+      runColumn.accessor("imported", { header: t("import.columns.imported") }),
+      runColumn.accessor("updated", { header: t("import.columns.updated") }),
+      runColumn.accessor("set_aside", { header: t("import.columns.setAside") }),
+      runColumn.accessor("error", {
+        header: t("import.columns.endedEarly"),
+        cell: ({ getValue }) => <span className="block min-w-[12rem] whitespace-normal">{getValue() ?? "—"}</span>,
+      }),
+    ],
+    [t]
+  )
+}
 
 /** How orders come in, what is known of the queue, and how long the oldest unreserved order has waited. */
-const IntakeLine = ({ intake }: { intake: OrderIntakeFigures }) => (
-  <Text size="small" className="text-ui-fg-subtle" data-testid="hub-order-intake">
-    {intake.mode === "queue"
-      ? `Intake: the hub's order queue${intake.queueLastEmptyAt ? `, last found empty ${formatTime(intake.queueLastEmptyAt)}` : ", not found empty yet"}, with the listing as a safety net.`
-      : "Intake: the hub's orders listing."}{" "}
-    {intake.oldestUnreservedSeenAt
-      ? `The oldest hub order not reserved yet was seen ${formatTime(intake.oldestUnreservedSeenAt)}.`
-      : "Every hub order seen is reserved."}
-  </Text>
-)
+const IntakeLine = ({ intake }: { intake: OrderIntakeFigures }) => {
+  const { t } = useHubTranslation("page")
+  return (
+    <Text size="small" className="text-ui-fg-subtle" data-testid="hub-order-intake">
+      {intake.mode === "queue"
+        ? intake.queueLastEmptyAt
+          ? t("import.intakeQueue", { at: formatTime(intake.queueLastEmptyAt) })
+          : t("import.intakeQueueNeverEmpty")
+        : t("import.intakeListing")}{" "}
+      {intake.oldestUnreservedSeenAt ? t("import.oldestUnreserved", { at: formatTime(intake.oldestUnreservedSeenAt) }) : t("import.allReserved")}
+    </Text>
+  )
+}
 
 /** The import's last runs, an "Import now" button, and the hub orders that need the merchant. */
 export const OrderImportSection = () => {
+  const { t } = useHubTranslation("page")
+  const attentionColumns = useAttentionColumns()
+  const runColumns = useRunColumns()
   const queryClient = useQueryClient()
   const runs = useQuery({
     queryKey: ["hub", "import-runs"],
@@ -135,35 +158,39 @@ export const OrderImportSection = () => {
     <Container className="divide-y p-0" data-testid="hub-order-import">
       <div className="flex items-center justify-between gap-x-4 px-6 py-4">
         <div>
-          <Heading level="h2">Order import</Heading>
+          <Heading level="h2">{t("import.heading")}</Heading>
           <Text size="small" className="text-ui-fg-subtle">
-            The hub's new orders become Medusa orders with their stock reserved; approvals and cancellations follow.
+            {t("import.description")}
           </Text>
           {runs.data && <IntakeLine intake={runs.data.intake} />}
         </div>
         <Button variant="secondary" size="small" className="shrink-0" isLoading={importNow.isPending} onClick={() => importNow.mutate()}>
-          Import now
+          {t("import.importNow")}
         </Button>
       </div>
       {(importNow.data || importNow.error) && (
         <div className="px-6 py-3" data-testid="hub-import-result">
           {importNow.error ? (
-            <Text className="text-ui-fg-error">Not imported: {errorMessage(importNow.error)}</Text>
+            <Text className="text-ui-fg-error">{t("import.notImported", { error: errorMessage(importNow.error) })}</Text>
           ) : (
             <Text>
-              Imported {importNow.data!.import_run.imported}, updated {importNow.data!.import_run.updated}, set aside{" "}
-              {importNow.data!.import_run.set_aside} of {importNow.data!.import_run.seen} orders seen
-              {importNow.data!.import_run.error ? ` — ended early: ${importNow.data!.import_run.error}` : ""}.
+              {t(importNow.data!.import_run.error ? "import.resultEndedEarly" : "import.result", {
+                imported: importNow.data!.import_run.imported,
+                updated: importNow.data!.import_run.updated,
+                setAside: importNow.data!.import_run.set_aside,
+                seen: importNow.data!.import_run.seen,
+                error: importNow.data!.import_run.error,
+              })}
             </Text>
           )}
         </div>
       )}
       <div className="flex flex-col gap-y-2 py-4">
         <Heading level="h3" className="px-6">
-          Orders that need you
+          {t("import.attention")}
         </Heading>
         {needingAttention.error ? (
-          <Text className="text-ui-fg-error px-6">Could not read the hub orders: {errorMessage(needingAttention.error)}</Text>
+          <Text className="text-ui-fg-error px-6">{t("import.attentionUnreadable", { error: errorMessage(needingAttention.error) })}</Text>
         ) : (
           <HubDataTable
             testId="hub-orders-attention"
@@ -171,16 +198,16 @@ export const OrderImportSection = () => {
             columns={attentionColumns}
             rowId={(hubOrder) => hubOrder.id}
             isLoading={needingAttention.isLoading}
-            empty="None: every hub order seen so far is imported."
+            empty={t("import.attentionNone")}
           />
         )}
       </div>
       <div className="flex flex-col gap-y-2 py-4">
         <Heading level="h3" className="px-6">
-          Last runs
+          {t("import.runs")}
         </Heading>
         {runs.error ? (
-          <Text className="text-ui-fg-error px-6">Could not read the import runs: {errorMessage(runs.error)}</Text>
+          <Text className="text-ui-fg-error px-6">{t("import.runsUnreadable", { error: errorMessage(runs.error) })}</Text>
         ) : (
           <HubDataTable
             testId="hub-import-runs"
@@ -188,7 +215,7 @@ export const OrderImportSection = () => {
             columns={runColumns}
             rowId={(run) => run.id}
             isLoading={runs.isLoading}
-            empty="No import has run yet."
+            empty={t("import.runsNone")}
           />
         )}
       </div>

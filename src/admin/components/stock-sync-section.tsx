@@ -1,36 +1,57 @@
 import { Button, Container, createDataTableColumnHelper, Heading, Text } from "@medusajs/ui"
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
-import type { StockSyncFigures } from "../../modules/hub/models/hub-stock-change"
-import { errorMessage, formatTime } from "../lib/format"
+import type { StockSyncFigures } from "../../api/admin/hub/types"
+import { useMemo } from "react"
+import { adminLocale, errorMessage, formatTime } from "../lib/format"
+import { useHubTranslation } from "../lib/i18n"
 import { sdk } from "../lib/sdk"
 import { HubDataTable } from "./hub-data-table"
 
 type Reconciliation = NonNullable<StockSyncFigures["lastReconciliation"]>
 
-const skuColumn = createDataTableColumnHelper<StockSyncFigures["skusInError"][number]>()
-const skuColumns = [
-  skuColumn.accessor("sku", { header: "SKU" }),
-  skuColumn.accessor("availableQuantity", { header: "Available" }),
-  skuColumn.accessor("refusedFields", {
-    header: "Refused",
-    cell: ({ getValue }) => <span className="whitespace-nowrap">{describeFields(getValue()) || "—"}</span>,
-  }),
-  skuColumn.accessor("status", { header: "Hub answer", cell: ({ getValue }) => getValue() ?? "no answer" }),
-  skuColumn.accessor("reason", { header: "Reason", cell: ({ getValue }) => <span className="block min-w-[18rem] whitespace-normal">{getValue()}</span> }),
-  skuColumn.accessor("since", { header: "Since", cell: ({ getValue }) => formatTime(getValue()) }),
-]
+type TFunction = ReturnType<typeof useHubTranslation>["t"]
 
-const FIELD_LABELS: Record<string, string> = { qty: "quantity", price: "price", promotional_price: "sale price", status: "status" }
+const skuColumn = createDataTableColumnHelper<StockSyncFigures["skusInError"][number]>()
+
+/** The SKUs the hub refuses: what was refused, the hub's answer and reason, since when. */
+function useSkuColumns() {
+  const { t } = useHubTranslation("page")
+  return useMemo(
+    () => [
+      skuColumn.accessor("sku", { header: t("stock.columns.sku") }),
+      skuColumn.accessor("availableQuantity", { header: t("stock.columns.available") }),
+      skuColumn.accessor("refusedFields", {
+        header: t("stock.columns.refused"),
+        cell: ({ getValue }) => <span className="whitespace-nowrap">{describeFields(t, getValue()) || "—"}</span>,
+      }),
+      skuColumn.accessor("status", { header: t("stock.columns.hubAnswer"), cell: ({ getValue }) => getValue() ?? t("stock.noAnswer") }),
+      skuColumn.accessor("reason", {
+        header: t("stock.columns.reason"),
+        cell: ({ getValue }) => <span className="block min-w-[18rem] whitespace-normal">{getValue()}</span>,
+      }),
+      skuColumn.accessor("since", { header: t("stock.columns.since"), cell: ({ getValue }) => formatTime(getValue()) }),
+    ],
+    [t]
+  )
+}
+
+/** A hub field in the merchant's words ("sale price"), the field's own name when it has none. */
+const fieldLabel = (t: TFunction, field: string) => (["qty", "price", "promotional_price", "status"].includes(field) ? t(`stock.fields.${field}`) : field)
 
 /** `{ promotional_price: 79.9 }` -> "sale price 79.90": the field values the hub refused. */
-function describeFields(fields: Record<string, unknown>): string {
+function describeFields(t: TFunction, fields: Record<string, unknown>): string {
   return Object.entries(fields)
-    .map(([field, value]) => `${FIELD_LABELS[field] ?? field} ${typeof value === "number" && field !== "qty" ? value.toFixed(2) : String(value ?? "cleared")}`)
+    .map(([field, value]) => {
+      const shown = typeof value === "number" && field !== "qty" ? value.toLocaleString(adminLocale(), { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : String(value ?? t("stock.cleared"))
+      return `${fieldLabel(t, field)} ${shown}`
+    })
     .join(", ")
 }
 
 /** The stock outbox (backlog, pushes per hour, SKUs the hub refused) and the reconciliation. */
 export const StockSyncSection = () => {
+  const { t } = useHubTranslation("page")
+  const skuColumns = useSkuColumns()
   const queryClient = useQueryClient()
   const { data, isLoading, error } = useQuery({
     queryKey: ["hub", "stock"],
@@ -47,72 +68,65 @@ export const StockSyncSection = () => {
     onSettled: () => queryClient.invalidateQueries({ queryKey: ["hub"] }),
   })
 
-  if (isLoading) return <Container><Text>Loading the stock sync…</Text></Container>
-  if (error || !data) return <Container><Text>Could not read the stock sync: {errorMessage(error)}</Text></Container>
+  if (isLoading) return <Container><Text>{t("stock.loading")}</Text></Container>
+  if (error || !data) return <Container><Text>{t("stock.unreadable", { error: errorMessage(error) })}</Text></Container>
 
   const { backlog, oldestPendingChangeAt, lastVerifiedAt, pushesByHour, skusInError, lastReconciliation, syncedFields } = data.stock
   const differingByField = Object.entries(lastReconciliation?.differingFields ?? {})
-    .map(([field, count]) => `${FIELD_LABELS[field] ?? field} ${count}`)
+    .map(([field, count]) => `${fieldLabel(t, field)} ${count}`)
     .join(", ")
   const lastDay = pushesByHour.reduce((sum, hour) => ({ sent: sum.sent + hour.sent, failed: sum.failed + hour.failed }), { sent: 0, failed: 0 })
   return (
     <Container className="divide-y p-0" data-testid="hub-stock-sync">
       <div className="flex items-center justify-between gap-x-4 px-6 py-4">
         <div>
-          <Heading level="h2">Stock sync</Heading>
+          <Heading level="h2">{t("stock.heading")}</Heading>
           <Text size="small" className="text-ui-fg-subtle">
-            Every change of a SKU's {syncedFields.map((field) => FIELD_LABELS[field] ?? field).join(", ")} is pushed to the hub; a reconciliation
-            compares all of them.
+            {t("stock.description", { fields: syncedFields.map((field) => fieldLabel(t, field)).join(", ") })}
           </Text>
         </div>
         <Button variant="secondary" size="small" className="shrink-0" isLoading={reconcile.isPending} onClick={() => reconcile.mutate()}>
-          Reconcile now
+          {t("stock.reconcileNow")}
         </Button>
       </div>
       <div className="flex flex-col gap-y-1 px-6 py-4">
         <Text data-testid="hub-stock-backlog">
-          {backlog === 0
-            ? "Nothing waiting to be pushed."
-            : `${backlog} SKU${backlog === 1 ? "" : "s"} waiting to be pushed, the oldest changed at ${formatTime(oldestPendingChangeAt)}.`}
+          {backlog === 0 ? t("stock.nothingWaiting") : t("stock.waiting", { n: backlog, at: formatTime(oldestPendingChangeAt) })}
         </Text>
         <Text data-testid="hub-stock-verified" className={lastVerifiedAt ? undefined : "text-ui-fg-subtle"}>
-          {lastVerifiedAt
-            ? `Hub and Medusa last verified equal ${formatTime(lastVerifiedAt)}: a reconciliation read every hub product and found none differing.`
-            : "Hub and Medusa not verified equal yet: no reconciliation has found every hub product equal."}
+          {lastVerifiedAt ? t("stock.verified", { at: formatTime(lastVerifiedAt) }) : t("stock.notVerified")}
         </Text>
-        <Text>
-          Last 24 hours: {lastDay.sent} pushes taken by the hub, {lastDay.failed} refused or failed.
-        </Text>
-        {reconcile.error && <Text className="text-ui-fg-error">Not reconciled: {errorMessage(reconcile.error)}</Text>}
+        <Text>{t("stock.lastDay", { sent: lastDay.sent, failed: lastDay.failed })}</Text>
+        {reconcile.error && <Text className="text-ui-fg-error">{t("stock.notReconciled", { error: errorMessage(reconcile.error) })}</Text>}
         <Text data-testid="hub-last-reconciliation">
           {lastReconciliation
-            ? `Last reconciliation ${formatTime(lastReconciliation.startedAt)}${lastReconciliation.finishedAt ? "" : " (running)"}: ` +
-              `${lastReconciliation.seen} hub products read, ${lastReconciliation.differing} differing` +
-              (differingByField ? ` (${differingByField})` : "") +
-              `, ${lastReconciliation.fixed} fixed, ` +
-              `${lastReconciliation.unknown} not sold in this store` +
-              (lastReconciliation.error ? ` — ended early: ${lastReconciliation.error}` : ".")
-            : "No reconciliation yet."}
+            ? t(lastReconciliation.error ? "stock.reconciliationEndedEarly" : lastReconciliation.finishedAt ? "stock.reconciliation" : "stock.reconciliationRunning", {
+                at: formatTime(lastReconciliation.startedAt),
+                seen: lastReconciliation.seen,
+                differing: lastReconciliation.differing,
+                byField: differingByField ? ` (${differingByField})` : "",
+                fixed: lastReconciliation.fixed,
+                unknown: lastReconciliation.unknown,
+                error: lastReconciliation.error,
+              })
+            : t("stock.noReconciliation")}
         </Text>
         {lastReconciliation && lastReconciliation.leakedOrders > 0 && !releaseLeaks.isSuccess && (
           <div className="flex items-center gap-x-3" data-testid="hub-stock-leaks">
-            <Text className="text-ui-fg-error">
-              {lastReconciliation.leakedOrders} canceled hub order{lastReconciliation.leakedOrders === 1 ? " still holds" : "s still hold"} reserved
-              stock in Medusa: the hub is told fewer units than you have.
-            </Text>
+            <Text className="text-ui-fg-error">{t("stock.leaks", { n: lastReconciliation.leakedOrders })}</Text>
             <Button variant="secondary" size="small" isLoading={releaseLeaks.isPending} onClick={() => releaseLeaks.mutate()}>
-              Release their stock
+              {t("stock.releaseLeaks")}
             </Button>
           </div>
         )}
-        {releaseLeaks.isSuccess && <Text>Released the stock of {releaseLeaks.data.released.length} canceled hub orders.</Text>}
-        {releaseLeaks.error && <Text className="text-ui-fg-error">Not released: {errorMessage(releaseLeaks.error)}</Text>}
+        {releaseLeaks.isSuccess && <Text>{t("stock.released", { n: releaseLeaks.data.released.length })}</Text>}
+        {releaseLeaks.error && <Text className="text-ui-fg-error">{t("stock.notReleased", { error: errorMessage(releaseLeaks.error) })}</Text>}
       </div>
       <div className="flex flex-col gap-y-2 py-4">
         <Heading level="h3" className="px-6">
-          SKUs in error
+          {t("stock.skusInError")}
         </Heading>
-        <HubDataTable testId="hub-skus-in-error" data={skusInError} columns={skuColumns} rowId={(entry) => entry.sku} empty="None." />
+        <HubDataTable testId="hub-skus-in-error" data={skusInError} columns={skuColumns} rowId={(entry) => entry.sku} empty={t("stock.none")} />
       </div>
     </Container>
   )

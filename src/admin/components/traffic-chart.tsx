@@ -1,7 +1,8 @@
 import { Container, Heading, Text } from "@medusajs/ui"
 import { useQuery } from "@tanstack/react-query"
-import type { TrafficHour } from "../../modules/hub/repositories/hub-traffic-hour"
-import { errorMessage } from "../lib/format"
+import type { TrafficHour } from "../../api/admin/hub/types"
+import { adminLocale, errorMessage } from "../lib/format"
+import { useHubTranslation } from "../lib/i18n"
 import { sdk } from "../lib/sdk"
 
 /*
@@ -40,14 +41,15 @@ function rowsOf(traffic: TrafficHour[], now: number): { starts: number[]; rows: 
   return { starts, rows: [...byEndpoint.values()].sort((a, b) => b.requests - a.requests || a.endpoint.localeCompare(b.endpoint)) }
 }
 
-const hourLabel = (start: number) => new Date(start).toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" })
+const hourLabel = (start: number) => new Date(start).toLocaleTimeString(adminLocale(), { hour: "2-digit", minute: "2-digit" })
 
 /** One endpoint's 24 hours: each bar its requests, the 4xx part orange and the 429 part red, scaled to the endpoint's busiest hour. */
 const EndpointBars = ({ row, starts }: { row: Row; starts: number[] }) => {
+  const { t } = useHubTranslation("page")
   const peak = Math.max(1, ...row.hours.map((hour) => hour?.requests ?? 0))
   const scale = (count: number) => (count / peak) * HEIGHT
   return (
-    <svg viewBox={`0 0 ${HOURS * (BAR + GAP)} ${HEIGHT}`} preserveAspectRatio="none" className="h-9 w-full" role="img" aria-label={`${row.endpoint}, requests per hour`}>
+    <svg viewBox={`0 0 ${HOURS * (BAR + GAP)} ${HEIGHT}`} preserveAspectRatio="none" className="h-9 w-full" role="img" aria-label={t("traffic.barsLabel", { endpoint: row.endpoint })}>
       <line x1={0} x2={HOURS * (BAR + GAP)} y1={HEIGHT - 0.5} y2={HEIGHT - 0.5} stroke="var(--border-base)" strokeWidth={1} />
       {row.hours.map((hour, index) => {
         if (!hour || !hour.requests) return null
@@ -62,7 +64,7 @@ const EndpointBars = ({ row, starts }: { row: Row; starts: number[] }) => {
         return (
           <g key={index}>
             <title>
-              {`${hourLabel(starts[index])}: ${hour.requests} requests, ${hour.clientErrors} 4xx (${hour.rateLimited} of them 429)`}
+              {t("traffic.hour", { hour: hourLabel(starts[index]), requests: hour.requests, clientErrors: hour.clientErrors, rateLimited: hour.rateLimited })}
             </title>
             {parts.map((part, partIndex) => {
               if (part.count <= 0) return null
@@ -77,23 +79,27 @@ const EndpointBars = ({ row, starts }: { row: Row; starts: number[] }) => {
   )
 }
 
-const Legend = () => (
-  <div className="text-ui-fg-subtle txt-compact-small flex flex-wrap gap-x-4 gap-y-1">
-    {[
-      ["Answered", COLORS.ok],
-      ["Other 4xx", COLORS.clientErrors],
-      ["429", COLORS.rateLimited],
-    ].map(([label, color]) => (
-      <span key={label} className="flex items-center gap-x-1.5">
-        <span className="inline-block h-2.5 w-2.5 rounded-sm" style={{ background: color }} />
-        {label}
-      </span>
-    ))}
-  </div>
-)
+const Legend = () => {
+  const { t } = useHubTranslation("page")
+  return (
+    <div className="text-ui-fg-subtle txt-compact-small flex flex-wrap gap-x-4 gap-y-1">
+      {[
+        [t("traffic.answered"), COLORS.ok],
+        [t("traffic.other4xx"), COLORS.clientErrors],
+        ["429", COLORS.rateLimited],
+      ].map(([label, color]) => (
+        <span key={label} className="flex items-center gap-x-1.5">
+          <span className="inline-block h-2.5 w-2.5 rounded-sm" style={{ background: color }} />
+          {label}
+        </span>
+      ))}
+    </div>
+  )
+}
 
 /** Requests to the hub over the last 24 hours, per hour and endpoint, from every process of the store (GET /admin/hub/traffic). */
 export const TrafficChart = () => {
+  const { t } = useHubTranslation("page")
   const { data, error, isLoading, dataUpdatedAt } = useQuery({
     queryKey: ["hub", "traffic", HOURS],
     queryFn: () => sdk.client.fetch<{ traffic: TrafficHour[] }>("/admin/hub/traffic", { query: { hours: HOURS } }),
@@ -104,17 +110,17 @@ export const TrafficChart = () => {
     <Container className="divide-y p-0" data-testid="hub-traffic">
       <div className="flex flex-wrap items-center justify-between gap-2 px-6 py-4">
         <div>
-          <Heading level="h2">Hub traffic, last 24 hours</Heading>
+          <Heading level="h2">{t("traffic.heading")}</Heading>
           <Text size="small" className="text-ui-fg-subtle">
-            Requests per hour and endpoint, from every process of the store; each row scaled to its busiest hour.
+            {t("traffic.description")}
           </Text>
         </div>
         <Legend />
       </div>
       {error ? (
-        <Text className="text-ui-fg-error px-6 py-4">Could not read the traffic: {errorMessage(error)}</Text>
+        <Text className="text-ui-fg-error px-6 py-4">{t("traffic.unreadable", { error: errorMessage(error) })}</Text>
       ) : !rows.length ? (
-        <Text className="text-ui-fg-subtle px-6 py-4">{isLoading ? "Loading…" : "No request to the hub in the last 24 hours."}</Text>
+        <Text className="text-ui-fg-subtle px-6 py-4">{isLoading ? t("loading") : t("traffic.none")}</Text>
       ) : (
         <div className="overflow-x-auto px-6 py-4">
           <table className="w-full min-w-[720px] table-fixed" data-testid="hub-traffic-chart">
@@ -127,7 +133,7 @@ export const TrafficChart = () => {
             </colgroup>
             <thead>
               <tr className="text-ui-fg-subtle txt-compact-small-plus text-left">
-                <th className="pb-2 font-medium">Endpoint</th>
+                <th className="pb-2 font-medium">{t("traffic.endpoint")}</th>
                 <th className="pb-2 font-medium">
                   <div className="flex justify-between">
                     <span>{hourLabel(starts[0])}</span>
@@ -135,7 +141,7 @@ export const TrafficChart = () => {
                     <span>{hourLabel(starts[HOURS - 1])}</span>
                   </div>
                 </th>
-                <th className="pb-2 text-right font-medium">Requests</th>
+                <th className="pb-2 text-right font-medium">{t("traffic.requests")}</th>
                 <th className="pb-2 text-right font-medium">4xx</th>
                 <th className="pb-2 text-right font-medium">429</th>
               </tr>

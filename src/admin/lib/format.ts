@@ -1,17 +1,20 @@
 /**
- * The admin's language (Medusa keeps it in localStorage as `lng`), as a locale for dates;
- * en-US, Medusa's default, when it names none the browser knows.
+ * The admin's language (the dashboard keeps the admin user's choice in localStorage as `lng`, in
+ * Medusa's codes: "en", "ptBR") as a locale for dates and numbers; en-US, Medusa's default, when it
+ * names none the browser knows.
  */
-function adminLocale(): string {
+export function adminLocale(): string {
   const language = typeof localStorage === "undefined" ? null : localStorage.getItem("lng")
+  // Medusa's codes join language and region ("ptBR"); Intl wants them apart ("pt-BR").
+  const tag = language?.replace(/^([a-z]{2,3})([A-Z]{2})$/, "$1-$2")
   try {
-    return language ? Intl.getCanonicalLocales(language)[0] : "en-US"
+    return tag ? Intl.getCanonicalLocales(tag)[0] : "en-US"
   } catch {
     return "en-US"
   }
 }
 
-/** A timestamp as Medusa's admin shows one (date-fns `PP p`: "Nov 22, 2026 2:30 PM"); "—" when there is none. */
+/** A timestamp in the admin's language ("Nov 22, 2026 2:30 PM", "22 de nov. de 2026 14:30"); "—" when there is none. */
 export function formatTime(at: string | Date | null | undefined): string {
   if (!at) return "—"
   const date = new Date(at)
@@ -20,9 +23,9 @@ export function formatTime(at: string | Date | null | undefined): string {
   return `${date.toLocaleDateString(locale, { dateStyle: "medium" })} ${date.toLocaleTimeString(locale, { timeStyle: "short" })}`
 }
 
-/** A duration in seconds with one decimal, as the run tables show it. */
+/** A duration in seconds with one decimal, as the run tables show it ("1.5 s", "1,5 s"). */
 export function formatDuration(ms: number | null | undefined): string {
-  return ms == null ? "—" : `${(ms / 1000).toFixed(1)} s`
+  return ms == null ? "—" : `${(ms / 1000).toLocaleString(adminLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 })} s`
 }
 
 /** The message of an admin API error (the js-sdk's FetchError carries the server's message). */

@@ -8,10 +8,11 @@ import { type MerchantOrderMoveKind, moveAllowedFrom, moveSendableFrom } from ".
 import { HubOrderMoves } from "../components/hub-order/hub-order-moves"
 import { HubOrderShipments } from "../components/hub-order/hub-order-shipments"
 import { MoveDrawer } from "../components/hub-order/move-drawer"
-import { MOVE_KINDS, MOVE_LABELS } from "../components/hub-order/moves"
+import { MOVE_KINDS } from "../components/hub-order/moves"
 import { type HubOrderMetadata, useHubOrder } from "../components/hub-order/use-hub-order"
 import { SectionRow } from "../components/section-row"
 import { errorMessage, formatTime } from "../lib/format"
+import { useHubTranslation } from "../lib/i18n"
 
 /**
  * On an order imported from the hub: its hub code, marketplace and status, the invoice and any
@@ -19,6 +20,7 @@ import { errorMessage, formatTime } from "../lib/format"
  * Nothing on other orders.
  */
 const HubOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
+  const { t } = useHubTranslation("card")
   const [open, setOpen] = useState<MerchantOrderMoveKind | null>(null)
   const { hubOrder, error, statusLabel, statusLabelOf, moves, medusaOrder } = useHubOrder(order.id)
 
@@ -26,7 +28,7 @@ const HubOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
     return (
       <Container>
         <Text size="small" className="text-ui-fg-error">
-          Could not read this order's hub record: {errorMessage(error)}
+          {t("unreadable", { error: errorMessage(error) })}
         </Text>
       </Container>
     )
@@ -40,32 +42,32 @@ const HubOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
   return (
     <Container className="divide-y p-0" data-testid="hub-order-widget">
       <div className="flex items-center justify-between px-6 py-4">
-        <Heading level="h2">Marketplace hub</Heading>
+        <Heading level="h2">{t("heading")}</Heading>
         <StatusBadge color={hubOrder.import_state === "needs_stock" ? "orange" : "green"}>
-          {hubOrder.import_state === "needs_stock" ? "Needs stock" : "Imported"}
+          {hubOrder.import_state === "needs_stock" ? t("importState.needsStock") : t("importState.imported")}
         </StatusBadge>
       </div>
       <div className="divide-y">
-        <SectionRow label="Hub order" value={hubOrder.code} testId="hub-order-code" />
-        <SectionRow label="Marketplace" value={hubOrder.channel ?? "—"} testId="hub-order-channel" />
+        <SectionRow label={t("fields.hubOrder")} value={<Text size="small" leading="compact" className="whitespace-nowrap">{hubOrder.code}</Text>} testId="hub-order-code" />
+        <SectionRow label={t("fields.marketplace")} value={hubOrder.channel ?? "—"} testId="hub-order-channel" />
         <SectionRow
-          label="Hub status"
+          label={t("fields.hubStatus")}
           testId="hub-order-status"
           value={
             <div className="flex flex-wrap items-center gap-1">
               <Text size="small" leading="compact">
                 {statusLabel ?? hubOrder.status_code}
               </Text>
-              <Badge size="2xsmall" title={`Status code ${hubOrder.status_code}`}>
+              <Badge size="2xsmall" title={t("fields.statusCode", { code: hubOrder.status_code })}>
                 {hubOrder.status_type}
               </Badge>
             </div>
           }
         />
-        <SectionRow label="Imported" value={formatTime(hubOrder.imported_at)} />
+        <SectionRow label={t("fields.imported")} value={formatTime(hubOrder.imported_at)} />
         {metadata.hub_invoice && (
           <SectionRow
-            label="Invoice"
+            label={t("fields.invoice")}
             testId="hub-order-invoice"
             value={
               <>
@@ -74,7 +76,7 @@ const HubOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
                 </Text>
                 {metadata.hub_invoice.issue_date && (
                   <Text size="small" leading="compact" className="text-ui-fg-muted">
-                    Issued {formatTime(metadata.hub_invoice.issue_date)}
+                    {t("fields.issued", { at: formatTime(metadata.hub_invoice.issue_date) })}
                   </Text>
                 )}
               </>
@@ -83,7 +85,7 @@ const HubOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
         )}
         {metadata.hub_shipment_exception && (
           <SectionRow
-            label="Shipment exception"
+            label={t("fields.shipmentException")}
             testId="hub-order-shipment-exception"
             value={`${metadata.hub_shipment_exception.observation} (${formatTime(metadata.hub_shipment_exception.occurrence_date)})`}
           />
@@ -93,7 +95,7 @@ const HubOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
         <div className="flex flex-wrap items-center gap-2 px-6 py-4" data-testid="hub-order-actions">
           {expected.map((kind) => (
             <Button key={kind} size="small" variant="secondary" onClick={() => setOpen(kind)}>
-              {MOVE_LABELS[kind]}
+              {t(`moves.kinds.${kind}`)}
             </Button>
           ))}
           {others.length > 0 && (
@@ -101,14 +103,14 @@ const HubOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
               <DropdownMenu.Trigger asChild>
                 <Button size="small" variant="transparent" data-testid="hub-other-moves">
                   <EllipsisHorizontal />
-                  Other moves
+                  {t("moves.others")}
                 </Button>
               </DropdownMenu.Trigger>
               <DropdownMenu.Content>
-                <DropdownMenu.Label>The hub decides whether it accepts these</DropdownMenu.Label>
+                <DropdownMenu.Label>{t("moves.othersHint")}</DropdownMenu.Label>
                 {others.map((kind) => (
                   <DropdownMenu.Item key={kind} onClick={() => setOpen(kind)}>
-                    {MOVE_LABELS[kind]}
+                    {t(`moves.kinds.${kind}`)}
                   </DropdownMenu.Item>
                 ))}
               </DropdownMenu.Content>
@@ -120,7 +122,7 @@ const HubOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
       <HubOrderMoves moves={moves} />
       <div className="px-6 py-3">
         <Link to="/hub" className="text-ui-fg-interactive hover:text-ui-fg-interactive-hover txt-compact-small">
-          Hub page
+          {t("hubPage")}
         </Link>
       </div>
       {open && (

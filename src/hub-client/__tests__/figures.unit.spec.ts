@@ -37,3 +37,25 @@ describe("HubFigures' hourly traffic", () => {
     ])
   })
 })
+
+describe("HubFigures' failing spell", () => {
+  afterEach(() => jest.useRealTimers())
+
+  const failingOf = (figures: HubFigures) => figures.snapshot(0, { budget: "process", rateLimits: {} }).failing
+
+  it("starts at the first 429, 5xx or unanswered request, goes on through the next ones, and ends at any other answer", () => {
+    jest.useFakeTimers({ now: new Date("2026-11-22T14:00:00.000Z") })
+    const figures = new HubFigures()
+    figures.answered("GET /orders", 200)
+    expect(failingOf(figures)).toBeNull()
+    figures.answered("GET /orders", 503)
+    jest.setSystemTime(new Date("2026-11-22T14:03:00.000Z"))
+    figures.networkFault("GET /orders", "ECONNRESET")
+    jest.setSystemTime(new Date("2026-11-22T14:06:00.000Z"))
+    figures.answered("PUT /products/{sku}", 429)
+    expect(failingOf(figures)).toEqual({ since: "2026-11-22T14:00:00.000Z", lastAt: "2026-11-22T14:06:00.000Z" })
+    // A 4xx other than 429 is the hub answering: the spell is over.
+    figures.answered("PUT /products/{sku}", 422)
+    expect(failingOf(figures)).toBeNull()
+  })
+})

@@ -10,6 +10,14 @@ export const HubEvents = {
   ORDER_SET_ASIDE: "hub-order.set-aside",
   /** `{ id, code, kind, order_id }`: the hub took a merchant's move (id: the move record). */
   ORDER_MOVED: "hub-order.moved",
+  /** `{ id, code, kind, order_id, error }`: the hub refused a merchant's move (or its order's status rules it out), once per move. */
+  ORDER_MOVE_REFUSED: "hub-order.move-refused",
   /** `{ sku, status, message, fields }`: the hub refused a SKU's push (fields: those held back). */
   STOCK_REFUSED: "hub-stock.refused",
 } as const
+
+/**
+ * The plugin's own signal, not for stores: a listing run shared hub orders to import (`{ run_id }`);
+ * each worker that receives it takes some (src/sync/listed-order-lanes.ts).
+ */
+export const HUB_LISTED_ORDERS_EVENT = "hub.listed-orders"

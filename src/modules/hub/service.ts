@@ -1,6 +1,6 @@
 import type { Context } from "@medusajs/framework/types"
 import { InjectManager, InjectTransactionManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
-import type { HubClient, HubFiguresSnapshot } from "../../hub-client"
+import type { HubClient, HubFiguresSnapshot, ListedHubOrder } from "../../hub-client"
 import type { HubOrderMoveOutcome } from "../../mapping/hub-order-states"
 import type { ClaimedHubOrder, SeenHubOrder } from "../../mapping/plan-hub-order"
 import {
@@ -17,12 +17,14 @@ import type { HubProductField } from "../../mapping/hub-product"
 import type { ClaimedStockChange, StockPushOutcome, StockSyncFigures, WantedStock } from "./models/hub-stock-change"
 import type { HubPluginOptions } from "./options"
 import type {
+  HubListedOrderRepository,
   HubOrderMoveRepository,
   HubOrderRepository,
   HubStockChangeRepository,
   HubStockReconciliationRepository,
   HubTrafficHourRepository,
 } from "./repositories"
+import type { ImportRunCounts, TakenListedOrder } from "./repositories/hub-listed-order"
 import type { HubStatusAfterMove, MoveToClaim } from "./repositories/hub-order-move"
 import type { TrafficHour } from "./repositories/hub-traffic-hour"
 
@@ -33,6 +35,7 @@ type InjectedDependencies = {
   hubClient: HubClient
   hubOptions: HubPluginOptions
   hubOrderRepository: HubOrderRepository
+  hubListedOrderRepository: HubListedOrderRepository
   hubOrderMoveRepository: HubOrderMoveRepository
   hubStockChangeRepository: HubStockChangeRepository
   hubStockReconciliationRepository: HubStockReconciliationRepository
@@ -72,6 +75,7 @@ export default class HubModuleService extends MedusaService({
   readonly hubOptions: HubPluginOptions
   private readonly hubClient: HubClient
   private readonly orders: HubOrderRepository
+  private readonly listed: HubListedOrderRepository
   private readonly moves: HubOrderMoveRepository
   private readonly outbox: HubStockChangeRepository
   private readonly reconciliations: HubStockReconciliationRepository
@@ -85,6 +89,7 @@ export default class HubModuleService extends MedusaService({
     this.hubClient = dependencies.hubClient
     this.hubOptions = dependencies.hubOptions
     this.orders = dependencies.hubOrderRepository
+    this.listed = dependencies.hubListedOrderRepository
     this.moves = dependencies.hubOrderMoveRepository
     this.outbox = dependencies.hubStockChangeRepository
     this.reconciliations = dependencies.hubStockReconciliationRepository
@@ -129,6 +134,44 @@ export default class HubModuleService extends MedusaService({
   @InjectManager()
   async markHubOrderLeakChecked(cleanIds: string[], leakingIds: string[], @MedusaContext() sharedContext: Context = {}): Promise<void> {
     return this.orders.markLeakChecked(cleanIds, leakingIds, sharedContext)
+  }
+
+  // ---- Listed hub orders shared among workers (see the repository)
+
+  @InjectManager()
+  async shareListedHubOrders(runId: string, listed: ListedHubOrder[], @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    return this.listed.share(runId, listed, sharedContext)
+  }
+
+  @InjectManager()
+  async takeListedHubOrder(leaseMs: number, @MedusaContext() sharedContext: Context = {}): Promise<TakenListedOrder | null> {
+    return this.listed.take(leaseMs, sharedContext)
+  }
+
+  @InjectManager()
+  async listedHubOrderDone(id: string, runId: string, counts: ImportRunCounts, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    return this.listed.done(id, runId, counts, sharedContext)
+  }
+
+  @InjectManager()
+  async pendingListedHubOrders(runId: string, @MedusaContext() sharedContext: Context = {}): Promise<number> {
+    return this.listed.pending(runId, sharedContext)
+  }
+
+  @InjectManager()
+  async withdrawListedHubOrders(runId: string, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    return this.listed.withdraw(runId, sharedContext)
+  }
+
+  /** Ends an import run: its figures written, its own counts added to those its shared orders added. */
+  @InjectManager()
+  async finishHubImportRun(
+    runId: string,
+    run: { seen: number; duration_ms: number; error: string | null; drained: boolean },
+    counts: ImportRunCounts,
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<ImportRunCounts & { seen: number }> {
+    return this.listed.finishRun(runId, run, counts, sharedContext)
   }
 
   /** Claims a merchant move; null while another claim of that move is live (a double click sends once). */

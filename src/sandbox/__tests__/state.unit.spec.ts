@@ -1,5 +1,5 @@
 import { HUB_STATUS_TYPES, STANDARD_STATUS_CODES, type HubStatusType, type TestOrderInput } from "../../hub-client/schemas"
-import type { MoveTargetType } from "../../hub-client/order-moves"
+import type { MoveTargetType } from "../move-bodies"
 import { SandboxHubError } from "../errors"
 import { sampleTestOrder } from "../sample-order"
 import { STANDARD_SANDBOX_STATUSES } from "../records"

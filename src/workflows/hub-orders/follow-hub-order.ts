@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto"
 import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
 import { createHook, createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import type { HubPayment } from "../../mapping/hub-order-money"
 import type { HubOrderPlan, SeenHubOrder } from "../../mapping/plan-hub-order"
 import { hubOrderLockInput } from "../../modules/hub/locks"
 import { applyMarketplaceStatusWorkflow } from "./apply-marketplace-status"
@@ -15,6 +16,8 @@ export type FollowHubOrderInput = {
   seen: SeenHubOrder
   plan: Extract<HubOrderPlan, { action: "follow" }>
   stockLocationId: string
+  /** What the buyer paid, as the hub reports it: recorded when the marketplace approves. */
+  payment?: HubPayment | null
 }
 
 /**
@@ -41,7 +44,7 @@ export const followHubOrderWorkflow = createWorkflow(followHubOrderWorkflowId, (
         hubOrderId: input.hubOrderId,
         orderId: input.orderId,
         statusType: input.plan.applyStatus!,
-        payment: input.seen.payment,
+        payment: input.payment,
       })),
     })
   })

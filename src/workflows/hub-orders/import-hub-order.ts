@@ -35,7 +35,10 @@ export const importHubOrderWorkflowId = "import-hub-order"
  * ({ hubOrderId, hubOrderCode, orderId, needsStock }) runs once the order is created and reserved.
  */
 export const importHubOrderWorkflow = createWorkflow(
-  { name: importHubOrderWorkflowId, idempotent: true },
+  // Not `idempotent`: that makes the engine store a checkpoint of the whole input at every step (about a
+  // quarter of a worker's CPU per order, measured under workflow-engine-redis), and this workflow needs
+  // none: a new try finds the order by its hub code and reserves only what is missing.
+  importHubOrderWorkflowId,
   (input: ImportHubOrderInput) => {
     const lock = transform({ input }, ({ input }) => hubOrderLockInput(input.hubOrderCode, randomUUID()))
     acquireLockStep(lock)

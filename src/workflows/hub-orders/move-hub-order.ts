@@ -77,6 +77,19 @@ export const moveHubOrderWorkflow = createWorkflow(moveHubOrderWorkflowId, (inpu
       data: transform({ claim, input }, ({ claim, input }) => ({ id: claim.moveId, code: claim.code, kind: input.move.kind, order_id: claim.orderId })),
     })
   })
+  // A refusal reaches the merchant also when the move came from Medusa's own fulfillment flow, not the card.
+  when("announce-refused-hub-order-move", { claim, sent }, ({ claim, sent }) => !claim.ended && sent.state === "rejected").then(() => {
+    emitEventStep({
+      eventName: HubEvents.ORDER_MOVE_REFUSED,
+      data: transform({ claim, input, sent }, ({ claim, input, sent }) => ({
+        id: claim.moveId,
+        code: claim.code,
+        kind: input.move.kind,
+        order_id: claim.orderId,
+        error: sent.error ?? null,
+      })),
+    }).config({ name: "emit-hub-order-move-refused" })
+  })
   const hubOrderMoved = createHook(
     "hubOrderMoved",
     transform({ outcome, claim, input }, ({ outcome, claim, input }) => ({ ...outcome, orderId: claim.orderId, kind: input.move.kind }))

@@ -1,5 +1,6 @@
 import { Hint, Label } from "@medusajs/ui"
 import type { ReactNode } from "react"
+import { useHubTranslation } from "../../lib/i18n"
 
 /**
  * One field of a move form: its label (required ones marked, optional ones said so, as Medusa's
@@ -20,7 +21,9 @@ export const FormField = ({
   hint?: ReactNode
   error?: string
   children: ReactNode
-}) => (
+}) => {
+  const { t } = useHubTranslation("card")
+  return (
   <div className="flex flex-col gap-y-2">
     <Label size="small" weight="plus" htmlFor={id}>
       {label}
@@ -29,7 +32,7 @@ export const FormField = ({
           *
         </span>
       ) : (
-        <span className="text-ui-fg-muted ml-1 font-normal">(Optional)</span>
+        <span className="text-ui-fg-muted ml-1 font-normal">{t("form.optional")}</span>
       )}
     </Label>
     {children}
@@ -40,4 +43,5 @@ export const FormField = ({
       </Hint>
     )}
   </div>
-)
+  )
+}

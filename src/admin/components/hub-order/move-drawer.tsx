@@ -1,11 +1,11 @@
 import type { AdminOrder } from "@medusajs/framework/types"
-import { Button, Drawer, Text, toast } from "@medusajs/ui"
+import { Alert, Button, Drawer, Text, toast } from "@medusajs/ui"
 import { useMutation, useQueryClient } from "@tanstack/react-query"
 import type { MerchantOrderMove, MerchantOrderMoveKind } from "../../../hub-client/order-moves"
 import { errorMessage } from "../../lib/format"
+import { useHubTranslation } from "../../lib/i18n"
 import { sdk } from "../../lib/sdk"
 import { CancelForm, DeliverForm, InvoiceForm, ShipmentExceptionForm } from "./move-forms"
-import { MOVE_LABELS } from "./moves"
 import { ShipForm } from "./ship-form"
 import { movesPath } from "./use-hub-order"
 
@@ -14,9 +14,10 @@ type MoveAnswer = { move: { state: string; hubStatusCode?: string; alreadyOnHub:
 const FORM_ID = "hub-move-form"
 
 /**
- * One move in a drawer: its form (validated with the server's own zod schema), sent on submit;
- * the outcome as a toast in the hub's words. A move the plugin's table does not expect is marked
- * so: the hub decides.
+ * One move in a drawer: its form (validated with the server's own zod schema), sent on submit. A
+ * move done closes the drawer with a toast naming the hub order's new status; a move not done
+ * stays open with the hub's words above the form, where the merchant corrects it (a toast would
+ * cover the drawer's buttons). A move the plugin's table does not expect is marked so: the hub decides.
  */
 export const MoveDrawer = ({
   kind,
@@ -30,39 +31,50 @@ export const MoveDrawer = ({
   code: string
   order: AdminOrder | undefined
   expected: boolean
-  statusLabel: (code: string | undefined) => string
+  statusLabel: (code: string | undefined) => string | undefined
   onClose: () => void
 }) => {
+  const { t } = useHubTranslation("card")
   const queryClient = useQueryClient()
+  const move = t(`moves.kinds.${kind}`)
   const send = useMutation({
-    mutationFn: (move: MerchantOrderMove) => sdk.client.fetch<MoveAnswer>(movesPath(code), { method: "POST", body: move }),
-    onSuccess: ({ move }) => {
-      toast.success(move.alreadyOnHub ? "Already done on the hub" : `${MOVE_LABELS[kind]}: sent`, {
-        description: `The hub order is now ${statusLabel(move.hubStatusCode)}.`,
+    mutationFn: (body: MerchantOrderMove) => sdk.client.fetch<MoveAnswer>(movesPath(code), { method: "POST", body }),
+    onSuccess: ({ move: done }) => {
+      toast.success(done.alreadyOnHub ? t("drawer.alreadyDone") : t("drawer.sent", { move }), {
+        description: t("drawer.nowStatus", { status: statusLabel(done.hubStatusCode) ?? t("drawer.unknownStatus") }),
       })
       onClose()
     },
-    onError: (error) => toast.error(`${MOVE_LABELS[kind]}: not done`, { description: errorMessage(error) }),
     // The Medusa order changes too (fulfillments, a cancel, the invoice): the order page reloads with the card.
     onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: ["hub"] }), queryClient.invalidateQueries({ queryKey: ["orders"] })]),
   })
-  const onSend = (move: MerchantOrderMove) => send.mutate(move)
+  const onSend = (body: MerchantOrderMove) => send.mutate(body)
   const props = { formId: FORM_ID, onSend }
   return (
     <Drawer open onOpenChange={(open) => !open && onClose()}>
       <Drawer.Content data-testid={`hub-move-drawer-${kind}`}>
         <Drawer.Header>
-          <Drawer.Title>{MOVE_LABELS[kind]}</Drawer.Title>
-          <Drawer.Description>Hub order {code}</Drawer.Description>
+          <Drawer.Title>{move}</Drawer.Title>
+          <Drawer.Description>{t("drawer.description", { code })}</Drawer.Description>
         </Drawer.Header>
         <Drawer.Body className="flex flex-col gap-y-4 overflow-y-auto">
+          {send.isError && (
+            <Alert variant="error" data-testid="hub-move-error">
+              <Text size="small" weight="plus">
+                {t("drawer.notDone", { move })}
+              </Text>
+              <Text size="small" className="break-words">
+                {errorMessage(send.error)}
+              </Text>
+            </Alert>
+          )}
           {!expected && (
             <Text size="small" className="text-ui-fg-subtle">
-              The plugin does not expect this move from the order's status; it is sent all the same and the hub decides.
+              {t("drawer.unexpected")}
             </Text>
           )}
           {kind === "invoice" && <InvoiceForm {...props} />}
-          {kind === "ship" && (order ? <ShipForm {...props} order={order} /> : <Text size="small">Loading the order's items…</Text>)}
+          {kind === "ship" && (order ? <ShipForm {...props} order={order} /> : <Text size="small">{t("drawer.loadingItems")}</Text>)}
           {kind === "deliver" && <DeliverForm {...props} />}
           {kind === "shipment_exception" && <ShipmentExceptionForm {...props} />}
           {kind === "cancel" && <CancelForm {...props} />}
@@ -70,11 +82,11 @@ export const MoveDrawer = ({
         <Drawer.Footer>
           <Drawer.Close asChild>
             <Button size="small" variant="secondary">
-              Close
+              {t("drawer.close")}
             </Button>
           </Drawer.Close>
           <Button size="small" type="submit" form={FORM_ID} isLoading={send.isPending} variant={kind === "cancel" ? "danger" : "primary"}>
-            {kind === "cancel" ? "Cancel the order" : `Send: ${MOVE_LABELS[kind].toLowerCase()}`}
+            {t(`moves.send.${kind}`)}
           </Button>
         </Drawer.Footer>
       </Drawer.Content>

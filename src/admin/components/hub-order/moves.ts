@@ -1,34 +1,38 @@
+import type { FieldError } from "react-hook-form"
 import type { MerchantOrderMoveKind } from "../../../hub-client/order-moves"
+import { useHubTranslation } from "../../lib/i18n"
 import type { HubOrderMoveRow } from "./use-hub-order"
 
-/** Each move as a button and a drawer title name it. */
-export const MOVE_LABELS: Record<MerchantOrderMoveKind, string> = {
-  invoice: "Invoice",
-  ship: "Ship",
-  deliver: "Mark delivered",
-  shipment_exception: "Shipment exception",
-  cancel: "Cancel on the hub",
-}
+/** The merchant's moves in the card's order; each is named by `moves.kinds.<kind>` in src/admin/i18n/card. */
+export const MOVE_KINDS: MerchantOrderMoveKind[] = ["invoice", "ship", "deliver", "shipment_exception", "cancel"]
 
-export const MOVE_KINDS = Object.keys(MOVE_LABELS) as MerchantOrderMoveKind[]
-
-/** How a move ended, in words and colour (StatusBadge). */
-export const MOVE_STATES: Record<HubOrderMoveRow["state"], { label: string; color: "green" | "red" | "orange" | "grey" }> = {
-  done: { label: "Done", color: "green" },
-  rejected: { label: "Refused by the hub", color: "red" },
-  failed: { label: "Not sent", color: "orange" },
-  unknown: { label: "Outcome unknown", color: "orange" },
-  sending: { label: "Sending", color: "grey" },
+/** How a move ended, as a StatusBadge colour; its words are `moves.states.<state>`. */
+export const MOVE_STATE_COLORS: Record<HubOrderMoveRow["state"], "green" | "red" | "orange" | "grey"> = {
+  done: "green",
+  rejected: "red",
+  failed: "orange",
+  unknown: "orange",
+  sending: "grey",
 }
 
 /**
- * The zod messages shown under a field: "Required" for an empty required field (the schemas'
- * bare `min(1)` would read "Too small: expected string to have >=1 characters"); a schema's own
- * message, which names the rule, wins.
+ * The move forms' messages in the admin's language. The schemas are the server's (their messages
+ * are English, for the API); a form shows "Required" for an empty required field (the schemas' bare
+ * `min(1)` would read "Too small: expected string to have >=1 characters"), and otherwise the
+ * field's rule in the merchant's words.
  */
-export const formErrorMap = {
-  error: (issue: { code?: string; origin?: string; minimum?: unknown; input?: unknown }) =>
-    (issue.code === "too_small" && issue.origin === "string" && issue.minimum === 1) || (issue.code === "invalid_type" && issue.input === undefined)
-      ? "Required"
-      : undefined,
+export function useMoveFormText() {
+  const { t } = useHubTranslation("card")
+  const required = t("form.required")
+  return {
+    t,
+    errorMap: {
+      error: (issue: { code?: string; origin?: string; minimum?: unknown; input?: unknown }) =>
+        (issue.code === "too_small" && issue.origin === "string" && issue.minimum === 1) || (issue.code === "invalid_type" && issue.input === undefined)
+          ? required
+          : undefined,
+    },
+    /** What to show under a field: nothing, "Required", or the field's rule. */
+    fieldError: (error: FieldError | undefined, rule: string) => (!error ? undefined : error.message === required ? required : rule),
+  }
 }

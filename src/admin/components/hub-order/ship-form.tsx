@@ -6,7 +6,7 @@ import { z } from "zod"
 import { shipmentInputSchema } from "../../../hub-client/schemas"
 import { FormField } from "./form-field"
 import { localToIso, type MoveFormProps } from "./move-forms"
-import { formErrorMap } from "./moves"
+import { useMoveFormText } from "./moves"
 
 type ShipmentForm = z.input<typeof shipmentInputSchema>
 
@@ -29,9 +29,10 @@ function shippableLines(order: AdminOrder | undefined): ShippableLine[] {
  * Medusa has not fulfilled yet are ticked with what is left; untick or lower them for a partial one.
  */
 export const ShipForm = ({ formId, onSend, order }: MoveFormProps & { order: AdminOrder | undefined }) => {
+  const { t, errorMap, fieldError } = useMoveFormText()
   const lines = shippableLines(order)
   const form = useForm<ShipmentForm, unknown, z.output<typeof shipmentInputSchema>>({
-    resolver: zodResolver(shipmentInputSchema, formErrorMap),
+    resolver: zodResolver(shipmentInputSchema, errorMap),
     defaultValues: {
       items: lines.filter((line) => line.left > 0).map((line) => ({ sku: line.sku, qty: line.left })),
       track: { carrier: "", method: "", code: "" },
@@ -48,7 +49,8 @@ export const ShipForm = ({ formId, onSend, order }: MoveFormProps & { order: Adm
     >
       <div className="flex flex-col gap-y-2" data-testid="hub-ship-items">
         <Label size="small" weight="plus">
-          Items in this shipment<span className="text-ui-fg-error ml-0.5" aria-hidden>*</span>
+          {t("ship.items")}
+          <span className="text-ui-fg-error ml-0.5" aria-hidden>*</span>
         </Label>
         {lines.map((line) => {
           const index = items.fields.findIndex((field) => field.sku === line.sku)
@@ -64,12 +66,12 @@ export const ShipForm = ({ formId, onSend, order }: MoveFormProps & { order: Adm
               <Label htmlFor={`hub-ship-${line.sku}`} size="small" className="min-w-0">
                 <span className="block truncate">{line.title}</span>
                 <span className="text-ui-fg-subtle block">
-                  {line.sku} · {line.left} of {line.ordered} not fulfilled
+                  {t("ship.left", { sku: line.sku, left: line.left, ordered: line.ordered })}
                 </span>
               </Label>
               {index >= 0 ? (
                 <Input
-                  aria-label={`Quantity of ${line.sku}`}
+                  aria-label={t("ship.quantityOf", { sku: line.sku })}
                   type="number"
                   size="small"
                   min={1}
@@ -82,36 +84,36 @@ export const ShipForm = ({ formId, onSend, order }: MoveFormProps & { order: Adm
               )}
               {index >= 0 && errors.items?.[index]?.qty && (
                 <Hint variant="error" className="col-span-3">
-                  {errors.items[index]!.qty!.message}
+                  {t("ship.quantityRule")}
                 </Hint>
               )}
             </div>
           )
         })}
-        {itemsError && <Hint variant="error">Choose at least one item to ship.</Hint>}
+        {itemsError && <Hint variant="error">{t("ship.itemsRule")}</Hint>}
       </div>
-      <FormField id="hub-move-carrier" label="Carrier" required hint="The company carrying the parcel, e.g. Correios." error={errors.track?.carrier?.message}>
+      <FormField id="hub-move-carrier" label={t("ship.carrier")} required hint={t("ship.carrierHint")} error={errors.track?.carrier?.message}>
         <Input id="hub-move-carrier" {...form.register("track.carrier")} />
       </FormField>
-      <FormField id="hub-move-method" label="Method" required hint="The carrier's service, e.g. PAC or SEDEX." error={errors.track?.method?.message}>
+      <FormField id="hub-move-method" label={t("ship.method")} required hint={t("ship.methodHint")} error={errors.track?.method?.message}>
         <Input id="hub-move-method" {...form.register("track.method")} />
       </FormField>
-      <FormField id="hub-move-code" label="Tracking code" required hint="As the carrier prints it, e.g. BR123456789BR." error={errors.track?.code?.message}>
+      <FormField id="hub-move-code" label={t("ship.code")} required hint={t("ship.codeHint")} error={errors.track?.code?.message}>
         <Input id="hub-move-code" autoComplete="off" {...form.register("track.code")} />
       </FormField>
       <FormField
         id="hub-move-url"
-        label="Tracking URL"
-        hint="An http(s) address where the buyer follows the parcel."
-        error={errors.track?.url?.message}
+        label={t("ship.url")}
+        hint={t("ship.urlHint")}
+        error={fieldError(errors.track?.url, t("ship.urlRule"))}
       >
         <Input id="hub-move-url" type="url" {...form.register("track.url", { setValueAs: (value: string) => value || undefined })} />
       </FormField>
       <FormField
         id="hub-move-carrier-date"
-        label="Handed to the carrier"
-        hint="Now when left empty."
-        error={errors.delivered_carrier_date?.message}
+        label={t("ship.carrierDate")}
+        hint={t("ship.carrierDateHint")}
+        error={fieldError(errors.delivered_carrier_date, t("form.dateRule"))}
       >
         <Input id="hub-move-carrier-date" type="datetime-local" {...form.register("delivered_carrier_date", { setValueAs: (value: string) => localToIso(value) ?? new Date().toISOString() })} />
       </FormField>

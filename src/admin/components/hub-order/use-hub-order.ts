@@ -2,7 +2,7 @@ import type { AdminOrder } from "@medusajs/framework/types"
 import { useQuery } from "@tanstack/react-query"
 import type { MerchantOrderMoveKind } from "../../../hub-client/order-moves"
 import type { HubStatusType } from "../../../hub-client/schemas"
-import type { HubOrderImportState } from "../../../mapping/hub-order-states"
+import type { HubOrderImportState } from "../../../api/admin/hub/types"
 import { useHubStatusLabels } from "../hub-status-label"
 import { sdk } from "../../lib/sdk"
 
@@ -59,8 +59,8 @@ export function useHubOrder(orderId: string) {
     error: hubOrder.error,
     /** The status's label in the hub's catalogue (undefined until it is read, or for a code it does not hold). */
     statusLabel: labelOf(summary?.status_code),
-    /** A status code in words, for messages: its label, or the code itself. */
-    statusLabelOf: (statusCode: string | undefined) => labelOf(statusCode) ?? statusCode ?? "unknown",
+    /** A status code in words, for messages: its label, or the code itself (nothing when there is no code). */
+    statusLabelOf: (statusCode: string | undefined) => labelOf(statusCode) ?? statusCode,
     moves: moves.data?.moves ?? [],
     medusaOrder: medusaOrder.data?.order as AdminOrder | undefined,
   }

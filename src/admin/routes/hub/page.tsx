@@ -1,28 +1,34 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { ArrowsPointingOut } from "@medusajs/icons"
+import { getI18n } from "react-i18next"
 import { ConnectionSection } from "../../components/connection-section"
 import { OrderImportSection } from "../../components/order-import-section"
 import { StockSyncSection } from "../../components/stock-sync-section"
 import { TrafficChart } from "../../components/traffic-chart"
 
-/** The hub page: the connection's health, the last day's traffic, the order import and the stock sync, each with its action. */
+/**
+ * The hub page: the connection's health in a line (its details closed), then what needs the
+ * merchant in the order import and the stock sync, each with its action, then the last day's traffic.
+ */
 const HubPage = () => (
   <div className="flex flex-col gap-y-3">
     <ConnectionSection />
-    <TrafficChart />
     <OrderImportSection />
     <StockSyncSection />
+    <TrafficChart />
   </div>
 )
 
 export const config = defineRouteConfig({
-  label: "Marketplace hub",
+  // A key of src/admin/i18n, in the admin user's language.
+  label: "marketplaceHub.page.menu",
+  translationNs: "translation",
   icon: ArrowsPointingOut,
 })
 
-/** The page's breadcrumb in Medusa's header. */
+/** The page's breadcrumb in Medusa's header, in the admin user's language. */
 export const handle = {
-  breadcrumb: () => "Marketplace hub",
+  breadcrumb: () => getI18n().t("marketplaceHub.page.menu"),
 }
 
 export default HubPage

@@ -28,6 +28,12 @@ export const HUB_SHIPMENT_EXCEPTION_KEY = "hub_shipment_exception"
  * made, so a new try completes it. A failure does not undo the hub's move: it is kept on the move
  * (`medusa_error`) and logged, for the merchant to send the move again. No compensation for the same
  * reason: what it recorded matches a move the hub took, which nothing here can take back.
+ *
+ * Medusa's workflows run here with `.run()`, not `.runAsStep()`, on purpose: as steps of the move's
+ * workflow, Medusa refusing a fulfillment would fail the move the hub has already taken (its record,
+ * its event and its hook dropped), and a recording run after the move's workflow would let the
+ * order's next move (a delivery) in between a shipment and its recording. Here it stays under the
+ * order's lock and its failure is kept, in Medusa's words, on the move.
  */
 export const recordHubOrderMoveInMedusaStep = createStep(
   "record-hub-order-move-in-medusa",

@@ -1,0 +1,66 @@
+import fs from "node:fs"
+import path from "node:path"
+
+/*
+ * The rooms' import rules (docs/architecture.md, "Where things are"), read from the source itself:
+ * the admin bundle depends on the routes' answers only, the hub client on no framework, and the
+ * sandbox hub on nothing of the plugin but the published facts it serves.
+ */
+
+const SRC = path.resolve(__dirname, "..")
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name)
+    if (entry.isDirectory()) return entry.name === "__tests__" ? [] : sourceFiles(full)
+    return /\.(ts|tsx|json)$/.test(entry.name) ? [full] : []
+  })
+}
+
+/** Every module a file imports or re-exports: a relative one as "src/" and its path, a package by its name. */
+function importsOf(file: string): string[] {
+  const text = fs.readFileSync(file, "utf8")
+  const specifiers = [...text.matchAll(/(?:import|export)\s[^"']*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g)].map(
+    (match) => match[1] ?? match[2]
+  )
+  return specifiers.map((specifier) =>
+    specifier.startsWith(".") ? `src/${path.relative(SRC, path.resolve(path.dirname(file), specifier)).split(path.sep).join("/")}` : specifier
+  )
+}
+
+/** `file imports target` for every import of the room's files that `forbidden` matches. */
+function violations(room: string, forbidden: (target: string) => boolean): string[] {
+  return sourceFiles(path.join(SRC, room)).flatMap((file) =>
+    importsOf(file)
+      .filter(forbidden)
+      .map((target) => `${path.relative(SRC, file)} imports ${target}`)
+  )
+}
+
+describe("where each room may import from", () => {
+  it("reads imports and re-exports, relative and package ones (the rule's own check)", () => {
+    const imports = importsOf(path.join(SRC, "api/admin/hub/types.ts"))
+    expect(imports).toContain("src/modules/hub/service")
+    expect(imports).toContain("src/sync/order-import")
+    expect(importsOf(path.join(SRC, "sandbox/move-rules.ts"))).toContain("zod")
+  })
+
+  it("the admin takes its types from the routes' answers (src/api/admin/hub/types.ts), never from the module, drivers or mappings", () => {
+    expect(violations("admin", (target) => /^src\/(modules|sync|mapping|workflows)(\/|$)/.test(target))).toEqual([])
+  })
+
+  it("the hub client is framework-free: no Medusa package and nothing of the plugin's other rooms", () => {
+    expect(violations("hub-client", (target) => target.startsWith("@medusajs/") || (target.startsWith("src/") && !target.startsWith("src/hub-client/")))).toEqual([])
+  })
+
+  it("the sandbox keeps its own reading of the hub: nothing from the client's move rules or bodies, nor from the module", () => {
+    expect(violations("sandbox", (target) => target === "src/hub-client/order-moves" || /^src\/(modules|sync|mapping|workflows|api|admin)(\/|$)/.test(target))).toEqual([])
+  })
+})
+
+describe("one spelling", () => {
+  it("says fulfillment, as Medusa does, everywhere in src/ (code, comments and the admin's translations)", () => {
+    const misspelled = sourceFiles(SRC).filter((file) => /fulfilment/i.test(fs.readFileSync(file, "utf8"))).map((file) => path.relative(SRC, file))
+    expect(misspelled).toEqual([])
+  })
+})

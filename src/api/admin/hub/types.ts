@@ -1,0 +1,10 @@
+/**
+ * The shapes the admin routes under /admin/hub answer with: the one file the admin bundle takes its
+ * types from, so it depends on the routes' answers and not on the module, the drivers or the
+ * mappings behind them (src/__tests__/boundaries.unit.spec.ts holds it to that).
+ */
+export type { HubOrderImportState } from "../../../mapping/hub-order-states"
+export type { StockSyncFigures } from "../../../modules/hub/models/hub-stock-change"
+export type { TrafficHour } from "../../../modules/hub/repositories/hub-traffic-hour"
+export type { HubConnectionHealth, OrderIntakeFigures } from "../../../modules/hub/service"
+export type { OrderImportSummary } from "../../../sync/order-import"

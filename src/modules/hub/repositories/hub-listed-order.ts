@@ -1,0 +1,87 @@
+import type { Context } from "@medusajs/framework/types"
+import { DALUtils, generateEntityId } from "@medusajs/framework/utils"
+import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
+import type { ListedHubOrder } from "../../../hub-client"
+import { HubImportRun } from "../models"
+
+/** A listed hub order taken by a worker. */
+export type TakenListedOrder = { id: string; run_id: string; code: string; listed: ListedHubOrder; attempts: number }
+
+/** What handling listed orders came to, added to their run's counts. */
+export type ImportRunCounts = { imported: number; updated: number; set_aside: number }
+
+/**
+ * The SQL of listed hub orders shared among the store's workers (table `hub_listed_order`) and of the
+ * import runs' counts they add to. Each take, completion and count is one statement, so any number of
+ * workers share the listing's orders; a worker that dies loses what it took after `leaseMs`.
+ */
+export class HubListedOrderRepository extends DALUtils.mikroOrmBaseRepositoryFactory(HubImportRun) {
+  /** Shares a run's listed orders; an order already shared and not taken is handed to this run, as read now. */
+  async share(runId: string, listed: ListedHubOrder[], context: Context = {}): Promise<void> {
+    if (!listed.length) return
+    const rows = listed.map((order) => ({ id: generateEntityId(undefined, "hublst"), code: order.code, listed: order }))
+    await this.getActiveManager<EntityManager>(context).execute(
+      `insert into hub_listed_order (id, run_id, code, listed)
+       select id, ?, code, listed from jsonb_to_recordset(?::jsonb) as input(id text, code text, listed jsonb)
+       on conflict (code) do update set run_id = excluded.run_id, listed = excluded.listed, created_at = now()
+       where hub_listed_order.taken_at is null`,
+      [runId, JSON.stringify(rows)]
+    )
+  }
+
+  /** Takes the oldest listed order nobody holds (or whose taker outlived `leaseMs`); null when none is left. */
+  async take(leaseMs: number, context: Context = {}): Promise<TakenListedOrder | null> {
+    const rows: TakenListedOrder[] = await this.getActiveManager<EntityManager>(context).execute(
+      `update hub_listed_order set taken_at = now(), attempts = attempts + 1
+       where id = (
+         select id from hub_listed_order
+         where taken_at is null or taken_at < now() - make_interval(secs => ?)
+         order by created_at limit 1 for update skip locked
+       )
+       returning id, run_id, code, listed, attempts`,
+      [leaseMs / 1000]
+    )
+    return rows[0] ?? null
+  }
+
+  /** A listed order handled: gone from the table, and its outcome added to its run's counts, in one statement. */
+  async done(id: string, runId: string, counts: ImportRunCounts, context: Context = {}): Promise<void> {
+    await this.getActiveManager<EntityManager>(context).execute(
+      `with handled as (delete from hub_listed_order where id = ? returning id)
+       update hub_import_run set imported = imported + ?, updated = updated + ?, set_aside = set_aside + ?
+       where id = ? and exists (select 1 from handled)`,
+      [id, counts.imported, counts.updated, counts.set_aside, runId]
+    )
+  }
+
+  /** How many of a run's listed orders are still waiting or being handled. */
+  async pending(runId: string, context: Context = {}): Promise<number> {
+    const [row]: Array<{ count: string }> = await this.getActiveManager<EntityManager>(context).execute(
+      `select count(*) from hub_listed_order where run_id = ?`,
+      [runId]
+    )
+    return Number(row.count)
+  }
+
+  /** A run's listed orders nobody has taken yet, withdrawn (its lock was lost: the next run reads them again). */
+  async withdraw(runId: string, context: Context = {}): Promise<void> {
+    await this.getActiveManager<EntityManager>(context).execute(`delete from hub_listed_order where run_id = ? and taken_at is null`, [runId])
+  }
+
+  /** Ends a run: its own figures written, its counts added to what its shared orders added already. */
+  async finishRun(
+    runId: string,
+    run: { seen: number; duration_ms: number; error: string | null; drained: boolean },
+    counts: ImportRunCounts,
+    context: Context = {}
+  ): Promise<ImportRunCounts & { seen: number }> {
+    const [row]: Array<ImportRunCounts & { seen: number }> = await this.getActiveManager<EntityManager>(context).execute(
+      `update hub_import_run set finished_at = now(), seen = ?, duration_ms = ?, error = ?, drained = ?,
+         imported = imported + ?, updated = updated + ?, set_aside = set_aside + ?, updated_at = now()
+       where id = ?
+       returning seen, imported, updated, set_aside`,
+      [run.seen, run.duration_ms, run.error, run.drained, counts.imported, counts.updated, counts.set_aside, runId]
+    )
+    return row
+  }
+}

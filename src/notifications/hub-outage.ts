@@ -1,0 +1,38 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import type { HubFiguresSnapshot } from "../hub-client"
+import { HUB_MODULE } from "../modules/hub"
+import type HubModuleService from "../modules/hub/service"
+import { notifyMerchant } from "./notify-merchant"
+
+/** A hub failing this long (every request a 429, a 5xx or no answer) is the merchant's to know. */
+export const HUB_OUTAGE_NOTICE_AFTER_MS = 5 * 60_000
+
+/** The last failure must be this recent: a store idle since one failure is not in an outage. */
+const STILL_FAILING_WITHIN_MS = 2 * 60_000
+
+const HOUR_MS = 60 * 60_000
+
+/** Whole minutes the hub has been failing at `now`, when that is an outage (at least `afterMs`, failing still); else null. */
+export function hubOutageMinutes(failing: HubFiguresSnapshot["failing"], now: number, afterMs = HUB_OUTAGE_NOTICE_AFTER_MS): number | null {
+  if (!failing) return null
+  const since = Date.parse(failing.since)
+  if (now - since < afterMs || now - Date.parse(failing.lastAt) > STILL_FAILING_WITHIN_MS) return null
+  return Math.floor((now - since) / 60_000)
+}
+
+/**
+ * Tells the merchant when this process has seen the hub fail for minutes: marketplaces then keep
+ * selling on stale quantities, and new orders wait. At most one notice an hour across the store's
+ * processes (the cause is the hour), again in a later hour while the outage lasts or recurs.
+ */
+export async function noticeHubOutage(container: MedusaContainer, { now = Date.now(), afterMs = HUB_OUTAGE_NOTICE_AFTER_MS } = {}): Promise<boolean> {
+  const hubModule: HubModuleService = container.resolve(HUB_MODULE)
+  const minutes = hubOutageMinutes(hubModule.client.figures().failing, now, afterMs)
+  if (minutes === null) return false
+  await notifyMerchant(container, {
+    cause: `hub-outage:${new Date(Math.floor(now / HOUR_MS) * HOUR_MS).toISOString()}`,
+    title: "The marketplace hub is not answering",
+    description: `For ${minutes} minutes every request to the hub has been refused for its rate limit, failed or gone unanswered: marketplaces keep the last quantities sent and new orders wait. The plugin keeps trying; see the Marketplace hub page.`,
+  })
+  return true
+}

@@ -1,0 +1,20 @@
+import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
+import { MERCHANT_MOVE_NAMES, type MerchantOrderMoveKind } from "../hub-client"
+import { maskPersonalData } from "../mapping/personal-data"
+import { HubEvents } from "../modules/hub/events"
+import { notifyMerchant } from "../notifications/notify-merchant"
+
+/** A move the hub refused leaves the marketplace order where it was: told once per move, in the hub's words. */
+export default async function hubOrderMoveRefusedNotice({
+  event,
+  container,
+}: SubscriberArgs<{ id: string; code: string; kind: MerchantOrderMoveKind; error: string | null }>) {
+  const { id, code, kind, error } = event.data
+  await notifyMerchant(container, {
+    cause: `move-refused:${id}`,
+    title: `The hub refused ${MERCHANT_MOVE_NAMES[kind]} for marketplace order ${code}`,
+    description: `${error ? maskPersonalData(error) : "Refused"}. The order stays as it was on the marketplace: see its Marketplace hub card.`,
+  })
+}
+
+export const config: SubscriberConfig = { event: HubEvents.ORDER_MOVE_REFUSED, context: { subscriberId: "hub-order-move-refused-notice" } }

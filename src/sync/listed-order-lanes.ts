@@ -1,0 +1,86 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { HUB_MODULE } from "../modules/hub"
+import type { ImportRunCounts } from "../modules/hub/repositories/hub-listed-order"
+import type HubModuleService from "../modules/hub/service"
+import { describe, HubOrderHandler, type HubOrderOutcome } from "./hub-order-handler"
+import { perApplication } from "./per-application"
+
+/**
+ * A listed order whose taker stopped (killed mid-import) is taken again after this long: as long as an
+ * order's claim (src/modules/hub/repositories/hub-order.ts), which the next taker then finds expired.
+ */
+const LISTED_ORDER_LEASE_MS = 60_000
+
+/** Takes before an order is set aside instead: each one ended with its taker gone. */
+const LISTED_ORDER_MAX_ATTEMPTS = 3
+
+/**
+ * This process's share of the listed hub orders (`hub_listed_order`): up to `importConcurrency` lanes,
+ * each taking the oldest order nobody holds, handling it (`HubOrderHandler`: claimed, imported once,
+ * or set aside) and marking it done with its outcome on its run. The listing's run starts them, and
+ * so does every worker that receives the run's event: the orders of one listing are imported by all
+ * the store's workers at once.
+ */
+class ListedOrderLanes {
+  private running = 0
+  private handled = 0
+  private idle: Promise<void> = Promise.resolve()
+  private settleIdle: () => void = () => undefined
+  private handler: Promise<HubOrderHandler> | null = null
+
+  constructor(private readonly container: MedusaContainer) {}
+
+  /** Starts the lanes that are not running; resolves once this process's lanes find nothing left to take. */
+  drain(): Promise<void> {
+    const hubModule: HubModuleService = this.container.resolve(HUB_MODULE)
+    if (this.running === 0) {
+      // Where orders land and the status catalogue are read again for each busy spell.
+      this.handler = null
+      this.handled = 0
+      this.idle = new Promise((resolve) => (this.settleIdle = resolve))
+    }
+    while (this.running < hubModule.hubOptions.importConcurrency) {
+      this.running++
+      void this.lane(hubModule)
+    }
+    return this.idle
+  }
+
+  private async lane(hubModule: HubModuleService): Promise<void> {
+    try {
+      for (let taken = await hubModule.takeListedHubOrder(LISTED_ORDER_LEASE_MS); taken; taken = await hubModule.takeListedHubOrder(LISTED_ORDER_LEASE_MS)) {
+        const handler = await this.currentHandler(hubModule)
+        const outcome =
+          taken.attempts > LISTED_ORDER_MAX_ATTEMPTS
+            ? await handler.setAsideListed(taken.listed, `its import did not finish in ${LISTED_ORDER_MAX_ATTEMPTS} attempts (the process importing it stopped each time)`)
+            : await handler.handle(taken.listed)
+        await hubModule.listedHubOrderDone(taken.id, taken.run_id, countsOf(outcome))
+        this.handled++
+      }
+    } catch (caught) {
+      // The store itself failed (a set-aside could not be written): what this lane took is taken again after its lease.
+      this.container.resolve(ContainerRegistrationKeys.LOGGER).warn(`hub: a listed order could not be handled: ${describe(caught)}`)
+    } finally {
+      if (--this.running === 0) {
+        // Which workers share a listing's orders, for an operator reading each process's log.
+        if (this.handled) this.container.resolve(ContainerRegistrationKeys.LOGGER).info(`hub: ${this.handled} listed hub orders handled in this process`)
+        this.settleIdle()
+      }
+    }
+  }
+
+  private currentHandler(hubModule: HubModuleService): Promise<HubOrderHandler> {
+    this.handler ??= hubModule.storedStatusCatalogue().then((catalogue) => HubOrderHandler.create(this.container, catalogue))
+    // A failed read is read again by the next take.
+    this.handler.catch(() => (this.handler = null))
+    return this.handler
+  }
+}
+
+/** The process's lanes (one set per application, whichever scope asks). */
+export const listedOrderLanes = perApplication((container) => new ListedOrderLanes(container))
+
+export function countsOf(outcome: HubOrderOutcome): ImportRunCounts {
+  return { imported: outcome === "imported" ? 1 : 0, updated: outcome === "updated" ? 1 : 0, set_aside: outcome === "set_aside" ? 1 : 0 }
+}
