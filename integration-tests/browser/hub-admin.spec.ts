@@ -2,7 +2,7 @@ import { ChildProcess, spawn } from "child_process"
 import fs from "fs"
 import path from "path"
 import { Browser, chromium, Page } from "playwright-core"
-import { HubClient } from "../../src/hub-client"
+import { HubClient, type HubOrder } from "../../src/hub-client"
 import { DEFAULT_SANDBOX_CREDENTIALS } from "../../src/sandbox"
 import { eventually } from "../helpers/eventually"
 
@@ -259,7 +259,7 @@ describe("the order page", () => {
     await drawer.getByLabel("Invoice key").fill("3526 1112")
     await drawer.getByRole("button", { name: "Send the invoice" }).click()
     await expectText(drawer.getByTestId("hub-move-key-error"), "the invoice key must be exactly 44 digits")
-    expect(await hubClient.getOrder(hubOrder.code).then((order) => order.status.code)).toBe("payment_received")
+    expect(await sandboxOrder(hubOrder.code).then((order) => order.status.code)).toBe("payment_received")
     await drawer.getByLabel("Invoice key").fill("3526 1112 3456 7800 0195 5500 1000 0012 3410 0001 2345")
     await drawer.getByRole("button", { name: "Send the invoice" }).click()
     await expectText(page.locator("[data-sonner-toast]").first(), "Invoice: sent")
@@ -288,7 +288,7 @@ describe("the order page", () => {
     expect(await widget.getByTestId("hub-order-move").allInnerTexts()).toEqual([expect.stringContaining("Done"), expect.stringContaining("Done")])
 
     // The hub's side.
-    const onHub = await hubClient.getOrder(hubOrder.code)
+    const onHub = await sandboxOrder(hubOrder.code)
     expect(onHub.status.code).toBe("order_shipped")
     expect(onHub.invoices).toEqual([expect.objectContaining({ key: "35261112345678000195550010000012341000012345" })])
     expect(JSON.stringify(onHub.shipments)).toContain("BR123456789BR")
@@ -352,7 +352,7 @@ describe("the order page", () => {
       const said = demoOutput.split("\n").filter((line) => /fulfil|shipment|hub:/i.test(line)).slice(-15).join("\n")
       throw new Error(`${(error as Error).message}\nThe store's log:\n${said}`)
     })
-    const onHub = await hubClient.getOrder(hubOrder.code)
+    const onHub = await sandboxOrder(hubOrder.code)
     expect(onHub.status.code).toBe("order_shipped")
     expect(JSON.stringify(onHub.shipments)).toContain("BR987654321BR")
     expect(await shipmentRequests()).toHaveLength(1)
@@ -437,7 +437,8 @@ describe("in Portuguese (Brazil), the admin user's language", () => {
       .filter(([key, text]) => ptBR.get(key) !== text)
       .flatMap(([, text]) => text.split(/\{\{\w+\}\}/))
       .map((fragment) => fragment.trim())
-      .filter((fragment) => fragment.length >= 6)
+      // Two words at least: a single word may be Portuguese too ("status"), or the store's data ("Marketplace Demo").
+      .filter((fragment) => fragment.length >= 6 && /\S\s+\S/.test(fragment))
   }
 
   beforeAll(async () => {
@@ -504,6 +505,13 @@ describe("in Portuguese (Brazil), the admin user's language", () => {
     await expectText(widget.getByTestId("hub-order-moves"), "Recusado pelo hub")
   })
 })
+
+/** A hub order as the sandbox holds it, read outside the account's limits (the store's own reads keep their budget). */
+async function sandboxOrder(code: string): Promise<HubOrder> {
+  const response = await fetch(`${sandboxUrl}/_sandbox/orders/${encodeURIComponent(code)}`)
+  expect(response.status).toBe(200)
+  return (await response.json()) as HubOrder
+}
 
 /** Nested texts as "a.b.c" -> text. */
 function flatten(texts: Record<string, unknown>, prefix = ""): Map<string, string> {

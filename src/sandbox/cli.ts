@@ -33,6 +33,7 @@ export const SANDBOX_CLI_USAGE = `Usage: hub-sandbox [options]
   --help                 show this help
 
 Control endpoints (no credentials; <code> URL-encoded: "Sandbox Marketplace-17" -> Sandbox%20Marketplace-17):
+  GET    /_sandbox/orders/<code>           the order as the hub holds it (outside the account's limits)
   POST   /_sandbox/orders/<code>/approve   the marketplace approves the order (payment confirmed)
   POST   /_sandbox/orders/<code>/cancel    the marketplace cancels the order
   POST   /_sandbox/products                add or update products, with no check between the prices (to seed

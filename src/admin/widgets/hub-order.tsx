@@ -48,7 +48,7 @@ const HubOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
         </StatusBadge>
       </div>
       <div className="divide-y">
-        <SectionRow label={t("fields.hubOrder")} value={<Text size="small" leading="compact" className="whitespace-nowrap">{hubOrder.code}</Text>} testId="hub-order-code" />
+        <SectionRow label={t("fields.hubOrder")} value={hubOrder.code} testId="hub-order-code" />
         <SectionRow label={t("fields.marketplace")} value={hubOrder.channel ?? "—"} testId="hub-order-channel" />
         <SectionRow
           label={t("fields.hubStatus")}
