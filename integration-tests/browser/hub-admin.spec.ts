@@ -135,6 +135,7 @@ describe("the hub page", () => {
     await expectText(page.getByTestId("hub-import-result"), "Imported 3, updated 0, set aside 0 of 3 orders seen.")
     await eventually(async () => expect(await columnNumbers("hub-import-runs", "Imported")).toEqual([3]))
     await expectText(page.getByTestId("hub-order-import"), "None: every hub order seen so far is imported.")
+    await expectText(page.getByTestId("hub-needs-you"), "Nothing needs you now")
   })
 
   it("lists an order set aside with its reason", async () => {
@@ -157,6 +158,8 @@ describe("the hub page", () => {
     const row = page.getByTestId("hub-orders-attention").locator("tbody tr", { hasText: code })
     await expectText(row, "Set aside")
     await expectText(row, "no product variant has the SKU SKU-QUE-NAO-EXISTE")
+    // Told first, above the lists.
+    await expectText(page.getByTestId("hub-needs-orders"), "Hub orders set aside or short of stock: 1")
     // The customer's e-mail is personal data: the page never shows it.
     expect(await page.getByTestId("hub-order-import").innerText()).not.toContain(template.customer.email)
   })
@@ -503,6 +506,13 @@ describe("in Portuguese (Brazil), the admin user's language", () => {
     await screenshot("hub-move-refused-ptBR", drawer)
     await drawer.getByRole("button", { name: "Fechar" }).click()
     await expectText(widget.getByTestId("hub-order-moves"), "Recusado pelo hub")
+    // The hub page lists it first, among what needs the merchant, linking to the order.
+    await page.goto(`${medusaUrl}/app/hub`)
+    const needed = page.getByTestId("hub-needs-moves")
+    await expectText(needed, approved.code)
+    await expectText(needed, "Recusado pelo hub")
+    expect(await needed.getByRole("link", { name: approved.code }).getAttribute("href")).toContain(approved.order_id)
+    await screenshot("hub-needs-you-ptBR", page.getByTestId("hub-needs-you"))
   })
 })
 

@@ -310,6 +310,42 @@ medusaIntegrationTestRunner({
       })
     })
 
+    it("lists the moves that need the merchant across orders, until a later move of the kind, a final status or Medusa's recording settles them", async () => {
+      const needing = async () => (await api.get("/admin/hub/moves", headers)).data as { count: number; moves: Array<Record<string, unknown>> }
+      const { code, orderId } = await importedHubOrderOn("Loja atenção", { approved: true })
+      // The sandbox's strict rules refuse a shipment before the invoice.
+      expect((await move(code, { kind: "ship", shipment: { track: { ...TRACK, code: "BR-ATTENTION-1" } } })).status).toBe(422)
+      expect(await needing()).toEqual({
+        count: 1,
+        moves: [expect.objectContaining({ code, order_id: orderId, kind: "ship", state: "rejected", error: expect.stringContaining("cannot move to SHIPPED") })],
+      })
+
+      // The merchant invoices, then ships: the later shipment settles the refused one.
+      expect((await move(code, { kind: "invoice", invoice: { key: INVOICE_KEY } })).status).toBe(200)
+      const shipped = await move(code, { kind: "ship", shipment: { track: { ...TRACK, code: "BR-ATTENTION-2" } } })
+      expect(shipped.status).toBe(200)
+      expect(await needing()).toEqual({ count: 0, moves: [] })
+
+      // A move the hub took that Medusa could not record needs the merchant until it is recorded.
+      const [shipment] = await hubModule.listHubOrderMoves({ code, kind: "ship", state: "done" })
+      await hubModule.updateHubOrderMoves({ id: shipment.id, medusa_error: "Done on the hub, not recorded in Medusa: no shipping option" })
+      expect((await needing()).moves).toEqual([expect.objectContaining({ id: shipment.id, state: "done", medusa_error: expect.stringContaining("no shipping option") })])
+      await hubModule.updateHubOrderMoves({ id: shipment.id, medusa_error: null })
+
+      // Another order's refused move; once the marketplace cancels that order, nothing is asked of it any more.
+      const other = await importedHubOrderOn("Loja atenção", { approved: false })
+      expect((await move(other.code, { kind: "deliver", delivery: { delivered_date: "2026-11-21T10:00:00-03:00" } })).status).toBe(422)
+      expect((await needing()).moves.map((entry) => entry.code)).toEqual([other.code])
+      sandbox.hub.marketplaceCancel(other.code)
+      await runOrderImport(container)
+      expect(await needing()).toEqual({ count: 0, moves: [] })
+
+      // The edge: a limit out of range is refused, naming the field.
+      const outOfRange = await api.get("/admin/hub/moves?limit=0", headers).catch((error: { response: ApiAnswer }) => error.response)
+      expect(outOfRange.status).toBe(400)
+      expect(JSON.stringify(outOfRange.data)).toContain("limit")
+    })
+
     async function orderLineItemIds(orderId: string): Promise<string[]> {
       const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({ entity: "order", fields: ["items.id"], filters: { id: orderId } })
       return ((data[0].items ?? []) as Array<{ id: string }>).map((item) => item.id)

@@ -4,6 +4,7 @@ import { PostHubTestOrderSchema } from "./admin/hub/test-orders/validators"
 import { merchantOrderMoveSchema } from "../hub-client"
 import { PostStockReconcileSchema } from "./admin/hub/stock/reconcile/validators"
 import { GetHubTrafficSchema } from "./admin/hub/traffic/validators"
+import { GetHubMovesSchema } from "./admin/hub/moves/validators"
 import { validateBody } from "./validate-body"
 
 /** Every admin request body is validated here, at the edge, before a route sees it. */
@@ -28,6 +29,11 @@ export default defineMiddlewares({
       matcher: "/admin/hub/traffic",
       method: ["GET"],
       middlewares: [validateAndTransformQuery(GetHubTrafficSchema, {})],
+    },
+    {
+      matcher: "/admin/hub/moves",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(GetHubMovesSchema, {})],
     },
     {
       matcher: "/admin/hub/stock/reconcile",

@@ -29,6 +29,9 @@ export const MERCHANT_MOVE_KINDS = Object.keys(MERCHANT_MOVE_TARGET) as Merchant
 export const HUB_ORDER_MOVE_STATES = ["sending", "done", "rejected", "unknown", "failed"] as const
 export type HubOrderMoveState = (typeof HUB_ORDER_MOVE_STATES)[number]
 
+/** How a move ends that leaves something for the merchant: refused, surely not sent, or of unknown outcome. */
+export const MOVE_STATES_NEEDING_MERCHANT: readonly HubOrderMoveState[] = ["rejected", "failed", "unknown"]
+
 /** States in which a move is still open: at most one per order and kind (a partial unique index). */
 export const OPEN_MOVE_STATES: readonly HubOrderMoveState[] = ["sending", "unknown"]
 

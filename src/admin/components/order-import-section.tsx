@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { useMemo } from "react"
 import { Link } from "react-router-dom"
 import type { HubOrderImportState, OrderImportSummary, OrderIntakeFigures } from "../../api/admin/hub/types"
+import { type HubOrderRow, useHubOrdersNeedingMerchant } from "../lib/hub-queries"
 import { errorMessage, formatDuration, formatTime } from "../lib/format"
 import { useHubTranslation } from "../lib/i18n"
 import { HubStatusLabel } from "./hub-status-label"
@@ -19,18 +20,6 @@ type ImportRun = {
   set_aside: number
   duration_ms: number | null
   error: string | null
-}
-
-type HubOrderRow = {
-  id: string
-  code: string
-  channel: string | null
-  status_code: string
-  status_type: string
-  import_state: HubOrderImportState
-  set_aside_reason: string | null
-  order_id: string | null
-  updated_at: string
 }
 
 const STATE_COLORS: Record<HubOrderImportState, "orange" | "red" | "green" | "grey"> = {
@@ -135,20 +124,7 @@ export const OrderImportSection = () => {
     queryFn: () => sdk.client.fetch<{ import_runs: ImportRun[]; intake: OrderIntakeFigures }>("/admin/hub/import-runs"),
     refetchInterval: 10_000,
   })
-  const needingAttention = useQuery({
-    queryKey: ["hub", "orders", "attention"],
-    queryFn: async () => {
-      const [setAside, needsStock] = await Promise.all(
-        (["set_aside", "needs_stock"] as const).map((import_state) =>
-          sdk.client.fetch<{ hub_orders: HubOrderRow[]; count: number }>("/admin/hub/orders", {
-            query: { import_state, limit: 20 },
-          })
-        )
-      )
-      return { orders: [...setAside.hub_orders, ...needsStock.hub_orders], count: setAside.count + needsStock.count }
-    },
-    refetchInterval: 10_000,
-  })
+  const needingAttention = useHubOrdersNeedingMerchant()
   const importNow = useMutation({
     mutationFn: () => sdk.client.fetch<{ import_run: OrderImportSummary }>("/admin/hub/import-runs", { method: "POST" }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ["hub"] }),
@@ -185,7 +161,7 @@ export const OrderImportSection = () => {
           )}
         </div>
       )}
-      <div className="flex flex-col gap-y-2 py-4">
+      <div className="flex scroll-mt-4 flex-col gap-y-2 py-4" id="hub-orders-attention-section">
         <Heading level="h3" className="px-6">
           {t("import.attention")}
         </Heading>

@@ -1,8 +1,9 @@
 import { Button, Container, createDataTableColumnHelper, Heading, Text } from "@medusajs/ui"
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
+import { useMutation, useQueryClient } from "@tanstack/react-query"
 import type { StockSyncFigures } from "../../api/admin/hub/types"
 import { useMemo } from "react"
 import { adminLocale, errorMessage, formatTime } from "../lib/format"
+import { useHubStockFigures } from "../lib/hub-queries"
 import { useHubTranslation } from "../lib/i18n"
 import { sdk } from "../lib/sdk"
 import { HubDataTable } from "./hub-data-table"
@@ -53,11 +54,7 @@ export const StockSyncSection = () => {
   const { t } = useHubTranslation("page")
   const skuColumns = useSkuColumns()
   const queryClient = useQueryClient()
-  const { data, isLoading, error } = useQuery({
-    queryKey: ["hub", "stock"],
-    queryFn: () => sdk.client.fetch<{ stock: StockSyncFigures }>("/admin/hub/stock"),
-    refetchInterval: 10_000,
-  })
+  const { data, isLoading, error } = useHubStockFigures()
   const releaseLeaks = useMutation({
     mutationFn: () => sdk.client.fetch<{ released: string[] }>("/admin/hub/stock/leaks", { method: "POST" }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ["hub"] }),
@@ -112,7 +109,7 @@ export const StockSyncSection = () => {
             : t("stock.noReconciliation")}
         </Text>
         {lastReconciliation && lastReconciliation.leakedOrders > 0 && !releaseLeaks.isSuccess && (
-          <div className="flex items-center gap-x-3" data-testid="hub-stock-leaks">
+          <div className="flex scroll-mt-4 items-center gap-x-3" data-testid="hub-stock-leaks" id="hub-stock-leaks-section">
             <Text className="text-ui-fg-error">{t("stock.leaks", { n: lastReconciliation.leakedOrders })}</Text>
             <Button variant="secondary" size="small" isLoading={releaseLeaks.isPending} onClick={() => releaseLeaks.mutate()}>
               {t("stock.releaseLeaks")}
@@ -122,7 +119,7 @@ export const StockSyncSection = () => {
         {releaseLeaks.isSuccess && <Text>{t("stock.released", { n: releaseLeaks.data.released.length })}</Text>}
         {releaseLeaks.error && <Text className="text-ui-fg-error">{t("stock.notReleased", { error: errorMessage(releaseLeaks.error) })}</Text>}
       </div>
-      <div className="flex flex-col gap-y-2 py-4">
+      <div className="flex scroll-mt-4 flex-col gap-y-2 py-4" id="hub-skus-in-error-section">
         <Heading level="h3" className="px-6">
           {t("stock.skusInError")}
         </Heading>

@@ -2,7 +2,7 @@ import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import { EllipsisHorizontal } from "@medusajs/icons"
 import type { AdminOrder, DetailWidgetProps } from "@medusajs/framework/types"
 import { Badge, Button, Container, DropdownMenu, Heading, StatusBadge, Text } from "@medusajs/ui"
-import { useState } from "react"
+import { Fragment, useState } from "react"
 import { Link } from "react-router-dom"
 import { type MerchantOrderMoveKind, moveAllowedFrom, moveSendableFrom } from "../../hub-client/order-moves"
 import { HubOrderMoves } from "../components/hub-order/hub-order-moves"
@@ -48,7 +48,21 @@ const HubOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
         </StatusBadge>
       </div>
       <div className="divide-y">
-        <SectionRow label={t("fields.hubOrder")} value={hubOrder.code} testId="hub-order-code" />
+        <SectionRow
+          label={t("fields.hubOrder")}
+          testId="hub-order-code"
+          value={
+            // A code wraps at its spaces only ("Marketplace" / "Demo-1795547535222"), never at its dash.
+            <Text size="small" leading="compact">
+              {hubOrder.code.split(" ").map((word, index) => (
+                <Fragment key={index}>
+                  {index > 0 && " "}
+                  <span className="whitespace-nowrap">{word}</span>
+                </Fragment>
+              ))}
+            </Text>
+          }
+        />
         <SectionRow label={t("fields.marketplace")} value={hubOrder.channel ?? "—"} testId="hub-order-channel" />
         <SectionRow
           label={t("fields.hubStatus")}

@@ -183,6 +183,12 @@ export default class HubModuleService extends MedusaService({
     return this.moves.claim(move, sharedContext)
   }
 
+  /** The moves that need the merchant (refused, not sent, outcome unknown, not recorded in Medusa), newest first. */
+  @InjectManager()
+  async listHubOrderMovesNeedingMerchant(limit: number, @MedusaContext() sharedContext: Context = {}) {
+    return this.moves.needingMerchant(limit, sharedContext)
+  }
+
   /** Records how a move ended (and the status the hub order has now); with `fromState`, only from that state. */
   @InjectTransactionManager()
   async finishHubOrderMove(

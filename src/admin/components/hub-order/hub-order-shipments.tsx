@@ -40,7 +40,8 @@ export const HubOrderShipments = ({ order }: { order: AdminOrder }) => {
             </StatusBadge>
           </div>
           <ul>
-            {fulfillment.items.map((item) => (
+            {/* Goods only: the instalment interest line rides in the first fulfillment (so Medusa reads the order fulfilled) but is no parcel. */}
+            {fulfillment.items.filter((item) => !!item.sku).map((item) => (
               <li key={item.id}>
                 <Text size="small" leading="compact" className="text-ui-fg-subtle">
                   {t("shipments.line", { quantity: item.quantity, title: item.title })}

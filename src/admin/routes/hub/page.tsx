@@ -2,17 +2,20 @@ import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { ArrowsPointingOut } from "@medusajs/icons"
 import { getI18n } from "react-i18next"
 import { ConnectionSection } from "../../components/connection-section"
+import { NeedsYouSection } from "../../components/needs-you-section"
 import { OrderImportSection } from "../../components/order-import-section"
 import { StockSyncSection } from "../../components/stock-sync-section"
 import { TrafficChart } from "../../components/traffic-chart"
 
 /**
  * The hub page: the connection's health in a line (its details closed), then what needs the
- * merchant in the order import and the stock sync, each with its action, then the last day's traffic.
+ * merchant (or that nothing does), then the order import and the stock sync with their lists and
+ * actions, then the last day's traffic.
  */
 const HubPage = () => (
   <div className="flex flex-col gap-y-3">
     <ConnectionSection />
+    <NeedsYouSection />
     <OrderImportSection />
     <StockSyncSection />
     <TrafficChart />

@@ -6,5 +6,6 @@
 export type { HubOrderImportState } from "../../../mapping/hub-order-states"
 export type { StockSyncFigures } from "../../../modules/hub/models/hub-stock-change"
 export type { TrafficHour } from "../../../modules/hub/repositories/hub-traffic-hour"
+export type { HubOrderMoveNeedingMerchant } from "../../../modules/hub/repositories/hub-order-move"
 export type { HubConnectionHealth, OrderIntakeFigures } from "../../../modules/hub/service"
 export type { OrderImportSummary } from "../../../sync/order-import"

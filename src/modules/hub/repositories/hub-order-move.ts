@@ -1,7 +1,8 @@
 import type { Context } from "@medusajs/framework/types"
 import { DALUtils, generateEntityId } from "@medusajs/framework/utils"
 import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
-import type { HubOrderMoveOutcome } from "../../../mapping/hub-order-states"
+import { FINAL_STATUS_TYPES, type MerchantOrderMoveKind } from "../../../hub-client"
+import { type HubOrderMoveOutcome, type HubOrderMoveState, MOVE_STATES_NEEDING_MERCHANT } from "../../../mapping/hub-order-states"
 import { HubOrderMove } from "../models"
 
 /** A merchant move claimed by a process that died is taken over after this long. */
@@ -15,6 +16,19 @@ export type HubStatusAfterMove = { hubOrderId: string; code: string; type: strin
 
 /** A move to claim; `claimKey` for one Medusa's own fulfillment flow asked for (`ship:<fulfillment id>`). */
 export type MoveToClaim = { hubOrderId: string; code: string; kind: string; request: unknown; claimKey?: string }
+
+/** A move the merchant should look at, with the Medusa order it belongs to. */
+export type HubOrderMoveNeedingMerchant = {
+  id: string
+  code: string
+  order_id: string | null
+  kind: MerchantOrderMoveKind
+  state: HubOrderMoveState
+  error: string | null
+  medusa_error: string | null
+  created_at: string
+  finished_at: string | null
+}
 
 /** Merchant moves' own SQL: one claim of a kind per order at a time, and how each ended. */
 export class HubOrderMoveRepository extends DALUtils.mikroOrmBaseRepositoryFactory(HubOrderMove) {
@@ -53,6 +67,32 @@ export class HubOrderMoveRepository extends DALUtils.mikroOrmBaseRepositoryFacto
       ]
     )
     return row ?? null
+  }
+
+  /**
+   * The moves that need the merchant, newest first, and how many there are: a move the hub refused,
+   * that surely was not sent, or whose outcome is unknown, while its order can still move and no
+   * later move of the same kind followed it (the merchant acted again; that one speaks for itself);
+   * and a move the hub took that Medusa could not record (its fulfillment, delivery or metadata),
+   * until it is recorded.
+   */
+  async needingMerchant(limit: number, context: Context = {}): Promise<{ moves: HubOrderMoveNeedingMerchant[]; count: number }> {
+    const rows: Array<HubOrderMoveNeedingMerchant & { total: string }> = await this.getActiveManager<EntityManager>(context).execute(
+      `select m.id, m.code, o.order_id, m.kind, m.state, m.error, m.medusa_error, m.created_at, m.finished_at, count(*) over () as total
+       from hub_order_move m join hub_order o on o.id = m.hub_order_id
+       where m.deleted_at is null
+         and (
+           (m.state = any(string_to_array(?, ',')) and o.status_type <> all(string_to_array(?, ','))
+             and not exists (select 1 from hub_order_move later
+                             where later.hub_order_id = m.hub_order_id and later.kind = m.kind
+                               and later.created_at > m.created_at and later.deleted_at is null))
+           or (m.medusa_error is not null and m.medusa_error <> ?)
+         )
+       order by coalesce(m.finished_at, m.created_at) desc
+       limit ?`,
+      [MOVE_STATES_NEEDING_MERCHANT.join(","), FINAL_STATUS_TYPES.join(","), NOT_RECORDED_IN_MEDUSA_YET, limit]
+    )
+    return { moves: rows.map(({ total: _total, ...move }) => move), count: Number(rows[0]?.total ?? 0) }
   }
 
   /**

@@ -1,0 +1,60 @@
+import { createDataTableColumnHelper, StatusBadge } from "@medusajs/ui"
+import { useMemo } from "react"
+import { Link } from "react-router-dom"
+import type { HubOrderMoveNeedingMerchant } from "../../api/admin/hub/types"
+import { formatTime } from "../lib/format"
+import { useHubTranslation } from "../lib/i18n"
+import { HubDataTable } from "./hub-data-table"
+import { MOVE_STATE_COLORS } from "./hub-order/moves"
+
+const column = createDataTableColumnHelper<HubOrderMoveNeedingMerchant>()
+
+/** A move the hub took whose recording in Medusa failed: the hub's side is done, Medusa's is not. */
+const notRecorded = (move: HubOrderMoveNeedingMerchant) => move.state === "done" && !!move.medusa_error
+
+/**
+ * The moves that need the merchant, across orders, in the order card's words: each links to its
+ * order, whose card sends the move again.
+ */
+export const MovesNeedingMerchant = ({ moves }: { moves: HubOrderMoveNeedingMerchant[] }) => {
+  const { t } = useHubTranslation("card")
+  const columns = useMemo(
+    () => [
+      column.accessor("code", {
+        header: t("attention.columns.hubOrder"),
+        cell: ({ row }) =>
+          row.original.order_id ? (
+            <Link to={`/orders/${row.original.order_id}`} className="text-ui-fg-interactive hover:text-ui-fg-interactive-hover whitespace-nowrap">
+              {row.original.code}
+            </Link>
+          ) : (
+            <span className="whitespace-nowrap">{row.original.code}</span>
+          ),
+      }),
+      column.accessor("kind", { header: t("attention.columns.move"), cell: ({ getValue }) => t(`moves.kinds.${getValue()}`) }),
+      column.accessor("state", {
+        header: t("attention.columns.state"),
+        cell: ({ row }) =>
+          notRecorded(row.original) ? (
+            <StatusBadge color="orange" className="text-nowrap">{t("attention.notRecorded")}</StatusBadge>
+          ) : (
+            <StatusBadge color={MOVE_STATE_COLORS[row.original.state]} className="text-nowrap">
+              {t(`moves.states.${row.original.state}`)}
+            </StatusBadge>
+          ),
+      }),
+      column.accessor("finished_at", { header: t("attention.columns.when"), cell: ({ row }) => formatTime(row.original.finished_at ?? row.original.created_at) }),
+      column.display({
+        id: "why",
+        header: t("attention.columns.why"),
+        cell: ({ row }) => (
+          <span className="block min-w-[18rem] whitespace-normal break-words">
+            {(notRecorded(row.original) ? row.original.medusa_error : row.original.error) ?? "—"}
+          </span>
+        ),
+      }),
+    ],
+    [t]
+  )
+  return <HubDataTable testId="hub-moves-attention" data={moves} columns={columns} rowId={(move) => move.id} empty={t("attention.none")} />
+}

@@ -1,0 +1,56 @@
+import { useQuery } from "@tanstack/react-query"
+import type { HubOrderImportState, HubOrderMoveNeedingMerchant, StockSyncFigures } from "../../api/admin/hub/types"
+import { sdk } from "./sdk"
+
+/*
+ * The hub page's reads that more than one section shows: one query each (react-query shares it by
+ * its key), refreshed every 10 s while the page is open.
+ */
+
+const REFRESH_MS = 10_000
+
+export type HubOrderRow = {
+  id: string
+  code: string
+  channel: string | null
+  status_code: string
+  status_type: string
+  import_state: HubOrderImportState
+  set_aside_reason: string | null
+  order_id: string | null
+  updated_at: string
+}
+
+/** The hub orders that need the merchant: set aside, or imported short of stock (20 of each, and how many in all). */
+export function useHubOrdersNeedingMerchant() {
+  return useQuery({
+    queryKey: ["hub", "orders", "attention"],
+    queryFn: async () => {
+      const [setAside, needsStock] = await Promise.all(
+        (["set_aside", "needs_stock"] as const).map((import_state) =>
+          sdk.client.fetch<{ hub_orders: HubOrderRow[]; count: number }>("/admin/hub/orders", { query: { import_state, limit: 20 } })
+        )
+      )
+      return { orders: [...setAside.hub_orders, ...needsStock.hub_orders], count: setAside.count + needsStock.count }
+    },
+    refetchInterval: REFRESH_MS,
+  })
+}
+
+/** The moves that need the merchant: refused, not sent, outcome unknown, or not recorded in Medusa. */
+export function useHubMovesNeedingMerchant() {
+  return useQuery({
+    queryKey: ["hub", "moves", "attention"],
+    queryFn: () => sdk.client.fetch<{ moves: HubOrderMoveNeedingMerchant[]; count: number }>("/admin/hub/moves", { query: { limit: 20 } }),
+    refetchInterval: REFRESH_MS,
+  })
+}
+
+/** The stock sync's figures: backlog, SKUs in error, the last reconciliation. */
+export function useHubStockFigures() {
+  return useQuery({
+    queryKey: ["hub", "stock"],
+    queryFn: () => sdk.client.fetch<{ stock: StockSyncFigures }>("/admin/hub/stock"),
+    refetchInterval: REFRESH_MS,
+  })
+}
