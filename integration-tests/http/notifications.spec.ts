@@ -36,9 +36,9 @@ medusaIntegrationTestRunner({
       return data.notifications
     }
 
-    it("tells the merchant once per cause, in Medusa's feed: an order set aside (whatever the runs), a SKU the hub refuses", async () => {
+    it("tells the merchant once per cause, in Medusa's feed: an order set aside (whatever the runs), a SKU the hub refuses (again only once it went through in between)", async () => {
       // A SKU on Medusa the hub does not know: its first push is refused (404).
-      await seedStore(container, { products: [{ sku: "SKU-1", stocked: 10 }, { sku: "NAO-NO-HUB", stocked: 2 }] })
+      const store = await seedStore(container, { products: [{ sku: "SKU-1", stocked: 10 }, { sku: "NAO-NO-HUB", stocked: 2 }] })
       const good = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 1 }] }))
       sandbox.hub.insertRawOrder({ ...sandbox.hub.getOrder(good.code)!, code: "Loja Exemplo-77", items: [{ id: "SKU-UNKNOWN", qty: 1, special_price: 10 }], total_ordered: 25.5 })
       await runOrderImport(container)
@@ -62,6 +62,26 @@ medusaIntegrationTestRunner({
       expect(reason).toContain("no product variant has the SKU SKU-UNKNOWN")
       // No customer data in what the feed shows.
       expect(JSON.stringify(notices)).not.toMatch(/example\.com|12345678909|Paulista|11999998888/)
+
+      // The refused SKU changes and is refused again, unresolved: still one notice. The hub then takes it
+      // (the merchant added it there), and later refuses it again with the very same words: told again.
+      const hub: HubModuleService = container.resolve(HUB_MODULE)
+      const refusedSku = async () => (await hub.listHubStockChanges({ sku: "NAO-NO-HUB" }))[0]
+      const setStocked = (stocked_quantity: number) =>
+        container.resolve(Modules.INVENTORY).updateInventoryLevels([
+          { inventory_item_id: store.inventoryItemsBySku["NAO-NO-HUB"], location_id: store.stockLocation.id, stocked_quantity },
+        ])
+      const skuRefusals = async () => (await feed()).filter((notice) => notice.data.title === "The hub refused SKU NAO-NO-HUB")
+      await setStocked(3)
+      await eventually(async () => expect(await refusedSku()).toMatchObject({ state: "rejected", wanted: { qty: 3 }, error_status: 404 }), 30_000)
+      sandbox.hub.upsertProducts([{ sku: "NAO-NO-HUB", qty: 0 }])
+      await setStocked(4)
+      await eventually(async () => expect(sandbox.hub.getProduct("NAO-NO-HUB")?.qty).toBe(4), 30_000)
+      expect(await skuRefusals()).toHaveLength(1)
+      sandbox.hub.removeProduct("NAO-NO-HUB")
+      await setStocked(5)
+      await eventually(async () => expect(await skuRefusals()).toHaveLength(2), 30_000)
+      expect(new Set((await skuRefusals()).map((notice) => notice.data.description)).size).toBe(1)
     })
 
     it("tells the merchant of an order short of stock, and of canceled orders whose stock Medusa still reserves", async () => {

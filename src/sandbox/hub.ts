@@ -80,6 +80,8 @@ export interface SandboxHub {
   addStatus(status: SandboxStatus): void
   upsertProducts(products: SandboxProductInput[]): void
   getProduct(sku: string): SandboxProduct | undefined
+  /** Takes a product off the hub (as its own panel can): updates of its SKU are then 404s. */
+  removeProduct(sku: string): boolean
   /** Stores any JSON object as an order (tests of malformed orders); `code` is required. */
   insertRawOrder(order: unknown): void
   /** Same as POST /orders, on any account: this is the marketplace placing an order. */

@@ -79,6 +79,7 @@ export async function startSandboxHub(options: SandboxHubOptions = {}): Promise<
     addStatus: (status) => void state.addStatus(status),
     upsertProducts: (products) => void state.upsertProducts(products),
     getProduct: (sku) => state.getProduct(sku),
+    removeProduct: (sku) => state.removeProduct(sku),
     insertRawOrder: (order) => state.insertRawOrder(order),
     createOrder: (input, placedAt) => state.createOrder(input, placedAt),
     getOrder: (code) => state.getOrder(code),

@@ -122,6 +122,11 @@ export class SandboxHubState {
     })
   }
 
+  /** Takes a product off the hub (as a merchant can in the hub's own panel): its updates are then 404s. */
+  removeProduct(sku: string): boolean {
+    return this.products.delete(sku)
+  }
+
   getProduct(sku: string): SandboxProduct | undefined {
     const product = this.products.get(sku)
     return product && { ...product }

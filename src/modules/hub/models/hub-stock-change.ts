@@ -71,6 +71,8 @@ export type ClaimedStockChange = {
   wanted: HubProductFields
   accepted: HubProductFields
   refused: HubProductFields
+  /** When the hub last accepted a push of this SKU (ISO), or null: a refusal after it is a new one. */
+  lastSentAt: string | null
   claimToken: string
 }
 

@@ -109,7 +109,7 @@ export class HubStockChangeRepository extends DALUtils.mikroOrmBaseRepositoryFac
    */
   async claim(limit: number, timing: StockTiming, context: Context = {}): Promise<ClaimedStockChange[]> {
     const claimToken = generateEntityId(undefined, "hubclaim")
-    const rows: Array<{ id: string; sku: string; wanted: HubProductFields | null; accepted: HubProductFields; refused: HubProductFields }> = await this.getActiveManager<EntityManager>(context).execute(
+    const rows: Array<{ id: string; sku: string; wanted: HubProductFields | null; accepted: HubProductFields; refused: HubProductFields; sent_at: Date | null }> = await this.getActiveManager<EntityManager>(context).execute(
       `update hub_stock_change as c set
          claim_token = ?, claimed_version = c.version,
          claimed_until = now() + ?::integer * interval '1 millisecond', updated_at = now()
@@ -125,10 +125,18 @@ export class HubStockChangeRepository extends DALUtils.mikroOrmBaseRepositoryFac
           for update skip locked
        ) as due
        where c.id = due.id
-       returning c.id, c.sku, c.wanted, c.accepted, c.refused`,
+       returning c.id, c.sku, c.wanted, c.accepted, c.refused, c.sent_at`,
       [claimToken, timing.stockLeaseMs, timing.stockCoalesceMs, timing.stockMaxDelayMs, timing.stockMinPushIntervalMs, limit]
     )
-    return rows.map((row) => ({ id: row.id, sku: row.sku, wanted: row.wanted ?? {}, accepted: row.accepted, refused: row.refused, claimToken }))
+    return rows.map((row) => ({
+      id: row.id,
+      sku: row.sku,
+      wanted: row.wanted ?? {},
+      accepted: row.accepted,
+      refused: row.refused,
+      lastSentAt: row.sent_at ? new Date(row.sent_at).toISOString() : null,
+      claimToken,
+    }))
   }
 
   /** Milliseconds until the next pending row is due (0: now), or null when nothing is pending. */

@@ -6,8 +6,12 @@ import type { ClaimedStockChange, StockPushOutcome } from "../../../modules/hub/
 import type HubModuleService from "../../../modules/hub/service"
 import { loadHubProductFields } from "../../../queries/hub-product-fields"
 
-/** A SKU the hub refused in this flush: its answer, and the fields held back until their cause changes. */
-export type StockRefusal = { sku: string; status: number; message: string; fields: string[] }
+/**
+ * A SKU the hub refused in this flush: its answer, the fields held back until their cause changes,
+ * and when the hub last accepted the SKU (null: never), which tells a refusal that recurs after the
+ * SKU went through from one that goes on.
+ */
+export type StockRefusal = { sku: string; status: number; message: string; fields: string[]; lastSentAt: string | null }
 
 export type StockPushSummary = {
   claimed: number
@@ -41,7 +45,7 @@ export const pushStockChangesStep = createStep(
         if (outcome.kind !== "unchanged") summary[outcome.kind === "sent" ? "sent" : outcome.kind === "rejected" ? "rejected" : "failed"]++
         // Announced when the hub answered it; a local refusal repeats one already announced.
         if (outcome.kind === "rejected" && outcome.sent && outcome.status !== null) {
-          summary.refusals.push({ sku: change.sku, status: outcome.status, message: outcome.hubMessage, fields: Object.keys(outcome.refused) })
+          summary.refusals.push({ sku: change.sku, status: outcome.status, message: outcome.hubMessage, fields: Object.keys(outcome.refused), lastSentAt: change.lastSentAt })
         }
         await hub.completeStockPush(change, outcome)
       })
