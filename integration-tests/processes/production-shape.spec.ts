@@ -85,7 +85,9 @@ describe("production shape: one server and two workers on PostgreSQL and Redis",
       [...store.get(label).logs().slice(logsBefore[index]).matchAll(/hub: (\d+) listed hub orders handled in this process/g)].reduce((sum, match) => sum + Number(match[1]), 0)
     )
     expect(handledBy.every((handled) => handled > 0)).toBe(true)
-    expect(handledBy.reduce((sum, handled) => sum + handled, 0)).toBe(200)
+    // Every order handled at least once; a listing read before an import committed hands that order out
+    // again, to be found imported and left as it is (the audit above holds each import to once).
+    expect(handledBy.reduce((sum, handled) => sum + handled, 0)).toBeGreaterThanOrEqual(200)
   }, 6 * MINUTE)
 
   it("a stock burst flushed by both workers stays within the hub's limit: 0 x 429", async () => {
