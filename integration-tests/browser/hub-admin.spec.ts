@@ -264,6 +264,13 @@ describe("the order page", () => {
     await expectText(drawer.getByTestId("hub-move-key-error"), "the invoice key must be exactly 44 digits")
     expect(await sandboxOrder(hubOrder.code).then((order) => order.status.code)).toBe("payment_received")
     await drawer.getByLabel("Invoice key").fill("3526 1112 3456 7800 0195 5500 1000 0012 3410 0001 2345")
+    // The issue date in Medusa's own date picker, typed segment by segment in English order (month first).
+    const issueDate = drawer.getByTestId("hub-move-issue-date")
+    expect((await issueDate.innerText()).replace(/\s+/g, "")).toMatch(/^MM\/DD\/YYYY.*AM$/)
+    await issueDate.getByRole("spinbutton").first().click()
+    await page.keyboard.type("11202026")
+    await page.keyboard.type("1030")
+    await page.keyboard.type("A")
     await drawer.getByRole("button", { name: "Send the invoice" }).click()
     await expectText(page.locator("[data-sonner-toast]").first(), "Invoice: sent")
     await expectText(widget.getByTestId("hub-order-status"), "Pagamento Faturado (Sandbox)")
@@ -293,7 +300,10 @@ describe("the order page", () => {
     // The hub's side.
     const onHub = await sandboxOrder(hubOrder.code)
     expect(onHub.status.code).toBe("order_shipped")
-    expect(onHub.invoices).toEqual([expect.objectContaining({ key: "35261112345678000195550010000012341000012345" })])
+    // The picker's 11/20/2026 10:30 AM, in this machine's time zone (the browser's and this test's), as the hub's ISO date.
+    expect(onHub.invoices).toEqual([
+      expect.objectContaining({ key: "35261112345678000195550010000012341000012345", issue_date: new Date(2026, 10, 20, 10, 30).toISOString() }),
+    ])
     expect(JSON.stringify(onHub.shipments)).toContain("BR123456789BR")
     // Medusa's side: the order's fulfillment, shipped, with the tracking as its label.
     const medusaOrder = (
@@ -498,6 +508,10 @@ describe("in Portuguese (Brazil), the admin user's language", () => {
     await page.getByRole("menuitem", { name: "Marcar como entregue" }).click()
     const drawer = page.getByTestId("hub-move-drawer-deliver")
     await expectText(drawer, "o hub decide")
+    // Its date as Brazil writes it (Medusa's date picker follows the admin's language, not the browser's).
+    const deliveredDate = (await drawer.getByTestId("hub-move-delivered-date").innerText()).replace(/\s+/g, "")
+    expect(deliveredDate).toMatch(/^DD\/MM\/AAAA/)
+    expect(deliveredDate).not.toMatch(/AM|PM/)
     await drawer.getByRole("button", { name: "Informar a entrega" }).click()
     const refused = drawer.getByTestId("hub-move-error")
     await expectText(refused, "Marcar como entregue: não feito")

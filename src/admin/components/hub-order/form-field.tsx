@@ -25,7 +25,7 @@ export const FormField = ({
   const { t } = useHubTranslation("card")
   return (
   <div className="flex flex-col gap-y-2">
-    <Label size="small" weight="plus" htmlFor={id}>
+    <Label size="small" weight="plus" htmlFor={id} id={`${id}-label`}>
       {label}
       {required ? (
         <span className="text-ui-fg-error ml-0.5" aria-hidden>

@@ -5,14 +5,12 @@ import { z } from "zod"
 import type { MerchantOrderMove } from "../../../hub-client/order-moves"
 import { deliveryInputSchema, invoiceInputSchema, shipmentExceptionInputSchema } from "../../../hub-client/schemas"
 import { useHubTranslation } from "../../lib/i18n"
+import { DateTimeField, orNow } from "./date-time-field"
 import { FormField } from "./form-field"
 import { useMoveFormText } from "./moves"
 
 /** What every move form gets: the id its drawer's submit button points at, and where the valid move goes. */
 export type MoveFormProps = { formId: string; onSend: (move: MerchantOrderMove) => void }
-
-/** A `datetime-local` value as the ISO date and time (with offset) the schemas ask for; nothing when empty. */
-export const localToIso = (value: string) => (value ? new Date(value).toISOString() : undefined)
 
 export const InvoiceForm = ({ formId, onSend }: MoveFormProps) => {
   const { t, errorMap, fieldError } = useMoveFormText()
@@ -26,7 +24,7 @@ export const InvoiceForm = ({ formId, onSend }: MoveFormProps) => {
         <Input id="hub-move-key" autoComplete="off" {...form.register("key", { setValueAs: (value: string) => value.replace(/\s/g, "") })} />
       </FormField>
       <FormField id="hub-move-issue-date" label={t("invoice.issueDate")} hint={t("invoice.issueDateHint")} error={fieldError(errors.issue_date, t("form.dateRule"))}>
-        <Input id="hub-move-issue-date" type="datetime-local" {...form.register("issue_date", { setValueAs: localToIso })} />
+        <DateTimeField id="hub-move-issue-date" control={form.control} name="issue_date" />
       </FormField>
     </form>
   )
@@ -38,14 +36,14 @@ export const DeliverForm = ({ formId, onSend }: MoveFormProps) => {
     resolver: zodResolver(deliveryInputSchema, errorMap),
   })
   return (
-    <form id={formId} className="flex flex-col gap-y-4" onSubmit={form.handleSubmit((delivery) => onSend({ kind: "deliver", delivery }))}>
+    <form id={formId} className="flex flex-col gap-y-4" onSubmit={form.handleSubmit((delivery) => onSend({ kind: "deliver", delivery: { ...delivery, delivered_date: orNow(delivery.delivered_date) } }))}>
       <FormField
         id="hub-move-delivered-date"
         label={t("deliver.date")}
         hint={t("deliver.dateHint")}
         error={fieldError(form.formState.errors.delivered_date, t("form.dateRule"))}
       >
-        <Input id="hub-move-delivered-date" type="datetime-local" {...form.register("delivered_date", { setValueAs: (value: string) => localToIso(value) ?? new Date().toISOString() })} />
+        <DateTimeField id="hub-move-delivered-date" control={form.control} name="delivered_date" />
       </FormField>
     </form>
   )
@@ -75,11 +73,7 @@ export const ShipmentExceptionForm = ({ formId, onSend }: MoveFormProps) => {
         <Textarea id="hub-move-observation" {...form.register("observation")} />
       </FormField>
       <FormField id="hub-move-occurrence-date" label={t("exception.date")} hint={t("exception.dateHint")} error={fieldError(errors.occurrence_date, t("form.dateRule"))}>
-        <Input
-          id="hub-move-occurrence-date"
-          type="datetime-local"
-          {...form.register("occurrence_date", { setValueAs: (value: string) => localToIso(value) ?? new Date().toISOString() })}
-        />
+        <DateTimeField id="hub-move-occurrence-date" control={form.control} name="occurrence_date" />
       </FormField>
     </form>
   )

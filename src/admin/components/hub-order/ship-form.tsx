@@ -5,7 +5,8 @@ import { useFieldArray, useForm } from "react-hook-form"
 import { z } from "zod"
 import { shipmentInputSchema } from "../../../hub-client/schemas"
 import { FormField } from "./form-field"
-import { localToIso, type MoveFormProps } from "./move-forms"
+import { DateTimeField, orNow } from "./date-time-field"
+import type { MoveFormProps } from "./move-forms"
 import { useMoveFormText } from "./moves"
 
 type ShipmentForm = z.input<typeof shipmentInputSchema>
@@ -45,7 +46,7 @@ export const ShipForm = ({ formId, onSend, order }: MoveFormProps & { order: Adm
     <form
       id={formId}
       className="flex flex-col gap-y-4"
-      onSubmit={form.handleSubmit((shipment) => onSend({ kind: "ship", shipment }))}
+      onSubmit={form.handleSubmit((shipment) => onSend({ kind: "ship", shipment: { ...shipment, delivered_carrier_date: orNow(shipment.delivered_carrier_date) } }))}
     >
       <div className="flex flex-col gap-y-2" data-testid="hub-ship-items">
         <Label size="small" weight="plus">
@@ -115,7 +116,7 @@ export const ShipForm = ({ formId, onSend, order }: MoveFormProps & { order: Adm
         hint={t("ship.carrierDateHint")}
         error={fieldError(errors.delivered_carrier_date, t("form.dateRule"))}
       >
-        <Input id="hub-move-carrier-date" type="datetime-local" {...form.register("delivered_carrier_date", { setValueAs: (value: string) => localToIso(value) ?? new Date().toISOString() })} />
+        <DateTimeField id="hub-move-carrier-date" control={form.control} name="delivered_carrier_date" />
       </FormField>
     </form>
   )
