@@ -149,7 +149,7 @@ medusaIntegrationTestRunner({
       const hubModule: HubModuleService = container.resolve(HUB_MODULE)
       const options = hubModule.hubOptions as { notifications: boolean }
       const before = (await feed()).length
-      const notice = { cause: "test:off", title: "Marketplace order Loja Exemplo-99 was not imported", description: "a reason" }
+      const notice = { cause: "test:off", facts: { about: "set-aside" as const, code: "Loja Exemplo-99", reason: "a reason" } }
       options.notifications = false
       try {
         await notifyMerchant(container, notice)
@@ -160,6 +160,24 @@ medusaIntegrationTestRunner({
       // The same notice with them on: it is the option that kept it out.
       await notifyMerchant(container, notice)
       expect(await feed()).toHaveLength(before + 1)
+    })
+
+    it("writes the notices in the store's notificationLanguage: Portuguese (Brazil) with ptBR", async () => {
+      const hubModule: HubModuleService = container.resolve(HUB_MODULE)
+      const options = hubModule.hubOptions as { notificationLanguage: "en" | "ptBR" }
+      expect(options.notificationLanguage).toBe("en")
+      options.notificationLanguage = "ptBR"
+      try {
+        await notifyMerchant(container, { cause: "test:ptBR", facts: { about: "stock-refused", sku: "SKU-PT", status: 422, message: "price must be positive", fields: ["price"] } })
+      } finally {
+        options.notificationLanguage = "en"
+      }
+      const [told] = (await feed()).filter((notice) => notice.data.title.includes("SKU-PT"))
+      // The hub's words stay as the hub wrote them; the plugin's are Portuguese.
+      expect(told.data).toEqual({
+        title: "O hub recusou o SKU SKU-PT",
+        description: "price must be positive (HTTP 422; retidos: price). Veja Hub de marketplaces > SKUs com erro.",
+      })
     })
   },
 })

@@ -31,8 +31,7 @@ export async function noticeHubOutage(container: MedusaContainer, { now = Date.n
   if (minutes === null) return false
   await notifyMerchant(container, {
     cause: `hub-outage:${new Date(Math.floor(now / HOUR_MS) * HOUR_MS).toISOString()}`,
-    title: "The marketplace hub is not answering",
-    description: `For ${minutes} minutes every request to the hub has been refused for its rate limit, failed or gone unanswered: marketplaces keep the last quantities sent and new orders wait. The plugin keeps trying; see the Marketplace hub page.`,
+    facts: { about: "outage", minutes },
   })
   return true
 }

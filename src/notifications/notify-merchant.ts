@@ -2,13 +2,13 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { HUB_MODULE } from "../modules/hub"
 import type HubModuleService from "../modules/hub/service"
+import { noticeText, type MerchantNoticeFacts } from "./notice-texts"
 
 /** What the merchant is told in Medusa's admin notification feed (the bell): a title, a line, never customer data. */
 export type MerchantNotice = {
   /** One notice per cause: the same cause again (another run, another process, a restart) is not shown twice. */
   cause: string
-  title: string
-  description: string
+  facts: MerchantNoticeFacts
 }
 
 /**
@@ -21,6 +21,7 @@ export type MerchantNotice = {
 export async function notifyMerchant(container: MedusaContainer, notice: MerchantNotice): Promise<void> {
   const hubModule: HubModuleService = container.resolve(HUB_MODULE)
   if (!hubModule.hubOptions.notifications) return
+  const data = noticeText(notice.facts, hubModule.hubOptions.notificationLanguage)
   try {
     const idempotencyKey = `medusa-plugin-hub:${notice.cause}`
     // The Notification Module checks the key without a lock: two processes at once would both create it.
@@ -29,11 +30,11 @@ export async function notifyMerchant(container: MedusaContainer, notice: Merchan
         to: "",
         channel: "feed",
         template: "admin-ui",
-        data: { title: notice.title, description: notice.description },
+        data,
         idempotency_key: idempotencyKey,
       })
     )
   } catch (error) {
-    container.resolve(ContainerRegistrationKeys.LOGGER).warn(`hub: the admin feed notice "${notice.title}" was not created: ${(error as Error).message}`)
+    container.resolve(ContainerRegistrationKeys.LOGGER).warn(`hub: the admin feed notice "${data.title}" was not created: ${(error as Error).message}`)
   }
 }

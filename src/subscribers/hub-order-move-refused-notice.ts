@@ -1,5 +1,5 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { MERCHANT_MOVE_NAMES, type MerchantOrderMoveKind } from "../hub-client"
+import type { MerchantOrderMoveKind } from "../hub-client"
 import { maskPersonalData } from "../mapping/personal-data"
 import { HubEvents } from "../modules/hub/events"
 import { notifyMerchant } from "../notifications/notify-merchant"
@@ -12,8 +12,7 @@ export default async function hubOrderMoveRefusedNotice({
   const { id, code, kind, error } = event.data
   await notifyMerchant(container, {
     cause: `move-refused:${id}`,
-    title: `The hub refused ${MERCHANT_MOVE_NAMES[kind]} for marketplace order ${code}`,
-    description: `${error ? maskPersonalData(error) : "Refused"}. The order stays as it was on the marketplace: see its Marketplace hub card.`,
+    facts: { about: "move-refused", code, kind, error: error ? maskPersonalData(error) : null },
   })
 }
 

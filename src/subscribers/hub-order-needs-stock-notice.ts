@@ -7,8 +7,7 @@ export default async function hubOrderNeedsStockNotice({ event, container }: Sub
   if (!event.data.needs_stock) return
   await notifyMerchant(container, {
     cause: `needs-stock:${event.data.code}`,
-    title: `Marketplace order ${event.data.code} is short of stock`,
-    description: "It is imported and reserved as a backorder: restock its items or cancel it on the order's Marketplace hub card.",
+    facts: { about: "needs-stock", code: event.data.code },
   })
 }
 

@@ -7,8 +7,7 @@ export default async function hubOrderSetAsideNotice({ event, container }: Subsc
   const { code, reason } = event.data
   await notifyMerchant(container, {
     cause: `set-aside:${code}:${reason}`,
-    title: `Marketplace order ${code} was not imported`,
-    description: `${reason}. Fix it, and the next import takes it (Marketplace hub > Orders that need you).`,
+    facts: { about: "set-aside", code, reason },
   })
 }
 

@@ -11,8 +11,7 @@ export default async function hubStockRefusedNotice({ event, container }: Subscr
   const { sku, status, message, fields, lastSentAt } = event.data
   await notifyMerchant(container, {
     cause: `stock-refused:${sku}:${lastSentAt ?? "never"}:${status}:${message}:${[...fields].sort().join(",")}`,
-    title: `The hub refused SKU ${sku}`,
-    description: `${message} (HTTP ${status}${fields.length ? `; held back: ${fields.join(", ")}` : ""}). See Marketplace hub > SKUs in error.`,
+    facts: { about: "stock-refused", sku, status, message, fields },
   })
 }
 

@@ -90,8 +90,7 @@ async function walk(container: MedusaContainer, lease: Lease): Promise<StockReco
       const codes = leaked.map((order) => order.code).sort()
       await notifyMerchant(container, {
         cause: `leaks:${createHash("sha256").update(codes.join("\n")).digest("hex")}`,
-        title: `${codes.length} canceled marketplace order${codes.length === 1 ? " holds" : "s hold"} reserved stock`,
-        description: `${codes.slice(0, 5).join(", ")}${codes.length > 5 ? ", ..." : ""}: the hub is told that stock is gone. Marketplace hub > Stock sync > Release their stock.`,
+        facts: { about: "leaks", codes },
       })
     }
   } catch (error) {

@@ -2,6 +2,10 @@ import { z } from "zod"
 import { describeIssues, hubClientOptionsSchema } from "../../hub-client"
 import { CATALOGUE_FIELDS } from "../../mapping/hub-product"
 
+/** The languages the admin feed's notices can be written in (src/notifications/notice-texts.ts). */
+export const NOTIFICATION_LANGUAGES = ["en", "ptBR"] as const
+export type NotificationLanguage = (typeof NOTIFICATION_LANGUAGES)[number]
+
 /** How many days back an import reads the hub's orders unless `importLookbackDays` says otherwise. */
 export const DEFAULT_IMPORT_LOOKBACK_DAYS = 7
 
@@ -104,6 +108,11 @@ export const hubPluginOptionsSchema = hubClientOptionsSchema.extend({
   promotionalPriceClearedAs: z.enum(["null", "zero"]).default("null"),
   /** Notices in Medusa's admin notification feed (a set-aside order, a SKU the hub refuses), once per cause. */
   notifications: z.boolean().default(true),
+  /**
+   * The language the notices are written in (`en` or `ptBR`): Medusa's feed shows them as stored, to
+   * every admin user, so it is the store's choice, not each user's as in the hub page and the card.
+   */
+  notificationLanguage: z.enum(NOTIFICATION_LANGUAGES).default("en"),
   /** The title of the order line that carries a hub order's instalment interest (`interest`), as Medusa's order page shows it. */
   interestItemTitle: z.string().trim().min(1, "interestItemTitle must not be empty").max(200).default("Juros do parcelamento"),
 })

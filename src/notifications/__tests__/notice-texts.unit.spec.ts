@@ -1,0 +1,42 @@
+import { NOTIFICATION_LANGUAGES } from "../../modules/hub/options"
+import { noticeText, type MerchantNoticeFacts } from "../notice-texts"
+
+/** One of each kind of notice, naming what the merchant must find. */
+const EVERY_KIND: MerchantNoticeFacts[] = [
+  { about: "set-aside", code: "Loja-1", reason: "no product variant has the SKU X" },
+  { about: "needs-stock", code: "Loja-2" },
+  { about: "stock-refused", sku: "SKU-3", status: 422, message: "price must be positive", fields: ["price"] },
+  { about: "move-refused", code: "Loja-4", kind: "deliver", error: "cannot move to DELIVERED" },
+  { about: "leaks", codes: ["Loja-5", "Loja-6", "Loja-7", "Loja-8", "Loja-9", "Loja-10"] },
+  { about: "outage", minutes: 7 },
+]
+
+describe("the admin feed's notices", () => {
+  it.each(NOTIFICATION_LANGUAGES)("in %s: every kind has a title and a description naming its order, SKU or figure", (language) => {
+    for (const facts of EVERY_KIND) {
+      const { title, description } = noticeText(facts, language)
+      expect(title.length).toBeGreaterThan(10)
+      expect(description.length).toBeGreaterThan(20)
+      const named = "code" in facts ? facts.code : "sku" in facts ? facts.sku : "codes" in facts ? String(facts.codes.length) : String(facts.minutes)
+      expect(title + description).toContain(named)
+    }
+  })
+
+  it("writes Portuguese with none of the English sentences, quoting the hub's words as they came", () => {
+    for (const facts of EVERY_KIND) {
+      const en = noticeText(facts, "en")
+      const pt = noticeText(facts, "ptBR")
+      expect(pt.title).not.toBe(en.title)
+      expect(pt.description).not.toBe(en.description)
+      if (facts.about === "move-refused") expect(pt.description).toContain("cannot move to DELIVERED")
+    }
+    // Five codes named at most, in both.
+    for (const language of NOTIFICATION_LANGUAGES) {
+      const { description } = noticeText(EVERY_KIND[4], language)
+      expect(description).toContain("Loja-9, ...")
+      expect(description).not.toContain("Loja-10")
+    }
+    expect(noticeText(EVERY_KIND[3], "ptBR").title).toBe("O hub recusou a entrega do pedido Loja-4 do marketplace")
+    expect(noticeText({ about: "leaks", codes: ["A"] }, "ptBR").title).toBe("1 pedido cancelado do marketplace ainda reserva estoque")
+  })
+})

@@ -1,0 +1,91 @@
+import { MERCHANT_MOVE_NAMES, type MerchantOrderMoveKind } from "../hub-client/order-moves"
+import type { NotificationLanguage } from "../modules/hub/options"
+
+/**
+ * What a notice is about, as facts: the words are chosen when it is written, in the store's
+ * `notificationLanguage`. Medusa's feed shows the stored title and description as they are (it has no
+ * translation keys or links), so the language is the store's, not each admin user's.
+ */
+export type MerchantNoticeFacts =
+  | { about: "set-aside"; code: string; reason: string }
+  | { about: "needs-stock"; code: string }
+  | { about: "stock-refused"; sku: string; status: number; message: string; fields: string[] }
+  | { about: "move-refused"; code: string; kind: MerchantOrderMoveKind; error: string | null }
+  | { about: "leaks"; codes: string[] }
+  | { about: "outage"; minutes: number }
+
+type NoticeText = { title: string; description: string }
+type Texts = { [About in MerchantNoticeFacts["about"]]: (facts: Extract<MerchantNoticeFacts, { about: About }>) => NoticeText }
+
+/** At most this many order codes are named in one notice. */
+const CODES_NAMED = 5
+const named = (codes: string[]) => `${codes.slice(0, CODES_NAMED).join(", ")}${codes.length > CODES_NAMED ? ", ..." : ""}`
+
+const PT_MOVE_NAMES: Readonly<Record<MerchantOrderMoveKind, string>> = {
+  invoice: "a nota fiscal",
+  ship: "o envio",
+  deliver: "a entrega",
+  shipment_exception: "a ocorrência de entrega",
+  cancel: "o cancelamento",
+}
+
+// The hub's words (a refusal, a set-aside reason) are quoted as they came: they are the hub's or Medusa's.
+const TEXTS: Record<NotificationLanguage, Texts> = {
+  en: {
+    "set-aside": ({ code, reason }) => ({
+      title: `Marketplace order ${code} was not imported`,
+      description: `${reason}. Fix it, and the next import takes it (Marketplace hub > Orders that need you).`,
+    }),
+    "needs-stock": ({ code }) => ({
+      title: `Marketplace order ${code} is short of stock`,
+      description: "It is imported and reserved as a backorder: restock its items or cancel it on the order's Marketplace hub card.",
+    }),
+    "stock-refused": ({ sku, status, message, fields }) => ({
+      title: `The hub refused SKU ${sku}`,
+      description: `${message} (HTTP ${status}${fields.length ? `; held back: ${fields.join(", ")}` : ""}). See Marketplace hub > SKUs in error.`,
+    }),
+    "move-refused": ({ code, kind, error }) => ({
+      title: `The hub refused ${MERCHANT_MOVE_NAMES[kind]} for marketplace order ${code}`,
+      description: `${error ?? "Refused"}. The order stays as it was on the marketplace: see its Marketplace hub card.`,
+    }),
+    leaks: ({ codes }) => ({
+      title: `${codes.length} canceled marketplace order${codes.length === 1 ? " holds" : "s hold"} reserved stock`,
+      description: `${named(codes)}: the hub is told that stock is gone. Marketplace hub > Stock sync > Release their stock.`,
+    }),
+    outage: ({ minutes }) => ({
+      title: "The marketplace hub is not answering",
+      description: `For ${minutes} minutes every request to the hub has been refused for its rate limit, failed or gone unanswered: marketplaces keep the last quantities sent and new orders wait. The plugin keeps trying; see the Marketplace hub page.`,
+    }),
+  },
+  ptBR: {
+    "set-aside": ({ code, reason }) => ({
+      title: `O pedido ${code} do marketplace não foi importado`,
+      description: `${reason}. Corrija, e a próxima importação o traz (Hub de marketplaces > Pedidos que precisam de você).`,
+    }),
+    "needs-stock": ({ code }) => ({
+      title: `O pedido ${code} do marketplace está sem estoque suficiente`,
+      description: "Foi importado e reservado como encomenda: reponha os itens ou cancele-o no cartão Hub de marketplaces do pedido.",
+    }),
+    "stock-refused": ({ sku, status, message, fields }) => ({
+      title: `O hub recusou o SKU ${sku}`,
+      description: `${message} (HTTP ${status}${fields.length ? `; retidos: ${fields.join(", ")}` : ""}). Veja Hub de marketplaces > SKUs com erro.`,
+    }),
+    "move-refused": ({ code, kind, error }) => ({
+      title: `O hub recusou ${PT_MOVE_NAMES[kind]} do pedido ${code} do marketplace`,
+      description: `${error ?? "Recusado"}. O pedido continua como estava no marketplace: veja o cartão Hub de marketplaces dele.`,
+    }),
+    leaks: ({ codes }) => ({
+      title: codes.length === 1 ? "1 pedido cancelado do marketplace ainda reserva estoque" : `${codes.length} pedidos cancelados do marketplace ainda reservam estoque`,
+      description: `${named(codes)}: o hub está sendo informado de que esse estoque não existe. Hub de marketplaces > Sincronização de estoque > Liberar o estoque deles.`,
+    }),
+    outage: ({ minutes }) => ({
+      title: "O hub de marketplaces não está respondendo",
+      description: `Há ${minutes} minutos toda requisição ao hub é recusada pelo limite, falha ou fica sem resposta: os marketplaces mantêm as últimas quantidades enviadas e os pedidos novos esperam. O plugin continua tentando; veja a página Hub de marketplaces.`,
+    }),
+  },
+}
+
+/** A notice's title and description in `language`. */
+export function noticeText(facts: MerchantNoticeFacts, language: NotificationLanguage): NoticeText {
+  return (TEXTS[language][facts.about] as (facts: MerchantNoticeFacts) => NoticeText)(facts)
+}
