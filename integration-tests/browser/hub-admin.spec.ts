@@ -162,6 +162,22 @@ describe("the hub page", () => {
     await expectText(page.getByTestId("hub-needs-orders"), "Hub orders set aside or short of stock: 1")
     // The customer's e-mail is personal data: the page never shows it.
     expect(await page.getByTestId("hub-order-import").innerText()).not.toContain(template.customer.email)
+    // Medusa's own notification feed (the bell, Ctrl+N) tells the merchant too, naming the order.
+    await eventually(async () => {
+      await page.keyboard.press("Control+KeyN")
+      const feed = page.getByRole("dialog")
+      try {
+        await expectText(feed, `Marketplace order ${code} was not imported`, 5_000)
+      } finally {
+        await page.keyboard.press("Escape")
+      }
+    }, 60_000)
+    await page.keyboard.press("Control+KeyN")
+    const feed = page.getByRole("dialog")
+    await expectText(feed, "no product variant has the SKU SKU-QUE-NAO-EXISTE")
+    expect(await feed.innerText()).not.toContain(template.customer.email)
+    await screenshot("hub-feed-notice", feed)
+    await page.keyboard.press("Escape")
   })
 
   it("reconciles on demand: a quantity changed on the hub is put back", async () => {
