@@ -2,6 +2,7 @@ import { Badge, Container, Heading, Table, Text } from "@medusajs/ui"
 import { useQuery } from "@tanstack/react-query"
 import type { HubConnectionHealth } from "../../api/admin/hub/types"
 import { errorMessage, formatTime } from "../lib/format"
+import { HUB_PAGE_REFRESH_MS } from "../lib/hub-queries"
 import { useHubTranslation } from "../lib/i18n"
 import { sdk } from "../lib/sdk"
 
@@ -15,7 +16,7 @@ export const ConnectionSection = () => {
   const { data, isLoading, error } = useQuery({
     queryKey: ["hub", "connection"],
     queryFn: () => sdk.client.fetch<{ connection: HubConnectionHealth }>("/admin/hub/connection"),
-    refetchInterval: 10_000,
+    refetchInterval: HUB_PAGE_REFRESH_MS,
   })
 
   if (isLoading) return <Container><Text>{t("connection.loading")}</Text></Container>

@@ -1,10 +1,10 @@
 import { createDataTableColumnHelper, StatusBadge } from "@medusajs/ui"
 import { useMemo } from "react"
-import { Link } from "react-router-dom"
 import type { HubOrderMoveNeedingMerchant } from "../../api/admin/hub/types"
 import { formatTime } from "../lib/format"
 import { useHubTranslation } from "../lib/i18n"
 import { HubDataTable } from "./hub-data-table"
+import { HubOrderLink } from "./hub-order-link"
 import { MOVE_STATE_COLORS } from "./hub-order/moves"
 
 const column = createDataTableColumnHelper<HubOrderMoveNeedingMerchant>()
@@ -22,14 +22,7 @@ export const MovesNeedingMerchant = ({ moves }: { moves: HubOrderMoveNeedingMerc
     () => [
       column.accessor("code", {
         header: t("attention.columns.hubOrder"),
-        cell: ({ row }) =>
-          row.original.order_id ? (
-            <Link to={`/orders/${row.original.order_id}`} className="text-ui-fg-interactive hover:text-ui-fg-interactive-hover whitespace-nowrap">
-              {row.original.code}
-            </Link>
-          ) : (
-            <span className="whitespace-nowrap">{row.original.code}</span>
-          ),
+        cell: ({ row }) => <HubOrderLink code={row.original.code} orderId={row.original.order_id} />,
       }),
       column.accessor("kind", { header: t("attention.columns.move"), cell: ({ getValue }) => t(`moves.kinds.${getValue()}`) }),
       column.accessor("state", {

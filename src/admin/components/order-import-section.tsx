@@ -1,14 +1,14 @@
 import { Button, Container, createDataTableColumnHelper, Heading, StatusBadge, Text } from "@medusajs/ui"
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { useMemo } from "react"
-import { Link } from "react-router-dom"
 import type { HubOrderImportState, OrderImportSummary, OrderIntakeFigures } from "../../api/admin/hub/types"
-import { type HubOrderRow, useHubOrdersNeedingMerchant } from "../lib/hub-queries"
+import { HUB_PAGE_REFRESH_MS, type HubOrderRow, useHubOrdersNeedingMerchant } from "../lib/hub-queries"
 import { errorMessage, formatDuration, formatTime } from "../lib/format"
 import { useHubTranslation } from "../lib/i18n"
 import { HubStatusLabel } from "./hub-status-label"
 import { sdk } from "../lib/sdk"
 import { HubDataTable } from "./hub-data-table"
+import { HubOrderLink } from "./hub-order-link"
 
 type ImportRun = {
   id: string
@@ -39,14 +39,7 @@ function useAttentionColumns() {
     () => [
       orderColumn.accessor("code", {
         header: t("import.columns.hubOrder"),
-        cell: ({ row }) =>
-          row.original.order_id ? (
-            <Link to={`/orders/${row.original.order_id}`} className="text-ui-fg-interactive hover:text-ui-fg-interactive-hover whitespace-nowrap">
-              {row.original.code}
-            </Link>
-          ) : (
-            <span className="whitespace-nowrap">{row.original.code}</span>
-          ),
+        cell: ({ row }) => <HubOrderLink code={row.original.code} orderId={row.original.order_id} />,
       }),
       orderColumn.accessor("channel", { header: t("import.columns.marketplace"), cell: ({ getValue }) => getValue() ?? "—" }),
       orderColumn.accessor("status_code", {
@@ -122,7 +115,7 @@ export const OrderImportSection = () => {
   const runs = useQuery({
     queryKey: ["hub", "import-runs"],
     queryFn: () => sdk.client.fetch<{ import_runs: ImportRun[]; intake: OrderIntakeFigures }>("/admin/hub/import-runs"),
-    refetchInterval: 10_000,
+    refetchInterval: HUB_PAGE_REFRESH_MS,
   })
   const needingAttention = useHubOrdersNeedingMerchant()
   const importNow = useMutation({

@@ -7,7 +7,8 @@ import { sdk } from "./sdk"
  * its key), refreshed every 10 s while the page is open.
  */
 
-const REFRESH_MS = 10_000
+/** How often the hub page reads its figures again while it is open. */
+export const HUB_PAGE_REFRESH_MS = 10_000
 
 export type HubOrderRow = {
   id: string
@@ -33,7 +34,7 @@ export function useHubOrdersNeedingMerchant() {
       )
       return { orders: [...setAside.hub_orders, ...needsStock.hub_orders], count: setAside.count + needsStock.count }
     },
-    refetchInterval: REFRESH_MS,
+    refetchInterval: HUB_PAGE_REFRESH_MS,
   })
 }
 
@@ -42,7 +43,7 @@ export function useHubMovesNeedingMerchant() {
   return useQuery({
     queryKey: ["hub", "moves", "attention"],
     queryFn: () => sdk.client.fetch<{ moves: HubOrderMoveNeedingMerchant[]; count: number }>("/admin/hub/moves", { query: { limit: 20 } }),
-    refetchInterval: REFRESH_MS,
+    refetchInterval: HUB_PAGE_REFRESH_MS,
   })
 }
 
@@ -51,6 +52,6 @@ export function useHubStockFigures() {
   return useQuery({
     queryKey: ["hub", "stock"],
     queryFn: () => sdk.client.fetch<{ stock: StockSyncFigures }>("/admin/hub/stock"),
-    refetchInterval: REFRESH_MS,
+    refetchInterval: HUB_PAGE_REFRESH_MS,
   })
 }

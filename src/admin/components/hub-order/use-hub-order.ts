@@ -2,7 +2,7 @@ import type { AdminOrder } from "@medusajs/framework/types"
 import { useQuery } from "@tanstack/react-query"
 import type { MerchantOrderMoveKind } from "../../../hub-client/order-moves"
 import type { HubStatusType } from "../../../hub-client/schemas"
-import type { HubOrderImportState } from "../../../api/admin/hub/types"
+import type { HubOrderImportState, HubOrderMoveState } from "../../../api/admin/hub/types"
 import { useHubStatusLabels } from "../hub-status-label"
 import { sdk } from "../../lib/sdk"
 
@@ -18,7 +18,7 @@ export type HubOrderSummary = {
 export type HubOrderMoveRow = {
   id: string
   kind: MerchantOrderMoveKind
-  state: "sending" | "done" | "rejected" | "unknown" | "failed"
+  state: HubOrderMoveState
   error: string | null
   attempts: number
   created_at: string

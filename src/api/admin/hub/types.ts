@@ -3,7 +3,7 @@
  * types from, so it depends on the routes' answers and not on the module, the drivers or the
  * mappings behind them (src/__tests__/boundaries.unit.spec.ts holds it to that).
  */
-export type { HubOrderImportState } from "../../../mapping/hub-order-states"
+export type { HubOrderImportState, HubOrderMoveState } from "../../../mapping/hub-order-states"
 export type { StockSyncFigures } from "../../../modules/hub/models/hub-stock-change"
 export type { TrafficHour } from "../../../modules/hub/repositories/hub-traffic-hour"
 export type { HubOrderMoveNeedingMerchant } from "../../../modules/hub/repositories/hub-order-move"
