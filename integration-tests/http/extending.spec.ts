@@ -4,7 +4,7 @@ import { Modules } from "@medusajs/framework/utils"
 import { StepResponse } from "@medusajs/framework/workflows-sdk"
 import { HUB_MODULE } from "../../src/modules/hub"
 import HubModuleService from "../../src/modules/hub/service"
-import { HubEvents, importHubOrderWorkflow, moveHubOrderWorkflow } from "../../src/workflows"
+import { HubEvents, importHubOrdersWorkflow, moveHubOrderWorkflow } from "../../src/workflows"
 import { sampleTestOrder } from "../../src/sandbox"
 import { runOrderImport } from "../../src/sync/order-import"
 import { adminHeaders } from "../helpers/admin"
@@ -19,9 +19,11 @@ const sandbox = sandboxHubForStore()
 // A store's hook handlers, as it would write them in src/workflows/hooks/ (README, Extending).
 const importedByHook: Array<{ hubOrderCode: string; orderId: string }> = []
 const movedByHook: Array<{ code: string; kind: string; state: string }> = []
-importHubOrderWorkflow.hooks.orderInput(({ hubOrderCode }) => new StepResponse({ metadata: { erp_reference: `ERP-${hubOrderCode}` } }))
-importHubOrderWorkflow.hooks.hubOrderImported((imported) => {
-  importedByHook.push(imported)
+importHubOrdersWorkflow.hooks.ordersInput(
+  ({ hubOrders }) => new StepResponse(Object.fromEntries(hubOrders.map(({ hubOrderCode }) => [hubOrderCode, { metadata: { erp_reference: `ERP-${hubOrderCode}` } }])))
+)
+importHubOrdersWorkflow.hooks.hubOrdersImported(({ hubOrders }) => {
+  importedByHook.push(...hubOrders)
 })
 moveHubOrderWorkflow.hooks.hubOrderMoved((moved) => {
   movedByHook.push(moved)
@@ -53,13 +55,19 @@ medusaIntegrationTestRunner({
       await seedStore(container, { products: [{ sku: "SKU-1", stocked: 10 }] })
       const good = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 1 }] }))
       sandbox.hub.insertRawOrder({ ...sandbox.hub.getOrder(good.code)!, code: "Loja Exemplo-BAD", items: [{ id: "SKU-UNKNOWN", qty: 1, special_price: 10 }], total_ordered: 25.5 })
+      const other = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 2 }] }))
       await runOrderImport(container)
 
+      // Imported together in one batch, each order with its own answer from the hook.
+      for (const hubOrder of [good, other]) {
+        const [record] = await hubModule.listHubOrders({ code: hubOrder.code })
+        const order = await container.resolve(Modules.ORDER).retrieveOrder(record.order_id!)
+        // The hook's field added to the plugin's mapping, which it keeps.
+        expect(order.metadata).toMatchObject({ erp_reference: `ERP-${hubOrder.code}`, hub_order_code: hubOrder.code })
+        expect(importedByHook).toContainEqual(expect.objectContaining({ hubOrderCode: hubOrder.code, orderId: order.id, needsStock: false }))
+      }
       const [record] = await hubModule.listHubOrders({ code: good.code })
       const order = await container.resolve(Modules.ORDER).retrieveOrder(record.order_id!)
-      // The hook's field added to the plugin's mapping, which it keeps.
-      expect(order.metadata).toMatchObject({ erp_reference: `ERP-${good.code}`, hub_order_code: good.code })
-      expect(importedByHook).toContainEqual(expect.objectContaining({ hubOrderCode: good.code, orderId: order.id }))
 
       await eventually(() => {
         expect(events).toContainEqual({ name: HubEvents.ORDER_IMPORTED, data: expect.objectContaining({ code: good.code, order_id: order.id }) })

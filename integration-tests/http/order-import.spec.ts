@@ -6,6 +6,7 @@ import { HUB_MODULE } from "../../src/modules/hub"
 import HubModuleService from "../../src/modules/hub/service"
 import { createOrderWorkflow } from "@medusajs/medusa/core-flows"
 import { followOrderListing, runOrderImport } from "../../src/sync/order-import"
+import { importHubOrdersWorkflow } from "../../src/workflows"
 import { refreshHubStatusesWorkflow } from "../../src/workflows/hub-orders/refresh-hub-statuses"
 import { toMedusaOrder } from "../../src/mapping/hub-order"
 import { parseHubOrder } from "../../src/hub-client"
@@ -17,6 +18,12 @@ import { seedStore } from "../helpers/store"
 jest.setTimeout(180_000)
 
 const sandbox = sandboxHubForStore()
+
+/** The hub codes of each import workflow run that got as far as its hooks (sorted). */
+const batches: string[][] = []
+importHubOrdersWorkflow.hooks.ordersInput(({ hubOrders }) => {
+  batches.push(hubOrders.map((hubOrder) => hubOrder.hubOrderCode).sort())
+})
 
 function testOrder(items: { id: string; qty: number }[], email = "ana.souza@example.com"): TestOrderInput {
   const sample = sampleTestOrder()
@@ -206,6 +213,29 @@ medusaIntegrationTestRunner({
       expect(orders.map((order) => order.id)).toEqual([orphan.id])
       expect(await hubOrderRecord(hubOrder.code)).toMatchObject({ import_state: "imported", order_id: orphan.id })
       expect((await level("SKU-2")).reserved_quantity).toBe(2)
+    })
+
+    it("imports a run's new orders together; an order Medusa refuses is undone and set aside alone, the others imported once", async () => {
+      const [first, refused, third] = [1, 2, 3].map((n) => sandbox.hub.createOrder(testOrder([{ id: "SKU-1", qty: n }], `lote${n}@example.com`)))
+      // A store order already shows the second one's code as its number (unique in Medusa): the batch's write of it fails.
+      const { result: taken } = await createOrderWorkflow(container).run({
+        input: { region_id: store.region.id, currency_code: "brl", email: "loja@example.com", items: [] } as never,
+      })
+      await container.resolve(Modules.ORDER).updateOrders(taken.id, { custom_display_id: refused.code } as never)
+      batches.length = 0
+
+      const summary = await runOrderImport(container)
+      expect(summary).toMatchObject({ seen: 3, imported: 2, set_aside: 1 })
+      // First all three in one workflow run (undone whole), then each alone.
+      expect(batches).toEqual([[first.code, refused.code, third.code].sort(), [first.code], [refused.code], [third.code]])
+      expect(await hubOrderRecord(refused.code)).toMatchObject({ import_state: "set_aside", set_aside_reason: expect.stringContaining("custom_display_id") })
+      expect(await ordersForHubCode(refused.code)).toHaveLength(0)
+      for (const hubOrder of [first, third]) {
+        expect(await ordersForHubCode(hubOrder.code)).toHaveLength(1)
+        expect(await hubOrderRecord(hubOrder.code)).toMatchObject({ import_state: "imported" })
+      }
+      // Reserved once each: 1 + 3, nothing left of the undone batch or the refused order.
+      expect((await level("SKU-1")).reserved_quantity).toBe(4)
     })
 
     it("follows the marketplace: approval marks the order paid, cancellation cancels it and releases its stock", async () => {

@@ -12,13 +12,16 @@ import type HubModuleService from "../modules/hub/service"
 import { resolveHubOrderTarget, type ResolvedHubOrderTarget } from "../queries/hub-order-target"
 import { variantsBySku } from "../queries/variants-by-sku"
 import { followHubOrderWorkflow } from "../workflows/hub-orders/follow-hub-order"
-import { importHubOrderWorkflow } from "../workflows/hub-orders/import-hub-order"
+import { type HubOrderToImport, importHubOrdersWorkflow } from "../workflows/hub-orders/import-hub-orders"
 
 /**
  * What handling one hub order came to: `unsettled` when another run is importing it right now (not
  * committed yet, so the queue must not acknowledge it).
  */
 export type HubOrderOutcome = "imported" | "updated" | "set_aside" | "unsettled" | "none"
+
+/** A new hub order claimed for import: what the workflow takes, and what following it afterwards needs. */
+type ClaimedImport = { listed: ListedHubOrder; seen: SeenHubOrder; attempts: number; hubOrder: HubOrderToImport }
 
 /**
  * What the store does with one hub order it read, whichever run or process reads it: `planHubOrder`
@@ -48,19 +51,39 @@ export class HubOrderHandler {
    * the store itself fails (a set-aside cannot be written).
    */
   async handle(listed: ListedHubOrder, record?: HubOrderRecordState | null): Promise<HubOrderOutcome> {
-    const seen = seenHubOrder(listed, this.catalogue)
-    try {
-      const known = record === undefined ? await this.record(seen.code) : (record ?? undefined)
-      const plan = planHubOrder(seen, known)
-      if (plan.action === "import") return await this.importNew(listed, seen)
-      if (plan.action === "follow") {
-        await this.follow(known!, seen, plan, listed)
-        return plan.applyStatus ? "updated" : "none"
+    const [outcome] = await this.handleMany([listed], record === undefined ? undefined : [record])
+    return outcome
+  }
+
+  /**
+   * Handles hub orders as read (records: the store's record of each, in order; undefined: read now),
+   * each as `handle` would: the new ones claimed one by one and imported together, in one workflow
+   * (`importHubOrdersWorkflow`); when that fails, one by one, so a bad order is set aside alone and
+   * never holds the others back. Outcomes in the orders' order.
+   */
+  async handleMany(listedOrders: ListedHubOrder[], records?: Array<HubOrderRecordState | null>): Promise<HubOrderOutcome[]> {
+    const seen = listedOrders.map((listed) => seenHubOrder(listed, this.catalogue))
+    const known = records ?? (await this.records(seen.map((order) => order.code)))
+    const outcomes: HubOrderOutcome[] = seen.map(() => "none")
+    const toImport: number[] = []
+    for (const [index, order] of seen.entries()) {
+      try {
+        const record = known[index] ?? undefined
+        const plan = planHubOrder(order, record)
+        if (plan.action === "import") toImport.push(index)
+        else if (plan.action === "follow") {
+          await this.follow(record!, order, plan, listedOrders[index])
+          outcomes[index] = plan.applyStatus ? "updated" : "none"
+        }
+      } catch (caught) {
+        outcomes[index] = await this.setAside(order, `import failed: ${describe(caught)}`)
       }
-      return "none"
-    } catch (caught) {
-      return this.setAside(seen, `import failed: ${describe(caught)}`)
     }
+    if (toImport.length) {
+      const imported = await this.importNew(toImport.map((index) => ({ listed: listedOrders[index], seen: seen[index] })))
+      for (const [position, index] of toImport.entries()) outcomes[index] = imported[position]
+    }
+    return outcomes
   }
 
   /** Sets a hub order aside with the reason (see `handle`); "none" when it was imported meanwhile. */
@@ -68,46 +91,88 @@ export class HubOrderHandler {
     return this.setAside(seenHubOrder(listed, this.catalogue), reason)
   }
 
-  private async record(code: string): Promise<HubOrderRecordState | undefined> {
-    const [record] = await this.hubModule.listHubOrders({ code }, { take: 1 })
-    return record as HubOrderRecordState | undefined
+  private async records(codes: string[]): Promise<Array<HubOrderRecordState | null>> {
+    const found = await this.hubModule.listHubOrders({ code: codes }, { take: null })
+    const byCode = new Map(found.map((record) => [record.code, record as HubOrderRecordState]))
+    return codes.map((code) => byCode.get(code) ?? null)
   }
 
-  private async importNew(listed: ListedHubOrder, seen: SeenHubOrder): Promise<HubOrderOutcome> {
+  /** New hub orders checked, mapped and claimed one by one, then the claimed ones imported (see `handleMany`). */
+  private async importNew(orders: Array<{ listed: ListedHubOrder; seen: SeenHubOrder }>): Promise<HubOrderOutcome[]> {
     const target = this.target
-    const parsed = parseHubOrder(listed)
-    if (!parsed.ok) return this.setAside(seen, `the hub order is malformed: ${parsed.reason}`)
-    if (seen.statusType === "UNKNOWN") return this.setAside(seen, `the status code ${seen.statusCode} has no known type`)
-    const outOfBounds = hubOrderOutOfBounds(parsed.hubOrder, { maxItemQuantity: this.hubModule.hubOptions.maxItemQuantity, countryCodes: target.countryCodes })
-    if (outOfBounds) return this.setAside(seen, outOfBounds)
-
-    const variants = await variantsBySku(this.container, parsed.hubOrder.items.map((item) => item.id))
-    const mapped = toMedusaOrder(parsed.hubOrder, variants, target)
-    if (!mapped.ok) return this.setAside(seen, mapped.reason)
-
-    const claim = await this.hubModule.claimHubOrder(seen)
-    if (!claim) {
-      // Imported meanwhile, or another run holds it: then it is not done yet.
-      const [record] = await this.hubModule.listHubOrders({ code: seen.code }, { select: ["import_state"] })
-      return record?.import_state === "importing" ? "unsettled" : "none"
+    const outcomes: HubOrderOutcome[] = orders.map(() => "none")
+    const parsed = orders.map(({ listed }) => parseHubOrder(listed))
+    const skus = parsed.flatMap((result) => (result.ok ? result.hubOrder.items.map((item) => item.id) : []))
+    const variants = skus.length ? await variantsBySku(this.container, [...new Set(skus)]) : new Map()
+    const claimed: Array<ClaimedImport & { index: number }> = []
+    for (const [index, { listed, seen }] of orders.entries()) {
+      try {
+        const result = parsed[index]
+        if (!result.ok) {
+          outcomes[index] = await this.setAside(seen, `the hub order is malformed: ${result.reason}`)
+          continue
+        }
+        if (seen.statusType === "UNKNOWN") {
+          outcomes[index] = await this.setAside(seen, `the status code ${seen.statusCode} has no known type`)
+          continue
+        }
+        const outOfBounds = hubOrderOutOfBounds(result.hubOrder, { maxItemQuantity: this.hubModule.hubOptions.maxItemQuantity, countryCodes: target.countryCodes })
+        if (outOfBounds) {
+          outcomes[index] = await this.setAside(seen, outOfBounds)
+          continue
+        }
+        const mapped = toMedusaOrder(result.hubOrder, variants, target)
+        if (!mapped.ok) {
+          outcomes[index] = await this.setAside(seen, mapped.reason)
+          continue
+        }
+        const claim = await this.hubModule.claimHubOrder(seen)
+        if (!claim) {
+          // Imported meanwhile, or another run holds it: then it is not done yet.
+          const [record] = await this.hubModule.listHubOrders({ code: seen.code }, { select: ["import_state"] })
+          outcomes[index] = record?.import_state === "importing" ? "unsettled" : "none"
+          continue
+        }
+        claimed.push({ index, listed, seen, attempts: claim.attempts, hubOrder: { hubOrderId: claim.id, hubOrderCode: seen.code, customer: mapped.customer, order: mapped.order } })
+      } catch (caught) {
+        outcomes[index] = await this.setAside(seen, `import failed: ${describe(caught)}`)
+      }
     }
-    let imported: HubOrderRecordState
-    try {
-      const { result } = await importHubOrderWorkflow(this.container).run({
-        input: { hubOrderId: claim.id, hubOrderCode: seen.code, customer: mapped.customer, order: mapped.order, stockLocationId: target.stockLocationId },
-        // Names the claim's run in the workflow's traces and logs.
-        context: { transactionId: `hub-order-import:${seen.code}:${claim.attempts}` },
-      })
-      imported = result as HubOrderRecordState
-    } catch (caught) {
-      return this.setAside(seen, `import failed: ${describe(caught)}`)
+    // Together first; a batch that fails was undone whole, and each of its orders is tried alone.
+    const together = claimed.length > 1 ? await this.runImport(claimed).catch(() => null) : null
+    for (const claim of claimed) {
+      let record = together?.get(claim.seen.code)
+      if (!record) {
+        try {
+          record = (await this.runImport([claim])).get(claim.seen.code)!
+        } catch (caught) {
+          outcomes[claim.index] = await this.setAside(claim.seen, `import failed: ${describe(caught)}`)
+          continue
+        }
+      }
+      outcomes[claim.index] = await this.imported(claim, record)
     }
-    // Already approved or canceled when first seen: imported in that state.
-    const plan = planHubOrder(seen, imported)
+    return outcomes
+  }
+
+  /** One run of the import workflow over claimed orders: their records as imported, by hub code. */
+  private async runImport(claims: ClaimedImport[]): Promise<Map<string, HubOrderRecordState>> {
+    const [first] = claims
+    const { result } = await importHubOrdersWorkflow(this.container).run({
+      input: { hubOrders: claims.map((claim) => claim.hubOrder), stockLocationId: this.target.stockLocationId },
+      // Names the claims' run in the workflow's traces and logs.
+      context: { transactionId: `hub-order-import:${first.seen.code}${claims.length > 1 ? `+${claims.length - 1}` : ""}:${first.attempts}` },
+    })
+    return new Map((result as Array<HubOrderRecordState & { code: string }>).map((record) => [record.code, record]))
+  }
+
+  /** An order imported: already approved or canceled when first seen, its status is followed now. */
+  private async imported(claim: ClaimedImport, record: HubOrderRecordState): Promise<HubOrderOutcome> {
+    const plan = planHubOrder(claim.seen, record)
     if (plan.action === "follow") {
       // Imported all the same: a move that fails is tried again by the next run that reads it.
-      await this.follow(imported, seen, plan, listed).catch((caught) =>
-        this.logger.warn(`hub: order ${seen.code}: its ${plan.applyStatus ?? "status"} was not followed yet: ${maskPersonalData(describe(caught))}`)
+      await this.follow(record, claim.seen, plan, claim.listed).catch((caught) =>
+        this.logger.warn(`hub: order ${claim.seen.code}: its ${plan.applyStatus ?? "status"} was not followed yet: ${maskPersonalData(describe(caught))}`)
       )
     }
     return "imported"

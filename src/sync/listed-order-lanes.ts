@@ -16,9 +16,16 @@ const LISTED_ORDER_LEASE_MS = 60_000
 const LISTED_ORDER_MAX_ATTEMPTS = 3
 
 /**
+ * Listed orders a lane takes at once, imported together (`HubOrderHandler.handleMany`): a backlog
+ * costs one order creation, reservation and record write per ten orders (bench/backlog). An order
+ * taken again after its taker stopped is taken alone (the repository's `take`).
+ */
+const ORDERS_PER_TAKE = 10
+
+/**
  * This process's share of the listed hub orders (`hub_listed_order`): up to `importConcurrency` lanes,
- * each taking the oldest order nobody holds, handling it (`HubOrderHandler`: claimed, imported once,
- * or set aside) and marking it done with its outcome on its run. The listing's run starts them, and
+ * each taking the oldest orders nobody holds, a few at a time, handling them (`HubOrderHandler`:
+ * claimed, imported once, or set aside) and marking them done with their outcomes on their runs. The listing's run starts them, and
  * so does every worker that receives the run's event: the orders of one listing are imported by all
  * the store's workers at once.
  */
@@ -49,14 +56,18 @@ class ListedOrderLanes {
 
   private async lane(hubModule: HubModuleService): Promise<void> {
     try {
-      for (let taken = await hubModule.takeListedHubOrder(LISTED_ORDER_LEASE_MS); taken; taken = await hubModule.takeListedHubOrder(LISTED_ORDER_LEASE_MS)) {
+      const take = () => hubModule.takeListedHubOrders(LISTED_ORDER_LEASE_MS, ORDERS_PER_TAKE)
+      for (let taken = await take(); taken.length; taken = await take()) {
         const handler = await this.currentHandler(hubModule)
-        const outcome =
-          taken.attempts > LISTED_ORDER_MAX_ATTEMPTS
-            ? await handler.setAsideListed(taken.listed, `its import did not finish in ${LISTED_ORDER_MAX_ATTEMPTS} attempts (the process importing it stopped each time)`)
-            : await handler.handle(taken.listed)
-        await hubModule.listedHubOrderDone(taken.id, taken.run_id, countsOf(outcome))
-        this.handled++
+        const [given, toHandle] = partition(taken, (order) => order.attempts > LISTED_ORDER_MAX_ATTEMPTS)
+        const outcomes = new Map<string, HubOrderOutcome>()
+        for (const order of given) {
+          outcomes.set(order.id, await handler.setAsideListed(order.listed, `its import did not finish in ${LISTED_ORDER_MAX_ATTEMPTS} attempts (the process importing it stopped each time)`))
+        }
+        const handled = await handler.handleMany(toHandle.map((order) => order.listed))
+        toHandle.forEach((order, index) => outcomes.set(order.id, handled[index]))
+        await hubModule.listedHubOrdersDone(taken.map((order) => ({ id: order.id, counts: countsOf(outcomes.get(order.id)!) })))
+        this.handled += taken.length
       }
     } catch (caught) {
       // The store itself failed (a set-aside could not be written): what this lane took is taken again after its lease.
@@ -80,6 +91,10 @@ class ListedOrderLanes {
 
 /** The process's lanes (one set per application, whichever scope asks). */
 export const listedOrderLanes = perApplication((container) => new ListedOrderLanes(container))
+
+function partition<T>(items: T[], predicate: (item: T) => boolean): [T[], T[]] {
+  return [items.filter(predicate), items.filter((item) => !predicate(item))]
+}
 
 export function countsOf(outcome: HubOrderOutcome): ImportRunCounts {
   return { imported: outcome === "imported" ? 1 : 0, updated: outcome === "updated" ? 1 : 0, set_aside: outcome === "set_aside" ? 1 : 0 }

@@ -3,7 +3,13 @@
  * (README, Extending). `import { importHubOrderWorkflow, HubEvents } from "medusa-plugin-hub/workflows"`.
  */
 export { HubEvents } from "../modules/hub/events"
-export { importHubOrderWorkflow, importHubOrderWorkflowId, type ImportHubOrderInput } from "./hub-orders/import-hub-order"
+export {
+  type HubOrderToImport,
+  type ImportedHubOrder,
+  importHubOrdersWorkflow,
+  importHubOrdersWorkflowId,
+  type ImportHubOrdersInput,
+} from "./hub-orders/import-hub-orders"
 export { followHubOrderWorkflow, followHubOrderWorkflowId } from "./hub-orders/follow-hub-order"
 export { applyMarketplaceStatusWorkflow, applyMarketplaceStatusWorkflowId } from "./hub-orders/apply-marketplace-status"
 export { moveHubOrderWorkflow, moveHubOrderWorkflowId, type MoveHubOrderInput } from "./hub-orders/move-hub-order"

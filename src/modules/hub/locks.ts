@@ -43,7 +43,16 @@ export const HUB_ORDER_LOCK_WAIT_SECONDS = 60
 
 /** The input of the core `acquireLockStep`/`releaseLockStep` for one hub order, with an owner of its own. */
 export function hubOrderLockInput(code: string, ownerId: string) {
-  return { key: hubOrderLock(code), ownerId, timeout: HUB_ORDER_LOCK_WAIT_SECONDS, ttl: HUB_ORDER_LOCK_TTL_SECONDS, retryInterval: 0.1 }
+  return hubOrdersLockInput([code], ownerId)
+}
+
+/**
+ * The same for the hub orders of one import batch, taken together: each is claimed by that batch
+ * alone, so another multi-order holder of the same keys (which could hold one and wait for another)
+ * is only an import that took over an expired claim, and the wait's timeout ends it.
+ */
+export function hubOrdersLockInput(codes: string[], ownerId: string) {
+  return { key: codes.map(hubOrderLock), ownerId, timeout: HUB_ORDER_LOCK_WAIT_SECONDS, ttl: HUB_ORDER_LOCK_TTL_SECONDS, retryInterval: 0.1 }
 }
 
 /**

@@ -144,13 +144,13 @@ export default class HubModuleService extends MedusaService({
   }
 
   @InjectManager()
-  async takeListedHubOrder(leaseMs: number, @MedusaContext() sharedContext: Context = {}): Promise<TakenListedOrder | null> {
-    return this.listed.take(leaseMs, sharedContext)
+  async takeListedHubOrders(leaseMs: number, limit: number, @MedusaContext() sharedContext: Context = {}): Promise<TakenListedOrder[]> {
+    return this.listed.take(leaseMs, limit, sharedContext)
   }
 
   @InjectManager()
-  async listedHubOrderDone(id: string, runId: string, counts: ImportRunCounts, @MedusaContext() sharedContext: Context = {}): Promise<void> {
-    return this.listed.done(id, runId, counts, sharedContext)
+  async listedHubOrdersDone(handled: Array<{ id: string; counts: ImportRunCounts }>, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    return this.listed.done(handled, sharedContext)
   }
 
   @InjectManager()

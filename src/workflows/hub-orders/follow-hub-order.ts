@@ -5,10 +5,9 @@ import type { HubPayment } from "../../mapping/hub-order-money"
 import type { HubOrderPlan, SeenHubOrder } from "../../mapping/plan-hub-order"
 import { hubOrderLockInput } from "../../modules/hub/locks"
 import { applyMarketplaceStatusWorkflow } from "./apply-marketplace-status"
-import { checkHubOrderStockStep } from "./steps/check-hub-order-stock"
-import { markHubOrderImportedStep } from "./steps/mark-hub-order-imported"
+import { markHubOrdersImportedStep } from "./steps/mark-hub-orders-imported"
 import { recordHubOrderStatusStep } from "./steps/record-hub-order-status"
-import { reserveHubOrderStockStep } from "./steps/reserve-hub-order-stock"
+import { reserveHubOrdersStockStep } from "./steps/reserve-hub-orders-stock"
 
 export type FollowHubOrderInput = {
   hubOrderId: string
@@ -49,9 +48,10 @@ export const followHubOrderWorkflow = createWorkflow(followHubOrderWorkflowId, (
     })
   })
   when("recheck-followed-hub-order-stock", { input }, ({ input }) => input.plan.recheckStock).then(() => {
-    reserveHubOrderStockStep({ orderId: input.orderId, stockLocationId: input.stockLocationId })
-    const needsStock = checkHubOrderStockStep({ orderId: input.orderId, stockLocationId: input.stockLocationId })
-    markHubOrderImportedStep({ hubOrderId: input.hubOrderId, orderId: input.orderId, needsStock })
+    const reserved = reserveHubOrdersStockStep(transform({ input }, ({ input }) => ({ orderIds: [input.orderId], stockLocationId: input.stockLocationId })))
+    markHubOrdersImportedStep(
+      transform({ input, reserved }, ({ input, reserved }) => [{ hubOrderId: input.hubOrderId, orderId: input.orderId, needsStock: reserved.needsStock[input.orderId] }])
+    )
   })
   releaseLockStep(lock)
   const hubOrderFollowed = createHook(

@@ -29,28 +29,45 @@ export class HubListedOrderRepository extends DALUtils.mikroOrmBaseRepositoryFac
     )
   }
 
-  /** Takes the oldest listed order nobody holds (or whose taker outlived `leaseMs`); null when none is left. */
-  async take(leaseMs: number, context: Context = {}): Promise<TakenListedOrder | null> {
-    const rows: TakenListedOrder[] = await this.getActiveManager<EntityManager>(context).execute(
-      `update hub_listed_order set taken_at = now(), attempts = attempts + 1
-       where id = (
-         select id from hub_listed_order
+  /**
+   * Takes the oldest listed orders nobody holds, up to `limit`; an order whose taker outlived `leaseMs`
+   * (it may be what stopped it) is taken alone, so it never takes others down with it again. Empty
+   * when none is left.
+   */
+  async take(leaseMs: number, limit: number, context: Context = {}): Promise<TakenListedOrder[]> {
+    return this.getActiveManager<EntityManager>(context).execute(
+      `with candidates as (
+         select id, taken_at from hub_listed_order
          where taken_at is null or taken_at < now() - make_interval(secs => ?)
-         order by created_at limit 1 for update skip locked
+         order by created_at limit ? for update skip locked
+       ), picked as (
+         (select id from candidates where taken_at is not null limit 1)
+         union all
+         select id from candidates where not exists (select 1 from candidates where taken_at is not null)
        )
+       update hub_listed_order set taken_at = now(), attempts = attempts + 1
+       where id in (select id from picked)
        returning id, run_id, code, listed, attempts`,
-      [leaseMs / 1000]
+      [leaseMs / 1000, limit]
     )
-    return rows[0] ?? null
   }
 
-  /** A listed order handled: gone from the table, and its outcome added to its run's counts, in one statement. */
-  async done(id: string, runId: string, counts: ImportRunCounts, context: Context = {}): Promise<void> {
+  /** Listed orders handled: gone from the table, and each one's outcome added to its run's counts, in one statement. */
+  async done(handled: Array<{ id: string; counts: ImportRunCounts }>, context: Context = {}): Promise<void> {
+    if (!handled.length) return
+    const rows = handled.map(({ id, counts }) => ({ id, ...counts }))
     await this.getActiveManager<EntityManager>(context).execute(
-      `with handled as (delete from hub_listed_order where id = ? returning id)
-       update hub_import_run set imported = imported + ?, updated = updated + ?, set_aside = set_aside + ?
-       where id = ? and exists (select 1 from handled)`,
-      [id, counts.imported, counts.updated, counts.set_aside, runId]
+      `with input as (
+         select * from jsonb_to_recordset(?::jsonb) as input(id text, imported int, updated int, set_aside int)
+       ), handled as (
+         delete from hub_listed_order listed using input where listed.id = input.id
+         returning listed.run_id, input.imported, input.updated, input.set_aside
+       ), sums as (
+         select run_id, sum(imported) as imported, sum(updated) as updated, sum(set_aside) as set_aside from handled group by run_id
+       )
+       update hub_import_run run set imported = run.imported + sums.imported, updated = run.updated + sums.updated, set_aside = run.set_aside + sums.set_aside
+       from sums where run.id = sums.run_id`,
+      [JSON.stringify(rows)]
     )
   }
 

@@ -1,0 +1,101 @@
+import { randomUUID } from "node:crypto"
+import { z } from "zod"
+import { acquireLockStep, createOrdersStep, emitEventStep, releaseLockStep } from "@medusajs/medusa/core-flows"
+import { createHook, createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import type { CreateOrderDTO } from "@medusajs/framework/types"
+import { MedusaCustomerInput } from "../../mapping/hub-order"
+import { HubEvents } from "../../modules/hub/events"
+import { hubOrdersLockInput } from "../../modules/hub/locks"
+import { findOrdersForHubCodesStep } from "./steps/find-orders-for-hub-codes"
+import { markHubOrdersImportedStep } from "./steps/mark-hub-orders-imported"
+import { reserveHubOrdersStockStep } from "./steps/reserve-hub-orders-stock"
+import { showHubCodesOnOrdersStep } from "./steps/show-hub-codes-on-orders"
+import { upsertHubCustomersStep } from "./steps/upsert-hub-customers"
+
+export type HubOrderToImport = {
+  /** The claimed hub order record. */
+  hubOrderId: string
+  hubOrderCode: string
+  customer: MedusaCustomerInput
+  order: Omit<CreateOrderDTO, "customer_id">
+}
+
+export type ImportHubOrdersInput = { hubOrders: HubOrderToImport[]; stockLocationId: string }
+
+/** What each imported hub order became (the `hubOrdersImported` hook's and the workflow's items). */
+export type ImportedHubOrder = { hubOrderId: string; hubOrderCode: string; orderId: string; needsStock: boolean }
+
+export const importHubOrdersWorkflowId = "import-hub-orders"
+
+/**
+ * Hub orders -> Medusa orders with their stock reserved, then the records that say so: several at a
+ * time, so a backlog costs one order creation, one reservation and one record write per batch rather
+ * than per order (issue 19's throughput). Any failure compensates every write of the batch; the caller
+ * then imports its orders one by one, so a bad order is set aside alone. A crash leaves the created
+ * orders (found again by their hub codes) for the next run to complete, so there is never a second one.
+ *
+ * Hooks: `ordersInput` ({ hubOrders: [{ hubOrderCode, order }] }) may return, by hub code, fields of
+ * Medusa's order input to set (merged over the plugin's mapping: a sales channel, metadata, ...)
+ * before the orders are created; it runs on every try, so return the same answer for the same order.
+ * `hubOrdersImported` ({ hubOrders: ImportedHubOrder[] }) runs once they are created and reserved.
+ */
+export const importHubOrdersWorkflow = createWorkflow(
+  // Not `idempotent`: that makes the engine store a checkpoint of the whole input at every step (about a
+  // quarter of a worker's CPU per order, measured under workflow-engine-redis), and this workflow needs
+  // none: a new try finds the orders by their hub codes and reserves only what is missing.
+  importHubOrdersWorkflowId,
+  (input: ImportHubOrdersInput) => {
+    const lock = transform({ input }, ({ input }) => hubOrdersLockInput(input.hubOrders.map((hubOrder) => hubOrder.hubOrderCode), randomUUID()))
+    acquireLockStep(lock)
+    const ordersInputHook = createHook(
+      "ordersInput",
+      transform({ input }, ({ input }) => ({ hubOrders: input.hubOrders.map(({ hubOrderCode, order }) => ({ hubOrderCode, order })) })),
+      { resultValidator: z.record(z.string(), z.looseObject({})).optional() }
+    )
+    const ordersInputChanges = ordersInputHook.getResult()
+    const codes = transform({ input }, ({ input }) => input.hubOrders.map((hubOrder) => hubOrder.hubOrderCode))
+    const existingByCode = findOrdersForHubCodesStep(codes)
+    const toCreate = transform({ input, existingByCode }, ({ input, existingByCode }) => input.hubOrders.filter((hubOrder) => !existingByCode[hubOrder.hubOrderCode]))
+
+    const createdByCode = when("create-medusa-orders-for-hub-orders", { toCreate }, ({ toCreate }) => toCreate.length > 0).then(() => {
+      const customerIds = upsertHubCustomersStep(transform({ toCreate }, ({ toCreate }) => toCreate.map((hubOrder) => hubOrder.customer)))
+      const orderInputs = transform({ toCreate, customerIds, ordersInputChanges }, ({ toCreate, customerIds, ordersInputChanges }) =>
+        toCreate.map(({ hubOrderCode, customer, order }) => {
+          const changes = ordersInputChanges?.[hubOrderCode]
+          return {
+            ...order,
+            ...(changes ?? {}),
+            // A hook's metadata adds to the hub's; the hub code, how a re-run finds this order, stays.
+            metadata: { ...order.metadata, ...(changes?.metadata as object | undefined), hub_order_code: hubOrderCode },
+            customer_id: customerIds[customer.email],
+          } as CreateOrderDTO
+        })
+      )
+      const orders = createOrdersStep(orderInputs)
+      const created = transform({ orders }, ({ orders }) =>
+        orders.map((order) => ({ orderId: order.id, code: String(order.metadata?.hub_order_code), customDisplayId: order.custom_display_id }))
+      )
+      showHubCodesOnOrdersStep(created)
+      return transform({ created }, ({ created }) => Object.fromEntries(created.map((order) => [order.code, order.orderId])) as Record<string, string>)
+    })
+
+    const orderIdByCode = transform({ existingByCode, createdByCode }, ({ existingByCode, createdByCode }) => ({ ...createdByCode, ...existingByCode }) as Record<string, string>)
+    const reserved = reserveHubOrdersStockStep(
+      transform({ input, orderIdByCode }, ({ input, orderIdByCode }) => ({ orderIds: Object.values(orderIdByCode), stockLocationId: input.stockLocationId }))
+    )
+    const imported = transform({ input, orderIdByCode, reserved }, ({ input, orderIdByCode, reserved }) =>
+      input.hubOrders.map(({ hubOrderId, hubOrderCode }): ImportedHubOrder => {
+        const orderId = orderIdByCode[hubOrderCode]
+        return { hubOrderId, hubOrderCode, orderId, needsStock: reserved.needsStock[orderId] }
+      })
+    )
+    const records = markHubOrdersImportedStep(imported)
+    releaseLockStep(lock)
+    emitEventStep({
+      eventName: HubEvents.ORDER_IMPORTED,
+      data: transform({ imported }, ({ imported }) => imported.map((hubOrder) => ({ id: hubOrder.hubOrderId, code: hubOrder.hubOrderCode, order_id: hubOrder.orderId, needs_stock: hubOrder.needsStock }))),
+    })
+    const hubOrdersImported = createHook("hubOrdersImported", transform({ imported }, ({ imported }) => ({ hubOrders: imported })))
+    return new WorkflowResponse(records, { hooks: [ordersInputHook, hubOrdersImported] })
+  }
+)

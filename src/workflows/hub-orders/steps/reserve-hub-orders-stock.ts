@@ -1,0 +1,94 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { ContainerRegistrationKeys, MathBN, Modules } from "@medusajs/framework/utils"
+import { holdingInOrder } from "./holding-in-order"
+
+export type ReserveHubOrdersStockInput = { orderIds: string[]; stockLocationId: string }
+
+/** Per Medusa order: whether it still waits for stock (see the step). */
+export type NeedsStockByOrder = Record<string, boolean>
+
+type OrderItemStock = {
+  id: string
+  quantity: number
+  variant?: {
+    manage_inventory?: boolean
+    inventory_items?: { inventory_item_id: string; required_quantity: number }[]
+  } | null
+}
+
+/** How long an import waits for an inventory item another writer holds (a hot SKU in a burst of orders). */
+const INVENTORY_LOCK_WAIT_SECONDS = 30
+
+/**
+ * Reserves, at the hub's stock location, what each line item of the orders needs and has no
+ * reservation for yet (so a retry reserves only what is missing), for all the orders in one read and
+ * one write. A paid order whose stock is missing is still reserved, as a backorder
+ * (docs/hub-interface.md §1 rule 6). Returns, per order, whether it still waits for stock: a managed
+ * line item with no reservation (no inventory level at the location), or a reserved item whose stock
+ * there does not cover what is reserved (read under the items' locks, after the reservations).
+ */
+export const reserveHubOrdersStockStep = createStep(
+  "reserve-hub-orders-stock",
+  async ({ orderIds, stockLocationId }: ReserveHubOrdersStockInput, { container }) => {
+    const query = container.resolve(ContainerRegistrationKeys.QUERY)
+    const inventoryModule = container.resolve(Modules.INVENTORY)
+    const locking = container.resolve(Modules.LOCKING)
+
+    const { data: orders } = await query.graph({
+      entity: "order",
+      fields: [
+        "id",
+        "items.id",
+        "items.*",
+        "items.variant.manage_inventory",
+        "items.variant.inventory_items.inventory_item_id",
+        "items.variant.inventory_items.required_quantity",
+      ],
+      filters: { id: orderIds },
+    })
+    const itemsOf = new Map(orders.map((order) => [order.id, ((order.items ?? []) as unknown as OrderItemStock[]).filter((item) => item.variant?.manage_inventory)]))
+    const managed = [...itemsOf.values()].flat()
+    const needsStock: NeedsStockByOrder = Object.fromEntries(orderIds.map((id) => [id, false]))
+    if (!managed.length) return new StepResponse({ needsStock }, [] as string[])
+
+    const reserved = await inventoryModule.listReservationItems({ line_item_id: managed.map((item) => item.id) })
+    const reservedLines = new Set(reserved.map((reservation) => reservation.line_item_id))
+    const wanted = managed
+      .filter((item) => !reservedLines.has(item.id))
+      .flatMap((item) =>
+        (item.variant!.inventory_items ?? []).map((inventoryItem) => ({
+          line_item_id: item.id,
+          inventory_item_id: inventoryItem.inventory_item_id,
+          location_id: stockLocationId,
+          quantity: MathBN.mult(inventoryItem.required_quantity, item.quantity).toNumber(),
+          // Reserved even when short: the hub has sold it, the merchant restocks or cancels.
+          allow_backorder: true,
+        }))
+      )
+    const inventoryItemIds = [...new Set([...reserved.map((reservation) => reservation.inventory_item_id), ...wanted.map((reservation) => reservation.inventory_item_id)])]
+
+    // Medusa's own reservations lock the inventory item's id: the same key keeps the level's count true.
+    const { created, levels } = await holdingInOrder(locking, wanted.map((reservation) => reservation.inventory_item_id), INVENTORY_LOCK_WAIT_SECONDS, async () => {
+      const before = await inventoryModule.listInventoryLevels({ inventory_item_id: inventoryItemIds, location_id: stockLocationId })
+      const stockedItems = new Set(before.map((level) => level.inventory_item_id))
+      // No inventory level at the location: nothing can be reserved there until the merchant stocks it.
+      const reservable = wanted.filter((reservation) => stockedItems.has(reservation.inventory_item_id))
+      if (!reservable.length) return { created: [], levels: before }
+      const created = await inventoryModule.createReservationItems(reservable)
+      return { created, levels: await inventoryModule.listInventoryLevels({ inventory_item_id: inventoryItemIds, location_id: stockLocationId }) }
+    })
+    for (const reservation of created) reservedLines.add(reservation.line_item_id!)
+    const short = new Set(levels.filter((level) => MathBN.lt(level.stocked_quantity, level.reserved_quantity)).map((level) => level.inventory_item_id))
+    for (const [orderId, items] of itemsOf) {
+      needsStock[orderId] = items.some(
+        (item) => !reservedLines.has(item.id) || (item.variant!.inventory_items ?? []).some((inventoryItem) => short.has(inventoryItem.inventory_item_id))
+      )
+    }
+    const createdReservationIds = created.map((reservation) => reservation.id)
+    return new StepResponse({ needsStock }, createdReservationIds)
+  },
+  async (createdReservationIds, { container }) => {
+    if (!createdReservationIds?.length) return
+    await container.resolve(Modules.INVENTORY).deleteReservationItems(createdReservationIds)
+  }
+)

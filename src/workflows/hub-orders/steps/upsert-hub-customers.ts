@@ -1,0 +1,29 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { Modules } from "@medusajs/framework/utils"
+import { MedusaCustomerInput } from "../../../mapping/hub-order"
+import { hubCustomerLock } from "../../../modules/hub/locks"
+import { holdingInOrder } from "./holding-in-order"
+
+/** How long an import waits for a buyer's e-mail another import holds. */
+const CUSTOMER_LOCK_WAIT_SECONDS = 30
+
+/**
+ * The customer of each hub order's e-mail (by e-mail), created as a guest when the store has none,
+ * under the e-mails' locks: another order of the same buyer imported at the same moment finds it
+ * instead of creating it twice. No compensation: by then another order may use the customer, and a
+ * guest customer without orders is harmless (the buyer's next order finds it).
+ */
+export const upsertHubCustomersStep = createStep("upsert-hub-customers", async (customers: MedusaCustomerInput[], { container }) => {
+  const customerModule = container.resolve(Modules.CUSTOMER)
+  const locking = container.resolve(Modules.LOCKING)
+  const byEmail = new Map(customers.map((customer) => [customer.email, customer]))
+  if (!byEmail.size) return new StepResponse({} as Record<string, string>)
+  const ids = await holdingInOrder(locking, [...byEmail.keys()].map(hubCustomerLock), CUSTOMER_LOCK_WAIT_SECONDS, async () => {
+    const existing = await customerModule.listCustomers({ email: [...byEmail.keys()] }, { select: ["id", "email"], take: null })
+    const found = new Map(existing.map((customer) => [customer.email, customer.id]))
+    const missing = [...byEmail.values()].filter((customer) => !found.has(customer.email))
+    for (const created of missing.length ? await customerModule.createCustomers(missing) : []) found.set(created.email, created.id)
+    return found
+  })
+  return new StepResponse(Object.fromEntries(ids) as Record<string, string>)
+})
