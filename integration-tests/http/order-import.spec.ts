@@ -238,6 +238,34 @@ medusaIntegrationTestRunner({
       expect((await level("SKU-1")).reserved_quantity).toBe(4)
     })
 
+    it("a lane takes up to ten fresh listed orders at once, and an order whose taker stopped alone", async () => {
+      const listed = Array.from({ length: 12 }, (_, n) => sandbox.hub.createOrder(testOrder([{ id: "SKU-1", qty: 1 }], `fila${n}@example.com`)))
+      const run = await hubModule.createHubImportRuns({ started_at: new Date(), intake: "listing" })
+      await hubModule.shareListedHubOrders(run.id, listed)
+
+      const first = await hubModule.takeListedHubOrders(60_000, 10)
+      expect(first).toHaveLength(10)
+      expect(first.every((taken) => taken.attempts === 1 && taken.run_id === run.id)).toBe(true)
+      // The taker of those stopped: their lease runs out.
+      await dbConnection.raw(`update hub_listed_order set taken_at = now() - interval '2 minutes' where id in (${first.map(() => "?").join(", ")})`, first.map((taken) => taken.id))
+
+      // Each taken again alone, while the fresh ones wait behind it.
+      const again = await hubModule.takeListedHubOrders(60_000, 10)
+      expect(again).toHaveLength(1)
+      expect(again[0]).toMatchObject({ attempts: 2 })
+      expect(first.map((taken) => taken.id)).toContain(again[0].id)
+
+      await hubModule.listedHubOrdersDone([
+        { id: again[0].id, counts: { imported: 1, updated: 0, set_aside: 0 } },
+        ...first.filter((taken) => taken.id !== again[0].id).map((taken) => ({ id: taken.id, counts: { imported: 0, updated: 0, set_aside: 1 } })),
+      ])
+      // Only the two never taken are left: handled orders are gone, their outcomes counted on the run.
+      const rest = await hubModule.takeListedHubOrders(60_000, 10)
+      expect(rest.map((taken) => taken.code).sort()).toEqual(listed.slice(10).map((order) => order.code).sort())
+      const [counted] = await hubModule.listHubImportRuns({ id: run.id })
+      expect(counted).toMatchObject({ imported: 1, set_aside: 9 })
+    })
+
     it("follows the marketplace: approval marks the order paid, cancellation cancels it and releases its stock", async () => {
       const approved = sandbox.hub.createOrder(testOrder([{ id: "SKU-1", qty: 1 }], "pago@example.com"))
       const canceled = sandbox.hub.createOrder(testOrder([{ id: "SKU-2", qty: 3 }], "cancelado@example.com"))
