@@ -238,7 +238,7 @@ medusaIntegrationTestRunner({
       expect((await level("SKU-1")).reserved_quantity).toBe(4)
     })
 
-    it("a lane takes up to ten fresh listed orders at once, and an order whose taker stopped alone", async () => {
+    it("a lane takes fresh listed orders up to its limit at once, and an order whose taker stopped alone", async () => {
       const listed = Array.from({ length: 12 }, (_, n) => sandbox.hub.createOrder(testOrder([{ id: "SKU-1", qty: 1 }], `fila${n}@example.com`)))
       const run = await hubModule.createHubImportRuns({ started_at: new Date(), intake: "listing" })
       await hubModule.shareListedHubOrders(run.id, listed)

@@ -20,7 +20,7 @@ const LISTED_ORDER_MAX_ATTEMPTS = 3
  * costs one order creation, reservation and record write per ten orders (bench/backlog). An order
  * taken again after its taker stopped is taken alone (the repository's `take`).
  */
-const ORDERS_PER_TAKE = 10
+const ORDERS_PER_TAKE = 25
 
 /**
  * This process's share of the listed hub orders (`hub_listed_order`): up to `importConcurrency` lanes,

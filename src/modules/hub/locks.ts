@@ -26,6 +26,19 @@ export const STOCK_RECONCILIATION_LOCK = "hub:stock-reconciliation"
 export const STOCK_RECORD_LOCK = "hub:stock-record"
 
 /**
+ * The plugin's stock reservations, one at a time across the store's processes (inside it, the
+ * inventory items' locks as Medusa takes them: steps/holding-in-order.ts).
+ */
+export const HUB_RESERVATION_LOCK = "hub:reservation"
+
+/**
+ * The reservation lock and the items' locks live this long unless renewed (their holder renews them
+ * every third of it, and holds them well under a second): a holder killed mid-reservation stops every
+ * other import's reservations for at most this long, well inside their wait.
+ */
+export const HUB_RESERVATION_LOCK_TTL_SECONDS = 10
+
+/**
  * One writer at a time per hub order: its import, the marketplace's moves followed, merchant moves,
  * Medusa's own cancel, the settling of lost answers and the stock re-check all take it.
  */

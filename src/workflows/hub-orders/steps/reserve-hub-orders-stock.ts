@@ -1,6 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { ContainerRegistrationKeys, MathBN, Modules } from "@medusajs/framework/utils"
-import { holdingInOrder } from "./holding-in-order"
+import { holdingInventoryItems } from "./holding-in-order"
 
 export type ReserveHubOrdersStockInput = { orderIds: string[]; stockLocationId: string }
 
@@ -67,16 +67,19 @@ export const reserveHubOrdersStockStep = createStep(
       )
     const inventoryItemIds = [...new Set([...reserved.map((reservation) => reservation.inventory_item_id), ...wanted.map((reservation) => reservation.inventory_item_id)])]
 
+    // Which items are stocked at the location, read before the locks (a level removed meanwhile fails
+    // the reservation, and the import is tried again; one added meanwhile waits for the restock check).
+    const before = await inventoryModule.listInventoryLevels({ inventory_item_id: inventoryItemIds, location_id: stockLocationId })
+    const stockedItems = new Set(before.map((level) => level.inventory_item_id))
+    // No inventory level at the location: nothing can be reserved there until the merchant stocks it.
+    const reservable = wanted.filter((reservation) => stockedItems.has(reservation.inventory_item_id))
     // Medusa's own reservations lock the inventory item's id: the same key keeps the level's count true.
-    const { created, levels } = await holdingInOrder(locking, wanted.map((reservation) => reservation.inventory_item_id), INVENTORY_LOCK_WAIT_SECONDS, async () => {
-      const before = await inventoryModule.listInventoryLevels({ inventory_item_id: inventoryItemIds, location_id: stockLocationId })
-      const stockedItems = new Set(before.map((level) => level.inventory_item_id))
-      // No inventory level at the location: nothing can be reserved there until the merchant stocks it.
-      const reservable = wanted.filter((reservation) => stockedItems.has(reservation.inventory_item_id))
-      if (!reservable.length) return { created: [], levels: before }
-      const created = await inventoryModule.createReservationItems(reservable)
-      return { created, levels: await inventoryModule.listInventoryLevels({ inventory_item_id: inventoryItemIds, location_id: stockLocationId }) }
-    })
+    const { created, levels } = !reservable.length
+      ? { created: [], levels: before }
+      : await holdingInventoryItems(locking, reservable.map((reservation) => reservation.inventory_item_id), INVENTORY_LOCK_WAIT_SECONDS, async () => {
+          const created = await inventoryModule.createReservationItems(reservable)
+          return { created, levels: await inventoryModule.listInventoryLevels({ inventory_item_id: inventoryItemIds, location_id: stockLocationId }) }
+        })
     for (const reservation of created) reservedLines.add(reservation.line_item_id!)
     const short = new Set(levels.filter((level) => MathBN.lt(level.stocked_quantity, level.reserved_quantity)).map((level) => level.inventory_item_id))
     for (const [orderId, items] of itemsOf) {
