@@ -18,7 +18,8 @@ const LISTED_ORDER_MAX_ATTEMPTS = 3
 /**
  * Listed orders a lane takes at once, imported together (`HubOrderHandler.handleMany`): a backlog
  * costs one order creation, reservation and record write per batch (bench/backlog: one worker 32
- * orders/s taking 10, 41 taking 25; a failed batch costs its orders one run each). An order taken
+ * orders/s taking 10, 41 taking 25 with the stock read out of the lock; a failed batch costs its
+ * orders one run each). An order taken
  * again after its taker stopped is taken alone (the repository's `take`).
  */
 const ORDERS_PER_TAKE = 25
