@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, partitionArray } from "@medusajs/framework/utils"
 import { HUB_MODULE } from "../modules/hub"
 import type { ImportRunCounts } from "../modules/hub/repositories/hub-listed-order"
 import type HubModuleService from "../modules/hub/service"
@@ -19,15 +19,16 @@ const LISTED_ORDER_MAX_ATTEMPTS = 3
  * Listed orders a lane takes at once, imported together (`HubOrderHandler.handleMany`): a backlog
  * costs one order creation, reservation and record write per batch (bench/backlog: one worker 32
  * orders/s taking 10, 41 taking 25 with the stock read out of the lock; a failed batch costs its
- * orders one run each). An order taken
- * again after its taker stopped is taken alone (the repository's `take`).
+ * orders one run each). An order taken again after its taker stopped is taken alone (the
+ * repository's `take`).
  */
 const ORDERS_PER_TAKE = 25
 
 /**
  * This process's share of the listed hub orders (`hub_listed_order`): up to `importConcurrency` lanes,
- * each taking the oldest orders nobody holds, a few at a time, handling them (`HubOrderHandler`:
- * claimed, imported once, or set aside) and marking them done with their outcomes on their runs. The listing's run starts them, and
+ * each taking the oldest orders nobody holds, up to `ORDERS_PER_TAKE` at a time, handling them
+ * (`HubOrderHandler`: claimed, imported once, or set aside) and marking them done with their outcomes
+ * on their runs. The listing's run starts them, and
  * so does every worker that receives the run's event: the orders of one listing are imported by all
  * the store's workers at once.
  */
@@ -61,7 +62,7 @@ class ListedOrderLanes {
       const take = () => hubModule.takeListedHubOrders(LISTED_ORDER_LEASE_MS, ORDERS_PER_TAKE)
       for (let taken = await take(); taken.length; taken = await take()) {
         const handler = await this.currentHandler(hubModule)
-        const [given, toHandle] = partition(taken, (order) => order.attempts > LISTED_ORDER_MAX_ATTEMPTS)
+        const [given, toHandle] = partitionArray(taken, (order) => order.attempts > LISTED_ORDER_MAX_ATTEMPTS)
         const outcomes = new Map<string, HubOrderOutcome>()
         for (const order of given) {
           outcomes.set(order.id, await handler.setAsideListed(order.listed, `its import did not finish in ${LISTED_ORDER_MAX_ATTEMPTS} attempts (the process importing it stopped each time)`))
@@ -93,10 +94,6 @@ class ListedOrderLanes {
 
 /** The process's lanes (one set per application, whichever scope asks). */
 export const listedOrderLanes = perApplication((container) => new ListedOrderLanes(container))
-
-function partition<T>(items: T[], predicate: (item: T) => boolean): [T[], T[]] {
-  return [items.filter(predicate), items.filter((item) => !predicate(item))]
-}
 
 export function countsOf(outcome: HubOrderOutcome): ImportRunCounts {
   return { imported: outcome === "imported" ? 1 : 0, updated: outcome === "updated" ? 1 : 0, set_aside: outcome === "set_aside" ? 1 : 0 }

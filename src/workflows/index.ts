@@ -1,6 +1,6 @@
 /*
  * What a store extends: the workflows with their ids and hooks, and the plugin's events
- * (README, Extending). `import { importHubOrderWorkflow, HubEvents } from "medusa-plugin-hub/workflows"`.
+ * (README, Extending). `import { importHubOrdersWorkflow, HubEvents } from "medusa-plugin-hub/workflows"`.
  */
 export { HubEvents } from "../modules/hub/events"
 export {
