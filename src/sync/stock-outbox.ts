@@ -11,8 +11,8 @@ import { stockChangeRecorder } from "./stock-recorder"
 
 /**
  * Records the available quantity of every SKU the change reaches in the outbox and, when one
- * changed, has it pushed once it is due. Resolves once the change is durable (rejects if recording
- * failed), with whether anything was queued.
+ * changed, has it pushed once it is due. Resolves once the change is durable (a recording that
+ * fails is tried again until it lands), with whether anything was queued.
  */
 export async function queueStockChange(container: MedusaContainer, changes: StockChanges): Promise<boolean> {
   const queued = await stockChangeRecorder(container).record(changes)

@@ -1,6 +1,7 @@
 import { MedusaContainer } from "@medusajs/framework/types"
-import { setImmediate as nextTurn, setTimeout as sleep } from "node:timers/promises"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { perApplication } from "./per-application"
+import { errorText } from "../mapping/error-text"
 import { recordAvailableQuantitiesWorkflow, type StockChanges } from "../workflows/stock/record-available-quantities"
 
 /** Enough for one set of queries to stay quick. */
@@ -12,31 +13,48 @@ const MAX_BATCH = 500
  * starts at once.
  */
 const BATCH_SPACING_MS = 100
+/**
+ * A batch that failed (the database cut or restarting, a step's error) is tried again after this,
+ * doubling up to RETRY_MAX_MS, for as long as it takes: an event is delivered once, so a change
+ * given up here would wait for the next reconciliation (hours) while the marketplaces sell units
+ * that are gone.
+ */
+const RETRY_FIRST_MS = 200
+const RETRY_MAX_MS = 10_000
 
-type Entry = { changes: StockChanges; resolve: (queued: boolean) => void; reject: (error: unknown) => void }
+/** Records one batch of changes in the outbox; resolves with how many SKUs it queued. */
+export type RecordBatch = (changes: StockChanges) => Promise<number>
+
+type Entry = { changes: StockChanges; resolve: (queued: boolean) => void }
+
+/** Global timers (not node:timers/promises), so a unit test's fake clock drives them. */
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
 /**
  * Records stock changes (from events, or found by a reconciliation) in batches, one batch at a
- * time per process. The events that arrive
- * while a batch is recorded join the next one, so a burst costs a few workflow runs instead of
- * one per event. One at a time also keeps the outbox right: a batch reads Medusa's stock only
- * after the previous batch wrote what it read, so an older reading never overwrites a newer one.
- * Each caller's promise settles when the batch holding its change is in the outbox, so an event
- * is never acknowledged before its change is durable.
+ * time per process. The events that arrive while a batch is recorded join the next one, so a burst
+ * costs a few workflow runs instead of one per event. Each caller's promise settles when the batch
+ * holding its change is in the outbox, so an event is never acknowledged before its change is
+ * durable; a batch that fails is kept and tried again (RETRY_FIRST_MS), never dropped.
  */
-class StockChangeRecorder {
+export class StockChangeRecorder {
   private queue: Entry[] = []
   private busy = false
   private lastBatchAt = 0
+  private failures = 0
 
-  constructor(private readonly container: MedusaContainer) {}
+  constructor(
+    private readonly recordBatch: RecordBatch,
+    private readonly warn: (message: string) => void
+  ) {}
 
   /**
-   * Resolves once the changes are in the outbox (rejects if recording them failed), with whether
-   * their batch queued anything: an unchanged quantity queues nothing and needs no flush.
+   * Resolves once the changes are in the outbox, with whether their batch queued anything: an
+   * unchanged quantity queues nothing and needs no flush. A recording that fails is tried again
+   * until it lands, so this never rejects.
    */
   record(changes: StockChanges): Promise<boolean> {
-    const settled = new Promise<boolean>((resolve, reject) => this.queue.push({ changes, resolve, reject }))
+    const settled = new Promise<boolean>((resolve) => this.queue.push({ changes, resolve }))
     if (!this.busy) {
       this.busy = true
       void this.drain()
@@ -49,14 +67,22 @@ class StockChangeRecorder {
       while (this.queue.length) {
         // Handlers of events emitted together join before the batch starts.
         const spacingLeft = this.lastBatchAt + BATCH_SPACING_MS - Date.now()
-        await (spacingLeft > 0 ? sleep(spacingLeft) : nextTurn())
+        await delay(Math.max(0, spacingLeft))
         this.lastBatchAt = Date.now()
         const batch = this.takeBatch()
         try {
-          const { result } = await recordAvailableQuantitiesWorkflow(this.container).run({ input: merge(batch) })
-          batch.forEach((entry) => entry.resolve(result.queued > 0))
+          const queued = await this.recordBatch(merge(batch))
+          if (this.failures) this.warn(`hub: stock changes are being recorded again after ${this.failures} failed attempt(s)`)
+          this.failures = 0
+          batch.forEach((entry) => entry.resolve(queued > 0))
         } catch (error) {
-          batch.forEach((entry) => entry.reject(error))
+          // Back at the head of the queue, in their order: the next batch retries them first.
+          this.queue.unshift(...batch)
+          const waitMs = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** Math.min(this.failures, 10))
+          if (this.failures++ === 0) {
+            this.warn(`hub: recording stock changes failed (${errorText(error)}); retrying every ${RETRY_FIRST_MS}-${RETRY_MAX_MS} ms until they are recorded`)
+          }
+          await delay(waitMs)
         }
       }
     } finally {
@@ -92,4 +118,10 @@ function merge(entries: Entry[]): StockChanges {
   return merged
 }
 
-export const stockChangeRecorder = perApplication((container) => new StockChangeRecorder(container))
+export const stockChangeRecorder = perApplication(
+  (container) =>
+    new StockChangeRecorder(
+      async (changes) => (await recordAvailableQuantitiesWorkflow(container).run({ input: changes })).result.queued,
+      (message) => container.resolve(ContainerRegistrationKeys.LOGGER).warn(message)
+    )
+)

@@ -22,9 +22,6 @@ export const ORDER_QUEUE_LOCK = "hub:order-queue"
 /** One stock reconciliation at a time. */
 export const STOCK_RECONCILIATION_LOCK = "hub:stock-reconciliation"
 
-/** Reading Medusa's stock and writing the outbox, one batch at a time, so an older reading never wins. */
-export const STOCK_RECORD_LOCK = "hub:stock-record"
-
 /**
  * The plugin's stock reservations, one at a time across the store's processes (inside it, the
  * inventory items' locks as Medusa takes them: steps/holding-in-order.ts).

@@ -1,6 +1,4 @@
-import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
 import { createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { STOCK_RECORD_LOCK } from "../../modules/hub/locks"
 import type { HubProductField } from "../../mapping/hub-product"
 import type { StockSelector } from "../../queries/hub-product-fields"
 import { computeHubProductFieldsStep } from "./steps/compute-hub-product-fields"
@@ -13,17 +11,20 @@ export const recordAvailableQuantitiesWorkflowId = "record-hub-available-quantit
 
 /**
  * A change in Medusa (stock, a variant, a product, a price) -> the outbox: reads the fields the hub
- * should hold for the SKUs it touches and records them for the flusher. Nothing is sent here, so a burst of changes to one
- * SKU collapses into its outbox row before any request leaves. Under the lock, a reading is
- * always written after the readings taken before it, so an older one never wins.
+ * should hold for the SKUs it touches and records them for the flusher. Nothing is sent here, so a
+ * burst of changes to one SKU collapses into its outbox row before any request leaves.
+ *
+ * No lock: two recordings may write in either order, and an older reading may land last. That
+ * costs at most one push that finds nothing to send, never a wrong quantity on the hub: a reading
+ * that differs from the row leaves it pending, and a pending row's push reads Medusa again as it
+ * leaves; a row is only `sent` with what a push read and the hub took, and a change recorded while
+ * that push was in flight keeps it pending (its `version`). Every change's own reading is taken
+ * after the change, so the last one recorded for a SKU is never lost. A store-wide lock here
+ * stopped every event's handler behind a long reconciliation, and a handler that could not get it
+ * in time dropped its change.
  */
-export const recordAvailableQuantitiesWorkflow = createWorkflow(
-  recordAvailableQuantitiesWorkflowId,
-  (changes: StockChanges) => {
-    acquireLockStep({ key: STOCK_RECORD_LOCK, timeout: 30, retryInterval: 0.02, ttl: 60 })
-    const wanted = computeHubProductFieldsStep(changes)
-    const recorded = recordWantedStockStep({ wanted, reconciliationId: changes.reconciliationId, drifted: changes.drifted })
-    releaseLockStep({ key: STOCK_RECORD_LOCK })
-    return new WorkflowResponse(recorded)
-  }
-)
+export const recordAvailableQuantitiesWorkflow = createWorkflow(recordAvailableQuantitiesWorkflowId, (changes: StockChanges) => {
+  const wanted = computeHubProductFieldsStep(changes)
+  const recorded = recordWantedStockStep({ wanted, reconciliationId: changes.reconciliationId, drifted: changes.drifted })
+  return new WorkflowResponse(recorded)
+})
