@@ -4,17 +4,33 @@ import { Modules } from "@medusajs/framework/utils"
 import { HUB_MODULE } from "../../src/modules/hub"
 import HubModuleService from "../../src/modules/hub/service"
 import { eventually } from "../helpers/eventually"
-import { sandboxHubForStore } from "../helpers/sandbox-store"
+
+/** Polls `read` until it returns a non-empty list. */
+async function untilSome<T>(read: () => Promise<T[]>): Promise<T[]> {
+  let found: T[] = []
+  await eventually(async () => {
+    found = await read()
+    expect(found.length).toBeGreaterThan(0)
+  })
+  return found
+}
+import { productUpdatesFor, sandboxHubForStore } from "../helpers/sandbox-store"
+import { stockFlusher } from "../../src/sync/stock-flusher"
+import { pushStockWorkflow } from "../../src/workflows/stock/push-stock"
 import { seedStore } from "../helpers/store"
 
 jest.setTimeout(240_000)
 
 process.env.HUB_STOCK_MIN_PUSH_INTERVAL_MS = "0"
 process.env.HUB_STOCK_RETRY_DELAY_MS = "300"
+// The shortest lease, so a push can outlive it within the test.
+process.env.HUB_STOCK_LEASE_MS = "1000"
 
 const sandbox = sandboxHubForStore()
 
-const SKUS = ["DROP-01", "DROP-02", "DROP-03"]
+const SKUS = ["DROP-01", "DROP-02", "DROP-03", "LEASE-01"]
+/** An outbox reading of a SKU's qty alone, as a change records it (catalogue fields are not synced here). */
+const wantedQty = (sku: string, qty: number) => ({ sku, variantId: null, productId: null, fields: { qty } })
 
 /*
  * A stock change is the one number the plugin exists to keep true on the hub: no change may wait for
@@ -37,7 +53,20 @@ medusaIntegrationTestRunner({
         for (const sku of SKUS) expect(sandbox.hub.getProduct(sku)?.qty).toBe(5)
         expect((await hub.stockSyncFigures()).backlog).toBe(0)
       }, 30_000)
+      // No timer of the application's flusher left from seeding fires inside a test that pushes by hand.
+      await stockFlusher(container).flush()
+      await stockFlusher(container).flush()
     })
+    afterEach(() => sandbox.hub.setFaults({}))
+
+    /** Sets a SKU's stock straight in PostgreSQL, without Medusa's events: only the outbox row a test records says it changed. */
+    const setStockQuietly = (sku: string, stocked: number) =>
+      dbConnection.raw(
+        `update inventory_level set stocked_quantity = ?, raw_stocked_quantity = ?::jsonb where inventory_item_id = ? and deleted_at is null`,
+        [stocked, JSON.stringify({ value: String(stocked), precision: 20 }), store.inventoryItemsBySku[sku]]
+      )
+    const outboxRow = async (sku: string) =>
+      (await dbConnection.raw(`select state, sent_quantity, extract(epoch from now() - updated_at) * 1000 as held_ms from hub_stock_change where sku = ?`, [sku])).rows[0]
 
     const setStock = (sku: string, stocked: number) =>
       container.resolve(Modules.INVENTORY).updateInventoryLevels([
@@ -80,6 +109,59 @@ medusaIntegrationTestRunner({
       // And the store goes on: a later change lands as before.
       await setStock(SKUS[2], 4)
       await eventually(() => expect(sandbox.hub.getProduct(SKUS[2])?.qty).toBe(4), 30_000)
+    })
+
+    it("a push slower than its lease keeps its claim: a second flusher does not take the row and send it again", async () => {
+      const sku = "LEASE-01"
+      await setStockQuietly(sku, 9)
+      await hub.recordWantedStock([wantedQty(sku, 9)])
+      await eventually(async () => expect(await hub.nextStockChangeDueInMs()).toBe(0))
+      sandbox.hub.resetRequestLog()
+      // Each answer takes three leases.
+      sandbox.hub.setFaults({ latencyMs: 3_000 })
+
+      const first = pushStockWorkflow(container).run()
+      // Held well past its first lease (1 s) by the database's clock.
+      await eventually(async () => expect(Number((await outboxRow(sku)).held_ms)).toBeGreaterThan(1_500), 10_000)
+      const { result: second } = await pushStockWorkflow(container).run()
+      expect(second.claimed).toBe(0)
+
+      const { result } = await first
+      expect(result.sent).toBe(1)
+      expect(productUpdatesFor(sandbox.hub, sku)).toHaveLength(1)
+      expect(sandbox.hub.getProduct(sku)?.qty).toBe(9)
+    })
+
+    it("a push that lost its lease and landed after the push of the flusher that took the row over does not leave the outbox saying sent: the row goes again, read anew", async () => {
+      const sku = "LEASE-01"
+      // The first flusher claims the row when Medusa says 7 ...
+      await setStockQuietly(sku, 7)
+      await hub.recordWantedStock([wantedQty(sku, 7)])
+      const [late] = await untilSome(() => hub.claimStockChanges(10))
+      expect(late).toMatchObject({ sku, wanted: { qty: 7 } })
+      // ... and stalls past its lease (a paused process: its renewals do not happen).
+      await dbConnection.raw(`update hub_stock_change set claimed_until = now() - interval '1 second' where sku = ?`, [sku])
+
+      // Meanwhile Medusa says 8, and another flusher takes the row and sends 8.
+      await setStockQuietly(sku, 8)
+      await hub.recordWantedStock([wantedQty(sku, 8)])
+      await eventually(async () => {
+        const { result } = await pushStockWorkflow(container).run()
+        expect(result.sent).toBe(1)
+      })
+      expect(sandbox.hub.getProduct(sku)?.qty).toBe(8)
+
+      // The stalled push lands last: the hub holds 7.
+      await hub.client.updateProduct(sku, { qty: 7 })
+      await hub.completeStockPush(late, { kind: "sent", fields: { qty: 7 }, clearRefused: false, more: false })
+      expect(sandbox.hub.getProduct(sku)?.qty).toBe(7)
+
+      // The outbox does not take either push as the hub's value: the row goes again with Medusa's 8.
+      await eventually(async () => {
+        await pushStockWorkflow(container).run()
+        expect(sandbox.hub.getProduct(sku)?.qty).toBe(8)
+        expect(await outboxRow(sku)).toMatchObject({ state: "sent", sent_quantity: 8 })
+      })
     })
   },
 })

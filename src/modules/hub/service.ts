@@ -278,6 +278,12 @@ export default class HubModuleService extends MedusaService({
     await this.outbox.complete(claim, outcome, this.hubOptions, sharedContext)
   }
 
+  /** Moves on the lease of rows claimed with `claimToken` while their push is in flight; how many are still held. */
+  @InjectManager()
+  async renewStockClaims(claimToken: string, @MedusaContext() sharedContext: Context = {}): Promise<number> {
+    return this.outbox.renewClaims(claimToken, this.hubOptions.stockLeaseMs, sharedContext)
+  }
+
   /** Gives back rows claimed with `claimToken` without a push. */
   @InjectManager()
   async releaseStockClaims(claimToken: string, @MedusaContext() sharedContext: Context = {}): Promise<void> {

@@ -154,14 +154,44 @@ export class HubStockChangeRepository extends DALUtils.mikroOrmBaseRepositoryFac
   }
 
   /**
+   * Moves on the lease of the rows claimed with `claimToken` while their push is in flight. A lease
+   * that already ran out is not revived (another flusher may hold the row now). Returns how many
+   * rows are still held.
+   */
+  async renewClaims(claimToken: string, leaseMs: number, context: Context = {}): Promise<number> {
+    const renewed: unknown[] = await this.getActiveManager<EntityManager>(context).execute(
+      `update hub_stock_change set claimed_until = now() + ?::integer * interval '1 millisecond'
+        where claim_token = ? and claimed_until > now() and deleted_at is null
+        returning id`,
+      [leaseMs, claimToken]
+    )
+    return renewed.length
+  }
+
+  /**
    * Records how the push of a claimed row ended, and counts it in its hour. `claim.wanted` is the
    * reading the push was made from: a row the push settled keeps it (what the hub holds now). Only the
    * holder of the claim updates the row; a row that changed while its push was in flight stays
    * pending, so the newer reading goes next. A push that lands credits the reconciliation that queued it.
+   *
+   * A push whose claim was lost meanwhile (it outlived its lease: a stalled process, a hub answering
+   * slowly) may have landed after the push of whoever took the row over, leaving the hub an older
+   * reading than the one that flusher recorded as sent. So the row is fenced: pending again, with
+   * nothing taken as accepted, and no holder (the one holding it cannot mark it sent either); the next
+   * push reads Medusa and sends every field again.
    */
   async complete(claim: ClaimedStockChange, outcome: StockPushOutcome, timing: StockTiming, context: Context = {}): Promise<void> {
     const { settled, params, settledState } = settlement(claim, outcome, timing)
     const sentToHub = outcome.kind === "sent" || (outcome.kind === "rejected" && outcome.sent)
+    if (outcome.kind !== "unchanged") {
+      await this.getActiveManager<EntityManager>(context).execute(
+        `update hub_stock_change set
+           accepted = '{}'::jsonb, state = 'pending', claim_token = null, version = version + 1,
+           changed_at = case when state = 'pending' then changed_at else now() end, last_changed_at = now(), updated_at = now()
+          where id = ? and claim_token is distinct from ? and deleted_at is null`,
+        [claim.id, claim.claimToken]
+      )
+    }
     await this.getActiveManager<EntityManager>(context).execute(
       `with settled as (
          update hub_stock_change as c set ${settled},

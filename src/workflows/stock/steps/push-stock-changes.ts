@@ -37,6 +37,9 @@ export const pushStockChangesStep = createStep(
     const hub: HubModuleService = container.resolve(HUB_MODULE)
     const summary: StockPushSummary = { claimed: claimed.length, sent: 0, rejected: 0, failed: 0, nextDueInMs: null, refusals: [] }
     const readNow = claimed.length ? await loadHubProductFields(container, { skus: claimed.map((change) => change.sku) }) : new Map()
+    // The claims live while their pushes do (retries, a 429 pause, a slow answer): renewed a few
+    // times per lease. One that lapses anyway is fenced when its push completes (the outbox's `complete`).
+    const renewal = claimed.length ? setInterval(() => void hub.renewStockClaims(claimed[0].claimToken).catch(() => undefined), hub.hubOptions.stockLeaseMs / 3) : undefined
     await Promise.all(
       claimed.map(async (claimedChange) => {
         // Every claimed SKU has a row, so Medusa reads it (a variant, or left); a failed reading keeps the last one.
@@ -49,7 +52,7 @@ export const pushStockChangesStep = createStep(
         }
         await hub.completeStockPush(change, outcome)
       })
-    )
+    ).finally(() => clearInterval(renewal))
     summary.nextDueInMs = await hub.nextStockChangeDueInMs()
     return new StepResponse(summary)
   }
