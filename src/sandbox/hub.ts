@@ -3,6 +3,7 @@
  * SandboxHub handle. A file of its own so that the server and the control routes (which drive
  * the handle over HTTP) share it without importing each other.
  */
+import type { RequestHold } from "./held-requests"
 import { z } from "zod"
 import type { RateLimit } from "../hub-client/endpoints"
 import type { HubOrder } from "../hub-client/schemas"
@@ -117,6 +118,8 @@ export interface SandboxHub {
   requestArrivals(): Array<Omit<SandboxRequestLogEntry, "status" | "body"> & { status?: SandboxRequestLogEntry["status"] }>
   counters(): SandboxCounters
   resetRequestLog(): void
+  /** Holds the requests of `method` to `path` (after they arrive, before the hub carries them out) until released (held-requests.ts). */
+  holdRequests(method: string, path: string): RequestHold
   /** Back to only the standard statuses, no orders or products, log and rate windows cleared. */
   reset(): void
 }

@@ -17,6 +17,7 @@ import {
   type SandboxHub,
   type SandboxHubOptions,
 } from "./hub"
+import { HeldRequests } from "./held-requests"
 import { buildHubRoutes } from "./hub-routes"
 import { answerRoute, errorAnswer, headerValue, parseJson, readBody, send, splitOnce, type Answer } from "./http"
 import { moveRulesOf, moveRulesSchema } from "./move-rules"
@@ -39,6 +40,7 @@ export async function startSandboxHub(options: SandboxHubOptions = {}): Promise<
   const rateLimiter = new FixedWindowRateLimiter(config.rateLimits)
   const faults = new FaultInjector(config.faults)
   const log = new RequestLog()
+  const held = new HeldRequests()
   let nextOrigin = config.nextOrigin
   state.seedProducts(config.seed?.products ?? 0)
   if (config.seed?.skus?.length) state.upsertProducts(seedSkuInputs(config.seed.skus))
@@ -72,6 +74,7 @@ export async function startSandboxHub(options: SandboxHubOptions = {}): Promise<
       () =>
         new Promise<void>((resolve, reject) => {
           for (const timer of latencyTimers) clearTimeout(timer)
+          held.releaseAll()
           server.close((error) => (error ? reject(error) : resolve()))
           server.closeAllConnections()
         })
@@ -105,7 +108,9 @@ export async function startSandboxHub(options: SandboxHubOptions = {}): Promise<
     requestArrivals: () => log.arrivals(),
     counters: () => log.counters(),
     resetRequestLog: () => log.clear(),
+    holdRequests: (method, path) => held.hold(method, path),
     reset: () => {
+      held.releaseAll()
       state.reset()
       state.moveRules = moveRulesOf(config.moveRules)
       log.clear()
@@ -178,6 +183,7 @@ export async function startSandboxHub(options: SandboxHubOptions = {}): Promise<
         return answer({ status: fate.errorStatus, body: { error: message } })
       }
 
+      await held.pass(method, rawPath)
       const reply = answerRoute(hubRoutes, method, rawSegments, rawQuery, () =>
         parseJson(body, { requireJsonContentType: true, headers: req.headers })
       )

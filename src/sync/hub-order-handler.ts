@@ -8,6 +8,7 @@ import { maskPersonalData } from "../mapping/personal-data"
 import { type HubOrderPlan, type HubOrderRecordState, planHubOrder, type SeenHubOrder, seenHubOrder } from "../mapping/plan-hub-order"
 import { HUB_MODULE } from "../modules/hub"
 import { HubEvents } from "../modules/hub/events"
+import { isClaimTakenOver } from "../modules/hub/leases"
 import type HubModuleService from "../modules/hub/service"
 import { resolveHubOrderTarget, type ResolvedHubOrderTarget } from "../queries/hub-order-target"
 import { variantsBySku } from "../queries/variants-by-sku"
@@ -16,9 +17,11 @@ import { type HubOrderToImport, importHubOrdersWorkflow } from "../workflows/hub
 
 /**
  * What handling one hub order came to: `unsettled` when another run is importing it right now (not
- * committed yet, so the queue must not acknowledge it).
+ * committed yet, so the queue must not acknowledge it); `failed` when the marketplace's move could
+ * not be applied in Medusa (tried again when the order is read again: the queue must not
+ * acknowledge it either).
  */
-export type HubOrderOutcome = "imported" | "updated" | "set_aside" | "unsettled" | "none"
+export type HubOrderOutcome = "imported" | "updated" | "set_aside" | "unsettled" | "failed" | "none"
 
 /** A new hub order claimed for import: what the workflow takes, and what following it afterwards needs. */
 type ClaimedImport = { listed: ListedHubOrder; seen: SeenHubOrder; attempts: number; hubOrder: HubOrderToImport }
@@ -67,16 +70,19 @@ export class HubOrderHandler {
     const outcomes: HubOrderOutcome[] = seen.map(() => "none")
     const toImport: number[] = []
     for (const [index, order] of seen.entries()) {
+      let following = false
       try {
         const record = known[index] ?? undefined
         const plan = planHubOrder(order, record)
         if (plan.action === "import") toImport.push(index)
         else if (plan.action === "follow") {
+          following = true
           await this.follow(record!, order, plan, listedOrders[index])
           outcomes[index] = plan.applyStatus ? "updated" : "none"
         }
       } catch (caught) {
-        outcomes[index] = await this.setAside(order, `import failed: ${describe(caught)}`)
+        // An imported order is never set aside: its move is tried again the next time it is read.
+        outcomes[index] = following ? this.notFollowed(order, caught) : await this.setAside(order, `import failed: ${describe(caught)}`)
       }
     }
     if (toImport.length) {
@@ -133,7 +139,7 @@ export class HubOrderHandler {
           outcomes[index] = record?.import_state === "importing" ? "unsettled" : "none"
           continue
         }
-        claimed.push({ index, listed, seen, attempts: claim.attempts, hubOrder: { hubOrderId: claim.id, hubOrderCode: seen.code, customer: mapped.customer, order: mapped.order } })
+        claimed.push({ index, listed, seen, attempts: claim.attempts, hubOrder: { hubOrderId: claim.id, hubOrderCode: seen.code, claimAttempt: claim.attempts, customer: mapped.customer, order: mapped.order } })
       } catch (caught) {
         outcomes[index] = await this.setAside(seen, `import failed: ${describe(caught)}`)
       }
@@ -146,7 +152,8 @@ export class HubOrderHandler {
         try {
           record = (await this.runImport([claim])).get(claim.seen.code)!
         } catch (caught) {
-          outcomes[claim.index] = await this.setAside(claim.seen, `import failed: ${describe(caught)}`)
+          // Its claim taken over: the taker imports it (setting it aside would end the taker's claim).
+          outcomes[claim.index] = isClaimTakenOver(caught) ? "unsettled" : await this.setAside(claim.seen, `import failed: ${describe(caught)}`)
           continue
         }
       }
@@ -171,11 +178,19 @@ export class HubOrderHandler {
     const plan = planHubOrder(claim.seen, record)
     if (plan.action === "follow") {
       // Imported all the same: a move that fails is tried again by the next run that reads it.
-      await this.follow(record, claim.seen, plan, claim.listed).catch((caught) =>
-        this.logger.warn(`hub: order ${claim.seen.code}: its ${plan.applyStatus ?? "status"} was not followed yet: ${maskPersonalData(describe(caught))}`)
-      )
+      try {
+        await this.follow(record, claim.seen, plan, claim.listed)
+      } catch (caught) {
+        return this.notFollowed(claim.seen, caught)
+      }
     }
     return "imported"
+  }
+
+  /** A marketplace move Medusa did not take (an order with fulfillments refuses a cancel): said, and left to be read again. */
+  private notFollowed(seen: SeenHubOrder, caught: unknown): HubOrderOutcome {
+    this.logger.warn(`hub: order ${seen.code}: its ${seen.statusType} was not followed yet (tried again when it is read again): ${maskPersonalData(describe(caught))}`)
+    return "failed"
   }
 
   /** The marketplace's move followed on an imported order, as the plan decided. */

@@ -9,7 +9,7 @@ import { HUB_LISTED_ORDERS_EVENT } from "../modules/hub/events"
 import type { ImportRunCounts } from "../modules/hub/repositories/hub-listed-order"
 import type HubModuleService from "../modules/hub/service"
 import { refreshHubStatusesWorkflow } from "../workflows/hub-orders/refresh-hub-statuses"
-import { describe, HubOrderHandler } from "./hub-order-handler"
+import { describe, HubOrderHandler, type HubOrderOutcome } from "./hub-order-handler"
 import { countsOf, listedOrderLanes } from "./listed-order-lanes"
 import type { Lease } from "./lock"
 
@@ -46,7 +46,7 @@ export class ImportRun {
   private seen = 0
   private readonly startedAt = Date.now()
   private catalogue: ReadonlyMap<string, string> = new Map()
-  private readonly unsettled = new Set<string>()
+  private readonly outcomes = new Map<string, HubOrderOutcome>()
   private handler?: HubOrderHandler
 
   private constructor(
@@ -93,11 +93,24 @@ export class ImportRun {
     for (const listed of listedOrders) {
       // The run's lock lost: not one more order (the driver ends the run with the reason).
       if (!(await this.lease.confirm())) return
-      const outcome = await this.handler!.handle(listed, recordsByCode.get(listed.code) ?? null)
-      if (outcome === "unsettled") this.unsettled.add(listed.code)
-      const counts = countsOf(outcome)
-      for (const key of Object.keys(counts) as Array<keyof ImportRunCounts>) this.counts[key] += counts[key]
+      this.count(listed.code, await this.handler!.handle(listed, recordsByCode.get(listed.code) ?? null))
     }
+  }
+
+  /**
+   * Handles again a queued order another run was importing: its outcome now (`unsettled` while that
+   * run still has it; a claim whose taker died is taken over and imported here).
+   */
+  async handleAgain(listed: ListedHubOrder): Promise<HubOrderOutcome> {
+    if (!(await this.lease.confirm())) return "unsettled"
+    this.count(listed.code, await this.handler!.handle(listed))
+    return this.outcomeOf(listed.code)!
+  }
+
+  private count(code: string, outcome: HubOrderOutcome): void {
+    this.outcomes.set(code, outcome)
+    const counts = countsOf(outcome)
+    for (const key of Object.keys(counts) as Array<keyof ImportRunCounts>) this.counts[key] += counts[key]
   }
 
   /** Resolves once every order the run shared is done (or, its lock lost, every one taken before). */
@@ -106,11 +119,12 @@ export class ImportRun {
   }
 
   /**
-   * Whether a hub order this run handled is still being imported by another run (the listing and the
-   * queue read the same orders): not committed, so the queue must not acknowledge it yet.
+   * How handling a queued order this run read last came to: the queue acknowledges it only once its
+   * effect is committed (not `unsettled`: another run still importing it, the listing and the queue
+   * read the same orders; not `failed`: its marketplace move not applied in Medusa).
    */
-  isUnsettled(code: string): boolean {
-    return this.unsettled.has(code)
+  outcomeOf(code: string): HubOrderOutcome | undefined {
+    return this.outcomes.get(code)
   }
 
   /** Writes the run's record and logs its summary; `failure` is why it ended early, if it did. */

@@ -1,12 +1,12 @@
 import { setTimeout as sleep } from "node:timers/promises"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { HubRejectedError } from "../hub-client"
+import { HubRejectedError, type ListedHubOrder } from "../hub-client"
 import { HUB_MODULE } from "../modules/hub"
 import { ORDER_QUEUE_LOCK } from "../modules/hub/locks"
 import type HubModuleService from "../modules/hub/service"
 import { ImportRun, type OrderImportSummary } from "./hub-order-intake"
 import { catchUpFromListing } from "./order-import"
-import { LockLostError, whileHolding } from "./lock"
+import { type Lease, LockLostError, whileHolding } from "./lock"
 
 /** A queue run ends after this long, so the lock changes hands and a shutdown never waits long. */
 const QUEUE_RUN_MS = 50_000
@@ -25,6 +25,10 @@ export const QUEUE_JOB_INTERVAL_MS = 5_000
  */
 const QUEUE_BURST_ORDERS = 5
 const CATCH_UP_EVERY_MS = 10_000
+
+/** How long a run that ends waits for orders another run is importing, so it can acknowledge them, and how often it looks. */
+const SETTLE_WAIT_MS = 10_000
+const SETTLE_POLL_MS = 250
 
 /** How long a scheduled run waits after finding the queue empty before it asks again (the bucket's limiter paces it too). */
 const EMPTY_QUEUE_POLL_MS = 1_000
@@ -48,6 +52,14 @@ export function consumeOrderQueue(
     let inARow = 0
     let caughtUpAt = Number.NEGATIVE_INFINITY
     let catchingUp: Promise<unknown> | undefined
+    // Orders handed out while another run was importing them, by code.
+    const waiting = new Map<string, ListedHubOrder>()
+    let lookedAt = 0
+    const settleWaiting = async (until = 0) => {
+      if (!waiting.size || (!until && Date.now() - lookedAt < SETTLE_POLL_MS)) return
+      lookedAt = Date.now()
+      await acknowledgeSettled(hubModule, run, waiting, lease, until)
+    }
     try {
       await run.prepare()
       const deadline = Date.now() + maxDurationMs
@@ -56,6 +68,7 @@ export function consumeOrderQueue(
         if (!queued) {
           inARow = 0
           drained = true
+          await settleWaiting()
           if (stopWhenEmpty) break
           // Keep asking until the tick ends, paced by the queue's request budget: a new order is
           // reserved within seconds, not at the next tick.
@@ -65,8 +78,12 @@ export function consumeOrderQueue(
         await run.handle([queued])
         // Not acknowledged: the queue hands it out again to whoever holds the lock now.
         if (lease.lost) throw new LockLostError(ORDER_QUEUE_LOCK)
-        // Another run still importing it: the queue hands it out again after its visibility timeout, done by then.
-        if (!run.isUnsettled(queued.code)) await acknowledge(hubModule, queued.code)
+        const outcome = run.outcomeOf(queued.code)
+        // Another run still importing it: acknowledged once that run has committed it (below).
+        if (outcome === "unsettled") waiting.set(queued.code, queued)
+        // Its marketplace move not applied: left queued, handed out again after the visibility timeout.
+        else if (outcome !== "failed") await acknowledge(hubModule, queued.code)
+        await settleWaiting()
         // A burst: the queue gives one order a second, the listing a hundred a request.
         if (++inARow >= QUEUE_BURST_ORDERS && !catchingUp && Date.now() - caughtUpAt >= CATCH_UP_EVERY_MS) {
           caughtUpAt = Date.now()
@@ -76,6 +93,7 @@ export function consumeOrderQueue(
         }
       }
       await catchingUp
+      await settleWaiting(Date.now() + SETTLE_WAIT_MS)
       return run.finish(null, { drained })
     } catch (caught) {
       await catchingUp
@@ -89,6 +107,25 @@ export async function runScheduledQueueIntake(container: MedusaContainer): Promi
   const hubModule: HubModuleService = container.resolve(HUB_MODULE)
   if (!hubModule.hubOptions.jobs || hubModule.hubOptions.orderIntake !== "queue") return
   await consumeOrderQueue(container, { stopWhenEmpty: false })
+}
+
+/**
+ * Acknowledges the waiting orders whose import another run has committed meanwhile (a claim whose
+ * taker died is taken over and imported here); with `until`, keeps looking until then for those
+ * still waiting. One whose run outlasts this one stays queued, and comes back after the visibility timeout.
+ */
+async function acknowledgeSettled(hubModule: HubModuleService, run: ImportRun, waiting: Map<string, ListedHubOrder>, lease: Lease, until = 0): Promise<void> {
+  for (;;) {
+    for (const [code, listed] of waiting) {
+      if (lease.lost) return
+      const outcome = await run.handleAgain(listed)
+      if (outcome === "unsettled") continue
+      waiting.delete(code)
+      if (outcome !== "failed") await acknowledge(hubModule, code)
+    }
+    if (!waiting.size || Date.now() >= until) return
+    await sleep(SETTLE_POLL_MS)
+  }
 }
 
 /** An order no longer queued (another consumer acknowledged it after a redelivery) is done too. */

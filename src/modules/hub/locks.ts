@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto"
+import { hubLeases } from "./leases"
 
 /*
  * The plugin's keys in Medusa's locking module (Redis or PostgreSQL when the store configures one,
@@ -42,11 +43,11 @@ export const HUB_RESERVATION_LOCK_TTL_SECONDS = 10
 export const hubOrderLock = (code: string): string => `hub:order:${code}`
 
 /**
- * A per-order lock expires this long after it was taken (longer than one order's workflow takes
- * but for long 429 pauses), so a writer killed while holding it stops blocking the order then.
- * Claims, not this lock, keep a move from being sent twice.
+ * A per-order lock expires this long after it was taken or last renewed, so a writer killed while
+ * holding it stops blocking the order then. An import and a move renew it while they run
+ * (`hubLeases`, `lease-heartbeat.ts`); claims, fenced by their token, keep the work once.
  */
-export const HUB_ORDER_LOCK_TTL_SECONDS = 60
+export const hubOrderLockTtlSeconds = (): number => hubLeases.orderLockSeconds
 
 /** How long a writer waits for an order another writer holds before it gives up (the merchant retries). */
 export const HUB_ORDER_LOCK_WAIT_SECONDS = 60
@@ -62,7 +63,7 @@ export function hubOrderLockInput(code: string, ownerId: string) {
  * is only an import that took over an expired claim, and the wait's timeout ends it.
  */
 export function hubOrdersLockInput(codes: string[], ownerId: string) {
-  return { key: codes.map(hubOrderLock), ownerId, timeout: HUB_ORDER_LOCK_WAIT_SECONDS, ttl: HUB_ORDER_LOCK_TTL_SECONDS, retryInterval: 0.1 }
+  return { key: codes.map(hubOrderLock), ownerId, timeout: HUB_ORDER_LOCK_WAIT_SECONDS, ttl: hubOrderLockTtlSeconds(), retryInterval: 0.1 }
 }
 
 /**

@@ -25,7 +25,8 @@ import type {
   HubTrafficHourRepository,
 } from "./repositories"
 import type { ImportRunCounts, TakenListedOrder } from "./repositories/hub-listed-order"
-import type { HubStatusAfterMove, MoveToClaim } from "./repositories/hub-order-move"
+import type { HubOrderClaimToken, ImportToRecord } from "./repositories/hub-order"
+import type { ClaimedMoveRow, HubStatusAfterMove, MoveToClaim } from "./repositories/hub-order-move"
 import type { TrafficHour } from "./repositories/hub-traffic-hour"
 
 /** How often each process adds its hub client's hourly figures to the store's (a kill -9 loses at most this much). */
@@ -115,6 +116,27 @@ export default class HubModuleService extends MedusaService({
     return this.orders.claim(seen, sharedContext)
   }
 
+  /** Renews the import claims these tokens still hold (see the repository); the ids still held. */
+  @InjectManager()
+  async renewHubOrderClaims(tokens: HubOrderClaimToken[], @MedusaContext() sharedContext: Context = {}): Promise<string[]> {
+    return this.orders.renewClaims(tokens, sharedContext)
+  }
+
+  /** The hub orders among these tokens' whose import claim was taken over by another taker (or ended). */
+  @InjectManager()
+  async lostHubOrderClaims(tokens: HubOrderClaimToken[], @MedusaContext() sharedContext: Context = {}): Promise<string[]> {
+    return this.orders.lostClaims(tokens, sharedContext)
+  }
+
+  /** Records hub orders imported, fenced by their claims' tokens: all or none (see the repository). */
+  @InjectTransactionManager()
+  async recordHubOrdersImported(
+    rows: ImportToRecord[],
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<void> {
+    return this.orders.recordImported(rows, sharedContext)
+  }
+
   /** Sets a hub order aside with the reason, to be tried again by a later run (never one imported already). */
   @InjectManager()
   async setHubOrderAside(
@@ -179,8 +201,14 @@ export default class HubModuleService extends MedusaService({
   async claimHubOrderMove(
     move: MoveToClaim,
     @MedusaContext() sharedContext: Context = {}
-  ): Promise<{ id: string } | null> {
+  ): Promise<ClaimedMoveRow | null> {
     return this.moves.claim(move, sharedContext)
+  }
+
+  /** Renews a move's claim while it is in flight; false once it was taken over or ended. */
+  @InjectManager()
+  async renewHubOrderMoveClaim(claim: { moveId: string; attempt: number }, @MedusaContext() sharedContext: Context = {}): Promise<boolean> {
+    return this.moves.renew(claim, sharedContext)
   }
 
   /** The moves that need the merchant (refused, not sent, outcome unknown, not recorded in Medusa), newest first. */
@@ -189,16 +217,19 @@ export default class HubModuleService extends MedusaService({
     return this.moves.needingMerchant(limit, sharedContext)
   }
 
-  /** Records how a move ended (and the status the hub order has now); with `fromState`, only from that state. */
+  /**
+   * Records how a move ended (and the status the hub order has now); with `fromState`, only from
+   * that state; with `attempt`, only while that claim holds (see the repository).
+   */
   @InjectTransactionManager()
   async finishHubOrderMove(
     moveId: string,
     outcome: HubOrderMoveOutcome,
     hubStatus: HubStatusAfterMove | null,
-    { fromState }: { fromState?: "unknown" } = {},
+    { fromState, attempt }: { fromState?: "unknown"; attempt?: number } = {},
     @MedusaContext() sharedContext: Context = {}
   ): Promise<boolean> {
-    return this.moves.finish(moveId, outcome, hubStatus, fromState ?? null, sharedContext)
+    return this.moves.finish(moveId, outcome, hubStatus, fromState ?? null, sharedContext, attempt ?? null)
   }
 
   /** Whether the queue's safety-net listing should run now: `queueListingEveryMinutes` since the last listing began. */

@@ -1,12 +1,14 @@
 import { randomUUID } from "node:crypto"
 import { z } from "zod"
-import { acquireLockStep, createOrdersStep, emitEventStep, releaseLockStep } from "@medusajs/medusa/core-flows"
+import { acquireLockStep, emitEventStep, releaseLockStep } from "@medusajs/medusa/core-flows"
 import { createHook, createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import type { CreateOrderDTO } from "@medusajs/framework/types"
 import { MedusaCustomerInput } from "../../mapping/hub-order"
 import { HubEvents } from "../../modules/hub/events"
 import { hubOrdersLockInput } from "../../modules/hub/locks"
+import { createHubOrdersStep } from "./steps/create-hub-orders"
 import { findOrdersForHubCodesStep } from "./steps/find-orders-for-hub-codes"
+import { startLeaseHeartbeatStep, stopLeaseHeartbeatStep } from "./steps/lease-heartbeat"
 import { markHubOrdersImportedStep } from "./steps/mark-hub-orders-imported"
 import { reserveHubOrdersStockStep } from "./steps/reserve-hub-orders-stock"
 import { showHubCodesOnOrdersStep } from "./steps/show-hub-codes-on-orders"
@@ -16,6 +18,8 @@ export type HubOrderToImport = {
   /** The claimed hub order record. */
   hubOrderId: string
   hubOrderCode: string
+  /** The claim's token (`attempts` as claimed): renewed while the import runs, and its fence. */
+  claimAttempt?: number
   customer: MedusaCustomerInput
   order: Omit<CreateOrderDTO, "customer_id">
 }
@@ -45,8 +49,15 @@ export const importHubOrdersWorkflow = createWorkflow(
   // none: a new try finds the orders by their hub codes and reserves only what is missing.
   importHubOrdersWorkflowId,
   (input: ImportHubOrdersInput) => {
-    const lock = transform({ input }, ({ input }) => hubOrdersLockInput(input.hubOrders.map((hubOrder) => hubOrder.hubOrderCode), randomUUID()))
+    // The claims and the lock renewed while the import runs (one value: the heartbeat and both lock steps
+    // read the same owner); the reservation and the record are fenced by the claims.
+    const lock = transform({ input }, ({ input }) => ({
+      ...hubOrdersLockInput(input.hubOrders.map((hubOrder) => hubOrder.hubOrderCode), randomUUID()),
+      importClaims: input.hubOrders.flatMap(({ hubOrderId, claimAttempt }) => (claimAttempt === undefined ? [] : [{ hubOrderId, attempt: claimAttempt }])),
+    }))
     acquireLockStep(lock)
+    const claims = transform({ lock }, ({ lock }) => lock.importClaims)
+    const heartbeat = startLeaseHeartbeatStep(lock)
     const ordersInputHook = createHook(
       "ordersInput",
       transform({ input }, ({ input }) => ({ hubOrders: input.hubOrders.map(({ hubOrderCode, order }) => ({ hubOrderCode, order })) })),
@@ -71,7 +82,7 @@ export const importHubOrdersWorkflow = createWorkflow(
           } as CreateOrderDTO
         })
       )
-      const orders = createOrdersStep(orderInputs)
+      const orders = createHubOrdersStep(orderInputs)
       const created = transform({ orders }, ({ orders }) =>
         orders.map((order) => ({ orderId: order.id, code: String(order.metadata?.hub_order_code), customDisplayId: order.custom_display_id }))
       )
@@ -81,7 +92,7 @@ export const importHubOrdersWorkflow = createWorkflow(
 
     const orderIdByCode = transform({ existingByCode, createdByCode }, ({ existingByCode, createdByCode }) => ({ ...createdByCode, ...existingByCode }) as Record<string, string>)
     const reserved = reserveHubOrdersStockStep(
-      transform({ input, orderIdByCode }, ({ input, orderIdByCode }) => ({ orderIds: Object.values(orderIdByCode), stockLocationId: input.stockLocationId }))
+      transform({ input, orderIdByCode, claims }, ({ input, orderIdByCode, claims }) => ({ orderIds: Object.values(orderIdByCode), stockLocationId: input.stockLocationId, claims }))
     )
     const imported = transform({ input, orderIdByCode, reserved }, ({ input, orderIdByCode, reserved }) =>
       input.hubOrders.map(({ hubOrderId, hubOrderCode }): ImportedHubOrder => {
@@ -89,7 +100,10 @@ export const importHubOrdersWorkflow = createWorkflow(
         return { hubOrderId, hubOrderCode, orderId, needsStock: reserved.needsStock[orderId] }
       })
     )
-    const records = markHubOrdersImportedStep(imported)
+    const records = markHubOrdersImportedStep(
+      transform({ input, imported }, ({ input, imported }) => imported.map((hubOrder, index) => ({ ...hubOrder, attempt: input.hubOrders[index].claimAttempt })))
+    )
+    stopLeaseHeartbeatStep(heartbeat)
     releaseLockStep(lock)
     emitEventStep({
       eventName: HubEvents.ORDER_IMPORTED,

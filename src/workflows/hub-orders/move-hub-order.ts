@@ -7,6 +7,7 @@ import { HubEvents } from "../../modules/hub/events"
 import { hubOrderLockInput } from "../../modules/hub/locks"
 import { applyMarketplaceStatusWorkflow } from "./apply-marketplace-status"
 import { claimHubOrderMoveStep } from "./steps/claim-hub-order-move"
+import { startLeaseHeartbeatStep, stopLeaseHeartbeatStep } from "./steps/lease-heartbeat"
 import { recordHubOrderMoveInMedusaStep } from "./steps/record-hub-order-move-in-medusa"
 import { type SentMove, sendHubOrderMoveStep } from "./steps/send-hub-order-move"
 import { settleHubOrderMoveStep } from "./steps/settle-hub-order-move"
@@ -33,6 +34,8 @@ export const moveHubOrderWorkflow = createWorkflow(moveHubOrderWorkflowId, (inpu
   const lock = transform({ input }, ({ input }) => hubOrderLockInput(input.code, randomUUID()))
   acquireLockStep(lock)
   const claim = claimHubOrderMoveStep(input)
+  // The lock renewed while the move runs (a hub answer may take minutes); the send step renews the claim.
+  const heartbeat = startLeaseHeartbeatStep(lock)
   const sentNow = when("send-claimed-hub-order-move", { claim }, ({ claim }) => !claim.ended).then(() => {
     const settled = settleHubOrderMoveStep({
       move: transform({ claim, input }, ({ claim, input }) => ({
@@ -41,6 +44,7 @@ export const moveHubOrderWorkflow = createWorkflow(moveHubOrderWorkflowId, (inpu
         code: claim.code,
         kind: input.move.kind,
         trackCode: trackCodeOfMove(input.move),
+        attempt: claim.attempt,
       })),
     })
     return sendHubOrderMoveStep({ claim, move: input.move, settled })
@@ -63,6 +67,7 @@ export const moveHubOrderWorkflow = createWorkflow(moveHubOrderWorkflowId, (inpu
     recordHubOrderMoveInMedusaStep(transform({ claim, input }, ({ claim, input }) => ({ moveId: claim.moveId, orderId: claim.orderId, move: input.move })))
   )
 
+  stopLeaseHeartbeatStep(heartbeat)
   releaseLockStep(lock)
   const outcome = transform({ claim, sent, recorded }, ({ claim, sent, recorded }) => ({
     moveId: claim.moveId,

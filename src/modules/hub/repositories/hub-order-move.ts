@@ -3,10 +3,17 @@ import { DALUtils, generateEntityId } from "@medusajs/framework/utils"
 import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
 import { FINAL_STATUS_TYPES, type MerchantOrderMoveKind } from "../../../hub-client"
 import { type HubOrderMoveOutcome, type HubOrderMoveState, MOVE_STATES_NEEDING_MERCHANT } from "../../../mapping/hub-order-states"
+import { hubLeases } from "../leases"
 import { HubOrderMove } from "../models"
 
-/** A merchant move claimed by a process that died is taken over after this long. */
-const MOVE_LEASE_MS = 2 * 60_000
+/**
+ * What a claim taken over from a try still `sending` (its lease ran out: its process stopped, or
+ * stalled) says until it ends: that try's request may have left, so the taker reads and never sends.
+ */
+export const TAKEN_OVER_WHILE_SENDING = "taken over from a try whose lease ran out while sending"
+
+/** A claimed move: `attempt` (its `attempts`, raised by every take-over) is the claim's fencing token. */
+export type ClaimedMoveRow = { id: string; attempt: number; takenOverWhileSending: boolean }
 
 /** What a card move the hub took says until it is recorded in Medusa (its fulfillment, delivery or metadata). */
 export const NOT_RECORDED_IN_MEDUSA_YET = "Done on the hub, not recorded in Medusa yet"
@@ -41,32 +48,44 @@ export class HubOrderMoveRepository extends DALUtils.mikroOrmBaseRepositoryFacto
    * surely ended (unknown, failed before sending, a dead claim), so a redelivered event or a second
    * worker finds it done or refused and sends nothing; null then too.
    */
-  async claim(move: MoveToClaim, context: Context = {}): Promise<{ id: string } | null> {
+  async claim(move: MoveToClaim, context: Context = {}): Promise<ClaimedMoveRow | null> {
     const conflict = move.claimKey
       ? `on conflict (claim_key) where claim_key is not null and deleted_at is null do update set`
       : `on conflict (hub_order_id, kind) where state in ('sending', 'unknown') and claim_key is null and deleted_at is null do update set`
     const takeOver = move.claimKey
       ? `where m.state in ('unknown', 'failed') or (m.state = 'sending' and m.claimed_until < now())`
       : `where m.state = 'unknown' or m.claimed_until < now()`
-    const [row]: Array<{ id: string }> = await this.getActiveManager<EntityManager>(context).execute(
+    const [row]: Array<{ id: string; attempts: number; error: string | null }> = await this.getActiveManager<EntityManager>(context).execute(
       `insert into hub_order_move as m (id, hub_order_id, code, kind, request, state, claimed_until, claim_key)
        values (?, ?, ?, ?, ?::jsonb, 'sending', now() + make_interval(secs => ?), ?)
        ${conflict}
          state = 'sending', request = excluded.request, claimed_until = excluded.claimed_until,
-         attempts = m.attempts + 1, error = null, error_status = null, updated_at = now()
+         attempts = m.attempts + 1, error = case when m.state = 'sending' then ? else null end, error_status = null, updated_at = now()
        ${takeOver}
-       returning m.id`,
+       returning m.id, m.attempts, m.error`,
       [
         generateEntityId(undefined, "hubmv"),
         move.hubOrderId,
         move.code,
         move.kind,
         JSON.stringify(move.request),
-        MOVE_LEASE_MS / 1000,
+        hubLeases.moveClaimMs / 1000,
         move.claimKey ?? null,
+        TAKEN_OVER_WHILE_SENDING,
       ]
     )
-    return row ?? null
+    return row ? { id: row.id, attempt: row.attempts, takenOverWhileSending: row.error === TAKEN_OVER_WHILE_SENDING } : null
+  }
+
+  /** Renews a move's claim while its holder is in flight; false once another try took it over or it ended. */
+  async renew(claim: { moveId: string; attempt: number }, context: Context = {}): Promise<boolean> {
+    const rows: unknown[] = await this.getActiveManager<EntityManager>(context).execute(
+      `update hub_order_move set claimed_until = now() + make_interval(secs => ?)
+       where id = ? and attempts = ? and state = 'sending' and deleted_at is null
+       returning id`,
+      [hubLeases.moveClaimMs / 1000, claim.moveId, claim.attempt]
+    )
+    return rows.length > 0
   }
 
   /**
@@ -97,15 +116,17 @@ export class HubOrderMoveRepository extends DALUtils.mikroOrmBaseRepositoryFacto
 
   /**
    * Records how a move ended; the hub order keeps the status the hub reported. With `fromState`,
-   * only a move still in that state is changed (a merchant's retry that took it over wins).
-   * Returns whether the move was changed.
+   * only a move still in that state is changed (a merchant's retry that took it over wins); with
+   * `attempt`, only while the claim is still that holder's (one that lost it to a taker records
+   * nothing over the taker's). Returns whether the move was changed.
    */
   async finish(
     moveId: string,
     outcome: HubOrderMoveOutcome,
     hubStatus: HubStatusAfterMove | null,
     fromState: "unknown" | null,
-    context: Context = {}
+    context: Context = {},
+    attempt: number | null = null
   ): Promise<boolean> {
     const manager = this.getActiveManager<EntityManager>(context)
     const changed: unknown[] = await manager.execute(
@@ -114,7 +135,7 @@ export class HubOrderMoveRepository extends DALUtils.mikroOrmBaseRepositoryFacto
       `update hub_order_move set state = ?, hub_status_code = ?, error = ?, error_status = ?,
          medusa_error = case when ?::text = 'done' and claim_key is null and kind <> 'cancel' then ? else medusa_error end,
          claimed_until = null, finished_at = now(), updated_at = now()
-       where id = ? and (?::text is null or state = ?::text)
+       where id = ? and (?::text is null or state = ?::text) and (?::int is null or (attempts = ?::int and state = 'sending'))
        returning id`,
       [
         outcome.state,
@@ -126,6 +147,8 @@ export class HubOrderMoveRepository extends DALUtils.mikroOrmBaseRepositoryFacto
         moveId,
         fromState,
         fromState,
+        attempt,
+        attempt,
       ]
     )
     if (!changed.length) return false

@@ -2,15 +2,19 @@ import type { Context } from "@medusajs/framework/types"
 import { DALUtils, generateEntityId } from "@medusajs/framework/utils"
 import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
 import type { ClaimedHubOrder, SeenHubOrder } from "../../../mapping/plan-hub-order"
+import { MedusaError } from "@medusajs/framework/utils"
+import { claimTakenOverMessage, hubLeases } from "../leases"
 import { HubOrder } from "../models"
 
 /**
- * An import that died holding its claim is taken over by the next run after this long, so a Medusa
- * order never stays without its reservation for more than about two minutes (lease + one run's
- * interval). An import still alive past it is safe: the order's lock keeps the two apart, and the
- * second finds the first's Medusa order by its hub code.
+ * An import's claim: the hub order's record and its `attempts`, which every take-over raises, so it
+ * is the claim's fencing token. The claim's lease (`hubLeases.importClaimMs`, 60 s) is renewed while
+ * the import runs; one that died is taken over by the next run once it runs out.
  */
-const CLAIM_LEASE_MS = 60_000
+export type HubOrderClaimToken = { hubOrderId: string; attempt: number }
+
+/** An import to record; without `attempt` (a caller holding no claim) the record is not fenced. */
+export type ImportToRecord = { hubOrderId: string; attempt?: number; orderId: string; needsStock: boolean }
 
 /** A canceled hub order with a Medusa order: the partial indexes' predicate, word for word (the planner matches it). */
 const CANCELED_WITH_ORDER = `deleted_at is null and order_id is not null and (status_type = 'CANCELED' or applied_status_type = 'CANCELED')`
@@ -36,9 +40,53 @@ export class HubOrderRepository extends DALUtils.mikroOrmBaseRepositoryFactory(H
        where hub_order.import_state = 'set_aside'
           or (hub_order.import_state = 'importing' and hub_order.claimed_at < now() - make_interval(secs => ?))
        returning id, code, import_state, attempts, order_id`,
-      [generateEntityId(undefined, "hubord"), seen.code, seen.channel ?? null, seen.statusCode, seen.statusType, seen.digest, CLAIM_LEASE_MS / 1000]
+      [generateEntityId(undefined, "hubord"), seen.code, seen.channel ?? null, seen.statusCode, seen.statusType, seen.digest, hubLeases.importClaimMs / 1000]
     )
     return rows[0] ?? null
+  }
+
+  /** Renews the claims still held by these tokens (an import in flight); returns the ids still held. */
+  async renewClaims(tokens: HubOrderClaimToken[], context: Context = {}): Promise<string[]> {
+    if (!tokens.length) return []
+    const rows: Array<{ id: string }> = await this.getActiveManager<EntityManager>(context).execute(
+      `update hub_order h set claimed_at = now()
+       from jsonb_to_recordset(?::jsonb) as t(id text, attempt int)
+       where h.id = t.id and h.attempts = t.attempt and h.import_state = 'importing' and h.deleted_at is null
+       returning h.id`,
+      [JSON.stringify(tokens.map((token) => ({ id: token.hubOrderId, attempt: token.attempt })))]
+    )
+    return rows.map((row) => row.id)
+  }
+
+  /** The ids among these tokens' hub orders whose claim another taker has taken over (or that ended). */
+  async lostClaims(tokens: HubOrderClaimToken[], context: Context = {}): Promise<string[]> {
+    if (!tokens.length) return []
+    const rows: Array<{ id: string }> = await this.getActiveManager<EntityManager>(context).execute(
+      `select t.id from jsonb_to_recordset(?::jsonb) as t(id text, attempt int)
+       left join hub_order h on h.id = t.id and h.attempts = t.attempt and h.import_state = 'importing' and h.deleted_at is null
+       where h.id is null`,
+      [JSON.stringify(tokens.map((token) => ({ id: token.hubOrderId, attempt: token.attempt })))]
+    )
+    return rows.map((row) => row.id)
+  }
+
+  /**
+   * Records hub orders imported with their Medusa orders, each only while its claim is still this
+   * import's (`attempt`): the record is fenced. Throws when one was taken over, so the caller's
+   * transaction writes none of them.
+   */
+  async recordImported(rows: ImportToRecord[], context: Context = {}): Promise<void> {
+    if (!rows.length) return
+    const updated: unknown[] = await this.getActiveManager<EntityManager>(context).execute(
+      `update hub_order h set order_id = t.order_id, import_state = case when t.needs_stock then 'needs_stock' else 'imported' end,
+         set_aside_reason = null, imported_at = coalesce(h.imported_at, now()), updated_at = now()
+       from jsonb_to_recordset(?::jsonb) as t(id text, attempt int, order_id text, needs_stock boolean)
+       where h.id = t.id and h.deleted_at is null
+         and (t.attempt is null or (h.attempts = t.attempt and h.import_state = 'importing'))
+       returning h.id`,
+      [JSON.stringify(rows.map((row) => ({ id: row.hubOrderId, attempt: row.attempt ?? null, order_id: row.orderId, needs_stock: row.needsStock })))]
+    )
+    if (updated.length < rows.length) throw new MedusaError(MedusaError.Types.CONFLICT, claimTakenOverMessage("An import claim"))
   }
 
   /**

@@ -5,11 +5,17 @@ import { type HubOrderMoveOutcome, isImported } from "../../../mapping/hub-order
 import { HUB_MODULE } from "../../../modules/hub"
 import type HubModuleService from "../../../modules/hub/service"
 
+type ClaimToUndo = { moveId: string; attempt: number }
+
 export type ClaimedMove = {
   moveId: string
   hubOrderId: string
   orderId: string
   code: string
+  /** The claim's fencing token: every record of this try's outcome is written only while it holds. */
+  attempt: number
+  /** Taken over from a try whose lease ran out while sending: its request may have left, so nothing is sent. */
+  takenOverWhileSending: boolean
   /** A keyed move (one Medusa's fulfillment flow asked for) that had ended already: nothing is read or sent. */
   ended: HubOrderMoveOutcome | null
 }
@@ -33,21 +39,28 @@ export const claimHubOrderMoveStep = createStep(
     if (ended) {
       const outcome = { state: ended.state, hubStatusCode: ended.hub_status_code, error: ended.error } as HubOrderMoveOutcome
       // Nothing to undo: the move had ended before this run.
-      return new StepResponse<ClaimedMove, string>({ moveId: ended.id, hubOrderId: hubOrder.id, orderId: hubOrder.order_id, code, ended: outcome }, "")
+      const claimed: ClaimedMove = { moveId: ended.id, hubOrderId: hubOrder.id, orderId: hubOrder.order_id, code, attempt: ended.attempts, takenOverWhileSending: false, ended: outcome }
+      return new StepResponse<ClaimedMove, ClaimToUndo | null>(claimed, null)
     }
     if (!claim) {
       const name = MERCHANT_MOVE_NAMES[move.kind]
       throw new MedusaError(MedusaError.Types.CONFLICT, `${name[0].toUpperCase()}${name.slice(1)} of the hub order ${code} is being sent already`)
     }
-    const claimed: ClaimedMove = { moveId: claim.id, hubOrderId: hubOrder.id, orderId: hubOrder.order_id, code, ended: null }
-    return new StepResponse<ClaimedMove, string>(claimed, claim.id)
-  },
-  async (moveId, { container }) => {
-    if (!moveId) return
-    const hubModule: HubModuleService = container.resolve(HUB_MODULE)
-    const [move] = await hubModule.listHubOrderMoves({ id: moveId, state: "sending" }, { take: 1 })
-    if (move) {
-      await hubModule.finishHubOrderMove(moveId, { state: "unknown", error: "interrupted; the hub order is read before the next try" }, null)
+    const claimed: ClaimedMove = {
+      moveId: claim.id,
+      hubOrderId: hubOrder.id,
+      orderId: hubOrder.order_id,
+      code,
+      attempt: claim.attempt,
+      takenOverWhileSending: claim.takenOverWhileSending,
+      ended: null,
     }
+    return new StepResponse<ClaimedMove, ClaimToUndo | null>(claimed, { moveId: claim.id, attempt: claim.attempt })
+  },
+  async (claim, { container }) => {
+    if (!claim) return
+    // Only while still this try's and sending: a taker's claim, or an outcome recorded, stays.
+    const hubModule: HubModuleService = container.resolve(HUB_MODULE)
+    await hubModule.finishHubOrderMove(claim.moveId, { state: "unknown", error: "interrupted; the hub order is read before the next try" }, null, { attempt: claim.attempt })
   }
 )

@@ -2,26 +2,24 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { HUB_MODULE } from "../../../modules/hub"
 import type HubModuleService from "../../../modules/hub/service"
 
-export type MarkHubOrderImportedInput = { hubOrderId: string; orderId: string; needsStock: boolean }
+/** `attempt`: the import's claim token; the record is written only while the claim is still this import's. */
+export type MarkHubOrderImportedInput = { hubOrderId: string; orderId: string; needsStock: boolean; attempt?: number }
 
 const RESTORED_FIELDS = ["id", "order_id", "import_state", "set_aside_reason", "imported_at"] as const
 
-/** Records the import on each hub order, with the Medusa order it became: the last write of an import. */
+/**
+ * Records the import on each hub order, with the Medusa order it became: the last write of an
+ * import, fenced by the claims (one statement, all or none): an import whose claim another taker
+ * took over fails here, and its compensation undoes what it made.
+ */
 export const markHubOrdersImportedStep = createStep(
   "mark-hub-orders-imported",
   async (imports: MarkHubOrderImportedInput[], { container }) => {
     const hubModule: HubModuleService = container.resolve(HUB_MODULE)
-    const before = await hubModule.listHubOrders({ id: imports.map((imported) => imported.hubOrderId) }, { select: [...RESTORED_FIELDS], take: null })
-    const importedAt = new Map(before.map((record) => [record.id, record.imported_at]))
-    const after = await hubModule.updateHubOrders(
-      imports.map(({ hubOrderId, orderId, needsStock }) => ({
-        id: hubOrderId,
-        order_id: orderId,
-        import_state: needsStock ? ("needs_stock" as const) : ("imported" as const),
-        set_aside_reason: null,
-        imported_at: importedAt.get(hubOrderId) ?? new Date(),
-      }))
-    )
+    const ids = imports.map((imported) => imported.hubOrderId)
+    const before = await hubModule.listHubOrders({ id: ids }, { select: [...RESTORED_FIELDS], take: null })
+    await hubModule.recordHubOrdersImported(imports)
+    const after = await hubModule.listHubOrders({ id: ids }, { take: null })
     return new StepResponse(after, before)
   },
   async (before, { container }) => {

@@ -1,8 +1,14 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { ContainerRegistrationKeys, MathBN, Modules } from "@medusajs/framework/utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MathBN, MedusaError, Modules } from "@medusajs/framework/utils"
+import { HUB_MODULE } from "../../../modules/hub"
+import { claimTakenOverMessage } from "../../../modules/hub/leases"
+import type { HubOrderClaimToken } from "../../../modules/hub/repositories/hub-order"
+import type HubModuleService from "../../../modules/hub/service"
 import { holdingInventoryItems } from "./holding-in-order"
 
-export type ReserveHubOrdersStockInput = { orderIds: string[]; stockLocationId: string }
+/** `claims`: an import's claims of its hub orders, checked under the locks before anything is reserved. */
+export type ReserveHubOrdersStockInput = { orderIds: string[]; stockLocationId: string; claims?: HubOrderClaimToken[] }
 
 /** Per Medusa order: whether it still waits for stock (see the step). */
 export type NeedsStockByOrder = Record<string, boolean>
@@ -29,7 +35,7 @@ const INVENTORY_LOCK_WAIT_SECONDS = 30
  */
 export const reserveHubOrdersStockStep = createStep(
   "reserve-hub-orders-stock",
-  async ({ orderIds, stockLocationId }: ReserveHubOrdersStockInput, { container }) => {
+  async ({ orderIds, stockLocationId, claims }: ReserveHubOrdersStockInput, { container }) => {
     const query = container.resolve(ContainerRegistrationKeys.QUERY)
     const inventoryModule = container.resolve(Modules.INVENTORY)
     const locking = container.resolve(Modules.LOCKING)
@@ -77,7 +83,13 @@ export const reserveHubOrdersStockStep = createStep(
     const { created, levels } = !reservable.length
       ? { created: [], levels: before }
       : await holdingInventoryItems(locking, reservable.map((reservation) => reservation.inventory_item_id), INVENTORY_LOCK_WAIT_SECONDS, async () => {
-          const created = await inventoryModule.createReservationItems(reservable)
+          if (claims?.length) await checkClaimsHeld(container, claims, orderIds)
+          // Read again under the locks: a taker reserves only what a first holder that lost its claim
+          // after reserving has not (the reads above may predate that holder's turn).
+          const already = await inventoryModule.listReservationItems({ line_item_id: reservable.map((reservation) => reservation.line_item_id!) })
+          for (const reservation of already) reservedLines.add(reservation.line_item_id!)
+          const missing = reservable.filter((reservation) => !reservedLines.has(reservation.line_item_id))
+          const created = missing.length ? await inventoryModule.createReservationItems(missing) : []
           return { created, levels: await inventoryModule.listInventoryLevels({ inventory_item_id: inventoryItemIds, location_id: stockLocationId }) }
         })
     for (const reservation of created) reservedLines.add(reservation.line_item_id!)
@@ -95,3 +107,16 @@ export const reserveHubOrdersStockStep = createStep(
     await container.resolve(Modules.INVENTORY).deleteReservationItems(createdReservationIds)
   }
 )
+
+/**
+ * The import's fence, checked under the reservation lock (which every import's reservation takes):
+ * its claims still its own, and its Medusa orders still there (a first holder that lost its claim
+ * may have removed one it made, which the taker had found: this try fails, and the next creates it).
+ */
+async function checkClaimsHeld(container: MedusaContainer, claims: HubOrderClaimToken[], orderIds: string[]) {
+  const hubModule: HubModuleService = container.resolve(HUB_MODULE)
+  const lost = await hubModule.lostHubOrderClaims(claims)
+  if (lost.length) throw new MedusaError(MedusaError.Types.CONFLICT, claimTakenOverMessage(`The import claim of ${lost.join(", ")}`))
+  const present = await container.resolve(Modules.ORDER).listOrders({ id: orderIds }, { select: ["id"], take: null })
+  if (present.length < new Set(orderIds).size) throw new MedusaError(MedusaError.Types.CONFLICT, "A Medusa order of this import was removed meanwhile: the next try creates it")
+}

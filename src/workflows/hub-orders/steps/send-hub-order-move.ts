@@ -11,6 +11,8 @@ import { moveOutcomeOfFailure } from "../../../mapping/hub-order-move"
 import type { HubOrderMoveOutcome } from "../../../mapping/hub-order-states"
 import { hubStatusTypeOf } from "../../../mapping/hub-status"
 import { HUB_MODULE } from "../../../modules/hub"
+import { claimTakenOverMessage, hubLeases, renewEvery } from "../../../modules/hub/leases"
+import { TAKEN_OVER_WHILE_SENDING } from "../../../modules/hub/repositories/hub-order-move"
 import type HubModuleService from "../../../modules/hub/service"
 import type { ClaimedMove } from "./claim-hub-order-move"
 import type { SettledMove } from "./settle-hub-order-move"
@@ -33,7 +35,8 @@ export const sendHubOrderMoveStep = createStep(
     const finish = async (outcome: HubOrderMoveOutcome, hubOrder?: HubOrder) => {
       const type = hubOrder ? hubStatusTypeOf(hubOrder.status, await hubModule.storedStatusCatalogue()) : undefined
       const hubStatus = hubOrder && type ? { hubOrderId: claim.hubOrderId, code: hubOrder.status.code, type } : null
-      await hubModule.finishHubOrderMove(claim.moveId, { hubStatusCode: hubOrder?.status.code, ...outcome }, hubStatus)
+      // Fenced: a try whose claim was taken over records nothing over the taker's.
+      await hubModule.finishHubOrderMove(claim.moveId, { hubStatusCode: hubOrder?.status.code, ...outcome }, hubStatus, { attempt: claim.attempt })
     }
 
     if (!settled.read) {
@@ -56,8 +59,24 @@ export const sendHubOrderMoveStep = createStep(
       return new StepResponse<SentMove>({ ...outcome, alreadyOnHub: false })
     }
 
+    if (claim.takenOverWhileSending) {
+      // The try before this one may still land (its request may have left): read again, never resend blindly.
+      const outcome: HubOrderMoveOutcome = { state: "unknown", error: `Not sent: ${TAKEN_OVER_WHILE_SENDING}, and the hub order does not show it yet; it is read again before any send` }
+      await finish(outcome, current)
+      return new StepResponse<SentMove>({ ...outcome, alreadyOnHub: false })
+    }
+    // The fence: sent only while the claim is still this try's (renewed now for the whole send).
+    if (!(await hubModule.renewHubOrderMoveClaim({ moveId: claim.moveId, attempt: claim.attempt }))) {
+      return new StepResponse<SentMove>({ state: "unknown", error: claimTakenOverMessage(`The claim of this ${MERCHANT_MOVE_NAMES[move.kind]}`), alreadyOnHub: false })
+    }
+    // Renewed while the request is in flight, so a slow answer is not taken over (and sent again).
+    const claimToken = { moveId: claim.moveId, attempt: claim.attempt }
+    const renewal = setInterval(() => {
+      if (!hubLeases.renewalsStalled) void hubModule.renewHubOrderMoveClaim(claimToken).catch(() => undefined)
+    }, renewEvery(hubLeases.moveClaimMs))
+    renewal.unref()
     try {
-      const moved = await sendMove(hubModule.client, current, move)
+      const moved = await sendMove(hubModule.client, current, move).finally(() => clearInterval(renewal))
       await finish({ state: "done" }, moved)
       return new StepResponse<SentMove>({ state: "done", hubStatusCode: moved.status.code, alreadyOnHub: false })
     } catch (error) {

@@ -7,7 +7,15 @@ import { HUB_MODULE } from "../../../modules/hub"
 import type HubModuleService from "../../../modules/hub/service"
 
 /** A move to settle; `trackCode` tells a shipment's parcel apart (see moveLanded). */
-export type MoveToSettle = { moveId: string; hubOrderId: string; code: string; kind: MerchantOrderMoveKind; trackCode?: string | null }
+export type MoveToSettle = {
+  moveId: string
+  hubOrderId: string
+  code: string
+  kind: MerchantOrderMoveKind
+  trackCode?: string | null
+  /** The claim's token when a claimed try reads before sending: "done" is recorded only while it holds. */
+  attempt?: number
+}
 
 /** What reading the hub order said of a move. */
 export type SettledMove =
@@ -40,7 +48,7 @@ export const settleHubOrderMoveStep = createStep(
         move.moveId,
         { state: "done", hubStatusCode: hubOrder.status.code },
         { hubOrderId: move.hubOrderId, code: hubOrder.status.code, type: statusType! },
-        { fromState }
+        { fromState, attempt: move.attempt }
       ))
     return new StepResponse<SettledMove>({ read: true, landed, changed, hubOrder, statusType })
   }

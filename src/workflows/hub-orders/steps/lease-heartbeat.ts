@@ -1,0 +1,85 @@
+import { randomUUID } from "node:crypto"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { HUB_MODULE } from "../../../modules/hub"
+import { hubLeases, renewEvery } from "../../../modules/hub/leases"
+import { hubOrderLockTtlSeconds } from "../../../modules/hub/locks"
+import type { HubOrderClaimToken } from "../../../modules/hub/repositories/hub-order"
+import type HubModuleService from "../../../modules/hub/service"
+
+/** What a heartbeat keeps alive: the per-order lock as `acquireLockStep` took it, and the work's claims. */
+export type LeaseHeartbeatInput = {
+  /** The lock as `acquireLockStep` took it: its input itself, or under `lock`. */
+  lock?: { key: string | string[]; ownerId: string }
+  key?: string | string[]
+  ownerId?: string
+  /** An import's claims of its hub orders. */
+  importClaims?: HubOrderClaimToken[]
+  /** A merchant move's claim. */
+  moveClaim?: { moveId: string; attempt: number } | null
+}
+
+/** The heartbeats running in this process, by id (a workflow run's steps run in the process that runs it). */
+const running = new Map<string, NodeJS.Timeout>()
+
+function stop(id: string | undefined) {
+  if (!id) return
+  clearInterval(running.get(id))
+  running.delete(id)
+}
+
+/**
+ * Renews, while the workflow runs, its per-order lock and its claims, so that slow work (a long
+ * reservation wait, a hub answer that takes minutes) is not taken over while it is alive. The
+ * leases stay short, so a killed holder still frees them within one. A claim found taken over is
+ * not renewed again (only its token's holder may renew it) and is logged; the lock is renewed
+ * still, so the taker waits until this run has undone what it made. The fences (the reservation,
+ * the record, the send) stop the work; this only keeps it from being taken over. Stopped by
+ * `stopLeaseHeartbeatStep`, or by this step's compensation when the workflow fails.
+ */
+export const startLeaseHeartbeatStep = createStep(
+  "start-hub-lease-heartbeat",
+  async (input: LeaseHeartbeatInput, { container, parentStepIdempotencyKey }) => {
+    const hubModule: HubModuleService = container.resolve(HUB_MODULE)
+    const locking = container.resolve(Modules.LOCKING)
+    const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+    // Inside a workflow that holds the lock already, acquireLockStep took nothing: the parent renews it.
+    const ownsLock = !parentStepIdempotencyKey
+    // Copied now: the step's input is not the timer's to keep (the engine lets go of it once the step ends).
+    const { key, ownerId } = input.lock ?? { key: input.key!, ownerId: input.ownerId! }
+    let claims = [...(input.importClaims ?? [])]
+    let moveClaim = input.moveClaim ? { ...input.moveClaim } : null
+    const slowest = input.moveClaim ? hubLeases.moveClaimMs : hubLeases.importClaimMs
+    const id = randomUUID()
+    const beat = async () => {
+      if (hubLeases.renewalsStalled) return
+      if (ownsLock) {
+        await locking.acquire(key, { ownerId, expire: hubOrderLockTtlSeconds() }).catch(() => {
+          logger.warn(`hub: the lock ${String(key)} was taken by another writer while this one ran`)
+        })
+      }
+      if (claims.length) {
+        const held = new Set(await hubModule.renewHubOrderClaims(claims))
+        const lost = claims.filter((claim) => !held.has(claim.hubOrderId))
+        if (lost.length) logger.warn(`hub: import claims taken over while importing (${lost.map((claim) => claim.hubOrderId).join(", ")}): this import stops before reserving`)
+        claims = claims.filter((claim) => held.has(claim.hubOrderId))
+      }
+      if (moveClaim && !(await hubModule.renewHubOrderMoveClaim(moveClaim))) {
+        logger.warn(`hub: the claim of move ${moveClaim.moveId} was taken over while it was in flight: its outcome is the taker's to record`)
+        moveClaim = null
+      }
+    }
+    const every = Math.min(renewEvery(hubLeases.orderLockSeconds * 1000), renewEvery(slowest))
+    const timer = setInterval(() => void beat().catch((error) => logger.warn(`hub: a lease renewal failed: ${error?.message ?? error}`)), every)
+    timer.unref()
+    running.set(id, timer)
+    return new StepResponse(id, id)
+  },
+  async (id) => stop(id)
+)
+
+/** Ends the heartbeat `startLeaseHeartbeatStep` started (the work is done; the lock's release follows). */
+export const stopLeaseHeartbeatStep = createStep("stop-hub-lease-heartbeat", async (id: string) => {
+  stop(id)
+  return new StepResponse(undefined)
+})
