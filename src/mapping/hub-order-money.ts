@@ -82,7 +82,12 @@ export function hubOrderMoney(hubOrder: HubOrder, items: HubOrderItem[]): { ok: 
   }
 }
 
-/** `amount` split over `weights` in proportion, in whole cents that add up to it exactly (largest remainder). */
+/**
+ * `amount` split over `weights` in proportion, in whole cents that add up to it exactly (largest
+ * remainder). Exact integers leave fewer cents than weights to hand out; amounts past 2^53 (which the
+ * import's bounds never let through) lose cents to rounding by the billion, so at most one cent per
+ * weight is handed out: the work follows the weights, never the amount.
+ */
 export function spread(amount: Cents, weights: Cents[]): Cents[] {
   const total = sum(weights)
   if (amount === 0 || total === 0) return weights.map(() => 0)
@@ -90,7 +95,8 @@ export function spread(amount: Cents, weights: Cents[]): Cents[] {
   const byRemainder = weights
     .map((weight, index) => ({ index, remainder: (amount * weight) % total }))
     .sort((a, b) => b.remainder - a.remainder || a.index - b.index)
-  for (let left = amount - sum(shares), i = 0; left > 0; left--, i++) shares[byRemainder[i % byRemainder.length].index]++
+  const left = Math.min(amount - sum(shares), byRemainder.length)
+  for (let i = 0; i < left; i++) shares[byRemainder[i].index]++
   return shares
 }
 
@@ -99,7 +105,7 @@ function sum(values: number[]): number {
 }
 
 /** A payment as the hub reports it (docs/hub-public-facts.md, Orders); only `value` is needed. */
-const hubPaymentSchema = z.looseObject({
+export const hubPaymentSchema = z.looseObject({
   method: z.string().optional(),
   description: z.string().optional(),
   value: z.number().finite().nonnegative(),

@@ -122,7 +122,7 @@ export class HubOrderHandler {
           outcomes[index] = await this.setAside(seen, `the status code ${seen.statusCode} has no known type`)
           continue
         }
-        const outOfBounds = hubOrderOutOfBounds(result.hubOrder, { maxItemQuantity: this.hubModule.hubOptions.maxItemQuantity, countryCodes: target.countryCodes })
+        const outOfBounds = hubOrderOutOfBounds(result.hubOrder, { ...this.hubModule.hubOptions, countryCodes: target.countryCodes })
         if (outOfBounds) {
           outcomes[index] = await this.setAside(seen, outOfBounds)
           continue

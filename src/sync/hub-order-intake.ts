@@ -1,7 +1,8 @@
 import { setTimeout as sleep } from "node:timers/promises"
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules, partitionArray } from "@medusajs/framework/utils"
 import type { ListedHubOrder } from "../hub-client"
+import { hubOrderCodeOnRecord, keptWhileListed, unsafeHubOrderCode } from "../mapping/listed-hub-order"
 import { maskPersonalData } from "../mapping/personal-data"
 import { type HubOrderRecordState, planHubOrder, seenHubOrder } from "../mapping/plan-hub-order"
 import { HUB_MODULE } from "../modules/hub"
@@ -79,14 +80,20 @@ export class ImportRun {
    * orders are (`settle` waits for the rest). Rejects only when the store itself fails (a set-aside
    * cannot be written).
    */
-  async handle(listedOrders: ListedHubOrder[]): Promise<void> {
+  async handle(read: ListedHubOrder[]): Promise<void> {
+    if (!read.length) return
+    this.seen += read.length
+    const [unsafe, listedOrders] = partitionArray(read, (listed) => unsafeHubOrderCode(listed.code) !== null)
+    for (const listed of unsafe) await this.setAsideUnsafeCode(listed)
     if (!listedOrders.length) return
-    this.seen += listedOrders.length
     const records = await this.hubModule.listHubOrders({ code: listedOrders.map((listed) => listed.code) }, { take: null })
     const recordsByCode = new Map(records.map((record) => [record.code, record as HubOrderRecordState]))
     if (this.intake === "listing") {
-      // Orders with nothing to do (the bulk of every pass) are never shared.
-      const work = listedOrders.filter((listed) => planHubOrder(seenHubOrder(listed, this.catalogue), recordsByCode.get(listed.code)).action !== "none")
+      // Orders with nothing to do (the bulk of every pass) are never shared; the others wait with only what handling them reads.
+      const work = listedOrders.flatMap((listed) => {
+        const { action } = planHubOrder(seenHubOrder(listed, this.catalogue), recordsByCode.get(listed.code))
+        return action === "none" ? [] : [keptWhileListed(listed, action)]
+      })
       await this.share(work)
       return this.waitForShared(SHARED_AHEAD)
     }
@@ -111,6 +118,19 @@ export class ImportRun {
     this.outcomes.set(code, outcome)
     const counts = countsOf(outcome)
     for (const key of Object.keys(counts) as Array<keyof ImportRunCounts>) this.counts[key] += counts[key]
+  }
+
+  /**
+   * An order whose code cannot be used (`unsafeHubOrderCode`) is set aside, under a code a record
+   * holds (`hubOrderCodeOnRecord`), before anything is stored or asked by it; never acknowledged on
+   * the queue, as that is a request by its code (the queue hands it out again after its visibility
+   * timeout, and it is set aside again, logged once).
+   */
+  private async setAsideUnsafeCode(listed: ListedHubOrder): Promise<void> {
+    const outcome = await this.handler!.setAsideListed({ ...listed, code: hubOrderCodeOnRecord(listed.code) }, unsafeHubOrderCode(listed.code)!)
+    this.counts.set_aside += countsOf(outcome).set_aside
+    // Never acknowledged (see above): as an order whose move was not applied.
+    this.outcomes.set(listed.code, "failed")
   }
 
   /** Resolves once every order the run shared is done (or, its lock lost, every one taken before). */

@@ -1,6 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { MerchantOrderMove } from "../hub-client"
+import { maskPersonalData } from "../mapping/personal-data"
 import { HUB_MODULE } from "../modules/hub"
 import type HubModuleService from "../modules/hub/service"
 import { recordHubOrderMoveAgainWorkflow } from "../workflows/hub-orders/record-hub-order-move-again"
@@ -58,7 +59,7 @@ export async function finishUnfinishedHubOrderMoves(container: MedusaContainer):
     const { result, errors } = await sendFulfillmentToHubWorkflow(container).run({ input: { fulfillmentId, kind }, throwOnError: false })
     const ended = result?.move?.state === "done" || result?.move?.state === "rejected"
     summary[ended ? "resent" : "stillUnfinished"]++
-    if (!ended) logger.warn(`hub: the ${kind} of fulfillment ${fulfillmentId} is still not on the hub: ${errors?.[0]?.error?.message ?? result?.move?.error ?? result?.notice}`)
+    if (!ended) logger.warn(`hub: the ${kind} of fulfillment ${fulfillmentId} is still not on the hub: ${maskPersonalData(String(errors?.[0]?.error?.message ?? result?.move?.error ?? result?.notice))}`)
   }
   if (unrecorded.length || failed.length) {
     logger.info(`hub: unfinished moves: ${summary.recorded} recorded in Medusa, ${summary.resent} sent from Medusa's fulfillments, ${summary.stillUnfinished} still unfinished`)

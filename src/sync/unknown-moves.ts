@@ -2,6 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { MerchantOrderMove, MerchantOrderMoveKind } from "../hub-client"
 import { trackCodeOfMove } from "../mapping/hub-order-move"
+import { maskPersonalData } from "../mapping/personal-data"
 import { HUB_MODULE } from "../modules/hub"
 import type HubModuleService from "../modules/hub/service"
 import { settleHubOrderMoveWorkflow } from "../workflows/hub-orders/settle-hub-order-move"
@@ -39,7 +40,7 @@ export async function settleUnknownHubOrderMoves(container: MedusaContainer): Pr
     if (result.state === "unread") {
       // Still unknown: the next run reads it again.
       summary.unread++
-      logger.warn(`hub: the ${move.kind} of order ${move.code} is still of unknown outcome: ${result.error}`)
+      logger.warn(`hub: the ${move.kind} of order ${move.code} is still of unknown outcome: ${maskPersonalData(String(result.error))}`)
     } else if (result.changed) {
       summary[result.state === "landed" ? "landed" : "notLanded"]++
     }

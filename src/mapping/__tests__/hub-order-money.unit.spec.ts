@@ -101,6 +101,18 @@ describe("spread", () => {
       weights.forEach((weight, index) => weight === 0 && expect(shares[index]).toBe(0))
     }
   })
+
+  it("returns at once on absurd amounts, where floats lose the cents (its work bounded by the weights, not the amount)", () => {
+    // 7e24 cents: floored shares fall 1,073,741,824 short of the amount, which a cent at a time took seconds.
+    const amount = 7e24
+    const started = performance.now()
+    const shares = spread(amount, [amount / 3, amount / 7, 999])
+    expect(performance.now() - started).toBeLessThan(100)
+    expect(shares).toHaveLength(3)
+    for (const share of shares) expect(Number.isFinite(share) && share >= 0).toBe(true)
+    // Beyond any float: still a bounded answer, never a loop.
+    expect(spread(1e300, [1e300, 1e300, 1]).every((share) => share >= 0)).toBe(true)
+  })
 })
 
 describe("hubPaymentOf", () => {

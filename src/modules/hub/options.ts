@@ -41,6 +41,16 @@ export const hubPluginOptionsSchema = hubClientOptionsSchema.extend({
    * reserved (a marketplace glitch selling 10^12 units would otherwise push 0 everywhere).
    */
   maxItemQuantity: z.number().int().min(1).max(1_000_000).default(1_000),
+  /**
+   * The most lines one hub order may have: an order with more is set aside with the reason (2,000
+   * lines within `maxItemQuantity` each would otherwise reserve millions as a backorder).
+   */
+  maxOrderLines: z
+    .number({ error: "maxOrderLines must be a whole number of lines" })
+    .int("maxOrderLines must be a whole number of lines")
+    .min(1, "maxOrderLines must be at least 1")
+    .max(10_000, "maxOrderLines must be at most 10000")
+    .default(100),
   /** Hub orders a run imports at a time (each under its own lock and claim; 1: one by one). */
   importConcurrency: z.number().int().min(1).max(32).default(4),
   /**

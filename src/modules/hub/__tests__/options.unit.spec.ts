@@ -14,6 +14,7 @@ describe("plugin options", () => {
     expect(options.shipmentExceptionPath).toBe("shiptment_exception")
     expect(options.rateLimitPauseMs).toBe(1000)
     expect(options).not.toHaveProperty("database")
+    expect(options.maxOrderLines).toBe(100)
   })
 
   it.each([
@@ -28,6 +29,8 @@ describe("plugin options", () => {
     [{ ...valid, rateLimits: { "GET /orders": { limit: 0, windowMs: 1000 } } }, "rateLimits.GET /orders.limit"],
     [{ ...valid, shipmentCarrier: "  " }, "shipmentCarrier must not be empty"],
     [{ ...valid, shipmentMethod: 7 }, "shipmentMethod"],
+    [{ ...valid, maxOrderLines: 0 }, "maxOrderLines"],
+    [{ ...valid, maxOrderLines: 2.5 }, "maxOrderLines"],
   ])("names the bad option (%#)", (options, named) => {
     expect(() => parseHubPluginOptions(options)).toThrow(named)
   })

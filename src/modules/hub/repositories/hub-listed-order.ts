@@ -2,6 +2,7 @@ import type { Context } from "@medusajs/framework/types"
 import { DALUtils, generateEntityId } from "@medusajs/framework/utils"
 import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
 import type { ListedHubOrder } from "../../../hub-client"
+import { latestPerCode } from "../../../mapping/listed-hub-order"
 import { HubImportRun } from "../models"
 
 /** A listed hub order taken by a worker. */
@@ -16,17 +17,28 @@ export type ImportRunCounts = { imported: number; updated: number; set_aside: nu
  * workers share the listing's orders; a worker that dies loses what it took after `leaseMs`.
  */
 export class HubListedOrderRepository extends DALUtils.mikroOrmBaseRepositoryFactory(HubImportRun) {
-  /** Shares a run's listed orders; an order already shared and not taken is handed to this run, as read now. */
+  /**
+   * Shares a run's listed orders; an order already shared and not taken is handed to this run, as read now.
+   * One insert cannot touch a code twice (`on conflict` refuses it, failing the whole page), so a page
+   * naming an order twice shares it once: as listed last, or with the newest `updated_at` (`latestPerCode`).
+   */
   async share(runId: string, listed: ListedHubOrder[], context: Context = {}): Promise<void> {
     if (!listed.length) return
-    const rows = listed.map((order) => ({ id: generateEntityId(undefined, "hublst"), code: order.code, listed: order }))
-    await this.getActiveManager<EntityManager>(context).execute(
-      `insert into hub_listed_order (id, run_id, code, listed)
-       select id, ?, code, listed from jsonb_to_recordset(?::jsonb) as input(id text, code text, listed jsonb)
-       on conflict (code) do update set run_id = excluded.run_id, listed = excluded.listed, created_at = now()
-       where hub_listed_order.taken_at is null`,
-      [runId, JSON.stringify(rows)]
-    )
+    const rows = latestPerCode(listed).map((order) => ({ id: generateEntityId(undefined, "hublst"), code: order.code, listed: order }))
+    try {
+      await this.getActiveManager<EntityManager>(context).execute(
+        `insert into hub_listed_order (id, run_id, code, listed)
+         select id, ?, code, listed from jsonb_to_recordset(?::jsonb) as input(id text, code text, listed jsonb)
+         on conflict (code) do update set run_id = excluded.run_id, listed = excluded.listed, created_at = now()
+         where hub_listed_order.taken_at is null`,
+        [runId, JSON.stringify(rows)]
+      )
+    } catch (error) {
+      // The driver's message quotes the statement, so the orders and their customers: only PostgreSQL's own words go on (to the run's record and the log).
+      const message = String((error as Error)?.message ?? error)
+      const at = message.lastIndexOf(" - ")
+      throw new Error(`the listed hub orders could not be shared: ${at >= 0 ? message.slice(at + 3, at + 303) : "PostgreSQL refused them"}`)
+    }
   }
 
   /**

@@ -10,6 +10,7 @@ import {
 import type { MerchantOrderMove, ShipmentInput } from "../../../hub-client"
 import { chargeItemsLeft, fulfillmentItemsOfShipment, fulfillmentOfParcel, HUB_MOVE_ID_KEY, HUB_TRACK_CODE_KEY, quantitiesByLine } from "../../../mapping/hub-fulfillment"
 import { HUB_MODULE } from "../../../modules/hub"
+import { maskPersonalData } from "../../../mapping/personal-data"
 import type { HubPluginOptions } from "../../../modules/hub/options"
 import type HubModuleService from "../../../modules/hub/service"
 import { onlyShippingOptionAt, orderForFulfillment, reservationLocationOf } from "../../../queries/order-fulfillments"
@@ -45,7 +46,8 @@ export const recordHubOrderMoveInMedusaStep = createStep(
     } catch (failure) {
       // Medusa's workflows may fail with a plain object that carries a message, not an Error.
       const reason = (failure as { message?: unknown } | null)?.message ?? String(failure)
-      error = `Done on the hub, not recorded in Medusa: ${String(reason)}`.slice(0, 2000)
+      // Stored on the move and logged: a Medusa error may quote the customer.
+      error = maskPersonalData(`Done on the hub, not recorded in Medusa: ${String(reason)}`).slice(0, 2000)
       container.resolve(ContainerRegistrationKeys.LOGGER).warn(`hub: the ${input.move.kind} move ${input.moveId}: ${error}`)
     }
     await hubModule.updateHubOrderMoves({ id: input.moveId, medusa_error: error })

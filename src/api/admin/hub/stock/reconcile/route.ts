@@ -1,5 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { maskPersonalData } from "../../../../../mapping/personal-data"
 import { reconcileStock } from "../../../../../sync/stock-reconciliation"
 import { answerConflict } from "../../conflict"
 import type { PostStockReconcileBody } from "./validators"
@@ -21,7 +22,7 @@ export async function POST(req: MedusaRequest<PostStockReconcileBody>, res: Medu
   const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
   run.then(
     (reconciliation) => reconciliation || logger.info(`hub: ${ALREADY_RUNNING.toLowerCase()}; this one was not started`),
-    (error: Error) => logger.warn(`hub: stock reconciliation failed: ${error.message}`)
+    (error: unknown) => logger.warn(`hub: stock reconciliation failed: ${maskPersonalData(String((error as Error)?.message ?? error))}`)
   )
   res.status(202).json({ started: true })
 }
