@@ -56,7 +56,9 @@ export const importHubOrdersWorkflow = createWorkflow(
       importClaims: input.hubOrders.flatMap(({ hubOrderId, claimAttempt }) => (claimAttempt === undefined ? [] : [{ hubOrderId, attempt: claimAttempt }])),
     }))
     acquireLockStep(lock)
-    const claims = transform({ lock }, ({ lock }) => lock.importClaims)
+    const claims = transform({ input }, ({ input }) =>
+      input.hubOrders.flatMap(({ hubOrderId, claimAttempt }) => (claimAttempt === undefined ? [] : [{ hubOrderId, attempt: claimAttempt }]))
+    )
     const heartbeat = startLeaseHeartbeatStep(lock)
     const ordersInputHook = createHook(
       "ordersInput",
