@@ -53,7 +53,7 @@ async function main() {
 async function send(store: HubBudgetStore) {
   const now = Date.now()
   const token = randomUUID()
-  await store.read()
+  await store.read(now)
   await store.take("PUT /products", token, now, 1_000_000, now + 60_000)
   await store.settle("PUT /products", token, now + 1_000)
 }

@@ -72,15 +72,37 @@ describe("one hub budget shared through PostgreSQL", () => {
     expect(await b.take("GET /orders", "b2", t, 1, t + 60_000)).toEqual({ taken: true })
     expect(await new PostgresBudgetStore(knexLike(pool), "account-b").take(BUCKET, "c1", t, 1, t + 60_000)).toEqual({ taken: true })
 
-    await a.pause(t + 2_000)
-    await b.pause(t + 1_000)
-    expect((await b.read()).pausedUntil).toBe(t + 2_000)
+    await a.pause(t + 2_000, t)
+    await b.pause(t + 1_000, t)
+    expect((await b.read(t)).pausedUntil).toBe(t + 2_000)
 
     const lowered = { base: 6, changedAt: t }
     expect(await a.replaceLimit(BUCKET, undefined, lowered)).toBe(true)
     expect(await b.replaceLimit(BUCKET, undefined, { base: 4, changedAt: t })).toBe(false)
     expect(await b.replaceLimit(BUCKET, lowered, { base: 4, changedAt: t + 1 })).toBe(true)
-    expect((await a.read()).limits).toEqual({ [BUCKET]: { base: 4, changedAt: t + 1 } })
+    expect((await a.read(t)).limits).toEqual({ [BUCKET]: { base: 4, changedAt: t + 1 } })
+  })
+
+  it("keeps no pause past its cap: a day asked for, or a day already stored, ends within the cap", async () => {
+    const CAP = 60_000
+    const DAY = 86_400_000
+    const capped = new PostgresBudgetStore(knexLike(pool), "account-capped", CAP)
+    const stored = async () => Number((await pool.query(`select paused_until from hub_budget_state where account = 'account-capped'`)).rows[0].paused_until)
+    const t = 5_000_000
+    await capped.pause(t + DAY, t)
+    expect(await stored()).toBe(t + CAP)
+    expect((await capped.read(t)).pausedUntil).toBe(t + CAP)
+    // As an older version (no cap) left it: a day stored. Cut where it is kept, so it ends at one moment.
+    await pool.query(`update hub_budget_state set paused_until = $1 where account = 'account-capped'`, [t + DAY])
+    expect((await capped.read(t + 1_000)).pausedUntil).toBe(t + 1_000 + CAP)
+    expect((await capped.read(t + 5_000)).pausedUntil).toBe(t + 1_000 + CAP)
+    expect(await stored()).toBe(t + 1_000 + CAP)
+    await pool.query(`update hub_budget_state set paused_until = $1 where account = 'account-capped'`, [t + DAY])
+    await capped.pause(t + 2_000, t + 2_000)
+    expect(await stored()).toBe(t + 2_000 + CAP)
+    // A pause within the cap still never shortens a longer one in force.
+    await capped.pause(t + 3_000, t + 2_000)
+    expect(await stored()).toBe(t + 2_000 + CAP)
   })
 
   it("two clients at the hub's own limit: 0 × 429 through one budget in PostgreSQL", async () => {

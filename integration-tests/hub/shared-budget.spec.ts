@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process"
 import http from "node:http"
 import { AddressInfo } from "node:net"
 import Redis from "ioredis"
-import { HubClient, HubClientOptionsInput, uniformRateLimits } from "../../src/hub-client"
+import { HubClient, HubClientOptionsInput, hubAccountKey, uniformRateLimits } from "../../src/hub-client"
 import { RedisBudgetStore } from "../../src/hub-client/redis-budget-store"
 import { SandboxHub, startSandboxHub } from "../../src/sandbox"
 
@@ -96,17 +96,65 @@ describeWithRedis("one hub budget shared through Redis", () => {
 
       await a.pause(t + 2_000, t)
       await b.pause(t + 1_000, t)
-      expect((await b.read()).pausedUntil).toBe(t + 2_000)
+      expect((await b.read(t)).pausedUntil).toBe(t + 2_000)
 
       const lowered = { base: 6, changedAt: t }
       expect(await a.replaceLimit("PUT /products", undefined, lowered)).toBe(true)
       expect(await b.replaceLimit("PUT /products", undefined, { base: 4, changedAt: t })).toBe(false)
       expect(await b.replaceLimit("PUT /products", lowered, { base: 4, changedAt: t + 1 })).toBe(true)
-      expect((await a.read()).limits).toEqual({ "PUT /products": { base: 4, changedAt: t + 1 } })
+      expect((await a.read(t)).limits).toEqual({ "PUT /products": { base: 4, changedAt: t + 1 } })
     } finally {
       await Promise.all([a.close(), b.close()])
     }
   })
+
+  it("the Redis store keeps no pause past its cap: a day asked for, or a day already stored, ends within the cap", async () => {
+    const CAP = 60_000
+    const DAY = 86_400_000
+    const key = `${prefix}:capped`
+    const capped = new RedisBudgetStore({ url: REDIS_URL, keyPrefix: key, maxPauseMs: CAP })
+    const raw = new Redis(REDIS_URL)
+    try {
+      await capped.ready()
+      const t = Date.now()
+      await capped.pause(t + DAY, t)
+      expect(Number(await raw.get(`${key}:pause`))).toBe(t + CAP)
+      expect((await capped.read(t)).pausedUntil).toBe(t + CAP)
+      // As an older version (no cap) left it: a day stored. Cut where it is kept, so it ends at one moment.
+      await raw.set(`${key}:pause`, String(t + DAY), "PX", DAY)
+      expect((await capped.read(t + 1_000)).pausedUntil).toBe(t + 1_000 + CAP)
+      expect((await capped.read(t + 5_000)).pausedUntil).toBe(t + 1_000 + CAP)
+      expect(Number(await raw.get(`${key}:pause`))).toBe(t + 1_000 + CAP)
+      // A pause within the cap still never shortens a longer one in force.
+      await capped.pause(t + 2_000, t + 1_000)
+      expect((await capped.read(t + 1_000)).pausedUntil).toBe(t + 1_000 + CAP)
+    } finally {
+      await Promise.all([capped.close(), raw.quit()])
+    }
+  })
+
+  it("two clients sharing a Redis budget after `Retry-After: 86400`: the shared pause is the cap's, and both send again", async () => {
+    const CAP = 1_000
+    const budgetPrefix = `${prefix}:retry-after`
+    const options = { rateLimitRedisUrl: REDIS_URL, rateLimitMaxPauseMs: CAP, maxRetries: 1, rateLimitRedisPrefix: budgetPrefix }
+    const [a, b] = [clientFor(options), clientFor(options)]
+    await Promise.all([a.listStatuses(), b.listStatuses()])
+    hub.resetRequestLog()
+    hub.misbehave({ retryAfter: { seconds: 86_400, times: 1 } })
+    const first = a.listStatuses()
+    await until(() => hub.requestLog().some((entry) => entry.status === 429))
+    const redis = new Redis(REDIS_URL)
+    try {
+      const pauseKey = `${budgetPrefix}:${hubAccountKey({ baseUrl: hub.url, ...hub.credentials })}:pause`
+      await until(async () => Number(await redis.get(pauseKey)) > 0)
+      expect(Number(await redis.get(pauseKey))).toBeLessThanOrEqual(Date.now() + CAP)
+    } finally {
+      await redis.quit()
+    }
+    // Today's code held both for a day: each call returns only once its request went again.
+    await Promise.all([first, b.listStatuses()])
+    expect(hub.requestLog().map((entry) => entry.status)).toEqual([429, 200, 200])
+  }, 20_000)
 
   it("two clients at the hub's own limit: 0 × 429 through one budget, 429s with a budget each", async () => {
     const WINDOW = 500
@@ -202,6 +250,11 @@ describe("sends that reach the hub late", () => {
     }
   })
 })
+
+/** Resolves once `condition` holds, looking again after each turn of I/O (no fixed sleep). */
+async function until(condition: () => boolean | Promise<boolean>): Promise<void> {
+  while (!(await condition())) await new Promise((resolve) => setImmediate(resolve))
+}
 
 /** Forwards each request to `target` after a pseudo-random delay of up to `maxDelayMs`. */
 async function delayingProxy(target: string, maxDelayMs: number) {

@@ -6,6 +6,7 @@
  * holds the rules; a store only keeps the state and makes each step atomic.
  */
 import type { LimitState } from "./adaptive-limit"
+import { cappedPauseUntil, DEFAULT_MAX_PAUSE_MS } from "./bounds"
 import { OccupancyLog, TakeResult } from "./occupancy"
 
 export type SharedBudgetState = {
@@ -22,9 +23,16 @@ export interface HubBudgetStore {
   take(bucket: string, token: string, now: number, limit: number, holdUntil: number): Promise<TakeResult>
   /** The send's answer came back: its slot frees at `until`. */
   settle(bucket: string, token: string, until: number): Promise<void>
-  /** Stops every send of the account until `until`; never shortens a pause in force. */
+  /**
+   * Stops every send of the account until `until`; never shortens a pause in force, but none ends
+   * later than the store's longest pause after `now` (`rateLimitMaxPauseMs`).
+   */
   pause(until: number, now: number): Promise<void>
-  read(): Promise<SharedBudgetState>
+  /**
+   * The state at `now`. A pause stored longer than the longest one (an older version, another cap)
+   * is cut to `now` + the longest, where it is kept: it then ends at that one moment for every process.
+   */
+  read(now: number): Promise<SharedBudgetState>
   /** Replaces a bucket's limit state only if it is still `expected` (another process may have lowered it first). */
   replaceLimit(bucket: string, expected: LimitState | undefined, next: LimitState): Promise<boolean>
   close(): Promise<void>
@@ -35,6 +43,8 @@ export class MemoryBudgetStore implements HubBudgetStore {
   readonly shared = false
   private readonly logs = new Map<string, OccupancyLog>()
   private state: SharedBudgetState = { pausedUntil: 0, limits: {} }
+
+  constructor(private readonly maxPauseMs = DEFAULT_MAX_PAUSE_MS) {}
 
   async take(bucket: string, token: string, now: number, limit: number, holdUntil: number): Promise<TakeResult> {
     let log = this.logs.get(bucket)
@@ -49,11 +59,14 @@ export class MemoryBudgetStore implements HubBudgetStore {
     this.logs.get(bucket)?.settle(token, until)
   }
 
-  async pause(until: number): Promise<void> {
-    this.state.pausedUntil = Math.max(this.state.pausedUntil, until)
+  async pause(until: number, now: number): Promise<void> {
+    const ceiling = now + this.maxPauseMs
+    this.state.pausedUntil = Math.max(Math.min(this.state.pausedUntil, ceiling), cappedPauseUntil(until, now, this.maxPauseMs))
   }
 
-  async read(): Promise<SharedBudgetState> {
+  async read(now: number): Promise<SharedBudgetState> {
+    // Cut where it is kept, so the cut pause ends at one moment instead of moving on with `now`.
+    this.state.pausedUntil = cappedPauseUntil(this.state.pausedUntil, now, this.maxPauseMs)
     return { pausedUntil: this.state.pausedUntil, limits: { ...this.state.limits } }
   }
 

@@ -205,7 +205,7 @@ export class HubClient implements HubPageReader {
 
   /** Every product matching `filters`, following `next`; one page held at a time. */
   allProducts(filters: ProductFilters = {}): AsyncGenerator<HubProduct> {
-    return allProducts(this, filters)
+    return allProducts(this, filters, this.options.maxProductPages)
   }
 
   async getProduct(sku: string): Promise<HubProduct> {

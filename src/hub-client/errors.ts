@@ -12,6 +12,7 @@ export type HubErrorKind =
   | "invalid_response"
   | "invalid_request"
   | "refused"
+  | "incomplete_listing"
 
 export abstract class HubError extends Error {
   abstract readonly kind: HubErrorKind
@@ -79,11 +80,27 @@ export class HubUnavailableError extends HubError {
   }
 }
 
-/** The hub answered, but not in a shape this client understands. */
+/**
+ * The hub answered, but not in a shape this client understands: a body that fails its schema, one
+ * longer than `maxResponseBytes`, or a redirect (3xx, never followed). For a write it may have taken
+ * effect: callers treat it as an outcome not known.
+ */
 export class HubInvalidResponseError extends HubError {
   readonly kind = "invalid_response"
-  constructor(endpoint: string, readonly issues: string) {
-    super(`The hub's answer to ${endpoint} failed validation: ${issues}`, endpoint)
+  constructor(endpoint: string, readonly issues: string, status?: number) {
+    super(`The hub's answer to ${endpoint} failed validation: ${issues}`, endpoint, status)
+  }
+}
+
+/**
+ * A listing read only in part: the walk stopped at a bound (`maxProductPages`) rather than at its
+ * end. What was read is good; nothing may be concluded about what was not (a product not seen is
+ * not a product gone).
+ */
+export class HubIncompleteListingError extends HubError {
+  readonly kind = "incomplete_listing"
+  constructor(endpoint: string, detail: string) {
+    super(`${endpoint}: the listing was read only in part: ${detail}`, endpoint)
   }
 }
 

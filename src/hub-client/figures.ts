@@ -75,9 +75,9 @@ export class HubFigures {
     this.failed()
   }
 
-  invalidResponse(endpoint: string): void {
+  invalidResponse(endpoint: string, cause = "invalid response"): void {
     this.of(endpoint).invalidResponses++
-    this.lastError = { at: new Date().toISOString(), endpoint, cause: "invalid response" }
+    this.lastError = { at: new Date().toISOString(), endpoint, cause }
   }
 
   refusedRepeat(endpoint: string): void {

@@ -1,4 +1,5 @@
 import { z } from "zod"
+import { DEFAULT_MAX_PAUSE_MS } from "./bounds"
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"])
 
@@ -44,10 +45,44 @@ export const hubClientOptionsSchema = z.object({
   /** A test account: creating and approving test orders is allowed only then (docs/hub-interface.md §4 rule 1). */
   sandbox: z.boolean().default(false),
   requestTimeoutMs: z.number().int().min(100).max(120_000).default(15_000),
+  /**
+   * The longest one attempt may take from leaving to the last byte of its answer: undici's timeouts
+   * count idle time only, so a body dripping a byte at a time would otherwise never end.
+   */
+  requestDeadlineMs: z
+    .number({ error: "must be a number of milliseconds" })
+    .int()
+    .min(1_000, "must be at least 1000 (ms)")
+    .max(600_000, "must be at most 600000 (10 minutes)")
+    .default(60_000),
+  /** The longest answer read; a longer one is cut off and reported (8 MiB: far more than a page of 100). */
+  maxResponseBytes: z
+    .number({ error: "must be a number of bytes" })
+    .int()
+    .min(65_536, "must be at least 65536 (64 KiB)")
+    .max(1_073_741_824, "must be at most 1073741824 (1 GiB)")
+    .default(8 * 1_048_576),
+  /** Pages a products walk follows before it stops as incomplete (a `next` that never ends). */
+  maxProductPages: z
+    .number({ error: "must be a number of pages" })
+    .int()
+    .min(1, "must be at least 1")
+    .max(1_000_000, "must be at most 1000000")
+    .default(10_000),
   /** Per bucket ("GET /orders", "PUT /products", ..., or "default"); merged over the published figures. */
   rateLimits: z.record(z.string(), rateLimitSchema).default({}),
   /** How long to send nothing after a 429 without Retry-After: the hub's counting window. */
   rateLimitPauseMs: z.number().int().min(1).max(600_000).default(1_000),
+  /**
+   * The longest pause a 429 can impose, whatever its Retry-After says (and whatever a shared budget
+   * holds): a gateway's `Retry-After: 86400` would otherwise silence every process for a day.
+   */
+  rateLimitMaxPauseMs: z
+    .number({ error: "must be a number of milliseconds" })
+    .int()
+    .min(1_000, "must be at least 1000 (ms)")
+    .max(86_400_000, "must be at most 86400000 (a day)")
+    .default(DEFAULT_MAX_PAUSE_MS),
   /**
    * A Redis (redis:// or rediss://) through which every process of the store draws from one budget
    * per hub account and sees the same pause after a 429; without it each process has its own.

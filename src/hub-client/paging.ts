@@ -4,7 +4,7 @@
  * walks can be read (and tested) apart from the request path; the client delegates to them.
  */
 import { HUB_DAY_MS, HUB_INDEX_DEPTH, HUB_PAGE_SIZE } from "./endpoints"
-import { describeIssues, HubDeepPagingError, HubInvalidRequestError } from "./errors"
+import { describeIssues, HubDeepPagingError, HubIncompleteListingError, HubInvalidRequestError } from "./errors"
 import { HubOrder, hubOrderSchema, HubProduct, HubProductList, OrderFilters, ProductFilters } from "./schemas"
 
 export type ListedHubOrder = { code: string } & Record<string, unknown>
@@ -29,13 +29,20 @@ export function pageQuery(endpoint: string, { page = 1, perPage = HUB_PAGE_SIZE 
   return new URLSearchParams({ page: String(page), per_page: String(perPage) })
 }
 
-/** Every product matching `filters`: page 1, then each `next` link, holding one page at a time. */
-export async function* allProducts(reader: HubPageReader, filters: ProductFilters): AsyncGenerator<HubProduct> {
+/**
+ * Every product matching `filters`: page 1, then each `next` link, holding one page at a time. A
+ * `next` still given after `maxPages` pages ends the walk with HubIncompleteListingError: a hub whose
+ * cursor never ends cannot keep a walk (and its list of links followed) going for ever.
+ */
+export async function* allProducts(reader: HubPageReader, filters: ProductFilters, maxPages = Infinity): AsyncGenerator<HubProduct> {
   let page = await reader.listProducts(filters, { page: 1, perPage: HUB_PAGE_SIZE })
   const followed = new Set<string>()
-  for (;;) {
+  for (let read = 1; ; read++) {
     yield* page.products
     if (!page.next) return
+    if (read >= maxPages) {
+      throw new HubIncompleteListingError("GET /products", `the hub still gave a \`next\` link after ${read} pages (maxProductPages); the products past them were not read`)
+    }
     // A hub that hands back a link already followed would otherwise loop for ever.
     if (followed.has(page.next)) {
       throw new HubDeepPagingError("GET /products", "the hub's `next` link repeats a page already read; the walk stopped")

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto"
 import { setImmediate as afterPendingIo, setTimeout as sleep } from "node:timers/promises"
 import { afterRefusal, effectiveLimit, LimitState, nextRampAt, rampedLimit } from "./adaptive-limit"
+import { cappedPauseUntil, DEFAULT_MAX_PAUSE_MS, timerDelayMs } from "./bounds"
 import { HubBudgetStore, MemoryBudgetStore, SharedBudgetState } from "./budget-store"
 import { RateLimit, rateLimitOf } from "./endpoints"
 import type { BucketLimitFigures } from "./figures"
@@ -26,6 +27,8 @@ export type HubRateLimiterOptions = {
   recoveryWindows?: number
   /** The longest a send can wait for its answer: an unanswered send holds its slot that long, plus a window. */
   maxSendMs?: number
+  /** The longest pause after a 429, however long its Retry-After or the shared store's pause (`rateLimitMaxPauseMs`). */
+  maxPauseMs?: number
   logger?: Pick<Console, "warn" | "info">
   /** Where the limiter reads the time and waits; the real clock by default (a test passes a fake one). */
   clock?: HubLimiterClock
@@ -55,16 +58,20 @@ export class HubRateLimiter {
   private readonly adaptive: boolean
   private readonly recoveryWindows: number
   private readonly maxSendMs: number
+  private readonly maxPauseMs: number
   private readonly clock: HubLimiterClock
   private readonly queues = new Map<string, Promise<unknown>>()
   private readonly wakers = new Map<string, Set<() => void>>()
   /** The shared state as last read, for the figures and between reads. */
   private seen: SharedBudgetState = { pausedUntil: 0, limits: {} }
+  /** A pause a store holds past the cap, and where it was cut: read again, it ends at that one moment. */
+  private overlong: { stored: number; endsAt: number } | undefined
   private storeFailing = false
   private storeReady: Promise<void> | undefined
 
   constructor(private readonly limits: Record<string, RateLimit>, private readonly options: HubRateLimiterOptions = {}) {
-    this.local = new MemoryBudgetStore()
+    this.maxPauseMs = options.maxPauseMs ?? DEFAULT_MAX_PAUSE_MS
+    this.local = new MemoryBudgetStore(this.maxPauseMs)
     this.store = options.store ?? this.local
     this.adaptive = options.adaptive ?? true
     this.recoveryWindows = options.recoveryWindows ?? 10
@@ -82,10 +89,12 @@ export class HubRateLimiter {
     return this.storeFailing ? "process (shared budget unreachable)" : "shared"
   }
 
-  /** Stops every send until `untilMs` (never shortens a pause already in force). */
+  /** Stops every send until `untilMs` (never shortens a pause already in force; never longer than `maxPauseMs`). */
   pause(untilMs: number): Promise<void> {
-    this.seen = { ...this.seen, pausedUntil: Math.max(this.seen.pausedUntil, untilMs) }
-    return this.guarded((store) => store.pause(untilMs, this.clock.now())).catch(() => undefined)
+    const now = this.clock.now()
+    const until = cappedPauseUntil(untilMs, now, this.maxPauseMs)
+    this.seen = { ...this.seen, pausedUntil: Math.max(cappedPauseUntil(this.seen.pausedUntil, now, this.maxPauseMs), until) }
+    return this.guarded((store) => store.pause(until, now)).catch(() => undefined)
   }
 
   /** After a 429 to a send of `slot`: the account pauses until `untilMs`, and the bucket's limit is lowered. */
@@ -183,9 +192,16 @@ export class HubRateLimiter {
   }
 
   private async read(): Promise<SharedBudgetState> {
-    const state = await this.guarded((store) => store.read())
+    const now = this.clock.now()
+    const state = await this.guarded((store) => store.read(now))
     // A pause set here while the shared store was unreachable still holds.
-    this.seen = { ...state, pausedUntil: Math.max(state.pausedUntil, this.seen.pausedUntil) }
+    let pausedUntil = Math.max(state.pausedUntil, this.seen.pausedUntil)
+    if (pausedUntil > now + this.maxPauseMs) {
+      // The plugin's stores cut such a pause where they keep it; any other store's is cut here, once.
+      if (this.overlong?.stored !== pausedUntil) this.overlong = { stored: pausedUntil, endsAt: cappedPauseUntil(pausedUntil, now, this.maxPauseMs) }
+      pausedUntil = this.overlong.endsAt
+    }
+    this.seen = { ...state, pausedUntil }
     return this.seen
   }
 
@@ -218,9 +234,10 @@ export class HubRateLimiter {
     return Promise.race([ready, sleep(3_000, undefined, { ref: false })]).catch(() => undefined)
   }
 
-  /** Sleeps `ms`; a slot freed in this process (`wakeOnSettle`) ends it early. */
-  private async sleep(bucket: string, ms: number, wakeOnSettle: boolean): Promise<void> {
-    if (ms <= 0) return
+  /** Sleeps `ms` (at most a timer's longest: the caller's loop looks again); a slot freed in this process (`wakeOnSettle`) ends it early. */
+  private async sleep(bucket: string, requestedMs: number, wakeOnSettle: boolean): Promise<void> {
+    if (!(requestedMs > 0)) return
+    const ms = timerDelayMs(requestedMs)
     if (!wakeOnSettle) {
       await this.clock.sleep(ms)
       return

@@ -13,6 +13,7 @@
  */
 import Redis from "ioredis"
 import type { LimitState } from "./adaptive-limit"
+import { cappedPauseUntil, DEFAULT_MAX_PAUSE_MS } from "./bounds"
 import { HubBudgetStore, SharedBudgetState } from "./budget-store"
 import type { TakeResult } from "./occupancy"
 
@@ -28,13 +29,27 @@ local first = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
 return tonumber(first[2])
 `
 
-// Never shortens a pause in force.
+// Never shortens a pause in force, but none lasts past ARGV[3] (now + the longest pause; ARGV[1] is
+// already within it): a pause stored longer (an older version, another cap) is cut to it.
 const PAUSE = `
 local current = tonumber(redis.call('GET', KEYS[1]) or '0')
-if tonumber(ARGV[1]) > current then
+if current > tonumber(ARGV[3]) then
+  redis.call('SET', KEYS[1], ARGV[3], 'PX', ARGV[2])
+elseif tonumber(ARGV[1]) > current then
   redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
 end
 return 1
+`
+
+// The pause and the lowered limits; a pause stored past ARGV[1] (now + the longest pause) is cut to
+// it where it is kept, so that it ends at one moment rather than moving on with each read.
+const READ = `
+local pause = redis.call('GET', KEYS[1])
+if pause and tonumber(pause) > tonumber(ARGV[1]) then
+  redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+  pause = ARGV[1]
+end
+return { pause or '0', redis.call('HGETALL', KEYS[2]) }
 `
 
 // Compare-and-set of one bucket's limit state.
@@ -50,7 +65,8 @@ const STATE_TTL_MS = 24 * 3_600_000
 
 type BudgetCommands = {
   hubBudgetTake(key: string, now: number, limit: number, holdUntil: number, token: string, ttlMs: number): Promise<number>
-  hubBudgetPause(key: string, until: number, ttlMs: number): Promise<number>
+  hubBudgetPause(key: string, until: number, ttlMs: number, ceiling: number): Promise<number>
+  hubBudgetRead(pauseKey: string, limitsKey: string, ceiling: number, ttlMs: number): Promise<[string, string[]]>
   hubBudgetReplaceLimit(key: string, bucket: string, expected: string, next: string, ttlMs: number): Promise<number>
 }
 
@@ -60,12 +76,15 @@ export type RedisBudgetStoreOptions = {
   keyPrefix: string
   /** A Redis command that has not answered by then fails, and the limiter falls back to this process's budget. */
   commandTimeoutMs?: number
+  /** The longest pause after a 429 (`rateLimitMaxPauseMs`), as stored and as read. */
+  maxPauseMs?: number
   onError?: (error: Error) => void
 }
 
 export class RedisBudgetStore implements HubBudgetStore {
   readonly shared = true
   private readonly redis: Redis & BudgetCommands
+  private readonly maxPauseMs: number
 
   constructor(private readonly options: RedisBudgetStoreOptions) {
     const redis = new Redis(options.url, {
@@ -78,8 +97,10 @@ export class RedisBudgetStore implements HubBudgetStore {
     redis.on("error", (error) => options.onError?.(error))
     redis.defineCommand("hubBudgetTake", { numberOfKeys: 1, lua: TAKE })
     redis.defineCommand("hubBudgetPause", { numberOfKeys: 1, lua: PAUSE })
+    redis.defineCommand("hubBudgetRead", { numberOfKeys: 2, lua: READ })
     redis.defineCommand("hubBudgetReplaceLimit", { numberOfKeys: 1, lua: REPLACE_LIMIT })
     this.redis = redis as Redis & BudgetCommands
+    this.maxPauseMs = options.maxPauseMs ?? DEFAULT_MAX_PAUSE_MS
   }
 
   /** Resolves once connected (or rejects): a process that starts before Redis answers falls back meanwhile. */
@@ -103,21 +124,20 @@ export class RedisBudgetStore implements HubBudgetStore {
   }
 
   async pause(until: number, now: number): Promise<void> {
-    await this.redis.hubBudgetPause(this.key("pause"), until, Math.max(1, until - now) + STATE_TTL_MS)
+    const ceiling = now + this.maxPauseMs
+    const capped = cappedPauseUntil(until, now, this.maxPauseMs)
+    await this.redis.hubBudgetPause(this.key("pause"), capped, Math.max(1, capped - now) + STATE_TTL_MS, ceiling)
   }
 
-  async read(): Promise<SharedBudgetState> {
-    const results = await this.redis.multi().get(this.key("pause")).hgetall(this.key("limits")).exec()
-    if (!results) throw new Error("the Redis transaction was discarded")
-    for (const [error] of results) if (error) throw error
-    const pause = results[0][1] as string | null
-    const raw = (results[1][1] ?? {}) as Record<string, string>
+  async read(now: number): Promise<SharedBudgetState> {
+    const ceiling = now + this.maxPauseMs
+    const [pause, raw] = await this.redis.hubBudgetRead(this.key("pause"), this.key("limits"), ceiling, this.maxPauseMs + STATE_TTL_MS)
     const limits: Record<string, LimitState> = {}
-    for (const [bucket, value] of Object.entries(raw)) {
-      const state = parseLimitState(value)
-      if (state) limits[bucket] = state
+    for (let i = 0; i + 1 < raw.length; i += 2) {
+      const state = parseLimitState(raw[i + 1])
+      if (state) limits[raw[i]] = state
     }
-    return { pausedUntil: Number(pause ?? 0) || 0, limits }
+    return { pausedUntil: cappedPauseUntil(Number(pause) || 0, now, this.maxPauseMs), limits }
   }
 
   async replaceLimit(bucket: string, expected: LimitState | undefined, next: LimitState): Promise<boolean> {

@@ -9,6 +9,7 @@ import { createHash } from "node:crypto"
 import { setTimeout as sleep } from "node:timers/promises"
 import { Pool } from "undici"
 import type { z } from "zod"
+import { AnswerTooLongError, readBounded, retryAfterMs } from "./bounds"
 import { DEFAULT_RATE_LIMITS, HUB_INDEX_DEPTH, rateLimitBucketOf } from "./endpoints"
 import {
   describeIssues,
@@ -72,8 +73,9 @@ export class HubTransport {
       store: options.rateLimitRedisUrl ? this.redisBudget(options.rateLimitRedisUrl) : budgetStore,
       adaptive: options.adaptiveRateLimits,
       recoveryWindows: options.rateLimitRecoveryWindows,
-      // undici's connect, headers and body timeouts: the longest a send can wait for its answer.
-      maxSendMs: Math.min(options.requestTimeoutMs, 10_000) + 2 * options.requestTimeoutMs,
+      // The longest a send can wait for its whole answer: undici's timeouts count idle time only.
+      maxSendMs: options.requestDeadlineMs,
+      maxPauseMs: options.rateLimitMaxPauseMs,
       logger,
     })
     this.pool = new Pool(this.base.origin, {
@@ -107,6 +109,7 @@ export class HubTransport {
     return new RedisBudgetStore({
       url,
       keyPrefix: `${this.options.rateLimitRedisPrefix}:${account}`,
+      maxPauseMs: this.options.rateLimitMaxPauseMs,
       onError: (error) => {
         // ioredis reports every failed reconnection; the limiter says when the budget falls back.
         if (!reported) this.logger?.warn(`hub: Redis for the shared rate-limit budget: ${maskSecrets(error.message, this.secrets)}`)
@@ -148,35 +151,47 @@ export class HubTransport {
         let text: string
         let pauseMs = 0
         let pausing: Promise<void> | undefined
+        // One attempt's whole exchange, to the answer's last byte: a body dripping slower than undici's
+        // idle timeouts would otherwise never end.
+        const deadline = new AbortController()
+        const deadlineTimer = setTimeout(() => deadline.abort(), this.options.requestDeadlineMs)
         try {
           const answer = await this.pool.request({
             method: call.method,
             path,
             headers: this.headers(body !== undefined),
             body,
+            signal: deadline.signal,
           })
           status = answer.statusCode
           headers = answer.headers
           if (status === 429) {
             // The account pauses before the body is read: no send waiting for its turn leaves meanwhile.
-            pauseMs = retryAfterMs(headers["retry-after"]) ?? this.options.rateLimitPauseMs
+            const maxPauseMs = this.options.rateLimitMaxPauseMs
+            pauseMs = retryAfterMs(headers["retry-after"], Date.now(), maxPauseMs) ?? Math.min(this.options.rateLimitPauseMs, maxPauseMs)
             pausing = this.limiter.refused(slot, Date.now() + pauseMs)
             // Awaited below; handled here too in case reading the body fails first.
             pausing.catch(() => undefined)
           }
-          text = await answer.body.text()
+          text = await readBounded(answer.body, this.options.maxResponseBytes, headers["content-length"])
           slot.answered()
         } catch (error) {
           // It may have reached the hub: its slot is held a window from now all the same.
           slot.answered()
-          const code = networkCode(error)
+          if (error instanceof AnswerTooLongError) {
+            this.figuresBook.invalidResponse(call.endpoint, "answer too long")
+            throw new HubInvalidResponseError(call.endpoint, error.message)
+          }
+          const code = deadline.signal.aborted ? "DEADLINE" : networkCode(error)
           const notSent = NOT_SENT_CODES.has(code)
           this.figuresBook.networkFault(call.endpoint, code)
           if ((repeatable || notSent) && retriesLeft) {
             await this.backoff(call.endpoint, attempt, code)
             continue
           }
-          throw new HubUnavailableError(call.endpoint, describeNetworkFault(code), !notSent && !repeatable)
+          throw new HubUnavailableError(call.endpoint, describeNetworkFault(code, this.options.requestDeadlineMs), !notSent && !repeatable)
+        } finally {
+          clearTimeout(deadlineTimer)
         }
 
         this.figuresBook.answered(call.endpoint, status)
@@ -196,6 +211,13 @@ export class HubTransport {
             continue
           }
           throw new HubUnavailableError(call.endpoint, `the hub answered ${status}`, !repeatable, status)
+        }
+
+        if (status >= 300 && status < 400) {
+          // Never followed: the credentials go to the configured hub only. Not a success either (a stock
+          // push marked sent, a queue read as empty); for a write, an outcome not known.
+          this.figuresBook.invalidResponse(call.endpoint, `HTTP ${status}`)
+          throw new HubInvalidResponseError(call.endpoint, `the hub answered ${status}, a redirect${this.redirectTarget(headers)}, which is never followed`, status)
         }
 
         if (status >= 400) {
@@ -270,6 +292,17 @@ export class HubTransport {
     return maskSecrets(message, this.secrets).slice(0, 500)
   }
 
+  /** Where a redirect pointed, by its origin alone (a path or query may carry anything). */
+  private redirectTarget(headers: Record<string, string | string[] | undefined>): string {
+    const location = Array.isArray(headers.location) ? headers.location[0] : headers.location
+    if (!location) return ""
+    try {
+      return ` to ${maskSecrets(new URL(location, this.base).origin, this.secrets)}`
+    } catch {
+      return ""
+    }
+  }
+
   private fingerprint(call: HubCall<unknown>): string {
     return createHash("sha256")
       .update(`${call.method} ${call.path}?${call.query ?? ""}\n${call.body === undefined ? "" : JSON.stringify(call.body)}`)
@@ -312,15 +345,6 @@ function isDeepPage(call: HubCall<unknown>): boolean {
   return (call.endpoint === "GET /orders" || call.endpoint === "GET /products") && Number(call.query?.get("page") ?? 1) > 1
 }
 
-function retryAfterMs(header: string | string[] | undefined): number | undefined {
-  const value = Array.isArray(header) ? header[0] : header
-  if (!value) return undefined
-  const seconds = Number(value)
-  if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds * 1000)
-  const at = Date.parse(value)
-  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now())
-}
-
 function networkCode(error: unknown): string {
   if (error && typeof error === "object" && "code" in error && typeof error.code === "string") {
     return error.code
@@ -328,8 +352,10 @@ function networkCode(error: unknown): string {
   return "UNKNOWN"
 }
 
-function describeNetworkFault(code: string): string {
+function describeNetworkFault(code: string, deadlineMs: number): string {
   switch (code) {
+    case "DEADLINE":
+      return `no complete answer within the request deadline (requestDeadlineMs, ${deadlineMs} ms)`
     case "UND_ERR_HEADERS_TIMEOUT":
     case "UND_ERR_BODY_TIMEOUT":
       return "no answer within the request timeout"

@@ -48,6 +48,11 @@ Control endpoints (no credentials; <code> URL-encoded: "Sandbox Marketplace-17" 
                                            (shares 0..1; {} turns faults off)
   PUT    /_sandbox/rate-limits             {"GET /orders":{"limit":1,"windowMs":1000},"default":{...}}
   PUT    /_sandbox/next-origin             {"origin":"http://..."|null}: where the products listing's next points
+  PUT    /_sandbox/misbehaviour            a hub gone wrong, each switch null to end it: {"retryAfter":{"seconds","times"?},
+                                           "redirect":{"status"?,"location"?},"endlessCursor":true,"duplicateOrderCodes":n,
+                                           "hugeBody":{"bytes","declareLength"?},"dripBody":{"everyMs"?}} ("times", "bucket"
+                                           such as "GET /products": which requests a switch takes)
+  GET    /_sandbox/misbehaviour            the misbehaviour switches in force
   GET    /_sandbox/requests                the hub requests answered so far, and counters
   DELETE /_sandbox/requests                clear that log
   POST   /_sandbox/reset                   back to no products, no orders, the standard statuses

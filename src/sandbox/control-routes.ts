@@ -9,6 +9,7 @@ import type { SandboxTestOrderInput } from "./records"
 import { parseOrThrow } from "./errors"
 import type { SandboxHub } from "./hub"
 import type { Answer, Route, RouteRequest } from "./http"
+import type { SandboxMisbehaviourInput } from "./misbehaviour"
 import type { SandboxProductInput, SandboxStatus } from "./records"
 import type { SandboxHubState } from "./state"
 import { QUEUE_FAULTS } from "./order-queue"
@@ -126,6 +127,9 @@ export function buildControlRoutes(hub: SandboxHub, state: SandboxHubState): Rou
         return { status: 200, body: { origin } }
       },
     },
+    // Misbehaviours (misbehaviour.ts): a body such as { "retryAfter": { "seconds": 86400, "times": 3 } }; null turns one off.
+    { method: "PUT", path: "/misbehaviour", handle: ({ body }) => ({ status: 200, body: hub.misbehave(body() as SandboxMisbehaviourInput) }) },
+    { method: "GET", path: "/misbehaviour", handle: () => ({ status: 200, body: hub.misbehaviour() }) },
     {
       method: "POST",
       path: "/reset",

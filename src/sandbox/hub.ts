@@ -8,6 +8,7 @@ import { z } from "zod"
 import type { RateLimit } from "../hub-client/endpoints"
 import type { HubOrder } from "../hub-client/schemas"
 import type { SandboxTestOrderInput } from "./records"
+import type { SandboxMisbehaviourInput, SandboxMisbehaviourState } from "./misbehaviour"
 import { moveRulesSchema } from "./move-rules"
 import type { SandboxQueueFault } from "./order-queue"
 import type { SeedOrdersOptions } from "./state"
@@ -110,6 +111,14 @@ export interface SandboxHub {
   setNextOrigin(origin: string | undefined): void
   /** Changes which moves the hub accepts (a profile's name or rules of one's own). */
   setMoveRules(rules: z.input<typeof moveRulesSchema>): void
+  /**
+   * Makes the hub (or a gateway in front of it) misbehave: a long Retry-After, redirects, an endless
+   * `next`, an order listed twice on a page, a huge or a dripping answer (misbehaviour.ts). Each switch
+   * given replaces its earlier setting (null turns it off); `reset()` turns them all off.
+   */
+  misbehave(settings: SandboxMisbehaviourInput): SandboxMisbehaviourState
+  /** The misbehaviour switches in force, and how many bytes of huge bodies were written. */
+  misbehaviour(): SandboxMisbehaviourState
   /** Orders in the order queue, handed out or not. */
   queueDepth(): number
   /** Every answered hub request (control endpoints excluded), in arrival order. */

@@ -17,3 +17,4 @@ export { STANDARD_SANDBOX_STATUSES, type SandboxProduct, type SandboxProductInpu
 export type { SandboxCounters, SandboxFaults, SandboxRequestLogEntry } from "./traffic"
 export type { RequestHold } from "./held-requests"
 export { SANDBOX_MOVE_PROFILES, type MoveRules } from "./move-rules"
+export type { SandboxMisbehaviourInput, SandboxMisbehaviourState } from "./misbehaviour"

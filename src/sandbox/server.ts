@@ -20,6 +20,7 @@ import {
 import { HeldRequests } from "./held-requests"
 import { buildHubRoutes } from "./hub-routes"
 import { answerRoute, errorAnswer, headerValue, parseJson, readBody, send, splitOnce, type Answer } from "./http"
+import { Misbehaviour } from "./misbehaviour"
 import { moveRulesOf, moveRulesSchema } from "./move-rules"
 import { seedSkuInputs } from "./seed"
 import { SandboxHubState } from "./state"
@@ -55,6 +56,7 @@ export async function startSandboxHub(options: SandboxHubOptions = {}): Promise<
     })
   })
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const misbehaviour = new Misbehaviour(() => nextOrigin ?? url)
 
   // Latency timers, cleared on stop so that a stopped hub leaves nothing pending.
   const latencyTimers = new Set<NodeJS.Timeout>()
@@ -74,6 +76,7 @@ export async function startSandboxHub(options: SandboxHubOptions = {}): Promise<
       () =>
         new Promise<void>((resolve, reject) => {
           for (const timer of latencyTimers) clearTimeout(timer)
+          misbehaviour.stop()
           held.releaseAll()
           server.close((error) => (error ? reject(error) : resolve()))
           server.closeAllConnections()
@@ -103,6 +106,8 @@ export async function startSandboxHub(options: SandboxHubOptions = {}): Promise<
     setMoveRules: (rules) => {
       state.moveRules = moveRulesOf(parseOrThrow(moveRulesSchema, rules, { prefix: "moveRules" }))
     },
+    misbehave: (settings) => misbehaviour.set(settings),
+    misbehaviour: () => misbehaviour.state(),
     queueDepth: () => state.queue.depth(),
     requestLog: () => log.list(),
     requestArrivals: () => log.arrivals(),
@@ -115,6 +120,7 @@ export async function startSandboxHub(options: SandboxHubOptions = {}): Promise<
       state.moveRules = moveRulesOf(config.moveRules)
       log.clear()
       rateLimiter.resetWindows()
+      misbehaviour.reset()
     },
   }
 
@@ -158,6 +164,12 @@ export async function startSandboxHub(options: SandboxHubOptions = {}): Promise<
     void (async () => {
       const body = await readBody(req)
       if (method !== "GET") received = parsedOrUndefined(body)
+      // A gateway in front of the hub, or a hub gone wrong (misbehaviour.ts): it answers before anything else.
+      const misbehaving = misbehaviour.take(bucket)
+      if (misbehaving) {
+        settle(misbehaving.status)
+        return misbehaving.carryOut(res)
+      }
       const authFailure = checkCredentials(req.headers, credentials)
       if (authFailure) return answer(errorAnswer(authFailure))
 
@@ -193,7 +205,7 @@ export async function startSandboxHub(options: SandboxHubOptions = {}): Promise<
         req.socket.destroy()
         return
       }
-      answer(reply)
+      answer(misbehaviour.rewrite(method, rawSegments, rawQuery, reply))
     })().catch(() => {
       // The request stream failed (client went away): nothing can be answered.
       settle("dropped")

@@ -39,7 +39,7 @@ export default async function hubClientLoader({ container, options }: LoaderOpti
   // the PostgreSQL every process of a store shares.
   const redis = sharedBudgetRedis(hubOptions.rateLimitRedisUrl, container.resolve(ContainerRegistrationKeys.CONFIG_MODULE, { allowUnregistered: true }))
   const pg = redis ? undefined : container.resolve(ContainerRegistrationKeys.PG_CONNECTION, { allowUnregistered: true })
-  const postgresBudget = pg ? new PostgresBudgetStore(pg, hubAccountKey(hubOptions)) : undefined
+  const postgresBudget = pg ? new PostgresBudgetStore(pg, hubAccountKey(hubOptions), hubOptions.rateLimitMaxPauseMs) : undefined
   const hubClient = new HubClient({ ...hubOptions, rateLimitRedisUrl: redis?.url }, logger, postgresBudget, medusaHubTracer())
   container.register({ hubClient: asValue(hubClient), hubOptions: asValue(hubOptions) })
   const budget = redis ? `in the Redis of ${redis.from}` : postgresBudget ? "in PostgreSQL (no Redis configured)" : "this process's own (no database connection)"

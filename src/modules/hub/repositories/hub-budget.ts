@@ -1,4 +1,4 @@
-import type { HubBudgetStore, LimitState, SharedBudgetState, TakeResult } from "../../../hub-client"
+import { cappedPauseUntil, DEFAULT_MAX_PAUSE_MS, type HubBudgetStore, type LimitState, type SharedBudgetState, type TakeResult } from "../../../hub-client"
 
 /**
  * The hub account's request budget in PostgreSQL, which every process of a store shares: the
@@ -14,7 +14,9 @@ export class PostgresBudgetStore implements HubBudgetStore {
   /** `connection`: knex (Medusa's PG connection) or anything with its `raw(sql, bindings)` returning `{ rows }`. */
   constructor(
     private readonly connection: { raw(sql: string, bindings: unknown[]): PromiseLike<{ rows: any[] }> },
-    private readonly account: string
+    private readonly account: string,
+    /** The longest pause after a 429 (`rateLimitMaxPauseMs`), as stored and as read. */
+    private readonly maxPauseMs = DEFAULT_MAX_PAUSE_MS
   ) {}
 
   async take(bucket: string, token: string, now: number, limit: number, holdUntil: number): Promise<TakeResult> {
@@ -27,22 +29,27 @@ export class PostgresBudgetStore implements HubBudgetStore {
     await this.connection.raw(`update hub_budget_slot set frees_at = ? where account = ? and bucket = ? and token = ?`, [until, this.account, bucket, token])
   }
 
-  /** Never shortens a pause in force. */
-  async pause(until: number): Promise<void> {
+  /** Never shortens a pause in force, but cuts one stored past the longest pause from `now`. */
+  async pause(until: number, now: number): Promise<void> {
     await this.connection.raw(
       `insert into hub_budget_state as s (account, paused_until) values (?, ?)
-       on conflict (account) do update set paused_until = greatest(s.paused_until, excluded.paused_until)`,
-      [this.account, until]
+       on conflict (account) do update set paused_until = greatest(least(s.paused_until, ?::bigint), excluded.paused_until)`,
+      [this.account, cappedPauseUntil(until, now, this.maxPauseMs), now + this.maxPauseMs]
     )
   }
 
-  async read(): Promise<SharedBudgetState> {
+  async read(now: number): Promise<SharedBudgetState> {
     const { rows } = await this.connection.raw(`select paused_until, limits from hub_budget_state where account = ?`, [this.account])
+    const ceiling = now + this.maxPauseMs
+    if (Number(rows[0]?.paused_until ?? 0) > ceiling) {
+      // Stored past the longest pause (an older version, another cap): cut where it is kept, so it ends at one moment.
+      await this.connection.raw(`update hub_budget_state set paused_until = ? where account = ? and paused_until > ?`, [ceiling, this.account, ceiling])
+    }
     const limits: Record<string, LimitState> = {}
     for (const [bucket, state] of Object.entries((rows[0]?.limits ?? {}) as Record<string, LimitState>)) {
       if (Number.isFinite(state?.base) && Number.isFinite(state?.changedAt) && state.base >= 1) limits[bucket] = state
     }
-    return { pausedUntil: Number(rows[0]?.paused_until ?? 0), limits }
+    return { pausedUntil: cappedPauseUntil(Number(rows[0]?.paused_until ?? 0), now, this.maxPauseMs), limits }
   }
 
   /** Compare-and-set of one bucket's limit state. */
