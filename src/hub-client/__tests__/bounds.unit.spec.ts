@@ -1,7 +1,8 @@
 import { Readable } from "node:stream"
 import { AnswerTooLongError, cappedPauseUntil, MAX_TIMER_MS, readBounded, retryAfterMs, timerDelayMs } from "../bounds"
 import { HubBudgetStore, MemoryBudgetStore, SharedBudgetState } from "../budget-store"
-import { HubIncompleteListingError } from "../errors"
+import { describeIssues, HubIncompleteListingError } from "../errors"
+import { hubClientOptionsSchema } from "../options"
 import { allProducts, HubPageReader } from "../paging"
 import { HubLimiterClock, HubRateLimiter } from "../rate-limit"
 
@@ -167,5 +168,30 @@ describe("a products walk whose `next` never ends", () => {
     await expect(walk).rejects.toThrow("after 5 pages (maxProductPages)")
     expect(reads).toBe(5)
     expect(seen).toHaveLength(5)
+  })
+})
+
+describe("the bounds' options", () => {
+  const base = { baseUrl: "https://hub.example/v3", userEmail: "dev@store.example", apiKey: "k", accountManagerKey: "m" }
+
+  it("default to 5 min, 8 MiB, 60 s and 10,000 pages", () => {
+    expect(hubClientOptionsSchema.parse(base)).toMatchObject({
+      rateLimitMaxPauseMs: 300_000,
+      maxResponseBytes: 8 * 1_048_576,
+      requestDeadlineMs: 60_000,
+      maxProductPages: 10_000,
+    })
+  })
+
+  it.each([
+    ["rateLimitMaxPauseMs", 86_400_001],
+    ["rateLimitMaxPauseMs", 10],
+    ["maxResponseBytes", 10],
+    ["requestDeadlineMs", "soon"],
+    ["maxProductPages", 0],
+  ])("refuse %s = %p, naming it", (field, value) => {
+    const result = hubClientOptionsSchema.safeParse({ ...base, [field]: value })
+    expect(result.success).toBe(false)
+    expect(describeIssues(result.error!.issues)).toMatch(new RegExp(`^${field}: must be`))
   })
 })
