@@ -131,11 +131,26 @@ medusaIntegrationTestRunner({
       expect(await listedRows()).toEqual([])
     })
 
+    it("imports every order of a listing page that names one order twice, each once", async () => {
+      const codes = [1, 2, 3].map((n) => sandbox.hub.createOrder(testOrder([{ id: "SKU-1", qty: 1 }], `repetida${n}@example.com`)).code)
+      // The first order of each page is listed again at its end (the hub's index moving while it is read).
+      sandbox.hub.misbehave({ duplicateOrderCodes: 1 })
+      const summary = await runOrderImport(container)
+      sandbox.hub.misbehave({ duplicateOrderCodes: 0 })
+      expect(summary).toMatchObject({ error: null, imported: 3, set_aside: 0 })
+      for (const code of codes) {
+        expect((await hubOrderRecord(code)).import_state).toBe("imported")
+        expect(await medusaOrdersOf(code)).toHaveLength(1)
+      }
+      expect(await reserved("SKU-1")).toBe(3)
+      expect(await listedRows()).toEqual([])
+    })
+
     it("shares a page naming one order twice once, as its newest listing; both orders imported", async () => {
       const [twice, other] = [1, 2].map((n) => sandbox.hub.createOrder(testOrder([{ id: "SKU-1", qty: 1 }], `dupla${n}@example.com`)))
       const listed = sandbox.hub.getOrder(twice.code) as unknown as Record<string, any>
       const newer = { ...listed, updated_at: new Date(Date.parse(listed.updated_at) + 60_000).toISOString(), shipping_method: "Transportadora nova" }
-      // The sandbox cannot list one code twice yet (its misbehaviour switches are not there): the page goes to the repository as read.
+      // Which copy is kept, at the repository: the newest updated_at wins even when listed first.
       const run = await hubModule.createHubImportRuns({ started_at: new Date(), intake: "listing" })
       await hubModule.shareListedHubOrders(run.id, [newer as never, sandbox.hub.getOrder(other.code) as never, listed as never])
       const rows = await listedRows()
