@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { HUB_MODULE } from "../modules/hub"
-import { maskPersonalData } from "../mapping/personal-data"
+import { errorText } from "../mapping/error-text"
 import type HubModuleService from "../modules/hub/service"
 import { noticeText, type MerchantNoticeFacts } from "./notice-texts"
 
@@ -36,6 +36,6 @@ export async function notifyMerchant(container: MedusaContainer, notice: Merchan
       })
     )
   } catch (error) {
-    container.resolve(ContainerRegistrationKeys.LOGGER).warn(`hub: the admin feed notice "${data.title}" was not created: ${maskPersonalData(String((error as Error)?.message ?? error))}`)
+    container.resolve(ContainerRegistrationKeys.LOGGER).warn(`hub: the admin feed notice "${data.title}" was not created: ${errorText(error)}`)
   }
 }

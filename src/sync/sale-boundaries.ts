@@ -1,6 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { HUB_MODULE } from "../modules/hub"
+import { errorText } from "../mapping/error-text"
 import type HubModuleService from "../modules/hub/service"
 import { perApplication } from "./per-application"
 import { queueStockChange } from "./stock-outbox"
@@ -41,7 +42,7 @@ export async function scheduleSaleBoundaries(container: MedusaContainer, now = n
       if (timers.has(key)) continue
       const timer = setTimeout(() => {
         void queueStockChange(container, { priceListIds: [list.id] })
-          .catch((error) => container.resolve(ContainerRegistrationKeys.LOGGER).warn(`hub: a sale's start or end was not queued (${(error as Error).message}); the reconciliation repairs it`))
+          .catch((error) => container.resolve(ContainerRegistrationKeys.LOGGER).warn(`hub: a sale's start or end was not queued (${errorText(error)}); the reconciliation repairs it`))
           .finally(() => setTimeout(() => timers.delete(key), BEHIND_MS).unref())
       }, Math.max(0, at + AFTER_BOUNDARY_MS - Date.now()))
       // Never what keeps a process alive; another process's look, or the reconciliation, covers it.

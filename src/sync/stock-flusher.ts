@@ -2,6 +2,7 @@ import { MedusaContainer } from "@medusajs/framework/types"
 import { setTimeout as sleep } from "node:timers/promises"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { HUB_MODULE } from "../modules/hub"
+import { errorText } from "../mapping/error-text"
 import type HubModuleService from "../modules/hub/service"
 import { perApplication } from "./per-application"
 import { pushStockWorkflow } from "../workflows/stock/push-stock"
@@ -68,7 +69,7 @@ class StockFlusher {
     } catch (error) {
       this.container
         .resolve(ContainerRegistrationKeys.LOGGER)
-        .warn(`hub: stock flush failed (${(error as Error).message}); trying again in ${hub.hubOptions.stockRetryDelayMs} ms`)
+        .warn(`hub: stock flush failed (${errorText(error)}); trying again in ${hub.hubOptions.stockRetryDelayMs} ms`)
       nextDueInMs = hub.hubOptions.stockRetryDelayMs
     }
     // A change recorded during the last round is due after its quiet time; rows held by another

@@ -2,6 +2,7 @@ import type { Context } from "@medusajs/framework/types"
 import { InjectManager, InjectTransactionManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
 import type { HubClient, HubFiguresSnapshot, ListedHubOrder } from "../../hub-client"
 import type { HubOrderMoveOutcome } from "../../mapping/hub-order-states"
+import { errorText } from "../../mapping/error-text"
 import type { ClaimedHubOrder, SeenHubOrder } from "../../mapping/plan-hub-order"
 import {
   HubImportRun,
@@ -376,7 +377,7 @@ export default class HubModuleService extends MedusaService({
   __hooks = {
     onApplicationStart: async () => {
       this.trafficTimer = setInterval(() => {
-        this.recordHubTraffic().catch((error) => this.logger.warn(`hub: the hourly traffic figures wait for the next try: ${(error as Error).message}`))
+        this.recordHubTraffic().catch((error) => this.logger.warn(`hub: the hourly traffic figures wait for the next try: ${errorText(error)}`))
       }, TRAFFIC_RECORD_EVERY_MS)
       // Never what keeps a process alive (medusa exec, a test runner).
       this.trafficTimer.unref()
