@@ -1,5 +1,7 @@
 import { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { HUB_MODULE } from "../modules/hub"
+import type HubModuleService from "../modules/hub/service"
 import { perApplication } from "./per-application"
 import { errorText } from "../mapping/error-text"
 import { recordAvailableQuantitiesWorkflow, type StockChanges } from "../workflows/stock/record-available-quantities"
@@ -27,8 +29,11 @@ export type RecordBatch = (changes: StockChanges) => Promise<number>
 
 type Entry = { changes: StockChanges; resolve: (queued: boolean) => void }
 
-/** Global timers (not node:timers/promises), so a unit test's fake clock drives them. */
-const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+/**
+ * Global timers (not node:timers/promises), so a unit test's fake clock drives them; never what
+ * keeps a process alive.
+ */
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref?.())
 
 /**
  * Records stock changes (from events, or found by a reconciliation) in batches, one batch at a
@@ -43,9 +48,15 @@ export class StockChangeRecorder {
   private lastBatchAt = 0
   private failures = 0
 
+  /**
+   * `stopped`: true once the application shuts down. The changes still waiting are given up then
+   * (their callers resolve with nothing queued): the next process's reconciliation after it starts
+   * verifies every SKU.
+   */
   constructor(
     private readonly recordBatch: RecordBatch,
-    private readonly warn: (message: string) => void
+    private readonly warn: (message: string) => void,
+    private readonly stopped: () => boolean = () => false
   ) {}
 
   /**
@@ -65,6 +76,10 @@ export class StockChangeRecorder {
   private async drain(): Promise<void> {
     try {
       while (this.queue.length) {
+        if (this.stopped()) {
+          this.queue.splice(0).forEach((entry) => entry.resolve(false))
+          break
+        }
         // Handlers of events emitted together join before the batch starts.
         const spacingLeft = this.lastBatchAt + BATCH_SPACING_MS - Date.now()
         await delay(Math.max(0, spacingLeft))
@@ -122,6 +137,7 @@ export const stockChangeRecorder = perApplication(
   (container) =>
     new StockChangeRecorder(
       async (changes) => (await recordAvailableQuantitiesWorkflow(container).run({ input: changes })).result.queued,
-      (message) => container.resolve(ContainerRegistrationKeys.LOGGER).warn(message)
+      (message) => container.resolve(ContainerRegistrationKeys.LOGGER).warn(message),
+      () => container.resolve<HubModuleService>(HUB_MODULE).shutDown
     )
 )

@@ -374,6 +374,9 @@ export default class HubModuleService extends MedusaService({
     return this.traffic.lastHours(hours, sharedContext)
   }
 
+  /** Set once the application shuts down: work that retries (the stock recorder) stops then. */
+  shutDown = false
+
   __hooks = {
     onApplicationStart: async () => {
       this.trafficTimer = setInterval(() => {
@@ -383,6 +386,7 @@ export default class HubModuleService extends MedusaService({
       this.trafficTimer.unref()
     },
     onApplicationShutdown: async () => {
+      this.shutDown = true
       clearInterval(this.trafficTimer)
       await this.recordHubTraffic().catch(() => undefined)
       await this.hubClient.close()

@@ -67,3 +67,25 @@ describe("StockChangeRecorder", () => {
     expect(inTheNextMinute).toBe(6)
   })
 })
+
+describe("StockChangeRecorder at shutdown", () => {
+  beforeEach(() => jest.useFakeTimers())
+  afterEach(() => jest.useRealTimers())
+
+  it("stops retrying once the application shuts down, resolving its callers with nothing queued", async () => {
+    const { attempts, record } = flakyRecording(1_000)
+    let shutDown = false
+    const recorder = new StockChangeRecorder(record, () => undefined, () => shutDown)
+    const settled = recorder.record({ inventoryLevelIds: ["ilev_1"] })
+    await jest.advanceTimersByTimeAsync(5_000)
+    const before = attempts.length
+    expect(before).toBeGreaterThan(1)
+
+    shutDown = true
+    await jest.advanceTimersByTimeAsync(60_000)
+    await expect(settled).resolves.toBe(false)
+    // At most the attempt already waiting when it shut down.
+    expect(attempts.length - before).toBeLessThanOrEqual(1)
+    expect(jest.getTimerCount()).toBe(0)
+  })
+})
