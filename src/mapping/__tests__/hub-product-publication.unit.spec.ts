@@ -1,5 +1,6 @@
 import { hubEan, isGtin } from "../hub-ean"
 import { hubMeasure } from "../hub-measures"
+import { hubProductChanges } from "../hub-product-changes"
 import {
   checkHubProduct,
   hubCategories,
@@ -388,5 +389,38 @@ describe("the check before sending: each problem named by its field", () => {
   it("a configurable product without options, or whose hub SKU is also a variant's", () => {
     expect(fields({ ...tshirt(), options: [] })).toEqual(["variation_attributes"])
     expect(fields({ ...tshirt(), metadata: { hub_sku: "TS-RED-S" } })).toEqual(["sku"])
+  })
+})
+
+describe("a Medusa edit, read again, changes only its fields (hubProductChanges)", () => {
+  const sent = hubProductBody(mug, OPTIONS)
+  it("a title edit: only name", () => {
+    expect(hubProductChanges(sent, hubProductBody({ ...mug, title: "Caneca Esmaltada Grande" }, OPTIONS))).toEqual({
+      kind: "update",
+      product: { name: "Caneca Esmaltada Grande" },
+      cleared: [],
+      variationsToAdd: [],
+      variationsToUpdate: [],
+    })
+  })
+
+  it("two images' ranks swapped: only images, in the new order", () => {
+    const images = [
+      { url: "https://cdn.example/mug-a.jpg", rank: 1 },
+      { url: "https://cdn.example/mug-b.jpg", rank: 0 },
+    ]
+    expect(hubProductChanges(sent, hubProductBody({ ...mug, images }, OPTIONS))).toMatchObject({
+      product: { images: ["https://cdn.example/mug-b.jpg", "https://cdn.example/mug-a.jpg", "https://cdn.example/mug-variant.jpg"] },
+    })
+    expect(Object.keys((hubProductChanges(sent, hubProductBody({ ...mug, images }, OPTIONS)) as { product: object }).product)).toEqual(["images"])
+  })
+
+  it("a fifth variant of the T-shirt: one variation to add, the rest unchanged", () => {
+    const before = tshirt()
+    const after = tshirt()
+    after.variants.push({ ...after.variants[3], id: "variant_BLUE_L", sku: "TS-BLUE-L", qty: 9, options: [{ value: "Azul", option: { title: "Cor" } }, { value: "L", option: { title: "Tamanho" } }] })
+    const changes = hubProductChanges(hubProductBody(before, OPTIONS), hubProductBody(after, OPTIONS))
+    expect(changes).toMatchObject({ kind: "update", product: {}, variationsToUpdate: [] })
+    expect(changes.kind === "update" && changes.variationsToAdd.map((variation) => [variation.sku, variation.qty])).toEqual([["TS-BLUE-L", 9]])
   })
 })
