@@ -58,6 +58,14 @@ module.exports = defineConfig({
         stockBuffer: numberFromEnv("HUB_STOCK_BUFFER"),
         productEndpoint: process.env.HUB_PRODUCT_ENDPOINT || undefined,
         promotionalPriceClearedAs: process.env.HUB_PROMOTIONAL_PRICE_CLEARED_AS || undefined,
+        publishProducts: process.env.HUB_PUBLISH_PRODUCTS === "true",
+        weightUnit: process.env.HUB_WEIGHT_UNIT || undefined,
+        dimensionUnit: process.env.HUB_DIMENSION_UNIT || undefined,
+        brandFrom: process.env.HUB_BRAND_FROM || undefined,
+        // Comma-separated product metadata keys, e.g. warranty,voltage.
+        specificationKeys: process.env.HUB_SPECIFICATION_KEYS ? process.env.HUB_SPECIFICATION_KEYS.split(",").map((key) => key.trim()).filter(Boolean) : undefined,
+        variationFormat: process.env.HUB_VARIATION_FORMAT || undefined,
+        nameMaxLength: numberFromEnv("HUB_NAME_MAX_LENGTH"),
       },
     },
     // One server and N workers sharing PostgreSQL and Redis (README "Production"; tested by

@@ -1,6 +1,8 @@
 import { z } from "zod"
 import { describeIssues, hubClientOptionsSchema } from "../../hub-client"
 import { CATALOGUE_FIELDS } from "../../mapping/hub-product"
+import { DIMENSION_UNITS, WEIGHT_UNITS } from "../../mapping/hub-measures"
+import { BRAND_SOURCES, DEFAULT_NAME_MAX_LENGTH, VARIATION_FORMATS } from "../../mapping/hub-product-publication"
 
 /** The languages the admin feed's notices can be written in (src/notifications/notice-texts.ts). */
 export const NOTIFICATION_LANGUAGES = ["en", "ptBR"] as const
@@ -123,6 +125,36 @@ export const hubPluginOptionsSchema = hubClientOptionsSchema.extend({
    * every admin user, so it is the store's choice, not each user's as in the hub page and the card.
    */
   notificationLanguage: z.enum(NOTIFICATION_LANGUAGES).default("en"),
+  /**
+   * Create Medusa's products on the hub and keep their fields true (docs/catalogue.md, *Publishing
+   * products*). Off by default: a store whose catalogue lives on the hub sees nothing change.
+   */
+  publishProducts: z.boolean({ error: "publishProducts must be true or false" }).default(false),
+  /** The unit Medusa's weights are kept in; the hub takes kilograms. */
+  weightUnit: z.enum(WEIGHT_UNITS, { error: `weightUnit must be one of ${WEIGHT_UNITS.join(", ")}` }).default("g"),
+  /** The unit Medusa's heights, widths and lengths are kept in; the hub takes centimetres. */
+  dimensionUnit: z.enum(DIMENSION_UNITS, { error: `dimensionUnit must be one of ${DIMENSION_UNITS.join(", ")}` }).default("cm"),
+  /** Where a product's brand is read: its `metadata.brand`, its type's value, or its collection's title. */
+  brandFrom: z.enum(BRAND_SOURCES, { error: `brandFrom must be one of ${BRAND_SOURCES.join(", ")}` }).default("metadata.brand"),
+  /** Product metadata keys sent as the hub's specifications (besides material and origin country), in this order. */
+  specificationKeys: z
+    .array(z.string({ error: "specificationKeys must be metadata keys" }).trim().min(1, "specificationKeys must not hold an empty key"), {
+      error: "specificationKeys must be a list of metadata keys",
+    })
+    .default([])
+    .transform((keys) => [...new Set(keys)]),
+  /**
+   * How a variation carries its own price: `fields` (its own `price`, `promotional_price` and measures)
+   * or `specifications` (`price` and `promotional_price` as specifications, as older hubs take them).
+   */
+  variationFormat: z.enum(VARIATION_FORMATS, { error: `variationFormat must be one of ${VARIATION_FORMATS.join(", ")}` }).default("fields"),
+  /** The longest product name the hub takes (its guidance says about 100 to 150): a longer title is a problem to fix, never cut. */
+  nameMaxLength: z
+    .number({ error: "nameMaxLength must be a whole number of characters" })
+    .int("nameMaxLength must be a whole number of characters")
+    .min(1, "nameMaxLength must be at least 1")
+    .max(10_000, "nameMaxLength must be at most 10000")
+    .default(DEFAULT_NAME_MAX_LENGTH),
   /** The title of the order line that carries a hub order's instalment interest (`interest`), as Medusa's order page shows it. */
   interestItemTitle: z.string().trim().min(1, "interestItemTitle must not be empty").max(200).default("Juros do parcelamento"),
 })

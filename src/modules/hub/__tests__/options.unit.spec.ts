@@ -31,8 +31,50 @@ describe("plugin options", () => {
     [{ ...valid, shipmentMethod: 7 }, "shipmentMethod"],
     [{ ...valid, maxOrderLines: 0 }, "maxOrderLines"],
     [{ ...valid, maxOrderLines: 2.5 }, "maxOrderLines"],
+    [{ ...valid, publishProducts: "yes" }, "publishProducts must be true or false"],
+    [{ ...valid, weightUnit: "t" }, "weightUnit must be one of g, kg, lb, oz"],
+    [{ ...valid, dimensionUnit: "ft" }, "dimensionUnit must be one of cm, mm, m, in"],
+    [{ ...valid, brandFrom: "metadata.maker" }, "brandFrom must be one of metadata.brand, type, collection"],
+    [{ ...valid, specificationKeys: "warranty" }, "specificationKeys must be a list of metadata keys"],
+    [{ ...valid, specificationKeys: ["warranty", " "] }, "specificationKeys.1: specificationKeys must not hold an empty key"],
+    [{ ...valid, variationFormat: "attributes" }, "variationFormat must be one of fields, specifications"],
+    [{ ...valid, nameMaxLength: 0 }, "nameMaxLength must be at least 1"],
+    [{ ...valid, nameMaxLength: 99.5 }, "nameMaxLength must be a whole number"],
   ])("names the bad option (%#)", (options, named) => {
     expect(() => parseHubPluginOptions(options)).toThrow(named)
+  })
+
+  it("publishing products is off by default, with grams, centimetres and the defaults of docs/catalogue.md", () => {
+    const options = parseHubPluginOptions(valid)
+    expect(options.publishProducts).toBe(false)
+    expect(options.weightUnit).toBe("g")
+    expect(options.dimensionUnit).toBe("cm")
+    expect(options.brandFrom).toBe("metadata.brand")
+    expect(options.specificationKeys).toEqual([])
+    expect(options.variationFormat).toBe("fields")
+    expect(options.nameMaxLength).toBe(150)
+  })
+
+  it("takes every publication option a store sets, each metadata key once", () => {
+    const options = parseHubPluginOptions({
+      ...valid,
+      publishProducts: true,
+      weightUnit: "lb",
+      dimensionUnit: "in",
+      brandFrom: "collection",
+      specificationKeys: ["warranty", " voltage ", "warranty"],
+      variationFormat: "specifications",
+      nameMaxLength: 100,
+    })
+    expect(options).toMatchObject({
+      publishProducts: true,
+      weightUnit: "lb",
+      dimensionUnit: "in",
+      brandFrom: "collection",
+      specificationKeys: ["warranty", "voltage"],
+      variationFormat: "specifications",
+      nameMaxLength: 100,
+    })
   })
 
   it("accepts plain http only for a hub on this machine", () => {

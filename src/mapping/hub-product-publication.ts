@@ -1,0 +1,366 @@
+/*
+ * A Medusa product as the hub's `POST /products` body (docs/hub-public-facts.md, Creating products),
+ * and the problems that would make the hub refuse it, found before anything is sent. Pure: the
+ * caller reads Medusa (a product with its variants, images, categories, type, collection, options)
+ * and today's mapping (src/mapping/hub-product.ts) decides each SKU's qty, price, sale price and
+ * status; this module only shapes them. docs/catalogue.md, *Publishing products*, has the table.
+ */
+import { MathBN } from "@medusajs/framework/utils"
+import type { ProductUpdate } from "../hub-client"
+import { hubEan } from "./hub-ean"
+import { hubMeasure, type DimensionUnit, type HubMeasureField, type WeightUnit } from "./hub-measures"
+
+export const BRAND_SOURCES = ["metadata.brand", "type", "collection"] as const
+export type BrandSource = (typeof BRAND_SOURCES)[number]
+/**
+ * How a variation carries its own price (docs/hub-public-facts.md: the record is unsure): `fields`
+ * (the 2025 model: `price`, `promotional_price` and the measures on the variation) or
+ * `specifications` (older integrations: `price` and `promotional_price` as specifications).
+ */
+export const VARIATION_FORMATS = ["fields", "specifications"] as const
+export type VariationFormat = (typeof VARIATION_FORMATS)[number]
+export const DEFAULT_NAME_MAX_LENGTH = 150
+/** The hub takes at most 10 categories a product. */
+export const MAX_HUB_CATEGORIES = 10
+const MEASURES: readonly HubMeasureField[] = ["weight", "height", "width", "length"]
+
+export type HubProductStatus = NonNullable<ProductUpdate["status"]>
+
+export type PublicationOptions = {
+  weightUnit: WeightUnit
+  dimensionUnit: DimensionUnit
+  brandFrom: BrandSource
+  /** Product metadata keys sent as specifications, in this order. */
+  specificationKeys: readonly string[]
+  variationFormat: VariationFormat
+  nameMaxLength: number
+}
+
+// ---- What the caller reads (Medusa's field names; only what the hub takes) ----
+
+export type MeasuresReading = { weight?: number | null; height?: number | null; width?: number | null; length?: number | null }
+export type ImageReading = { url: string; rank?: number | null }
+export type CategoryReading = { id: string; handle?: string | null; name: string; parent_category?: CategoryReading | null }
+
+export type VariantPublicationReading = MeasuresReading & {
+  id: string
+  sku: string | null
+  title?: string | null
+  ean?: string | null
+  upc?: string | null
+  barcode?: string | null
+  hs_code?: string | null
+  material?: string | null
+  origin_country?: string | null
+  /** Its option values, each with its option (`variants.options.option.title` in a Query). */
+  options?: Array<{ value: string; option?: { title: string } | null }>
+  /** The variant's own images (Medusa 2.x links a variant to some of its product's). */
+  images?: ImageReading[]
+  /** Given by today's mapping: the available quantity less `stockBuffer`; null when Medusa does not count its stock. */
+  qty: number | null
+  /** Given: the hub's amount (`hubAmount`); null when the variant has no price in the hub's currency. */
+  price: number | null
+  /** Given: the sale price, null when none; undefined leaves the field out. */
+  promotional_price?: number | null
+}
+
+export type ProductPublicationReading = MeasuresReading & {
+  title: string | null
+  /** Not sent: the hub has no field for it. */
+  subtitle?: string | null
+  description: string | null
+  handle: string
+  /** Given by today's mapping: enabled while published and in the hub's sales channel. */
+  status: HubProductStatus
+  metadata?: Record<string, unknown> | null
+  material?: string | null
+  origin_country?: string | null
+  hs_code?: string | null
+  images?: ImageReading[]
+  categories?: CategoryReading[] | null
+  type?: { value: string } | null
+  collection?: { title: string } | null
+  options?: Array<{ title: string; values?: Array<{ value: string }> }>
+  variants: VariantPublicationReading[]
+}
+
+// ---- What the hub takes ----
+
+export type HubSpecification = { key: string; value: string }
+export type HubCategory = { code: string; name: string }
+export type HubMeasures = { weight?: number; height?: number; width?: number; length?: number }
+
+export type HubVariation = HubMeasures & {
+  sku: string
+  qty?: number
+  ean?: string
+  /** Left out when the variant has none of its own: the hub shows the product's. */
+  images?: string[]
+  specifications: HubSpecification[]
+  price?: number
+  promotional_price?: number | null
+}
+
+export type HubProductBody = HubMeasures & {
+  sku: string
+  name: string
+  description: string
+  status: HubProductStatus
+  /** Left out on a configurable product: stock lives on its variations' SKUs, which the stock sync keeps true. */
+  qty?: number
+  price?: number
+  promotional_price?: number | null
+  brand?: string
+  ean?: string
+  nbm?: string
+  images: string[]
+  categories: HubCategory[]
+  specifications: HubSpecification[]
+  variation_attributes?: string[]
+  variations?: HubVariation[]
+}
+
+/** Why the hub would refuse the product: `field` is the hub's (`variations[SKU].price` for a variation's), `message` says what to do. */
+export type HubProductProblem = { field: string; message: string }
+
+export type HubProductCheck = { ok: true; product: HubProductBody } | { ok: false; problems: HubProductProblem[] }
+
+/** The product's body for `POST /products`, or every problem that would make the hub refuse it. */
+export function checkHubProduct(product: ProductPublicationReading, options: PublicationOptions): HubProductCheck {
+  const { body, problems } = mapHubProduct(product, options)
+  return problems.length ? { ok: false, problems } : { ok: true, product: body }
+}
+
+/**
+ * The body the product maps to, whatever its problems (a field that cannot be sent is left out):
+ * what a comparison with the hub's last accepted body needs. Send only what `checkHubProduct` passes.
+ */
+export function hubProductBody(product: ProductPublicationReading, options: PublicationOptions): HubProductBody {
+  return mapHubProduct(product, options).body
+}
+
+function mapHubProduct(product: ProductPublicationReading, options: PublicationOptions): { body: HubProductBody; problems: HubProductProblem[] } {
+  const problems: HubProductProblem[] = []
+  const report = (field: string, text: string) => problems.push({ field, message: `${field}: ${text}` })
+  const variants = product.variants
+  const single = variants.length === 1 ? variants[0] : undefined
+
+  const name = product.title?.trim() ?? ""
+  if (!name) report("name", "give the product a title")
+  else if (name.length > options.nameMaxLength) {
+    report("name", `shorten the product's title to at most ${options.nameMaxLength} characters (it has ${name.length})`)
+  }
+  const description = product.description?.trim() ?? ""
+  if (!description) report("description", "write the product's description")
+  const images = hubImages(product.images ?? [], single?.images ?? [])
+  if (!images.length) report("images", "add an image whose address starts with https://")
+  if (!variants.length) report("sku", "add a variant with a SKU")
+
+  const nbm = hubNbm(single?.hs_code, product.hs_code, ...variants.map((variant) => variant.hs_code))
+  if ("problem" in nbm) report("nbm", nbm.problem)
+  const body: HubProductBody = {
+    sku: "",
+    name,
+    description,
+    status: product.status,
+    images,
+    categories: hubCategories(product.categories ?? []),
+    specifications: hubSpecifications(
+      { material: single?.material || product.material, origin_country: single?.origin_country || product.origin_country },
+      product.metadata ?? {},
+      options.specificationKeys
+    ),
+  }
+  const brand = hubBrand(product, options.brandFrom)
+  if (brand) body.brand = brand
+  if ("value" in nbm && nbm.value) body.nbm = nbm.value
+
+  if (variants.length <= 1) {
+    if (single) Object.assign(body, simpleFields(single, product, options, report))
+  } else {
+    Object.assign(body, configurableFields(product, options, report))
+  }
+  return { body, problems }
+}
+
+type Report = (field: string, text: string) => void
+
+/** One variant: the hub product is the variant itself, under its SKU (the one the stock sync pushes). */
+function simpleFields(variant: VariantPublicationReading, product: ProductPublicationReading, options: PublicationOptions, report: Report): Partial<HubProductBody> {
+  const fields: Partial<HubProductBody> = {}
+  if (variant.sku?.trim()) fields.sku = variant.sku
+  else report("sku", `give the variant "${variant.title ?? variant.id}" a SKU`)
+  if (typeof variant.qty === "number") fields.qty = variant.qty
+  Object.assign(fields, hubPrices(variant, "", report))
+  Object.assign(fields, hubMeasures([variant, product], options, "", report))
+  const ean = hubEan(variant)
+  if ("problem" in ean) report("ean", ean.problem)
+  else if (ean.value) fields.ean = ean.value
+  return fields
+}
+
+/**
+ * Several variants: one hub product under `metadata.hub_sku` (else the handle), told apart by its
+ * options (`variation_attributes`, their titles), each variant a variation under its own SKU. The
+ * product's price is its cheapest variant's (what a marketplace shows as "from"); each of its
+ * measures the product's, else the first variant's that has it (a variation without its own takes it).
+ */
+function configurableFields(product: ProductPublicationReading, options: PublicationOptions, report: Report): Partial<HubProductBody> {
+  const hubSku = typeof product.metadata?.hub_sku === "string" && product.metadata.hub_sku.trim() ? product.metadata.hub_sku.trim() : product.handle
+  const attributes = (product.options ?? []).map((option) => option.title.trim()).filter(Boolean)
+  if (!attributes.length) report("variation_attributes", "give the product an option (such as Color) whose values tell its variants apart")
+  const fields: Partial<HubProductBody> = { sku: hubSku, variation_attributes: attributes }
+
+  const priced = product.variants.filter((variant) => variant.price !== null)
+  const cheapest = priced.reduce<VariantPublicationReading | undefined>((low, variant) => (!low || variant.price! < low.price! ? variant : low), undefined)
+  if (cheapest) Object.assign(fields, hubPrices(cheapest, "", () => {}))
+  Object.assign(fields, hubMeasures([product, ...product.variants], options, "", report))
+
+  fields.variations = product.variants.map((variant) => {
+    const at = `variations[${variant.sku?.trim() || variant.id}]`
+    if (!variant.sku?.trim()) report(`${at}.sku`, `give the variant "${variant.title ?? variant.id}" a SKU`)
+    if (variant.sku?.trim() === hubSku) report("sku", `the product's hub SKU ${hubSku} (metadata.hub_sku, else the handle) is also a variant's SKU: set metadata.hub_sku to another`)
+    const variation: HubVariation = { sku: variant.sku ?? "", specifications: [] }
+    if (typeof variant.qty === "number") variation.qty = variant.qty
+    const ean = hubEan(variant)
+    if ("problem" in ean) report(`${at}.ean`, ean.problem)
+    else if (ean.value) variation.ean = ean.value
+    const images = hubImages(variant.images ?? [], [])
+    if (images.length) variation.images = images
+    for (const title of attributes) {
+      const value = variant.options?.find((optionValue) => optionValue.option?.title.trim() === title)?.value?.trim()
+      if (value) variation.specifications.push({ key: title, value })
+      else report(`${at}.${title}`, `set the variant's ${title}`)
+    }
+    const prices = hubPrices(variant, `${at}.`, report)
+    if (options.variationFormat === "fields") {
+      Object.assign(variation, prices)
+      // A variation without a measure of its own or its product's takes the hub product's: no problem.
+      Object.assign(variation, hubMeasures([variant, product], options, `${at}.`, () => {}))
+    } else {
+      if (prices.price !== undefined) variation.specifications.push({ key: "price", value: MathBN.convert(prices.price).toFixed(2) })
+      if (typeof prices.promotional_price === "number") variation.specifications.push({ key: "promotional_price", value: MathBN.convert(prices.promotional_price).toFixed(2) })
+    }
+    return variation
+  })
+  const counts = new Map<string, number>()
+  for (const variant of product.variants) if (variant.sku?.trim()) counts.set(variant.sku, (counts.get(variant.sku) ?? 0) + 1)
+  for (const [sku, count] of counts) if (count > 1) report("sku", `the SKU ${sku} is held by ${count} variants: give each its own`)
+  return fields
+}
+
+/** `price` and `promotional_price` as given; a missing price or a sale price not below it is a problem. */
+function hubPrices(variant: VariantPublicationReading, at: string, report: Report): Pick<HubProductBody, "price" | "promotional_price"> {
+  const fields: Pick<HubProductBody, "price" | "promotional_price"> = {}
+  if (variant.price === null) report(`${at}price`, "give the variant a price in the hub's region and currency")
+  else fields.price = variant.price
+  if (variant.promotional_price !== undefined) fields.promotional_price = variant.promotional_price
+  if (typeof variant.price === "number" && typeof variant.promotional_price === "number" && variant.promotional_price > 0 && variant.promotional_price >= variant.price) {
+    report(`${at}promotional_price`, `the sale price (${variant.promotional_price}) must be below the price (${variant.price}): end the sale or raise the price`)
+  }
+  return fields
+}
+
+/** Each measure in kg and cm from the first of `sources` that has it (src/mapping/hub-measures.ts). */
+function hubMeasures(sources: readonly MeasuresReading[], options: PublicationOptions, at: string, report: Report): HubMeasures {
+  const measures: HubMeasures = {}
+  for (const field of MEASURES) {
+    const measure = hubMeasure(field, sources.map((source) => source[field]), options)
+    if ("problem" in measure) report(`${at}${field}`, measure.problem)
+    else measures[field] = measure.value
+  }
+  return measures
+}
+
+/**
+ * Image URLs in the order the hub shows them: the product's by `rank`, then a variant's own not
+ * among them; https only (the hub fetches nothing else), each once.
+ */
+export function hubImages(productImages: readonly ImageReading[], variantImages: readonly ImageReading[]): string[] {
+  const byRank = (images: readonly ImageReading[]) =>
+    images.map((image, index) => ({ image, index })).sort((a, b) => (a.image.rank ?? 0) - (b.image.rank ?? 0) || a.index - b.index)
+  const urls: string[] = []
+  for (const { image } of [...byRank(productImages), ...byRank(variantImages)]) {
+    const url = image.url?.trim()
+    if (url && isHttps(url) && !urls.includes(url)) urls.push(url)
+  }
+  return urls
+}
+
+function isHttps(url: string): boolean {
+  try {
+    return new URL(url).protocol === "https:"
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Categories as `{code, name}`: the handle (else the id) as code, the names from the top of the
+ * tree down as "Parent > Child"; each once, the first 10 (the hub's most).
+ */
+export function hubCategories(categories: readonly CategoryReading[]): HubCategory[] {
+  const hub: HubCategory[] = []
+  for (const category of categories) {
+    const code = category.handle?.trim() || category.id
+    if (hub.some((known) => known.code === code)) continue
+    hub.push({ code, name: categoryPath(category).join(" > ") })
+    if (hub.length === MAX_HUB_CATEGORIES) break
+  }
+  return hub
+}
+
+/** The names from the root category to this one; a loop in the parents (bad data) stops the walk. */
+function categoryPath(category: CategoryReading): string[] {
+  const names: string[] = []
+  const seen = new Set<string>()
+  for (let at: CategoryReading | null | undefined = category; at && !seen.has(at.id); at = at.parent_category) {
+    seen.add(at.id)
+    names.unshift(at.name.trim())
+  }
+  return names
+}
+
+/** The brand per `brandFrom`: `metadata.brand`, the product type's value, or the collection's title. */
+export function hubBrand(product: Pick<ProductPublicationReading, "metadata" | "type" | "collection">, brandFrom: BrandSource): string | undefined {
+  const brand = brandFrom === "type" ? product.type?.value : brandFrom === "collection" ? product.collection?.title : specificationValue(product.metadata?.brand)
+  return brand?.trim() || undefined
+}
+
+/**
+ * Specifications: `material` and `origin_country` (an ISO code, upper case), then each metadata key
+ * of `specificationKeys` in that order; text, numbers and booleans as text, empty ones skipped, a key once.
+ */
+export function hubSpecifications(
+  fields: { material?: string | null; origin_country?: string | null },
+  metadata: Record<string, unknown>,
+  keys: readonly string[]
+): HubSpecification[] {
+  const specifications: HubSpecification[] = []
+  const add = (key: string, value: string | undefined) => {
+    if (value && !specifications.some((known) => known.key === key)) specifications.push({ key, value })
+  }
+  add("material", fields.material?.trim())
+  add("origin_country", fields.origin_country?.trim().toUpperCase())
+  for (const key of keys) add(key, specificationValue(metadata[key]))
+  return specifications
+}
+
+function specificationValue(value: unknown): string | undefined {
+  if (typeof value === "string") return value.trim() || undefined
+  if ((typeof value === "number" && Number.isFinite(value)) || typeof value === "boolean") return String(value)
+  return undefined
+}
+
+/**
+ * The hub's `nbm` (Mercosur's 8-digit tariff code) from the first `hs_code` given (the variant's,
+ * the product's): dots and spaces dropped. Anything else than 8 digits is a problem, since the hub
+ * would keep a wrong code for the marketplaces' invoices.
+ */
+export function hubNbm(...codes: Array<string | null | undefined>): { value?: string } | { problem: string } {
+  const given = codes.find((code) => code?.trim())?.trim()
+  if (!given) return {}
+  const digits = given.replace(/[.\s]/g, "")
+  if (!/^\d{8}$/.test(digits)) return { problem: `hs_code "${given}" must be the 8-digit NCM (such as 6109.10.00): correct it or clear it` }
+  return { value: digits }
+}
