@@ -198,7 +198,7 @@ describe("the hub page", () => {
 
     await page.getByRole("button", { name: "Reconcile now" }).click()
     await expectText(page.getByTestId("hub-last-reconciliation"), "5 hub products read, 1 differing")
-    await eventually(async () => expect((await hubClient.getProduct(product.sku)).qty).toBe(expected))
+    await eventually(async () => expect((await hubClient.getProduct(product.sku))?.qty).toBe(expected))
     await eventually(async () => {
       await page.reload()
       await expectText(page.getByTestId("hub-last-reconciliation"), "1 differing (quantity 1), 1 fixed")

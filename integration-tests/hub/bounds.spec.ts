@@ -90,7 +90,7 @@ describe("the hub client bounds what the hub can do to it", () => {
     expect(error).toBeInstanceOf(HubInvalidResponseError)
     expect(error.message).toContain(`declares ${50 * MB} bytes, more than ${MB} (maxResponseBytes)`)
     expect(hub.misbehaviour().hugeBytesWritten).toBeLessThan(20 * MB)
-    expect((await client.getProduct("SKU-1")).sku).toBe("SKU-1")
+    expect((await client.getProduct("SKU-1"))?.sku).toBe("SKU-1")
   })
 
   it("a `next` cursor that never ends: the walk stops after maxProductPages as incomplete, with what it read", async () => {

@@ -121,7 +121,7 @@ describe("hub client against the sandbox hub over HTTP", () => {
       const page = await client.listProducts({ status: "enabled" })
       expect(page.products.map((product) => product.sku)).toEqual(["SKU-1", "SKU-2", "SKU-3", "SKU-4", "SKU-5"])
       expect(page.next ?? null).toBeNull()
-      expect((await client.getProduct("SKU-2")).qty).toBe(10)
+      expect((await client.getProduct("SKU-2"))?.qty).toBe(10)
 
       await client.updateProduct("SKU-2", { qty: 3 })
       expect(hub.getProduct("SKU-2")).toMatchObject({ qty: 3, name: "Produto 2", price: 100 })
@@ -326,7 +326,7 @@ describe("hub client against the sandbox hub over HTTP", () => {
       hub.setFaults({ errorRate: 0.3, dropRate: 0.2, seed: 7 })
       const client = clientFor({ maxRetries: 6 })
       for (let i = 0; i < 20; i++) {
-        expect((await client.getProduct("SKU-3")).sku).toBe("SKU-3")
+        expect((await client.getProduct("SKU-3"))?.sku).toBe("SKU-3")
       }
       expect(client.figures().serverErrors + client.figures().networkFaults).toBeGreaterThan(0)
     })

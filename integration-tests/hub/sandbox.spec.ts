@@ -502,7 +502,7 @@ describe("sandbox hub over HTTP", () => {
         ["/products/SKU-1", { product: { price: 10.005 } }, "product.price: price must have at most two decimals"],
         ["/products/SKU-1", { product: { qty: 2, promotional_price: 50 } }, "promotional_price (50) must be below price (50)"],
         ["/products/SKU-1", { product: { status: "active" } }, "product.status: Invalid option"],
-        ["/products/SKU-1", { product: { cost: 20 } }, 'product: Unrecognized key: "cost"'],
+        ["/products/SKU-1", { product: { sale_price: 20 } }, 'product: Unrecognized key: "sale_price"'],
         ["/variations/SKU-1", { variation: { price: 0 } }, "variation.price: price must be above zero"],
         ["/variations/SKU-1", { product: { qty: 1 }, variation: { qty: 1 } }, 'exactly one of "product" and "variation"'],
       ]

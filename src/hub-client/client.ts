@@ -31,8 +31,6 @@ import {
   orderFiltersSchema,
   ProductFilters,
   productFiltersSchema,
-  ProductUpdate,
-  productUpdateSchema,
   ShipmentExceptionInput,
   shipmentExceptionInputSchema,
   ShipmentInput,
@@ -41,6 +39,18 @@ import {
   TestOrderInput,
   testOrderInputSchema,
 } from "./schemas"
+import {
+  HubProductDetail,
+  hubProductDetailResponseSchema,
+  HubProductInput,
+  hubProductInputSchema,
+  HubVariationInput,
+  hubVariationInputSchema,
+  ProductUpdate,
+  productUpdateSchema,
+  VariationUpdate,
+  variationUpdateSchema,
+} from "./product-schemas"
 import { HubLogger, HubTransport } from "./transport"
 
 /** The hub client: one per hub account. Every request it makes goes through its transport. */
@@ -208,21 +218,80 @@ export class HubClient implements HubPageReader {
     return allProducts(this, filters, this.options.maxProductPages)
   }
 
-  async getProduct(sku: string): Promise<HubProduct> {
-    return this.transport.send({ method: "GET", path: productPath(sku), endpoint: "GET /products/{sku}", response: hubProductResponseSchema })
+  /** One product with its catalogue fields and variations; null when the hub holds no product of that SKU (404). */
+  async getProduct(sku: string): Promise<HubProductDetail | null> {
+    return this.transport.send({
+      method: "GET",
+      path: productPath(sku),
+      endpoint: "GET /products/{sku}",
+      response: hubProductDetailResponseSchema,
+      absentOn404: true,
+    })
+  }
+
+  /**
+   * `POST /products` with `{"product": {...}}` (docs/hub-public-facts.md, Creating products). The
+   * product as the hub answers it; null when it answers without a body. Never resent when its
+   * outcome is unknown (a HubUnavailableError with `outcomeUnknown`, as for order moves): read
+   * `getProduct(sku)` before deciding to send it again. A refusal (422: an SKU already there, a rule
+   * broken) is a HubRejectedError in the hub's words, and the same body is not sent again.
+   */
+  async createProduct(product: HubProductInput): Promise<HubProductDetail | null> {
+    const valid = this.validate("POST /products", hubProductInputSchema, product)
+    const answer = await this.transport.send({
+      method: "POST",
+      path: "/products",
+      endpoint: "POST /products",
+      body: { product: valid },
+      response: null,
+      // The product written is the one the body names: another product's creation releases nothing of it.
+      resource: productResource(valid.sku),
+    })
+    return answer === null ? null : this.transport.parseWith("POST /products", hubProductDetailResponseSchema, answer)
+  }
+
+  /**
+   * `POST /products/{sku}/variations` with `{"variation": {...}}`: a variation added to a product
+   * already on the hub. Its answer as the hub gives it (the sandbox answers the product with its
+   * variations); null without a body. Outcome unknown as for `createProduct`: read `getProduct(parentSku)`.
+   */
+  async addVariation(parentSku: string, variation: HubVariationInput): Promise<HubProductDetail | null> {
+    const endpoint = "POST /products/{sku}/variations"
+    const valid = this.validate(endpoint, hubVariationInputSchema, variation)
+    const answer = await this.transport.send({
+      method: "POST",
+      path: `${productPath(parentSku)}/variations`,
+      endpoint,
+      body: { variation: valid },
+      response: null,
+      resource: variationResource(valid.sku),
+    })
+    return answer === null ? null : this.transport.parseWith(endpoint, hubProductDetailResponseSchema, answer)
   }
 
   /**
    * Partial update (docs/hub-interface.md §4 rule 2): only the fields given are sent. Null when the
    * hub answers 204. `variations` sends a configurable product's child to `PUT /variations/{sku}`,
-   * wrapped as `variation` (docs/hub-public-facts.md, Products: "in the same way").
+   * wrapped as `variation` (docs/hub-public-facts.md, Products: "in the same way"), with the fields
+   * a variation carries.
    */
-  async updateProduct(sku: string, update: ProductUpdate, resource: "products" | "variations" = "products"): Promise<HubProduct | null> {
+  async updateProduct(sku: string, update: ProductUpdate): Promise<HubProduct | null>
+  async updateProduct(sku: string, update: VariationUpdate, resource: "variations"): Promise<HubProduct | null>
+  async updateProduct(sku: string, update: ProductUpdate | VariationUpdate, resource?: "products" | "variations"): Promise<HubProduct | null>
+  async updateProduct(sku: string, update: ProductUpdate | VariationUpdate, resource: "products" | "variations" = "products"): Promise<HubProduct | null> {
     const endpoint = `PUT /${resource}/{sku}`
-    const fields = this.validate(endpoint, productUpdateSchema, update)
+    const fields =
+      resource === "products" ? this.validate(endpoint, productUpdateSchema, update) : this.validate(endpoint, variationUpdateSchema, update)
     const body = resource === "products" ? { product: fields } : { variation: fields }
     const path = `/${resource}/${encodeURIComponent(sku)}`
-    const answer = await this.transport.send({ method: "PUT", path, endpoint, body, response: null })
+    const answer = await this.transport.send({
+      method: "PUT",
+      path,
+      endpoint,
+      body,
+      response: null,
+      resource: resource === "products" ? productResource(sku) : variationResource(sku),
+    })
     return answer === null ? null : this.transport.parseWith(endpoint, hubProductResponseSchema, answer)
   }
 
@@ -271,6 +340,10 @@ function orderPath(code: string): string {
 function productPath(sku: string): string {
   return `/products/${encodeURIComponent(sku)}`
 }
+
+/** What a product write changes (its creation or a PUT), for forgetting its refusals once one succeeds. */
+const productResource = (sku: string) => `product ${sku}`
+const variationResource = (sku: string) => `variation ${sku}`
 
 /** The hub filters order dates by day, as DD/MM/YYYY. */
 export function hubDate(date: Date): string {

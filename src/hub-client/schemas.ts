@@ -243,24 +243,7 @@ export const shipmentExceptionInputSchema = z.strictObject({
 })
 export type ShipmentExceptionInput = z.infer<typeof shipmentExceptionInputSchema>
 
-/** An amount in the hub's decimal form: at most two decimals (docs/hub-public-facts.md, Products). */
-const hubAmount = (field: string) =>
-  money.refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, `${field} must have at most two decimals`)
-
-/**
- * `PUT /products/{sku}` (and `PUT /variations/{sku}`): partial; only the fields given are sent
- * (docs/hub-interface.md §4 rule 2). A null or zero `promotional_price` clears a sale (the
- * `promotionalPriceClearedAs` option says which a hub takes).
- */
-export const productUpdateSchema = z
-  .strictObject({
-    qty: z.number().int().nonnegative("qty is available stock and never below zero").optional(),
-    status: z.enum(["enabled", "disabled"]).optional(),
-    price: hubAmount("price").optional(),
-    promotional_price: hubAmount("promotional_price").nullable().optional(),
-  })
-  .refine((update) => Object.keys(update).length > 0, "a product update needs at least one field")
-export type ProductUpdate = z.infer<typeof productUpdateSchema>
+// The catalogue's requests (a product's creation, its partial update) are in product-schemas.ts.
 
 export const productFiltersSchema = z.strictObject({
   sku: z.string().optional(),

@@ -43,6 +43,14 @@ export type HubCall<T> = {
   body?: unknown
   /** null: the answer's body is not read (or may be empty). */
   response: z.ZodType<T> | null
+  /**
+   * What the call writes, when more than its path: a refusal is forgotten once a write to the same
+   * resource succeeds. `POST /products` writes the product named in its body, so one product's
+   * creation never releases another's refused one. Default: method and path.
+   */
+  resource?: string
+  /** A read whose 404 is an answer (nothing there), not a refusal: it resolves to null and is never remembered as rejected. */
+  absentOn404?: boolean
 }
 
 const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "UND_ERR_CONNECT_TIMEOUT", "EHOSTUNREACH", "ENETUNREACH"])
@@ -220,9 +228,11 @@ export class HubTransport {
           throw new HubInvalidResponseError(call.endpoint, `the hub answered ${status}, a redirect${this.redirectTarget(headers)}, which is never followed`, status)
         }
 
+        if (status === 404 && call.absentOn404) return null as T
+
         if (status >= 400) {
           const hubMessage = this.hubMessage(text, status)
-          this.rememberRejected(fingerprint, `${call.method} ${call.path}`, status, hubMessage)
+          this.rememberRejected(fingerprint, resourceOf(call), status, hubMessage)
           if (status === 400 && isDeepPage(call)) {
             throw new HubDeepPagingError(call.endpoint, `page past the hub's first ${HUB_INDEX_DEPTH} entries (${hubMessage})`)
           }
@@ -230,7 +240,7 @@ export class HubTransport {
         }
 
         // The resource changed: a request it refused before may now be right (the cause corrected, §7 rule 1).
-        if (call.method !== "GET") this.forgetRejected(`${call.method} ${call.path}`)
+        if (call.method !== "GET") this.forgetRejected(resourceOf(call))
         return this.parseAnswer(call, status, text)
       } catch (error) {
         span.recordError(error)
@@ -338,6 +348,10 @@ export class HubTransport {
     this.logger?.warn(`hub: ${endpoint} failed (${cause}); retry ${attempt + 1} of ${this.options.maxRetries} in ${delayMs} ms`)
     await sleep(delayMs)
   }
+}
+
+function resourceOf(call: HubCall<unknown>): string {
+  return call.resource ?? `${call.method} ${call.path}`
 }
 
 /** A listing's 400 past its first page: the hub's index limit is lower than the specification's. */

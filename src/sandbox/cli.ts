@@ -38,6 +38,7 @@ Control endpoints (no credentials; <code> URL-encoded: "Sandbox Marketplace-17" 
   POST   /_sandbox/orders/<code>/cancel    the marketplace cancels the order
   POST   /_sandbox/products                add or update products, with no check between the prices (to seed
                                            drift): [{"sku","qty","name"?,"price"?,"promotional_price"?,"status"?}]
+  GET    /_sandbox/products/<sku>          a product (with its variations) or a variation, every field the hub holds
   POST   /_sandbox/statuses                add a custom status: {"code","label","type"}
   POST   /_sandbox/orders                  the marketplace places an order (a test order's body, any account)
   POST   /_sandbox/orders/seed             {"count","days"?,"endAt"?,"queued"?}: seeded orders up to endAt; their codes

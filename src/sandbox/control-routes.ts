@@ -50,6 +50,15 @@ export function buildControlRoutes(hub: SandboxHub, state: SandboxHubState): Rou
       handle: ({ body }) => ({ status: 200, body: { products: state.upsertProducts(body() as SandboxProductInput[]) } }),
     },
     {
+      // A product or a variation with every field the hub holds, outside the account's limits.
+      method: "GET",
+      path: "/products/:sku",
+      handle: ({ params }) => {
+        const found = hub.getProduct(params.sku) ?? hub.getVariation(params.sku)
+        return found ? { status: 200, body: found } : { status: 404, body: { error: `no product or variation ${params.sku}` } }
+      },
+    },
+    {
       method: "POST",
       path: "/orders",
       handle: ({ body }) => ({ status: 201, body: hub.createOrder(body() as SandboxTestOrderInput) }),

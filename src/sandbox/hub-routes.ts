@@ -9,6 +9,7 @@ import type { HubOrder } from "../hub-client/schemas"
 import { parseOrThrow, SandboxHubError } from "./errors"
 import { allowOnlyParams, readInteger, readPaging, readSingle, type Route } from "./http"
 import { sandboxDeliverySchema, sandboxInvoiceSchema, sandboxShipmentExceptionSchema, sandboxShipmentSchema } from "./move-bodies"
+import { sandboxNewProductBodySchema, sandboxNewVariationBodySchema } from "./product-create-rules"
 import { sandboxProductUpdateBodySchema, sandboxVariationUpdateBodySchema } from "./product-rules"
 import type { SandboxProduct, SandboxTestOrderInput } from "./records"
 import type { SandboxHubState } from "./state"
@@ -160,7 +161,10 @@ function orderRoutes(context: HubRoutesContext): Route[] {
 
 const PRODUCT_FILTER_KEYS = ["sku", "name", "status", "qty_from", "qty_to"] as const
 
-/** The products listing (page or cursor paging, filters), one product, its update and a variation's (docs/hub-interface.md §4). */
+/**
+ * The products listing (page or cursor paging, filters), one product, its creation and a variation's
+ * (docs/hub-public-facts.md, Creating products), its update and a variation's (docs/hub-interface.md §4).
+ */
 function productRoutes(context: HubRoutesContext): Route[] {
   const { state } = context
   return [
@@ -209,6 +213,23 @@ function productRoutes(context: HubRoutesContext): Route[] {
         return { status: 200, body: product }
       },
     },
+    {
+      method: "POST",
+      path: "/products",
+      handle: ({ body }) => {
+        const { product } = parseOrThrow(sandboxNewProductBodySchema, body())
+        return { status: 201, body: state.createProduct(product) }
+      },
+    },
+    {
+      method: "POST",
+      path: "/products/:sku/variations",
+      handle: ({ params, body }) => {
+        if (!state.getProduct(params.sku)) throw new SandboxHubError(404, "Product not found")
+        const { variation } = parseOrThrow(sandboxNewVariationBodySchema, body())
+        return { status: 201, body: state.addVariation(params.sku, variation) }
+      },
+    },
     productUpdate(context, "/products/:sku", (raw) => parseOrThrow(sandboxProductUpdateBodySchema, raw).product),
     // Variations of a configurable product (docs/hub-public-facts.md, Products): the same record, by its SKU.
     productUpdate(context, "/variations/:sku", (raw) => {
@@ -228,7 +249,7 @@ function productUpdate(
     method: "PUT",
     path,
     handle: ({ params, body }) => {
-      if (!state.getProduct(params.sku)) throw new SandboxHubError(404, "Product not found")
+      if (!state.getProduct(params.sku) && !state.getVariation(params.sku)) throw new SandboxHubError(404, "Product not found")
       const updated = state.updateProduct(params.sku, fieldsOf(body()))
       return productUpdateResponse === 204 ? { status: 204 } : { status: 200, body: updated }
     },

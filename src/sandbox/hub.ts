@@ -11,6 +11,7 @@ import type { SandboxTestOrderInput } from "./records"
 import type { SandboxMisbehaviourInput, SandboxMisbehaviourState } from "./misbehaviour"
 import { moveRulesSchema } from "./move-rules"
 import type { SandboxQueueFault } from "./order-queue"
+import type { SandboxVariationView } from "./catalogue"
 import type { SeedOrdersOptions } from "./state"
 import type { SandboxProduct, SandboxProductInput, SandboxStatus } from "./records"
 import {
@@ -81,7 +82,10 @@ export interface SandboxHub {
   stop(): Promise<void>
   addStatus(status: SandboxStatus): void
   upsertProducts(products: SandboxProductInput[]): void
+  /** A simple or configurable product, with every field the hub holds (a configurable one with its variations). */
   getProduct(sku: string): SandboxProduct | undefined
+  /** A variation of a configurable product by its own SKU, with its product's (`parent_sku`). */
+  getVariation(sku: string): SandboxVariationView | undefined
   /** Takes a product off the hub (as its own panel can): updates of its SKU are then 404s. */
   removeProduct(sku: string): boolean
   /** Stores any JSON object as an order (tests of malformed orders); `code` is required. */

@@ -1,28 +1,25 @@
 /*
  * What the sandbox hub accepts in a product update, written from the public record
- * (docs/hub-public-facts.md, Products) and not taken from the plugin's client
+ * (docs/hub-public-facts.md, Products, Creating products) and not taken from the plugin's client
  * (src/hub-client/schemas.ts): a wrong guess in the client then shows up in tests as a refusal.
  */
 import { z } from "zod"
 import { SandboxHubError } from "./errors"
+import { catalogueFields, checkVariationAttributes, money } from "./product-create-rules"
 import type { SandboxProduct } from "./records"
 
-/** Cents compared with a tolerance: 19.99 * 100 is 1998.9999999999998 in floating point. */
-const hasAtMostTwoDecimals = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6
-
-const money = (field: string) =>
-  z
-    .number(`${field} must be a number`)
-    .positive(`${field} must be above zero`)
-    .refine(hasAtMostTwoDecimals, `${field} must have at most two decimals`)
-
-/** The fields of a partial update (docs/hub-interface.md §4 rule 2); `promotional_price: null` clears it. */
+/**
+ * The fields of a partial update (docs/hub-interface.md §4 rule 2); `promotional_price: null` clears
+ * it. Any catalogue field a creation takes may be changed alone (product-create-rules.ts); a
+ * product's variations are added and changed at their own routes, never through it.
+ */
 export const sandboxProductUpdateSchema = z
   .strictObject({
     qty: z.number("qty must be a number").int("qty must be a whole number").nonnegative("qty must be 0 or more").optional(),
     price: money("price").optional(),
     promotional_price: money("promotional_price").nullable().optional(),
     status: z.enum(["enabled", "disabled"]).optional(),
+    ...z.strictObject(catalogueFields).partial().shape,
   })
   .refine((update) => Object.keys(update).length > 0, "a product update needs at least one field")
 export type SandboxProductUpdate = z.infer<typeof sandboxProductUpdateSchema>
@@ -55,5 +52,7 @@ export function applyProductUpdate(product: SandboxProduct, update: SandboxProdu
       `promotional_price (${merged.promotional_price}) must be below price (${merged.price})`
     )
   }
+  // New attributes must still tell the variations already there apart.
+  if (update.variation_attributes !== undefined) checkVariationAttributes("product", merged.variation_attributes, merged.variations ?? [])
   return merged
 }

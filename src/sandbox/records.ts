@@ -7,9 +7,15 @@ import { z } from "zod"
 import { HUB_INDEX_DEPTH } from "../hub-client/endpoints"
 import { STANDARD_STATUS_CODES, testOrderInputSchema, type HubOrder, type HubStatusType, type ProductFilters } from "../hub-client/schemas"
 import { SandboxHubError } from "./errors"
+import type { SandboxVariation } from "./product-create-rules"
 
 export type SandboxStatus = { code: string; label: string; type: HubStatusType }
 
+/**
+ * A product as the hub holds it: the fields every product has, and the catalogue fields of one
+ * created with `POST /products` (product-create-rules.ts), present only once given. A configurable
+ * product holds its variations, each reachable by its own SKU.
+ */
 export type SandboxProduct = {
   sku: string
   name: string
@@ -17,6 +23,20 @@ export type SandboxProduct = {
   qty: number
   price: number
   promotional_price: number | null
+  description?: string
+  cost?: number
+  weight?: number
+  height?: number
+  width?: number
+  length?: number
+  brand?: string
+  ean?: string
+  nbm?: string
+  images?: string[]
+  categories?: Array<{ code: string; name: string }>
+  specifications?: Array<{ key: string; value: string }>
+  variation_attributes?: string[]
+  variations?: SandboxVariation[]
 }
 
 export const sandboxProductInputSchema = z.strictObject({

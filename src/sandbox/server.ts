@@ -85,6 +85,7 @@ export async function startSandboxHub(options: SandboxHubOptions = {}): Promise<
     addStatus: (status) => void state.addStatus(status),
     upsertProducts: (products) => void state.upsertProducts(products),
     getProduct: (sku) => state.getProduct(sku),
+    getVariation: (sku) => state.getVariation(sku),
     removeProduct: (sku) => state.removeProduct(sku),
     insertRawOrder: (order) => state.insertRawOrder(order),
     createOrder: (input, placedAt) => state.createOrder(input, placedAt),

@@ -10,7 +10,6 @@ import { HUB_DAY_MS } from "../hub-client/endpoints"
 import {
   hubStatusSchema,
   orderFiltersSchema,
-  productFiltersSchema,
   STANDARD_STATUS_CODES,
   type HubOrder,
   type HubStatusType,
@@ -23,10 +22,8 @@ import {
   asHubOrder,
   clone,
   compareStrings,
-  matchesProductFilters,
   pageStart,
   cents,
-  sandboxProductInputSchema,
   sandboxTestOrderSchema,
   type SandboxTestOrderInput,
   STANDARD_SANDBOX_STATUSES,
@@ -39,7 +36,7 @@ import {
   type StoredOrder,
 } from "./records"
 import { type MoveRules, SANDBOX_MOVE_PROFILES } from "./move-rules"
-import { applyProductUpdate, sandboxProductUpdateSchema } from "./product-rules"
+import { SandboxCatalogue, type SandboxVariationView } from "./catalogue"
 import { SandboxOrderQueue } from "./order-queue"
 import { DEFAULT_SEED_DAYS, seedOrderInputs, seedProductInputs } from "./seed"
 
@@ -47,7 +44,7 @@ export type SeedOrdersOptions = { endAt?: Date; queued?: boolean }
 
 export class SandboxHubState {
   private readonly statuses = new Map<string, SandboxStatus>()
-  private readonly products = new Map<string, SandboxProduct>()
+  private readonly catalogue = new SandboxCatalogue()
   private readonly orders = new Map<string, StoredOrder>()
   private readonly nextSequenceByChannel = new Map<string, number>()
   /** Orders by placed_at then code; kept until an order is added (moves change neither key). */
@@ -70,7 +67,7 @@ export class SandboxHubState {
   reset(): void {
     this.statuses.clear()
     for (const status of STANDARD_SANDBOX_STATUSES) this.statuses.set(status.code, { ...status })
-    this.products.clear()
+    this.catalogue.clear()
     this.orders.clear()
     this.ordersInListingOrder = undefined
     this.nextSequenceByChannel.clear()
@@ -105,44 +102,40 @@ export class SandboxHubState {
   // ---- Products ------------------------------------------------------------------------
 
   upsertProducts(inputs: SandboxProductInput[]): SandboxProduct[] {
-    const parsed = parseOrThrow(z.array(sandboxProductInputSchema), inputs, { prefix: "products" })
-    return parsed.map((input) => {
-      const existing = this.products.get(input.sku)
-      const product: SandboxProduct = {
-        sku: input.sku,
-        name: input.name ?? existing?.name ?? input.sku,
-        status: input.status ?? existing?.status ?? "enabled",
-        qty: input.qty,
-        price: input.price ?? existing?.price ?? 0,
-        promotional_price:
-          input.promotional_price !== undefined ? input.promotional_price : (existing?.promotional_price ?? null),
-      }
-      this.products.set(product.sku, product)
-      return { ...product }
-    })
+    return this.catalogue.upsert(inputs)
   }
 
   /** Takes a product off the hub (as a merchant can in the hub's own panel): its updates are then 404s. */
   removeProduct(sku: string): boolean {
-    return this.products.delete(sku)
+    return this.catalogue.remove(sku)
   }
 
+  /** A simple or configurable product (with its variations); undefined for a variation's SKU (getVariation). */
   getProduct(sku: string): SandboxProduct | undefined {
-    const product = this.products.get(sku)
-    return product && { ...product }
+    return this.catalogue.get(sku)
+  }
+
+  getVariation(sku: string): SandboxVariationView | undefined {
+    return this.catalogue.getVariation(sku)
+  }
+
+  /** `POST /products`, validated with the sandbox's own rules (product-create-rules.ts). */
+  createProduct(input: unknown): SandboxProduct {
+    return this.catalogue.create(input)
+  }
+
+  /** `POST /products/{sku}/variations`: answers the product with its variations. */
+  addVariation(parentSku: string, input: unknown): SandboxProduct {
+    return this.catalogue.addVariation(parentSku, input)
   }
 
   /**
-   * Partial update of a product or a variation (one record per SKU): only the fields given change
+   * Partial update of a product or a variation (by its SKU): only the fields given change
    * (docs/hub-interface.md §4 rule 2). `update` is validated here with the sandbox's own rules
    * (product-rules.ts); a refused update changes nothing.
    */
-  updateProduct(sku: string, update: unknown): SandboxProduct {
-    const product = this.products.get(sku)
-    if (!product) throw new SandboxHubError(404, "Product not found")
-    const updated = applyProductUpdate(product, parseOrThrow(sandboxProductUpdateSchema, update, { prefix: "product" }))
-    this.products.set(sku, updated)
-    return { ...updated }
+  updateProduct(sku: string, update: unknown): SandboxProduct | SandboxVariationView {
+    return this.catalogue.update(sku, update)
   }
 
   /** One page of products sorted by SKU: by page number, or (cursor paging) after a SKU. */
@@ -153,25 +146,7 @@ export class SandboxHubState {
     /** Validated here with productFiltersSchema (400 when invalid). */
     filters: Record<string, unknown>
   }): ProductListing {
-    const filters = parseOrThrow(productFiltersSchema, query.filters, { status: 400, prefix: "filters" })
-    const matching = [...this.products.values()]
-      .filter((product) => matchesProductFilters(product, filters))
-      .sort((a, b) => compareStrings(a.sku, b.sku))
-    let start: number
-    if (query.afterSku !== undefined) {
-      const afterSku = query.afterSku
-      const index = matching.findIndex((product) => compareStrings(product.sku, afterSku) > 0)
-      start = index === -1 ? matching.length : index
-    } else {
-      start = pageStart(query.page ?? 1, query.perPage)
-    }
-    const products = matching.slice(start, start + query.perPage).map((product) => ({ ...product }))
-    return {
-      products,
-      total: matching.length,
-      lastSku: products.at(-1)?.sku,
-      more: start + query.perPage < matching.length,
-    }
+    return this.catalogue.list(query)
   }
 
   // ---- Orders --------------------------------------------------------------------------
@@ -198,12 +173,12 @@ export class SandboxHubState {
     const order = parseOrThrow(sandboxTestOrderSchema, input, { prefix: "order" })
     const status = this.statusOfType(order.status, "NEW")
     const items = order.items.map((item, index) => {
-      const product = this.products.get(item.id)
+      const product = this.catalogue.sellable(item.id)
       if (!product) throw new SandboxHubError(422, `order.items.${index}.id: unknown product "${item.id}"`)
       const originalPrice = item.original_price ?? product.price
       return {
         id: item.id,
-        product_id: item.id,
+        product_id: product.productId,
         name: product.name,
         qty: item.qty,
         original_price: originalPrice,
@@ -398,7 +373,7 @@ export class SandboxHubState {
    * queue, as orders a consumer took long ago (a bench's backlog).
    */
   seedOrders(count: number, days = DEFAULT_SEED_DAYS, { endAt = this.now(), queued = true }: SeedOrdersOptions = {}): string[] {
-    const skus = [...this.products.keys()].sort(compareStrings)
+    const skus = this.catalogue.skus()
     if (count > 0 && skus.length === 0) {
       throw new SandboxHubError(422, "seeding orders needs products: every order item is a product")
     }

@@ -94,7 +94,7 @@ describe("hub-sandbox --help", () => {
   it("lists every control endpoint", () => {
     const routes = buildControlRoutes({} as SandboxHub, {} as SandboxHubState)
     for (const route of routes) {
-      const listed = `${route.method.padEnd(6)} /_sandbox${route.path.replace(":code", "<code>")}`
+      const listed = `${route.method.padEnd(6)} /_sandbox${route.path.replace(":code", "<code>").replace(":sku", "<sku>")}`
       expect(SANDBOX_CLI_USAGE).toContain(listed)
     }
     expect(SANDBOX_CLI_USAGE).toContain("Sandbox%20Marketplace-17/approve")

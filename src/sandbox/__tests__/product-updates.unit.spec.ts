@@ -64,7 +64,7 @@ describe("sandbox product updates", () => {
     [{ qty: 1.5 }, "product.qty: qty must be a whole number"],
     [{ qty: -1 }, "product.qty: qty must be 0 or more"],
     [{ status: "active" }, 'product.status: Invalid option: expected one of "enabled"|"disabled"'],
-    [{ qty: 1, name: "Camiseta Nova" }, 'product: Unrecognized key: "name"'],
+    [{ qty: 1, variations: [] }, 'product: Unrecognized key: "variations"'],
     [{}, "product: a product update needs at least one field"],
   ])("refuse %j with 422 naming the field", (update, message) => {
     const state = withProducts()

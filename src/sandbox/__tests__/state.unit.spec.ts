@@ -314,7 +314,7 @@ describe("sandbox hub state", () => {
         promotional_price: null,
       })
       expect(refusal(() => state.updateProduct("SKU-1", {})).message).toContain("at least one field")
-      expect(refusal(() => state.updateProduct("SKU-1", { name: "x" })).message).toMatch(/^product: Unrecognized key/)
+      expect(refusal(() => state.updateProduct("SKU-1", { variations: [] })).message).toMatch(/^product: Unrecognized key/)
       expect(refusal(() => state.updateProduct("NOPE", { qty: 1 })).status).toBe(404)
     })
 

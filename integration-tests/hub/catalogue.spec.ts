@@ -1,0 +1,219 @@
+import {
+  HubClient,
+  HubClientOptionsInput,
+  HubInvalidRequestError,
+  HubProductInput,
+  HubRejectedError,
+  HubUnavailableError,
+  uniformRateLimits,
+} from "../../src/hub-client"
+import { SandboxHub, startSandboxHub } from "../../src/sandbox"
+
+/*
+ * Catalogue publication (issue 31), hub side: the client's product creation, variation, read-back
+ * and partial update against the sandbox hub over loopback HTTP, each checked in the sandbox's own
+ * request log.
+ */
+
+jest.setTimeout(60_000)
+
+const FAST = uniformRateLimits(1000)
+
+const mug = (): HubProductInput => ({
+  sku: "CANECA-01",
+  name: "Caneca de cerâmica",
+  description: "<p>Caneca de <strong>350 ml</strong></p>",
+  status: "enabled",
+  qty: 12,
+  price: 59.9,
+  promotional_price: 49.9,
+  cost: 20.5,
+  weight: 0.35,
+  height: 10,
+  width: 8,
+  length: 12,
+  brand: "Louça Boa",
+  ean: "7891000000014",
+  nbm: "69120000",
+  images: ["https://cdn.example.com/caneca-1.jpg"],
+  categories: [{ code: "casa", name: "Casa > Cozinha" }],
+  specifications: [{ key: "Material", value: "Cerâmica" }],
+})
+
+/** 2 attributes × 2 values. */
+const shirt = (): HubProductInput => ({
+  sku: "CAMISETA",
+  name: "Camiseta básica",
+  description: "Camiseta de algodão",
+  price: 79.9,
+  variation_attributes: ["Cor", "Tamanho"],
+  variations: ["Azul", "Verde"].flatMap((cor) =>
+    ["P", "M"].map((tamanho) => ({
+      sku: `CAMISETA-${cor.toUpperCase()}-${tamanho}`,
+      qty: 3,
+      specifications: [
+        { key: "Cor", value: cor },
+        { key: "Tamanho", value: tamanho },
+      ],
+    }))
+  ),
+})
+
+describe("catalogue publication: hub client against the sandbox hub over HTTP", () => {
+  let hub: SandboxHub
+  const clients: HubClient[] = []
+
+  function clientFor(overrides: Partial<HubClientOptionsInput> = {}): HubClient {
+    const client = new HubClient({ baseUrl: hub.url, ...hub.credentials, sandbox: true, rateLimits: FAST, retryBaseDelayMs: 10, ...overrides })
+    clients.push(client)
+    return client
+  }
+
+  const requests = (method: string, path: string) => hub.requestLog().filter((entry) => entry.method === method && entry.path.split("?")[0] === path)
+
+  beforeAll(async () => {
+    hub = await startSandboxHub({ rateLimits: FAST })
+  })
+
+  beforeEach(() => {
+    hub.reset()
+    hub.setRateLimits(FAST)
+    hub.setFaults({})
+  })
+
+  afterAll(async () => {
+    await Promise.all(clients.map((client) => client.close()))
+    await hub.stop()
+  })
+
+  it("creates a product with every field, sent wrapped as {product}, and reads it back field by field", async () => {
+    const client = clientFor()
+    const answer = await client.createProduct(mug())
+    expect(answer).toMatchObject(mug())
+
+    const [sent] = requests("POST", "/products")
+    expect(sent).toMatchObject({ status: 201, bucket: "POST /products", body: { product: mug() } })
+    expect(await client.getProduct("CANECA-01")).toEqual(mug())
+    expect(hub.getProduct("CANECA-01")).toEqual(mug())
+  })
+
+  it("reads an SKU the hub does not hold as null, and the same read finds the product once created (a 404 is no refusal to remember)", async () => {
+    const client = clientFor()
+    expect(await client.getProduct("CANECA-01")).toBeNull()
+    await client.createProduct(mug())
+    expect((await client.getProduct("CANECA-01"))?.name).toBe("Caneca de cerâmica")
+    expect(requests("GET", "/products/CANECA-01").map((entry) => entry.status)).toEqual([404, 200])
+  })
+
+  it("creates a configurable product, adds a variation, and reads every variation back", async () => {
+    const client = clientFor()
+    await client.createProduct(shirt())
+    const added = {
+      sku: "CAMISETA-AZUL-G",
+      qty: 2,
+      price: 84.9,
+      specifications: [
+        { key: "Cor", value: "Azul" },
+        { key: "Tamanho", value: "G" },
+      ],
+    }
+    const answer = await client.addVariation("CAMISETA", added)
+    expect(answer?.variations?.map((variation) => variation.sku)).toContain("CAMISETA-AZUL-G")
+
+    const [sent] = requests("POST", "/products/CAMISETA/variations")
+    expect(sent).toMatchObject({ status: 201, bucket: "POST /products", body: { variation: added } })
+    const read = await client.getProduct("CAMISETA")
+    expect(read?.variation_attributes).toEqual(["Cor", "Tamanho"])
+    expect(read?.variations?.map((variation) => variation.sku)).toEqual([
+      "CAMISETA-AZUL-P",
+      "CAMISETA-AZUL-M",
+      "CAMISETA-VERDE-P",
+      "CAMISETA-VERDE-M",
+      "CAMISETA-AZUL-G",
+    ])
+    expect(hub.getVariation("CAMISETA-AZUL-G")).toEqual({ ...added, parent_sku: "CAMISETA" })
+    // Both writes counted in the products' POST bucket, as the hub counts them.
+    expect(hub.counters().byBucket["POST /products"]).toBe(2)
+  })
+
+  it("a partial PUT of the name sends the name alone, and only the name changes", async () => {
+    const client = clientFor()
+    await client.createProduct(mug())
+    hub.resetRequestLog()
+    await client.updateProduct("CANECA-01", { name: "Caneca grande" })
+    expect(requests("PUT", "/products/CANECA-01").map((entry) => entry.body)).toEqual([{ product: { name: "Caneca grande" } }])
+    expect(hub.getProduct("CANECA-01")).toEqual({ ...mug(), name: "Caneca grande" })
+  })
+
+  it("a PUT carries any catalogue field; a variation's its own set", async () => {
+    const client = clientFor()
+    await client.createProduct(shirt())
+    await client.updateProduct("CAMISETA", {
+      description: "Camiseta de algodão orgânico",
+      images: ["https://cdn.example.com/camiseta-2.jpg"],
+      weight: 0.2,
+      brand: "Algodão Bom",
+      ean: "7891000000021",
+      nbm: "61091000",
+      categories: [{ code: "moda", name: "Moda > Camisetas" }],
+      specifications: [{ key: "Material", value: "Algodão" }],
+    })
+    await client.updateProduct("CAMISETA-VERDE-M", { qty: 7, price: 89.9 }, "variations")
+    expect(hub.getProduct("CAMISETA")).toMatchObject({ brand: "Algodão Bom", nbm: "61091000", weight: 0.2, name: "Camiseta básica" })
+    expect(hub.getVariation("CAMISETA-VERDE-M")).toMatchObject({ qty: 7, price: 89.9 })
+    // A product field on a variation is refused before sending.
+    await expect(client.updateProduct("CAMISETA-VERDE-M", { name: "x" } as never, "variations")).rejects.toBeInstanceOf(HubInvalidRequestError)
+  })
+
+  it("a refusal surfaces the hub's words, and the same body is not sent again, whatever other products are created meanwhile (§7 rule 1)", async () => {
+    const client = clientFor()
+    const badEan = { ...mug(), ean: "7891000000015" }
+    const first = await client.createProduct(badEan).catch((error) => error)
+    expect(first).toBeInstanceOf(HubRejectedError)
+    expect(first).toMatchObject({ status: 422, hubMessage: "product.ean: ean has a wrong check digit", repeated: false })
+
+    // Another product's creation changes nothing of this one.
+    await client.createProduct(shirt())
+    const again = await client.createProduct(badEan).catch((error) => error)
+    expect(again).toBeInstanceOf(HubRejectedError)
+    expect(again.repeated).toBe(true)
+    expect(again.message).toContain("product.ean: ean has a wrong check digit")
+    expect(requests("POST", "/products").map((entry) => (entry.body as { product: { sku: string } }).product.sku)).toEqual(["CANECA-01", "CAMISETA"])
+
+    // Corrected, it goes.
+    await client.createProduct(mug())
+    expect(hub.getProduct("CANECA-01")?.ean).toBe("7891000000014")
+    expect(client.figures().byEndpoint["POST /products"]).toMatchObject({ answers: { "201": 2, "422": 1 }, refusedRepeats: 1 })
+  })
+
+  it("an SKU already on the hub is refused (422) in the hub's words, and the product is left as it was", async () => {
+    const client = clientFor()
+    await client.createProduct(mug())
+    const error = await client.createProduct({ ...mug(), name: "Outra caneca", price: 10 }).catch((caught) => caught)
+    expect(error).toBeInstanceOf(HubRejectedError)
+    expect(error).toMatchObject({ status: 422, hubMessage: "product.sku: CANECA-01 already exists on the hub" })
+    expect(hub.getProduct("CANECA-01")).toEqual(mug())
+  })
+
+  it("a creation whose answer is lost is not resent: outcomeUnknown, and the read that follows finds it carried out", async () => {
+    const client = clientFor()
+    hub.setFaults({ loseAnswerRate: 1, seed: 1 })
+    const error = await client.createProduct(mug()).catch((caught) => caught)
+    expect(error).toBeInstanceOf(HubUnavailableError)
+    expect(error.outcomeUnknown).toBe(true)
+    expect(requests("POST", "/products")).toHaveLength(1)
+
+    hub.setFaults({})
+    expect((await client.getProduct("CANECA-01"))?.sku).toBe("CANECA-01")
+  })
+
+  it("a shape the record rules out is refused before sending, naming the field", async () => {
+    const client = clientFor()
+    const error = await client.createProduct({ ...mug(), images: ["http://cdn.example.com/a.jpg"] }).catch((caught) => caught)
+    expect(error).toBeInstanceOf(HubInvalidRequestError)
+    expect(error.message).toContain("images.0: each image must be an https URL")
+    const tooMany = Array.from({ length: 11 }, (_, i) => ({ code: `c${i}`, name: `C${i}` }))
+    await expect(client.createProduct({ ...mug(), categories: tooMany })).rejects.toThrow("categories: categories may hold at most 10 entries")
+    expect(requests("POST", "/products")).toHaveLength(0)
+  })
+})
