@@ -31,7 +31,6 @@ describe("plugin options", () => {
     [{ ...valid, shipmentMethod: 7 }, "shipmentMethod"],
     [{ ...valid, maxOrderLines: 0 }, "maxOrderLines"],
     [{ ...valid, maxOrderLines: 2.5 }, "maxOrderLines"],
-    [{ ...valid, publishProducts: "yes" }, "publishProducts must be true or false"],
     [{ ...valid, weightUnit: "t" }, "weightUnit must be one of g, kg, lb, oz"],
     [{ ...valid, dimensionUnit: "ft" }, "dimensionUnit must be one of cm, mm, m, in"],
     [{ ...valid, brandFrom: "metadata.maker" }, "brandFrom must be one of metadata.brand, type, collection"],
@@ -44,9 +43,8 @@ describe("plugin options", () => {
     expect(() => parseHubPluginOptions(options)).toThrow(named)
   })
 
-  it("publishing products is off by default, with grams, centimetres and the defaults of docs/catalogue.md", () => {
+  it("publication's mapping defaults to grams, centimetres and the defaults of docs/catalogue.md", () => {
     const options = parseHubPluginOptions(valid)
-    expect(options.publishProducts).toBe(false)
     expect(options.weightUnit).toBe("g")
     expect(options.dimensionUnit).toBe("cm")
     expect(options.brandFrom).toBe("metadata.brand")
@@ -58,7 +56,6 @@ describe("plugin options", () => {
   it("takes every publication option a store sets, each metadata key once", () => {
     const options = parseHubPluginOptions({
       ...valid,
-      publishProducts: true,
       weightUnit: "lb",
       dimensionUnit: "in",
       brandFrom: "collection",
@@ -67,7 +64,6 @@ describe("plugin options", () => {
       nameMaxLength: 100,
     })
     expect(options).toMatchObject({
-      publishProducts: true,
       weightUnit: "lb",
       dimensionUnit: "in",
       brandFrom: "collection",
