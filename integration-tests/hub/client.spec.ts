@@ -269,6 +269,21 @@ describe("hub client against the sandbox hub over HTTP", () => {
   })
 
   describe("4xx and 5xx", () => {
+    it("an acknowledgement the hub answered 404 (already acknowledged) still reaches the hub once the order is queued again", async () => {
+      const client = clientFor()
+      const order = hub.createOrder(testOrder(["SKU-1"]))
+      expect((await client.nextQueuedOrder())?.code).toBe(order.code)
+      await client.acknowledgeQueuedOrder(order.code)
+      // A second consumer's acknowledgement of the same entry: not queued, done all the same.
+      await client.acknowledgeQueuedOrder(order.code)
+      // The marketplace approves it: queued again, handed out, acknowledged.
+      hub.marketplaceApprove(order.code)
+      expect((await client.nextQueuedOrder())?.code).toBe(order.code)
+      await client.acknowledgeQueuedOrder(order.code)
+      expect(requestsTo(`/queues/orders/${encodeURIComponent(order.code)}`).map((entry) => entry.status)).toEqual([200, 404, 200])
+      expect(hub.queueDepth()).toBe(0)
+    })
+
     it("never repeats a request the hub rejected, and counts the 4xx", async () => {
       const client = clientFor()
       const first = await client.updateProduct("NO-SUCH-SKU", { qty: 1 }).catch((error) => error)

@@ -108,12 +108,18 @@ export class HubClient implements HubPageReader {
   }
 
   /** Takes an order off the queue, once its effect in the store is committed. */
+  /**
+   * Removes an order from the queue. A 404 (not queued: acknowledged already) is not a refusal to
+   * remember: the same order is queued again on its next status change, and the acknowledgement of
+   * that entry must reach the hub.
+   */
   async acknowledgeQueuedOrder(code: string): Promise<void> {
     await this.transport.send({
       method: "DELETE",
       path: `/queues/orders/${encodeURIComponent(code)}`,
       endpoint: "DELETE /queues/orders/{code}",
       response: null,
+      absentOn404: true,
     })
   }
 

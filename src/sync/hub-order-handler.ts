@@ -82,7 +82,7 @@ export class HubOrderHandler {
         }
       } catch (caught) {
         // An imported order is never set aside: its move is tried again the next time it is read.
-        outcomes[index] = following ? this.notFollowed(order, caught) : await this.setAside(order, `import failed: ${describe(caught)}`)
+        outcomes[index] = following ? await this.notFollowed(order, caught) : await this.setAside(order, `import failed: ${describe(caught)}`)
       }
     }
     if (toImport.length) {
@@ -187,8 +187,14 @@ export class HubOrderHandler {
     return "imported"
   }
 
-  /** A marketplace move Medusa did not take (an order with fulfillments refuses a cancel): said, and left to be read again. */
-  private notFollowed(seen: SeenHubOrder, caught: unknown): HubOrderOutcome {
+  /**
+   * A marketplace move whose follow failed: done all the same when another writer applied it
+   * meanwhile (a lane of the catch-up listing following the same approval); otherwise Medusa did not
+   * take it (an order with fulfillments refuses a cancel): said, and left to be read again.
+   */
+  private async notFollowed(seen: SeenHubOrder, caught: unknown): Promise<HubOrderOutcome> {
+    const [record] = await this.records([seen.code])
+    if (record && planHubOrder(seen, record).action === "none") return "none"
     this.logger.warn(`hub: order ${seen.code}: its ${seen.statusType} was not followed yet (tried again when it is read again): ${maskPersonalData(describe(caught))}`)
     return "failed"
   }

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { HubRejectedError, type ListedHubOrder } from "../hub-client"
+import type { ListedHubOrder } from "../hub-client"
 import { HUB_MODULE } from "../modules/hub"
 import { ORDER_QUEUE_LOCK } from "../modules/hub/locks"
 import type HubModuleService from "../modules/hub/service"
@@ -82,7 +82,11 @@ export function consumeOrderQueue(
         // Another run still importing it: acknowledged once that run has committed it (below).
         if (outcome === "unsettled") waiting.set(queued.code, queued)
         // Its marketplace move not applied: left queued, handed out again after the visibility timeout.
-        else if (outcome !== "failed") await acknowledge(hubModule, queued.code)
+        else if (outcome !== "failed") {
+          await acknowledge(hubModule, queued.code)
+          // Handed out again while it waited: acknowledged once.
+          waiting.delete(queued.code)
+        }
         await settleWaiting()
         // A burst: the queue gives one order a second, the listing a hundred a request.
         if (++inARow >= QUEUE_BURST_ORDERS && !catchingUp && Date.now() - caughtUpAt >= CATCH_UP_EVERY_MS) {
@@ -128,11 +132,7 @@ async function acknowledgeSettled(hubModule: HubModuleService, run: ImportRun, w
   }
 }
 
-/** An order no longer queued (another consumer acknowledged it after a redelivery) is done too. */
-async function acknowledge(hubModule: HubModuleService, code: string): Promise<void> {
-  try {
-    await hubModule.client.acknowledgeQueuedOrder(code)
-  } catch (error) {
-    if (!(error instanceof HubRejectedError && error.status === 404)) throw error
-  }
+/** An order no longer queued (another consumer acknowledged it after a redelivery) is done too: the client takes its 404 as such. */
+function acknowledge(hubModule: HubModuleService, code: string): Promise<void> {
+  return hubModule.client.acknowledgeQueuedOrder(code)
 }
