@@ -7,6 +7,7 @@ import { sampleTestOrder } from "../../src/sandbox"
 import { consumeOrderQueue } from "../../src/sync/order-queue"
 import { runOrderImport } from "../../src/sync/order-import"
 import { adminHeaders } from "../helpers/admin"
+import { eventually } from "../helpers/eventually"
 import { sandboxHubForStore } from "../helpers/sandbox-store"
 import { seedStore } from "../helpers/store"
 
@@ -54,11 +55,12 @@ medusaIntegrationTestRunner({
       const summary = await consumeOrderQueue(container, { maxDurationMs: 480_000 })
       expect(summary).toMatchObject({ set_aside: 0, error: null })
       expect(summary!.seen).toBeGreaterThanOrEqual(200)
-      // An order the catch-up was still importing when the queue handed it out was not acknowledged:
-      // it comes back after the visibility timeout, and is recognised as done.
-      await new Promise((resolve) => setTimeout(resolve, 1_600))
-      expect(await consumeOrderQueue(container)).toMatchObject({ imported: 0, set_aside: 0, error: null })
-      expect(sandbox.hub.queueDepth()).toBe(0)
+      // An order still hidden from an earlier hand-out comes back after the visibility timeout and is
+      // recognised as done: nothing imported again, the queue emptied.
+      await eventually(async () => {
+        expect(await consumeOrderQueue(container)).toMatchObject({ imported: 0, set_aside: 0, error: null })
+        expect(sandbox.hub.queueDepth()).toBe(0)
+      }, 10_000)
       // The burst was caught up from the listing (100 a request), not one order a second; the queue's
       // orders were then recognised as done.
       const [catchUp] = await hubModule.listHubImportRuns({ intake: "listing" })
@@ -83,23 +85,15 @@ medusaIntegrationTestRunner({
     })
 
     it("a scheduled consumer keeps asking while the queue is empty: an order placed during its run is reserved by that run", async () => {
+      sandbox.hub.resetRequestLog()
       const running = consumeOrderQueue(container, { maxDurationMs: 8_000, stopWhenEmpty: false })
-      await new Promise((resolve) => setTimeout(resolve, 2_000))
-      const placedAt = Date.now()
+      // The run has found the queue empty and asked again.
+      const queueReads = () => sandbox.hub.requestLog().filter((entry) => entry.method === "GET" && entry.path.startsWith("/queues/orders")).length
+      await eventually(() => expect(queueReads()).toBeGreaterThanOrEqual(2), 8_000)
       const { code } = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 1 }] }))
-      let reservedAfterMs = -1
-      for (;;) {
-        const [record] = await hubModule.listHubOrders({ code })
-        if (record?.import_state === "imported") {
-          reservedAfterMs = Date.now() - placedAt
-          break
-        }
-        if (Date.now() - placedAt > 8_000) break
-        await new Promise((resolve) => setTimeout(resolve, 100))
-      }
+      await eventually(async () => expect((await hubModule.listHubOrders({ code }))[0]?.import_state).toBe("imported"), 8_000)
       // Reserved by the run already under way (not at the next tick); how fast is bench material.
       expect(await running).toMatchObject({ imported: 1, error: null })
-      expect(reservedAfterMs).toBeGreaterThanOrEqual(0)
     })
 
     it("an order a dead consumer took comes back after the visibility timeout and is imported once", async () => {
@@ -108,8 +102,8 @@ medusaIntegrationTestRunner({
       expect((await hubModule.client.nextQueuedOrder())?.code).toBe(code)
       expect(await consumeOrderQueue(container)).toMatchObject({ seen: 0, imported: 0 })
 
-      await new Promise((resolve) => setTimeout(resolve, 1_600))
-      expect(await consumeOrderQueue(container)).toMatchObject({ seen: 1, imported: 1 })
+      // Back after the visibility timeout.
+      await eventually(async () => expect(await consumeOrderQueue(container)).toMatchObject({ seen: 1, imported: 1 }), 10_000)
       expect((await medusaOrdersByHubCode()).get(code)).toBe(1)
       expect(sandbox.hub.queueDepth()).toBe(0)
     })
