@@ -17,7 +17,7 @@ async function untilSome<T>(read: () => Promise<T[]>): Promise<T[]> {
 import { productUpdatesFor, sandboxHubForStore } from "../helpers/sandbox-store"
 import { stockFlusher } from "../../src/sync/stock-flusher"
 import { pushStockWorkflow } from "../../src/workflows/stock/push-stock"
-import { seedStore } from "../helpers/store"
+import { seedStore, setStockQuietly as setStockOf } from "../helpers/store"
 
 jest.setTimeout(240_000)
 
@@ -59,12 +59,7 @@ medusaIntegrationTestRunner({
     })
     afterEach(() => sandbox.hub.setFaults({}))
 
-    /** Sets a SKU's stock straight in PostgreSQL, without Medusa's events: only the outbox row a test records says it changed. */
-    const setStockQuietly = (sku: string, stocked: number) =>
-      dbConnection.raw(
-        `update inventory_level set stocked_quantity = ?, raw_stocked_quantity = ?::jsonb where inventory_item_id = ? and deleted_at is null`,
-        [stocked, JSON.stringify({ value: String(stocked), precision: 20 }), store.inventoryItemsBySku[sku]]
-      )
+    const setStockQuietly = (sku: string, stocked: number) => setStockOf(dbConnection, store.inventoryItemsBySku[sku], stocked)
     const outboxRow = async (sku: string) =>
       (await dbConnection.raw(`select state, sent_quantity, extract(epoch from now() - updated_at) * 1000 as held_ms from hub_stock_change where sku = ?`, [sku])).rows[0]
 

@@ -8,7 +8,7 @@ import { pushStockWorkflow } from "../../src/workflows/stock/push-stock"
 import { stockFlusher } from "../../src/sync/stock-flusher"
 import { eventually } from "../helpers/eventually"
 import { productUpdatesFor, sandboxHubForStore } from "../helpers/sandbox-store"
-import { seedStore } from "../helpers/store"
+import { seedStore, setStockQuietly as setStockOf } from "../helpers/store"
 
 jest.setTimeout(240_000)
 
@@ -54,16 +54,7 @@ medusaIntegrationTestRunner({
       sandbox.hub.resetRequestLog()
     })
 
-    /**
-     * Sets a SKU's stock straight in PostgreSQL, without Medusa's events, as a script or an ERP
-     * might: only the outbox row a test records then says the SKU changed.
-     */
-    async function setStockQuietly(sku: string, stocked: number) {
-      await dbConnection.raw(
-        `update inventory_level set stocked_quantity = ?, raw_stocked_quantity = ?::jsonb where inventory_item_id = ? and deleted_at is null`,
-        [stocked, JSON.stringify({ value: String(stocked), precision: 20 }), store.inventoryItemsBySku[sku]]
-      )
-    }
+    const setStockQuietly = (sku: string, stocked: number) => setStockOf(dbConnection, store.inventoryItemsBySku[sku], stocked)
 
     async function medusaAvailable(): Promise<Record<string, number>> {
       const variantIds = SKUS.map((sku) => store.variantsBySku[sku].id as string)
