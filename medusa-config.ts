@@ -58,6 +58,7 @@ module.exports = defineConfig({
         stockBuffer: numberFromEnv("HUB_STOCK_BUFFER"),
         productEndpoint: process.env.HUB_PRODUCT_ENDPOINT || undefined,
         promotionalPriceClearedAs: process.env.HUB_PROMOTIONAL_PRICE_CLEARED_AS || undefined,
+        publishProducts: process.env.HUB_PUBLISH_PRODUCTS === "true",
         weightUnit: process.env.HUB_WEIGHT_UNIT || undefined,
         dimensionUnit: process.env.HUB_DIMENSION_UNIT || undefined,
         brandFrom: process.env.HUB_BRAND_FROM || undefined,

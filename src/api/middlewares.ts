@@ -5,6 +5,7 @@ import { merchantOrderMoveSchema } from "../hub-client"
 import { PostStockReconcileSchema } from "./admin/hub/stock/reconcile/validators"
 import { GetHubTrafficSchema } from "./admin/hub/traffic/validators"
 import { GetHubMovesSchema } from "./admin/hub/moves/validators"
+import { GetHubProductsSchema, PostHubProductExclusionSchema, PostHubProductPublishSchema } from "./admin/hub/products/validators"
 import { validateBody } from "./validate-body"
 
 /** Every admin request body is validated here, at the edge, before a route sees it. */
@@ -34,6 +35,21 @@ export default defineMiddlewares({
       matcher: "/admin/hub/moves",
       method: ["GET"],
       middlewares: [validateAndTransformQuery(GetHubMovesSchema, {})],
+    },
+    {
+      matcher: "/admin/hub/products",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(GetHubProductsSchema, {})],
+    },
+    {
+      matcher: "/admin/hub/products/:id/publish",
+      method: ["POST"],
+      middlewares: validateBody(PostHubProductPublishSchema),
+    },
+    {
+      matcher: "/admin/hub/products/:id/exclusion",
+      method: ["POST"],
+      middlewares: validateBody(PostHubProductExclusionSchema),
     },
     {
       matcher: "/admin/hub/stock/reconcile",

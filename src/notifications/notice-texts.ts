@@ -10,6 +10,7 @@ export type MerchantNoticeFacts =
   | { about: "set-aside"; code: string; reason: string }
   | { about: "needs-stock"; code: string }
   | { about: "stock-refused"; sku: string; status: number; message: string; fields: string[] }
+  | { about: "product-refused"; sku: string; status: number | null; message: string }
   | { about: "move-refused"; code: string; kind: MerchantOrderMoveKind; error: string | null }
   | { about: "leaks"; codes: string[] }
   | { about: "outage"; minutes: number }
@@ -44,6 +45,10 @@ const TEXTS: Record<NotificationLanguage, Texts> = {
       title: `The hub refused SKU ${sku}`,
       description: `${message} (HTTP ${status}${fields.length ? `; held back: ${fields.join(", ")}` : ""}). See Marketplace hub > SKUs in error.`,
     }),
+    "product-refused": ({ sku, status, message }) => ({
+      title: `The hub refused to publish product ${sku}`,
+      description: `${message}${status ? ` (HTTP ${status})` : ""}. Fix it in Medusa, or use Publish now on the product's page. See Marketplace hub > Catalogue.`,
+    }),
     "move-refused": ({ code, kind, error }) => ({
       title: `The hub refused ${MERCHANT_MOVE_NAMES[kind]} for marketplace order ${code}`,
       description: `${error ?? "Refused"}. The order stays as it was on the marketplace: see its Marketplace hub card.`,
@@ -69,6 +74,10 @@ const TEXTS: Record<NotificationLanguage, Texts> = {
     "stock-refused": ({ sku, status, message, fields }) => ({
       title: `O hub recusou o SKU ${sku}`,
       description: `${message} (HTTP ${status}${fields.length ? `; retidos: ${fields.join(", ")}` : ""}). Veja Hub de marketplaces > SKUs com erro.`,
+    }),
+    "product-refused": ({ sku, status, message }) => ({
+      title: `O hub recusou publicar o produto ${sku}`,
+      description: `${message}${status ? ` (HTTP ${status})` : ""}. Corrija no Medusa, ou use Publicar agora na página do produto. Veja Hub de marketplaces > Catálogo.`,
     }),
     "move-refused": ({ code, kind, error }) => ({
       title: `O hub recusou ${PT_MOVE_NAMES[kind]} do pedido ${code} do marketplace`,

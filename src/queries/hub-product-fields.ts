@@ -1,7 +1,7 @@
 import { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules, QueryContext } from "@medusajs/framework/utils"
 import { availableQuantity, VariantInventoryItemStock } from "../mapping/available-quantity"
-import { hubProductFields, type VariantReading } from "../mapping/hub-product"
+import { CATALOGUE_FIELDS, hubProductFields, type CatalogueField, type HubProductFields, type VariantReading } from "../mapping/hub-product"
 import { HUB_MODULE } from "../modules/hub"
 import type { WantedStock } from "../modules/hub/models/hub-stock-change"
 import type HubModuleService from "../modules/hub/service"
@@ -21,7 +21,7 @@ export type StockSelector = {
 }
 
 type InventoryLink = { variant_id: string; inventory_item_id: string; required_quantity: number }
-type ListedVariant = { id: string; sku: string | null; manage_inventory: boolean; product_id: string | null }
+export type ListedVariant = { id: string; sku: string | null; manage_inventory: boolean; product_id: string | null }
 
 /**
  * The fields the hub should hold for every SKU the selector reaches, by SKU, with the one mapping
@@ -83,7 +83,7 @@ export async function loadHubProductFields(container: MedusaContainer, selector:
   const variants: ListedVariant[] = variantIds.size
     ? await product.listProductVariants({ id: [...variantIds] }, { select: ["id", "sku", "manage_inventory", "product_id"] })
     : []
-  const readings = await readVariants(container, variants.filter((variant) => variant.sku))
+  const readings = await readVariants(container, variants.filter((variant) => variant.sku), options.catalogueFields)
   const bySku = new Map<string, WantedStock>()
   for (const variant of variants) {
     if (!variant.sku) continue
@@ -108,12 +108,23 @@ export async function loadHubProductFields(container: MedusaContainer, selector:
   return bySku
 }
 
-/** What the mapping needs of each variant: its available quantity, channel, product status and price. */
-async function readVariants(container: MedusaContainer, variants: ListedVariant[]): Promise<Map<string, VariantReading>> {
+/**
+ * Each variant's qty, price, sale price and status on the hub by the one mapping, with every
+ * catalogue field read whatever `catalogueFields` syncs: what a product's publication sends.
+ */
+export async function loadVariantHubFields(container: MedusaContainer, variants: ListedVariant[]): Promise<Map<string, HubProductFields>> {
+  const options = (container.resolve(HUB_MODULE) as HubModuleService).hubOptions
+  const readings = await readVariants(container, variants, CATALOGUE_FIELDS)
+  const all = { ...options, catalogueFields: CATALOGUE_FIELDS }
+  return new Map([...readings].map(([id, reading]) => [id, hubProductFields(reading, all)]))
+}
+
+/** What the mapping needs of each variant: its available quantity, channel, product status and price (those `fields` name). */
+async function readVariants(container: MedusaContainer, variants: ListedVariant[], fields: readonly CatalogueField[]): Promise<Map<string, VariantReading>> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const product = container.resolve(Modules.PRODUCT)
   const options = (container.resolve(HUB_MODULE) as HubModuleService).hubOptions
-  const synced = new Set(options.catalogueFields)
+  const synced = new Set(fields)
   const ids = variants.map((variant) => variant.id)
   const productIds = [...new Set(variants.flatMap((variant) => (variant.product_id ? [variant.product_id] : [])))]
   if (!ids.length) return new Map()

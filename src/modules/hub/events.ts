@@ -14,6 +14,8 @@ export const HubEvents = {
   ORDER_MOVE_REFUSED: "hub-order.move-refused",
   /** `{ sku, status, message, fields }`: the hub refused a SKU's push (fields: those held back). */
   STOCK_REFUSED: "hub-stock.refused",
+  /** `{ product_id, sku, status, message }`: the hub refused a product's publication (option `publishProducts`). */
+  PRODUCT_REFUSED: "hub-product.refused",
 } as const
 
 /**

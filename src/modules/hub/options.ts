@@ -125,6 +125,11 @@ export const hubPluginOptionsSchema = hubClientOptionsSchema.extend({
    * every admin user, so it is the store's choice, not each user's as in the hub page and the card.
    */
   notificationLanguage: z.enum(NOTIFICATION_LANGUAGES).default("en"),
+  /**
+   * Publish Medusa's products to the hub (`POST /products`) and keep every published field true
+   * (docs/catalogue.md, *Publishing products*). Off: nothing but qty and `catalogueFields` is sent.
+   */
+  publishProducts: z.boolean({ error: "publishProducts must be true or false" }).default(false),
   /** The unit Medusa's weights are kept in; the hub takes kilograms. */
   weightUnit: z.enum(WEIGHT_UNITS, { error: `weightUnit must be one of ${WEIGHT_UNITS.join(", ")}` }).default("g"),
   /** The unit Medusa's heights, widths and lengths are kept in; the hub takes centimetres. */

@@ -8,6 +8,7 @@ import {
   HubImportRun,
   HubOrder,
   HubOrderMove,
+  HubProductPublication,
   HubStatusEntry,
   HubStockChange,
   HubStockPushHour,
@@ -15,12 +16,14 @@ import {
   HubTrafficHour,
 } from "./models"
 import type { HubProductField } from "../../mapping/hub-product"
+import type { ClaimedPublication, PublicationState } from "./models/hub-product-publication"
 import type { ClaimedStockChange, StockPushOutcome, StockSyncFigures, WantedStock } from "./models/hub-stock-change"
 import type { HubPluginOptions } from "./options"
 import type {
   HubListedOrderRepository,
   HubOrderMoveRepository,
   HubOrderRepository,
+  HubProductPublicationRepository,
   HubStockChangeRepository,
   HubStockReconciliationRepository,
   HubTrafficHourRepository,
@@ -29,6 +32,7 @@ import type { ImportRunCounts, TakenListedOrder } from "./repositories/hub-liste
 import type { HubOrderClaimToken, ImportToRecord } from "./repositories/hub-order"
 import type { ClaimedMoveRow, HubStatusAfterMove, MoveToClaim } from "./repositories/hub-order-move"
 import type { TrafficHour } from "./repositories/hub-traffic-hour"
+import type { PublicationOutcome } from "./repositories/hub-product-publication"
 
 /** How often each process adds its hub client's hourly figures to the store's (a kill -9 loses at most this much). */
 const TRAFFIC_RECORD_EVERY_MS = 30_000
@@ -40,6 +44,7 @@ type InjectedDependencies = {
   hubListedOrderRepository: HubListedOrderRepository
   hubOrderMoveRepository: HubOrderMoveRepository
   hubStockChangeRepository: HubStockChangeRepository
+  hubProductPublicationRepository: HubProductPublicationRepository
   hubStockReconciliationRepository: HubStockReconciliationRepository
   hubTrafficHourRepository: HubTrafficHourRepository
   logger: { warn(message: string): void }
@@ -69,6 +74,7 @@ export default class HubModuleService extends MedusaService({
   HubOrderMove,
   HubStatusEntry,
   HubImportRun,
+  HubProductPublication,
   HubStockChange,
   HubStockPushHour,
   HubStockReconciliation,
@@ -80,6 +86,7 @@ export default class HubModuleService extends MedusaService({
   private readonly listed: HubListedOrderRepository
   private readonly moves: HubOrderMoveRepository
   private readonly outbox: HubStockChangeRepository
+  private readonly publications: HubProductPublicationRepository
   private readonly reconciliations: HubStockReconciliationRepository
   private readonly traffic: HubTrafficHourRepository
   private readonly logger: InjectedDependencies["logger"]
@@ -94,6 +101,7 @@ export default class HubModuleService extends MedusaService({
     this.listed = dependencies.hubListedOrderRepository
     this.moves = dependencies.hubOrderMoveRepository
     this.outbox = dependencies.hubStockChangeRepository
+    this.publications = dependencies.hubProductPublicationRepository
     this.reconciliations = dependencies.hubStockReconciliationRepository
     this.traffic = dependencies.hubTrafficHourRepository
     this.logger = dependencies.logger
@@ -320,6 +328,52 @@ export default class HubModuleService extends MedusaService({
   @InjectManager()
   async releaseStockClaims(claimToken: string, @MedusaContext() sharedContext: Context = {}): Promise<void> {
     await this.outbox.releaseClaims(claimToken, sharedContext)
+  }
+
+  // ---- Product publication (src/modules/hub/repositories/hub-product-publication.ts)
+
+  /** Products changed in Medusa (`onlyNew`: the first publication's sweep); how many rows were written. */
+  @InjectManager()
+  async markProductsForHub(productIds: string[], { onlyNew = false } = {}, @MedusaContext() sharedContext: Context = {}): Promise<number> {
+    return this.publications.mark(productIds, onlyNew ? 0 : this.hubOptions.stockCoalesceMs, { onlyNew }, sharedContext)
+  }
+
+  /** The merchant's *Publish now* or exclusion of one product. */
+  @InjectManager()
+  async askProductPublication(productId: string, ask: { publishNow?: boolean; excluded?: boolean }, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    await this.publications.ask(productId, ask, sharedContext)
+  }
+
+  @InjectManager()
+  async claimPublications(limit: number, @MedusaContext() sharedContext: Context = {}): Promise<ClaimedPublication[]> {
+    return this.publications.claim(limit, this.hubOptions.stockLeaseMs, sharedContext)
+  }
+
+  @InjectManager()
+  async renewPublicationClaims(claimToken: string, @MedusaContext() sharedContext: Context = {}): Promise<number> {
+    return this.publications.renewClaims(claimToken, this.hubOptions.stockLeaseMs, sharedContext)
+  }
+
+  @InjectManager()
+  async releasePublicationClaims(claimToken: string, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    await this.publications.releaseClaims(claimToken, sharedContext)
+  }
+
+  /** Records how a claimed product's push ended; the SKUs a create carried are accepted in the stock outbox first. */
+  @InjectTransactionManager()
+  async completePublication(
+    claim: ClaimedPublication,
+    outcome: PublicationOutcome,
+    created: WantedStock[],
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<void> {
+    await this.outbox.acceptCreated(created, sharedContext)
+    await this.publications.complete(claim, outcome, this.hubOptions.stockRetryDelayMs, sharedContext)
+  }
+
+  @InjectManager()
+  async publicationCounts(@MedusaContext() sharedContext: Context = {}): Promise<{ byState: Record<PublicationState, number>; due: number }> {
+    return this.publications.counts(sharedContext)
   }
 
   // ---- Reconciliations and figures

@@ -5,6 +5,15 @@ import { HubStockChange } from "../models"
 import type { HubProductFields } from "../../../mapping/hub-product"
 import type { ClaimedStockChange, StockPushOutcome, WantedStock } from "../models/hub-stock-change"
 
+/**
+ * A SKU of a product being published for the first time waits: the hub does not hold it yet (a PUT
+ * would be a 404), and the create carries its fields. The publication takes them as accepted once the
+ * hub has the product (`acceptCreated`), and the push then sends only what changed since.
+ */
+const NOT_AWAITING_PUBLICATION = `not exists (
+  select 1 from hub_product_publication as p
+   where p.product_id = hub_stock_change.product_id and p.deleted_at is null and p.accepted is null and not p.excluded)`
+
 /** When outbox rows are due, from the plugin options (`stockCoalesceMs`, ...). */
 export type StockTiming = {
   stockLeaseMs: number
@@ -90,6 +99,26 @@ export class HubStockChangeRepository extends DALUtils.mikroOrmBaseRepositoryFac
     )
   }
 
+  /**
+   * SKUs a product's create carried: their fields count as accepted (the next push sends only what
+   * changed since the create read them), and a refusal held from before the hub had them is over.
+   */
+  async acceptCreated(created: WantedStock[], context: Context = {}): Promise<void> {
+    if (!created.length) return
+    const rows = created.map((entry) => ({ id: generateEntityId(undefined, "hubstk"), sku: entry.sku, variant_id: entry.variantId, product_id: entry.productId, fields: entry.fields }))
+    await this.getActiveManager<EntityManager>(context).execute(
+      `insert into hub_stock_change as c (id, sku, variant_id, product_id, wanted, accepted, available_quantity, sent_quantity, state, changed_at, last_changed_at, sent_at)
+       select id, sku, variant_id, product_id, fields, fields, (fields->>'qty')::integer, (fields->>'qty')::integer, 'sent', now(), now(), now()
+         from jsonb_to_recordset(?::jsonb) as input(id text, sku text, variant_id text, product_id text, fields jsonb)
+       on conflict (sku) where deleted_at is null do update set
+         accepted = c.accepted || excluded.accepted, refused = '{}'::jsonb, error = null, error_status = null,
+         sent_quantity = coalesce((excluded.accepted->>'qty')::integer, c.sent_quantity), sent_at = now(),
+         state = case when c.state = 'rejected' then 'pending' else c.state end,
+         variant_id = coalesce(excluded.variant_id, c.variant_id), product_id = coalesce(excluded.product_id, c.product_id), updated_at = now()`,
+      [JSON.stringify(rows)]
+    )
+  }
+
   /** The SKUs whose rows say one of these variants or products last held them (a delete event's SKUs). */
   async skusHeldBy(holders: { variantIds: string[]; productIds: string[] }, context: Context = {}): Promise<string[]> {
     if (!holders.variantIds.length && !holders.productIds.length) return []
@@ -120,6 +149,7 @@ export class HubStockChangeRepository extends DALUtils.mikroOrmBaseRepositoryFac
             and (last_changed_at <= now() - ?::integer * interval '1 millisecond'
                  or changed_at <= now() - ?::integer * interval '1 millisecond')
             and (sent_at is null or sent_at <= now() - ?::integer * interval '1 millisecond')
+            and ${NOT_AWAITING_PUBLICATION}
           order by changed_at
           limit ?
           for update skip locked
@@ -147,7 +177,7 @@ export class HubStockChangeRepository extends DALUtils.mikroOrmBaseRepositoryFac
                 least(last_changed_at + ?::integer * interval '1 millisecond', changed_at + ?::integer * interval '1 millisecond'),
                 coalesce(sent_at + ?::integer * interval '1 millisecond', '-infinity')
               )) - now()) * 1000) as due_in_ms
-         from hub_stock_change where deleted_at is null and state = 'pending'`,
+         from hub_stock_change where deleted_at is null and state = 'pending' and ${NOT_AWAITING_PUBLICATION}`,
       [timing.stockCoalesceMs, timing.stockMaxDelayMs, timing.stockMinPushIntervalMs]
     )
     return row?.due_in_ms == null ? null : Math.max(0, Number(row.due_in_ms))

@@ -1,0 +1,39 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { rateLimitOf, DEFAULT_RATE_LIMITS } from "../../../../hub-client"
+import { HUB_MODULE } from "../../../../modules/hub"
+import type HubModuleService from "../../../../modules/hub/service"
+import { hubProductsView } from "./view"
+import type { GetHubProducts } from "./validators"
+
+/**
+ * Products and their publication to the hub (option `publishProducts`): each with its hub SKU, state,
+ * problems and the hub's words; the counts per state and the first publication's progress.
+ */
+export async function GET(req: MedusaRequest<unknown, GetHubProducts>, res: MedusaResponse) {
+  const hub: HubModuleService = req.scope.resolve(HUB_MODULE)
+  const { state, product_id, limit, offset } = req.validatedQuery as GetHubProducts
+  const [[rows, count], counts] = await Promise.all([
+    hub.listAndCountHubProductPublications(
+      { ...(state ? { state } : {}), ...(product_id ? { product_id } : {}) },
+      { take: limit, skip: offset, order: { updated_at: "DESC" } }
+    ),
+    hub.publicationCounts(),
+  ])
+  const { limit: perWindow, windowMs } = rateLimitOf("POST /products", { ...DEFAULT_RATE_LIMITS, ...hub.hubOptions.rateLimits })
+  const total = Object.values(counts.byState).reduce((sum, n) => sum + n, 0) - counts.byState.excluded
+  res.json({
+    publish_products: hub.hubOptions.publishProducts,
+    products: await hubProductsView(req.scope, rows),
+    count,
+    limit,
+    offset,
+    counts: counts.byState,
+    progress: {
+      total,
+      done: total - counts.byState.pending,
+      due: counts.due,
+      // At the `POST /products` limit: one create per product (a read before it goes at the GET limit, beside it).
+      seconds_left: Math.ceil((counts.due * windowMs) / 1000 / Math.max(1, perWindow)),
+    },
+  })
+}

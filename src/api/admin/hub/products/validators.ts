@@ -1,0 +1,20 @@
+import { z } from "zod"
+import { PUBLICATION_STATES } from "../../../../modules/hub/models/hub-product-publication"
+
+/** `GET /admin/hub/products`: one state, or one product, a page at a time (Medusa's 400 names a bad field). */
+export const GetHubProductsSchema = z.strictObject({
+  state: z.enum(PUBLICATION_STATES, { error: `state must be one of ${PUBLICATION_STATES.join(", ")}` }).optional(),
+  product_id: z.string().trim().min(1).max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+})
+export type GetHubProducts = z.infer<typeof GetHubProductsSchema>
+
+/** `POST /admin/hub/products/{id}/publish`: no body. */
+export const PostHubProductPublishSchema = z.strictObject({})
+
+/** `POST /admin/hub/products/{id}/exclusion`: keep the product off the hub, or let it go again. */
+export const PostHubProductExclusionSchema = z.strictObject({
+  excluded: z.boolean({ error: "excluded must be true or false" }),
+})
+export type PostHubProductExclusion = z.infer<typeof PostHubProductExclusionSchema>

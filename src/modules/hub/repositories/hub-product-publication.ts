@@ -1,0 +1,208 @@
+import type { Context } from "@medusajs/framework/types"
+import { DALUtils, generateEntityId } from "@medusajs/framework/utils"
+import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
+import { HubProductPublication } from "../models"
+import type { ClaimedPublication, PublicationState } from "../models/hub-product-publication"
+
+/** How a claimed publication ended, as recorded on its row. */
+export type PublicationOutcome =
+  /** The hub holds the product as `accepted` (created, updated, linked, or nothing to send). */
+  | { kind: "published"; sku: string; accepted: unknown; linked?: boolean; sent: boolean }
+  | { kind: "not_publishable"; sku: string | null; problems: Array<{ field: string; message: string }>; accepted?: unknown }
+  /**
+   * A 4xx: `refused` (the body Medusa maps to) is not sent again while it stays the same. `again`:
+   * nothing was sent, Medusa still maps to the refused body (the hub's words are kept).
+   */
+  | { kind: "refused"; sku: string; refused: unknown; status: number | null; message: string; accepted?: unknown; again?: boolean }
+  /** The product now maps to another hub SKU (the old one disabled): published afresh, as a new product. */
+  | { kind: "remapped" }
+  | { kind: "excluded" }
+  /** Not on the hub and not to be (a draft, outside the hub's channel, deleted): the row goes. */
+  | { kind: "gone" }
+  /** The hub unavailable, a 429 outlasting the run, or a create whose answer was lost (`outcomeUnknown`). */
+  | { kind: "failed"; reason: string; status: number | null; outcomeUnknown: boolean; accepted?: unknown }
+
+/**
+ * The publication outbox's SQL (one row per product). As in the stock outbox, every claim and
+ * completion is one statement, so any number of publishers share it; a change made while a push is
+ * in flight bumps `version`, and the row is due again once that push completes.
+ */
+export class HubProductPublicationRepository extends DALUtils.mikroOrmBaseRepositoryFactory(HubProductPublication) {
+  /**
+   * Products that changed in Medusa: due after `quietMs` (a burst of edits is one push), or kept at an
+   * earlier due time. `onlyNew` adds rows for products without one and leaves the others alone (the
+   * first publication's sweep). Returns how many rows were written.
+   */
+  async mark(productIds: string[], quietMs: number, { onlyNew = false }: { onlyNew?: boolean } = {}, context: Context = {}): Promise<number> {
+    const ids = [...new Set(productIds)]
+    if (!ids.length) return 0
+    const rows = ids.map((productId) => ({ id: generateEntityId(undefined, "hubpub"), product_id: productId }))
+    const written: unknown[] = await this.getActiveManager<EntityManager>(context).execute(
+      `insert into hub_product_publication as p (id, product_id, state, due_at)
+       select id, product_id, 'pending', now() + ?::integer * interval '1 millisecond'
+         from jsonb_to_recordset(?::jsonb) as input(id text, product_id text)
+       on conflict (product_id) where deleted_at is null do ${onlyNew ? "nothing" : `update set
+         version = p.version + 1,
+         due_at = least(coalesce(p.due_at, excluded.due_at), excluded.due_at),
+         updated_at = now()`}
+       returning p.id`,
+      [quietMs, JSON.stringify(rows)]
+    )
+    return written.length
+  }
+
+  /**
+   * The merchant's *Publish now* (a refusal forgotten, so the same body goes once more) or exclusion.
+   * A product without a row gets one. Due at once either way: the push decides what it means.
+   */
+  async ask(productId: string, ask: { publishNow?: boolean; excluded?: boolean }, context: Context = {}): Promise<void> {
+    await this.getActiveManager<EntityManager>(context).execute(
+      `insert into hub_product_publication as p (id, product_id, state, excluded, due_at)
+       values (?, ?, case when ?::boolean then 'excluded' else 'pending' end, coalesce(?::boolean, false), now())
+       on conflict (product_id) where deleted_at is null do update set
+         excluded = coalesce(?::boolean, p.excluded),
+         refused = case when ?::boolean then null else p.refused end,
+         attempts = case when ?::boolean then 0 else p.attempts end,
+         version = p.version + 1, due_at = now(), updated_at = now()`,
+      [
+        generateEntityId(undefined, "hubpub"),
+        productId,
+        ask.excluded === true,
+        ask.excluded ?? null,
+        ask.excluded ?? null,
+        ask.publishNow === true,
+        ask.publishNow === true,
+      ]
+    )
+  }
+
+  /** Claims up to `limit` due rows for `leaseMs`; SKIP LOCKED, so two publishers never get the same row. */
+  async claim(limit: number, leaseMs: number, context: Context = {}): Promise<ClaimedPublication[]> {
+    const claimToken = generateEntityId(undefined, "hubclaim")
+    const rows: Array<{ id: string; product_id: string; excluded: boolean; accepted: unknown; refused: unknown; outcome_unknown: boolean; attempts: number }> =
+      await this.getActiveManager<EntityManager>(context).execute(
+        `update hub_product_publication as p set
+           claim_token = ?, claimed_version = p.version,
+           claimed_until = now() + ?::integer * interval '1 millisecond', updated_at = now()
+         from (
+           select id from hub_product_publication
+            where deleted_at is null and due_at <= now()
+              and (claimed_until is null or claimed_until <= now())
+            order by due_at
+            limit ?
+            for update skip locked
+         ) as due
+         where p.id = due.id
+         returning p.id, p.product_id, p.excluded, p.accepted, p.refused, p.outcome_unknown, p.attempts`,
+        [claimToken, leaseMs, limit]
+      )
+    return rows.map((row) => ({
+      id: row.id,
+      productId: row.product_id,
+      excluded: row.excluded,
+      accepted: row.accepted,
+      refused: row.refused,
+      outcomeUnknown: row.outcome_unknown,
+      attempts: row.attempts,
+      claimToken,
+    }))
+  }
+
+  /** Moves on the lease of rows still held with `claimToken`; a lapsed one is not revived. */
+  async renewClaims(claimToken: string, leaseMs: number, context: Context = {}): Promise<number> {
+    const renewed: unknown[] = await this.getActiveManager<EntityManager>(context).execute(
+      `update hub_product_publication set claimed_until = now() + ?::integer * interval '1 millisecond'
+        where claim_token = ? and claimed_until > now() and deleted_at is null returning id`,
+      [leaseMs, claimToken]
+    )
+    return renewed.length
+  }
+
+  /** Gives back rows claimed with `claimToken` without a push. */
+  async releaseClaims(claimToken: string, context: Context = {}): Promise<void> {
+    await this.getActiveManager<EntityManager>(context).execute(
+      `update hub_product_publication set claim_token = null, claimed_until = null, updated_at = now() where claim_token = ?`,
+      [claimToken]
+    )
+  }
+
+  /**
+   * Records how a claimed row's push ended. Only the holder of the claim writes; a row changed while
+   * its push was in flight is due again at once, so the newer reading goes next. A failure waits
+   * `retryDelayMs`, doubling with each attempt (at most 10 minutes).
+   */
+  async complete(claim: ClaimedPublication, outcome: PublicationOutcome, retryDelayMs: number, context: Context = {}): Promise<void> {
+    const manager = this.getActiveManager<EntityManager>(context)
+    const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value))
+    const fence = `where id = ? and claim_token = ? and deleted_at is null`
+    switch (outcome.kind) {
+      case "gone":
+        await manager.execute(`update hub_product_publication set deleted_at = now(), claim_token = null, updated_at = now() ${fence} and version = claimed_version`, [claim.id, claim.claimToken])
+        await manager.execute(`update hub_product_publication set claim_token = null, claimed_until = null, due_at = now() ${fence}`, [claim.id, claim.claimToken])
+        return
+      case "failed":
+        await manager.execute(
+          `update hub_product_publication set
+             hub_error = ?, hub_error_status = ?, outcome_unknown = outcome_unknown or ?::boolean,
+             accepted = coalesce(?::jsonb, accepted), attempts = attempts + 1,
+             due_at = now() + least(600000, ?::integer * power(2, least(attempts, 12))) * interval '1 millisecond',
+             claim_token = null, claimed_until = null, updated_at = now()
+           ${fence}`,
+          [outcome.reason.slice(0, 1000), outcome.status, outcome.outcomeUnknown, json(outcome.accepted), retryDelayMs, claim.id, claim.claimToken]
+        )
+        return
+    }
+    const set = settledColumns(outcome)
+    await manager.execute(
+      `update hub_product_publication set ${set.sql},
+         due_at = case when ?::boolean or version <> claimed_version then now() end, claim_token = null, claimed_until = null, updated_at = now()
+       ${fence}`,
+      [...set.params, set.dueNow === true, claim.id, claim.claimToken]
+    )
+  }
+
+  /** Rows per state, and those still to be looked at (the first publication's progress). */
+  async counts(context: Context = {}): Promise<{ byState: Record<PublicationState, number>; due: number }> {
+    const rows: Array<{ state: PublicationState; count: string; due: string }> = await this.getActiveManager<EntityManager>(context).execute(
+      `select state, count(*) as count, count(*) filter (where due_at is not null) as due
+         from hub_product_publication where deleted_at is null group by state`
+    )
+    const byState = { pending: 0, published: 0, not_publishable: 0, refused: 0, excluded: 0 }
+    let due = 0
+    for (const row of rows) {
+      byState[row.state] = Number(row.count)
+      due += Number(row.due)
+    }
+    return { byState, due }
+  }
+}
+
+function settledColumns(outcome: Exclude<PublicationOutcome, { kind: "gone" } | { kind: "failed" }>): { sql: string; params: unknown[]; dueNow?: boolean } {
+  const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value))
+  switch (outcome.kind) {
+    case "published":
+      return {
+        sql: `state = 'published', sku = ?, accepted = ?::jsonb, linked = linked or ?::boolean, refused = null, problems = null,
+              hub_error = null, hub_error_status = null, outcome_unknown = false, attempts = 0,
+              last_sent_at = case when ?::boolean then now() else last_sent_at end`,
+        params: [outcome.sku, json(outcome.accepted), outcome.linked === true, outcome.sent],
+      }
+    case "not_publishable":
+      return {
+        sql: `state = 'not_publishable', sku = coalesce(?, sku), problems = ?::jsonb, accepted = coalesce(?::jsonb, accepted),
+              hub_error = null, hub_error_status = null, attempts = 0`,
+        params: [outcome.sku, json(outcome.problems), json(outcome.accepted)],
+      }
+    case "refused":
+      if (outcome.again) return { sql: `state = 'refused', problems = null`, params: [] }
+      return {
+        sql: `state = 'refused', sku = ?, refused = ?::jsonb, hub_error = ?, hub_error_status = ?, accepted = coalesce(?::jsonb, accepted),
+              problems = null, attempts = attempts + 1, last_sent_at = now()`,
+        params: [outcome.sku, json(outcome.refused), outcome.message.slice(0, 1000), outcome.status, json(outcome.accepted)],
+      }
+    case "remapped":
+      return { sql: `state = 'pending', accepted = null, linked = false, refused = null, problems = null`, params: [], dueNow: true }
+    case "excluded":
+      return { sql: `state = 'excluded'`, params: [] }
+  }
+}

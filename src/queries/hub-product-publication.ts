@@ -1,0 +1,103 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import type { HubProductStatus, ProductPublicationReading } from "../mapping/hub-product-publication"
+import { HUB_MODULE } from "../modules/hub"
+import type HubModuleService from "../modules/hub/service"
+import { loadVariantHubFields } from "./hub-product-fields"
+import { hubStockLocations } from "./hub-stock-locations"
+
+/** A product as its publication reads it: null when Medusa no longer has it. */
+export type ProductForHub = {
+  reading: ProductPublicationReading | null
+  /** Published and in the hub's sales channel: a product the hub should sell. */
+  sells: boolean
+}
+
+/** Three levels of parents: deeper trees are named from the third parent down. */
+const CATEGORY_FIELDS = ["id", "handle", "name"].flatMap((field) =>
+  ["categories", "categories.parent_category", "categories.parent_category.parent_category", "categories.parent_category.parent_category.parent_category"].map(
+    (path) => `${path}.${field}`
+  )
+)
+
+const PRODUCT_FIELDS = [
+  "id", "title", "subtitle", "description", "handle", "status", "metadata", "material", "origin_country", "hs_code",
+  "weight", "height", "width", "length",
+  "images.url", "images.rank", "type.value", "collection.title", "options.title", "options.values.value",
+  ...CATEGORY_FIELDS,
+  "variants.id", "variants.sku", "variants.title", "variants.manage_inventory", "variants.product_id",
+  "variants.ean", "variants.upc", "variants.barcode", "variants.hs_code", "variants.material", "variants.origin_country",
+  "variants.weight", "variants.height", "variants.width", "variants.length", "variants.variant_rank",
+  "variants.options.value", "variants.options.option.title", "variants.images.url", "variants.images.rank",
+]
+
+/**
+ * Each product's reading for the publication mapping (src/mapping/hub-product-publication.ts), read
+ * when its push leaves: the product with its variants, images, categories, type, collection and
+ * options; each variant's qty, price, sale price by today's one mapping (every catalogue field read,
+ * since a new hub product needs its price whatever `catalogueFields` keeps true afterwards).
+ */
+export async function loadProductsForHub(container: MedusaContainer, productIds: string[]): Promise<Map<string, ProductForHub>> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const options = (container.resolve(HUB_MODULE) as HubModuleService).hubOptions
+  const found = new Map<string, ProductForHub>(productIds.map((id) => [id, { reading: null, sells: false }]))
+  if (!productIds.length) return found
+  const [{ data: products }, { salesChannelId }] = await Promise.all([
+    query.graph({ entity: "product", fields: PRODUCT_FIELDS, filters: { id: productIds } }),
+    hubStockLocations(container, options),
+  ])
+  const inChannel = salesChannelId
+    ? new Set(
+        (
+          await query.graph({ entity: "product_sales_channel", fields: ["product_id"], filters: { product_id: productIds, sales_channel_id: salesChannelId } })
+        ).data.map((link: { product_id: string }) => link.product_id)
+      )
+    : null
+  const variants = products.flatMap((product: any) => (product.variants ?? []).map((variant: any) => ({ ...variant, product_id: product.id })))
+  const fields = await loadVariantHubFields(container, variants)
+  for (const product of products as any[]) {
+    const sells = product.status === "published" && (!inChannel || inChannel.has(product.id))
+    const status: HubProductStatus = sells ? "enabled" : "disabled"
+    const reading: ProductPublicationReading = {
+      ...product,
+      status,
+      variants: [...(product.variants ?? [])]
+        .sort((a, b) => (a.variant_rank ?? 0) - (b.variant_rank ?? 0))
+        .map((variant: any) => {
+          const hub = fields.get(variant.id) ?? {}
+          return {
+            ...variant,
+            qty: variant.manage_inventory ? (hub.qty ?? null) : null,
+            price: hub.price ?? null,
+            promotional_price: hub.promotional_price,
+          }
+        }),
+    }
+    found.set(product.id, { reading, sells })
+  }
+  return found
+}
+
+/**
+ * One page of the products the hub should sell (published, in the hub's sales channel), by id, after
+ * `afterId`: the first publication's sweep walks them all.
+ */
+export async function productsForHubPage(container: MedusaContainer, afterId: string | null, limit: number): Promise<{ productIds: string[]; lastId: string | null }> {
+  const productModule = container.resolve(Modules.PRODUCT)
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { salesChannelId } = await hubStockLocations(container, (container.resolve(HUB_MODULE) as HubModuleService).hubOptions)
+  const products = await productModule.listProducts(
+    { status: "published", ...(afterId ? { id: { $gt: afterId } } : {}) },
+    { select: ["id"], order: { id: "ASC" }, take: limit }
+  )
+  const lastId = products.at(-1)?.id ?? null
+  if (!salesChannelId || !products.length) return { productIds: products.map((product) => product.id), lastId }
+  const { data: links } = await query.graph({
+    entity: "product_sales_channel",
+    fields: ["product_id"],
+    filters: { product_id: products.map((product) => product.id), sales_channel_id: salesChannelId },
+  })
+  const inChannel = new Set(links.map((link: { product_id: string }) => link.product_id))
+  // `lastId` is the page's last product even when outside the channel, so the walk goes on past it.
+  return { productIds: products.filter((product) => inChannel.has(product.id)).map((product) => product.id), lastId }
+}

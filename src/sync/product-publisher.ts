@@ -1,0 +1,101 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { setTimeout as sleep } from "node:timers/promises"
+import { errorText } from "../mapping/error-text"
+import { HUB_MODULE } from "../modules/hub"
+import type HubModuleService from "../modules/hub/service"
+import { productsForHubPage } from "../queries/hub-product-publication"
+import { publishHubProductsWorkflow } from "../workflows/catalogue/publish-hub-products"
+import { perApplication } from "./per-application"
+import { stockFlusher } from "./stock-flusher"
+
+const SWEEP_PAGE = 500
+
+/**
+ * The in-process trigger of product publication (option `publishProducts`), one per application,
+ * as the stock flusher is for stock: a change makes it look after the quiet time; rounds run while
+ * products are claimed (so a first publication drains at the `POST /products` limit). The rows in
+ * PostgreSQL stay the truth; the job looks anyway.
+ */
+class ProductPublisher {
+  private running?: Promise<void>
+  private again = false
+  private timer?: NodeJS.Timeout
+
+  constructor(private readonly container: MedusaContainer) {}
+
+  private get hub(): HubModuleService {
+    return this.container.resolve(HUB_MODULE)
+  }
+
+  /** Products changed in Medusa: marked now, pushed once quiet. */
+  async productsChanged(productIds: string[]): Promise<void> {
+    if (!this.hub.hubOptions.publishProducts || !productIds.length) return
+    await this.hub.markProductsForHub(productIds)
+    this.request(this.hub.hubOptions.stockCoalesceMs)
+  }
+
+  /**
+   * Marks every product the hub should sell that has no row yet (the first publication, and any
+   * change no process heard), page by page; returns how many were added.
+   */
+  async sweep(): Promise<number> {
+    if (!this.hub.hubOptions.publishProducts) return 0
+    let added = 0
+    for (let afterId: string | null = null; ; ) {
+      const page = await productsForHubPage(this.container, afterId, SWEEP_PAGE)
+      added += await this.hub.markProductsForHub(page.productIds, { onlyNew: true })
+      if (!page.lastId) break
+      afterId = page.lastId
+    }
+    if (added) this.request(0)
+    return added
+  }
+
+  /** Pushes every due product now; joins the round already running in this process, if one is. */
+  publish(): Promise<void> {
+    if (this.running) {
+      this.again = true
+      return this.running
+    }
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = undefined
+    this.running = this.drain().finally(() => {
+      this.running = undefined
+      if (this.again) this.request(this.hub.hubOptions.stockCoalesceMs)
+    })
+    return this.running
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      for (;;) {
+        this.again = false
+        const { result } = await publishHubProductsWorkflow(this.container).run({ input: undefined })
+        // A create's SKUs were waiting in the stock outbox for it: they may go now.
+        if (result.published) stockFlusher(this.container).request()
+        if (result.claimed === 0) break
+        if (result.failed === result.claimed) await sleep(this.hub.hubOptions.stockRetryDelayMs)
+      }
+    } catch (error) {
+      this.container.resolve(ContainerRegistrationKeys.LOGGER).warn(`hub: product publication failed (${errorText(error)}); trying again soon`)
+      this.request(this.hub.hubOptions.stockRetryDelayMs)
+    }
+  }
+
+  private request(delayMs: number): void {
+    if (this.running) {
+      this.again = true
+      return
+    }
+    if (this.timer) return
+    this.timer = setTimeout(() => {
+      this.timer = undefined
+      void this.publish()
+    }, delayMs)
+    // Never keeps the process alive: the rows survive, and the next process sends them.
+    this.timer.unref()
+  }
+}
+
+export const productPublisher = perApplication((container) => new ProductPublisher(container))

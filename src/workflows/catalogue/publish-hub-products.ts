@@ -1,0 +1,23 @@
+import { emitEventStep } from "@medusajs/medusa/core-flows"
+import { createHook, createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { HubEvents } from "../../modules/hub/events"
+import { claimHubPublicationsStep } from "./steps/claim-hub-publications"
+import { pushHubPublicationsStep } from "./steps/push-hub-publications"
+
+export const publishHubProductsWorkflowId = "publish-hub-products"
+
+/**
+ * One round of product publication (option `publishProducts`): claim the due products, create or
+ * update each on the hub, record how each went. Any number may run at once (claims are exclusive).
+ * Hook `productsPublished` ({ summary }) runs after each round; a product the hub refused is
+ * announced as `hub-product.refused`.
+ */
+export const publishHubProductsWorkflow = createWorkflow(publishHubProductsWorkflowId, () => {
+  const claimed = claimHubPublicationsStep()
+  const summary = pushHubPublicationsStep(claimed)
+  when("announce-refused-hub-products", { summary }, ({ summary }) => summary.refusals.length > 0).then(() => {
+    emitEventStep({ eventName: HubEvents.PRODUCT_REFUSED, data: transform({ summary }, ({ summary }) => summary.refusals) })
+  })
+  const productsPublished = createHook("productsPublished", { summary })
+  return new WorkflowResponse(summary, { hooks: [productsPublished] })
+})

@@ -1,0 +1,23 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { DEFAULT_RATE_LIMITS, rateLimitOf } from "../../../hub-client"
+import { HUB_MODULE } from "../../../modules/hub"
+import type HubModuleService from "../../../modules/hub/service"
+
+/**
+ * Claims the due products for this round: two windows of the hub's `POST /products` limit, so the
+ * client always has the next create queued. If a later step fails, the claims are given back.
+ */
+export const claimHubPublicationsStep = createStep(
+  "claim-hub-publications",
+  async (_: void, { container }) => {
+    const hub: HubModuleService = container.resolve(HUB_MODULE)
+    const { limit } = rateLimitOf("POST /products", { ...DEFAULT_RATE_LIMITS, ...hub.hubOptions.rateLimits })
+    const claimed = await hub.claimPublications(Math.max(1, 2 * limit))
+    return new StepResponse(claimed, claimed[0]?.claimToken)
+  },
+  async (claimToken, { container }) => {
+    if (!claimToken) return
+    const hub: HubModuleService = container.resolve(HUB_MODULE)
+    await hub.releasePublicationClaims(claimToken)
+  }
+)

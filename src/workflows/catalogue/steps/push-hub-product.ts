@@ -1,0 +1,173 @@
+/*
+ * One product's push: what the hub must be sent for it, and how it went. The reading is Medusa's as
+ * the push leaves; `claim.accepted` is what the hub last took. Only the publication's own fields go
+ * here: `qty`, `price` and `promotional_price` (and `status` when `catalogueFields` keeps it) stay
+ * the stock outbox's (docs/catalogue.md), except in a create, which must carry them.
+ */
+import { HubInvalidRequestError, HubRejectedError, HubUnavailableError, isHubError, type HubClient, type HubProductInput, type HubVariationInput } from "../../../hub-client"
+import type { CatalogueField, HubProductFields } from "../../../mapping/hub-product"
+import { checkHubProduct, hubProductBody, type HubProductBody, type PublicationOptions } from "../../../mapping/hub-product-publication"
+import { hubProductChanges, sameJson } from "../../../mapping/hub-product-changes"
+import type { ClaimedPublication } from "../../../modules/hub/models/hub-product-publication"
+import type { PublicationOutcome } from "../../../modules/hub/repositories/hub-product-publication"
+import type { ProductForHub } from "../../../queries/hub-product-publication"
+
+/** A SKU's fields a create carried: the stock outbox takes them as accepted, so it does not send them again. */
+export type CreatedSku = { sku: string; variantId: string | null; productId: string; fields: HubProductFields }
+
+export type ProductPush = {
+  outcome: PublicationOutcome
+  /** The hub was sent a request (counted; a refusal announced). */
+  sent: boolean
+  created: CreatedSku[]
+}
+
+type PushOptions = PublicationOptions & { catalogueFields: readonly CatalogueField[] }
+
+const STOCK_FIELDS = ["qty", "price", "promotional_price"] as const
+
+export async function pushHubProduct(client: HubClient, claim: ClaimedPublication, forHub: ProductForHub, options: PushOptions): Promise<ProductPush> {
+  const accepted = claim.accepted as HubProductBody | null
+  const quiet = (outcome: PublicationOutcome): ProductPush => ({ outcome, sent: false, created: [] })
+  if (claim.excluded) return quiet({ kind: "excluded" })
+  const { reading } = forHub
+  if (!reading || !forHub.sells) {
+    // Never on the hub: nothing to do. On it: disabled, never deleted (hubs refuse to delete
+    // products linked to orders); the stock outbox sends its SKUs qty 0.
+    if (!accepted) return quiet({ kind: "gone" })
+    if (accepted.status === "disabled") return quiet(reading ? { kind: "published", sku: accepted.sku, accepted, sent: false } : { kind: "gone" })
+    return attempt(async () => {
+      await client.updateProduct(accepted.sku, { status: "disabled" })
+      const disabled = { ...accepted, status: "disabled" as const }
+      return { outcome: reading ? { kind: "published", sku: accepted.sku, accepted: disabled, sent: true } : { kind: "gone" }, sent: true, created: [] }
+    }, accepted.sku, accepted)
+  }
+
+  const body = hubProductBody(reading, options)
+  const variantIds = new Map(reading.variants.flatMap((variant) => (variant.sku ? [[variant.sku, variant.id] as const] : [])))
+  if (!accepted) return publishNew(client, claim, variantIds, body, checkHubProduct(reading, options))
+  const check = checkHubProduct(reading, options)
+  if (!check.ok) return quiet({ kind: "not_publishable", sku: body.sku, problems: check.problems })
+  if (claim.refused && sameJson(claim.refused, check.product)) return quiet(refusedAgain(claim, check.product))
+  return publishChanges(client, accepted, check.product, options)
+}
+
+/**
+ * A product the hub has not taken from this store. A SKU the hub already holds (the merchant's own,
+ * or a create whose answer was lost) is linked: what Medusa maps to now counts as accepted, so only
+ * later edits are sent and nothing the merchant set on the hub is overwritten.
+ */
+async function publishNew(
+  client: HubClient,
+  claim: ClaimedPublication,
+  variantIds: ReadonlyMap<string, string>,
+  body: HubProductBody,
+  check: ReturnType<typeof checkHubProduct>
+): Promise<ProductPush> {
+  return attempt(async () => {
+    const held = await client.getProduct(body.sku)
+    if (held) return { outcome: { kind: "published", sku: body.sku, accepted: body, linked: !claim.outcomeUnknown, sent: false }, sent: false, created: [] }
+    if (!check.ok) return { outcome: { kind: "not_publishable", sku: body.sku, problems: check.problems }, sent: false, created: [] }
+    if (claim.refused && sameJson(claim.refused, check.product)) return { outcome: refusedAgain(claim, check.product), sent: false, created: [] }
+    // The check passed, so the required fields are there; the client validates the body again.
+    await client.createProduct(check.product as HubProductInput)
+    return {
+      outcome: { kind: "published", sku: body.sku, accepted: check.product, sent: true },
+      sent: true,
+      created: createdSkus(check.product, claim.productId, variantIds),
+    }
+  }, body.sku, null, check.ok ? check.product : body)
+}
+
+/** An edit of a published product: one partial PUT of its changed fields, and one request per variation added or changed. */
+async function publishChanges(client: HubClient, accepted: HubProductBody, next: HubProductBody, options: PushOptions): Promise<ProductPush> {
+  const changes = hubProductChanges(accepted, next)
+  if (changes.kind === "new-sku") {
+    // Another hub SKU: the old one stops selling; the new one is created from scratch (after a read).
+    return attempt(async () => {
+      if (accepted.status !== "disabled") await client.updateProduct(accepted.sku, { status: "disabled" })
+      return { outcome: { kind: "remapped" }, sent: accepted.status !== "disabled", created: [] }
+    }, accepted.sku, accepted)
+  }
+  const own = (fields: Record<string, unknown>) => {
+    const kept = { ...fields }
+    for (const field of STOCK_FIELDS) delete kept[field]
+    if (options.catalogueFields.includes("status")) delete kept.status
+    return kept
+  }
+  const product = own(changes.product)
+  const updates = changes.variationsToUpdate.map((change) => ({ sku: change.sku, fields: own(change.variation) })).filter((change) => Object.keys(change.fields).length)
+  if (!Object.keys(product).length && !updates.length && !changes.variationsToAdd.length) {
+    return { outcome: { kind: "published", sku: next.sku, accepted: next, sent: false }, sent: false, created: [] }
+  }
+  // What the hub holds so far: a refusal half way keeps the parts that went.
+  let holds: HubProductBody = accepted
+  return attempt(
+    async () => {
+      if (Object.keys(product).length) {
+        await client.updateProduct(next.sku, product)
+        holds = { ...holds, ...product }
+      }
+      for (const variation of changes.variationsToAdd) {
+        await client.addVariation(next.sku, variation as HubVariationInput)
+        holds = { ...holds, variations: [...(holds.variations ?? []), variation] }
+      }
+      for (const update of updates) {
+        await client.updateProduct(update.sku, update.fields, "variations")
+        holds = { ...holds, variations: (holds.variations ?? []).map((variation) => (variation.sku === update.sku ? { ...variation, ...update.fields } : variation)) }
+      }
+      return { outcome: { kind: "published", sku: next.sku, accepted: next, sent: true }, sent: true, created: [] }
+    },
+    next.sku,
+    () => holds,
+    next
+  )
+}
+
+/**
+ * Runs a push and turns the hub's answer into the row's outcome: a 4xx is a refusal kept with the
+ * hub's words (the body not sent again unchanged, docs/hub-interface.md §7 rule 1); a create whose
+ * answer was lost is read from the hub before anything is sent again; anything else waits and retries.
+ */
+async function attempt(
+  run: () => Promise<ProductPush>,
+  sku: string,
+  holds: HubProductBody | null | (() => HubProductBody | null),
+  refusedBody?: HubProductBody
+): Promise<ProductPush> {
+  const held = () => (typeof holds === "function" ? holds() : holds) ?? undefined
+  try {
+    return await run()
+  } catch (error) {
+    if (error instanceof HubRejectedError || error instanceof HubInvalidRequestError) {
+      const status = error instanceof HubRejectedError ? (error.status ?? 400) : null
+      const message = error instanceof HubRejectedError ? error.hubMessage : error.message
+      return {
+        outcome: { kind: "refused", sku, refused: refusedBody ?? held() ?? null, status, message, accepted: held() },
+        sent: error instanceof HubRejectedError && !error.repeated,
+        created: [],
+      }
+    }
+    if (isHubError(error)) {
+      const outcomeUnknown = error instanceof HubUnavailableError && error.outcomeUnknown
+      return { outcome: { kind: "failed", reason: error.message, status: error.status ?? null, outcomeUnknown, accepted: held() }, sent: false, created: [] }
+    }
+    throw error
+  }
+}
+
+/** Medusa still maps to the body the hub refused: nothing is sent, the refusal stands. */
+function refusedAgain(claim: ClaimedPublication, body: HubProductBody): PublicationOutcome {
+  return { kind: "refused", sku: body.sku, refused: body, status: null, message: "", again: true }
+}
+
+/** Each SKU a create carried, with the stock fields it set there (a configurable product's are its variations'). */
+function createdSkus(body: HubProductBody, productId: string, variantIds: ReadonlyMap<string, string>): CreatedSku[] {
+  const stock = (fields: Partial<HubProductBody>): HubProductFields => {
+    const kept: Record<string, unknown> = {}
+    for (const field of [...STOCK_FIELDS, "status"] as const) if (fields[field] !== undefined) kept[field] = fields[field]
+    return kept as HubProductFields
+  }
+  const skus = body.variations?.length ? body.variations : [body]
+  return skus.map((held) => ({ sku: held.sku, variantId: variantIds.get(held.sku) ?? null, productId, fields: stock(held as Partial<HubProductBody>) }))
+}
