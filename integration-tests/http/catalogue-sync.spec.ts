@@ -3,6 +3,7 @@ import { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { HUB_MODULE } from "../../src/modules/hub"
 import HubModuleService from "../../src/modules/hub/service"
+import { productPublisher } from "../../src/sync/product-publisher"
 import { scheduleSaleBoundaries } from "../../src/sync/sale-boundaries"
 import { reconcileStock } from "../../src/sync/stock-reconciliation"
 import { adminHeaders } from "../helpers/admin"
@@ -105,6 +106,21 @@ medusaIntegrationTestRunner({
       const [put] = productUpdatesFor(sandbox.hub, "CAT-B")
       expect(put.body).toEqual({ product: { promotional_price: 50 } })
       expect(put.at).toBeGreaterThanOrEqual(startsAt)
+    })
+
+    it("with publishProducts unset no POST /products is ever made, and the admin says publication is off", async () => {
+      await api.post(`/admin/products/${variant("CAT-B").product_id}`, { title: "Novo título", description: "Nova" }, headers)
+      await productPublisher(container).sweep()
+      await productPublisher(container).publish()
+      await settled()
+      expect(sandbox.hub.requestLog().filter((entry) => entry.method === "POST" && entry.path.startsWith("/products"))).toEqual([])
+      expect(await hub.listHubProductPublications({})).toEqual([])
+      expect(sandbox.hub.getProduct("CAT-B")?.name).not.toBe("Novo título")
+      const { data } = await api.get("/admin/hub/products", headers)
+      expect(data).toMatchObject({ publish_products: false, products: [], count: 0 })
+      const refused = await api.post(`/admin/hub/products/${variant("CAT-B").product_id}/publish`, {}, headers).catch((error: any) => error.response)
+      expect(refused.status).toBe(400)
+      expect(refused.data.message).toContain("publishProducts")
     })
 
     it("an unpublished product is disabled on the hub, and enabled again when published", async () => {

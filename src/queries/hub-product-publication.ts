@@ -23,7 +23,7 @@ const CATEGORY_FIELDS = ["id", "handle", "name"].flatMap((field) =>
 const PRODUCT_FIELDS = [
   "id", "title", "subtitle", "description", "handle", "status", "metadata", "material", "origin_country", "hs_code",
   "weight", "height", "width", "length",
-  "images.url", "images.rank", "type.value", "collection.title", "options.title", "options.values.value",
+  "images.url", "images.rank", "type.value", "collection.title", "options.id", "options.title", "options.values.value",
   ...CATEGORY_FIELDS,
   "variants.id", "variants.sku", "variants.title", "variants.manage_inventory", "variants.product_id",
   "variants.ean", "variants.upc", "variants.barcode", "variants.hs_code", "variants.material", "variants.origin_country",
@@ -58,11 +58,15 @@ export async function loadProductsForHub(container: MedusaContainer, productIds:
   for (const product of products as any[]) {
     const sells = product.status === "published" && (!inChannel || inChannel.has(product.id))
     const status: HubProductStatus = sells ? "enabled" : "disabled"
+    // Lists in a fixed order (variants by Medusa's rank, then SKU; options and categories by id), since
+    // Query gives none: one product always maps to one body, so a refused body is recognised.
     const reading: ProductPublicationReading = {
       ...product,
+      options: [...(product.options ?? [])].sort(byId),
+      categories: [...(product.categories ?? [])].sort(byId),
       status,
       variants: [...(product.variants ?? [])]
-        .sort((a, b) => (a.variant_rank ?? 0) - (b.variant_rank ?? 0))
+        .sort((a, b) => (a.variant_rank ?? 0) - (b.variant_rank ?? 0) || String(a.sku).localeCompare(String(b.sku)))
         .map((variant: any) => {
           const hub = fields.get(variant.id) ?? {}
           return {
@@ -77,6 +81,8 @@ export async function loadProductsForHub(container: MedusaContainer, productIds:
   }
   return found
 }
+
+const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
 
 /**
  * One page of the products the hub should sell (published, in the hub's sales channel), by id, after

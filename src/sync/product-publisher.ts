@@ -21,6 +21,7 @@ class ProductPublisher {
   private running?: Promise<void>
   private again = false
   private timer?: NodeJS.Timeout
+  private timerDueAt = 0
 
   constructor(private readonly container: MedusaContainer) {}
 
@@ -60,26 +61,32 @@ class ProductPublisher {
     }
     if (this.timer) clearTimeout(this.timer)
     this.timer = undefined
-    this.running = this.drain().finally(() => {
+    this.running = this.drain().then((nextDueInMs) => {
       this.running = undefined
-      if (this.again) this.request(this.hub.hubOptions.stockCoalesceMs)
+      // A change marked during the rounds is due after its quiet time, which the last round may have
+      // come before; rows not due yet (still quiet, a failure waiting its retry) at their time.
+      const coalesce = this.again ? this.hub.hubOptions.stockCoalesceMs : null
+      this.again = false
+      const delays = [nextDueInMs, coalesce].filter((delay): delay is number => delay !== null)
+      if (delays.length) this.request(Math.max(20, Math.min(...delays)))
     })
     return this.running
   }
 
-  private async drain(): Promise<void> {
+  /** Rounds while products are claimed; resolves with when the next row is due (null: none). */
+  private async drain(): Promise<number | null> {
     try {
       for (;;) {
-        this.again = false
         const { result } = await publishHubProductsWorkflow(this.container).run({ input: undefined })
         // A create's SKUs were waiting in the stock outbox for it: they may go now.
         if (result.published) stockFlusher(this.container).request()
         if (result.claimed === 0) break
         if (result.failed === result.claimed) await sleep(this.hub.hubOptions.stockRetryDelayMs)
       }
+      return await this.hub.nextPublicationDueInMs()
     } catch (error) {
       this.container.resolve(ContainerRegistrationKeys.LOGGER).warn(`hub: product publication failed (${errorText(error)}); trying again soon`)
-      this.request(this.hub.hubOptions.stockRetryDelayMs)
+      return this.hub.hubOptions.stockRetryDelayMs
     }
   }
 
@@ -88,7 +95,10 @@ class ProductPublisher {
       this.again = true
       return
     }
-    if (this.timer) return
+    const dueAt = Date.now() + delayMs
+    if (this.timer && this.timerDueAt <= dueAt) return
+    if (this.timer) clearTimeout(this.timer)
+    this.timerDueAt = dueAt
     this.timer = setTimeout(() => {
       this.timer = undefined
       void this.publish()

@@ -16,3 +16,4 @@ export { moveHubOrderWorkflow, moveHubOrderWorkflowId, type MoveHubOrderInput } 
 export { sendFulfillmentToHubWorkflow, sendFulfillmentToHubWorkflowId } from "./hub-orders/send-fulfillment-to-hub"
 export { pushStockWorkflow, pushStockWorkflowId } from "./stock/push-stock"
 export { recordAvailableQuantitiesWorkflow, recordAvailableQuantitiesWorkflowId } from "./stock/record-available-quantities"
+export { publishHubProductsWorkflow, publishHubProductsWorkflowId } from "./catalogue/publish-hub-products"

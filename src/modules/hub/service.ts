@@ -372,6 +372,11 @@ export default class HubModuleService extends MedusaService({
   }
 
   @InjectManager()
+  async nextPublicationDueInMs(@MedusaContext() sharedContext: Context = {}): Promise<number | null> {
+    return this.publications.nextDueInMs(sharedContext)
+  }
+
+  @InjectManager()
   async publicationCounts(@MedusaContext() sharedContext: Context = {}): Promise<{ byState: Record<PublicationState, number>; due: number }> {
     return this.publications.counts(sharedContext)
   }

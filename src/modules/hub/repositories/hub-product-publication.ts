@@ -161,6 +161,15 @@ export class HubProductPublicationRepository extends DALUtils.mikroOrmBaseReposi
     )
   }
 
+  /** Milliseconds until the next row is due and free (0: now), or null when none waits. */
+  async nextDueInMs(context: Context = {}): Promise<number | null> {
+    const [row]: Array<{ due_in_ms: string | null }> = await this.getActiveManager<EntityManager>(context).execute(
+      `select ceil(extract(epoch from min(greatest(due_at, coalesce(claimed_until, '-infinity'))) - now()) * 1000) as due_in_ms
+         from hub_product_publication where deleted_at is null and due_at is not null`
+    )
+    return row?.due_in_ms == null ? null : Math.max(0, Number(row.due_in_ms))
+  }
+
   /** Rows per state, and those still to be looked at (the first publication's progress). */
   async counts(context: Context = {}): Promise<{ byState: Record<PublicationState, number>; due: number }> {
     const rows: Array<{ state: PublicationState; count: string; due: string }> = await this.getActiveManager<EntityManager>(context).execute(

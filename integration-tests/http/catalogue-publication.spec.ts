@@ -1,0 +1,270 @@
+import { createInventoryLevelsWorkflow, createProductCategoriesWorkflow, createProductsWorkflow, updateProductsWorkflow } from "@medusajs/core-flows"
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { HUB_MODULE } from "../../src/modules/hub"
+import HubModuleService from "../../src/modules/hub/service"
+import { productPublisher } from "../../src/sync/product-publisher"
+import { adminHeaders } from "../helpers/admin"
+import { eventually } from "../helpers/eventually"
+import { sandboxHubForStore } from "../helpers/sandbox-store"
+import { seedStore } from "../helpers/store"
+
+jest.setTimeout(240_000)
+
+// A short lease, so a publisher that dies with products claimed loses them within the test.
+const sandbox = sandboxHubForStore({}, { HUB_PUBLISH_PRODUCTS: "true", HUB_STOCK_LEASE_MS: "2000", HUB_STOCK_RETRY_DELAY_MS: "200" })
+
+type NewVariant = { sku: string; stocked: number; price?: number; options?: Record<string, string>; weight?: number; ean?: string }
+type NewProduct = {
+  title: string
+  handle?: string
+  description?: string
+  status?: "published" | "draft"
+  weight?: number
+  options?: Array<{ title: string; values: string[] }>
+  variants: NewVariant[]
+  metadata?: Record<string, unknown>
+  category_ids?: string[]
+  images?: Array<{ url: string }>
+}
+
+medusaIntegrationTestRunner({
+  testSuite: ({ getContainer, api }) => {
+    let container: MedusaContainer
+    let hub: HubModuleService
+    let store: Awaited<ReturnType<typeof seedStore>>
+
+    /** The `POST /products` requests the sandbox received, their bodies. */
+    const creates = () => sandbox.hub.requestLog().filter((entry) => entry.method === "POST" && entry.path === "/products").map((entry) => (entry.body as { product: any }).product)
+    const puts = (sku: string) => sandbox.hub.requestLog().filter((entry) => entry.method === "PUT" && entry.path === `/products/${sku}`).map((entry) => (entry.body as { product: any }).product)
+
+    /**
+     * A product as a merchant fills it in (every field the hub takes, measures in g and cm): made as a
+     * draft, stocked, then given its status, so nothing reads it before its stock is there.
+     */
+    async function createProduct(product: NewProduct): Promise<string> {
+      const { result } = await createProductsWorkflow(container).run({
+        input: {
+          products: [
+            {
+              title: product.title,
+              handle: product.handle,
+              description: product.description ?? "<p>Feito à mão.</p>",
+              status: "draft",
+              weight: product.weight ?? 1234,
+              height: 10,
+              width: 20.5,
+              length: 30,
+              material: "Algodão",
+              origin_country: "br",
+              hs_code: "6109.10.00",
+              metadata: { brand: "Acme", ...product.metadata },
+              images: product.images ?? [{ url: "https://cdn.example.com/a.jpg" }, { url: "http://cdn.example.com/insecure.jpg" }, { url: "https://cdn.example.com/b.jpg" }],
+              category_ids: product.category_ids,
+              options: product.options ?? [{ title: "Tamanho", values: ["Único"] }],
+              sales_channels: [{ id: store.salesChannel.id }],
+              variants: product.variants.map((variant) => ({
+                title: variant.sku,
+                sku: variant.sku,
+                ean: variant.ean,
+                weight: variant.weight,
+                manage_inventory: true,
+                options: variant.options ?? { Tamanho: "Único" },
+                prices: [{ currency_code: "brl", amount: variant.price ?? 79.9 }],
+              })),
+            },
+          ],
+        },
+      })
+      const created = result[0]
+      const query = container.resolve(ContainerRegistrationKeys.QUERY)
+      const { data: variants } = await query.graph({ entity: "product_variant", fields: ["sku", "inventory_items.inventory_item_id"], filters: { product_id: created.id } })
+      await createInventoryLevelsWorkflow(container).run({
+        input: {
+          inventory_levels: variants.map((variant: any) => ({
+            inventory_item_id: variant.inventory_items[0].inventory_item_id,
+            location_id: store.stockLocation.id,
+            stocked_quantity: product.variants.find((wanted) => wanted.sku === variant.sku)!.stocked,
+          })),
+        },
+      })
+      if (product.status !== "draft") await updateProductsWorkflow(container).run({ input: { selector: { id: created.id }, update: { status: "published" } } })
+      return created.id
+    }
+
+    async function publicationOf(productId: string) {
+      const [row] = await hub.listHubProductPublications({ product_id: productId })
+      return row
+    }
+
+    beforeEach(async () => {
+      container = getContainer()
+      hub = container.resolve(HUB_MODULE)
+      sandbox.hub.reset()
+      store = await seedStore(container, { products: [] })
+      sandbox.hub.resetRequestLog()
+    })
+
+    it("a product with one variant is created by exactly one POST carrying every mapped field, in kg and cm", async () => {
+      const { result: [parent] } = await createProductCategoriesWorkflow(container).run({ input: { product_categories: [{ name: "Roupas", handle: "roupas", is_active: true }] } })
+      const { result: [child] } = await createProductCategoriesWorkflow(container).run({
+        input: { product_categories: [{ name: "Camisetas", handle: "camisetas", parent_category_id: parent.id, is_active: true }] },
+      })
+      const productId = await createProduct({ title: "Camiseta Azul", category_ids: [child.id], variants: [{ sku: "CAM-AZUL", stocked: 7, ean: "7891000315507", price: 79.9 }] })
+      await eventually(async () => expect((await publicationOf(productId))?.state).toBe("published"))
+      expect(creates()).toEqual([
+        {
+          sku: "CAM-AZUL",
+          name: "Camiseta Azul",
+          description: "<p>Feito à mão.</p>",
+          status: "enabled",
+          qty: 7,
+          price: 79.9,
+          promotional_price: null,
+          weight: 1.234,
+          height: 10,
+          width: 20.5,
+          length: 30,
+          brand: "Acme",
+          ean: "7891000315507",
+          nbm: "61091000",
+          images: ["https://cdn.example.com/a.jpg", "https://cdn.example.com/b.jpg"],
+          categories: [{ code: "camisetas", name: "Roupas > Camisetas" }],
+          specifications: [
+            { key: "material", value: "Algodão" },
+            { key: "origin_country", value: "BR" },
+          ],
+        },
+      ])
+      expect(sandbox.hub.getProduct("CAM-AZUL")).toMatchObject({ name: "Camiseta Azul", qty: 7, weight: 1.234 })
+      // The stock outbox took the create's fields as accepted: no PUT repeats them.
+      await productPublisher(container).publish()
+      expect(puts("CAM-AZUL")).toEqual([])
+    })
+
+    it("a product with 2 options × 2 values is one POST with variation_attributes and 4 variations, each with its own quantity", async () => {
+      const options = [
+        { title: "Cor", values: ["Azul", "Verde"] },
+        { title: "Tamanho", values: ["P", "G"] },
+      ]
+      const variants = [
+        { sku: "TEE-AZ-P", stocked: 1, options: { Cor: "Azul", Tamanho: "P" } },
+        { sku: "TEE-AZ-G", stocked: 2, options: { Cor: "Azul", Tamanho: "G" } },
+        { sku: "TEE-VE-P", stocked: 3, options: { Cor: "Verde", Tamanho: "P" } },
+        { sku: "TEE-VE-G", stocked: 4, options: { Cor: "Verde", Tamanho: "G" } },
+      ]
+      const productId = await createProduct({ title: "Camiseta", handle: "camiseta", options, variants })
+      await eventually(async () => expect((await publicationOf(productId))?.state).toBe("published"))
+      const [body] = creates()
+      expect(creates()).toHaveLength(1)
+      expect(body.sku).toBe("camiseta")
+      expect([...body.variation_attributes].sort()).toEqual(["Cor", "Tamanho"])
+      expect(body.qty).toBeUndefined()
+      const bySku = (a: { sku: string }, b: { sku: string }) => a.sku.localeCompare(b.sku)
+      expect(body.variations.sort(bySku).map((variation: any) => [variation.sku, variation.qty, [...variation.specifications].sort((a, b) => a.key.localeCompare(b.key))])).toEqual(
+        [...variants].sort(bySku).map((variant) => [variant.sku, variant.stocked, [{ key: "Cor", value: variant.options.Cor }, { key: "Tamanho", value: variant.options.Tamanho }]])
+      )
+      expect(sandbox.hub.getVariation("TEE-VE-G")).toMatchObject({ qty: 4, parent_sku: "camiseta" })
+    })
+
+    it("a title edit is one PUT carrying only the name", async () => {
+      const productId = await createProduct({ title: "Caneca", variants: [{ sku: "CANECA", stocked: 3 }] })
+      await eventually(async () => expect((await publicationOf(productId))?.state).toBe("published"))
+      sandbox.hub.resetRequestLog()
+      await updateProductsWorkflow(container).run({ input: { selector: { id: productId }, update: { title: "Caneca Grande" } } })
+      await eventually(() => expect(sandbox.hub.getProduct("CANECA")?.name).toBe("Caneca Grande"))
+      await productPublisher(container).publish()
+      expect(puts("CANECA")).toEqual([{ name: "Caneca Grande" }])
+      expect(creates()).toEqual([])
+    })
+
+    it("a product missing its weight is listed not publishable naming weight, and is published once the weight is set", async () => {
+      const productId = await createProduct({ title: "Sem peso", weight: 0, variants: [{ sku: "SEM-PESO", stocked: 2 }] })
+      const headers = await adminHeaders(container)
+      await eventually(async () => {
+        const { data } = await api.get("/admin/hub/products?state=not_publishable", headers)
+        expect(data.products).toEqual([expect.objectContaining({ product_id: productId, sku: "SEM-PESO", state: "not_publishable", title: "Sem peso" })])
+        expect(data.products[0].problems).toEqual([{ field: "weight", message: expect.stringContaining("weight") }])
+      })
+      expect(creates()).toEqual([])
+      await updateProductsWorkflow(container).run({ input: { selector: { id: productId }, update: { weight: 500 } } })
+      await eventually(async () => expect((await publicationOf(productId))?.state).toBe("published"))
+      expect(creates()).toEqual([expect.objectContaining({ sku: "SEM-PESO", weight: 0.5 })])
+      const { data } = await api.get("/admin/hub/products?state=not_publishable", headers)
+      expect(data.products).toEqual([])
+    })
+
+    it("a hub refusal is listed with the hub's words and not resent unchanged; a change in Medusa tries again", async () => {
+      // The sandbox takes descriptions up to 4,000 characters; the plugin does not check their length.
+      const productId = await createProduct({ title: "Longa", description: "x".repeat(4001), variants: [{ sku: "LONGA", stocked: 1 }] })
+      await eventually(async () => expect((await publicationOf(productId))?.state).toBe("refused"))
+      const headers = await adminHeaders(container)
+      const { data } = await api.get("/admin/hub/products?state=refused", headers)
+      expect(data.products).toEqual([expect.objectContaining({ product_id: productId, sku: "LONGA", hub_error: expect.stringContaining("description"), hub_error_status: 422 })])
+      expect(creates()).toHaveLength(1)
+      // Another edit that maps to the same body (a field the hub does not take) sends nothing.
+      await updateProductsWorkflow(container).run({ input: { selector: { id: productId }, update: { subtitle: "não vai" } } })
+      await productPublisher(container).publish()
+      await eventually(async () => expect((await publicationOf(productId))?.due_at).toBeNull())
+      expect(creates()).toHaveLength(1)
+      expect(sandbox.hub.requestLog().filter((entry) => entry.path === "/products/LONGA")).toHaveLength(2) // the reads before each look
+      await updateProductsWorkflow(container).run({ input: { selector: { id: productId }, update: { description: "Curta." } } })
+      await eventually(async () => expect((await publicationOf(productId))?.state).toBe("published"))
+      expect(creates().map((body) => body.description)).toEqual(["x".repeat(4001), "Curta."])
+    })
+
+    it("a SKU the hub already held is neither created nor overwritten: linked, and only later edits are sent", async () => {
+      sandbox.hub.upsertProducts([{ sku: "DO-HUB", qty: 9, name: "Nome do lojista no hub", price: 10 }])
+      const productId = await createProduct({ title: "Nome no Medusa", variants: [{ sku: "DO-HUB", stocked: 9 }] })
+      await eventually(async () => expect(await publicationOf(productId)).toMatchObject({ state: "published", linked: true }))
+      expect(creates()).toEqual([])
+      expect(sandbox.hub.getProduct("DO-HUB")).toMatchObject({ name: "Nome do lojista no hub" })
+      await updateProductsWorkflow(container).run({ input: { selector: { id: productId }, update: { description: "Nova descrição" } } })
+      await eventually(() => expect(sandbox.hub.getProduct("DO-HUB")?.description).toBe("Nova descrição"))
+      expect(puts("DO-HUB").filter((body) => !("qty" in body))).toEqual([{ description: "Nova descrição" }])
+      expect(sandbox.hub.getProduct("DO-HUB")?.name).toBe("Nome do lojista no hub")
+    })
+
+    it("an excluded product is never sent", async () => {
+      const productId = await createProduct({ title: "Fora", status: "draft", variants: [{ sku: "FORA", stocked: 4 }] })
+      const headers = await adminHeaders(container)
+      const { data } = await api.post(`/admin/hub/products/${productId}/exclusion`, { excluded: true }, headers)
+      expect(data.product).toMatchObject({ product_id: productId, excluded: true })
+      await updateProductsWorkflow(container).run({ input: { selector: { id: productId }, update: { status: "published" } } })
+      await productPublisher(container).publish()
+      await eventually(async () => expect(await publicationOf(productId)).toMatchObject({ state: "excluded", due_at: null }))
+      await productPublisher(container).sweep()
+      await productPublisher(container).publish()
+      expect(creates()).toEqual([])
+      expect(sandbox.hub.requestLog().filter((entry) => entry.path.startsWith("/products/FORA") && entry.method !== "PUT")).toEqual([])
+      const bad = await api.post(`/admin/hub/products/${productId}/exclusion`, { excluded: "yes" }, headers).catch((error: any) => error.response)
+      expect(bad.status).toBe(400)
+      expect(bad.data.message).toContain("excluded")
+    })
+
+    it("a publisher that dies with products claimed, one of them already created on the hub, loses and duplicates nothing", async () => {
+      // A catalogue published while nothing listened (its status set straight in PostgreSQL): the
+      // first publication's sweep marks it.
+      const ids: string[] = []
+      for (let index = 1; index <= 6; index++) ids.push(await createProduct({ title: `Lote ${index}`, status: "draft", variants: [{ sku: `LOTE-${index}`, stocked: index }] }))
+      await eventually(async () => expect(await hub.listHubProductPublications({ product_id: ids })).toEqual([]))
+      const db = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
+      await db.raw(`update product set status = 'published' where id = any(?)`, [ids])
+      expect(await hub.markProductsForHub(ids, { onlyNew: true })).toBe(6)
+      // The dying publisher: it claims what is due and creates the first on the hub, then is gone.
+      const dead = await hub.claimPublications(100)
+      expect(dead.map((claim) => claim.productId).sort()).toEqual([...ids].sort())
+      const first = dead.find((claim) => claim.productId === ids[0])
+      if (first) await hub.client.createProduct({ sku: "LOTE-1", name: "Lote 1", description: "<p>Feito à mão.</p>", price: 79.9, qty: 1, status: "enabled", weight: 1.234, height: 10, width: 20.5, length: 30, images: ["https://cdn.example.com/a.jpg"] })
+      // Its lease lapses; the live publisher reads the hub before creating anything.
+      await eventually(async () => {
+        await productPublisher(container).publish()
+        for (const id of ids) expect((await publicationOf(id))?.state).toBe("published")
+      }, 30_000)
+      const skus = creates().map((body) => body.sku).sort()
+      expect(skus).toEqual(["LOTE-1", "LOTE-2", "LOTE-3", "LOTE-4", "LOTE-5", "LOTE-6"])
+      for (let index = 1; index <= 6; index++) expect(sandbox.hub.getProduct(`LOTE-${index}`)).toBeDefined()
+    })
+  },
+})
