@@ -202,6 +202,11 @@ medusaIntegrationTestRunner({
       const headers = await adminHeaders(container)
       const { data } = await api.get("/admin/hub/products?state=refused", headers)
       expect(data.products).toEqual([expect.objectContaining({ product_id: productId, sku: "LONGA", hub_error: expect.stringContaining("description"), hub_error_status: 422 })])
+      // The merchant is told in Medusa's feed, once.
+      await eventually(async () => {
+        const { data: feed } = await api.get("/admin/notifications?limit=100&fields=*", headers)
+        expect(feed.notifications.filter((notice: any) => notice.data.title === "The hub refused to publish product LONGA")).toHaveLength(1)
+      })
       expect(creates()).toHaveLength(1)
       // Another edit that maps to the same body (a field the hub does not take) sends nothing.
       await updateProductsWorkflow(container).run({ input: { selector: { id: productId }, update: { subtitle: "não vai" } } })

@@ -38,6 +38,7 @@ describe("plugin options", () => {
     [{ ...valid, specificationKeys: ["warranty", " "] }, "specificationKeys.1: specificationKeys must not hold an empty key"],
     [{ ...valid, variationFormat: "attributes" }, "variationFormat must be one of fields, specifications"],
     [{ ...valid, nameMaxLength: 0 }, "nameMaxLength must be at least 1"],
+    [{ ...valid, publishProducts: "yes" }, "publishProducts must be true or false"],
     [{ ...valid, nameMaxLength: 99.5 }, "nameMaxLength must be a whole number"],
   ])("names the bad option (%#)", (options, named) => {
     expect(() => parseHubPluginOptions(options)).toThrow(named)
@@ -51,6 +52,7 @@ describe("plugin options", () => {
     expect(options.specificationKeys).toEqual([])
     expect(options.variationFormat).toBe("fields")
     expect(options.nameMaxLength).toBe(150)
+    expect(options.publishProducts).toBe(false)
   })
 
   it("takes every publication option a store sets, each metadata key once", () => {
