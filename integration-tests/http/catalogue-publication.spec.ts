@@ -1,4 +1,4 @@
-import { createInventoryLevelsWorkflow, createProductCategoriesWorkflow, createProductsWorkflow, updateProductsWorkflow } from "@medusajs/core-flows"
+import { createInventoryLevelsWorkflow, createProductCategoriesWorkflow, createProductsWorkflow, deleteProductsWorkflow, updateProductsWorkflow } from "@medusajs/core-flows"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
@@ -229,6 +229,27 @@ medusaIntegrationTestRunner({
       await eventually(() => expect(sandbox.hub.getProduct("DO-HUB")?.description).toBe("Nova descrição"))
       expect(puts("DO-HUB").filter((body) => !("qty" in body))).toEqual([{ description: "Nova descrição" }])
       expect(sandbox.hub.getProduct("DO-HUB")?.name).toBe("Nome do lojista no hub")
+    })
+
+    it("a product deleted in Medusa is disabled on the hub with qty 0, never deleted; one unpublished is disabled and enabled again", async () => {
+      const keptId = await createProduct({ title: "Vai e volta", variants: [{ sku: "VAI-VOLTA", stocked: 2 }] })
+      const goneId = await createProduct({ title: "Apagado", variants: [{ sku: "APAGADO", stocked: 3 }] })
+      await eventually(async () => {
+        expect((await publicationOf(keptId))?.state).toBe("published")
+        expect((await publicationOf(goneId))?.state).toBe("published")
+      })
+      sandbox.hub.resetRequestLog()
+      await deleteProductsWorkflow(container).run({ input: { ids: [goneId] } })
+      await updateProductsWorkflow(container).run({ input: { selector: { id: keptId }, update: { status: "draft" } } })
+      await eventually(() => {
+        expect(sandbox.hub.getProduct("APAGADO")).toMatchObject({ status: "disabled", qty: 0 })
+        expect(sandbox.hub.getProduct("VAI-VOLTA")).toMatchObject({ status: "disabled" })
+      })
+      await eventually(async () => expect(await publicationOf(goneId)).toBeUndefined())
+      expect(sandbox.hub.requestLog().filter((entry) => entry.method === "DELETE")).toEqual([])
+      await updateProductsWorkflow(container).run({ input: { selector: { id: keptId }, update: { status: "published" } } })
+      await eventually(() => expect(sandbox.hub.getProduct("VAI-VOLTA")).toMatchObject({ status: "enabled", qty: 2 }))
+      expect(creates()).toEqual([])
     })
 
     it("an excluded product is never sent", async () => {

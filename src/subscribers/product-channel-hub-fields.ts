@@ -1,11 +1,13 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { productPublisher } from "../sync/product-publisher"
 import { queueStockChange } from "../sync/stock-outbox"
 
 /**
  * A product added to or removed from a sales channel (the channel's own page links products without
  * a product event): its SKUs go to the outbox, where one outside the hub's channel sells nothing.
- * A removal names only the link, which Medusa soft-deletes: its product is read from it.
+ * A removal names only the link, which Medusa soft-deletes: its product is read from it. With
+ * `publishProducts`, the product's publication is looked at too.
  */
 export default async function productChannelHubFieldsHandler({ event, container }: SubscriberArgs<{ id?: string; product_id?: string }>) {
   let productId = event.data.product_id
@@ -14,7 +16,10 @@ export default async function productChannelHubFieldsHandler({ event, container 
     const { data } = await query.graph({ entity: "product_sales_channel", fields: ["product_id"], filters: { id: event.data.id }, withDeleted: true })
     productId = data[0]?.product_id
   }
-  if (productId) await queueStockChange(container, { productIds: [productId] })
+  if (!productId) return
+  await queueStockChange(container, { productIds: [productId] })
+  // Published products: one that joins the hub's channel is created there, one that leaves is disabled.
+  await productPublisher(container).productsChanged([productId])
 }
 
 /** Medusa's link module names its events after the link's table (`Link` + product_sales_channel). */
