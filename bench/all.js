@@ -12,6 +12,7 @@
  *   sale              a sale on the marketplace -> the hub's quantity lowered, on each intake (bench/sale.ts)
  *   leaks             a reconciliation with 100,000 canceled hub orders beside one with none (bench/leaks.ts)
  *   backlog           a backlog of hub orders imported with one worker, then two (bench/backlog.ts)
+ *   publish           the first publication of a 5,000-product catalogue and a title edit (bench/publish.ts)
  * `--quick` runs each at a small size (a few minutes in all, for trying); without it, the sizes the
  * goals are stated for (37 minutes on 2 cores, 25 of them the intake bench in real time).
  */
@@ -34,6 +35,7 @@ const BENCHES = [
   { name: "intake", ...tsNode("bench/intake.ts") },
   { name: "sale", ...tsNode("bench/sale.ts") },
   { name: "backlog", ...tsNode("bench/backlog.ts") },
+  { name: "publish", ...tsNode("bench/publish.ts") },
   { name: "leaks", command: process.execPath, args: ["bench/run.js", "leaks"], env: quick ? { BENCH_LEAK_PRODUCTS: "500", BENCH_LEAK_CANCELED: "20000" } : {} },
 ]
 
