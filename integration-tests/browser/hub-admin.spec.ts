@@ -5,6 +5,7 @@ import { Browser, chromium, Page } from "playwright-core"
 import { HubClient, type HubOrder } from "../../src/hub-client"
 import { DEFAULT_SANDBOX_CREDENTIALS } from "../../src/sandbox"
 import { eventually } from "../helpers/eventually"
+import { type AdminSession, productPagePortugueseTests, productPageTests, publishSeededProducts } from "./hub-admin-products"
 
 /*
  * The admin pages in Debian's Chromium, against the demo (`npm run demo`: seeded store, sandbox
@@ -28,6 +29,15 @@ let sandboxUrl: string
 let hubClient: HubClient
 let browser: Browser
 let page: Page
+/** What the catalogue's tests (hub-admin-products.ts) use of this file's demo and browser. */
+const session: AdminSession = {
+  page: () => page,
+  medusaUrl: () => medusaUrl,
+  sandboxUrl: () => sandboxUrl,
+  expectText: (locator, text, timeoutMs) => expectText(locator, text, timeoutMs),
+  screenshot: (name, element) => screenshot(name, element),
+  englishFragments: (part) => englishFragments(part),
+}
 
 async function dropDatabase() {
   const { Client } = loadPg()
@@ -110,6 +120,7 @@ beforeAll(async () => {
   page = await browser.newPage({ viewport: { width: 1440, height: 1000 } })
   page.setDefaultNavigationTimeout(120_000)
   await logIn()
+  await publishSeededProducts(session)
 })
 
 afterAll(async () => {
@@ -135,7 +146,9 @@ describe("the hub page", () => {
     await expectText(page.getByTestId("hub-import-result"), "Imported 3, updated 0, set aside 0 of 3 orders seen.")
     await eventually(async () => expect(await columnNumbers("hub-import-runs", "Imported")).toEqual([3]))
     await expectText(page.getByTestId("hub-order-import"), "None: every hub order seen so far is imported.")
-    await expectText(page.getByTestId("hub-needs-you"), "Nothing needs you now")
+    // Only the seed's product without a weight needs the merchant (the catalogue's tests below).
+    await expectText(page.getByTestId("hub-needs-products"), "Products that cannot be published, or the hub refused: 1")
+    expect(await page.getByTestId("hub-needs-you").locator("[data-testid^=hub-needs-]").count()).toBe(1)
   })
 
   it("lists an order set aside with its reason", async () => {
@@ -457,19 +470,11 @@ describe("the order page", () => {
   })
 })
 
-describe("in Portuguese (Brazil), the admin user's language", () => {
-  /** The plugin's English texts of one part (src/admin/i18n/<part>/en.json) that differ in Portuguese, cut at their {{values}}. */
-  function englishFragments(part: "page" | "card"): string[] {
-    const read = (language: string) => flatten(JSON.parse(fs.readFileSync(path.join(ROOT, "src/admin/i18n", part, `${language}.json`), "utf8")))
-    const [en, ptBR] = [read("en"), read("ptBR")]
-    return [...en]
-      .filter(([key, text]) => ptBR.get(key) !== text)
-      .flatMap(([, text]) => text.split(/\{\{\w+\}\}/))
-      .map((fragment) => fragment.trim())
-      // Two words at least: a single word may be Portuguese too ("status"), or the store's data ("Marketplace Demo").
-      .filter((fragment) => fragment.length >= 6 && /\S\s+\S/.test(fragment))
-  }
+describe("the product page", () => {
+  productPageTests(session)
+})
 
+describe("in Portuguese (Brazil), the admin user's language", () => {
   beforeAll(async () => {
     // As Medusa's own language menu leaves it: i18next's detector reads the cookie first, then localStorage.
     await page.context().addCookies([{ name: "lng", value: "ptBR", url: medusaUrl }])
@@ -544,7 +549,21 @@ describe("in Portuguese (Brazil), the admin user's language", () => {
     expect(await needed.getByRole("link", { name: approved.code }).getAttribute("href")).toContain(approved.order_id)
     await screenshot("hub-needs-you-ptBR", page.getByTestId("hub-needs-you"))
   })
+
+  productPagePortugueseTests(session)
 })
+
+/** The plugin's English texts of one part (src/admin/i18n/<part>/en.json) that differ in Portuguese, cut at their {{values}}. */
+function englishFragments(part: "page" | "card" | "product"): string[] {
+  const read = (language: string) => flatten(JSON.parse(fs.readFileSync(path.join(ROOT, "src/admin/i18n", part, `${language}.json`), "utf8")))
+  const [en, ptBR] = [read("en"), read("ptBR")]
+  return [...en]
+    .filter(([key, text]) => ptBR.get(key) !== text)
+    .flatMap(([, text]) => text.split(/\{\{\w+\}\}/))
+    .map((fragment) => fragment.trim())
+    // Two words at least: a single word may be Portuguese too ("status"), or the store's data ("Marketplace Demo").
+    .filter((fragment) => fragment.length >= 6 && /\S\s+\S/.test(fragment))
+}
 
 /** A hub order as the sandbox holds it, read outside the account's limits (the store's own reads keep their budget). */
 async function sandboxOrder(code: string): Promise<HubOrder> {
