@@ -120,7 +120,6 @@ beforeAll(async () => {
   page = await browser.newPage({ viewport: { width: 1440, height: 1000 } })
   page.setDefaultNavigationTimeout(120_000)
   await logIn()
-  await publishSeededProducts(session)
 })
 
 afterAll(async () => {
@@ -146,9 +145,7 @@ describe("the hub page", () => {
     await expectText(page.getByTestId("hub-import-result"), "Imported 3, updated 0, set aside 0 of 3 orders seen.")
     await eventually(async () => expect(await columnNumbers("hub-import-runs", "Imported")).toEqual([3]))
     await expectText(page.getByTestId("hub-order-import"), "None: every hub order seen so far is imported.")
-    // Only the seed's product without a weight needs the merchant (the catalogue's tests below).
-    await expectText(page.getByTestId("hub-needs-products"), "Products that cannot be published, or the hub refused: 1")
-    expect(await page.getByTestId("hub-needs-you").locator("[data-testid^=hub-needs-]").count()).toBe(1)
+    await expectText(page.getByTestId("hub-needs-you"), "Nothing needs you now")
   })
 
   it("lists an order set aside with its reason", async () => {
@@ -194,6 +191,9 @@ describe("the hub page", () => {
   })
 
   it("reconciles on demand: a quantity changed on the hub is put back", async () => {
+    // With publishProducts on, a SKU's stock waits for its product's publication (linked to the SKU
+    // the hub holds, or created); the schedule is off here, so the round its job runs is asked for.
+    await publishSeededProducts(session)
     // The demo's store was seeded by a separate `medusa exec` process, whose stock events were read
     // before the levels existed; then Medusa started. Once the outbox has drained (the imports'
     // reservations pushed), the hub already holds Medusa's quantities: the very first reconciliation
