@@ -73,6 +73,7 @@ export function productPageTests(session: AdminSession) {
     await page.goto(`${session.medusaUrl()}/app/products/${linked.product_id}`)
     await session.expectText(page.getByTestId("hub-product-state"), "Published")
     await session.expectText(page.getByTestId("hub-product-sku"), "Linked: the hub already had this SKU")
+    await session.expectText(page.getByTestId("hub-product-last-sent"), "Nothing sent yet")
     await session.screenshot("product-card-linked", page.getByTestId("hub-product-widget"))
 
     await page.goto(`${session.medusaUrl()}/app/hub`)

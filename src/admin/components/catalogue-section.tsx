@@ -18,7 +18,7 @@ function useAttentionColumns() {
       column.accessor("title", {
         header: t("catalogue.columns.product"),
         cell: ({ row }) => (
-          <Link to={`/products/${row.original.product_id}`} className="text-ui-fg-interactive hover:text-ui-fg-interactive-hover block min-w-[10rem] whitespace-normal">
+          <Link to={`/products/${row.original.product_id}`} className="text-ui-fg-interactive hover:text-ui-fg-interactive-hover block min-w-[14rem] whitespace-normal">
             {row.original.title ?? row.original.product_id}
           </Link>
         ),

@@ -112,7 +112,8 @@ const PublicationRows = ({ row }: { row: HubProductPublicationView }) => {
           </>
         }
       />
-      <SectionRow label={t("fields.lastSent")} value={formatTime(row.last_sent_at)} testId="hub-product-last-sent" />
+      {/* A linked product is never sent until it changes: "—" would read as unknown. */}
+      <SectionRow label={t("fields.lastSent")} value={row.last_sent_at ? formatTime(row.last_sent_at) : t("fields.neverSent")} testId="hub-product-last-sent" />
       {row.waiting && row.state !== "pending" && (
         <Text size="small" className="text-ui-fg-subtle px-6 py-3" data-testid="hub-product-waiting">
           {t("changesWaiting")}

@@ -1,8 +1,8 @@
 import { StatusBadge, Text } from "@medusajs/ui"
 import type { HubProductPublicationState, HubProductPublicationView } from "../../../api/admin/hub/types"
 import { useHubTranslation } from "../../lib/i18n"
+import { problemText } from "./problem-text"
 
-type TFunction = ReturnType<typeof useHubTranslation>["t"]
 type Problem = HubProductPublicationView["problems"][number]
 
 /** What the merchant sees: the row's state, or "none" for a product no publication has looked at yet. */
@@ -42,49 +42,6 @@ export const HubProductCounts = ({ counts }: { counts: Record<HubProductPublicat
     ))}
   </div>
 )
-
-/** `variations[SKU].price` -> the SKU and `price`; a product's own field has no SKU. */
-const VARIATION_FIELD = /^variations\[(.+?)\]\.(.+)$/
-
-const MEASURES = ["weight", "height", "width", "length"]
-
-/**
- * A problem in the admin's language, from its field (the mapping's stable key, src/mapping/hub-product-publication.ts);
- * the mapping's English message for a field this list does not know.
- */
-export function problemText(t: TFunction, { field, message }: Problem): string {
-  const match = VARIATION_FIELD.exec(field)
-  const base = match ? match[2] : field
-  const text = baseProblemText(t, base, message, !!match)
-  if (!text) return message
-  return match ? t("problems.onVariant", { sku: match[1], text }) : text
-}
-
-function baseProblemText(t: TFunction, base: string, message: string, onVariant: boolean): string | undefined {
-  // Two causes share a field: the English message tells them apart.
-  if (base === "name") return /shorten/.test(message) ? t("problems.nameTooLong", { max: /at most (\d+)/.exec(message)?.[1] ?? "" }) : t("problems.name")
-  if (MEASURES.includes(base)) return /above 0/.test(message) ? t(`problems.measures.${base}.notPositive`) : t(`problems.measures.${base}.missing`)
-  switch (base) {
-    case "description":
-      return t("problems.description")
-    case "images":
-      return t("problems.images")
-    case "sku":
-      return t("problems.sku")
-    case "price":
-      return t("problems.price")
-    case "promotional_price":
-      return t("problems.promotional_price")
-    case "ean":
-      return t("problems.ean")
-    case "nbm":
-      return t("problems.nbm")
-    case "variation_attributes":
-      return t("problems.variation_attributes")
-  }
-  // Any other field of a variation is one of the product's options (its title, as the merchant named it).
-  return onVariant ? t("problems.option", { option: base }) : undefined
-}
 
 /** The problems as a list of things to do, in the admin's language. */
 export const HubProductProblems = ({ problems, testId }: { problems: Problem[]; testId?: string }) => {
