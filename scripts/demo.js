@@ -223,7 +223,8 @@ async function readStore(settings) {
     const one = async (sql, params) => (await client.query(sql, params)).rows
     const regions = await one("select id from region where deleted_at is null limit 1")
     const users = await one(`select id from "user" where email = $1 and deleted_at is null`, [ADMIN_EMAIL])
-    // Each SKU with the product's title, its BRL price and its available quantity.
+    // Each SKU with the product's title, its BRL price and its available quantity; not the seed's
+    // product that is new in the store (metadata.hub_demo_new), which the hub gets by publication.
     const products = await one(
       `select pv.sku,
               min(p.title) as title,
@@ -237,6 +238,7 @@ async function readStore(settings) {
          left join product_variant_inventory_item pvii on pvii.variant_id = pv.id and pvii.deleted_at is null
          left join inventory_level il on il.inventory_item_id = pvii.inventory_item_id and il.deleted_at is null
         where pv.sku is not null and pv.deleted_at is null
+          and coalesce(p.metadata->>'hub_demo_new', '') <> 'true'
         group by pv.id, pv.sku
         order by pv.sku`
     )
@@ -414,6 +416,8 @@ async function main() {
     HUB_JOBS: "false",
     // The demo shows the whole catalogue sync (docs/catalogue.md); HUB_CATALOGUE_FIELDS= (empty) keeps qty alone.
     HUB_CATALOGUE_FIELDS: env.HUB_CATALOGUE_FIELDS ?? "price,promotional_price,status",
+    // It publishes the store's products too (docs/catalogue.md, *Publishing products*); HUB_PUBLISH_PRODUCTS=false turns it off.
+    HUB_PUBLISH_PRODUCTS: env.HUB_PUBLISH_PRODUCTS ?? "true",
   }
 
   await runMedusa(["db:migrate"], childEnv)

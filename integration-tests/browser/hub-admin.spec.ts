@@ -5,6 +5,7 @@ import { Browser, chromium, Page } from "playwright-core"
 import { HubClient, type HubOrder } from "../../src/hub-client"
 import { DEFAULT_SANDBOX_CREDENTIALS } from "../../src/sandbox"
 import { eventually } from "../helpers/eventually"
+import { type AdminSession, productPagePortugueseTests, productPageTests, publishSeededProducts } from "./hub-admin-products"
 
 /*
  * The admin pages in Debian's Chromium, against the demo (`npm run demo`: seeded store, sandbox
@@ -28,6 +29,15 @@ let sandboxUrl: string
 let hubClient: HubClient
 let browser: Browser
 let page: Page
+/** What the catalogue's tests (hub-admin-products.ts) use of this file's demo and browser. */
+const session: AdminSession = {
+  page: () => page,
+  medusaUrl: () => medusaUrl,
+  sandboxUrl: () => sandboxUrl,
+  expectText: (locator, text, timeoutMs) => expectText(locator, text, timeoutMs),
+  screenshot: (name, element) => screenshot(name, element),
+  englishFragments: (part) => englishFragments(part),
+}
 
 async function dropDatabase() {
   const { Client } = loadPg()
@@ -181,6 +191,9 @@ describe("the hub page", () => {
   })
 
   it("reconciles on demand: a quantity changed on the hub is put back", async () => {
+    // With publishProducts on, a SKU's stock waits for its product's publication (linked to the SKU
+    // the hub holds, or created); the schedule is off here, so the round its job runs is asked for.
+    await publishSeededProducts(session)
     // The demo's store was seeded by a separate `medusa exec` process, whose stock events were read
     // before the levels existed; then Medusa started. Once the outbox has drained (the imports'
     // reservations pushed), the hub already holds Medusa's quantities: the very first reconciliation
@@ -457,19 +470,11 @@ describe("the order page", () => {
   })
 })
 
-describe("in Portuguese (Brazil), the admin user's language", () => {
-  /** The plugin's English texts of one part (src/admin/i18n/<part>/en.json) that differ in Portuguese, cut at their {{values}}. */
-  function englishFragments(part: "page" | "card"): string[] {
-    const read = (language: string) => flatten(JSON.parse(fs.readFileSync(path.join(ROOT, "src/admin/i18n", part, `${language}.json`), "utf8")))
-    const [en, ptBR] = [read("en"), read("ptBR")]
-    return [...en]
-      .filter(([key, text]) => ptBR.get(key) !== text)
-      .flatMap(([, text]) => text.split(/\{\{\w+\}\}/))
-      .map((fragment) => fragment.trim())
-      // Two words at least: a single word may be Portuguese too ("status"), or the store's data ("Marketplace Demo").
-      .filter((fragment) => fragment.length >= 6 && /\S\s+\S/.test(fragment))
-  }
+describe("the product page", () => {
+  productPageTests(session)
+})
 
+describe("in Portuguese (Brazil), the admin user's language", () => {
   beforeAll(async () => {
     // As Medusa's own language menu leaves it: i18next's detector reads the cookie first, then localStorage.
     await page.context().addCookies([{ name: "lng", value: "ptBR", url: medusaUrl }])
@@ -544,7 +549,21 @@ describe("in Portuguese (Brazil), the admin user's language", () => {
     expect(await needed.getByRole("link", { name: approved.code }).getAttribute("href")).toContain(approved.order_id)
     await screenshot("hub-needs-you-ptBR", page.getByTestId("hub-needs-you"))
   })
+
+  productPagePortugueseTests(session)
 })
+
+/** The plugin's English texts of one part (src/admin/i18n/<part>/en.json) that differ in Portuguese, cut at their {{values}}. */
+function englishFragments(part: "page" | "card" | "product"): string[] {
+  const read = (language: string) => flatten(JSON.parse(fs.readFileSync(path.join(ROOT, "src/admin/i18n", part, `${language}.json`), "utf8")))
+  const [en, ptBR] = [read("en"), read("ptBR")]
+  return [...en]
+    .filter(([key, text]) => ptBR.get(key) !== text)
+    .flatMap(([, text]) => text.split(/\{\{\w+\}\}/))
+    .map((fragment) => fragment.trim())
+    // Two words at least: a single word may be Portuguese too ("status"), or the store's data ("Marketplace Demo").
+    .filter((fragment) => fragment.length >= 6 && /\S\s+\S/.test(fragment))
+}
 
 /** A hub order as the sandbox holds it, read outside the account's limits (the store's own reads keep their budget). */
 async function sandboxOrder(code: string): Promise<HubOrder> {

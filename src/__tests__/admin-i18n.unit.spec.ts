@@ -8,7 +8,7 @@ import path from "node:path"
  */
 
 const ADMIN = path.resolve(__dirname, "../admin")
-const PARTS = ["page", "card"] as const
+const PARTS = ["page", "card", "product"] as const
 const LANGUAGES = ["en", "ptBR"] as const
 
 /** Texts that read the same in both languages (codes, names, abbreviations). */
@@ -45,7 +45,7 @@ function adminFiles(dir: string): string[] {
 function usedKeys(): Array<{ file: string; part: string; key: string; prefix: boolean }> {
   return adminFiles(ADMIN).flatMap((file) => {
     const source = fs.readFileSync(file, "utf8")
-    const part = source.match(/useHubTranslation\("(page|card)"\)/)?.[1]
+    const part = source.match(/useHubTranslation\("(page|card|product)"\)/)?.[1]
     if (!part) return []
     const exact = [...source.matchAll(/\bt\(\s*"([^"]+)"/g)].map((match) => ({ key: match[1], prefix: false }))
     const templated = [...source.matchAll(/\bt\(\s*`([^`$]+)\$\{/g)].map((match) => ({ key: match[1], prefix: true }))
@@ -86,6 +86,7 @@ describe("the admin's text in English and Portuguese (Brazil)", () => {
     // The scan itself finds what the components use.
     expect(used.filter((entry) => entry.part === "page").length).toBeGreaterThan(20)
     expect(used.filter((entry) => entry.part === "card").length).toBeGreaterThan(20)
+    expect(used.filter((entry) => entry.part === "product").length).toBeGreaterThan(20)
     const missing = used
       .filter(({ part, key, prefix }) => {
         const keys = [...texts[part as (typeof PARTS)[number]].en.keys()]

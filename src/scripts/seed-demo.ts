@@ -2,19 +2,38 @@ import { ExecArgs } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { SeedProduct, seedStore } from "./seed-store"
 
+const IMAGES = "https://medusa-public-images.s3.eu-west-1.amazonaws.com"
+
+/** Everything publishing needs (docs/catalogue.md, *Publishing products*): grams and centimetres. */
+const publishable = (description: string, image: string, weight?: number) => ({
+  description,
+  weight,
+  dimensions: { height: 10, width: 20, length: 30 },
+  images: [`${IMAGES}/${image}`],
+})
+
 /** The demo store's products; `npm run demo` offers the same SKUs on the sandbox hub. */
 const DEMO_PRODUCTS: SeedProduct[] = [
-  { sku: "CAMISETA-AZUL-M", stocked: 120, price: 79.9 },
-  { sku: "CANECA-CERAMICA-300", stocked: 80, price: 39.9 },
-  { sku: "BONE-ABA-CURVA", stocked: 60, price: 59.9 },
-  { sku: "MOCHILA-URBANA-20L", stocked: 40, price: 189.9 },
-  { sku: "GARRAFA-TERMICA-1L", stocked: 50, price: 119.9 },
+  { sku: "CAMISETA-AZUL-M", stocked: 120, price: 79.9, ...publishable("<p>Camiseta de algodão, azul, tamanho M.</p>", "tee-black-front.png", 180) },
+  { sku: "CANECA-CERAMICA-300", stocked: 80, price: 39.9, ...publishable("<p>Caneca de cerâmica, 300 ml.</p>", "coffee-mug.png", 350) },
+  { sku: "BONE-ABA-CURVA", stocked: 60, price: 59.9, ...publishable("<p>Boné de aba curva.</p>", "sweatshirt-vintage-front.png", 120) },
+  { sku: "MOCHILA-URBANA-20L", stocked: 40, price: 189.9, ...publishable("<p>Mochila urbana, 20 litros.</p>", "sweatpants-gray-front.png", 900) },
+  { sku: "GARRAFA-TERMICA-1L", stocked: 50, price: 119.9, ...publishable("<p>Garrafa térmica, 1 litro.</p>", "shorts-vintage-front.png", 600) },
+  // New in the store, not on the hub yet (scripts/demo.js leaves it off the sandbox): its publication
+  // finds no weight, so the merchant sees the problem on its page; once weighed, it is created on the hub.
+  {
+    sku: "CANECA-ESMALTADA-350",
+    stocked: 30,
+    price: 49.9,
+    ...publishable("<p>Caneca esmaltada, 350 ml.</p>", "coffee-mug.png"),
+    metadata: { hub_demo_new: true },
+  },
 ]
 
 /**
  * `npx medusa exec ./src/scripts/seed-demo.ts`: seeds the demo store (scripts/demo.js) once: a
  * BRL region for Brazil, the default sales channel, a stock location with a manual shipping
- * option and DEMO_PRODUCTS in stock. A store that already has a region is left as it is.
+ * option and DEMO_PRODUCTS in stock (one of them new, not on the sandbox hub yet). A store that already has a region is left as it is.
  */
 export default async function seedDemo({ container }: ExecArgs) {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)

@@ -11,7 +11,22 @@ import {
 import { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 
-export type SeedProduct = { sku: string; stocked: number; price?: number }
+/**
+ * One product of one variant. The optional fields are what publishing it to the hub needs
+ * (docs/catalogue.md, *Publishing products*): left out, the product is sold but not publishable.
+ */
+export type SeedProduct = {
+  sku: string
+  stocked: number
+  price?: number
+  title?: string
+  description?: string
+  /** Grams and centimetres, Medusa's units as the plugin reads them by default. */
+  weight?: number
+  dimensions?: { height: number; width: number; length: number }
+  images?: string[]
+  metadata?: Record<string, unknown>
+}
 
 /**
  * A store ready to take hub orders, built the way a merchant's would be (the Medusa starter's
@@ -81,8 +96,13 @@ export async function seedStore(container: MedusaContainer, { products }: { prod
 
   const { result: createdProducts } = await createProductsWorkflow(container).run({
     input: {
-      products: products.map(({ sku, price = 100 }) => ({
-        title: `Produto ${sku}`,
+      products: products.map(({ sku, price = 100, title, description, weight, dimensions, images, metadata }) => ({
+        title: title ?? `Produto ${sku}`,
+        ...(description ? { description } : {}),
+        ...(weight !== undefined ? { weight } : {}),
+        ...(dimensions ?? {}),
+        ...(images ? { images: images.map((url) => ({ url })), thumbnail: images[0] } : {}),
+        ...(metadata ? { metadata } : {}),
         status: "published" as const,
         shipping_profile_id: profiles[0].id,
         options: [{ title: "Tamanho", values: ["Único"] }],

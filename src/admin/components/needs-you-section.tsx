@@ -1,5 +1,5 @@
 import { Button, Container, Heading, Text } from "@medusajs/ui"
-import { useHubMovesNeedingMerchant, useHubOrdersNeedingMerchant, useHubStockFigures } from "../lib/hub-queries"
+import { useHubMovesNeedingMerchant, useHubOrdersNeedingMerchant, useHubProductsNeedingMerchant, useHubStockFigures } from "../lib/hub-queries"
 import { useHubTranslation } from "../lib/i18n"
 import { MovesNeedingMerchant } from "./moves-needing-merchant"
 
@@ -20,7 +20,8 @@ const NeedLine = ({ text, target, testId }: { text: string; target: string; test
 
 /**
  * What needs the merchant, before anything else on the page: hub orders set aside or short of
- * stock, moves not done, SKUs the hub refuses, canceled orders still holding stock; or that
+ * stock, moves not done, SKUs the hub refuses, products not publishable or refused, canceled orders
+ * still holding stock; or that
  * nothing does. The moves are listed here (no other section shows them); the rest point to their list.
  */
 export const NeedsYouSection = () => {
@@ -28,13 +29,15 @@ export const NeedsYouSection = () => {
   const orders = useHubOrdersNeedingMerchant()
   const moves = useHubMovesNeedingMerchant()
   const stock = useHubStockFigures()
-  if (orders.isLoading || moves.isLoading || stock.isLoading) return null
+  const products = useHubProductsNeedingMerchant()
+  if (orders.isLoading || moves.isLoading || stock.isLoading || products.isLoading) return null
 
   const orderCount = orders.data?.count ?? 0
   const moveCount = moves.data?.count ?? 0
   const skuCount = stock.data?.stock.skusInError.length ?? 0
   const leakCount = stock.data?.stock.lastReconciliation?.leakedOrders ?? 0
-  const nothing = !orderCount && !moveCount && !skuCount && !leakCount
+  const productCount = products.data?.count ?? 0
+  const nothing = !orderCount && !moveCount && !skuCount && !leakCount && !productCount
   return (
     <Container className="divide-y p-0" data-testid="hub-needs-you">
       <div className="px-6 py-4">
@@ -47,6 +50,7 @@ export const NeedsYouSection = () => {
       </div>
       {orderCount > 0 && <NeedLine text={t("needsYou.orders", { n: orderCount })} target="hub-orders-attention-section" testId="hub-needs-orders" />}
       {skuCount > 0 && <NeedLine text={t("needsYou.skus", { n: skuCount })} target="hub-skus-in-error-section" testId="hub-needs-skus" />}
+      {productCount > 0 && <NeedLine text={t("needsYou.products", { n: productCount })} target="hub-products-attention-section" testId="hub-needs-products" />}
       {leakCount > 0 && <NeedLine text={t("needsYou.leaks", { n: leakCount })} target="hub-stock-leaks-section" testId="hub-needs-leaks" />}
       {moveCount > 0 && (
         <div className="flex flex-col gap-y-2 py-4" data-testid="hub-needs-moves">

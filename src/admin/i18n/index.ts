@@ -2,7 +2,8 @@
  * The plugin's admin text in each language Medusa's admin offers it in (the admin user's choice,
  * kept by the dashboard as `lng`): Medusa merges these resources into its own `translation`
  * namespace, under the plugin's one key `marketplaceHub` so nothing collides with Medusa's keys.
- * The hub page's text is in page/, the order card's in card/. A language is added with the same
+ * The hub page's text is in page/, the order card's in card/, the product page's card (and its
+ * states and problems, which the hub page shows too) in product/. A language is added with the same
  * files under its key (Medusa's language codes: "en", "ptBR", ...); src/__tests__/admin-i18n.unit.spec.ts
  * holds every language to the same keys.
  */
@@ -10,8 +11,10 @@ import cardEn from "./card/en.json"
 import cardPtBR from "./card/ptBR.json"
 import pageEn from "./page/en.json"
 import pagePtBR from "./page/ptBR.json"
+import productEn from "./product/en.json"
+import productPtBR from "./product/ptBR.json"
 
 export default {
-  en: { translation: { marketplaceHub: { page: pageEn, card: cardEn } } },
-  ptBR: { translation: { marketplaceHub: { page: pagePtBR, card: cardPtBR } } },
+  en: { translation: { marketplaceHub: { page: pageEn, card: cardEn, product: productEn } } },
+  ptBR: { translation: { marketplaceHub: { page: pagePtBR, card: cardPtBR, product: productPtBR } } },
 }

@@ -32,3 +32,9 @@ export function formatDuration(ms: number | null | undefined): string {
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }
+
+/** A wait in the admin's language, in minutes from one minute up ("about 3 minutes", "3 minutos"), else seconds. */
+export function formatSecondsLeft(seconds: number): string {
+  const [value, unit] = seconds >= 60 ? [Math.ceil(seconds / 60), "minute"] : [Math.max(0, Math.ceil(seconds)), "second"]
+  return new Intl.NumberFormat(adminLocale(), { style: "unit", unit, unitDisplay: "long" }).format(value)
+}

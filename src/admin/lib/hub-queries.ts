@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query"
-import type { HubOrderImportState, HubOrderMoveNeedingMerchant, StockSyncFigures } from "../../api/admin/hub/types"
+import type { HubOrderImportState, HubOrderMoveNeedingMerchant, HubProductsPage, StockSyncFigures } from "../../api/admin/hub/types"
 import { sdk } from "./sdk"
 
 /*
@@ -52,6 +52,20 @@ export function useHubStockFigures() {
   return useQuery({
     queryKey: ["hub", "stock"],
     queryFn: () => sdk.client.fetch<{ stock: StockSyncFigures }>("/admin/hub/stock"),
+    refetchInterval: HUB_PAGE_REFRESH_MS,
+  })
+}
+
+/** The products that need the merchant: not publishable, or refused by the hub (20 of each), with the counts and progress. */
+export function useHubProductsNeedingMerchant() {
+  return useQuery({
+    queryKey: ["hub", "products", "attention"],
+    queryFn: async () => {
+      const [notPublishable, refused] = await Promise.all(
+        (["not_publishable", "refused"] as const).map((state) => sdk.client.fetch<HubProductsPage>("/admin/hub/products", { query: { state, limit: 20 } }))
+      )
+      return { ...refused, products: [...notPublishable.products, ...refused.products], count: notPublishable.count + refused.count }
+    },
     refetchInterval: HUB_PAGE_REFRESH_MS,
   })
 }

@@ -1,6 +1,7 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { ArrowsPointingOut } from "@medusajs/icons"
 import { getI18n } from "react-i18next"
+import { CatalogueSection } from "../../components/catalogue-section"
 import { ConnectionSection } from "../../components/connection-section"
 import { NeedsYouSection } from "../../components/needs-you-section"
 import { OrderImportSection } from "../../components/order-import-section"
@@ -10,7 +11,7 @@ import { TrafficChart } from "../../components/traffic-chart"
 /**
  * The hub page: the connection's health in a line (its details closed), then what needs the
  * merchant (or that nothing does), then the order import and the stock sync with their lists and
- * actions, then the last day's traffic.
+ * actions, the catalogue's publication, then the last day's traffic.
  */
 const HubPage = () => (
   <div className="flex flex-col gap-y-3">
@@ -18,6 +19,7 @@ const HubPage = () => (
     <NeedsYouSection />
     <OrderImportSection />
     <StockSyncSection />
+    <CatalogueSection />
     <TrafficChart />
   </div>
 )

@@ -9,3 +9,19 @@ export type { TrafficHour } from "../../../modules/hub/repositories/hub-traffic-
 export type { HubOrderMoveNeedingMerchant } from "../../../modules/hub/repositories/hub-order-move"
 export type { HubConnectionHealth, OrderIntakeFigures } from "../../../modules/hub/service"
 export type { OrderImportSummary } from "../../../sync/order-import"
+import type { hubProductView } from "./products/view"
+
+/** One product's publication (option `publishProducts`), as `GET /admin/hub/products` lists it. */
+export type HubProductPublicationView = ReturnType<typeof hubProductView>
+export type HubProductPublicationState = HubProductPublicationView["state"]
+
+/** `GET /admin/hub/products`: a page of products, the counts per state and the first publication's progress. */
+export type HubProductsPage = {
+  publish_products: boolean
+  products: HubProductPublicationView[]
+  count: number
+  limit: number
+  offset: number
+  counts: Record<HubProductPublicationState, number>
+  progress: { total: number; done: number; due: number; seconds_left: number }
+}

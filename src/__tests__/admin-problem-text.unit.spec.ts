@@ -1,0 +1,57 @@
+import fs from "node:fs"
+import path from "node:path"
+import { problemText, type Translate } from "../admin/components/hub-product/problem-text"
+
+/*
+ * A publication problem (its field as src/mapping/hub-product-publication.ts reports it) in each
+ * admin language: a key this reading asks for and the texts lack would show as the key itself.
+ */
+
+function translate(language: "en" | "ptBR"): Translate {
+  const texts = JSON.parse(fs.readFileSync(path.resolve(__dirname, `../admin/i18n/product/${language}.json`), "utf8"))
+  return (key, values = {}) => {
+    const text = key.split(".").reduce((node, part) => node?.[part], texts)
+    if (typeof text !== "string") return key
+    return text.replace(/\{\{(\w+)\}\}/g, (_, name) => String(values[name]))
+  }
+}
+
+const [en, ptBR] = [translate("en"), translate("ptBR")]
+
+describe("a publication problem in the merchant's words", () => {
+  it("says what to do about the product's own field", () => {
+    const weight = { field: "weight", message: "weight: set the variant's or the product's weight" }
+    expect(problemText(en, weight)).toBe("Set the variant's or the product's weight.")
+    expect(problemText(ptBR, weight)).toBe("Informe o peso da variante ou do produto.")
+    expect(problemText(ptBR, { field: "height", message: "height: set a height above 0 (it is 0)" })).toBe("Informe uma altura maior que 0 na variante ou no produto.")
+    expect(problemText(en, { field: "images", message: "images: add an image whose address starts with https://" })).toBe("Add an image whose address starts with https://.")
+  })
+
+  it("tells a title's two problems apart, with the longest title the hub takes", () => {
+    expect(problemText(en, { field: "name", message: "name: give the product a title" })).toBe("Give the product a title.")
+    const long = { field: "name", message: "name: shorten the product's title to at most 150 characters (it has 160)" }
+    expect(problemText(ptBR, long)).toBe("Encurte o título do produto para no máximo 150 caracteres.")
+  })
+
+  it("names the variant of a variation's field, and an option by its title", () => {
+    expect(problemText(en, { field: "variations[CAMISETA-P].price", message: "variations[CAMISETA-P].price: give the variant a price" })).toBe(
+      "Variant CAMISETA-P: Give the variant a price in the hub's region and currency."
+    )
+    expect(problemText(ptBR, { field: "variations[CAMISETA-P].Cor", message: "variations[CAMISETA-P].Cor: set the variant's Cor" })).toBe(
+      "Variante CAMISETA-P: Informe o valor de Cor da variante."
+    )
+  })
+
+  it("keeps the mapping's English message for a field it does not know", () => {
+    expect(problemText(ptBR, { field: "warranty", message: "warranty: something new" })).toBe("warranty: something new")
+  })
+
+  it("finds every field the mapping reports in both languages", () => {
+    const fields = ["name", "description", "images", "sku", "price", "promotional_price", "ean", "nbm", "variation_attributes", "weight", "height", "width", "length"]
+    for (const t of [en, ptBR]) {
+      for (const field of [...fields, ...fields.map((field) => `variations[SKU-1].${field}`)]) {
+        expect(problemText(t, { field, message: `${field}: in English` })).not.toMatch(/problems\.|in English/)
+      }
+    }
+  })
+})

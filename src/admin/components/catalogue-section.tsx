@@ -1,0 +1,91 @@
+import { Container, createDataTableColumnHelper, Heading, Text } from "@medusajs/ui"
+import { useMemo } from "react"
+import { Link } from "react-router-dom"
+import type { HubProductPublicationView, HubProductsPage } from "../../api/admin/hub/types"
+import { errorMessage, formatSecondsLeft, formatTime } from "../lib/format"
+import { useHubProductsNeedingMerchant } from "../lib/hub-queries"
+import { useHubTranslation } from "../lib/i18n"
+import { HubDataTable } from "./hub-data-table"
+import { HubProductCounts, HubProductProblems, HubProductRefusal, HubProductState } from "./hub-product/publication"
+
+const column = createDataTableColumnHelper<HubProductPublicationView>()
+
+/** The products that need the merchant: each links to its page, whose hub card says the same and acts. */
+function useAttentionColumns() {
+  const { t } = useHubTranslation("page")
+  return useMemo(
+    () => [
+      column.accessor("title", {
+        header: t("catalogue.columns.product"),
+        cell: ({ row }) => (
+          <Link to={`/products/${row.original.product_id}`} className="text-ui-fg-interactive hover:text-ui-fg-interactive-hover block min-w-[14rem] whitespace-normal">
+            {row.original.title ?? row.original.product_id}
+          </Link>
+        ),
+      }),
+      column.accessor("sku", { header: t("catalogue.columns.hubSku"), cell: ({ getValue }) => getValue() ?? "—" }),
+      column.accessor("state", { header: t("catalogue.columns.state"), cell: ({ getValue }) => <HubProductState state={getValue()} /> }),
+      column.display({
+        id: "why",
+        header: t("catalogue.columns.why"),
+        cell: ({ row }) => (
+          <div className="min-w-[18rem] whitespace-normal">
+            {row.original.problems.length > 0 ? <HubProductProblems problems={row.original.problems} /> : <HubProductRefusal row={row.original} />}
+          </div>
+        ),
+      }),
+      column.accessor("last_sent_at", { header: t("catalogue.columns.lastSent"), cell: ({ getValue }) => formatTime(getValue()) }),
+    ],
+    [t]
+  )
+}
+
+/** The first publication's progress: how many looked at, and the time the rest takes at the hub's create limit. */
+const Progress = ({ progress }: { progress: HubProductsPage["progress"] }) => {
+  const { t } = useHubTranslation("page")
+  const text =
+    progress.total === 0
+      ? t("catalogue.noneYet")
+      : progress.due > 0
+        ? t("catalogue.progress", { done: progress.done, total: progress.total, left: formatSecondsLeft(progress.seconds_left) })
+        : t("catalogue.allLookedAt", { total: progress.total })
+  return <Text data-testid="hub-catalogue-progress">{text}</Text>
+}
+
+/**
+ * Publication of Medusa's products to the hub (option `publishProducts`): the counts per state, the
+ * first publication's progress, and the products not publishable or refused, with what to do.
+ */
+export const CatalogueSection = () => {
+  const { t } = useHubTranslation("page")
+  const columns = useAttentionColumns()
+  const { data, isLoading, error } = useHubProductsNeedingMerchant()
+
+  if (isLoading) return <Container><Text>{t("catalogue.loading")}</Text></Container>
+  if (error || !data) return <Container><Text>{t("catalogue.unreadable", { error: errorMessage(error) })}</Text></Container>
+
+  return (
+    <Container className="divide-y p-0" data-testid="hub-catalogue">
+      <div className="px-6 py-4">
+        <Heading level="h2">{t("catalogue.heading")}</Heading>
+        <Text size="small" className="text-ui-fg-subtle">
+          {data.publish_products ? t("catalogue.description") : t("catalogue.off")}
+        </Text>
+      </div>
+      {data.publish_products && (
+        <>
+          <div className="flex flex-col gap-y-3 px-6 py-4">
+            <HubProductCounts counts={data.counts} />
+            <Progress progress={data.progress} />
+          </div>
+          <div className="flex scroll-mt-4 flex-col gap-y-2 py-4" id="hub-products-attention-section">
+            <Heading level="h3" className="px-6">
+              {t("catalogue.attention")}
+            </Heading>
+            <HubDataTable testId="hub-products-attention" data={data.products} columns={columns} rowId={(row) => row.product_id} empty={t("catalogue.attentionNone")} />
+          </div>
+        </>
+      )}
+    </Container>
+  )
+}

@@ -1,0 +1,72 @@
+import { StatusBadge, Text } from "@medusajs/ui"
+import type { HubProductPublicationState, HubProductPublicationView } from "../../../api/admin/hub/types"
+import { useHubTranslation } from "../../lib/i18n"
+import { problemText } from "./problem-text"
+
+type Problem = HubProductPublicationView["problems"][number]
+
+/** What the merchant sees: the row's state, or "none" for a product no publication has looked at yet. */
+export type ShownState = HubProductPublicationState | "none"
+
+const STATE_COLORS: Record<ShownState, "green" | "blue" | "orange" | "red" | "grey"> = {
+  published: "green",
+  pending: "blue",
+  not_publishable: "orange",
+  refused: "red",
+  excluded: "grey",
+  none: "grey",
+}
+
+/** The states in the order the hub page counts them. */
+export const SHOWN_STATES: HubProductPublicationState[] = ["published", "pending", "not_publishable", "refused", "excluded"]
+
+export const HubProductState = ({ state, testId }: { state: ShownState; testId?: string }) => {
+  const { t } = useHubTranslation("product")
+  return (
+    <StatusBadge color={STATE_COLORS[state]} className="text-nowrap" data-testid={testId}>
+      {t(`states.${state}`)}
+    </StatusBadge>
+  )
+}
+
+/** Each state with its count, as badges on one wrapping line. */
+export const HubProductCounts = ({ counts }: { counts: Record<HubProductPublicationState, number> }) => (
+  <div className="flex flex-wrap items-center gap-x-4 gap-y-2" data-testid="hub-catalogue-counts">
+    {SHOWN_STATES.map((state) => (
+      <span key={state} className="flex items-center gap-x-1.5" data-testid={`hub-catalogue-count-${state}`}>
+        <HubProductState state={state} />
+        <Text size="small" weight="plus" leading="compact">
+          {counts[state]}
+        </Text>
+      </span>
+    ))}
+  </div>
+)
+
+/** The problems as a list of things to do, in the admin's language. */
+export const HubProductProblems = ({ problems, testId }: { problems: Problem[]; testId?: string }) => {
+  const { t } = useHubTranslation("product")
+  return (
+    <ul className="flex list-disc flex-col gap-y-1 pl-4" data-testid={testId}>
+      {problems.map((problem, index) => (
+        <li key={index} title={problem.field}>
+          <Text size="small" leading="compact" className="whitespace-normal break-words">
+            {problemText(t, problem)}
+          </Text>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/** The hub's refusal in its own words, with its answer's status when there was one. */
+export const HubProductRefusal = ({ row, testId }: { row: Pick<HubProductPublicationView, "hub_error" | "hub_error_status">; testId?: string }) => {
+  const { t } = useHubTranslation("product")
+  if (!row.hub_error) return null
+  return (
+    <Text size="small" leading="compact" className="whitespace-normal break-words" data-testid={testId}>
+      {row.hub_error}
+      {row.hub_error_status != null && <span className="text-ui-fg-muted"> ({t("fields.hubAnswer", { status: row.hub_error_status })})</span>}
+    </Text>
+  )
+}

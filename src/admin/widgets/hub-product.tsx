@@ -1,0 +1,146 @@
+import { defineWidgetConfig } from "@medusajs/admin-sdk"
+import type { AdminProduct, DetailWidgetProps } from "@medusajs/framework/types"
+import { Button, Container, Heading, Text, toast } from "@medusajs/ui"
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
+import { Link } from "react-router-dom"
+import type { HubProductPublicationView, HubProductsPage } from "../../api/admin/hub/types"
+import { HubProductProblems, HubProductRefusal, HubProductState } from "../components/hub-product/publication"
+import { SectionRow } from "../components/section-row"
+import { errorMessage, formatTime } from "../lib/format"
+import { useHubTranslation } from "../lib/i18n"
+import { sdk } from "../lib/sdk"
+
+/** While a push is due, the card looks again this often: Publish now answers before the hub does. */
+const WAITING_REFRESH_MS = 2_000
+
+/**
+ * On a product's page: its publication to the hub (option `publishProducts`), what keeps it off in
+ * the admin's language, the hub's own words for a refusal, and the merchant's two asks. With
+ * publication off, one quiet line saying how to turn it on.
+ */
+const HubProductWidget = ({ data: product }: DetailWidgetProps<AdminProduct>) => {
+  const { t } = useHubTranslation("product")
+  const queryClient = useQueryClient()
+  const { data, error } = useQuery({
+    queryKey: ["hub", "products", "by-product", product.id],
+    queryFn: () => sdk.client.fetch<HubProductsPage>("/admin/hub/products", { query: { product_id: product.id, limit: 1 } }),
+    refetchInterval: (query) => (query.state.data?.products[0]?.waiting ? WAITING_REFRESH_MS : false),
+  })
+  const ask = useMutation({
+    mutationFn: (body: { publish: true } | { excluded: boolean }) =>
+      sdk.client.fetch<{ product: HubProductPublicationView }>(
+        `/admin/hub/products/${encodeURIComponent(product.id)}/${"publish" in body ? "publish" : "exclusion"}`,
+        { method: "POST", body: "publish" in body ? {} : body }
+      ),
+    onSuccess: ({ product: row }, body) => {
+      const [title, hint] = "publish" in body ? ["publishing", "publishingHint"] : row.excluded ? ["excluded", "excludedHint"] : ["included", "includedHint"]
+      toast.success(t(`toasts.${title}`), { description: t(`toasts.${hint}`) })
+    },
+    onError: (failure) => toast.error(t("toasts.failed"), { description: errorMessage(failure) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ["hub", "products"] }),
+  })
+
+  if (error) {
+    return (
+      <Container>
+        <Text size="small" className="text-ui-fg-error">
+          {t("unreadable", { error: errorMessage(error) })}
+        </Text>
+      </Container>
+    )
+  }
+  if (!data) return null
+
+  const row = data.products[0]
+  const state = row?.state ?? "none"
+  return (
+    <Container className="divide-y p-0" data-testid="hub-product-widget">
+      <div className="flex items-center justify-between gap-x-3 px-6 py-4">
+        <Heading level="h2">{t("heading")}</Heading>
+        {data.publish_products && <HubProductState state={state} testId="hub-product-state" />}
+      </div>
+      {!data.publish_products ? (
+        <Text size="small" className="text-ui-fg-subtle px-6 py-4" data-testid="hub-product-off">
+          {t("off")}
+        </Text>
+      ) : (
+        <>
+          {row ? <PublicationRows row={row} /> : (
+            <Text size="small" className="text-ui-fg-subtle px-6 py-4" data-testid="hub-product-unseen">
+              {t("notLookedAt")}
+            </Text>
+          )}
+          <div className="flex flex-wrap items-center gap-2 px-6 py-4" data-testid="hub-product-actions">
+            {!row?.excluded && (
+              <Button size="small" variant="secondary" isLoading={ask.isPending && !!ask.variables && "publish" in ask.variables} onClick={() => ask.mutate({ publish: true })}>
+                {t("actions.publishNow")}
+              </Button>
+            )}
+            <Button size="small" variant="transparent" disabled={ask.isPending} onClick={() => ask.mutate({ excluded: !row?.excluded })}>
+              {row?.excluded ? t("actions.include") : t("actions.exclude")}
+            </Button>
+          </div>
+        </>
+      )}
+      <div className="px-6 py-3">
+        <Link to="/hub" className="text-ui-fg-interactive hover:text-ui-fg-interactive-hover txt-compact-small">
+          {t("hubPage")}
+        </Link>
+      </div>
+    </Container>
+  )
+}
+
+/** The row's SKU (linked or created), last push, what to do and the hub's words: each only when it says something. */
+const PublicationRows = ({ row }: { row: HubProductPublicationView }) => {
+  const { t } = useHubTranslation("product")
+  return (
+    <div className="divide-y">
+      <SectionRow
+        label={t("fields.hubSku")}
+        testId="hub-product-sku"
+        value={
+          <>
+            <Text size="small" leading="compact" className="break-words">
+              {row.sku ?? "—"}
+            </Text>
+            {row.state === "published" && (
+              <Text size="small" leading="compact" className="text-ui-fg-muted">
+                {row.linked ? t("fields.linked") : t("fields.created")}
+              </Text>
+            )}
+          </>
+        }
+      />
+      {/* A linked product is never sent until it changes: "—" would read as unknown. */}
+      <SectionRow label={t("fields.lastSent")} value={row.last_sent_at ? formatTime(row.last_sent_at) : t("fields.neverSent")} testId="hub-product-last-sent" />
+      {row.waiting && row.state !== "pending" && (
+        <Text size="small" className="text-ui-fg-subtle px-6 py-3" data-testid="hub-product-waiting">
+          {t("changesWaiting")}
+        </Text>
+      )}
+      {row.problems.length > 0 && (
+        <div className="flex flex-col gap-y-2 px-6 py-3">
+          <Text size="small" leading="compact" weight="plus" className="text-ui-fg-subtle">
+            {t("fields.whatToDo")}
+          </Text>
+          <HubProductProblems problems={row.problems} testId="hub-product-problems" />
+        </div>
+      )}
+      {row.hub_error && (
+        <div className="flex flex-col gap-y-2 px-6 py-3">
+          <Text size="small" leading="compact" weight="plus" className="text-ui-fg-subtle">
+            {t("fields.hubWords")}
+          </Text>
+          <HubProductRefusal row={row} testId="hub-product-hub-error" />
+        </div>
+      )}
+    </div>
+  )
+}
+
+export const config = defineWidgetConfig({
+  zone: "product.details.side.before",
+})
+
+export default HubProductWidget
