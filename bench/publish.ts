@@ -58,6 +58,7 @@ async function main() {
 
     // ---- The first publication
     global.gc?.()
+    const heapBefore = process.memoryUsage().heapUsed
     const rssBefore = process.memoryUsage().rss
     let rssPeak = rssBefore
     const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 250)
@@ -75,6 +76,8 @@ async function main() {
       await sleep(500)
     }
     clearInterval(sampler)
+    global.gc?.()
+    const heapAfter = process.memoryUsage().heapUsed
     const publicationMs = Date.now() - startedAt
     const entries = await requestLog(sandbox)
     const creates = entries.filter((entry) => entry.method === "POST" && entry.path === "/products")
@@ -113,9 +116,11 @@ async function main() {
     figure("publish: title edit -> hub p95", percentile(latencies, 0.95) / 1000, { at: "<=", target: 2, unit: "s" }, {
       detail: `${EDITS} edits, p50 ${(percentile(latencies, 0.5) / 1000).toFixed(2)} s, max ${(latencies[latencies.length - 1] / 1000).toFixed(2)} s; ${editPuts.length} PUTs`,
     })
-    figure(`publish: resident memory growth over ${PRODUCTS} products`, mb(rssPeak - rssBefore), { at: "<=", target: 64, unit: "MB" }, {
+    // Resident memory after seeding is already at its high-water mark, so the live heap (after a GC)
+    // says what the publication kept; the resident peak says what it needed beyond the seeding's.
+    figure(`publish: memory growth over ${PRODUCTS} products`, mb(Math.max(rssPeak - rssBefore, heapAfter - heapBefore)), { at: "<=", target: 64, unit: "MB" }, {
       digits: 1,
-      detail: `${mb(rssBefore).toFixed(0)} MB before, peak ${mb(rssPeak).toFixed(0)} MB`,
+      detail: `live heap ${mb(heapBefore).toFixed(0)} -> ${mb(heapAfter).toFixed(0)} MB after a GC; resident ${mb(rssBefore).toFixed(0)} MB before, peak ${mb(rssPeak).toFixed(0)} MB`,
     })
     info("publish: requests by endpoint", byEndpoint(entries))
   } finally {

@@ -34,8 +34,11 @@ medusaIntegrationTestRunner({
       const products = baseline("GET /products/{sku}")
 
       await hub.client.getProduct("T-1")
-      // Not there: read as null (docs/architecture.md, the hub client), and counted as the 404 it was.
+      const lastError = hub.client.figures().lastError
+      // Not there: read as null (docs/architecture.md, the hub client), and counted as the 404 it was,
+      // but an answer, not an error: the connection's health (its last error) does not turn red.
       await expect(hub.client.getProduct("NO-SUCH-SKU")).resolves.toBeNull()
+      expect(hub.client.figures().lastError).toEqual(lastError)
       // Recorded by the store (as the 30-second timer does), then more requests before the page reads.
       await hub.recordHubTraffic()
       await hub.client.getProduct("T-1")

@@ -53,12 +53,13 @@ export class HubFigures {
     this.hourOf(endpoint).requests++
   }
 
-  answered(endpoint: string, status: number): void {
+  /** `expected`: a 404 the caller reads as "nothing there" (counted as the 4xx it is, never the last error). */
+  answered(endpoint: string, status: number, { expected = false }: { expected?: boolean } = {}): void {
     const figures = this.of(endpoint)
     figures.answers[status] = (figures.answers[status] ?? 0) + 1
     if (status >= 400 && status < 500) this.hourOf(endpoint).clientErrors++
     if (status === 429) this.hourOf(endpoint).rateLimited++
-    if (status >= 400) {
+    if (status >= 400 && !expected) {
       this.lastError = { at: new Date().toISOString(), endpoint, status, cause: `HTTP ${status}` }
     }
     if (status === 429 || status >= 500) this.failed()

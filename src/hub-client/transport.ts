@@ -202,7 +202,7 @@ export class HubTransport {
           clearTimeout(deadlineTimer)
         }
 
-        this.figuresBook.answered(call.endpoint, status)
+        this.figuresBook.answered(call.endpoint, status, { expected: status === 404 && call.absentOn404 === true })
         span.setAttributes({ "http.response.status_code": status })
 
         if (status === 429) {
