@@ -1,4 +1,4 @@
-import { createInventoryLevelsWorkflow, createProductCategoriesWorkflow, createProductsWorkflow, deleteProductsWorkflow, updateProductsWorkflow } from "@medusajs/core-flows"
+import { createInventoryLevelsWorkflow, createProductCategoriesWorkflow, createProductsWorkflow, deleteProductsWorkflow, updateInventoryLevelsWorkflow, updateProductsWorkflow } from "@medusajs/core-flows"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
@@ -249,6 +249,49 @@ medusaIntegrationTestRunner({
       expect(sandbox.hub.requestLog().filter((entry) => entry.method === "DELETE")).toEqual([])
       await updateProductsWorkflow(container).run({ input: { selector: { id: keptId }, update: { status: "published" } } })
       await eventually(() => expect(sandbox.hub.getProduct("VAI-VOLTA")).toMatchObject({ status: "enabled", qty: 2 }))
+      expect(creates()).toEqual([])
+    })
+
+    it("a product the hub already held that lacks its weight is linked; its edits still go and the problem stays listed", async () => {
+      sandbox.hub.upsertProducts([{ sku: "SEM-PESO-HUB", qty: 1, name: "No hub", price: 10 }])
+      const productId = await createProduct({ title: "Sem peso", weight: 0, variants: [{ sku: "SEM-PESO-HUB", stocked: 1 }] })
+      await eventually(async () => expect(await publicationOf(productId)).toMatchObject({ state: "published", linked: true }))
+      await updateProductsWorkflow(container).run({ input: { selector: { id: productId }, update: { description: "Agora com descrição nova" } } })
+      await eventually(() => expect(sandbox.hub.getProduct("SEM-PESO-HUB")?.description).toBe("Agora com descrição nova"))
+      await eventually(async () => expect(await publicationOf(productId)).toMatchObject({ state: "not_publishable", problems: [expect.objectContaining({ field: "weight" })] }))
+      expect(sandbox.hub.getProduct("SEM-PESO-HUB")).toMatchObject({ name: "No hub" })
+      expect(sandbox.hub.getProduct("SEM-PESO-HUB")?.weight).toBeUndefined()
+      expect(creates()).toEqual([])
+    })
+
+    it("stock the hub took before publication was turned on still goes while the product's publication waits", async () => {
+      const options = hub.hubOptions as { publishProducts: boolean }
+      sandbox.hub.upsertProducts([{ sku: "JA-SINCRONIZADO", qty: 0, name: "No hub", price: 10 }])
+      options.publishProducts = false
+      let productId: string
+      try {
+        productId = await createProduct({ title: "Já sincronizado", variants: [{ sku: "JA-SINCRONIZADO", stocked: 4 }] })
+        await eventually(() => expect(sandbox.hub.getProduct("JA-SINCRONIZADO")?.qty).toBe(4))
+        expect(await publicationOf(productId)).toBeUndefined()
+      } finally {
+        options.publishProducts = true
+      }
+      // Publication turned on: the product's first look waits on the hub's answer to its read.
+      const read = sandbox.hub.holdRequests("GET", "/products/JA-SINCRONIZADO")
+      try {
+        await updateProductsWorkflow(container).run({ input: { selector: { id: productId }, update: { title: "Já sincronizado!" } } })
+        await read.reached
+        expect((await publicationOf(productId))?.accepted).toBeNull()
+        const query = container.resolve(ContainerRegistrationKeys.QUERY)
+        const { data: [variant] } = await query.graph({ entity: "product_variant", fields: ["inventory_items.inventory_item_id"], filters: { sku: "JA-SINCRONIZADO" } })
+        await updateInventoryLevelsWorkflow(container).run({
+          input: { updates: [{ inventory_item_id: variant.inventory_items[0].inventory_item_id, location_id: store.stockLocation.id, stocked_quantity: 2 }] },
+        })
+        await eventually(() => expect(sandbox.hub.getProduct("JA-SINCRONIZADO")?.qty).toBe(2))
+      } finally {
+        read.release()
+      }
+      await eventually(async () => expect(await publicationOf(productId)).toMatchObject({ state: "published", linked: true }))
       expect(creates()).toEqual([])
     })
 

@@ -6,13 +6,15 @@ import type { HubProductFields } from "../../../mapping/hub-product"
 import type { ClaimedStockChange, StockPushOutcome, WantedStock } from "../models/hub-stock-change"
 
 /**
- * A SKU of a product being published for the first time waits: the hub does not hold it yet (a PUT
- * would be a 404), and the create carries its fields. The publication takes them as accepted once the
- * hub has the product (`acceptCreated`), and the push then sends only what changed since.
+ * A SKU the hub has never taken anything of, whose product is being published for the first time,
+ * waits: the hub does not hold it yet (a PUT would be a 404), and the create carries its fields. The
+ * publication takes them as accepted once the hub has the product (`acceptCreated`), and the push then
+ * sends only what changed since. A SKU the hub took a push of before (its stock synced before
+ * publication was turned on) never waits for its product's publication.
  */
-const NOT_AWAITING_PUBLICATION = `not exists (
+const NOT_AWAITING_PUBLICATION = `(hub_stock_change.sent_at is not null or hub_stock_change.accepted <> '{}'::jsonb or not exists (
   select 1 from hub_product_publication as p
-   where p.product_id = hub_stock_change.product_id and p.deleted_at is null and p.accepted is null and not p.excluded)`
+   where p.product_id = hub_stock_change.product_id and p.deleted_at is null and p.accepted is null and not p.excluded))`
 
 /** When outbox rows are due, from the plugin options (`stockCoalesceMs`, ...). */
 export type StockTiming = {

@@ -47,9 +47,13 @@ export async function pushHubProduct(client: HubClient, claim: ClaimedPublicatio
   const variantIds = new Map(reading.variants.flatMap((variant) => (variant.sku ? [[variant.sku, variant.id] as const] : [])))
   if (!accepted) return publishNew(client, claim, variantIds, body, checkHubProduct(reading, options))
   const check = checkHubProduct(reading, options)
-  if (!check.ok) return quiet({ kind: "not_publishable", sku: body.sku, problems: check.problems })
-  if (claim.refused && sameJson(claim.refused, check.product)) return quiet(refusedAgain(claim, check.product))
-  return publishChanges(client, accepted, check.product, options)
+  const next = check.ok ? check.product : body
+  if (claim.refused && sameJson(claim.refused, next)) return quiet(refusedAgain(claim, next))
+  const push = await publishChanges(client, accepted, next, options)
+  // The hub holds the product already: its edits go (a field that cannot be sent is left out of the
+  // body, so it is not sent); the problems stay listed for the merchant to fix.
+  if (check.ok || push.outcome.kind !== "published") return push
+  return { ...push, outcome: { kind: "not_publishable", sku: body.sku, problems: check.problems, accepted: push.outcome.accepted } }
 }
 
 /**
