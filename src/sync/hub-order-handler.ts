@@ -4,6 +4,7 @@ import { type ListedHubOrder, parseHubOrder } from "../hub-client"
 import { toMedusaOrder } from "../mapping/hub-order"
 import { hubOrderOutOfBounds } from "../mapping/hub-order-bounds"
 import { hubPaymentOf } from "../mapping/hub-order-money"
+import { errorText } from "../mapping/error-text"
 import { maskPersonalData } from "../mapping/personal-data"
 import { type HubOrderPlan, type HubOrderRecordState, planHubOrder, type SeenHubOrder, seenHubOrder } from "../mapping/plan-hub-order"
 import { HUB_MODULE } from "../modules/hub"
@@ -82,7 +83,7 @@ export class HubOrderHandler {
         }
       } catch (caught) {
         // An imported order is never set aside: its move is tried again the next time it is read.
-        outcomes[index] = following ? await this.notFollowed(order, caught) : await this.setAside(order, `import failed: ${describe(caught)}`)
+        outcomes[index] = following ? await this.notFollowed(order, caught) : await this.setAside(order, `import failed: ${errorText(caught, 2000)}`)
       }
     }
     if (toImport.length) {
@@ -141,7 +142,7 @@ export class HubOrderHandler {
         }
         claimed.push({ index, listed, seen, attempts: claim.attempts, hubOrder: { hubOrderId: claim.id, hubOrderCode: seen.code, claimAttempt: claim.attempts, customer: mapped.customer, order: mapped.order } })
       } catch (caught) {
-        outcomes[index] = await this.setAside(seen, `import failed: ${describe(caught)}`)
+        outcomes[index] = await this.setAside(seen, `import failed: ${errorText(caught, 2000)}`)
       }
     }
     // Together first; a batch that fails was undone whole, and each of its orders is tried alone.
@@ -153,7 +154,7 @@ export class HubOrderHandler {
           record = (await this.runImport([claim])).get(claim.seen.code)!
         } catch (caught) {
           // Its claim taken over: the taker imports it (setting it aside would end the taker's claim).
-          outcomes[claim.index] = isClaimTakenOver(caught) ? "unsettled" : await this.setAside(claim.seen, `import failed: ${describe(caught)}`)
+          outcomes[claim.index] = isClaimTakenOver(caught) ? "unsettled" : await this.setAside(claim.seen, `import failed: ${errorText(caught, 2000)}`)
           continue
         }
       }
@@ -195,7 +196,7 @@ export class HubOrderHandler {
   private async notFollowed(seen: SeenHubOrder, caught: unknown): Promise<HubOrderOutcome> {
     const [record] = await this.records([seen.code])
     if (record && planHubOrder(seen, record).action === "none") return "none"
-    this.logger.warn(`hub: order ${seen.code}: its ${seen.statusType} was not followed yet (tried again when it is read again): ${maskPersonalData(describe(caught))}`)
+    this.logger.warn(`hub: order ${seen.code}: its ${seen.statusType} was not followed yet (tried again when it is read again): ${errorText(caught)}`)
     return "failed"
   }
 
@@ -224,13 +225,4 @@ export class HubOrderHandler {
     }
     return setAside ? "set_aside" : "none"
   }
-}
-
-/**
- * An error's message for a set-aside reason or a run's error (hub errors are already free of
- * credentials). A workflow may throw a plain object with a message rather than an Error.
- */
-export function describe(error: unknown): string {
-  const message = (error as { message?: unknown } | null)?.message
-  return typeof message === "string" ? message : String(error)
 }

@@ -3,14 +3,14 @@ import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules, partitionArray } from "@medusajs/framework/utils"
 import type { ListedHubOrder } from "../hub-client"
 import { hubOrderCodeOnRecord, keptWhileListed, unsafeHubOrderCode } from "../mapping/listed-hub-order"
-import { maskPersonalData } from "../mapping/personal-data"
+import { errorText } from "../mapping/error-text"
 import { type HubOrderRecordState, planHubOrder, seenHubOrder } from "../mapping/plan-hub-order"
 import { HUB_MODULE } from "../modules/hub"
 import { HUB_LISTED_ORDERS_EVENT } from "../modules/hub/events"
 import type { ImportRunCounts } from "../modules/hub/repositories/hub-listed-order"
 import type HubModuleService from "../modules/hub/service"
 import { refreshHubStatusesWorkflow } from "../workflows/hub-orders/refresh-hub-statuses"
-import { describe, HubOrderHandler, type HubOrderOutcome } from "./hub-order-handler"
+import { HubOrderHandler, type HubOrderOutcome } from "./hub-order-handler"
 import { countsOf, listedOrderLanes } from "./listed-order-lanes"
 import type { Lease } from "./lock"
 
@@ -149,7 +149,7 @@ export class ImportRun {
 
   /** Writes the run's record and logs its summary; `failure` is why it ended early, if it did. */
   async finish(failure: unknown | null, { drained = false }: { drained?: boolean } = {}): Promise<OrderImportSummary> {
-    const error = failure === null ? null : maskPersonalData(describe(failure))
+    const error = failure === null ? null : errorText(failure, 2000)
     if (error) this.logger.warn(`hub: order import (${this.intake}) ended early: ${error}`)
     const durationMs = Date.now() - this.startedAt
     const counts = await this.hubModule.finishHubImportRun(this.runId, { seen: this.seen, duration_ms: durationMs, error, drained }, this.counts)

@@ -1,10 +1,10 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, partitionArray } from "@medusajs/framework/utils"
-import { maskPersonalData } from "../mapping/personal-data"
+import { errorText } from "../mapping/error-text"
 import { HUB_MODULE } from "../modules/hub"
 import type { ImportRunCounts } from "../modules/hub/repositories/hub-listed-order"
 import type HubModuleService from "../modules/hub/service"
-import { describe, HubOrderHandler, type HubOrderOutcome } from "./hub-order-handler"
+import { HubOrderHandler, type HubOrderOutcome } from "./hub-order-handler"
 import { perApplication } from "./per-application"
 
 /**
@@ -75,7 +75,7 @@ class ListedOrderLanes {
       }
     } catch (caught) {
       // The store itself failed (a set-aside could not be written): what this lane took is taken again after its lease.
-      this.container.resolve(ContainerRegistrationKeys.LOGGER).warn(`hub: a listed order could not be handled: ${maskPersonalData(describe(caught))}`)
+      this.container.resolve(ContainerRegistrationKeys.LOGGER).warn(`hub: a listed order could not be handled: ${errorText(caught)}`)
     } finally {
       if (--this.running === 0) {
         // Which workers share a listing's orders, for an operator reading each process's log.

@@ -93,7 +93,6 @@ export default class HubModuleService extends MedusaService({
   private trafficTimer: NodeJS.Timeout | undefined
 
   constructor(dependencies: InjectedDependencies) {
-    // eslint-disable-next-line prefer-rest-params
     super(...arguments)
     this.hubClient = dependencies.hubClient
     this.hubOptions = dependencies.hubOptions

@@ -34,8 +34,10 @@ export const importHubOrdersWorkflowId = "import-hub-orders"
 /**
  * Hub orders -> Medusa orders with their stock reserved, then the records that say so: several at a
  * time, so a backlog costs one order creation, one reservation and one record write per batch rather
- * than per order (issue 19's throughput). Any failure compensates every write of the batch; the caller
- * then imports its orders one by one, so a bad order is set aside alone. A crash leaves the created
+ * than per order (issue 19's throughput). A failure undoes the batch's orders, reservations and records
+ * (an order that already holds reservations or a record is kept: steps/create-hub-orders.ts), not its
+ * customers, which another order may use by then (steps/upsert-hub-customers.ts); the caller then
+ * imports its orders one by one, so a bad order is set aside alone. A crash leaves the created
  * orders (found again by their hub codes) for the next run to complete, so there is never a second one.
  *
  * Hooks: `ordersInput` ({ hubOrders: [{ hubOrderCode, order }] }) may return, by hub code, fields of
