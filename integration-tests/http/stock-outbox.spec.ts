@@ -20,7 +20,6 @@ process.env.HUB_STOCK_MIN_PUSH_INTERVAL_MS = "0"
 
 const sandbox = sandboxHubForStore()
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const putsFor = (sku: string) => productUpdatesFor(sandbox.hub, sku)
 /** An outbox reading of a SKU's qty alone, as a change records it (catalogue fields are not synced here). */
 const wantedQty = (sku: string, qty: number) => ({ sku, variantId: null, productId: null, fields: { qty } })
@@ -63,6 +62,11 @@ medusaIntegrationTestRunner({
         sales_channel_id: store.salesChannel.id,
       })
       return Object.fromEntries(SKUS.map((sku, index) => [sku, availability[variantIds[index]].availability as number]))
+    }
+
+    /** The recorded rows' quiet time is over: a flush claims them now. */
+    async function dueNow() {
+      await eventually(async () => expect(await hub.nextStockChangeDueInMs()).toBe(0))
     }
 
     it("with 20% 5xx, dropped connections and a low rate limit, every SKU converges and no 429 is followed by a request inside its window", async () => {
@@ -148,7 +152,7 @@ medusaIntegrationTestRunner({
     it("flushers running at once never send the same row", async () => {
       for (const [index, sku] of SKUS.entries()) await setStockQuietly(sku, 70 + index)
       await hub.recordWantedStock(SKUS.map((sku, index) => wantedQty(sku, 70 + index)))
-      await sleep(hub.hubOptions.stockCoalesceMs + 50)
+      await dueNow()
       const runs = await Promise.all([
         pushStockWorkflow(container).run({ input: undefined }),
         pushStockWorkflow(container).run({ input: undefined }),
@@ -167,7 +171,7 @@ medusaIntegrationTestRunner({
       sandbox.hub.setFaults({ latencyMs: 600 })
       await setStockQuietly(SKUS[0], 11)
       await hub.recordWantedStock([wantedQty(SKUS[0], 11)])
-      await sleep(hub.hubOptions.stockCoalesceMs + 50)
+      await dueNow()
       const flushing = pushStockWorkflow(container).run({ input: undefined })
       // The push has read 11 and its PUT is on the hub's side (600 ms there): the change comes now.
       const path = `/products/${encodeURIComponent(SKUS[0])}`
@@ -197,7 +201,7 @@ medusaIntegrationTestRunner({
     it("the safety-net flush job does nothing while the plugin's jobs are off", async () => {
       expect(hub.hubOptions.jobs).toBe(false)
       await hub.recordWantedStock([wantedQty(SKUS[0], 33)])
-      await sleep(hub.hubOptions.stockCoalesceMs + 50)
+      await dueNow()
       await flushStockOutboxJob(container)
       expect(putsFor(SKUS[0])).toHaveLength(0)
       expect((await hub.stockSyncFigures()).backlog).toBe(1)

@@ -78,7 +78,7 @@ medusaIntegrationTestRunner({
       sandbox.hub.resetRequestLog()
       const again = await api.post("/admin/hub/stock/reconcile", { wait: true }, headers)
       expect(again.data.reconciliation).toEqual(expect.objectContaining({ seen: 202, differing: 0 }))
-      await new Promise((resolve) => setTimeout(resolve, hub.hubOptions.stockCoalesceMs + 300))
+      await outboxDrained()
       expect(sandbox.hub.requestLog().filter((entry) => entry.method === "PUT")).toEqual([])
     })
 
@@ -95,7 +95,7 @@ medusaIntegrationTestRunner({
         expect(sandbox.hub.getProduct("A-1")?.qty).toBe(10)
         expect(sandbox.hub.getProduct("A-2")?.qty).toBe(0)
       })
-      await new Promise((resolve) => setTimeout(resolve, hub.hubOptions.stockCoalesceMs + 300))
+      await outboxDrained()
       expect(sandbox.hub.getProduct("Z-1")?.qty).toBe(1)
       expect(sandbox.hub.getProduct("Z-2")?.qty).toBe(40)
       const unseen = await hub.listHubStockChanges({ sku: ["Z-1", "Z-2"] })
@@ -126,11 +126,16 @@ medusaIntegrationTestRunner({
       expect(listing.map((entry) => entry.status)).toEqual([200, 429, 429, 429, 429])
 
       await eventually(() => expect(sandbox.hub.getProduct("A-1")?.qty).toBe(10))
-      await new Promise((resolve) => setTimeout(resolve, hub.hubOptions.stockCoalesceMs + 300))
+      await outboxDrained()
       expect(sandbox.hub.getProduct("Z-1")?.qty).toBe(1)
       expect(sandbox.hub.getProduct("Z-2")?.qty).toBe(40)
       sandbox.hub.setRateLimits({})
     })
+
+    /** Every change the reconciliation recorded has been pushed: nothing in the outbox is due or in flight. */
+    async function outboxDrained() {
+      await eventually(async () => expect(await hub.nextStockChangeDueInMs()).toBeNull())
+    }
 
     it("refuses a second reconciliation while one runs", async () => {
       const locking = container.resolve(Modules.LOCKING)
