@@ -15,6 +15,7 @@ const DRILLS = {
   storms: 8 * 60_000,
   "two-workers": 8 * 60_000,
   "kill-import": 35 * 60_000,
+  "kill-publish": 20 * 60_000,
 }
 
 const args = process.argv.slice(2)

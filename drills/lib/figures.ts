@@ -15,6 +15,11 @@ export class DrillReport {
     this.add(name, value, { at: "=", target: goal }, detail)
   }
 
+  /** A ratio that must be exactly `goal`, shown with two decimals (pair it with a count: rounding hides one in a thousand). */
+  ratio(name: string, value: number, goal: number, detail?: string): void {
+    this.add(name, value, { at: "=", target: goal }, detail, 2)
+  }
+
   atLeast(name: string, value: number, goal: number, detail?: string): void {
     this.add(name, value, { at: ">=", target: goal }, detail)
   }
@@ -28,8 +33,8 @@ export class DrillReport {
     console.log(`  ${text}`)
   }
 
-  private add(name: string, value: number, goal: Goal, detail?: string): void {
-    if (!figure(name, value, goal, { digits: 0, detail })) this.missedCount++
+  private add(name: string, value: number, goal: Goal, detail?: string, digits = 0): void {
+    if (!figure(name, value, goal, { digits, detail })) this.missedCount++
   }
 
   get missed(): number {
