@@ -1,26 +1,14 @@
 import { Button, Container, createDataTableColumnHelper, Heading, StatusBadge, Text } from "@medusajs/ui"
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { useMemo } from "react"
-import type { HubOrderImportState, OrderImportSummary, OrderIntakeFigures } from "../../api/admin/hub/types"
-import { HUB_PAGE_REFRESH_MS, type HubOrderRow, useHubOrdersNeedingMerchant } from "../lib/hub-queries"
+import type { HubImportRunRow, HubOrderImportState, HubOrderRow, OrderImportSummary, OrderIntakeFigures } from "../../api/admin/hub/types"
+import { HUB_PAGE_REFRESH_MS, useHubOrdersNeedingMerchant } from "../lib/hub-queries"
 import { errorMessage, formatDuration, formatTime } from "../lib/format"
 import { useHubTranslation } from "../lib/i18n"
 import { HubStatusLabel } from "./hub-status-label"
 import { sdk } from "../lib/sdk"
 import { HubDataTable } from "./hub-data-table"
 import { HubOrderLink } from "./hub-order-link"
-
-type ImportRun = {
-  id: string
-  started_at: string
-  finished_at: string | null
-  seen: number
-  imported: number
-  updated: number
-  set_aside: number
-  duration_ms: number | null
-  error: string | null
-}
 
 const STATE_COLORS: Record<HubOrderImportState, "orange" | "red" | "green" | "grey"> = {
   needs_stock: "orange",
@@ -30,7 +18,7 @@ const STATE_COLORS: Record<HubOrderImportState, "orange" | "red" | "green" | "gr
 }
 
 const orderColumn = createDataTableColumnHelper<HubOrderRow>()
-const runColumn = createDataTableColumnHelper<ImportRun>()
+const runColumn = createDataTableColumnHelper<HubImportRunRow>()
 
 /** The hub orders that need the merchant: each links to its Medusa order, with its state and why. */
 function useAttentionColumns() {
@@ -114,7 +102,7 @@ export const OrderImportSection = () => {
   const queryClient = useQueryClient()
   const runs = useQuery({
     queryKey: ["hub", "import-runs"],
-    queryFn: () => sdk.client.fetch<{ import_runs: ImportRun[]; intake: OrderIntakeFigures }>("/admin/hub/import-runs"),
+    queryFn: () => sdk.client.fetch<{ import_runs: HubImportRunRow[]; intake: OrderIntakeFigures }>("/admin/hub/import-runs"),
     refetchInterval: HUB_PAGE_REFRESH_MS,
   })
   const needingAttention = useHubOrdersNeedingMerchant()

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query"
-import type { HubOrderImportState, HubOrderMoveNeedingMerchant, HubProductsPage, StockSyncFigures } from "../../api/admin/hub/types"
+import type { HubOrderMoveNeedingMerchant, HubOrderRow, HubProductsPage, StockSyncFigures } from "../../api/admin/hub/types"
 import { sdk } from "./sdk"
 
 /*
@@ -9,18 +9,6 @@ import { sdk } from "./sdk"
 
 /** How often the hub page reads its figures again while it is open. */
 export const HUB_PAGE_REFRESH_MS = 10_000
-
-export type HubOrderRow = {
-  id: string
-  code: string
-  channel: string | null
-  status_code: string
-  status_type: string
-  import_state: HubOrderImportState
-  set_aside_reason: string | null
-  order_id: string | null
-  updated_at: string
-}
 
 /** The hub orders that need the merchant: set aside, or imported short of stock (20 of each, and how many in all). */
 export function useHubOrdersNeedingMerchant() {

@@ -2,7 +2,7 @@ import { StatusBadge, Text } from "@medusajs/ui"
 import { useHubTranslation } from "../../lib/i18n"
 import { formatTime } from "../../lib/format"
 import { MOVE_STATE_COLORS } from "./moves"
-import type { HubOrderMoveRow } from "./use-hub-order"
+import type { HubOrderMoveRow } from "../../../api/admin/hub/types"
 
 /** The merchant's moves of this hub order, newest first: when, how each ended, and the hub's words when it refused. */
 export const HubOrderMoves = ({ moves }: { moves: HubOrderMoveRow[] }) => {

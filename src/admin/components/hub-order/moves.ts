@@ -1,7 +1,7 @@
 import type { FieldError } from "react-hook-form"
 import type { MerchantOrderMoveKind } from "../../../hub-client/order-moves"
 import { useHubTranslation } from "../../lib/i18n"
-import type { HubOrderMoveRow } from "./use-hub-order"
+import type { HubOrderMoveRow } from "../../../api/admin/hub/types"
 
 /** The merchant's moves in the card's order; each is named by `moves.kinds.<kind>` in src/admin/i18n/card. */
 export const MOVE_KINDS: MerchantOrderMoveKind[] = ["invoice", "ship", "deliver", "shipment_exception", "cancel"]

@@ -2,28 +2,12 @@ import type { AdminOrder } from "@medusajs/framework/types"
 import { useQuery } from "@tanstack/react-query"
 import type { MerchantOrderMoveKind } from "../../../hub-client/order-moves"
 import type { HubStatusType } from "../../../hub-client/schemas"
-import type { HubOrderImportState, HubOrderMoveState } from "../../../api/admin/hub/types"
+import type { HubOrderMoveRow, HubOrderRow } from "../../../api/admin/hub/types"
+
+/** The hub order behind a Medusa order, as the card reads it. */
+export type HubOrderSummary = Pick<HubOrderRow, "code" | "channel" | "status_code" | "status_type" | "import_state" | "imported_at">
 import { useHubStatusLabels } from "../hub-status-label"
 import { sdk } from "../../lib/sdk"
-
-export type HubOrderSummary = {
-  code: string
-  channel: string | null
-  status_code: string
-  status_type: HubStatusType
-  import_state: HubOrderImportState
-  imported_at: string | null
-}
-
-export type HubOrderMoveRow = {
-  id: string
-  kind: MerchantOrderMoveKind
-  state: HubOrderMoveState
-  error: string | null
-  attempts: number
-  created_at: string
-  finished_at: string | null
-}
 
 /** What the plugin records on the Medusa order after moves (see the order flow's workflows). */
 export type HubOrderMetadata = {

@@ -9,7 +9,28 @@ export type { TrafficHour } from "../../../modules/hub/repositories/hub-traffic-
 export type { HubOrderMoveNeedingMerchant } from "../../../modules/hub/repositories/hub-order-move"
 export type { HubConnectionHealth, OrderIntakeFigures } from "../../../modules/hub/service"
 export type { OrderImportSummary } from "../../../sync/order-import"
+import type { InferTypeOf } from "@medusajs/framework/types"
+import type { HubStatusType } from "../../../hub-client/schemas"
+import type { HubImportRun, HubOrder, HubOrderMove } from "../../../modules/hub/models"
 import type { hubProductView } from "./products/view"
+
+/** A record as its JSON answer carries it: dates as ISO strings. */
+type AsJson<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] }
+
+/** `GET /admin/hub/orders` (its default fields): a hub order's record. */
+export type HubOrderRow = Pick<
+  AsJson<InferTypeOf<typeof HubOrder>>,
+  "id" | "code" | "channel" | "status_code" | "import_state" | "set_aside_reason" | "order_id" | "imported_at" | "updated_at"
+> & { status_type: HubStatusType }
+
+/** `GET /admin/hub/orders/{code}/moves`: a merchant's move and how it ended. */
+export type HubOrderMoveRow = Pick<AsJson<InferTypeOf<typeof HubOrderMove>>, "id" | "kind" | "state" | "error" | "attempts" | "created_at" | "finished_at">
+
+/** `GET /admin/hub/import-runs`: an order import run. */
+export type HubImportRunRow = Pick<
+  AsJson<InferTypeOf<typeof HubImportRun>>,
+  "id" | "started_at" | "finished_at" | "seen" | "imported" | "updated" | "set_aside" | "duration_ms" | "error"
+>
 
 /** One product's publication (option `publishProducts`), as `GET /admin/hub/products` lists it. */
 export type HubProductPublicationView = ReturnType<typeof hubProductView>
