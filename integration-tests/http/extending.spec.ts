@@ -37,7 +37,7 @@ medusaIntegrationTestRunner({
 
     beforeAll(() => {
       const eventBus = getContainer().resolve(Modules.EVENT_BUS)
-      for (const name of Object.values(HubEvents)) {
+      for (const name of [...Object.values(HubEvents), "customer.created"]) {
         eventBus.subscribe(name, async (event) => {
           events.push({ name, data: event.data as Record<string, unknown> })
         })
@@ -76,6 +76,8 @@ medusaIntegrationTestRunner({
           data: { code: "Loja Exemplo-BAD", reason: expect.stringContaining("SKU-UNKNOWN") },
         })
       })
+      // The buyer became a customer through Medusa's own workflow: a store's customer.created subscribers see it.
+      await eventually(() => expect(events).toContainEqual({ name: "customer.created", data: expect.objectContaining({ id: order.customer_id }) }))
       // Once per cause: the next run sets it aside again, but says nothing new.
       await runOrderImport(container)
       expect(events.filter((event) => event.name === HubEvents.ORDER_SET_ASIDE)).toHaveLength(1)

@@ -157,6 +157,11 @@ medusaIntegrationTestRunner({
       // The hub order record names the Medusa order it became (the one record of that relation).
       const { data: records } = await query().graph({ entity: "hub_order", fields: ["order_id"], filters: { code: hubOrder.code } })
       expect(records[0].order_id).toBe(order.id)
+      // Read-only module links (src/links): Query goes from one to the other, both ways.
+      const { data: withOrder } = await query().graph({ entity: "hub_order", fields: ["code", "order.id", "order.email"], filters: { code: hubOrder.code } })
+      expect(withOrder[0].order).toMatchObject({ id: order.id, email: "ana.souza@example.com" })
+      const { data: withHubOrder } = await query().graph({ entity: "order", fields: ["id", "hub_order.code", "hub_order.status_type"], filters: { id: order.id } })
+      expect(withHubOrder[0].hub_order).toMatchObject({ code: hubOrder.code, status_type: "NEW" })
 
       // Medusa's available quantity dropped by what was reserved.
       expect(await level("SKU-1")).toMatchObject({ reserved_quantity: 2, available_quantity: 8 })

@@ -3,9 +3,6 @@ import { HUB_MODULE } from "../modules/hub"
 import type HubModuleService from "../modules/hub/service"
 import { productPublisher } from "../sync/product-publisher"
 
-let lastSweepAt = 0
-const SWEEP_EVERY_MS = 15 * 60_000
-
 /**
  * Option `publishProducts`: every quarter of an hour (and at a process's first run) marks the products
  * the hub should sell that have no row yet, so a whole catalogue's first publication starts, and
@@ -15,10 +12,7 @@ export default async function publishHubProductsJob(container: MedusaContainer) 
   const hub: HubModuleService = container.resolve(HUB_MODULE)
   if (!hub.hubOptions.jobs || !hub.hubOptions.publishProducts) return
   const publisher = productPublisher(container)
-  if (Date.now() - lastSweepAt >= SWEEP_EVERY_MS) {
-    await publisher.sweep()
-    lastSweepAt = Date.now()
-  }
+  await publisher.sweepWhenDue()
   await publisher.publish()
 }
 

@@ -10,6 +10,8 @@ import { perApplication } from "./per-application"
 import { stockFlusher } from "./stock-flusher"
 
 const SWEEP_PAGE = 500
+/** A sweep at a process's first job run, then this often: events carry the changes in between. */
+const SWEEP_EVERY_MS = 15 * 60_000
 
 /**
  * The in-process trigger of product publication (option `publishProducts`), one per application,
@@ -22,6 +24,7 @@ class ProductPublisher {
   private again = false
   private timer?: NodeJS.Timeout
   private timerDueAt = 0
+  private lastSweepAt = 0
 
   constructor(private readonly container: MedusaContainer) {}
 
@@ -51,6 +54,13 @@ class ProductPublisher {
     }
     if (added) this.request(0)
     return added
+  }
+
+  /** The sweep, at most once every `SWEEP_EVERY_MS` in this process. */
+  async sweepWhenDue(): Promise<void> {
+    if (Date.now() - this.lastSweepAt < SWEEP_EVERY_MS) return
+    await this.sweep()
+    this.lastSweepAt = Date.now()
   }
 
   /** Pushes every due product now; joins the round already running in this process, if one is. */

@@ -1,3 +1,4 @@
+import { createCustomersWorkflow } from "@medusajs/medusa/core-flows"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { Modules } from "@medusajs/framework/utils"
 import { MedusaCustomerInput } from "../../../mapping/hub-order"
@@ -22,7 +23,13 @@ export const upsertHubCustomersStep = createStep("upsert-hub-customers", async (
     const existing = await customerModule.listCustomers({ email: [...byEmail.keys()] }, { select: ["id", "email"], take: null })
     const found = new Map(existing.map((customer) => [customer.email, customer.id]))
     const missing = [...byEmail.values()].filter((customer) => !found.has(customer.email))
-    for (const created of missing.length ? await customerModule.createCustomers(missing) : []) found.set(created.email, created.id)
+    // Through Medusa's own workflow, so a store's `customersCreated` hook and `customer.created`
+    // subscribers see hub buyers too; run here, not as a step of its own, because it must run under the
+    // e-mails' locks.
+    if (missing.length) {
+      const { result: created } = await createCustomersWorkflow(container).run({ input: { customersData: missing } })
+      for (const customer of created) found.set(customer.email, customer.id)
+    }
     return found
   })
   return new StepResponse(Object.fromEntries(ids) as Record<string, string>)
