@@ -23,6 +23,7 @@ import { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type HubModuleService from "../src/modules/hub/service"
 import { productPublisher } from "../src/sync/product-publisher"
+import { productInput, publishableFields } from "../drills/lib/publishable-products"
 import { figure, info, percentile } from "./lib/figures"
 import { bootStore, byStatus, connect, control, recreateDatabase, requestLog, runBench, startSandbox } from "./lib/store"
 
@@ -167,39 +168,9 @@ async function seed(container: MedusaContainer): Promise<string[]> {
     if ((first / BATCH) % 10 === 0) log(`seeded ${first + products.length + 1}/${PRODUCTS} products`)
   }
   // The seed's own product, made publishable like the others.
-  await updateProductsWorkflow(container).run({ input: { selector: { id: productIds[0] }, update: publishable("seed") } })
+  await updateProductsWorkflow(container).run({ input: { selector: { id: productIds[0] }, update: publishableFields("seed") } })
   log(`seeded in ${((Date.now() - startedAt) / 1000).toFixed(0)} s`)
   return productIds
-}
-
-function publishable(handle: string) {
-  return {
-    description: "<p>Produto de teste.</p>",
-    weight: 500,
-    height: 10,
-    width: 20,
-    length: 30,
-    images: [{ url: `https://cdn.example.com/${handle}.jpg` }],
-    metadata: { brand: "Acme" },
-  }
-}
-
-function productInput(index: number, salesChannelId: string) {
-  const handle = `pub-${String(index).padStart(6, "0")}`
-  const price = [{ currency_code: "brl", amount: 49.9 + (index % 50) }]
-  const configurable = index % 5 === 0
-  const variants = configurable
-    ? ["Azul", "Verde"].flatMap((cor) => ["P", "G"].map((tamanho) => ({ title: `${cor} ${tamanho}`, sku: `${handle}-${cor}-${tamanho}`, options: { Cor: cor, Tamanho: tamanho }, prices: price, manage_inventory: true })))
-    : [{ title: handle, sku: handle.toUpperCase(), options: { Tamanho: "Único" }, prices: price, manage_inventory: true }]
-  return {
-    title: `Produto ${index}`,
-    handle,
-    status: "published" as const,
-    ...publishable(handle),
-    options: configurable ? [{ title: "Cor", values: ["Azul", "Verde"] }, { title: "Tamanho", values: ["P", "G"] }] : [{ title: "Tamanho", values: ["Único"] }],
-    sales_channels: [{ id: salesChannelId }],
-    variants,
-  }
 }
 
 runBench(main)
