@@ -12,6 +12,7 @@ import { settleUnknownHubOrderMoves } from "../../src/sync/unknown-moves"
 import { sendFulfillmentToHubWorkflow } from "../../src/workflows/hub-orders/send-fulfillment-to-hub"
 import { adminHeaders } from "../helpers/admin"
 import { eventually } from "../helpers/eventually"
+import { subscribersRan } from "../helpers/events"
 import { sandboxHubForStore } from "../helpers/sandbox-store"
 import { seedStore } from "../helpers/store"
 
@@ -81,14 +82,14 @@ medusaIntegrationTestRunner({
       const order = data[0] as unknown as { items: Array<{ id: string; variant_sku: string; quantity: number }>; fulfillments: Fulfillment[] }
       return { lineOf: (sku: string) => order.items.find((item) => item.variant_sku === sku)!, fulfillments: order.fulfillments }
     }
-    // Medusa's events reach the subscribers on their own time: give them that time before counting what did not happen.
-    const settle = () => new Promise((resolve) => setTimeout(resolve, 1_500))
 
     it("ships from the card: the hub ships it, and Medusa gets a shipped fulfillment with the tracking as its label; deliver does both too", async () => {
       // With instalment interest: its line (no goods) rides with the parcel, so the order still reads shipped, then delivered.
       const { code, orderId } = await invoicedHubOrder({ interest: 4.5 })
       expect((await adminOrder(orderId)).metadata.hub_invoice).toEqual({ key: INVOICE_KEY, issue_date: expect.any(String) })
 
+      // Medusa's events reach the subscribers on their own time: what did not happen is counted once they ran.
+      const shipmentHandled = subscribersRan(container, FulfillmentWorkflowEvents.SHIPMENT_CREATED)
       const shipped = await move(code, { kind: "ship", shipment: { track: track("BR-CARD-1") } })
       expect(shipped.status).toBe(200)
       expect(shipped.data.move).toMatchObject({ state: "done", medusaError: null })
@@ -118,12 +119,13 @@ medusaIntegrationTestRunner({
       expect(sandbox.hub.getOrder(code)?.shipments).toHaveLength(2)
       expect((await orderOf(orderId)).fulfillments).toHaveLength(1)
 
+      const deliveryHandled = subscribersRan(container, FulfillmentWorkflowEvents.DELIVERY_CREATED)
       expect((await move(code, { kind: "deliver" })).status).toBe(200)
       expect(sandbox.hub.getOrder(code)?.status).toMatchObject({ code: "complete", type: "DELIVERED" })
       expect((await adminOrder(orderId)).fulfillment_status).toBe("delivered")
 
       // Medusa's shipment.created and delivery.created of the plugin's own fulfillment send nothing back.
-      await settle()
+      await Promise.all([shipmentHandled, deliveryHandled])
       expect(hubWrites(code, "shipments")).toHaveLength(2)
       expect(hubWrites(code, "delivery")).toHaveLength(1)
     })
@@ -153,11 +155,12 @@ medusaIntegrationTestRunner({
       expect(sandbox.hub.getOrder(code)?.status.type).toBe("SHIPPED")
 
       // The event delivered again, and the subscriber's workflow run twice at once.
+      const redeliveredShipment = subscribersRan(container, FulfillmentWorkflowEvents.SHIPMENT_CREATED)
       await container.resolve(Modules.EVENT_BUS).emit({ name: FulfillmentWorkflowEvents.SHIPMENT_CREATED, data: { id: fulfillmentId } })
       const runs = await Promise.all([1, 2].map(() => sendFulfillmentToHubWorkflow(container).run({ input: { fulfillmentId, kind: "ship" } })))
       expect(runs.map(({ result }) => result.move?.state)).toEqual(["done", "done"])
       expect(runs.every(({ result }) => result.move?.alreadyOnHub)).toBe(true)
-      await settle()
+      await redeliveredShipment
       expect(hubWrites(code, "shipments")).toHaveLength(1)
       const moves = await hubModule.listHubOrderMoves({ code, kind: "ship" })
       expect(moves).toEqual([expect.objectContaining({ claim_key: `ship:${fulfillmentId}`, state: "done", attempts: 1 })])
@@ -176,8 +179,9 @@ medusaIntegrationTestRunner({
 
       await api.post(`/admin/orders/${orderId}/fulfillments/${fulfillmentId}/mark-as-delivered`, {}, headers)
       await eventually(() => expect(sandbox.hub.getOrder(code)?.status.type).toBe("DELIVERED"))
+      const redeliveredDelivery = subscribersRan(container, FulfillmentWorkflowEvents.DELIVERY_CREATED)
       await container.resolve(Modules.EVENT_BUS).emit({ name: FulfillmentWorkflowEvents.DELIVERY_CREATED, data: { id: fulfillmentId } })
-      await settle()
+      await redeliveredDelivery
       expect(hubWrites(code, "delivery")).toHaveLength(1)
     })
 

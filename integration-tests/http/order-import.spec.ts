@@ -7,6 +7,7 @@ import HubModuleService from "../../src/modules/hub/service"
 import { createOrderWorkflow } from "@medusajs/medusa/core-flows"
 import { followOrderListing, runOrderImport } from "../../src/sync/order-import"
 import { importHubOrdersWorkflow } from "../../src/workflows"
+import { subscribersRan } from "../helpers/events"
 import { refreshHubStatusesWorkflow } from "../../src/workflows/hub-orders/refresh-hub-statuses"
 import { toMedusaOrder } from "../../src/mapping/hub-order"
 import { parseHubOrder } from "../../src/hub-client"
@@ -279,6 +280,7 @@ medusaIntegrationTestRunner({
 
       sandbox.hub.marketplaceApprove(approved.code)
       sandbox.hub.marketplaceCancel(canceled.code)
+      const canceledHandled = subscribersRan(container, "order.canceled")
       const summary = await runOrderImport(container)
       expect(summary).toMatchObject({ updated: 2, imported: 0 })
 
@@ -293,7 +295,7 @@ medusaIntegrationTestRunner({
       // Nothing is applied twice, and the marketplace's cancel is not sent back to the hub.
       expect(await runOrderImport(container)).toMatchObject({ updated: 0 })
       expect((await importedOrder(approved.code)).order.payment_collections).toHaveLength(1)
-      await new Promise((resolve) => setTimeout(resolve, 1_000))
+      await canceledHandled
       expect(sandbox.hub.requestLog().filter((entry) => entry.method === "POST")).toEqual([])
     })
 

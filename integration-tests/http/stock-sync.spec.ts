@@ -1,6 +1,6 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, getVariantAvailability, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, getVariantAvailability, InventoryEvents, Modules, ProductWorkflowEvents } from "@medusajs/framework/utils"
 import {
   cancelOrderWorkflow,
   createOrderFulfillmentWorkflow,
@@ -11,6 +11,7 @@ import { HUB_MODULE } from "../../src/modules/hub"
 import HubModuleService from "../../src/modules/hub/service"
 import { adminHeaders } from "../helpers/admin"
 import { eventually } from "../helpers/eventually"
+import { subscribersRan } from "../helpers/events"
 import { productUpdatesFor, sandboxHubForStore } from "../helpers/sandbox-store"
 import { seedStore } from "../helpers/store"
 
@@ -139,10 +140,11 @@ medusaIntegrationTestRunner({
         await placeReservedOrder("CAMISETA-M", 4)
         await expectInSync("CAMISETA-M", 0)
         // Stock counted again and found short: 2 on the shelf, 4 promised.
+        const recorded = subscribersRan(container, InventoryEvents.INVENTORY_LEVEL_UPDATED)
         await container.resolve(Modules.INVENTORY).updateInventoryLevels([
           { inventory_item_id: store.inventoryItemsBySku["CAMISETA-M"], location_id: store.stockLocation.id, stocked_quantity: 2 },
         ])
-        await hubFlushSettled()
+        await hubFlushSettled(recorded)
         // Medusa's own figure goes negative; the hub's is available stock and stops at zero.
         expect(await medusaAvailable("CAMISETA-M")).toBe(-2)
         expect(sandbox.hub.getProduct("CAMISETA-M")?.qty).toBe(0)
@@ -187,6 +189,7 @@ medusaIntegrationTestRunner({
         await inventory.updateInventoryLevels([
           { inventory_item_id: inventoryItemsBySku["NAO-NO-HUB"], location_id: store.stockLocation.id, stocked_quantity: 3 },
         ])
+        // An update that changes nothing emits no event (Medusa's inventory module): only the outbox to wait for.
         await hubFlushSettled()
         expect(putsFor("NAO-NO-HUB")).toHaveLength(refused)
 
@@ -213,12 +216,16 @@ medusaIntegrationTestRunner({
           { title: "Promoção", description: "Black Friday", type: "sale", status: "active", prices: [{ variant_id: variantId, currency_code: "brl", amount: 90 }] },
           headers
         )
+        const recorded = Promise.all([
+          subscribersRan(container, ProductWorkflowEvents.UPDATED),
+          subscribersRan(container, InventoryEvents.INVENTORY_LEVEL_UPDATED),
+        ])
         await api.post(`/admin/products/${productId}`, { status: "draft" }, headers)
         await container.resolve(Modules.INVENTORY).updateInventoryLevels([
           { inventory_item_id: store.inventoryItemsBySku["CAMISETA-P"], location_id: store.stockLocation.id, stocked_quantity: 8 },
         ])
         await expectInSync("CAMISETA-P", 8)
-        await hubFlushSettled()
+        await hubFlushSettled(recorded)
         const bodies = putsFor("CAMISETA-P").map((entry) => entry.body as { product: Record<string, unknown> })
         expect(bodies.length).toBeGreaterThan(0)
         for (const body of bodies) expect(Object.keys(body.product)).toEqual(["qty"])
@@ -251,9 +258,9 @@ medusaIntegrationTestRunner({
       })
     })
 
-    /** Waits until no push is due or in flight. */
-    async function hubFlushSettled() {
-      await new Promise((resolve) => setTimeout(resolve, hub.hubOptions.stockCoalesceMs + 300))
+    /** Waits until the change's subscribers have recorded it, then until no push is due or in flight. */
+    async function hubFlushSettled(recorded: Promise<unknown> = Promise.resolve()) {
+      await recorded
       await eventually(async () => expect(await hub.nextStockChangeDueInMs()).toBeNull())
     }
   },
