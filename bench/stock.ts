@@ -282,7 +282,7 @@ async function measureReconciliation(container: MedusaContainer, hub: HubModuleS
   // window must end before the store's walk counts on the whole limit (one run saw a 429 there).
   await sleep(2 * WINDOW_MS)
   await control(sandbox, "DELETE", "/requests")
-  const { reconcileStock } = require("../src/sync/stock-reconciliation")
+  const { reconcileStock } = require("../src/sync/catalogue/stock-reconciliation")
 
   // Resident memory as the issue asks; and the live JS heap (after a full GC, once a second),
   // which would grow with the catalogue if the walk kept what it read.

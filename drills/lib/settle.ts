@@ -2,7 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { HUB_MODULE } from "../../src/modules/hub"
 import type HubModuleService from "../../src/modules/hub/service"
-import { flushStockOutbox } from "../../src/sync/stock-outbox"
+import { flushStockOutbox } from "../../src/sync/catalogue/stock-outbox"
 
 /**
  * Flushes the stock outbox until nothing is waiting and no change has come for `quietMs`; false

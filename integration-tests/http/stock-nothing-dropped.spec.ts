@@ -15,7 +15,7 @@ async function untilSome<T>(read: () => Promise<T[]>): Promise<T[]> {
   return found
 }
 import { productUpdatesFor, sandboxHubForStore } from "../helpers/sandbox-store"
-import { stockFlusher } from "../../src/sync/stock-flusher"
+import { stockFlusher } from "../../src/sync/catalogue/stock-flusher"
 import { pushStockWorkflow } from "../../src/workflows/stock/push-stock"
 import { seedStore, setStockQuietly as setStockOf } from "../helpers/store"
 

@@ -41,7 +41,7 @@ describe("where each room may import from", () => {
   it("reads imports and re-exports, relative and package ones (the rule's own check)", () => {
     const imports = importsOf(path.join(SRC, "api/admin/hub/types.ts"))
     expect(imports).toContain("src/modules/hub/service")
-    expect(imports).toContain("src/sync/order-import")
+    expect(imports).toContain("src/sync/orders/order-listing")
     expect(importsOf(path.join(SRC, "sandbox/move-rules.ts"))).toContain("zod")
   })
 

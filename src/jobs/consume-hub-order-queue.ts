@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { QUEUE_JOB_INTERVAL_MS, runScheduledQueueIntake } from "../sync/order-queue"
+import { QUEUE_JOB_INTERVAL_MS, runScheduledQueueIntake } from "../sync/orders/order-queue"
 
 /** In `queue` intake: takes the hub's queued orders (one consumer across the store's processes). */
 export default async function consumeHubOrderQueueJob(container: MedusaContainer) {

@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { LISTING_JOB_INTERVAL_MS, runScheduledOrderListing } from "../sync/order-import"
+import { LISTING_JOB_INTERVAL_MS, runScheduledOrderListing } from "../sync/orders/order-listing"
 
 /**
  * In `listing` intake, follows the hub's orders listing continuously (a run of passes every few

@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { HUB_MODULE } from "../modules/hub"
 import type HubModuleService from "../modules/hub/service"
-import { productPublisher } from "../sync/product-publisher"
+import { productPublisher } from "../sync/catalogue/product-publisher"
 
 /**
  * Option `publishProducts`: every quarter of an hour (and at a process's first run) marks the products

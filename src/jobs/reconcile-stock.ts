@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { HUB_MODULE } from "../modules/hub"
 import type HubModuleService from "../modules/hub/service"
-import { runScheduledReconciliation } from "../sync/stock-reconciliation"
+import { runScheduledReconciliation } from "../sync/catalogue/stock-reconciliation"
 
 /**
  * Checks every minute whether a reconciliation is due: `stockReconcileEveryMinutes` after the last

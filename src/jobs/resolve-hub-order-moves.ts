@@ -1,8 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { HUB_MODULE } from "../modules/hub"
 import type HubModuleService from "../modules/hub/service"
-import { finishUnfinishedHubOrderMoves } from "../sync/unfinished-moves"
-import { settleUnknownHubOrderMoves } from "../sync/unknown-moves"
+import { finishUnfinishedHubOrderMoves } from "../sync/moves/unfinished-moves"
+import { settleUnknownHubOrderMoves } from "../sync/moves/unknown-moves"
 
 /**
  * Moves whose answer was lost are settled by reading their hub orders, without sending anything;

@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { HUB_MODULE } from "../modules/hub"
 import type HubModuleService from "../modules/hub/service"
-import { scheduleSaleBoundaries } from "../sync/sale-boundaries"
+import { scheduleSaleBoundaries } from "../sync/catalogue/sale-boundaries"
 
 /** Each minute, the price lists starting or ending within the next one get a timer at that second. */
 export default async function saleBoundariesJob(container: MedusaContainer) {

@@ -2,7 +2,7 @@ import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { PricingEvents } from "@medusajs/framework/utils"
 import { HUB_MODULE } from "../modules/hub"
 import type HubModuleService from "../modules/hub/service"
-import { queueStockChange } from "../sync/stock-outbox"
+import { queueStockChange } from "../sync/catalogue/stock-outbox"
 
 /** A price list created, changed (status, dates, type) or deleted: when prices are synced, the SKUs it prices go to the outbox. */
 export default async function priceListHubFieldsHandler({ event, container }: SubscriberArgs<{ id: string }>) {

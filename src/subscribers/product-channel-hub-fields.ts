@@ -1,7 +1,7 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { productPublisher } from "../sync/product-publisher"
-import { queueStockChange } from "../sync/stock-outbox"
+import { productPublisher } from "../sync/catalogue/product-publisher"
+import { queueStockChange } from "../sync/catalogue/stock-outbox"
 
 /**
  * A product added to or removed from a sales channel (the channel's own page links products without

@@ -1,6 +1,6 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ProductWorkflowEvents } from "@medusajs/framework/utils"
-import { queueStockChange } from "../sync/stock-outbox"
+import { queueStockChange } from "../sync/catalogue/stock-outbox"
 
 /**
  * A product created, changed (published or not, its sales channels) or deleted: its variants' SKUs,

@@ -1,6 +1,6 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ProductEvents } from "@medusajs/framework/utils"
-import { queueStockChange } from "../sync/stock-outbox"
+import { queueStockChange } from "../sync/catalogue/stock-outbox"
 
 /**
  * A variant created, changed (its SKU, whether its inventory is managed) or deleted: its SKU, and the

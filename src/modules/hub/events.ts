@@ -20,6 +20,6 @@ export const HubEvents = {
 
 /**
  * The plugin's own signal, not for stores: a listing run shared hub orders to import (`{ run_id }`);
- * each worker that receives it takes some (src/sync/listed-order-lanes.ts).
+ * each worker that receives it takes some (src/sync/orders/listed-order-lanes.ts).
  */
 export const HUB_LISTED_ORDERS_EVENT = "hub.listed-orders"

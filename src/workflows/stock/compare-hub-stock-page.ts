@@ -7,7 +7,7 @@ export const compareHubStockPageWorkflowId = "compare-hub-stock-page"
 
 /**
  * One page of a reconciliation: each hub product's synced fields (qty and `catalogueFields`) against
- * Medusa's, counted per field on the reconciliation. The walk (src/sync/stock-reconciliation.ts) queues the
+ * Medusa's, counted per field on the reconciliation. The walk (src/sync/catalogue/stock-reconciliation.ts) queues the
  * differing SKUs in the outbox, where they are computed again in turn with every other change.
  */
 export const compareHubStockPageWorkflow = createWorkflow(compareHubStockPageWorkflowId, (input: HubStockPage) => {

@@ -8,7 +8,7 @@ export type { StockSyncFigures } from "../../../modules/hub/models/hub-stock-cha
 export type { TrafficHour } from "../../../modules/hub/repositories/hub-traffic-hour"
 export type { HubOrderMoveNeedingMerchant } from "../../../modules/hub/repositories/hub-order-move"
 export type { HubConnectionHealth, OrderIntakeFigures } from "../../../modules/hub/service"
-export type { OrderImportSummary } from "../../../sync/order-import"
+export type { OrderImportSummary } from "../../../sync/orders/order-listing"
 import type { InferTypeOf } from "@medusajs/framework/types"
 import type { HubStatusType } from "../../../hub-client/schemas"
 import type { HubImportRun, HubOrder, HubOrderMove } from "../../../modules/hub/models"

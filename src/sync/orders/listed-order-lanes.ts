@@ -1,11 +1,11 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, partitionArray } from "@medusajs/framework/utils"
-import { errorText } from "../mapping/error-text"
-import { HUB_MODULE } from "../modules/hub"
-import type { ImportRunCounts } from "../modules/hub/repositories/hub-listed-order"
-import type HubModuleService from "../modules/hub/service"
+import { errorText } from "../../mapping/error-text"
+import { HUB_MODULE } from "../../modules/hub"
+import type { ImportRunCounts } from "../../modules/hub/repositories/hub-listed-order"
+import type HubModuleService from "../../modules/hub/service"
 import { HubOrderHandler, type HubOrderOutcome } from "./hub-order-handler"
-import { perApplication } from "./per-application"
+import { perApplication } from "../shared/per-application"
 
 /**
  * A listed order whose taker stopped (killed mid-import) is taken again after this long: as long as an

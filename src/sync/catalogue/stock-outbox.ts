@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import type { StockChanges } from "../workflows/stock/record-available-quantities"
+import type { StockChanges } from "../../workflows/stock/record-available-quantities"
 import { stockFlusher } from "./stock-flusher"
 import { stockChangeRecorder } from "./stock-recorder"
 

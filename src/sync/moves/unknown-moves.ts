@@ -1,11 +1,11 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { MerchantOrderMove, MerchantOrderMoveKind } from "../hub-client"
-import { trackCodeOfMove } from "../mapping/hub-order-move"
-import { maskPersonalData } from "../mapping/personal-data"
-import { HUB_MODULE } from "../modules/hub"
-import type HubModuleService from "../modules/hub/service"
-import { settleHubOrderMoveWorkflow } from "../workflows/hub-orders/settle-hub-order-move"
+import type { MerchantOrderMove, MerchantOrderMoveKind } from "../../hub-client"
+import { trackCodeOfMove } from "../../mapping/hub-order-move"
+import { maskPersonalData } from "../../mapping/personal-data"
+import { HUB_MODULE } from "../../modules/hub"
+import type HubModuleService from "../../modules/hub/service"
+import { settleHubOrderMoveWorkflow } from "../../workflows/hub-orders/settle-hub-order-move"
 
 export type UnknownMovesSummary = { landed: number; notLanded: number; unread: number }
 

@@ -1,11 +1,11 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { MerchantOrderMove } from "../hub-client"
-import { maskPersonalData } from "../mapping/personal-data"
-import { HUB_MODULE } from "../modules/hub"
-import type HubModuleService from "../modules/hub/service"
-import { recordHubOrderMoveAgainWorkflow } from "../workflows/hub-orders/record-hub-order-move-again"
-import { sendFulfillmentToHubWorkflow } from "../workflows/hub-orders/send-fulfillment-to-hub"
+import type { MerchantOrderMove } from "../../hub-client"
+import { maskPersonalData } from "../../mapping/personal-data"
+import { HUB_MODULE } from "../../modules/hub"
+import type HubModuleService from "../../modules/hub/service"
+import { recordHubOrderMoveAgainWorkflow } from "../../workflows/hub-orders/record-hub-order-move-again"
+import { sendFulfillmentToHubWorkflow } from "../../workflows/hub-orders/send-fulfillment-to-hub"
 
 export type UnfinishedMovesSummary = { recorded: number; resent: number; stillUnfinished: number }
 

@@ -1,12 +1,12 @@
 import { setTimeout as sleep } from "node:timers/promises"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import type { ListedHubOrder } from "../hub-client"
-import { HUB_MODULE } from "../modules/hub"
-import { ORDER_QUEUE_LOCK } from "../modules/hub/locks"
-import type HubModuleService from "../modules/hub/service"
+import type { ListedHubOrder } from "../../hub-client"
+import { HUB_MODULE } from "../../modules/hub"
+import { ORDER_QUEUE_LOCK } from "../../modules/hub/locks"
+import type HubModuleService from "../../modules/hub/service"
 import { ImportRun, type OrderImportSummary } from "./hub-order-intake"
-import { catchUpFromListing } from "./order-import"
-import { type Lease, LockLostError, whileHolding } from "./lock"
+import { catchUpFromListing } from "./order-listing"
+import { type Lease, LockLostError, whileHolding } from "../shared/lock"
 
 /** A queue run ends after this long, so the lock changes hands and a shutdown never waits long. */
 const QUEUE_RUN_MS = 50_000

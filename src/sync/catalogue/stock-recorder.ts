@@ -1,10 +1,10 @@
 import { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { HUB_MODULE } from "../modules/hub"
-import type HubModuleService from "../modules/hub/service"
-import { perApplication } from "./per-application"
-import { errorText } from "../mapping/error-text"
-import { recordAvailableQuantitiesWorkflow, type StockChanges } from "../workflows/stock/record-available-quantities"
+import { HUB_MODULE } from "../../modules/hub"
+import type HubModuleService from "../../modules/hub/service"
+import { perApplication } from "../shared/per-application"
+import { errorText } from "../../mapping/error-text"
+import { recordAvailableQuantitiesWorkflow, type StockChanges } from "../../workflows/stock/record-available-quantities"
 
 /** Enough for one set of queries to stay quick. */
 const MAX_BATCH = 500

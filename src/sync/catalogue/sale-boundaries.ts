@@ -1,9 +1,9 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { HUB_MODULE } from "../modules/hub"
-import { errorText } from "../mapping/error-text"
-import type HubModuleService from "../modules/hub/service"
-import { perApplication } from "./per-application"
+import { HUB_MODULE } from "../../modules/hub"
+import { errorText } from "../../mapping/error-text"
+import type HubModuleService from "../../modules/hub/service"
+import { perApplication } from "../shared/per-application"
 import { queueStockChange } from "./stock-outbox"
 
 /** How far ahead each look schedules (the job looks every minute), and how far back it catches a boundary a restart missed. */

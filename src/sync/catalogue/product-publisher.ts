@@ -1,12 +1,12 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { setTimeout as sleep } from "node:timers/promises"
-import { errorText } from "../mapping/error-text"
-import { HUB_MODULE } from "../modules/hub"
-import type HubModuleService from "../modules/hub/service"
-import { productsForHubPage } from "../queries/hub-product-publication"
-import { publishHubProductsWorkflow } from "../workflows/catalogue/publish-hub-products"
-import { perApplication } from "./per-application"
+import { errorText } from "../../mapping/error-text"
+import { HUB_MODULE } from "../../modules/hub"
+import type HubModuleService from "../../modules/hub/service"
+import { productsForHubPage } from "../../queries/hub-product-publication"
+import { publishHubProductsWorkflow } from "../../workflows/catalogue/publish-hub-products"
+import { perApplication } from "../shared/per-application"
 import { stockFlusher } from "./stock-flusher"
 
 const SWEEP_PAGE = 500

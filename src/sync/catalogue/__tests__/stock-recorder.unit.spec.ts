@@ -1,5 +1,5 @@
 import { StockChangeRecorder } from "../stock-recorder"
-import type { StockChanges } from "../../workflows/stock/record-available-quantities"
+import type { StockChanges } from "../../../workflows/stock/record-available-quantities"
 
 /** A recording that fails `failures` times (a busy lock, the database cut), then lands. */
 function flakyRecording(failures: number) {

@@ -1,11 +1,11 @@
 import { MedusaContainer } from "@medusajs/framework/types"
 import { setTimeout as sleep } from "node:timers/promises"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { HUB_MODULE } from "../modules/hub"
-import { errorText } from "../mapping/error-text"
-import type HubModuleService from "../modules/hub/service"
-import { perApplication } from "./per-application"
-import { pushStockWorkflow } from "../workflows/stock/push-stock"
+import { HUB_MODULE } from "../../modules/hub"
+import { errorText } from "../../mapping/error-text"
+import type HubModuleService from "../../modules/hub/service"
+import { perApplication } from "../shared/per-application"
+import { pushStockWorkflow } from "../../workflows/stock/push-stock"
 
 /**
  * A round starts at least this long after the one before it. A reading costs little more CPU for

@@ -1,6 +1,6 @@
 import { MedusaContainer } from "@medusajs/framework/types"
-import { HUB_MODULE } from "../modules/hub"
-import type HubModuleService from "../modules/hub/service"
+import { HUB_MODULE } from "../../modules/hub"
+import type HubModuleService from "../../modules/hub/service"
 
 /**
  * One instance per application, whichever scope (request, subscriber, step) the caller holds:

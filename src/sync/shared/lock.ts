@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { DRIVER_LOCK_TTL_SECONDS } from "../modules/hub/locks"
+import { DRIVER_LOCK_TTL_SECONDS } from "../../modules/hub/locks"
 
 /** A driver's hold on its lock. Checked before each write, so a lost lock stops the work there. */
 export type Lease = {

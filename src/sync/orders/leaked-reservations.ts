@@ -1,8 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { HUB_MODULE } from "../modules/hub"
-import type HubModuleService from "../modules/hub/service"
-import { leakedReservations } from "../queries/leaked-reservations"
-import { releaseCanceledHubOrderWorkflow } from "../workflows/hub-orders/release-canceled-hub-order"
+import { HUB_MODULE } from "../../modules/hub"
+import type HubModuleService from "../../modules/hub/service"
+import { leakedReservations } from "../../queries/leaked-reservations"
+import { releaseCanceledHubOrderWorkflow } from "../../workflows/hub-orders/release-canceled-hub-order"
 
 /**
  * Releases the stock canceled hub orders still hold in Medusa, one `release-canceled-hub-order`

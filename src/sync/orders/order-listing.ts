@@ -1,13 +1,13 @@
 import { setTimeout as sleep } from "node:timers/promises"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { HUB_DAY_MS, HUB_PAGE_SIZE, type ListedHubOrder } from "../hub-client"
-import { IMPORTED_STATUS_TYPES } from "../mapping/hub-status"
-import { HUB_MODULE } from "../modules/hub"
-import { ORDER_IMPORT_LOCK } from "../modules/hub/locks"
-import type HubModuleService from "../modules/hub/service"
+import { HUB_DAY_MS, HUB_PAGE_SIZE, type ListedHubOrder } from "../../hub-client"
+import { IMPORTED_STATUS_TYPES } from "../../mapping/hub-status"
+import { HUB_MODULE } from "../../modules/hub"
+import { ORDER_IMPORT_LOCK } from "../../modules/hub/locks"
+import type HubModuleService from "../../modules/hub/service"
 import { ImportRun, type OrderImportSummary } from "./hub-order-intake"
-import { type Lease, LockLostError, whileHolding } from "./lock"
-import { perApplication } from "./per-application"
+import { type Lease, LockLostError, whileHolding } from "../shared/lock"
+import { perApplication } from "../shared/per-application"
 
 export type { OrderImportSummary }
 
