@@ -1,6 +1,4 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
-import { HUB_MODULE } from "../modules/hub"
-import type HubModuleService from "../modules/hub/service"
+import { hubJob } from "../sync/shared/hub-job"
 import { productPublisher } from "../sync/catalogue/product-publisher"
 
 /**
@@ -8,13 +6,12 @@ import { productPublisher } from "../sync/catalogue/product-publisher"
  * the hub should sell that have no row yet, so a whole catalogue's first publication starts, and
  * resumes after a crash; then pushes what is due (products a process that died left, or a missed event).
  */
-export default async function publishHubProductsJob(container: MedusaContainer) {
-  const hub: HubModuleService = container.resolve(HUB_MODULE)
-  if (!hub.hubOptions.jobs || !hub.hubOptions.publishProducts) return
+export default hubJob(async (container, hub) => {
+  if (!hub.hubOptions.publishProducts) return
   const publisher = productPublisher(container)
   await publisher.sweepWhenDue()
   await publisher.publish()
-}
+})
 
 export const config = {
   name: "hub-publish-products",

@@ -19,6 +19,7 @@ import type { HubProductField } from "../../mapping/hub-product"
 import type { ClaimedPublication, PublicationState } from "./models/hub-product-publication"
 import type { ClaimedStockChange, StockPushOutcome, StockSyncFigures, WantedStock } from "./models/hub-stock-change"
 import type { HubPluginOptions } from "./options"
+import type { ProcessParts } from "./process-parts"
 import type {
   HubListedOrderRepository,
   HubOrderMoveRepository,
@@ -47,6 +48,7 @@ type InjectedDependencies = {
   hubProductPublicationRepository: HubProductPublicationRepository
   hubStockReconciliationRepository: HubStockReconciliationRepository
   hubTrafficHourRepository: HubTrafficHourRepository
+  hubProcessParts: ProcessParts
   logger: { warn(message: string): void }
 }
 
@@ -90,6 +92,7 @@ export default class HubModuleService extends MedusaService({
   private readonly reconciliations: HubStockReconciliationRepository
   private readonly traffic: HubTrafficHourRepository
   private readonly logger: InjectedDependencies["logger"]
+  private readonly processParts: ProcessParts
   private trafficTimer: NodeJS.Timeout | undefined
 
   constructor(dependencies: InjectedDependencies) {
@@ -104,6 +107,7 @@ export default class HubModuleService extends MedusaService({
     this.reconciliations = dependencies.hubStockReconciliationRepository
     this.traffic = dependencies.hubTrafficHourRepository
     this.logger = dependencies.logger
+    this.processParts = dependencies.hubProcessParts
   }
 
   /** Whether `catalogueFields` keeps a price field true on the hub (price events matter then). */
@@ -432,8 +436,18 @@ export default class HubModuleService extends MedusaService({
     return this.traffic.lastHours(hours, sharedContext)
   }
 
-  /** Set once the application shuts down: work that retries (the stock recorder) stops then. */
-  shutDown = false
+  /**
+   * This process's part named `name` (src/modules/hub/process-parts.ts), made by `make` on first use:
+   * one per application whichever scope (request, subscriber, step) asks.
+   */
+  processPart<T extends object>(name: string, make: () => T): T {
+    return this.processParts.get(name, make)
+  }
+
+  /** True once the application shuts down: work that retries (the stock recorder) stops then. */
+  get shuttingDown(): boolean {
+    return this.processParts.stopped
+  }
 
   __hooks = {
     onApplicationStart: async () => {
@@ -444,7 +458,7 @@ export default class HubModuleService extends MedusaService({
       this.trafficTimer.unref()
     },
     onApplicationShutdown: async () => {
-      this.shutDown = true
+      this.processParts.stop()
       clearInterval(this.trafficTimer)
       await this.recordHubTraffic().catch(() => undefined)
       await this.hubClient.close()

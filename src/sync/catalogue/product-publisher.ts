@@ -6,7 +6,7 @@ import { HUB_MODULE } from "../../modules/hub"
 import type HubModuleService from "../../modules/hub/service"
 import { productsForHubPage } from "../../queries/hub-product-publication"
 import { publishHubProductsWorkflow } from "../../workflows/catalogue/publish-hub-products"
-import { perApplication } from "../shared/per-application"
+import type { ProcessPart } from "../../modules/hub/process-parts"
 import { stockFlusher } from "./stock-flusher"
 
 const SWEEP_PAGE = 500
@@ -14,17 +14,19 @@ const SWEEP_PAGE = 500
 const SWEEP_EVERY_MS = 15 * 60_000
 
 /**
- * The in-process trigger of product publication (option `publishProducts`), one per application,
+ * The in-process trigger of product publication (option `publishProducts`), one per application (a
+ * part of the hub module's process machinery, stopped at shutdown),
  * as the stock flusher is for stock: a change makes it look after the quiet time; rounds run while
  * products are claimed (so a first publication drains at the `POST /products` limit). The rows in
  * PostgreSQL stay the truth; the job looks anyway.
  */
-class ProductPublisher {
+class ProductPublisher implements ProcessPart {
   private running?: Promise<void>
   private again = false
   private timer?: NodeJS.Timeout
   private timerDueAt = 0
   private lastSweepAt = 0
+  private stopped = false
 
   constructor(private readonly container: MedusaContainer) {}
 
@@ -86,7 +88,7 @@ class ProductPublisher {
   /** Rounds while products are claimed; resolves with when the next row is due (null: none). */
   private async drain(): Promise<number | null> {
     try {
-      for (;;) {
+      while (!this.stopped) {
         const { result } = await publishHubProductsWorkflow(this.container).run({ input: undefined })
         // A create's SKUs were waiting in the stock outbox for it: they may go now.
         if (result.published) stockFlusher(this.container).request()
@@ -100,7 +102,15 @@ class ProductPublisher {
     }
   }
 
+  /** At shutdown: no new round, no timer; the round in flight ends on its own. */
+  stop(): void {
+    this.stopped = true
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = undefined
+  }
+
   private request(delayMs: number): void {
+    if (this.stopped) return
     if (this.running) {
       this.again = true
       return
@@ -118,4 +128,7 @@ class ProductPublisher {
   }
 }
 
-export const productPublisher = perApplication((container) => new ProductPublisher(container))
+/** The process's publisher. */
+export function productPublisher(container: MedusaContainer): ProductPublisher {
+  return container.resolve<HubModuleService>(HUB_MODULE).processPart("product-publisher", () => new ProductPublisher(container))
+}

@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { HUB_MODULE } from "../../modules/hub"
 import { errorText } from "../../mapping/error-text"
 import type HubModuleService from "../../modules/hub/service"
-import { perApplication } from "../shared/per-application"
+import type { ProcessPart } from "../../modules/hub/process-parts"
 import { queueStockChange } from "./stock-outbox"
 
 /** How far ahead each look schedules (the job looks every minute), and how far back it catches a boundary a restart missed. */
@@ -31,7 +31,7 @@ export async function scheduleSaleBoundaries(container: MedusaContainer, now = n
     fields: ["id", "starts_at", "ends_at"],
     filters: { $or: [{ starts_at: { $gte: from, $lte: to } }, { ends_at: { $gte: from, $lte: to } }] },
   })
-  const timers = scheduled(container)
+  const timers = hub.processPart("sale-boundary-timers", () => new SaleBoundaryTimers()).timers
   let count = 0
   for (const list of lists as Array<{ id: string; starts_at: string | Date | null; ends_at: string | Date | null }>) {
     for (const boundary of [list.starts_at, list.ends_at]) {
@@ -54,5 +54,12 @@ export async function scheduleSaleBoundaries(container: MedusaContainer, now = n
   return count
 }
 
-/** The boundaries this process has a timer for, so each minute's look does not set another. */
-const scheduled = perApplication(() => new Map<string, NodeJS.Timeout>())
+/** The boundaries this process has a timer for, so each minute's look does not set another; cleared at shutdown. */
+class SaleBoundaryTimers implements ProcessPart {
+  readonly timers = new Map<string, NodeJS.Timeout>()
+
+  stop(): void {
+    for (const timer of this.timers.values()) clearTimeout(timer)
+    this.timers.clear()
+  }
+}

@@ -4,7 +4,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { HUB_MODULE } from "../../modules/hub"
 import { errorText } from "../../mapping/error-text"
 import type HubModuleService from "../../modules/hub/service"
-import { perApplication } from "../shared/per-application"
+import type { ProcessPart } from "../../modules/hub/process-parts"
 import { pushStockWorkflow } from "../../workflows/stock/push-stock"
 
 /**
@@ -15,17 +15,19 @@ import { pushStockWorkflow } from "../../workflows/stock/push-stock"
 const ROUND_SPACING_MS = 100
 
 /**
- * The in-process trigger of the stock outbox flush, one per application. Requests coalesce:
+ * The in-process trigger of the stock outbox flush, one per application (a part of the hub module's
+ * process machinery, stopped at shutdown). Requests coalesce:
  * while a flush runs, a request only makes it look again for the change; while none runs, one
  * timer waits for the earliest row to be due. The outbox in PostgreSQL stays the
  * truth: this only decides when to look at it, and the safety-net job looks anyway.
  */
-class StockFlusher {
+class StockFlusher implements ProcessPart {
   private draining?: Promise<void>
   private again = false
   private timer?: NodeJS.Timeout
   private timerDueAt = Number.POSITIVE_INFINITY
   private lastRoundAt = 0
+  private stopped = false
 
   constructor(private readonly container: MedusaContainer) {}
 
@@ -57,7 +59,7 @@ class StockFlusher {
     let nextDueInMs: number | null = null
     try {
       // Round after round while rows are being claimed: a backlog drains at the hub's limit.
-      for (;;) {
+      while (!this.stopped) {
         this.again = false
         const spacingLeft = this.lastRoundAt + ROUND_SPACING_MS - Date.now()
         if (spacingLeft > 0) await sleep(spacingLeft)
@@ -78,7 +80,14 @@ class StockFlusher {
     if (nextDueInMs !== null) this.schedule(Math.max(nextDueInMs, 20))
   }
 
+  /** At shutdown: no new round, no timer; the round in flight ends on its own. */
+  stop(): void {
+    this.stopped = true
+    this.clearTimer()
+  }
+
   private schedule(delayMs: number): void {
+    if (this.stopped) return
     const dueAt = Date.now() + delayMs
     if (this.timer && this.timerDueAt <= dueAt) return
     this.clearTimer()
@@ -99,4 +108,7 @@ class StockFlusher {
   }
 }
 
-export const stockFlusher = perApplication((container) => new StockFlusher(container))
+/** The process's flusher. */
+export function stockFlusher(container: MedusaContainer): StockFlusher {
+  return container.resolve<HubModuleService>(HUB_MODULE).processPart("stock-flusher", () => new StockFlusher(container))
+}

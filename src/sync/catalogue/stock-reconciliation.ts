@@ -9,7 +9,6 @@ import { notifyMerchant } from "../../notifications/notify-merchant"
 import { leakedReservations } from "../../queries/leaked-reservations"
 import { compareHubStockPageWorkflow } from "../../workflows/stock/compare-hub-stock-page"
 import { type Lease, LockLostError, whileHolding } from "../shared/lock"
-import { perApplication } from "../shared/per-application"
 import { queueStockChange } from "./stock-outbox"
 
 export type StockReconciliationResult = {
@@ -36,7 +35,9 @@ export function reconcileStock(container: MedusaContainer): Promise<StockReconci
 }
 
 /** Whether this process has verified the hub since it started. */
-const sinceBoot = perApplication(() => ({ verified: false }))
+function sinceBoot(container: MedusaContainer): { verified: boolean } {
+  return container.resolve<HubModuleService>(HUB_MODULE).processPart("reconciliation-since-boot", () => ({ verified: false }))
+}
 
 /**
  * The scheduled entry (job `hub-reconcile-stock`): a reconciliation when `stockReconcileEveryMinutes`

@@ -2,7 +2,6 @@ import { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { HUB_MODULE } from "../../modules/hub"
 import type HubModuleService from "../../modules/hub/service"
-import { perApplication } from "../shared/per-application"
 import { errorText } from "../../mapping/error-text"
 import { recordAvailableQuantitiesWorkflow, type StockChanges } from "../../workflows/stock/record-available-quantities"
 
@@ -133,11 +132,16 @@ function merge(entries: Entry[]): StockChanges {
   return merged
 }
 
-export const stockChangeRecorder = perApplication(
-  (container) =>
-    new StockChangeRecorder(
-      async (changes) => (await recordAvailableQuantitiesWorkflow(container).run({ input: changes })).result.queued,
-      (message) => container.resolve(ContainerRegistrationKeys.LOGGER).warn(message),
-      () => container.resolve<HubModuleService>(HUB_MODULE).shutDown
-    )
-)
+/** The process's recorder (a part of the hub module's process machinery). */
+export function stockChangeRecorder(container: MedusaContainer): StockChangeRecorder {
+  const hub = container.resolve<HubModuleService>(HUB_MODULE)
+  return hub.processPart(
+    "stock-recorder",
+    () =>
+      new StockChangeRecorder(
+        async (changes) => (await recordAvailableQuantitiesWorkflow(container).run({ input: changes })).result.queued,
+        (message) => container.resolve(ContainerRegistrationKeys.LOGGER).warn(message),
+        () => hub.shuttingDown
+      )
+  )
+}

@@ -5,7 +5,6 @@ import { HUB_MODULE } from "../../modules/hub"
 import type { ImportRunCounts } from "../../modules/hub/repositories/hub-listed-order"
 import type HubModuleService from "../../modules/hub/service"
 import { HubOrderHandler, type HubOrderOutcome } from "./hub-order-handler"
-import { perApplication } from "../shared/per-application"
 
 /**
  * A listed order whose taker stopped (killed mid-import) is taken again after this long: as long as an
@@ -93,8 +92,10 @@ class ListedOrderLanes {
   }
 }
 
-/** The process's lanes (one set per application, whichever scope asks). */
-export const listedOrderLanes = perApplication((container) => new ListedOrderLanes(container))
+/** The process's lanes (a part of the hub module's process machinery). */
+export function listedOrderLanes(container: MedusaContainer): ListedOrderLanes {
+  return container.resolve<HubModuleService>(HUB_MODULE).processPart("listed-order-lanes", () => new ListedOrderLanes(container))
+}
 
 export function countsOf(outcome: HubOrderOutcome): ImportRunCounts {
   return { imported: outcome === "imported" ? 1 : 0, updated: outcome === "updated" ? 1 : 0, set_aside: outcome === "set_aside" ? 1 : 0 }

@@ -7,7 +7,6 @@ import { ORDER_IMPORT_LOCK } from "../../modules/hub/locks"
 import type HubModuleService from "../../modules/hub/service"
 import { ImportRun, type OrderImportSummary } from "./hub-order-intake"
 import { type Lease, LockLostError, whileHolding } from "../shared/lock"
-import { perApplication } from "../shared/per-application"
 
 export type { OrderImportSummary }
 
@@ -21,7 +20,11 @@ const LISTING_RUN_MS = 50_000
 export const LISTING_JOB_INTERVAL_MS = 5_000
 
 /** When this process last read the whole look-back window, and last without a status filter. */
-const listingCadence = perApplication(() => ({ fullAt: Number.NEGATIVE_INFINITY, unfilteredAt: Number.NEGATIVE_INFINITY }))
+function listingCadence(container: MedusaContainer): { fullAt: number; unfilteredAt: number } {
+  return container
+    .resolve<HubModuleService>(HUB_MODULE)
+    .processPart("listing-cadence", () => ({ fullAt: Number.NEGATIVE_INFINITY, unfilteredAt: Number.NEGATIVE_INFINITY }))
+}
 
 type Pass = { days: number; statusFilter: boolean; marks: Array<"fullAt" | "unfilteredAt"> }
 
@@ -65,7 +68,6 @@ export function followOrderListing(container: MedusaContainer, { maxDurationMs =
  */
 export async function runScheduledOrderListing(container: MedusaContainer): Promise<void> {
   const hubModule: HubModuleService = container.resolve(HUB_MODULE)
-  if (!hubModule.hubOptions.jobs) return
   if (hubModule.hubOptions.orderIntake === "listing") {
     await followOrderListing(container)
   } else if (await hubModule.isQueueListingDue(new Date())) {

@@ -106,10 +106,10 @@ export function consumeOrderQueue(
   })
 }
 
-/** The scheduled entry (job `hub-consume-order-queue`): consumes the queue in `queue` intake with jobs on. */
+/** The scheduled entry (job `hub-consume-order-queue`): consumes the queue in `queue` intake. */
 export async function runScheduledQueueIntake(container: MedusaContainer): Promise<void> {
   const hubModule: HubModuleService = container.resolve(HUB_MODULE)
-  if (!hubModule.hubOptions.jobs || hubModule.hubOptions.orderIntake !== "queue") return
+  if (hubModule.hubOptions.orderIntake !== "queue") return
   await consumeOrderQueue(container, { stopWhenEmpty: false })
 }
 
