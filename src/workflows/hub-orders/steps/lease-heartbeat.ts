@@ -8,6 +8,7 @@ import type { HubOrderClaimToken } from "../../../modules/hub/repositories/hub-o
 import type { ProcessPart } from "../../../modules/hub/process-parts"
 import type HubModuleService from "../../../modules/hub/service"
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { errorText } from "../../../mapping/error-text"
 
 /** What a heartbeat keeps alive: the per-order lock as `acquireLockStep` took it, and the work's claims. */
 export type LeaseHeartbeatInput = {
@@ -89,7 +90,7 @@ export const startLeaseHeartbeatStep = createStep(
       }
     }
     const every = Math.min(renewEvery(hubLeases.orderLockSeconds * 1000), renewEvery(slowest))
-    const timer = setInterval(() => void beat().catch((error) => logger.warn(`hub: a lease renewal failed: ${error?.message ?? error}`)), every)
+    const timer = setInterval(() => void beat().catch((error) => logger.warn(`hub: a lease renewal failed: ${errorText(error)}`)), every)
     timer.unref()
     heartbeats(container).start(id, timer)
     return new StepResponse(id, id)
