@@ -138,7 +138,7 @@ medusaIntegrationTestRunner({
         },
       ])
       expect(sandbox.hub.getProduct("CAM-AZUL")).toMatchObject({ name: "Camiseta Azul", qty: 7, weight: 1.234 })
-      // The stock outbox took the create's fields as accepted: no PUT repeats them.
+      // The catalogue outbox took the create's fields as accepted: no PUT repeats them.
       await productPublisher(container).publish()
       expect(puts("CAM-AZUL")).toEqual([])
     })

@@ -3,13 +3,13 @@ import { ContainerRegistrationKeys, Modules, QueryContext } from "@medusajs/fram
 import { availableQuantity, VariantInventoryItemStock } from "../mapping/available-quantity"
 import { CATALOGUE_FIELDS, hubProductFields, type CatalogueField, type HubProductFields, type VariantReading } from "../mapping/hub-product"
 import { HUB_MODULE } from "../modules/hub"
-import type { WantedStock } from "../modules/hub/models/hub-stock-change"
+import type { WantedSkuFields } from "../modules/hub/models/hub-catalogue-change"
 import type HubModuleService from "../modules/hub/service"
 import { hubStockLocations } from "./hub-stock-locations"
 import { variantsOfPrices } from "./variants-of-prices"
 
 /** Which SKUs to read: any mix of what a Medusa event or a hub listing names. */
-export type StockSelector = {
+export type CatalogueSelector = {
   inventoryLevelIds?: string[]
   inventoryItemIds?: string[]
   variantIds?: string[]
@@ -35,7 +35,7 @@ export type ListedVariant = { id: string; sku: string | null; manage_inventory: 
  * modules cost 17 ms of CPU for one SKU; the quantity reading this way 11). Prices and statuses are
  * read only when `catalogueFields` syncs them.
  */
-export async function loadHubProductFields(container: MedusaContainer, selector: StockSelector): Promise<Map<string, WantedStock>> {
+export async function loadHubProductFields(container: MedusaContainer, selector: CatalogueSelector): Promise<Map<string, WantedSkuFields>> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const inventory = container.resolve(Modules.INVENTORY)
   const product = container.resolve(Modules.PRODUCT)
@@ -84,7 +84,7 @@ export async function loadHubProductFields(container: MedusaContainer, selector:
     ? await product.listProductVariants({ id: [...variantIds] }, { select: ["id", "sku", "manage_inventory", "product_id"] })
     : []
   const readings = await readVariants(container, variants.filter((variant) => variant.sku), options.catalogueFields)
-  const bySku = new Map<string, WantedStock>()
+  const bySku = new Map<string, WantedSkuFields>()
   for (const variant of variants) {
     if (!variant.sku) continue
     bySku.set(variant.sku, { sku: variant.sku, variantId: variant.id, productId: variant.product_id, fields: hubProductFields(readings.get(variant.id)!, options) })
@@ -97,7 +97,7 @@ export async function loadHubProductFields(container: MedusaContainer, selector:
     // A row, or a deleted variant (a deletion while no process listened, or before this version):
     // no live variant holds these SKUs, so every variant found with them is a deleted one.
     const [rows, deleted] = await Promise.all([
-      hubModule.listHubStockChanges({ sku: unnamed }, { select: ["sku"] }),
+      hubModule.listHubCatalogueChanges({ sku: unnamed }, { select: ["sku"] }),
       product.listProductVariants({ sku: unnamed }, { select: ["sku"], withDeleted: true }),
     ])
     for (const held of [...rows, ...deleted]) if (held.sku) ours.add(held.sku)

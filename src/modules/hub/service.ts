@@ -10,14 +10,14 @@ import {
   HubOrderMove,
   HubProductPublication,
   HubStatusEntry,
-  HubStockChange,
-  HubStockPushHour,
+  HubCatalogueChange,
+  HubCataloguePushHour,
   HubStockReconciliation,
   HubTrafficHour,
 } from "./models"
 import type { HubProductField } from "../../mapping/hub-product"
 import type { ClaimedPublication, PublicationState } from "./models/hub-product-publication"
-import type { ClaimedStockChange, StockPushOutcome, StockSyncFigures, WantedStock } from "./models/hub-stock-change"
+import type { ClaimedCatalogueChange, CataloguePushOutcome, StockSyncFigures, WantedSkuFields } from "./models/hub-catalogue-change"
 import type { HubPluginOptions } from "./options"
 import type { ProcessParts } from "./process-parts"
 import type {
@@ -25,7 +25,7 @@ import type {
   HubOrderMoveRepository,
   HubOrderRepository,
   HubProductPublicationRepository,
-  HubStockChangeRepository,
+  HubCatalogueChangeRepository,
   HubStockReconciliationRepository,
   HubTrafficHourRepository,
 } from "./repositories"
@@ -44,7 +44,7 @@ type InjectedDependencies = {
   hubOrderRepository: HubOrderRepository
   hubListedOrderRepository: HubListedOrderRepository
   hubOrderMoveRepository: HubOrderMoveRepository
-  hubStockChangeRepository: HubStockChangeRepository
+  hubCatalogueChangeRepository: HubCatalogueChangeRepository
   hubProductPublicationRepository: HubProductPublicationRepository
   hubStockReconciliationRepository: HubStockReconciliationRepository
   hubTrafficHourRepository: HubTrafficHourRepository
@@ -68,7 +68,7 @@ export type HubConnectionHealth = {
 
 /**
  * The hub module's façade: the hub's records in this store (orders, moves, statuses, runs, the
- * stock outbox) with their custom SQL in `repositories/`, the validated plugin options, and the
+ * catalogue outbox) with their custom SQL in `repositories/`, the validated plugin options, and the
  * process's one hub client. The service never calls the hub itself: steps and drivers do.
  */
 export default class HubModuleService extends MedusaService({
@@ -77,8 +77,8 @@ export default class HubModuleService extends MedusaService({
   HubStatusEntry,
   HubImportRun,
   HubProductPublication,
-  HubStockChange,
-  HubStockPushHour,
+  HubCatalogueChange,
+  HubCataloguePushHour,
   HubStockReconciliation,
   HubTrafficHour,
 }) {
@@ -87,7 +87,7 @@ export default class HubModuleService extends MedusaService({
   private readonly orders: HubOrderRepository
   private readonly listed: HubListedOrderRepository
   private readonly moves: HubOrderMoveRepository
-  private readonly outbox: HubStockChangeRepository
+  private readonly outbox: HubCatalogueChangeRepository
   private readonly publications: HubProductPublicationRepository
   private readonly reconciliations: HubStockReconciliationRepository
   private readonly traffic: HubTrafficHourRepository
@@ -102,7 +102,7 @@ export default class HubModuleService extends MedusaService({
     this.orders = dependencies.hubOrderRepository
     this.listed = dependencies.hubListedOrderRepository
     this.moves = dependencies.hubOrderMoveRepository
-    this.outbox = dependencies.hubStockChangeRepository
+    this.outbox = dependencies.hubCatalogueChangeRepository
     this.publications = dependencies.hubProductPublicationRepository
     this.reconciliations = dependencies.hubStockReconciliationRepository
     this.traffic = dependencies.hubTrafficHourRepository
@@ -279,12 +279,12 @@ export default class HubModuleService extends MedusaService({
     }
   }
 
-  // ---- Stock outbox
+  // ---- Catalogue outbox
 
   /** Records the available quantity each SKU should have on the hub; returns how many SKUs were queued. */
   @InjectManager()
-  async recordWantedStock(
-    wanted: WantedStock[],
+  async recordWantedSkuFields(
+    wanted: WantedSkuFields[],
     { reconciliationId }: { reconciliationId?: string } = {},
     @MedusaContext() sharedContext: Context = {}
   ): Promise<number> {
@@ -293,7 +293,7 @@ export default class HubModuleService extends MedusaService({
 
   /** Remembers SKUs a reconciliation found equal on the hub, with their variant and product. */
   @InjectManager()
-  async rememberHubProducts(inSync: WantedStock[], @MedusaContext() sharedContext: Context = {}): Promise<void> {
+  async rememberHubProducts(inSync: WantedSkuFields[], @MedusaContext() sharedContext: Context = {}): Promise<void> {
     await this.outbox.remember(inSync, sharedContext)
   }
 
@@ -305,31 +305,31 @@ export default class HubModuleService extends MedusaService({
 
   /** Claims up to `limit` due outbox rows for `stockLeaseMs`; two flushers never get the same row. */
   @InjectManager()
-  async claimStockChanges(limit: number, @MedusaContext() sharedContext: Context = {}): Promise<ClaimedStockChange[]> {
+  async claimCatalogueChanges(limit: number, @MedusaContext() sharedContext: Context = {}): Promise<ClaimedCatalogueChange[]> {
     return this.outbox.claim(limit, this.hubOptions, sharedContext)
   }
 
   /** Milliseconds until the next pending row is due (0: now), or null when nothing is pending. */
   @InjectManager()
-  async nextStockChangeDueInMs(@MedusaContext() sharedContext: Context = {}): Promise<number | null> {
+  async nextCatalogueChangeDueInMs(@MedusaContext() sharedContext: Context = {}): Promise<number | null> {
     return this.outbox.nextDueInMs(this.hubOptions, sharedContext)
   }
 
   /** Records how the push of a claimed row ended, and counts it in its hour. */
   @InjectManager()
-  async completeStockPush(claim: ClaimedStockChange, outcome: StockPushOutcome, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+  async completeCataloguePush(claim: ClaimedCatalogueChange, outcome: CataloguePushOutcome, @MedusaContext() sharedContext: Context = {}): Promise<void> {
     await this.outbox.complete(claim, outcome, this.hubOptions, sharedContext)
   }
 
   /** Moves on the lease of rows claimed with `claimToken` while their push is in flight; how many are still held. */
   @InjectManager()
-  async renewStockClaims(claimToken: string, @MedusaContext() sharedContext: Context = {}): Promise<number> {
+  async renewCatalogueClaims(claimToken: string, @MedusaContext() sharedContext: Context = {}): Promise<number> {
     return this.outbox.renewClaims(claimToken, this.hubOptions.stockLeaseMs, sharedContext)
   }
 
   /** Gives back rows claimed with `claimToken` without a push. */
   @InjectManager()
-  async releaseStockClaims(claimToken: string, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+  async releaseCatalogueClaims(claimToken: string, @MedusaContext() sharedContext: Context = {}): Promise<void> {
     await this.outbox.releaseClaims(claimToken, sharedContext)
   }
 
@@ -362,12 +362,12 @@ export default class HubModuleService extends MedusaService({
     await this.publications.releaseClaims(claimToken, sharedContext)
   }
 
-  /** Records how a claimed product's push ended; the SKUs a create carried are accepted in the stock outbox first. */
+  /** Records how a claimed product's push ended; the SKUs a create carried are accepted in the catalogue outbox first. */
   @InjectTransactionManager()
   async completePublication(
     claim: ClaimedPublication,
     outcome: PublicationOutcome,
-    created: WantedStock[],
+    created: WantedSkuFields[],
     @MedusaContext() sharedContext: Context = {}
   ): Promise<void> {
     await this.outbox.acceptCreated(created, sharedContext)
@@ -404,8 +404,8 @@ export default class HubModuleService extends MedusaService({
   }
 
   /** How many SKUs wait to be pushed. */
-  async stockBacklog(): Promise<number> {
-    const [, count] = await this.listAndCountHubStockChanges({ state: "pending" }, { take: 1, select: ["id"] })
+  async catalogueBacklog(): Promise<number> {
+    const [, count] = await this.listAndCountHubCatalogueChanges({ state: "pending" }, { take: 1, select: ["id"] })
     return count
   }
 
@@ -444,7 +444,7 @@ export default class HubModuleService extends MedusaService({
     return this.processParts.get(name, make)
   }
 
-  /** True once the application shuts down: work that retries (the stock recorder) stops then. */
+  /** True once the application shuts down: work that retries (the catalogue recorder) stops then. */
   get shuttingDown(): boolean {
     return this.processParts.stopped
   }

@@ -7,7 +7,7 @@ import type HubModuleService from "../../modules/hub/service"
 import { productsForHubPage } from "../../queries/hub-product-publication"
 import { publishHubProductsWorkflow } from "../../workflows/catalogue/publish-hub-products"
 import type { ProcessPart } from "../../modules/hub/process-parts"
-import { stockFlusher } from "./stock-flusher"
+import { catalogueFlusher } from "./catalogue-flusher"
 
 const SWEEP_PAGE = 500
 /** A sweep at a process's first job run, then this often: events carry the changes in between. */
@@ -16,7 +16,7 @@ const SWEEP_EVERY_MS = 15 * 60_000
 /**
  * The in-process trigger of product publication (option `publishProducts`), one per application (a
  * part of the hub module's process machinery, stopped at shutdown),
- * as the stock flusher is for stock: a change makes it look after the quiet time; rounds run while
+ * as the catalogue flusher is for stock: a change makes it look after the quiet time; rounds run while
  * products are claimed (so a first publication drains at the `POST /products` limit). The rows in
  * PostgreSQL stay the truth; the job looks anyway.
  */
@@ -90,8 +90,8 @@ class ProductPublisher implements ProcessPart {
     try {
       while (!this.stopped) {
         const { result } = await publishHubProductsWorkflow(this.container).run({ input: undefined })
-        // A create's SKUs were waiting in the stock outbox for it: they may go now.
-        if (result.published) stockFlusher(this.container).request()
+        // A create's SKUs were waiting in the catalogue outbox for it: they may go now.
+        if (result.published) catalogueFlusher(this.container).request()
         if (result.claimed === 0) break
         if (result.failed === result.claimed) await sleep(this.hub.hubOptions.stockRetryDelayMs)
       }

@@ -4,7 +4,7 @@ import { HUB_MODULE } from "../../modules/hub"
 import { errorText } from "../../mapping/error-text"
 import type HubModuleService from "../../modules/hub/service"
 import type { ProcessPart } from "../../modules/hub/process-parts"
-import { queueStockChange } from "./stock-outbox"
+import { queueCatalogueChange } from "./catalogue-outbox"
 
 /** How far ahead each look schedules (the job looks every minute), and how far back it catches a boundary a restart missed. */
 const AHEAD_MS = 70_000
@@ -41,7 +41,7 @@ export async function scheduleSaleBoundaries(container: MedusaContainer, now = n
       const key = `${list.id}@${at}`
       if (timers.has(key)) continue
       const timer = setTimeout(() => {
-        void queueStockChange(container, { priceListIds: [list.id] })
+        void queueCatalogueChange(container, { priceListIds: [list.id] })
           .catch((error) => container.resolve(ContainerRegistrationKeys.LOGGER).warn(`hub: a sale's start or end was not queued (${errorText(error)}); the reconciliation repairs it`))
           .finally(() => setTimeout(() => timers.delete(key), BEHIND_MS).unref())
       }, Math.max(0, at + AFTER_BOUNDARY_MS - Date.now()))

@@ -1,15 +1,15 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { type HubProduct, HUB_PAGE_SIZE, isHubError } from "../../hub-client"
-import type { ListedHubSku } from "../../workflows/stock/steps/compare-hub-stock"
+import type { ListedHubSku } from "../../workflows/catalogue/steps/compare-hub-stock"
 import { HUB_MODULE } from "../../modules/hub"
 import { STOCK_RECONCILIATION_LOCK } from "../../modules/hub/locks"
 import type HubModuleService from "../../modules/hub/service"
 import { createHash } from "node:crypto"
 import { notifyMerchant } from "../../notifications/notify-merchant"
 import { leakedReservations } from "../../queries/leaked-reservations"
-import { compareHubStockPageWorkflow } from "../../workflows/stock/compare-hub-stock-page"
+import { compareHubStockPageWorkflow } from "../../workflows/catalogue/compare-hub-stock-page"
 import { type Lease, LockLostError, whileHolding } from "../shared/lock"
-import { queueStockChange } from "./stock-outbox"
+import { queueCatalogueChange } from "./catalogue-outbox"
 
 export type StockReconciliationResult = {
   id: string
@@ -49,7 +49,7 @@ export async function runScheduledReconciliation(container: MedusaContainer): Pr
   const hub: HubModuleService = container.resolve(HUB_MODULE)
   const boot = sinceBoot(container)
   if (hub.hubOptions.stockReconcileEveryMinutes === 0) return null
-  const due = (await hub.isStockReconciliationDue()) || (!boot.verified && (await hub.stockBacklog()) === 0)
+  const due = (await hub.isStockReconciliationDue()) || (!boot.verified && (await hub.catalogueBacklog()) === 0)
   if (!due) return null
   const result = await reconcileStock(container)
   if (result && !result.error) boot.verified = true
@@ -69,7 +69,7 @@ async function walk(container: MedusaContainer, lease: Lease): Promise<StockReco
     result.unknown += page.unknown
     // Pushes start while the walk goes on; they use another rate-limit bucket than the listing.
     const skus = Object.keys(page.drifted)
-    if (skus.length) await queueStockChange(container, { skus, drifted: page.drifted, reconciliationId: result.id })
+    if (skus.length) await queueCatalogueChange(container, { skus, drifted: page.drifted, reconciliationId: result.id })
   }
 
   const page: ListedHubSku[] = []

@@ -4,7 +4,7 @@
  * mappings behind them (src/__tests__/boundaries.unit.spec.ts holds it to that).
  */
 export type { HubOrderImportState, HubOrderMoveState } from "../../../mapping/hub-order-states"
-export type { StockSyncFigures } from "../../../modules/hub/models/hub-stock-change"
+export type { StockSyncFigures } from "../../../modules/hub/models/hub-catalogue-change"
 export type { TrafficHour } from "../../../modules/hub/repositories/hub-traffic-hour"
 export type { HubOrderMoveNeedingMerchant } from "../../../modules/hub/repositories/hub-order-move"
 export type { HubConnectionHealth, OrderIntakeFigures } from "../../../modules/hub/service"

@@ -6,7 +6,7 @@ export type PublicationState = (typeof PUBLICATION_STATES)[number]
 
 /**
  * A Medusa product on its way to the hub, or there (option `publishProducts`): one row per product.
- * Like the stock outbox, the row only says *that* the product must be looked at (`due_at`); the push
+ * Like the catalogue outbox, the row only says *that* the product must be looked at (`due_at`); the push
  * reads Medusa as it leaves. `accepted` is the body the hub last took (or the one the product mapped
  * to when it was linked to a SKU the hub already held): an edit sends only what differs from it.
  */

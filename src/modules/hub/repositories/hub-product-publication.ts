@@ -23,7 +23,7 @@ export type PublicationOutcome =
   | { kind: "failed"; reason: string; status: number | null; outcomeUnknown: boolean; accepted?: unknown }
 
 /**
- * The publication outbox's SQL (one row per product). As in the stock outbox, every claim and
+ * The publication outbox's SQL (one row per product). As in the catalogue outbox, every claim and
  * completion is one statement, so any number of publishers share it; a change made while a push is
  * in flight bumps `version`, and the row is due again once that push completes.
  */

@@ -1,6 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { driftedFields, type HubProductField } from "../../../mapping/hub-product"
-import type { WantedStock } from "../../../modules/hub/models/hub-stock-change"
+import type { WantedSkuFields } from "../../../modules/hub/models/hub-catalogue-change"
 import { loadHubProductFields } from "../../../queries/hub-product-fields"
 
 /** A SKU as a reconciliation reads it on the hub: its qty and whichever catalogue fields the listing shows. */
@@ -17,7 +17,7 @@ export type HubStockComparison = {
   /** Hub products with no Medusa variant of that SKU, and never pushed by this store: left alone. */
   unknown: number
   /** The store's SKUs whose every field the hub holds already (remembered, so a later delete finds them). */
-  inSync: WantedStock[]
+  inSync: WantedSkuFields[]
 }
 
 /** Compares a page of hub products with the fields Medusa says they should hold (qty and the synced `catalogueFields`). Reads only. */
@@ -25,7 +25,7 @@ export const compareHubStockStep = createStep("compare-hub-stock", async ({ hubP
   const wanted = await loadHubProductFields(container, { skus: hubProducts.map((hubProduct) => hubProduct.sku) })
   const drifted: Record<string, HubProductField[]> = {}
   const differingFields: Partial<Record<HubProductField, number>> = {}
-  const inSync: WantedStock[] = []
+  const inSync: WantedSkuFields[] = []
   for (const hubProduct of hubProducts) {
     const reading = wanted.get(hubProduct.sku)
     const differing = reading ? driftedFields(hubProduct, reading.fields) : []

@@ -1,13 +1,13 @@
 import { createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import type { HubProductField } from "../../mapping/hub-product"
-import type { StockSelector } from "../../queries/hub-product-fields"
+import type { CatalogueSelector } from "../../queries/hub-product-fields"
 import { computeHubProductFieldsStep } from "./steps/compute-hub-product-fields"
-import { recordWantedStockStep } from "./steps/record-wanted-stock"
+import { recordWantedSkuFieldsStep } from "./steps/record-wanted-sku-fields"
 
 /** The SKUs to record, and the reconciliation that found them drifted on the hub (with the fields, by SKU), if one did. */
-export type StockChanges = StockSelector & { reconciliationId?: string; drifted?: Record<string, HubProductField[]> }
+export type CatalogueChanges = CatalogueSelector & { reconciliationId?: string; drifted?: Record<string, HubProductField[]> }
 
-export const recordAvailableQuantitiesWorkflowId = "record-hub-available-quantities"
+export const recordCatalogueChangesWorkflowId = "record-hub-catalogue-changes"
 
 /**
  * A change in Medusa (stock, a variant, a product, a price) -> the outbox: reads the fields the hub
@@ -23,8 +23,8 @@ export const recordAvailableQuantitiesWorkflowId = "record-hub-available-quantit
  * stopped every event's handler behind a long reconciliation, and a handler that could not get it
  * in time dropped its change.
  */
-export const recordAvailableQuantitiesWorkflow = createWorkflow(recordAvailableQuantitiesWorkflowId, (changes: StockChanges) => {
+export const recordCatalogueChangesWorkflow = createWorkflow(recordCatalogueChangesWorkflowId, (changes: CatalogueChanges) => {
   const wanted = computeHubProductFieldsStep(changes)
-  const recorded = recordWantedStockStep({ wanted, reconciliationId: changes.reconciliationId, drifted: changes.drifted })
+  const recorded = recordWantedSkuFieldsStep({ wanted, reconciliationId: changes.reconciliationId, drifted: changes.drifted })
   return new WorkflowResponse(recorded)
 })

@@ -1,9 +1,9 @@
 import type { Context } from "@medusajs/framework/types"
 import { DALUtils, generateEntityId } from "@medusajs/framework/utils"
 import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
-import { HubStockChange } from "../models"
+import { HubCatalogueChange } from "../models"
 import type { HubProductFields } from "../../../mapping/hub-product"
-import type { ClaimedStockChange, StockPushOutcome, WantedStock } from "../models/hub-stock-change"
+import type { ClaimedCatalogueChange, CataloguePushOutcome, WantedSkuFields } from "../models/hub-catalogue-change"
 
 /**
  * A SKU the hub has never taken anything of, whose product is being published for the first time,
@@ -12,12 +12,12 @@ import type { ClaimedStockChange, StockPushOutcome, WantedStock } from "../model
  * sends only what changed since. A SKU the hub took a push of before (its stock synced before
  * publication was turned on) never waits for its product's publication.
  */
-const NOT_AWAITING_PUBLICATION = `(hub_stock_change.sent_at is not null or hub_stock_change.accepted <> '{}'::jsonb or not exists (
+const NOT_AWAITING_PUBLICATION = `(hub_catalogue_change.sent_at is not null or hub_catalogue_change.accepted <> '{}'::jsonb or not exists (
   select 1 from hub_product_publication as p
-   where p.product_id = hub_stock_change.product_id and p.deleted_at is null and p.accepted is null and not p.excluded))`
+   where p.product_id = hub_catalogue_change.product_id and p.deleted_at is null and p.accepted is null and not p.excluded))`
 
 /** When outbox rows are due, from the plugin options (`stockCoalesceMs`, ...). */
-export type StockTiming = {
+export type OutboxTiming = {
   stockLeaseMs: number
   stockCoalesceMs: number
   stockMaxDelayMs: number
@@ -26,10 +26,10 @@ export type StockTiming = {
 }
 
 /**
- * The stock outbox's own SQL. Each claim, upsert and completion is one statement, so any number
+ * The catalogue outbox's own SQL. Each claim, upsert and completion is one statement, so any number
  * of flushers (in one process or many) can share the outbox safely.
  */
-export class HubStockChangeRepository extends DALUtils.mikroOrmBaseRepositoryFactory(HubStockChange) {
+export class HubCatalogueChangeRepository extends DALUtils.mikroOrmBaseRepositoryFactory(HubCatalogueChange) {
   /**
    * Records the fields each SKU should have on the hub: one row per SKU, the latest reading wins. A
    * SKU whose reading did not change is left alone (pending stays pending, sent stays sent, and a
@@ -38,7 +38,7 @@ export class HubStockChangeRepository extends DALUtils.mikroOrmBaseRepositoryFac
    * a value the hub refused goes once more (once per reconciliation: the hub may have changed since).
    * Returns how many SKUs were queued.
    */
-  async record(wanted: WantedStock[], reconciliationId: string | null, context: Context = {}): Promise<number> {
+  async record(wanted: WantedSkuFields[], reconciliationId: string | null, context: Context = {}): Promise<number> {
     const latestBySku = new Map(wanted.map((entry) => [entry.sku, entry]))
     if (!latestBySku.size) return 0
     const rows = [...latestBySku.values()].map((entry) => ({
@@ -53,7 +53,7 @@ export class HubStockChangeRepository extends DALUtils.mikroOrmBaseRepositoryFac
       `with input as (
          select * from jsonb_to_recordset(?::jsonb) as input(id text, sku text, variant_id text, product_id text, wanted jsonb, drifted text[])
        )
-       insert into hub_stock_change as c (id, sku, variant_id, product_id, wanted, available_quantity, state, changed_at, last_changed_at, reconciliation_id)
+       insert into hub_catalogue_change as c (id, sku, variant_id, product_id, wanted, available_quantity, state, changed_at, last_changed_at, reconciliation_id)
        select id, sku, variant_id, product_id, wanted, (wanted->>'qty')::integer, 'pending', now(), now(), ?::text from input
        on conflict (sku) where deleted_at is null do update set
          wanted = excluded.wanted,
@@ -81,7 +81,7 @@ export class HubStockChangeRepository extends DALUtils.mikroOrmBaseRepositoryFac
    * later delete or rename of their variant finds the SKU to stop selling. A SKU with a row keeps it;
    * a row written before rows named their variant is given it.
    */
-  async remember(inSync: WantedStock[], context: Context = {}): Promise<void> {
+  async remember(inSync: WantedSkuFields[], context: Context = {}): Promise<void> {
     if (!inSync.length) return
     const rows = inSync.map((entry) => ({
       id: generateEntityId(undefined, "hubstk"),
@@ -91,7 +91,7 @@ export class HubStockChangeRepository extends DALUtils.mikroOrmBaseRepositoryFac
       wanted: entry.fields,
     }))
     await this.getActiveManager<EntityManager>(context).execute(
-      `insert into hub_stock_change as c (id, sku, variant_id, product_id, wanted, accepted, available_quantity, sent_quantity, state, changed_at, last_changed_at)
+      `insert into hub_catalogue_change as c (id, sku, variant_id, product_id, wanted, accepted, available_quantity, sent_quantity, state, changed_at, last_changed_at)
        select id, sku, variant_id, product_id, wanted, wanted, (wanted->>'qty')::integer, (wanted->>'qty')::integer, 'sent', now(), now()
          from jsonb_to_recordset(?::jsonb) as input(id text, sku text, variant_id text, product_id text, wanted jsonb)
        on conflict (sku) where deleted_at is null do update set
@@ -105,11 +105,11 @@ export class HubStockChangeRepository extends DALUtils.mikroOrmBaseRepositoryFac
    * SKUs a product's create carried: their fields count as accepted (the next push sends only what
    * changed since the create read them), and a refusal held from before the hub had them is over.
    */
-  async acceptCreated(created: WantedStock[], context: Context = {}): Promise<void> {
+  async acceptCreated(created: WantedSkuFields[], context: Context = {}): Promise<void> {
     if (!created.length) return
     const rows = created.map((entry) => ({ id: generateEntityId(undefined, "hubstk"), sku: entry.sku, variant_id: entry.variantId, product_id: entry.productId, fields: entry.fields }))
     await this.getActiveManager<EntityManager>(context).execute(
-      `insert into hub_stock_change as c (id, sku, variant_id, product_id, wanted, accepted, available_quantity, sent_quantity, state, changed_at, last_changed_at, sent_at)
+      `insert into hub_catalogue_change as c (id, sku, variant_id, product_id, wanted, accepted, available_quantity, sent_quantity, state, changed_at, last_changed_at, sent_at)
        select id, sku, variant_id, product_id, fields, fields, (fields->>'qty')::integer, (fields->>'qty')::integer, 'sent', now(), now(), now()
          from jsonb_to_recordset(?::jsonb) as input(id text, sku text, variant_id text, product_id text, fields jsonb)
        on conflict (sku) where deleted_at is null do update set
@@ -125,7 +125,7 @@ export class HubStockChangeRepository extends DALUtils.mikroOrmBaseRepositoryFac
   async skusHeldBy(holders: { variantIds: string[]; productIds: string[] }, context: Context = {}): Promise<string[]> {
     if (!holders.variantIds.length && !holders.productIds.length) return []
     const rows: Array<{ sku: string }> = await this.getActiveManager<EntityManager>(context).execute(
-      `select sku from hub_stock_change
+      `select sku from hub_catalogue_change
         where deleted_at is null
           and (variant_id in (select jsonb_array_elements_text(?::jsonb)) or product_id in (select jsonb_array_elements_text(?::jsonb)))`,
       [JSON.stringify(holders.variantIds), JSON.stringify(holders.productIds)]
@@ -138,14 +138,14 @@ export class HubStockChangeRepository extends DALUtils.mikroOrmBaseRepositoryFac
    * than `stockMaxDelayMs`; and last pushed at least `stockMinPushIntervalMs` ago) and not held by
    * a live claim, for `stockLeaseMs`. SKIP LOCKED: two flushers never get the same row.
    */
-  async claim(limit: number, timing: StockTiming, context: Context = {}): Promise<ClaimedStockChange[]> {
+  async claim(limit: number, timing: OutboxTiming, context: Context = {}): Promise<ClaimedCatalogueChange[]> {
     const claimToken = generateEntityId(undefined, "hubclaim")
     const rows: Array<{ id: string; sku: string; wanted: HubProductFields | null; accepted: HubProductFields; refused: HubProductFields; sent_at: Date | null }> = await this.getActiveManager<EntityManager>(context).execute(
-      `update hub_stock_change as c set
+      `update hub_catalogue_change as c set
          claim_token = ?, claimed_version = c.version,
          claimed_until = now() + ?::integer * interval '1 millisecond', updated_at = now()
        from (
-         select id from hub_stock_change
+         select id from hub_catalogue_change
           where deleted_at is null and state = 'pending'
             and (claimed_until is null or claimed_until <= now())
             and (last_changed_at <= now() - ?::integer * interval '1 millisecond'
@@ -172,14 +172,14 @@ export class HubStockChangeRepository extends DALUtils.mikroOrmBaseRepositoryFac
   }
 
   /** Milliseconds until the next pending row is due (0: now), or null when nothing is pending. */
-  async nextDueInMs(timing: StockTiming, context: Context = {}): Promise<number | null> {
+  async nextDueInMs(timing: OutboxTiming, context: Context = {}): Promise<number | null> {
     const [row]: Array<{ due_in_ms: string | null }> = await this.getActiveManager<EntityManager>(context).execute(
       `select ceil(extract(epoch from min(greatest(
                 coalesce(claimed_until, '-infinity'),
                 least(last_changed_at + ?::integer * interval '1 millisecond', changed_at + ?::integer * interval '1 millisecond'),
                 coalesce(sent_at + ?::integer * interval '1 millisecond', '-infinity')
               )) - now()) * 1000) as due_in_ms
-         from hub_stock_change where deleted_at is null and state = 'pending' and ${NOT_AWAITING_PUBLICATION}`,
+         from hub_catalogue_change where deleted_at is null and state = 'pending' and ${NOT_AWAITING_PUBLICATION}`,
       [timing.stockCoalesceMs, timing.stockMaxDelayMs, timing.stockMinPushIntervalMs]
     )
     return row?.due_in_ms == null ? null : Math.max(0, Number(row.due_in_ms))
@@ -192,7 +192,7 @@ export class HubStockChangeRepository extends DALUtils.mikroOrmBaseRepositoryFac
    */
   async renewClaims(claimToken: string, leaseMs: number, context: Context = {}): Promise<number> {
     const renewed: unknown[] = await this.getActiveManager<EntityManager>(context).execute(
-      `update hub_stock_change set claimed_until = now() + ?::integer * interval '1 millisecond'
+      `update hub_catalogue_change set claimed_until = now() + ?::integer * interval '1 millisecond'
         where claim_token = ? and claimed_until > now() and deleted_at is null
         returning id`,
       [leaseMs, claimToken]
@@ -212,12 +212,12 @@ export class HubStockChangeRepository extends DALUtils.mikroOrmBaseRepositoryFac
    * nothing taken as accepted, and no holder (the one holding it cannot mark it sent either); the next
    * push reads Medusa and sends every field again.
    */
-  async complete(claim: ClaimedStockChange, outcome: StockPushOutcome, timing: StockTiming, context: Context = {}): Promise<void> {
+  async complete(claim: ClaimedCatalogueChange, outcome: CataloguePushOutcome, timing: OutboxTiming, context: Context = {}): Promise<void> {
     const { settled, params, settledState } = settlement(claim, outcome, timing)
     const sentToHub = outcome.kind === "sent" || (outcome.kind === "rejected" && outcome.sent)
     if (outcome.kind !== "unchanged") {
       await this.getActiveManager<EntityManager>(context).execute(
-        `update hub_stock_change set
+        `update hub_catalogue_change set
            accepted = '{}'::jsonb, state = 'pending', claim_token = null, version = version + 1,
            changed_at = case when state = 'pending' then changed_at else now() end, last_changed_at = now(), updated_at = now()
           where id = ? and claim_token is distinct from ? and deleted_at is null`,
@@ -226,24 +226,24 @@ export class HubStockChangeRepository extends DALUtils.mikroOrmBaseRepositoryFac
     }
     await this.getActiveManager<EntityManager>(context).execute(
       `with settled as (
-         update hub_stock_change as c set ${settled},
+         update hub_catalogue_change as c set ${settled},
            state = case when c.version = c.claimed_version then ${settledState} else 'pending' end,
            wanted = case when c.version = c.claimed_version then ?::jsonb else c.wanted end,
            available_quantity = case when c.version = c.claimed_version then (?::jsonb->>'qty')::integer else c.available_quantity end,
            changed_at = case when c.version = c.claimed_version then c.changed_at else c.last_changed_at end,
            claim_token = null, updated_at = now()
-           from hub_stock_change as before
+           from hub_catalogue_change as before
           where c.id = ? and c.claim_token = ? and before.id = c.id
           returning before.reconciliation_id
        ), credited as (
          update hub_stock_reconciliation set fixed = fixed + 1, updated_at = now()
           where ?::boolean and id in (select reconciliation_id from settled)
        )
-       insert into hub_stock_push_hour (id, hour, sent, failed)
+       insert into hub_catalogue_push_hour (id, hour, sent, failed)
        select ?, date_trunc('hour', now()), ?::integer, ?::integer where ?::boolean
        on conflict (hour) where deleted_at is null do update set
-         sent = hub_stock_push_hour.sent + excluded.sent,
-         failed = hub_stock_push_hour.failed + excluded.failed,
+         sent = hub_catalogue_push_hour.sent + excluded.sent,
+         failed = hub_catalogue_push_hour.failed + excluded.failed,
          updated_at = now()`,
       [
         ...params,
@@ -263,7 +263,7 @@ export class HubStockChangeRepository extends DALUtils.mikroOrmBaseRepositoryFac
   /** Gives back rows claimed with `claimToken` without a push (a flush that could not start). */
   async releaseClaims(claimToken: string, context: Context = {}): Promise<void> {
     await this.getActiveManager<EntityManager>(context).execute(
-      `update hub_stock_change set claim_token = null, claimed_until = null, updated_at = now() where claim_token = ?`,
+      `update hub_catalogue_change set claim_token = null, claimed_until = null, updated_at = now() where claim_token = ?`,
       [claimToken]
     )
   }
@@ -273,7 +273,7 @@ export class HubStockChangeRepository extends DALUtils.mikroOrmBaseRepositoryFac
  * The SET clause of a push's outcome (before the state, wanted and claim columns every outcome sets),
  * its parameters, and the state the row takes when it did not change meanwhile.
  */
-function settlement(claim: ClaimedStockChange, outcome: StockPushOutcome, timing: StockTiming) {
+function settlement(claim: ClaimedCatalogueChange, outcome: CataloguePushOutcome, timing: OutboxTiming) {
   switch (outcome.kind) {
     case "sent": {
       // The fields sent as a JSON array (knex would spread a JS array into a list), or every refused one.

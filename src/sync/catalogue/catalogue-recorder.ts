@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { HUB_MODULE } from "../../modules/hub"
 import type HubModuleService from "../../modules/hub/service"
 import { errorText } from "../../mapping/error-text"
-import { recordAvailableQuantitiesWorkflow, type StockChanges } from "../../workflows/stock/record-available-quantities"
+import { recordCatalogueChangesWorkflow, type CatalogueChanges } from "../../workflows/catalogue/record-catalogue-changes"
 
 /** Enough for one set of queries to stay quick. */
 const MAX_BATCH = 500
@@ -24,9 +24,9 @@ const RETRY_FIRST_MS = 200
 const RETRY_MAX_MS = 10_000
 
 /** Records one batch of changes in the outbox; resolves with how many SKUs it queued. */
-export type RecordBatch = (changes: StockChanges) => Promise<number>
+export type RecordBatch = (changes: CatalogueChanges) => Promise<number>
 
-type Entry = { changes: StockChanges; resolve: (queued: boolean) => void }
+type Entry = { changes: CatalogueChanges; resolve: (queued: boolean) => void }
 
 /**
  * Global timers (not node:timers/promises), so a unit test's fake clock drives them; never what
@@ -41,7 +41,7 @@ const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * holding its change is in the outbox, so an event is never acknowledged before its change is
  * durable; a batch that fails is kept and tried again (RETRY_FIRST_MS), never dropped.
  */
-export class StockChangeRecorder {
+export class CatalogueChangeRecorder {
   private queue: Entry[] = []
   private busy = false
   private lastBatchAt = 0
@@ -63,7 +63,7 @@ export class StockChangeRecorder {
    * unchanged quantity queues nothing and needs no flush. A recording that fails is tried again
    * until it lands, so this never rejects.
    */
-  record(changes: StockChanges): Promise<boolean> {
+  record(changes: CatalogueChanges): Promise<boolean> {
     const settled = new Promise<boolean>((resolve) => this.queue.push({ changes, resolve }))
     if (!this.busy) {
       this.busy = true
@@ -122,8 +122,8 @@ export class StockChangeRecorder {
 
 const SELECTOR_KEYS = ["inventoryLevelIds", "inventoryItemIds", "variantIds", "productIds", "priceIds", "priceListIds", "skus"] as const
 
-function merge(entries: Entry[]): StockChanges {
-  const merged: StockChanges = { reconciliationId: entries[0].changes.reconciliationId }
+function merge(entries: Entry[]): CatalogueChanges {
+  const merged: CatalogueChanges = { reconciliationId: entries[0].changes.reconciliationId }
   const drifted = entries.flatMap((entry) => Object.entries(entry.changes.drifted ?? {}))
   if (drifted.length) merged.drifted = Object.fromEntries(drifted)
   for (const key of SELECTOR_KEYS) {
@@ -133,13 +133,13 @@ function merge(entries: Entry[]): StockChanges {
 }
 
 /** The process's recorder (a part of the hub module's process machinery). */
-export function stockChangeRecorder(container: MedusaContainer): StockChangeRecorder {
+export function catalogueChangeRecorder(container: MedusaContainer): CatalogueChangeRecorder {
   const hub = container.resolve<HubModuleService>(HUB_MODULE)
   return hub.processPart(
-    "stock-recorder",
+    "catalogue-recorder",
     () =>
-      new StockChangeRecorder(
-        async (changes) => (await recordAvailableQuantitiesWorkflow(container).run({ input: changes })).result.queued,
+      new CatalogueChangeRecorder(
+        async (changes) => (await recordCatalogueChangesWorkflow(container).run({ input: changes })).result.queued,
         (message) => container.resolve(ContainerRegistrationKeys.LOGGER).warn(message),
         () => hub.shuttingDown
       )

@@ -1,7 +1,7 @@
 import { model } from "@medusajs/framework/utils"
 
 /** Stock pushes per hour (the hour's start), for the admin page: a handful of rows a day. */
-export const HubStockPushHour = model.define("hub_stock_push_hour", {
+export const HubCataloguePushHour = model.define("hub_catalogue_push_hour", {
   id: model.id({ prefix: "hubsph" }).primaryKey(),
   hour: model.dateTime().unique(),
   sent: model.number().default(0),

@@ -1,10 +1,10 @@
-import { StockChangeRecorder } from "../stock-recorder"
-import type { StockChanges } from "../../../workflows/stock/record-available-quantities"
+import { CatalogueChangeRecorder } from "../catalogue-recorder"
+import type { CatalogueChanges } from "../../../workflows/catalogue/record-catalogue-changes"
 
 /** A recording that fails `failures` times (a busy lock, the database cut), then lands. */
 function flakyRecording(failures: number) {
-  const attempts: StockChanges[] = []
-  const record = async (changes: StockChanges) => {
+  const attempts: CatalogueChanges[] = []
+  const record = async (changes: CatalogueChanges) => {
     attempts.push(changes)
     if (attempts.length <= failures) throw { message: `connection cut (${attempts.length})` }
     return changes.inventoryLevelIds?.length ?? 0
@@ -12,14 +12,14 @@ function flakyRecording(failures: number) {
   return { attempts, record }
 }
 
-describe("StockChangeRecorder", () => {
+describe("CatalogueChangeRecorder", () => {
   beforeEach(() => jest.useFakeTimers())
   afterEach(() => jest.useRealTimers())
 
   it("keeps a batch whose recording failed and records it once the store answers again, never rejecting its callers", async () => {
     const { attempts, record } = flakyRecording(3)
     const warnings: string[] = []
-    const recorder = new StockChangeRecorder(record, (message) => warnings.push(message))
+    const recorder = new CatalogueChangeRecorder(record, (message) => warnings.push(message))
 
     let settled: boolean | "rejected" | undefined
     recorder.record({ inventoryLevelIds: ["ilev_1"] }).then(
@@ -39,7 +39,7 @@ describe("StockChangeRecorder", () => {
 
   it("records the changes made while a failed batch waits together with it, in one batch", async () => {
     const { attempts, record } = flakyRecording(1)
-    const recorder = new StockChangeRecorder(record, () => undefined)
+    const recorder = new CatalogueChangeRecorder(record, () => undefined)
 
     const first = recorder.record({ inventoryLevelIds: ["ilev_1"] })
     await jest.advanceTimersByTimeAsync(0)
@@ -54,7 +54,7 @@ describe("StockChangeRecorder", () => {
 
   it("waits longer after each failure, up to a ceiling, so a database down for minutes is not hammered", async () => {
     const { attempts, record } = flakyRecording(100)
-    const recorder = new StockChangeRecorder(record, () => undefined)
+    const recorder = new CatalogueChangeRecorder(record, () => undefined)
     void recorder.record({ inventoryLevelIds: ["ilev_1"] })
 
     await jest.advanceTimersByTimeAsync(10_000)
@@ -68,14 +68,14 @@ describe("StockChangeRecorder", () => {
   })
 })
 
-describe("StockChangeRecorder at shutdown", () => {
+describe("CatalogueChangeRecorder at shutdown", () => {
   beforeEach(() => jest.useFakeTimers())
   afterEach(() => jest.useRealTimers())
 
   it("stops retrying once the application shuts down, resolving its callers with nothing queued", async () => {
     const { attempts, record } = flakyRecording(1_000)
     let shutDown = false
-    const recorder = new StockChangeRecorder(record, () => undefined, () => shutDown)
+    const recorder = new CatalogueChangeRecorder(record, () => undefined, () => shutDown)
     const settled = recorder.record({ inventoryLevelIds: ["ilev_1"] })
     await jest.advanceTimersByTimeAsync(5_000)
     const before = attempts.length

@@ -8,8 +8,8 @@ import type { HubProductField, HubProductFields } from "../../../mapping/hub-pro
  * survives a restart. It also remembers which variant and product last held the SKU, so a delete
  * event's id finds the SKU that must stop selling.
  */
-export const HubStockChange = model
-  .define("hub_stock_change", {
+export const HubCatalogueChange = model
+  .define("hub_catalogue_change", {
     id: model.id({ prefix: "hubstk" }).primaryKey(),
     sku: model.text().unique(),
     variant_id: model.text().nullable(),
@@ -53,7 +53,7 @@ export const HubStockChange = model
   .indexes([{ on: ["state", "changed_at"] }, { on: ["variant_id"] }, { on: ["product_id"] }])
 
 /** A SKU's fields as Medusa says they should be on the hub, to be recorded in the outbox. */
-export type WantedStock = {
+export type WantedSkuFields = {
   sku: string
   /** The variant holding the SKU now; null when none does (it left Medusa: its last holder is kept). */
   variantId: string | null
@@ -64,7 +64,7 @@ export type WantedStock = {
 }
 
 /** A row a flusher claimed: the push reads the SKU's fields again and reports back with `claimToken`. */
-export type ClaimedStockChange = {
+export type ClaimedCatalogueChange = {
   id: string
   sku: string
   /** The fields as last read, for a SKU Medusa can no longer read. */
@@ -77,7 +77,7 @@ export type ClaimedStockChange = {
 }
 
 /** How a push ended, as recorded on its row; `sent` carries the fields the request held. */
-export type StockPushOutcome =
+export type CataloguePushOutcome =
   /** `clearRefused`: the refusals held are over; `more`: fields are left to send (a refused value going once more). */
   | { kind: "sent"; fields: HubProductFields; clearRefused: boolean; more: boolean }
   /** Nothing differed from what the hub accepted: no request. */

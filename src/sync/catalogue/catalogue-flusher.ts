@@ -5,7 +5,7 @@ import { HUB_MODULE } from "../../modules/hub"
 import { errorText } from "../../mapping/error-text"
 import type HubModuleService from "../../modules/hub/service"
 import type { ProcessPart } from "../../modules/hub/process-parts"
-import { pushStockWorkflow } from "../../workflows/stock/push-stock"
+import { pushCatalogueOutboxWorkflow } from "../../workflows/catalogue/push-catalogue-outbox"
 
 /**
  * A round starts at least this long after the one before it. A reading costs little more CPU for
@@ -15,13 +15,13 @@ import { pushStockWorkflow } from "../../workflows/stock/push-stock"
 const ROUND_SPACING_MS = 100
 
 /**
- * The in-process trigger of the stock outbox flush, one per application (a part of the hub module's
+ * The in-process trigger of the catalogue outbox flush, one per application (a part of the hub module's
  * process machinery, stopped at shutdown). Requests coalesce:
  * while a flush runs, a request only makes it look again for the change; while none runs, one
  * timer waits for the earliest row to be due. The outbox in PostgreSQL stays the
  * truth: this only decides when to look at it, and the safety-net job looks anyway.
  */
-class StockFlusher implements ProcessPart {
+class CatalogueFlusher implements ProcessPart {
   private draining?: Promise<void>
   private again = false
   private timer?: NodeJS.Timeout
@@ -64,7 +64,7 @@ class StockFlusher implements ProcessPart {
         const spacingLeft = this.lastRoundAt + ROUND_SPACING_MS - Date.now()
         if (spacingLeft > 0) await sleep(spacingLeft)
         this.lastRoundAt = Date.now()
-        const { result } = await pushStockWorkflow(this.container).run({ input: undefined })
+        const { result } = await pushCatalogueOutboxWorkflow(this.container).run({ input: undefined })
         nextDueInMs = result.nextDueInMs
         if (result.claimed === 0) break
       }
@@ -109,6 +109,6 @@ class StockFlusher implements ProcessPart {
 }
 
 /** The process's flusher. */
-export function stockFlusher(container: MedusaContainer): StockFlusher {
-  return container.resolve<HubModuleService>(HUB_MODULE).processPart("stock-flusher", () => new StockFlusher(container))
+export function catalogueFlusher(container: MedusaContainer): CatalogueFlusher {
+  return container.resolve<HubModuleService>(HUB_MODULE).processPart("catalogue-flusher", () => new CatalogueFlusher(container))
 }

@@ -1,11 +1,11 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, getVariantAvailability, Modules } from "@medusajs/framework/utils"
-import flushStockOutboxJob from "../../src/jobs/flush-stock-outbox"
+import flushCatalogueOutboxJob from "../../src/jobs/flush-catalogue-outbox"
 import { HUB_MODULE } from "../../src/modules/hub"
 import HubModuleService from "../../src/modules/hub/service"
-import { pushStockWorkflow } from "../../src/workflows/stock/push-stock"
-import { stockFlusher } from "../../src/sync/catalogue/stock-flusher"
+import { pushCatalogueOutboxWorkflow } from "../../src/workflows/catalogue/push-catalogue-outbox"
+import { catalogueFlusher } from "../../src/sync/catalogue/catalogue-flusher"
 import { eventually } from "../helpers/eventually"
 import { productUpdatesFor, sandboxHubForStore } from "../helpers/sandbox-store"
 import { seedStore, setStockQuietly as setStockOf } from "../helpers/store"
@@ -48,8 +48,8 @@ medusaIntegrationTestRunner({
       // without a timer, so no push of an earlier test (a lease, a retry) fires inside this one.
       // The first call may join a flush already running (which then looks again once); the second
       // starts afresh.
-      await stockFlusher(container).flush()
-      await stockFlusher(container).flush()
+      await catalogueFlusher(container).flush()
+      await catalogueFlusher(container).flush()
       sandbox.hub.resetRequestLog()
     })
 
@@ -66,7 +66,7 @@ medusaIntegrationTestRunner({
 
     /** The recorded rows' quiet time is over: a flush claims them now. */
     async function dueNow() {
-      await eventually(async () => expect(await hub.nextStockChangeDueInMs()).toBe(0))
+      await eventually(async () => expect(await hub.nextCatalogueChangeDueInMs()).toBe(0))
     }
 
     it("with 20% 5xx, dropped connections and a low rate limit, every SKU converges and no 429 is followed by a request inside its window", async () => {
@@ -121,7 +121,7 @@ medusaIntegrationTestRunner({
       const claimToken = "hubclaim_dead"
       for (const sku of SKUS.slice(0, 5)) await setStockQuietly(sku, 50)
       const rows: { rows: { id: string; sku: string; available_quantity: number }[] } = await dbConnection.raw(
-        `update hub_stock_change set
+        `update hub_catalogue_change set
            available_quantity = 50, version = version + 1, state = 'pending', changed_at = now(), last_changed_at = now(),
            claim_token = ?, claimed_version = version + 1, claimed_until = now() + ?::integer * interval '1 millisecond'
          where sku = any(?) returning id, sku, available_quantity`,
@@ -132,7 +132,7 @@ medusaIntegrationTestRunner({
       const claimedAt = Date.now()
 
       // A live flusher runs at once: it must not touch rows under a live claim.
-      await stockFlusher(container).flush()
+      await catalogueFlusher(container).flush()
       for (const sku of SKUS.slice(0, 5)) expect(putsFor(sku)).toHaveLength(0)
       expect((await hub.stockSyncFigures()).backlog).toBe(5)
 
@@ -145,18 +145,18 @@ medusaIntegrationTestRunner({
       for (const sku of SKUS.slice(0, 5)) expect(putsFor(sku)).toHaveLength(1)
 
       // The dead flusher's late report changes nothing: its claim is gone.
-      await hub.completeStockPush(claimedByTheDead[0], { kind: "rejected", status: 422, hubMessage: "late", sent: true, refused: { qty: 50 }, more: false })
+      await hub.completeCataloguePush(claimedByTheDead[0], { kind: "rejected", status: 422, hubMessage: "late", sent: true, refused: { qty: 50 }, more: false })
       expect((await hub.stockSyncFigures()).skusInError).toEqual([])
     })
 
     it("flushers running at once never send the same row", async () => {
       for (const [index, sku] of SKUS.entries()) await setStockQuietly(sku, 70 + index)
-      await hub.recordWantedStock(SKUS.map((sku, index) => wantedQty(sku, 70 + index)))
+      await hub.recordWantedSkuFields(SKUS.map((sku, index) => wantedQty(sku, 70 + index)))
       await dueNow()
       const runs = await Promise.all([
-        pushStockWorkflow(container).run({ input: undefined }),
-        pushStockWorkflow(container).run({ input: undefined }),
-        pushStockWorkflow(container).run({ input: undefined }),
+        pushCatalogueOutboxWorkflow(container).run({ input: undefined }),
+        pushCatalogueOutboxWorkflow(container).run({ input: undefined }),
+        pushCatalogueOutboxWorkflow(container).run({ input: undefined }),
       ])
       const claimed = runs.map(({ result }) => result.claimed)
       expect(claimed.reduce((sum, count) => sum + count, 0)).toBe(SKUS.length)
@@ -170,39 +170,39 @@ medusaIntegrationTestRunner({
     it("a change made while its push is in flight is sent after it, not lost", async () => {
       sandbox.hub.setFaults({ latencyMs: 600 })
       await setStockQuietly(SKUS[0], 11)
-      await hub.recordWantedStock([wantedQty(SKUS[0], 11)])
+      await hub.recordWantedSkuFields([wantedQty(SKUS[0], 11)])
       await dueNow()
-      const flushing = pushStockWorkflow(container).run({ input: undefined })
+      const flushing = pushCatalogueOutboxWorkflow(container).run({ input: undefined })
       // The push has read 11 and its PUT is on the hub's side (600 ms there): the change comes now.
       const path = `/products/${encodeURIComponent(SKUS[0])}`
       await eventually(() => expect(sandbox.hub.requestArrivals().some((entry) => entry.method === "PUT" && entry.path === path)).toBe(true))
       await setStockQuietly(SKUS[0], 12)
-      await hub.recordWantedStock([wantedQty(SKUS[0], 12)])
+      await hub.recordWantedSkuFields([wantedQty(SKUS[0], 12)])
       const { result } = await flushing
       expect(result.sent).toBe(1)
       expect(sandbox.hub.getProduct(SKUS[0])?.qty).toBe(11)
       expect((await hub.stockSyncFigures()).backlog).toBe(1)
-      await stockFlusher(container).flush()
+      await catalogueFlusher(container).flush()
       await eventually(() => expect(sandbox.hub.getProduct(SKUS[0])?.qty).toBe(12))
       expect(putsFor(SKUS[0])).toHaveLength(2)
     })
 
     it("a push sends the quantity Medusa has when it leaves, not the one recorded with the change", async () => {
       // A change recorded before the stock existed (a script's events read too early): 0 in the row.
-      await hub.recordWantedStock([wantedQty(SKUS[1], 0)])
+      await hub.recordWantedSkuFields([wantedQty(SKUS[1], 0)])
       await setStockQuietly(SKUS[1], 77)
-      await stockFlusher(container).flush()
+      await catalogueFlusher(container).flush()
       await eventually(() => expect(sandbox.hub.getProduct(SKUS[1])?.qty).toBe(77))
       expect(putsFor(SKUS[1])).toHaveLength(1)
       // The row now holds what the hub holds: the same reading again queues nothing.
-      expect(await hub.recordWantedStock([wantedQty(SKUS[1], 77)])).toBe(0)
+      expect(await hub.recordWantedSkuFields([wantedQty(SKUS[1], 77)])).toBe(0)
     })
 
     it("the safety-net flush job does nothing while the plugin's jobs are off", async () => {
       expect(hub.hubOptions.jobs).toBe(false)
-      await hub.recordWantedStock([wantedQty(SKUS[0], 33)])
+      await hub.recordWantedSkuFields([wantedQty(SKUS[0], 33)])
       await dueNow()
-      await flushStockOutboxJob(container)
+      await flushCatalogueOutboxJob(container)
       expect(putsFor(SKUS[0])).toHaveLength(0)
       expect((await hub.stockSyncFigures()).backlog).toBe(1)
     })

@@ -2,7 +2,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { HubInvalidRequestError, HubRejectedError, isHubError } from "../../../hub-client"
 import { fieldsToSend, refusedFields, type HubProductFields } from "../../../mapping/hub-product"
 import { HUB_MODULE } from "../../../modules/hub"
-import type { ClaimedStockChange, StockPushOutcome } from "../../../modules/hub/models/hub-stock-change"
+import type { ClaimedCatalogueChange, CataloguePushOutcome } from "../../../modules/hub/models/hub-catalogue-change"
 import type HubModuleService from "../../../modules/hub/service"
 import { loadHubProductFields } from "../../../queries/hub-product-fields"
 
@@ -11,15 +11,15 @@ import { loadHubProductFields } from "../../../queries/hub-product-fields"
  * and when the hub last accepted the SKU (null: never), which tells a refusal that recurs after the
  * SKU went through from one that goes on.
  */
-export type StockRefusal = { sku: string; status: number; message: string; fields: string[]; lastSentAt: string | null }
+export type SkuRefusal = { sku: string; status: number; message: string; fields: string[]; lastSentAt: string | null }
 
-export type StockPushSummary = {
+export type CataloguePushSummary = {
   claimed: number
   sent: number
   rejected: number
   failed: number
   nextDueInMs: number | null
-  refusals: StockRefusal[]
+  refusals: SkuRefusal[]
 }
 
 /**
@@ -31,15 +31,15 @@ export type StockPushSummary = {
  * PUT sets values, so repeating it is safe); what is left to decide here is what an error means for
  * the row.
  */
-export const pushStockChangesStep = createStep(
-  "push-hub-stock-changes",
-  async (claimed: ClaimedStockChange[], { container }) => {
+export const pushCatalogueChangesStep = createStep(
+  "push-hub-catalogue-changes",
+  async (claimed: ClaimedCatalogueChange[], { container }) => {
     const hub: HubModuleService = container.resolve(HUB_MODULE)
-    const summary: StockPushSummary = { claimed: claimed.length, sent: 0, rejected: 0, failed: 0, nextDueInMs: null, refusals: [] }
+    const summary: CataloguePushSummary = { claimed: claimed.length, sent: 0, rejected: 0, failed: 0, nextDueInMs: null, refusals: [] }
     const readNow = claimed.length ? await loadHubProductFields(container, { skus: claimed.map((change) => change.sku) }) : new Map()
     // The claims live while their pushes do (retries, a 429 pause, a slow answer): renewed a few
     // times per lease. One that lapses anyway is fenced when its push completes (the outbox's `complete`).
-    const renewal = claimed.length ? setInterval(() => void hub.renewStockClaims(claimed[0].claimToken).catch(() => undefined), hub.hubOptions.stockLeaseMs / 3) : undefined
+    const renewal = claimed.length ? setInterval(() => void hub.renewCatalogueClaims(claimed[0].claimToken).catch(() => undefined), hub.hubOptions.stockLeaseMs / 3) : undefined
     await Promise.all(
       claimed.map(async (claimedChange) => {
         // Every claimed SKU has a row, so Medusa reads it (a variant, or left); a failed reading keeps the last one.
@@ -50,15 +50,15 @@ export const pushStockChangesStep = createStep(
         if (outcome.kind === "rejected" && outcome.sent && outcome.status !== null) {
           summary.refusals.push({ sku: change.sku, status: outcome.status, message: outcome.hubMessage, fields: Object.keys(outcome.refused), lastSentAt: change.lastSentAt })
         }
-        await hub.completeStockPush(change, outcome)
+        await hub.completeCataloguePush(change, outcome)
       })
     ).finally(() => clearInterval(renewal))
-    summary.nextDueInMs = await hub.nextStockChangeDueInMs()
+    summary.nextDueInMs = await hub.nextCatalogueChangeDueInMs()
     return new StepResponse(summary)
   }
 )
 
-async function push(hub: HubModuleService, change: ClaimedStockChange): Promise<StockPushOutcome> {
+async function push(hub: HubModuleService, change: ClaimedCatalogueChange): Promise<CataloguePushOutcome> {
   const fields: HubProductFields = fieldsToSend(change.wanted, change.accepted, change.refused)
   if (!Object.keys(fields).length) return { kind: "unchanged" }
   try {
@@ -77,7 +77,7 @@ async function push(hub: HubModuleService, change: ClaimedStockChange): Promise<
   }
 }
 
-function rejected(change: ClaimedStockChange, sent: HubProductFields, status: number | null, hubMessage: string, reachedHub: boolean): StockPushOutcome {
+function rejected(change: ClaimedCatalogueChange, sent: HubProductFields, status: number | null, hubMessage: string, reachedHub: boolean): CataloguePushOutcome {
   const refused = refusedFields(sent)
   const more = Object.keys(fieldsToSend(change.wanted, change.accepted, { ...change.refused, ...refused })).length > 0
   return { kind: "rejected", status, hubMessage, sent: reachedHub, refused, more }
@@ -89,7 +89,7 @@ function rejected(change: ClaimedStockChange, sent: HubProductFields, status: nu
  * refused values are the cause corrected (docs/hub-interface.md §7 rule 1) and go once more. A
  * quantity alone changes nothing they depend on, so it keeps them held.
  */
-function sent(change: ClaimedStockChange, fields: HubProductFields): StockPushOutcome {
+function sent(change: ClaimedCatalogueChange, fields: HubProductFields): CataloguePushOutcome {
   const keys = Object.keys(fields)
   const clearRefused = keys.some((field) => field !== "qty")
   const refusedAfter = clearRefused ? {} : Object.fromEntries(Object.entries(change.refused).filter(([field]) => !keys.includes(field)))
