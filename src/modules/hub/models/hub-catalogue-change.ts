@@ -1,4 +1,5 @@
 import { model } from "@medusajs/framework/utils"
+import { accountColumn } from "./account"
 import type { HubProductField, HubProductFields } from "../../../mapping/hub-product"
 
 /**
@@ -11,7 +12,9 @@ import type { HubProductField, HubProductFields } from "../../../mapping/hub-pro
 export const HubCatalogueChange = model
   .define("hub_catalogue_change", {
     id: model.id({ prefix: "hubstk" }).primaryKey(),
-    sku: model.text().unique(),
+    account: accountColumn(),
+    /** Unique within its account: a SKU sold on two accounts has a row in each, with its own channel's quantity. */
+    sku: model.text(),
     variant_id: model.text().nullable(),
     product_id: model.text().nullable(),
     /**
@@ -50,7 +53,7 @@ export const HubCatalogueChange = model
     /** The reconciliation that queued this change, credited when the push lands. */
     reconciliation_id: model.text().nullable(),
   })
-  .indexes([{ on: ["state", "changed_at"] }, { on: ["variant_id"] }, { on: ["product_id"] }])
+  .indexes([{ on: ["account", "sku"], unique: true }, { on: ["state", "changed_at"] }, { on: ["variant_id"] }, { on: ["product_id"] }])
 
 /** A SKU's fields as Medusa says they should be on the hub, to be recorded in the outbox. */
 export type WantedSkuFields = {

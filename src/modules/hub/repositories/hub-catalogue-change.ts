@@ -55,7 +55,7 @@ export class HubCatalogueChangeRepository extends DALUtils.mikroOrmBaseRepositor
        )
        insert into hub_catalogue_change as c (id, sku, variant_id, product_id, wanted, available_quantity, state, changed_at, last_changed_at, reconciliation_id)
        select id, sku, variant_id, product_id, wanted, (wanted->>'qty')::integer, 'pending', now(), now(), ?::text from input
-       on conflict (sku) where deleted_at is null do update set
+       on conflict (account, sku) where deleted_at is null do update set
          wanted = excluded.wanted,
          available_quantity = excluded.available_quantity,
          variant_id = coalesce(excluded.variant_id, c.variant_id),
@@ -94,7 +94,7 @@ export class HubCatalogueChangeRepository extends DALUtils.mikroOrmBaseRepositor
       `insert into hub_catalogue_change as c (id, sku, variant_id, product_id, wanted, accepted, available_quantity, sent_quantity, state, changed_at, last_changed_at)
        select id, sku, variant_id, product_id, wanted, wanted, (wanted->>'qty')::integer, (wanted->>'qty')::integer, 'sent', now(), now()
          from jsonb_to_recordset(?::jsonb) as input(id text, sku text, variant_id text, product_id text, wanted jsonb)
-       on conflict (sku) where deleted_at is null do update set
+       on conflict (account, sku) where deleted_at is null do update set
          variant_id = excluded.variant_id, product_id = excluded.product_id, updated_at = now()
        where c.variant_id is null`,
       [JSON.stringify(rows)]
@@ -112,7 +112,7 @@ export class HubCatalogueChangeRepository extends DALUtils.mikroOrmBaseRepositor
       `insert into hub_catalogue_change as c (id, sku, variant_id, product_id, wanted, accepted, available_quantity, sent_quantity, state, changed_at, last_changed_at, sent_at)
        select id, sku, variant_id, product_id, fields, fields, (fields->>'qty')::integer, (fields->>'qty')::integer, 'sent', now(), now(), now()
          from jsonb_to_recordset(?::jsonb) as input(id text, sku text, variant_id text, product_id text, fields jsonb)
-       on conflict (sku) where deleted_at is null do update set
+       on conflict (account, sku) where deleted_at is null do update set
          accepted = c.accepted || excluded.accepted, refused = '{}'::jsonb, error = null, error_status = null,
          sent_quantity = coalesce((excluded.accepted->>'qty')::integer, c.sent_quantity), sent_at = now(),
          state = case when c.state = 'rejected' then 'pending' else c.state end,
@@ -241,7 +241,7 @@ export class HubCatalogueChangeRepository extends DALUtils.mikroOrmBaseRepositor
        )
        insert into hub_catalogue_push_hour (id, hour, sent, failed)
        select ?, date_trunc('hour', now()), ?::integer, ?::integer where ?::boolean
-       on conflict (hour) where deleted_at is null do update set
+       on conflict (account, hour) where deleted_at is null do update set
          sent = hub_catalogue_push_hour.sent + excluded.sent,
          failed = hub_catalogue_push_hour.failed + excluded.failed,
          updated_at = now()`,
