@@ -4,6 +4,7 @@ import { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { HUB_MODULE } from "../../src/modules/hub"
 import HubModuleService from "../../src/modules/hub/service"
+import type { HubProductInput } from "../../src/hub-client"
 import { productPublisher } from "../../src/sync/catalogue/product-publisher"
 import { loadProductsForHub } from "../../src/queries/hub-product-publication"
 import { adminHeaders } from "../helpers/admin"
@@ -260,6 +261,34 @@ medusaIntegrationTestRunner({
       await eventually(() => expect(sandbox.hub.getProduct("DO-HUB")?.description).toBe("Nova descrição"))
       expect(puts("DO-HUB").filter((body) => !("qty" in body))).toEqual([{ description: "Nova descrição" }])
       expect(sandbox.hub.getProduct("DO-HUB")?.name).toBe("Nome do lojista no hub")
+    })
+
+    it("a configurable product the hub already held is linked, and the variations the hub lacks are added to it", async () => {
+      await hub.client.createProduct({
+        sku: "meia-link",
+        name: "Meia do lojista",
+        description: "<p>No hub antes.</p>",
+        price: 19.9,
+        status: "enabled",
+        variation_attributes: ["Tamanho"],
+        variations: [{ sku: "MEIA-LINK-P", qty: 1, specifications: [{ key: "Tamanho", value: "P" }] }],
+      } as HubProductInput)
+      sandbox.hub.resetRequestLog()
+      const productId = await createProduct({
+        title: "Meia",
+        handle: "meia-link",
+        options: [{ title: "Tamanho", values: ["P", "G"] }],
+        variants: [
+          { sku: "MEIA-LINK-P", stocked: 1, options: { Tamanho: "P" } },
+          { sku: "MEIA-LINK-G", stocked: 2, options: { Tamanho: "G" } },
+        ],
+      })
+      await eventually(async () => expect(await publicationOf(productId)).toMatchObject({ state: "published", linked: true }))
+      await eventually(() => expect(sandbox.hub.getVariation("MEIA-LINK-G")).toMatchObject({ parent_sku: "meia-link", qty: 2 }))
+      expect(creates()).toEqual([])
+      const added = sandbox.hub.requestLog().filter((entry) => entry.method === "POST" && entry.path === "/products/meia-link/variations")
+      expect(added.map((entry) => (entry.body as { variation: { sku: string } }).variation.sku)).toEqual(["MEIA-LINK-G"])
+      expect(sandbox.hub.getProduct("meia-link")).toMatchObject({ name: "Meia do lojista" })
     })
 
     it("a product deleted in Medusa is disabled on the hub with qty 0, never deleted; one unpublished is disabled and enabled again", async () => {

@@ -45,7 +45,7 @@ export async function pushHubProduct(client: HubClient, claim: ClaimedPublicatio
 
   const body = hubProductBody(reading, options)
   const variantIds = new Map(reading.variants.flatMap((variant) => (variant.sku ? [[variant.sku, variant.id] as const] : [])))
-  if (!accepted) return publishNew(client, claim, variantIds, body, checkHubProduct(reading, options))
+  if (!accepted) return publishNew(client, claim, variantIds, body, checkHubProduct(reading, options), options)
   const check = checkHubProduct(reading, options)
   const next = check.ok ? check.product : body
   if (claim.refused && sameJson(claim.refused, next)) return quiet(refusedAgain(claim, next))
@@ -59,18 +59,28 @@ export async function pushHubProduct(client: HubClient, claim: ClaimedPublicatio
 /**
  * A product the hub has not taken from this store. A SKU the hub already holds (the merchant's own,
  * or a create whose answer was lost) is linked: what Medusa maps to now counts as accepted, so only
- * later edits are sent and nothing the merchant set on the hub is overwritten.
+ * later edits are sent and nothing the merchant set on the hub is overwritten; a variation Medusa
+ * has and the hub's answer does not list is added to it, as an edit adding a variant would be.
  */
 async function publishNew(
   client: HubClient,
   claim: ClaimedPublication,
   variantIds: ReadonlyMap<string, string>,
   body: HubProductBody,
-  check: ReturnType<typeof checkHubProduct>
+  check: ReturnType<typeof checkHubProduct>,
+  options: PushOptions
 ): Promise<ProductPush> {
   return attempt(async () => {
     const held = await client.getProduct(body.sku)
-    if (held) return { outcome: { kind: "published", sku: body.sku, accepted: body, linked: !claim.outcomeUnknown, sent: false }, sent: false, created: [] }
+    if (held) {
+      const linked = !claim.outcomeUnknown
+      const heldSkus = held.variations ? new Set(held.variations.map((variation) => variation.sku)) : null
+      const lacking = heldSkus ? (body.variations ?? []).filter((variation) => !heldSkus.has(variation.sku)) : []
+      if (!lacking.length) return { outcome: { kind: "published", sku: body.sku, accepted: body, linked, sent: false }, sent: false, created: [] }
+      const holds = { ...body, variations: (body.variations ?? []).filter((variation) => heldSkus!.has(variation.sku)) }
+      const push = await publishChanges(client, holds, body, options)
+      return push.outcome.kind === "published" ? { ...push, outcome: { ...push.outcome, linked } } : push
+    }
     if (!check.ok) return { outcome: { kind: "not_publishable", sku: body.sku, problems: check.problems }, sent: false, created: [] }
     if (claim.refused && sameJson(claim.refused, check.product)) return { outcome: refusedAgain(claim, check.product), sent: false, created: [] }
     // The check passed, so the required fields are there; the client validates the body again.
