@@ -24,6 +24,8 @@ export class ProcessParts {
     if (!part) {
       part = make()
       this.parts.set(name, part)
+      // Made after the shutdown began (a late event): stopped at once, so it starts nothing.
+      if (this.stopped) (part as ProcessPart).stop?.()
     }
     return part
   }

@@ -20,5 +20,7 @@ describe("ProcessParts", () => {
     parts.stop()
     expect(parts.stopped).toBe(true)
     expect(stops).toEqual(["timers"])
+    parts.get("late", () => ({ stop: () => stops.push("late") }))
+    expect(stops).toEqual(["timers", "late"])
   })
 })
