@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto"
 import { ExecArgs } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, FulfillmentWorkflowEvents, Modules } from "@medusajs/framework/utils"
 import { createOrderFulfillmentWorkflow, createOrderShipmentWorkflow } from "@medusajs/medusa/core-flows"
@@ -29,10 +30,17 @@ export default async function shipInMedusaScript({ container }: ExecArgs) {
     query.graph({ entity: "stock_location", fields: ["id"] }),
   ])
   const items = (orders[0].items ?? []).map((item: any) => ({ id: item.id as string, quantity: Number(item.quantity) }))
+  // Each workflow's grouped events are released here, awaited: released on their own, as a workflow
+  // finishes, nothing waits for them and the process could exit first.
+  const eventBus = container.resolve(Modules.EVENT_BUS)
+  const fulfilling = randomUUID()
   const { result: fulfillment } = await createOrderFulfillmentWorkflow(container).run({
     input: { order_id: orderId, items, location_id: locations[0].id, shipping_option_id: options[0].id },
+    context: { eventGroupId: fulfilling, preventReleaseEvents: true },
   })
+  await eventBus.releaseGroupedEvents(fulfilling)
   const code = process.env.HUB_SHIP_TRACK!
+  const shipping = randomUUID()
   await createOrderShipmentWorkflow(container).run({
     input: {
       order_id: orderId,
@@ -40,8 +48,8 @@ export default async function shipInMedusaScript({ container }: ExecArgs) {
       items,
       labels: [{ tracking_number: code, tracking_url: `https://rastreamento.example/${code}`, label_url: `https://labels.example/${code}.pdf` }],
     },
+    context: { eventGroupId: shipping, preventReleaseEvents: true },
   })
+  await eventBus.releaseGroupedEvents(shipping)
   logger.info(`fulfillment ${fulfillment.id}`)
-  // The workflow's grouped events are handed to the event bus as it finishes: give that a moment before the process exits.
-  await new Promise((resolve) => setTimeout(resolve, 3_000))
 }

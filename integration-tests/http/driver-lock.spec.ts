@@ -5,8 +5,10 @@ import { HUB_MODULE } from "../../src/modules/hub"
 import { ORDER_IMPORT_LOCK } from "../../src/modules/hub/locks"
 import HubModuleService from "../../src/modules/hub/service"
 import { sampleTestOrder } from "../../src/sandbox"
+import { listedOrderLanes } from "../../src/sync/orders/listed-order-lanes"
 import { runOrderImport } from "../../src/sync/orders/order-listing"
 import { HubEvents } from "../../src/workflows"
+import { waitUntil } from "../helpers/eventually"
 import { sandboxHubForStore } from "../helpers/sandbox-store"
 import { seedStore } from "../helpers/store"
 
@@ -53,7 +55,9 @@ medusaIntegrationTestRunner({
       expect(importedWhenTaken).toBeGreaterThan(0)
       // It stopped: far from every order, and nothing more once it ended.
       expect(afterStop).toBeLessThan(ORDERS)
-      await new Promise((resolve) => setTimeout(resolve, 1_000))
+      // Nothing in flight any more: the run's shared orders all done or withdrawn, and this process's lanes idle.
+      await waitUntil("the stopped run's shared orders done or withdrawn", async () => (await hubModule.pendingListedHubOrders(summary!.runId)) === 0)
+      await listedOrderLanes(container).drain()
       expect(await imported()).toBe(afterStop)
       // The key stays the other holder's: a new run here cannot start.
       expect(await runOrderImport(container)).toBeNull()

@@ -8,6 +8,7 @@ import { createOrderWorkflow } from "@medusajs/medusa/core-flows"
 import { followOrderListing, runOrderImport } from "../../src/sync/orders/order-listing"
 import { importHubOrdersWorkflow } from "../../src/workflows"
 import { subscribersRan } from "../helpers/events"
+import { waitUntil } from "../helpers/eventually"
 import { refreshHubStatusesWorkflow } from "../../src/workflows/hub-orders/refresh-hub-statuses"
 import { toMedusaOrder } from "../../src/mapping/hub-order"
 import { parseHubOrder } from "../../src/hub-client"
@@ -61,10 +62,6 @@ medusaIntegrationTestRunner({
     })
 
     const query = () => container.resolve(ContainerRegistrationKeys.QUERY)
-
-    async function waitUntil(check: () => Promise<boolean>) {
-      while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 100))
-    }
 
     async function ordersForHubCode(code: string) {
       const orderModule = container.resolve(Modules.ORDER)
@@ -461,7 +458,7 @@ medusaIntegrationTestRunner({
       const listingReads = () => sandbox.hub.requestLog().filter((entry) => entry.method === "GET" && entry.path.startsWith("/orders?"))
       const following = followOrderListing(container, { maxDurationMs: 15_000 })
       // The run's first pass has read the listing; the order placed after it is read by a later pass of the same run.
-      await waitUntil(async () => (await ordersForHubCode(first.code)).length === 1)
+      await waitUntil("the first pass's order imported", async () => (await ordersForHubCode(first.code)).length === 1, { timeoutMs: 15_000 })
       const readsBefore = listingReads().length
       const later = sandbox.hub.createOrder(testOrder([{ id: "SKU-2", qty: 1 }]))
       const summary = await following

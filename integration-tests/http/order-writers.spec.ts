@@ -73,6 +73,7 @@ medusaIntegrationTestRunner({
         const cancel = api
           .post(`/admin/hub/orders/${encodeURIComponent(hubOrder.code)}/moves`, { kind: "cancel" }, headers)
           .catch((error: { response: ApiAnswer }) => error.response)
+        // A race offset, not a wait for a condition: the import run starts this long after the cancel request.
         await new Promise((resolve) => setTimeout(resolve, delayMs))
         const [answer] = await Promise.all([cancel, runOrderImport(container)])
         expect({ attempt, status: answer.status }).toEqual({ attempt, status: 200 })

@@ -31,16 +31,25 @@ export type MarketplaceStatusType = "APPROVED" | "CANCELED"
  * What to do with a hub order the import saw:
  * - `import`: no Medusa order yet (new, set aside before, or a claim whose importer may have died),
  *   in a status the import takes (NEW, APPROVED, CANCELED) or in one no type is known for (it is set
- *   aside then, with the reason: shown to the merchant, never invisible);
+ *   aside then, with the reason: shown to the merchant, never invisible); `afterImport` is what the
+ *   import is followed by, decided with it (`planAfterImport`);
  * - `follow`: imported; record its new status, apply the marketplace's move (paid, canceled) and
  *   re-check an order that waits for stock;
  * - `none`: imported and nothing changed; or never imported and in a later status the merchant
  *   handled elsewhere (INVOICED, SHIPPED, ...: seen by the unfiltered listing, not ours to import).
  */
 export type HubOrderPlan =
-  | { action: "import" }
-  | { action: "follow"; recordStatus: boolean; applyStatus: MarketplaceStatusType | null; recheckStock: boolean }
+  | { action: "import"; afterImport: AfterImport }
+  | FollowPlan
   | { action: "none" }
+
+export type FollowPlan = { action: "follow"; recordStatus: boolean; applyStatus: MarketplaceStatusType | null; recheckStock: boolean }
+
+/**
+ * What follows an import: the marketplace's move the order was already in (approved or canceled
+ * when first seen), and whether its stock is re-checked should the import leave it waiting for some.
+ */
+export type AfterImport = { applyStatus: MarketplaceStatusType | null; recheckStock: boolean }
 
 /** A listed hub order as the import sees it; any field may be malformed, so nothing is assumed. */
 export function seenHubOrder(listed: ListedHubOrder, catalogue: ReadonlyMap<string, string>): SeenHubOrder {
@@ -55,19 +64,35 @@ export function seenHubOrder(listed: ListedHubOrder, catalogue: ReadonlyMap<stri
   }
 }
 
-/** The one decision per hub order and run. A canceled order stays canceled whatever the listing says later. */
+/**
+ * The one decision per hub order and run, computed once: a listed order carries it to the lane that
+ * handles it, and an import carries what follows it. A canceled order stays canceled whatever the
+ * listing says later.
+ */
 export function planHubOrder(seen: SeenHubOrder, record: HubOrderRecordState | undefined): HubOrderPlan {
   if (!record || !isImported(record.import_state)) {
     const handledElsewhere = seen.statusType !== "UNKNOWN" && !(IMPORTED_STATUS_TYPES as readonly string[]).includes(seen.statusType)
-    return handledElsewhere ? { action: "none" } : { action: "import" }
+    if (handledElsewhere) return { action: "none" }
+    // Imported, the record is as its claim leaves it: the status seen recorded, the moves applied before kept.
+    const { applyStatus, recheckStock } = followOf(seen, { status_code: seen.statusCode, applied_status_type: record?.applied_status_type ?? null, import_state: "needs_stock" })
+    return { action: "import", afterImport: { applyStatus, recheckStock } }
   }
   if (!record.order_id) return { action: "none" }
+  const plan = followOf(seen, record)
+  return plan.recordStatus || plan.applyStatus || plan.recheckStock ? plan : { action: "none" }
+}
 
+/** An import's plan once the import is done (`needsStock`: it left the order waiting for stock): the follow it decided, or none. */
+export function planAfterImport(afterImport: AfterImport, needsStock: boolean): FollowPlan | null {
+  const recheckStock = needsStock && afterImport.recheckStock
+  return afterImport.applyStatus || recheckStock ? { action: "follow", recordStatus: false, applyStatus: afterImport.applyStatus, recheckStock } : null
+}
+
+function followOf(seen: SeenHubOrder, record: Pick<HubOrderRecordState, "status_code" | "applied_status_type" | "import_state">): FollowPlan {
   const recordStatus = record.status_code !== seen.statusCode
   const marketplaceMove = seen.statusType === "APPROVED" || seen.statusType === "CANCELED" ? seen.statusType : null
   const alreadyCanceled = record.applied_status_type === "CANCELED"
   const applyStatus = marketplaceMove && record.applied_status_type !== marketplaceMove && !alreadyCanceled ? marketplaceMove : null
   const recheckStock = record.import_state === "needs_stock" && !alreadyCanceled && applyStatus !== "CANCELED"
-  if (!recordStatus && !applyStatus && !recheckStock) return { action: "none" }
   return { action: "follow", recordStatus, applyStatus, recheckStock }
 }

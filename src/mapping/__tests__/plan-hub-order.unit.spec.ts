@@ -1,4 +1,4 @@
-import { planHubOrder, seenHubOrder, type HubOrderRecordState, type SeenHubOrder } from "../plan-hub-order"
+import { planAfterImport, planHubOrder, seenHubOrder, type HubOrderRecordState, type SeenHubOrder } from "../plan-hub-order"
 
 const seen = (statusCode: string, statusType: string): SeenHubOrder => ({ code: "Loja-1", channel: "Loja", statusCode, statusType, digest: "d" })
 const record = (overrides: Partial<HubOrderRecordState> = {}): HubOrderRecordState => ({
@@ -12,13 +12,13 @@ const record = (overrides: Partial<HubOrderRecordState> = {}): HubOrderRecordSta
 
 describe("planHubOrder", () => {
   it("imports an order the store has no record of, one set aside, and one still being imported", () => {
-    expect(planHubOrder(seen("book_product", "NEW"), undefined)).toEqual({ action: "import" })
-    expect(planHubOrder(seen("book_product", "NEW"), record({ import_state: "set_aside", order_id: null }))).toEqual({ action: "import" })
-    expect(planHubOrder(seen("book_product", "NEW"), record({ import_state: "importing" }))).toEqual({ action: "import" })
+    expect(planHubOrder(seen("book_product", "NEW"), undefined)).toMatchObject({ action: "import" })
+    expect(planHubOrder(seen("book_product", "NEW"), record({ import_state: "set_aside", order_id: null }))).toMatchObject({ action: "import" })
+    expect(planHubOrder(seen("book_product", "NEW"), record({ import_state: "importing" }))).toMatchObject({ action: "import" })
   })
 
   it("shows an order whose status has no known type (the import sets it aside), and leaves one handled elsewhere alone", () => {
-    expect(planHubOrder(seen("mystery", "UNKNOWN"), undefined)).toEqual({ action: "import" })
+    expect(planHubOrder(seen("mystery", "UNKNOWN"), undefined)).toMatchObject({ action: "import" })
     expect(planHubOrder(seen("order_shipped", "SHIPPED"), undefined)).toEqual({ action: "none" })
     expect(planHubOrder(seen("order_invoiced", "INVOICED"), record({ import_state: "set_aside", order_id: null }))).toEqual({ action: "none" })
   })
@@ -52,6 +52,41 @@ describe("planHubOrder", () => {
     const waiting = record({ import_state: "needs_stock" })
     expect(planHubOrder(seen("book_product", "NEW"), waiting)).toMatchObject({ action: "follow", recheckStock: true })
     expect(planHubOrder(seen("order_canceled", "CANCELED"), waiting)).toMatchObject({ applyStatus: "CANCELED", recheckStock: false })
+  })
+})
+
+describe("planAfterImport", () => {
+  it("decides with the import what follows it: the same follow as a plan of the imported record", () => {
+    const seens = [seen("book_product", "NEW"), seen("payment_received", "APPROVED"), seen("order_canceled", "CANCELED"), seen("mystery", "UNKNOWN")]
+    const before = [undefined, record({ import_state: "set_aside", order_id: null }), record({ import_state: "importing", order_id: null, applied_status_type: "CANCELED" })]
+    let followed = 0
+    for (const order of seens) {
+      for (const prior of before) {
+        const plan = planHubOrder(order, prior)
+        if (plan.action !== "import") throw new Error(`expected an import of ${order.statusType}`)
+        for (const needsStock of [false, true]) {
+          // The record as the import leaves it: its claim recorded the status seen; the moves applied before are kept.
+          const imported = record({ status_code: order.statusCode, applied_status_type: prior?.applied_status_type ?? null, import_state: needsStock ? "needs_stock" : "imported", order_id: "order_new" })
+          const replanned = planHubOrder(order, imported)
+          const after = planAfterImport(plan.afterImport, needsStock)
+          expect({ order: order.statusType, prior: prior?.import_state, needsStock, after }).toEqual({ order: order.statusType, prior: prior?.import_state, needsStock, after: replanned.action === "follow" ? replanned : null })
+          if (after) followed++
+        }
+      }
+    }
+    expect(followed).toBeGreaterThan(0)
+  })
+
+  it("follows an order approved when first seen, and re-checks the stock of one imported short unless it is canceled", () => {
+    const approved = planHubOrder(seen("payment_received", "APPROVED"), undefined)
+    if (approved.action !== "import") throw new Error("expected an import")
+    expect(planAfterImport(approved.afterImport, true)).toEqual({ action: "follow", recordStatus: false, applyStatus: "APPROVED", recheckStock: true })
+    const canceled = planHubOrder(seen("order_canceled", "CANCELED"), undefined)
+    if (canceled.action !== "import") throw new Error("expected an import")
+    expect(planAfterImport(canceled.afterImport, true)).toEqual({ action: "follow", recordStatus: false, applyStatus: "CANCELED", recheckStock: false })
+    const fresh = planHubOrder(seen("book_product", "NEW"), undefined)
+    if (fresh.action !== "import") throw new Error("expected an import")
+    expect(planAfterImport(fresh.afterImport, false)).toBeNull()
   })
 })
 

@@ -6,7 +6,17 @@ import { hubOrderOutOfBounds } from "../../mapping/hub-order-bounds"
 import { hubPaymentOf } from "../../mapping/hub-order-money"
 import { errorText } from "../../mapping/error-text"
 import { maskPersonalData } from "../../mapping/personal-data"
-import { type HubOrderPlan, type HubOrderRecordState, planHubOrder, type SeenHubOrder, seenHubOrder } from "../../mapping/plan-hub-order"
+import {
+  type AfterImport,
+  type FollowPlan,
+  type HubOrderPlan,
+  type HubOrderRecordState,
+  planAfterImport,
+  planHubOrder,
+  type SeenHubOrder,
+  seenHubOrder,
+} from "../../mapping/plan-hub-order"
+import { isImported } from "../../mapping/hub-order-states"
 import { HUB_MODULE } from "../../modules/hub"
 import { HubEvents } from "../../modules/hub/events"
 import { isClaimTakenOver } from "../../modules/hub/leases"
@@ -25,7 +35,29 @@ import { type HubOrderToImport, importHubOrdersWorkflow } from "../../workflows/
 export type HubOrderOutcome = "imported" | "updated" | "set_aside" | "unsettled" | "failed" | "none"
 
 /** A new hub order claimed for import: what the workflow takes, and what following it afterwards needs. */
-type ClaimedImport = { listed: ListedHubOrder; seen: SeenHubOrder; attempts: number; hubOrder: HubOrderToImport }
+type ClaimedImport = { listed: ListedHubOrder; seen: SeenHubOrder; afterImport: AfterImport; attempts: number; hubOrder: HubOrderToImport }
+
+/** A hub order's plan, with the record it was made on. */
+export type PlannedHubOrder = { plan: HubOrderPlan; record: HubOrderRecordState | null }
+
+/** Where a shared listed order (`hub_listed_order`) carries its plan: a key no hub order has (`keptWhileListed` keeps only the hub's fields). */
+const PLANNED_KEY = "__planned"
+
+/**
+ * A listed order as the listing shares it: with the plan it made and the record it made it on, so
+ * the lane that takes it (in any process) neither reads the record nor plans again (`handleMany`).
+ */
+export function sharedWithPlan(listed: ListedHubOrder, { plan, record }: PlannedHubOrder): ListedHubOrder {
+  const kept = record && { id: record.id, order_id: record.order_id, status_code: record.status_code, import_state: record.import_state, applied_status_type: record.applied_status_type }
+  return { ...listed, [PLANNED_KEY]: { plan, record: kept } }
+}
+
+/** A listed order without the plan it was shared with (see `sharedWithPlan`), and that plan (null: none came with it). */
+function withoutPlan(shared: ListedHubOrder): { listed: ListedHubOrder; planned: PlannedHubOrder | null } {
+  if (!(PLANNED_KEY in shared)) return { listed: shared, planned: null }
+  const { [PLANNED_KEY]: planned, ...listed } = shared
+  return { listed: listed as ListedHubOrder, planned: planned as PlannedHubOrder }
+}
 
 /**
  * What the store does with one hub order it read, whichever run or process reads it: `planHubOrder`
@@ -60,26 +92,30 @@ export class HubOrderHandler {
   }
 
   /**
-   * Handles hub orders as read (records: the store's record of each, in order; undefined: read now),
-   * each as `handle` would: the new ones claimed one by one and imported together, in one workflow
-   * (`importHubOrdersWorkflow`); when that fails, one by one, so a bad order is set aside alone and
-   * never holds the others back. Outcomes in the orders' order.
+   * Handles hub orders as read (records: the store's record of each, in order; undefined: read now,
+   * but for a shared order that came with its plan, `sharedWithPlan`), each as `handle` would: the
+   * new ones claimed one by one and imported together, in one workflow (`importHubOrdersWorkflow`);
+   * when that fails, one by one, so a bad order is set aside alone and never holds the others back.
+   * Outcomes in the orders' order.
    */
   async handleMany(listedOrders: ListedHubOrder[], records?: Array<HubOrderRecordState | null>): Promise<HubOrderOutcome[]> {
-    const seen = listedOrders.map((listed) => seenHubOrder(listed, this.catalogue))
-    const known = records ?? (await this.records(seen.map((order) => order.code)))
+    const shared = listedOrders.map(withoutPlan)
+    const seen = shared.map(({ listed }) => seenHubOrder(listed, this.catalogue))
+    // Read once per order and run: by the listing that shared it, or here.
+    const unplanned = records ? [] : seen.filter((_, index) => !shared[index].planned).map((order) => order.code)
+    const read = new Map(unplanned.length ? (await this.records(unplanned)).map((record, index) => [unplanned[index], record]) : [])
     const outcomes: HubOrderOutcome[] = seen.map(() => "none")
-    const toImport: number[] = []
+    const toImport: Array<{ index: number; afterImport: AfterImport }> = []
     for (const [index, order] of seen.entries()) {
+      const { listed, planned } = shared[index]
       let following = false
       try {
-        const record = known[index] ?? undefined
-        const plan = planHubOrder(order, record)
-        if (plan.action === "import") toImport.push(index)
+        const record = planned ? planned.record : ((records ? records[index] : read.get(order.code)) ?? null)
+        const plan = planned ? planned.plan : planHubOrder(order, record ?? undefined)
+        if (plan.action === "import") toImport.push({ index, afterImport: plan.afterImport })
         else if (plan.action === "follow") {
           following = true
-          await this.follow(record!, order, plan, listedOrders[index])
-          outcomes[index] = plan.applyStatus ? "updated" : "none"
+          outcomes[index] = await this.followed(record!, order, plan, listed)
         }
       } catch (caught) {
         // An imported order is never set aside: its move is tried again the next time it is read.
@@ -87,15 +123,15 @@ export class HubOrderHandler {
       }
     }
     if (toImport.length) {
-      const imported = await this.importNew(toImport.map((index) => ({ listed: listedOrders[index], seen: seen[index] })))
-      for (const [position, index] of toImport.entries()) outcomes[index] = imported[position]
+      const imported = await this.importNew(toImport.map(({ index, afterImport }) => ({ listed: shared[index].listed, seen: seen[index], afterImport })))
+      for (const [position, { index }] of toImport.entries()) outcomes[index] = imported[position]
     }
     return outcomes
   }
 
   /** Sets a hub order aside with the reason (see `handle`); "none" when it was imported meanwhile. */
   async setAsideListed(listed: ListedHubOrder, reason: string): Promise<HubOrderOutcome> {
-    return this.setAside(seenHubOrder(listed, this.catalogue), reason)
+    return this.setAside(seenHubOrder(withoutPlan(listed).listed, this.catalogue), reason)
   }
 
   private async records(codes: string[]): Promise<Array<HubOrderRecordState | null>> {
@@ -105,14 +141,14 @@ export class HubOrderHandler {
   }
 
   /** New hub orders checked, mapped and claimed one by one, then the claimed ones imported (see `handleMany`). */
-  private async importNew(orders: Array<{ listed: ListedHubOrder; seen: SeenHubOrder }>): Promise<HubOrderOutcome[]> {
+  private async importNew(orders: Array<{ listed: ListedHubOrder; seen: SeenHubOrder; afterImport: AfterImport }>): Promise<HubOrderOutcome[]> {
     const target = this.target
     const outcomes: HubOrderOutcome[] = orders.map(() => "none")
     const parsed = orders.map(({ listed }) => parseHubOrder(listed))
     const skus = parsed.flatMap((result) => (result.ok ? result.hubOrder.items.map((item) => item.id) : []))
     const variants = skus.length ? await variantsBySku(this.container, [...new Set(skus)]) : new Map()
     const claimed: Array<ClaimedImport & { index: number }> = []
-    for (const [index, { listed, seen }] of orders.entries()) {
+    for (const [index, { listed, seen, afterImport }] of orders.entries()) {
       try {
         const result = parsed[index]
         if (!result.ok) {
@@ -135,12 +171,10 @@ export class HubOrderHandler {
         }
         const claim = await this.hubModule.claimHubOrder(seen)
         if (!claim) {
-          // Imported meanwhile, or another run holds it: then it is not done yet.
-          const [record] = await this.hubModule.listHubOrders({ code: seen.code }, { select: ["import_state"] })
-          outcomes[index] = record?.import_state === "importing" ? "unsettled" : "none"
+          outcomes[index] = await this.notClaimed(listed, seen)
           continue
         }
-        claimed.push({ index, listed, seen, attempts: claim.attempts, hubOrder: { hubOrderId: claim.id, hubOrderCode: seen.code, claimAttempt: claim.attempts, customer: mapped.customer, order: mapped.order } })
+        claimed.push({ index, listed, seen, afterImport, attempts: claim.attempts, hubOrder: { hubOrderId: claim.id, hubOrderCode: seen.code, claimAttempt: claim.attempts, customer: mapped.customer, order: mapped.order } })
       } catch (caught) {
         outcomes[index] = await this.setAside(seen, `import failed: ${errorText(caught, 2000)}`)
       }
@@ -174,10 +208,28 @@ export class HubOrderHandler {
     return new Map((result as Array<HubOrderRecordState & { code: string }>).map((record) => [record.code, record]))
   }
 
-  /** An order imported: already approved or canceled when first seen, its status is followed now. */
+  /**
+   * A new order whose claim this handler did not win: another run holds it (then it is not done
+   * yet), or it was imported meanwhile (its plan, made on the record read before, is out of date:
+   * planned again on the record as it is now, as a handler that read it now would).
+   */
+  private async notClaimed(listed: ListedHubOrder, seen: SeenHubOrder): Promise<HubOrderOutcome> {
+    const [record] = await this.records([seen.code])
+    if (record?.import_state === "importing") return "unsettled"
+    if (!record || !isImported(record.import_state)) return "none"
+    const plan = planHubOrder(seen, record)
+    if (plan.action !== "follow") return "none"
+    try {
+      return await this.followed(record, seen, plan, listed)
+    } catch (caught) {
+      return this.notFollowed(seen, caught)
+    }
+  }
+
+  /** An order imported: already approved or canceled when first seen, its status is followed now, as its plan decided. */
   private async imported(claim: ClaimedImport, record: HubOrderRecordState): Promise<HubOrderOutcome> {
-    const plan = planHubOrder(claim.seen, record)
-    if (plan.action === "follow") {
+    const plan = planAfterImport(claim.afterImport, record.import_state === "needs_stock")
+    if (plan) {
       // Imported all the same: a move that fails is tried again by the next run that reads it.
       try {
         await this.follow(record, claim.seen, plan, claim.listed)
@@ -200,8 +252,14 @@ export class HubOrderHandler {
     return "failed"
   }
 
+  /** An imported order followed (`follow`): "updated" when a marketplace move was applied. */
+  private async followed(record: HubOrderRecordState, seen: SeenHubOrder, plan: FollowPlan, listed: ListedHubOrder): Promise<HubOrderOutcome> {
+    await this.follow(record, seen, plan, listed)
+    return plan.applyStatus ? "updated" : "none"
+  }
+
   /** The marketplace's move followed on an imported order, as the plan decided. */
-  private async follow(record: HubOrderRecordState, seen: SeenHubOrder, plan: Extract<HubOrderPlan, { action: "follow" }>, listed: ListedHubOrder) {
+  private async follow(record: HubOrderRecordState, seen: SeenHubOrder, plan: FollowPlan, listed: ListedHubOrder) {
     await followHubOrderWorkflow(this.container).run({
       input: {
         hubOrderId: record.id,

@@ -10,7 +10,7 @@ import { HUB_LISTED_ORDERS_EVENT } from "../../modules/hub/events"
 import type { ImportRunCounts } from "../../modules/hub/repositories/hub-listed-order"
 import type HubModuleService from "../../modules/hub/service"
 import { refreshHubStatusesWorkflow } from "../../workflows/hub-orders/refresh-hub-statuses"
-import { HubOrderHandler, type HubOrderOutcome } from "./hub-order-handler"
+import { HubOrderHandler, type HubOrderOutcome, sharedWithPlan } from "./hub-order-handler"
 import { countsOf, listedOrderLanes } from "./listed-order-lanes"
 import type { Lease } from "../shared/lock"
 
@@ -89,10 +89,12 @@ export class ImportRun {
     const records = await this.hubModule.listHubOrders({ code: listedOrders.map((listed) => listed.code) }, { take: null })
     const recordsByCode = new Map(records.map((record) => [record.code, record as HubOrderRecordState]))
     if (this.intake === "listing") {
-      // Orders with nothing to do (the bulk of every pass) are never shared; the others wait with only what handling them reads.
+      // Orders with nothing to do (the bulk of every pass) are never shared; the others wait with only what handling them reads,
+      // and with their plan and record: the lane that takes one neither plans it nor reads its record again.
       const work = listedOrders.flatMap((listed) => {
-        const { action } = planHubOrder(seenHubOrder(listed, this.catalogue), recordsByCode.get(listed.code))
-        return action === "none" ? [] : [keptWhileListed(listed, action)]
+        const record = recordsByCode.get(listed.code)
+        const plan = planHubOrder(seenHubOrder(listed, this.catalogue), record)
+        return plan.action === "none" ? [] : [sharedWithPlan(keptWhileListed(listed, plan.action), { plan, record: record ?? null })]
       })
       await this.share(work)
       return this.waitForShared(SHARED_AHEAD)
