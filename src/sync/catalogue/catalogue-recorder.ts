@@ -35,7 +35,7 @@ type Entry = { changes: CatalogueChanges; resolve: (queued: boolean) => void }
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref?.())
 
 /**
- * Records stock changes (from events, or found by a reconciliation) in batches, one batch at a
+ * Records catalogue changes (stock, prices, product edits) (from events, or found by a reconciliation) in batches, one batch at a
  * time per process. The events that arrive while a batch is recorded join the next one, so a burst
  * costs a few workflow runs instead of one per event. Each caller's promise settles when the batch
  * holding its change is in the outbox, so an event is never acknowledged before its change is
@@ -86,7 +86,7 @@ export class CatalogueChangeRecorder {
         const batch = this.takeBatch()
         try {
           const queued = await this.recordBatch(merge(batch))
-          if (this.failures) this.warn(`hub: stock changes are being recorded again after ${this.failures} failed attempt(s)`)
+          if (this.failures) this.warn(`hub: catalogue changes are being recorded again after ${this.failures} failed attempt(s)`)
           this.failures = 0
           batch.forEach((entry) => entry.resolve(queued > 0))
         } catch (error) {
@@ -94,7 +94,7 @@ export class CatalogueChangeRecorder {
           this.queue.unshift(...batch)
           const waitMs = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** Math.min(this.failures, 10))
           if (this.failures++ === 0) {
-            this.warn(`hub: recording stock changes failed (${errorText(error)}); retrying every ${RETRY_FIRST_MS}-${RETRY_MAX_MS} ms until they are recorded`)
+            this.warn(`hub: recording catalogue changes failed (${errorText(error)}); retrying every ${RETRY_FIRST_MS}-${RETRY_MAX_MS} ms until they are recorded`)
           }
           await delay(waitMs)
         }
