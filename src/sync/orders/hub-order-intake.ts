@@ -37,12 +37,12 @@ const SHARED_WAIT_POLL_MS = 250
 const SHARED_AHEAD = 100
 
 /**
- * One import run, whichever way it reads the hub (the orders listing or the order queue): its
- * record, and what it does with the hub orders it reads. A listing run shares the orders that need
+ * The intake of one import run (its record is `HubImportRun`), whichever way it reads the hub (the
+ * orders listing or the order queue): what it does with the hub orders it reads. A listing run shares the orders that need
  * work with every worker of the store (`hub_listed_order`, one event per few orders) and imports
  * them beside them; a queue run, one order at a time to acknowledge, handles its own.
  */
-export class ImportRun {
+export class HubOrderIntake {
   private readonly counts: ImportRunCounts = { imported: 0, updated: 0, set_aside: 0 }
   private seen = 0
   private readonly startedAt = Date.now()
@@ -60,10 +60,10 @@ export class ImportRun {
   ) {}
 
   /** Records the run's start, so the admin sees it even if it ends at once. */
-  static async begin(container: MedusaContainer, intake: "listing" | "queue", lease: Lease): Promise<ImportRun> {
+  static async begin(container: MedusaContainer, intake: "listing" | "queue", lease: Lease): Promise<HubOrderIntake> {
     const hubModule: HubModuleService = container.resolve(HUB_MODULE)
     const run = await hubModule.createHubImportRuns({ started_at: new Date(), intake })
-    return new ImportRun(container, hubModule, container.resolve(ContainerRegistrationKeys.LOGGER), run.id, intake, lease)
+    return new HubOrderIntake(container, hubModule, container.resolve(ContainerRegistrationKeys.LOGGER), run.id, intake, lease)
   }
 
   /** Reads the hub's status catalogue (code -> type) and where orders land; returns the catalogue. */

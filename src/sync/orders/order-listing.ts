@@ -5,7 +5,7 @@ import { IMPORTED_STATUS_TYPES } from "../../mapping/hub-status"
 import { HUB_MODULE } from "../../modules/hub"
 import { ORDER_IMPORT_LOCK } from "../../modules/hub/locks"
 import type HubModuleService from "../../modules/hub/service"
-import { ImportRun, type OrderImportSummary } from "./hub-order-intake"
+import { HubOrderIntake, type OrderImportSummary } from "./hub-order-intake"
 import { type Lease, LockLostError, whileHolding } from "../shared/lock"
 
 export type { OrderImportSummary }
@@ -31,7 +31,7 @@ type Pass = { days: number; statusFilter: boolean; marks: Array<"fullAt" | "unfi
 /**
  * One pass of the order import over the listing (docs/hub-interface.md §4.1), as *Import now* asks:
  * reads the hub's NEW, APPROVED and CANCELED orders of the last `importRecentDays` and hands each to
- * the run (`ImportRun`), so a pass costs what the last days hold, not the whole week. Every
+ * the run's intake (`HubOrderIntake`), so a pass costs what the last days hold, not the whole week. Every
  * `importFullWindowEveryMinutes` it reads the whole look-back window instead, and every
  * `importUnfilteredEveryMinutes` without a status filter, so an order in a status the catalogue
  * does not know is set aside with the reason, visible to the merchant, instead of never being read
@@ -86,7 +86,7 @@ async function listOrders(
   const hubModule: HubModuleService = container.resolve(HUB_MODULE)
   const options = hubModule.hubOptions
   const pollMs = options.importPollSeconds * 1000
-  const run = await ImportRun.begin(container, "listing", lease)
+  const run = await HubOrderIntake.begin(container, "listing", lease)
   const stopIfLost = () => {
     if (lease.lost) throw new LockLostError(ORDER_IMPORT_LOCK)
   }

@@ -4,7 +4,7 @@ import type { ListedHubOrder } from "../../hub-client"
 import { HUB_MODULE } from "../../modules/hub"
 import { ORDER_QUEUE_LOCK } from "../../modules/hub/locks"
 import type HubModuleService from "../../modules/hub/service"
-import { ImportRun, type OrderImportSummary } from "./hub-order-intake"
+import { HubOrderIntake, type OrderImportSummary } from "./hub-order-intake"
 import { catchUpFromListing } from "./order-listing"
 import { type Lease, LockLostError, whileHolding } from "../shared/lock"
 
@@ -47,7 +47,7 @@ export function consumeOrderQueue(
 ): Promise<OrderImportSummary | null> {
   return whileHolding(container, ORDER_QUEUE_LOCK, async (lease) => {
     const hubModule: HubModuleService = container.resolve(HUB_MODULE)
-    const run = await ImportRun.begin(container, "queue", lease)
+    const run = await HubOrderIntake.begin(container, "queue", lease)
     let drained = false
     let inARow = 0
     let caughtUpAt = Number.NEGATIVE_INFINITY
@@ -118,7 +118,7 @@ export async function runScheduledQueueIntake(container: MedusaContainer): Promi
  * taker died is taken over and imported here); with `until`, keeps looking until then for those
  * still waiting. One whose run outlasts this one stays queued, and comes back after the visibility timeout.
  */
-async function acknowledgeSettled(hubModule: HubModuleService, run: ImportRun, waiting: Map<string, ListedHubOrder>, lease: Lease, until = 0): Promise<void> {
+async function acknowledgeSettled(hubModule: HubModuleService, run: HubOrderIntake, waiting: Map<string, ListedHubOrder>, lease: Lease, until = 0): Promise<void> {
   for (;;) {
     for (const [code, listed] of waiting) {
       if (lease.lost) return

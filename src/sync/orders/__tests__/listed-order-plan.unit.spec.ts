@@ -7,7 +7,7 @@ import { SandboxHubState, sampleTestOrder, STANDARD_SANDBOX_STATUSES } from "../
 import { followHubOrderWorkflow } from "../../../workflows/hub-orders/follow-hub-order"
 import { importHubOrdersWorkflow } from "../../../workflows/hub-orders/import-hub-orders"
 import type { Lease } from "../../shared/lock"
-import { ImportRun } from "../hub-order-intake"
+import { HubOrderIntake } from "../hub-order-intake"
 
 // planHubOrder counted, as it is: every caller reaches it through the module.
 jest.mock("../../../mapping/plan-hub-order", () => {
@@ -107,7 +107,7 @@ describe("a listed hub order through the listing, a lane and the handler", () =>
     } as never)
 
     const container = containerOf(hub)
-    const run = await ImportRun.begin(container, "listing", lease)
+    const run = await HubOrderIntake.begin(container, "listing", lease)
     await run.prepare()
     await run.handle([sandbox.getOrder(toFollow.code)!, sandbox.getOrder(toImport.code)!] as unknown as ListedHubOrder[])
     await run.settle()
