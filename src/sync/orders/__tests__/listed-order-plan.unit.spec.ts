@@ -8,6 +8,7 @@ import { followHubOrderWorkflow } from "../../../workflows/hub-orders/follow-hub
 import { importHubOrdersWorkflow } from "../../../workflows/hub-orders/import-hub-orders"
 import type { Lease } from "../../shared/lock"
 import { HubOrderIntake } from "../hub-order-intake"
+import { ProcessParts } from "../../../modules/hub/process-parts"
 
 // planHubOrder counted, as it is: every caller reaches it through the module.
 jest.mock("../../../mapping/plan-hub-order", () => {
@@ -37,8 +38,10 @@ function fakeHub(records: Map<string, HubOrderRecordState & { code: string }>) {
   let shared: Array<{ id: string; run_id: string; code: string; listed: ListedHubOrder; attempts: number; taken: boolean }> = []
   const done: Array<{ code: string; counts: Record<string, number> }> = []
   const claims: string[] = []
+  const parts = new ProcessParts()
   const hub = {
     hubOptions: { importConcurrency: 1 },
+    processPart: (name: string, make: () => object) => parts.get(name, make),
     createHubImportRuns: async () => ({ id: "run_1" }),
     storedStatusCatalogue: async () => new Map(Object.entries(catalogueOf())),
     listHubOrders: async (filter: { code: string | string[] }) => {
