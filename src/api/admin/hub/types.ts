@@ -10,6 +10,7 @@ export type { HubOrderMoveNeedingMerchant } from "../../../modules/hub/repositor
 export type { HubConnectionHealth, OrderIntakeFigures } from "../../../modules/hub/service"
 import type { HubOrderMoveNeedingMerchant } from "../../../modules/hub/repositories/hub-order-move"
 import type { OrderIntakeFigures } from "../../../modules/hub/service"
+import type { StockSyncFigures } from "../../../modules/hub/models/hub-stock-change"
 export type { OrderImportSummary } from "../../../sync/order-import"
 import type { InferTypeOf } from "@medusajs/framework/types"
 import type { HubStatusType } from "../../../hub-client/schemas"
@@ -60,6 +61,9 @@ export type HubOrderNumberRow = HubOrderRow & { order: { display_id: number } | 
 
 /** `GET /admin/hub/import-runs`: a page of the import's runs, newest first, and the intake's figures. */
 export type HubImportRunsPage = HubPage & { import_runs: HubImportRunRow[]; intake: OrderIntakeFigures }
+
+/** `GET /admin/hub/stock/skus-in-error`: a page of the SKUs the hub refused, or whose last push failed. */
+export type HubSkusInErrorPage = HubPage & { skus_in_error: StockSyncFigures["skusInError"] }
 
 /** `GET /admin/hub/moves`: a page of the moves that need the merchant. */
 export type HubMovesPage = HubPage & { moves: HubOrderMoveNeedingMerchant[] }
