@@ -1,4 +1,5 @@
 import type { Locator } from "playwright-core"
+import { STANDARD_SANDBOX_STATUSES } from "../../src/sandbox"
 import { eventually } from "../helpers/eventually"
 import type { AdminSession } from "./hub-admin-products"
 
@@ -36,13 +37,15 @@ export function hubPageListTests(session: AdminSession) {
   it("pages the orders needing the merchant forward: the second page shows the orders the first did not", async () => {
     const page = session.page()
     // More orders set aside than one page holds: marketplace orders for a SKU this store does not sell.
+    // A new order (the listing reads NEW ones), as the sandbox holds one, copied with the unknown SKU.
     const [imported] = (await hubOrders(session, "import_state=imported&limit=1")).hub_orders
     const template = await (await fetch(`${session.sandboxUrl()}/_sandbox/orders/${encodeURIComponent(imported.code)}`)).json()
+    const status = STANDARD_SANDBOX_STATUSES.find((entry) => entry.type === "NEW")!
     for (let index = 0; index <= HUB_PAGE_SIZE; index++) {
       const response = await fetch(`${session.sandboxUrl()}/_sandbox/orders/raw`, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ ...template, code: `${template.channel}-88880${index}`, items: [{ ...template.items[0], id: "SKU-PAGINADO" }] }),
+        body: JSON.stringify({ ...template, status, code: `${template.channel}-88880${index}`, items: [{ ...template.items[0], id: "SKU-PAGINADO" }] }),
       })
       expect(response.status).toBe(201)
     }
