@@ -3,7 +3,7 @@ import { Container, createDataTableColumnHelper, Heading, Text } from "@medusajs
 import { keepPreviousData, useQuery } from "@tanstack/react-query"
 import { useMemo } from "react"
 import { Link } from "react-router-dom"
-import type { HubOrderNumberRow, HubOrdersPage } from "../../api/admin/hub/types"
+import type { HubOrderNumberRow, HubOrderNumbersPage } from "../../api/admin/hub/types"
 import { HubDataTable, useHubPagination } from "../components/hub-data-table"
 import { HubOrderLink } from "../components/hub-order-link"
 import { errorMessage, formatTime } from "../lib/format"
@@ -26,7 +26,7 @@ const HubOrderNumbersWidget = () => {
   const { data, isLoading, error } = useQuery({
     queryKey: ["hub", "orders", "numbers", pagination.query],
     queryFn: () =>
-      sdk.client.fetch<HubOrdersPage & { hub_orders: HubOrderNumberRow[] }>("/admin/hub/orders", {
+      sdk.client.fetch<HubOrderNumbersPage>("/admin/hub/orders", {
         query: { import_state: ["imported", "needs_stock"], fields: "+order.display_id", order: "-imported_at", ...pagination.query },
       }),
     placeholderData: keepPreviousData,

@@ -58,6 +58,7 @@ export type HubOrdersPage = HubPage & { hub_orders: HubOrderRow[] }
  * shows for its order (`#12`), through the read-only link (src/links/hub-order-order.ts).
  */
 export type HubOrderNumberRow = HubOrderRow & { order: { display_id: number } | null }
+export type HubOrderNumbersPage = HubPage & { hub_orders: HubOrderNumberRow[] }
 
 /** `GET /admin/hub/import-runs`: a page of the import's runs, newest first, and the intake's figures. */
 export type HubImportRunsPage = HubPage & { import_runs: HubImportRunRow[]; intake: OrderIntakeFigures }
