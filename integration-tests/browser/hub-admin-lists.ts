@@ -91,8 +91,9 @@ async function expectOrderNumbers(session: AdminSession, headers: { hubOrder: st
     expect(await table.getByRole("link", { name: order.code, exact: true }).getAttribute("href")).toContain(`/orders/${order.order_id}`)
   }
   await session.expectText(table, `${results.replace("{{count}}", String(count))}`)
-  // Medusa's own list, under it, shows the same number for the newest one's order: two rows with it, the widget's and Medusa's.
-  const numbered = page.locator("tbody tr", { hasText: new RegExp(`#${hub_orders[0].order!.display_id}(?!\\d)`) })
+  // Medusa's own list, on the same page, shows the same number for the newest one's order: two cells
+  // hold it, the widget's and Medusa's (a cell's whole text: a row's runs on into the date's digits).
+  const numbered = page.locator("tbody td", { hasText: new RegExp(`^\\s*#${hub_orders[0].order!.display_id}\\s*$`) })
   await eventually(async () => expect(await numbered.count()).toBe(2), 60_000)
   return widget
 }

@@ -16,9 +16,11 @@ const PAGE_SIZE = 5
 const column = createDataTableColumnHelper<HubOrderNumberRow>()
 
 /**
- * Above Medusa's order list (zone `order.list.before`; a widget cannot add a column to the list
+ * On Medusa's order list page (zone `order.list.before`; a widget cannot add a column to the list
  * itself): the marketplace orders imported, newest first, each hub code beside the `#number` the
- * list shows for its order, both linking to the order page. A page at a time.
+ * list shows for its order, both linking to the order page. A page at a time. Medusa 2.21's
+ * dashboard ignores a zone's `.before`/`.after` on this page (its layout composer puts every widget
+ * after the list, where the merchant can move it by customizing the page's layout).
  */
 const HubOrderNumbersWidget = () => {
   const { t } = useHubTranslation("page")
