@@ -99,7 +99,7 @@ async function expectOrderNumbers(session: AdminSession, headers: { hubOrder: st
 }
 
 export function orderListTests(session: AdminSession) {
-  it("shows above Medusa's order list each hub code beside its order's Medusa number, a page at a time", async () => {
+  it("shows on Medusa's order list page each hub code beside its order's Medusa number, linking to the order, with Medusa's pagination", async () => {
     const widget = await expectOrderNumbers(session, { hubOrder: "Hub order", medusaOrder: "Medusa order" }, "of {{count}} results")
     await session.expectText(widget, "Marketplace orders")
     await session.screenshot("order-list-hub-codes")
@@ -107,7 +107,7 @@ export function orderListTests(session: AdminSession) {
 }
 
 export function orderListPortugueseTests(session: AdminSession) {
-  it("shows the hub codes above the order list in Portuguese, with none of the plugin's English texts", async () => {
+  it("shows the hub codes on the order list page in Portuguese, with none of the plugin's English texts", async () => {
     const widget = await expectOrderNumbers(session, { hubOrder: "Pedido no hub", medusaOrder: "Pedido no Medusa" }, "de {{count}} resultados")
     await session.expectText(widget, "Pedidos de marketplaces")
     const text = await widget.innerText()
