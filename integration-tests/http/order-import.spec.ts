@@ -383,7 +383,6 @@ medusaIntegrationTestRunner({
       const needing = await expectPages(api, headers, "/admin/hub/orders?import_state[]=set_aside&import_state[]=needs_stock", "hub_orders", 4)
       const needsStock = (await api.get("/admin/hub/orders?import_state=needs_stock&limit=1", headers)).data.count
       expect(needing).toHaveLength(variants.length + needsStock)
-      await expectPages(api, headers, "/admin/hub/import-runs", "import_runs", 1)
       for (const url of ["/admin/hub/orders", "/admin/hub/import-runs"]) await expectBadPagesRefused(api, headers, url)
       const badQuery = await api.get("/admin/hub/orders?import_state=lost", headers).catch((error: { response: { status: number } }) => error.response)
       expect(badQuery.status).toBe(400)
@@ -405,6 +404,8 @@ medusaIntegrationTestRunner({
       const retry = await runOrderImport(container)
       expect(retry).toMatchObject({ imported: 1, set_aside: variants.length - 1 })
       expect((await hubOrderRecord("Loja Exemplo-900")).import_state).toBe("imported")
+      // Two runs now: their list a page of one at a time.
+      await expectPages(api, headers, "/admin/hub/import-runs", "import_runs", 1)
     })
 
     it("lets an admin create and approve a test order on a sandbox account, which the next run imports as paid", async () => {
