@@ -66,6 +66,8 @@ module.exports = defineConfig({
         specificationKeys: process.env.HUB_SPECIFICATION_KEYS ? process.env.HUB_SPECIFICATION_KEYS.split(",").map((key) => key.trim()).filter(Boolean) : undefined,
         variationFormat: process.env.HUB_VARIATION_FORMAT || undefined,
         nameMaxLength: numberFromEnv("HUB_NAME_MAX_LENGTH"),
+        // More hub accounts beside the one above: [{ "id": "brand-b", "userEmail": ..., "salesChannelId": ... }].
+        accounts: jsonFromEnv("HUB_ACCOUNTS"),
       },
     },
     // One server and N workers sharing PostgreSQL and Redis (README "Production"; tested by
@@ -99,4 +101,15 @@ function requiredEnv(name: string): string {
 function numberFromEnv(name: string): number | undefined {
   const value = process.env[name]
   return value === undefined || value === "" ? undefined : Number(value)
+}
+
+// A JSON option from the environment; a value that is not JSON stops the boot naming the variable, never echoing it.
+function jsonFromEnv(name: string): unknown {
+  const value = process.env[name]
+  if (value === undefined || value === "") return undefined
+  try {
+    return JSON.parse(value)
+  } catch {
+    throw new Error(`medusa-config: ${name} must be JSON`)
+  }
 }

@@ -10,7 +10,7 @@ import { ExecArgs, MedusaContainer } from "@medusajs/framework/types"
 import { HubOrder, parseHubOrder, TestOrderInput, uniformRateLimits } from "../src/hub-client"
 import { MatchedVariant, toMedusaOrder } from "../src/mapping/hub-order"
 import { sampleTestOrder, startSandboxHub } from "../src/sandbox"
-import { runOrderImport } from "../src/sync/order-import"
+import { runOrderImport } from "../src/sync/orders/order-listing"
 import { seedStore } from "../integration-tests/helpers/store"
 import { figure, info } from "./lib/figures"
 

@@ -11,7 +11,7 @@ import { ExecArgs } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { uniformRateLimits } from "../src/hub-client"
 import { startSandboxHub } from "../src/sandbox"
-import { reconcileStock } from "../src/sync/stock-reconciliation"
+import { reconcileStock } from "../src/sync/catalogue/stock-reconciliation"
 import { seedStore } from "../integration-tests/helpers/store"
 import { figure, info } from "./lib/figures"
 

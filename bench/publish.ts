@@ -22,8 +22,8 @@ import { createInventoryLevelsWorkflow, createProductsWorkflow, updateProductsWo
 import { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type HubModuleService from "../src/modules/hub/service"
-import { productPublisher } from "../src/sync/product-publisher"
-import { productInput, publishableFields } from "../drills/lib/publishable-products"
+import { productPublisher } from "../src/sync/catalogue/product-publisher"
+import { productInput, publishableFields } from "../integration-tests/helpers/publishable-products"
 import { figure, info, percentile } from "./lib/figures"
 import { bootStore, byStatus, connect, control, recreateDatabase, requestLog, runBench, startSandbox } from "./lib/store"
 

@@ -16,8 +16,8 @@
  */
 import { setTimeout as sleep } from "node:timers/promises"
 import { sampleTestOrder, type SandboxRequestLogEntry } from "../src/sandbox"
-import { followOrderListing } from "../src/sync/order-import"
-import { consumeOrderQueue } from "../src/sync/order-queue"
+import { followOrderListing } from "../src/sync/orders/order-listing"
+import { consumeOrderQueue } from "../src/sync/orders/order-queue"
 import { mulberry32 } from "../src/sandbox/traffic"
 import { seedStore } from "../integration-tests/helpers/store"
 import { figure, info, percentile } from "./lib/figures"

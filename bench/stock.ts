@@ -135,7 +135,7 @@ async function seed(container: MedusaContainer, hub: HubModuleService, sandbox: 
   const synced = Object.fromEntries(Object.entries(SEEDED_FIELDS).filter(([field]) => field === "qty" || CATALOGUE_FIELDS.includes(field)))
   const pg = await connect(DATABASE)
   await pg.query(
-    `insert into hub_stock_change (id, sku, available_quantity, wanted, accepted, state, changed_at, last_changed_at, sent_quantity, sent_at)
+    `insert into hub_catalogue_change (id, sku, available_quantity, wanted, accepted, state, changed_at, last_changed_at, sent_quantity, sent_at)
      select 'hubstk_bench' || sku, sku, 0, $2::jsonb, $2::jsonb, 'sent', now(), now(), 0, now() from unnest($1::text[]) as sku`,
     [skus, JSON.stringify(synced)]
   )
@@ -282,7 +282,7 @@ async function measureReconciliation(container: MedusaContainer, hub: HubModuleS
   // window must end before the store's walk counts on the whole limit (one run saw a 429 there).
   await sleep(2 * WINDOW_MS)
   await control(sandbox, "DELETE", "/requests")
-  const { reconcileStock } = require("../src/sync/stock-reconciliation")
+  const { reconcileStock } = require("../src/sync/catalogue/stock-reconciliation")
 
   // Resident memory as the issue asks; and the live JS heap (after a full GC, once a second),
   // which would grow with the catalogue if the walk kept what it read.

@@ -2,7 +2,7 @@
  * bench/two-workers: two worker processes flushing one backlog of stock pushes through the hub
  * client, sharing one request budget in Redis (rateLimitRedisUrl), at a configured limit equal to the
  * hub's (issue 10). Each worker takes SKUs from one Redis list (the shared backlog) with several
- * pushes in flight, as the stock flusher does; the sandbox hub in its own process counts.
+ * pushes in flight, as the catalogue flusher does; the sandbox hub in its own process counts.
  *
  *   npm run bench:two-workers [-- --quick]
  *

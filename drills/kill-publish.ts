@@ -16,7 +16,7 @@ import type { SandboxProduct } from "../src/sandbox/records"
 import { StoreProcesses, waitFor } from "../integration-tests/helpers/store-processes"
 import { control, requestLog, startSandbox } from "../bench/lib/store"
 import { DrillReport, log as logger, QUICK, runDrill } from "./lib/figures"
-import { publishableProduct } from "./lib/publishable-products"
+import { publishableProduct } from "../integration-tests/helpers/publishable-products"
 
 const DRILL = "kill-publish"
 const log = logger(DRILL)

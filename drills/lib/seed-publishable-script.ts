@@ -1,7 +1,7 @@
 import { createInventoryLevelsWorkflow, createProductsWorkflow } from "@medusajs/core-flows"
 import type { ExecArgs } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { productInput } from "./publishable-products"
+import { productInput } from "../../integration-tests/helpers/publishable-products"
 
 const BATCH = 50
 

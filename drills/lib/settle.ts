@@ -2,10 +2,10 @@ import { setTimeout as sleep } from "node:timers/promises"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { HUB_MODULE } from "../../src/modules/hub"
 import type HubModuleService from "../../src/modules/hub/service"
-import { flushStockOutbox } from "../../src/sync/stock-outbox"
+import { flushCatalogueOutbox } from "../../src/sync/catalogue/catalogue-outbox"
 
 /**
- * Flushes the stock outbox until nothing is waiting and no change has come for `quietMs`; false
+ * Flushes the catalogue outbox until nothing is waiting and no change has come for `quietMs`; false
  * when that takes longer than `timeoutMs`.
  */
 export async function settleStock(container: MedusaContainer, { quietMs = 1_500, timeoutMs = 120_000 } = {}): Promise<boolean> {
@@ -13,8 +13,8 @@ export async function settleStock(container: MedusaContainer, { quietMs = 1_500,
   const deadline = Date.now() + timeoutMs
   let quietSince = Date.now()
   while (Date.now() < deadline) {
-    await flushStockOutbox(container).catch(() => undefined)
-    const backlog = await hub.stockBacklog()
+    await flushCatalogueOutbox(container).catch(() => undefined)
+    const backlog = await hub.catalogueBacklog()
     if (backlog !== 0) quietSince = Date.now()
     else if (Date.now() - quietSince >= quietMs) return true
     await sleep(250)

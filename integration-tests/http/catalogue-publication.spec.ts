@@ -4,7 +4,8 @@ import { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { HUB_MODULE } from "../../src/modules/hub"
 import HubModuleService from "../../src/modules/hub/service"
-import { productPublisher } from "../../src/sync/product-publisher"
+import { productPublisher } from "../../src/sync/catalogue/product-publisher"
+import { loadProductsForHub } from "../../src/queries/hub-product-publication"
 import { adminHeaders } from "../helpers/admin"
 import { eventually } from "../helpers/eventually"
 import { sandboxHubForStore } from "../helpers/sandbox-store"
@@ -138,7 +139,7 @@ medusaIntegrationTestRunner({
         },
       ])
       expect(sandbox.hub.getProduct("CAM-AZUL")).toMatchObject({ name: "Camiseta Azul", qty: 7, weight: 1.234 })
-      // The stock outbox took the create's fields as accepted: no PUT repeats them.
+      // The catalogue outbox took the create's fields as accepted: no PUT repeats them.
       await productPublisher(container).publish()
       expect(puts("CAM-AZUL")).toEqual([])
     })
@@ -166,6 +167,36 @@ medusaIntegrationTestRunner({
         [...variants].sort(bySku).map((variant) => [variant.sku, variant.stocked, [{ key: "Cor", value: variant.options.Cor }, { key: "Tamanho", value: variant.options.Tamanho }]])
       )
       expect(sandbox.hub.getVariation("TEE-VE-G")).toMatchObject({ qty: 4, parent_sku: "camiseta" })
+    })
+
+    it("a round reads the hub's stock locations and the products' channel links once, whatever its variants", async () => {
+      const single = await createProduct({ title: "Caneca", variants: [{ sku: "CANECA-R", stocked: 3 }] })
+      const configurable = await createProduct({
+        title: "Meia",
+        handle: "meia",
+        options: [{ title: "Tamanho", values: ["P", "G"] }],
+        variants: [
+          { sku: "MEIA-P", stocked: 1, options: { Tamanho: "P" } },
+          { sku: "MEIA-G", stocked: 2, options: { Tamanho: "G" } },
+        ],
+      })
+      // The events of their creation handled first (published, the outbox drained): only this call reads below.
+      await eventually(async () => {
+        expect([(await publicationOf(single))?.state, (await publicationOf(configurable))?.state]).toEqual(["published", "published"])
+        expect(await hub.catalogueBacklog()).toBe(0)
+      })
+      const query = container.resolve(ContainerRegistrationKeys.QUERY)
+      const graph = jest.spyOn(query, "graph")
+      try {
+        const products = await loadProductsForHub(container, [single, configurable])
+        const quantities = (id: string) => products.get(id)?.reading?.variants.map((variant) => [variant.sku, variant.qty]).sort()
+        expect([quantities(single), quantities(configurable)]).toEqual([[["CANECA-R", 3]], [["MEIA-G", 2], ["MEIA-P", 1]]])
+        const entities = graph.mock.calls.map(([config]) => (config as { entity: string }).entity)
+        expect(entities.filter((entity) => entity === "sales_channel_locations")).toHaveLength(1)
+        expect(entities.filter((entity) => entity === "product_sales_channel")).toHaveLength(1)
+      } finally {
+        graph.mockRestore()
+      }
     })
 
     it("a title edit is one PUT carrying only the name", async () => {

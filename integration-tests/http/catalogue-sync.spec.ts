@@ -3,9 +3,9 @@ import { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { HUB_MODULE } from "../../src/modules/hub"
 import HubModuleService from "../../src/modules/hub/service"
-import { productPublisher } from "../../src/sync/product-publisher"
-import { scheduleSaleBoundaries } from "../../src/sync/sale-boundaries"
-import { reconcileStock } from "../../src/sync/stock-reconciliation"
+import { productPublisher } from "../../src/sync/catalogue/product-publisher"
+import { scheduleSaleBoundaries } from "../../src/sync/catalogue/sale-boundaries"
+import { reconcileStock } from "../../src/sync/catalogue/stock-reconciliation"
 import { adminHeaders } from "../helpers/admin"
 import { eventually } from "../helpers/eventually"
 import { productUpdatesFor, sandboxHubForStore } from "../helpers/sandbox-store"
@@ -167,11 +167,11 @@ medusaIntegrationTestRunner({
 
     it("SKUs in sync since before the plugin pushed them: a deleted product's are found from its variants, a reconciliation remembers the others for a rename", async () => {
       // As a store whose hub already held every value: no outbox row names a variant.
-      await dbConnection.raw(`delete from hub_stock_change`)
+      await dbConnection.raw(`delete from hub_catalogue_change`)
       await api.delete(`/admin/products/${variant("CAT-B").product_id}`, headers)
       await eventually(() => expect(sandbox.hub.getProduct("CAT-B")).toMatchObject({ qty: 0, status: "disabled" }))
 
-      await dbConnection.raw(`delete from hub_stock_change where sku <> 'CAT-B'`)
+      await dbConnection.raw(`delete from hub_catalogue_change where sku <> 'CAT-B'`)
       expect(await reconcileStock(container)).toMatchObject({ differing: 0 })
       await api.post(`/admin/products/${variant("CAT-C").product_id}/variants/${variant("CAT-C").id}`, { sku: "CAT-NEW" }, headers)
       await eventually(() => {

@@ -6,7 +6,7 @@ import { HUB_MODULE } from "../../src/modules/hub"
 import HubModuleService from "../../src/modules/hub/service"
 import { HubEvents, importHubOrdersWorkflow, moveHubOrderWorkflow } from "../../src/workflows"
 import { sampleTestOrder } from "../../src/sandbox"
-import { runOrderImport } from "../../src/sync/order-import"
+import { runOrderImport } from "../../src/sync/orders/order-listing"
 import { adminHeaders } from "../helpers/admin"
 import { eventually } from "../helpers/eventually"
 import { sandboxHubForStore } from "../helpers/sandbox-store"
@@ -83,7 +83,7 @@ medusaIntegrationTestRunner({
       expect(events.filter((event) => event.name === HubEvents.ORDER_SET_ASIDE)).toHaveLength(1)
     })
 
-    it("a merchant's move the hub took: the hubOrderMoved hook and hub-order.moved; a SKU the hub refuses: hub-stock.refused", async () => {
+    it("a merchant's move the hub took: the hubOrderMoved hook and hub-order.moved; a SKU the hub refuses: hub-sku.refused", async () => {
       await seedStore(container, { products: [{ sku: "SKU-1", stocked: 10 }, { sku: "NAO-NO-HUB", stocked: 3 }] })
       const hubOrder = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 1 }] }))
       sandbox.hub.marketplaceApprove(hubOrder.code)
@@ -96,7 +96,7 @@ medusaIntegrationTestRunner({
       expect(movedByHook).toContainEqual(expect.objectContaining({ code: hubOrder.code, kind: "invoice", state: "done" }))
       await eventually(() => {
         expect(events).toContainEqual({ name: HubEvents.ORDER_MOVED, data: expect.objectContaining({ code: hubOrder.code, kind: "invoice" }) })
-        expect(events).toContainEqual({ name: HubEvents.STOCK_REFUSED, data: expect.objectContaining({ sku: "NAO-NO-HUB", status: 404 }) })
+        expect(events).toContainEqual({ name: HubEvents.SKU_REFUSED, data: expect.objectContaining({ sku: "NAO-NO-HUB", status: 404 }) })
       })
       // Nothing personal in what a subscriber gets.
       expect(JSON.stringify(events)).not.toMatch(/example\.com|12345678909|Paulista/)

@@ -3,7 +3,7 @@ import { MedusaContainer } from "@medusajs/framework/types"
 import { trace } from "@opentelemetry/api"
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base"
 import { sampleTestOrder } from "../../src/sandbox"
-import { runOrderImport } from "../../src/sync/order-import"
+import { runOrderImport } from "../../src/sync/orders/order-listing"
 import { sandboxHubForStore } from "../helpers/sandbox-store"
 import { seedStore } from "../helpers/store"
 

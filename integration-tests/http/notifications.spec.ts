@@ -3,10 +3,10 @@ import { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { HUB_MODULE } from "../../src/modules/hub"
 import type HubModuleService from "../../src/modules/hub/service"
-import { reconcileStock } from "../../src/sync/stock-reconciliation"
+import { reconcileStock } from "../../src/sync/catalogue/stock-reconciliation"
 import { HubEvents } from "../../src/workflows"
 import { sampleTestOrder } from "../../src/sandbox"
-import { runOrderImport } from "../../src/sync/order-import"
+import { runOrderImport } from "../../src/sync/orders/order-listing"
 import { noticeHubOutage } from "../../src/notifications/hub-outage"
 import { notifyMerchant } from "../../src/notifications/notify-merchant"
 import { adminHeaders } from "../helpers/admin"
@@ -66,7 +66,7 @@ medusaIntegrationTestRunner({
       // The refused SKU changes and is refused again, unresolved: still one notice. The hub then takes it
       // (the merchant added it there), and later refuses it again with the very same words: told again.
       const hub: HubModuleService = container.resolve(HUB_MODULE)
-      const refusedSku = async () => (await hub.listHubStockChanges({ sku: "NAO-NO-HUB" }))[0]
+      const refusedSku = async () => (await hub.listHubCatalogueChanges({ sku: "NAO-NO-HUB" }))[0]
       const setStocked = (stocked_quantity: number) =>
         container.resolve(Modules.INVENTORY).updateInventoryLevels([
           { inventory_item_id: store.inventoryItemsBySku["NAO-NO-HUB"], location_id: store.stockLocation.id, stocked_quantity },
@@ -168,7 +168,7 @@ medusaIntegrationTestRunner({
       expect(options.notificationLanguage).toBe("en")
       options.notificationLanguage = "ptBR"
       try {
-        await notifyMerchant(container, { cause: "test:ptBR", facts: { about: "stock-refused", sku: "SKU-PT", status: 422, message: "price must be positive", fields: ["price"] } })
+        await notifyMerchant(container, { cause: "test:ptBR", facts: { about: "sku-refused", sku: "SKU-PT", status: 422, message: "price must be positive", fields: ["price"] } })
       } finally {
         options.notificationLanguage = "en"
       }

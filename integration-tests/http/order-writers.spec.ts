@@ -4,9 +4,9 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { HUB_MODULE } from "../../src/modules/hub"
 import HubModuleService from "../../src/modules/hub/service"
 import { sampleTestOrder } from "../../src/sandbox"
-import { runOrderImport } from "../../src/sync/order-import"
-import { flushStockOutbox } from "../../src/sync/stock-outbox"
-import { reconcileStock } from "../../src/sync/stock-reconciliation"
+import { runOrderImport } from "../../src/sync/orders/order-listing"
+import { flushCatalogueOutbox } from "../../src/sync/catalogue/catalogue-outbox"
+import { reconcileStock } from "../../src/sync/catalogue/stock-reconciliation"
 import { leakedReservations } from "../../src/queries/leaked-reservations"
 import { adminHeaders } from "../helpers/admin"
 import { eventually } from "../helpers/eventually"
@@ -83,7 +83,7 @@ medusaIntegrationTestRunner({
       }
       // Every reservation released: the hub holds Medusa's available quantity, 40.
       expect(await availableInMedusa("SKU-1")).toBe(40)
-      await flushStockOutbox(container)
+      await flushCatalogueOutbox(container)
       await eventually(() => expect(sandbox.hub.getProduct("SKU-1")?.qty).toBe(40), 30_000)
     })
 

@@ -75,6 +75,8 @@ describe("one hub budget shared through PostgreSQL", () => {
     await a.pause(t + 2_000, t)
     await b.pause(t + 1_000, t)
     expect((await b.read(t)).pausedUntil).toBe(t + 2_000)
+    // A 429 pauses its own account only: another account (another store option `accounts` entry) keeps its pace.
+    expect((await new PostgresBudgetStore(knexLike(pool), "account-b").read(t)).pausedUntil).toBeLessThanOrEqual(t)
 
     const lowered = { base: 6, changedAt: t }
     expect(await a.replaceLimit(BUCKET, undefined, lowered)).toBe(true)

@@ -15,8 +15,8 @@ async function untilSome<T>(read: () => Promise<T[]>): Promise<T[]> {
   return found
 }
 import { productUpdatesFor, sandboxHubForStore } from "../helpers/sandbox-store"
-import { stockFlusher } from "../../src/sync/stock-flusher"
-import { pushStockWorkflow } from "../../src/workflows/stock/push-stock"
+import { catalogueFlusher } from "../../src/sync/catalogue/catalogue-flusher"
+import { pushCatalogueOutboxWorkflow } from "../../src/workflows/catalogue/push-catalogue-outbox"
 import { seedStore, setStockQuietly as setStockOf } from "../helpers/store"
 
 jest.setTimeout(240_000)
@@ -54,14 +54,14 @@ medusaIntegrationTestRunner({
         expect((await hub.stockSyncFigures()).backlog).toBe(0)
       }, 30_000)
       // No timer of the application's flusher left from seeding fires inside a test that pushes by hand.
-      await stockFlusher(container).flush()
-      await stockFlusher(container).flush()
+      await catalogueFlusher(container).flush()
+      await catalogueFlusher(container).flush()
     })
     afterEach(() => sandbox.hub.setFaults({}))
 
     const setStockQuietly = (sku: string, stocked: number) => setStockOf(dbConnection, store.inventoryItemsBySku[sku], stocked)
     const outboxRow = async (sku: string) =>
-      (await dbConnection.raw(`select state, sent_quantity, extract(epoch from now() - updated_at) * 1000 as held_ms from hub_stock_change where sku = ?`, [sku])).rows[0]
+      (await dbConnection.raw(`select state, sent_quantity, extract(epoch from now() - updated_at) * 1000 as held_ms from hub_catalogue_change where sku = ?`, [sku])).rows[0]
 
     const setStock = (sku: string, stocked: number) =>
       container.resolve(Modules.INVENTORY).updateInventoryLevels([
@@ -87,12 +87,12 @@ medusaIntegrationTestRunner({
       const blocker = await dbConnection.transaction()
       let cut = 0
       try {
-        await blocker.raw("lock table hub_stock_change in access exclusive mode")
+        await blocker.raw("lock table hub_catalogue_change in access exclusive mode")
         await setStock(SKUS[1], 3)
         await eventually(async () => {
           const { rows } = await dbConnection.raw(
             `select pg_terminate_backend(pid) as cut from pg_stat_activity
-              where pid <> pg_backend_pid() and wait_event_type = 'Lock' and query ilike '%insert into hub_stock_change%'`
+              where pid <> pg_backend_pid() and wait_event_type = 'Lock' and query ilike '%insert into hub_catalogue_change%'`
           )
           cut += rows.length
           expect(cut).toBeGreaterThan(0)
@@ -109,16 +109,16 @@ medusaIntegrationTestRunner({
     it("a push slower than its lease keeps its claim: a second flusher does not take the row and send it again", async () => {
       const sku = "LEASE-01"
       await setStockQuietly(sku, 9)
-      await hub.recordWantedStock([wantedQty(sku, 9)])
-      await eventually(async () => expect(await hub.nextStockChangeDueInMs()).toBe(0))
+      await hub.recordWantedSkuFields([wantedQty(sku, 9)])
+      await eventually(async () => expect(await hub.nextCatalogueChangeDueInMs()).toBe(0))
       sandbox.hub.resetRequestLog()
       // Each answer takes three leases.
       sandbox.hub.setFaults({ latencyMs: 3_000 })
 
-      const first = pushStockWorkflow(container).run()
+      const first = pushCatalogueOutboxWorkflow(container).run()
       // Held well past its first lease (1 s) by the database's clock.
       await eventually(async () => expect(Number((await outboxRow(sku)).held_ms)).toBeGreaterThan(1_500), 10_000)
-      const { result: second } = await pushStockWorkflow(container).run()
+      const { result: second } = await pushCatalogueOutboxWorkflow(container).run()
       expect(second.claimed).toBe(0)
 
       const { result } = await first
@@ -131,29 +131,29 @@ medusaIntegrationTestRunner({
       const sku = "LEASE-01"
       // The first flusher claims the row when Medusa says 7 ...
       await setStockQuietly(sku, 7)
-      await hub.recordWantedStock([wantedQty(sku, 7)])
-      const [late] = await untilSome(() => hub.claimStockChanges(10))
+      await hub.recordWantedSkuFields([wantedQty(sku, 7)])
+      const [late] = await untilSome(() => hub.claimCatalogueChanges(10))
       expect(late).toMatchObject({ sku, wanted: { qty: 7 } })
       // ... and stalls past its lease (a paused process: its renewals do not happen).
-      await dbConnection.raw(`update hub_stock_change set claimed_until = now() - interval '1 second' where sku = ?`, [sku])
+      await dbConnection.raw(`update hub_catalogue_change set claimed_until = now() - interval '1 second' where sku = ?`, [sku])
 
       // Meanwhile Medusa says 8, and another flusher takes the row and sends 8.
       await setStockQuietly(sku, 8)
-      await hub.recordWantedStock([wantedQty(sku, 8)])
+      await hub.recordWantedSkuFields([wantedQty(sku, 8)])
       await eventually(async () => {
-        const { result } = await pushStockWorkflow(container).run()
+        const { result } = await pushCatalogueOutboxWorkflow(container).run()
         expect(result.sent).toBe(1)
       })
       expect(sandbox.hub.getProduct(sku)?.qty).toBe(8)
 
       // The stalled push lands last: the hub holds 7.
       await hub.client.updateProduct(sku, { qty: 7 })
-      await hub.completeStockPush(late, { kind: "sent", fields: { qty: 7 }, clearRefused: false, more: false })
+      await hub.completeCataloguePush(late, { kind: "sent", fields: { qty: 7 }, clearRefused: false, more: false })
       expect(sandbox.hub.getProduct(sku)?.qty).toBe(7)
 
       // The outbox does not take either push as the hub's value: the row goes again with Medusa's 8.
       await eventually(async () => {
-        await pushStockWorkflow(container).run()
+        await pushCatalogueOutboxWorkflow(container).run()
         expect(sandbox.hub.getProduct(sku)?.qty).toBe(8)
         expect(await outboxRow(sku)).toMatchObject({ state: "sent", sent_quantity: 8 })
       })

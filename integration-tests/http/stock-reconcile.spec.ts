@@ -5,7 +5,7 @@ import reconcileStockJob from "../../src/jobs/reconcile-stock"
 import { HUB_MODULE } from "../../src/modules/hub"
 import HubModuleService from "../../src/modules/hub/service"
 import { STOCK_RECONCILIATION_LOCK } from "../../src/modules/hub/locks"
-import { runScheduledReconciliation } from "../../src/sync/stock-reconciliation"
+import { runScheduledReconciliation } from "../../src/sync/catalogue/stock-reconciliation"
 import { adminHeaders } from "../helpers/admin"
 import { eventually } from "../helpers/eventually"
 import { sandboxHubForStore } from "../helpers/sandbox-store"
@@ -98,7 +98,7 @@ medusaIntegrationTestRunner({
       await outboxDrained()
       expect(sandbox.hub.getProduct("Z-1")?.qty).toBe(1)
       expect(sandbox.hub.getProduct("Z-2")?.qty).toBe(40)
-      const unseen = await hub.listHubStockChanges({ sku: ["Z-1", "Z-2"] })
+      const unseen = await hub.listHubCatalogueChanges({ sku: ["Z-1", "Z-2"] })
       expect(unseen.map((row) => [row.sku, row.state, row.reconciliation_id])).toEqual(
         expect.arrayContaining([
           ["Z-1", "sent", null],
@@ -134,7 +134,7 @@ medusaIntegrationTestRunner({
 
     /** Every change the reconciliation recorded has been pushed: nothing in the outbox is due or in flight. */
     async function outboxDrained() {
-      await eventually(async () => expect(await hub.nextStockChangeDueInMs()).toBeNull())
+      await eventually(async () => expect(await hub.nextCatalogueChangeDueInMs()).toBeNull())
     }
 
     it("refuses a second reconciliation while one runs", async () => {

@@ -271,7 +271,7 @@ medusaIntegrationTestRunner({
     /** Waits until the change's subscribers have recorded it, then until no push is due or in flight. */
     async function hubFlushSettled(recorded: Promise<unknown> = Promise.resolve()) {
       await recorded
-      await eventually(async () => expect(await hub.nextStockChangeDueInMs()).toBeNull())
+      await eventually(async () => expect(await hub.nextCatalogueChangeDueInMs()).toBeNull())
     }
   },
 })

@@ -315,7 +315,7 @@ async function main() {
   const { rows } = await db.query("select table_name from information_schema.tables where table_name like 'hub\\_%' order by 1")
   await db.end()
   const tables = rows.map((row) => row.table_name)
-  check("the plugin's tables exist", ["hub_order", "hub_order_move", "hub_stock_change", "hub_import_run"].every((t) => tables.includes(t)), tables.join(", "))
+  check("the plugin's tables exist", ["hub_order", "hub_order_move", "hub_catalogue_change", "hub_import_run"].every((t) => tables.includes(t)), tables.join(", "))
 
   // 5. The admin bundle.
   const medusaBuild = await run("npx", ["medusa", "build"], { cwd: store, env: childEnv({ DATABASE_URL }) })

@@ -35,6 +35,7 @@ function writeSync(fd, text) {
   }
 }
 
+// eslint-disable-next-line no-control-regex -- ESC (\u001b) starts the ANSI colour codes being stripped
 const stripAnsi = (s) => String(s).replace(/\u001b\[[0-9;]*m/g, "")
 
 /** The run's filters, as given on the command line (empty when none). */

@@ -41,7 +41,7 @@ describe("where each room may import from", () => {
   it("reads imports and re-exports, relative and package ones (the rule's own check)", () => {
     const imports = importsOf(path.join(SRC, "api/admin/hub/types.ts"))
     expect(imports).toContain("src/modules/hub/service")
-    expect(imports).toContain("src/sync/order-import")
+    expect(imports).toContain("src/sync/orders/order-listing")
     expect(importsOf(path.join(SRC, "sandbox/move-rules.ts"))).toContain("zod")
   })
 
@@ -51,6 +51,24 @@ describe("where each room may import from", () => {
 
   it("the hub client is framework-free: no Medusa package and nothing of the plugin's other rooms", () => {
     expect(violations("hub-client", (target) => target.startsWith("@medusajs/") || (target.startsWith("src/") && !target.startsWith("src/hub-client/")))).toEqual([])
+  })
+
+  it("the drivers' rooms (src/sync/orders, catalogue, moves) share only src/sync/shared, never each other's files", () => {
+    for (const room of ["orders", "catalogue", "moves"]) {
+      expect(violations(`sync/${room}`, (target) => target.startsWith("src/sync/") && !target.startsWith(`src/sync/${room}/`) && !target.startsWith("src/sync/shared/"))).toEqual([])
+    }
+  })
+
+  it("process state lives in the hub module's process parts, not in a module-level variable of a driver or step", () => {
+    const files = [...sourceFiles(path.join(SRC, "sync")), ...sourceFiles(path.join(SRC, "workflows"))]
+    const mutable = files.flatMap((file) =>
+      fs
+        .readFileSync(file, "utf8")
+        .split("\n")
+        .filter((line) => /^(let|var) /.test(line) || /^(export )?const \w+ = new (Map|Set|WeakMap)\b/.test(line))
+        .map((line) => `${path.relative(SRC, file)}: ${line}`)
+    )
+    expect(mutable).toEqual([])
   })
 
   it("the sandbox keeps its own reading of the hub: nothing from the client's move rules or bodies, nor from the module", () => {

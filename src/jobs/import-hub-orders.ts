@@ -1,14 +1,12 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
-import { LISTING_JOB_INTERVAL_MS, runScheduledOrderListing } from "../sync/order-import"
+import { hubJob } from "../sync/shared/hub-job"
+import { LISTING_JOB_INTERVAL_MS, runScheduledOrderListing } from "../sync/orders/order-listing"
 
 /**
  * In `listing` intake, follows the hub's orders listing continuously (a run of passes every few
  * seconds, one run at a time across the store's processes); in `queue` intake, the safety-net listing
  * when due (the queue has its own job).
  */
-export default async function importHubOrdersJob(container: MedusaContainer) {
-  await runScheduledOrderListing(container)
-}
+export default hubJob(runScheduledOrderListing)
 
 export const config = {
   name: "hub-import-orders",

@@ -3,13 +3,13 @@ import { ContainerRegistrationKeys, Modules, QueryContext } from "@medusajs/fram
 import { availableQuantity, VariantInventoryItemStock } from "../mapping/available-quantity"
 import { CATALOGUE_FIELDS, hubProductFields, type CatalogueField, type HubProductFields, type VariantReading } from "../mapping/hub-product"
 import { HUB_MODULE } from "../modules/hub"
-import type { WantedStock } from "../modules/hub/models/hub-stock-change"
+import type { WantedSkuFields } from "../modules/hub/models/hub-catalogue-change"
 import type HubModuleService from "../modules/hub/service"
 import { hubStockLocations } from "./hub-stock-locations"
 import { variantsOfPrices } from "./variants-of-prices"
 
 /** Which SKUs to read: any mix of what a Medusa event or a hub listing names. */
-export type StockSelector = {
+export type CatalogueSelector = {
   inventoryLevelIds?: string[]
   inventoryItemIds?: string[]
   variantIds?: string[]
@@ -35,7 +35,7 @@ export type ListedVariant = { id: string; sku: string | null; manage_inventory: 
  * modules cost 17 ms of CPU for one SKU; the quantity reading this way 11). Prices and statuses are
  * read only when `catalogueFields` syncs them.
  */
-export async function loadHubProductFields(container: MedusaContainer, selector: StockSelector): Promise<Map<string, WantedStock>> {
+export async function loadHubProductFields(container: MedusaContainer, selector: CatalogueSelector): Promise<Map<string, WantedSkuFields>> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const inventory = container.resolve(Modules.INVENTORY)
   const product = container.resolve(Modules.PRODUCT)
@@ -84,7 +84,7 @@ export async function loadHubProductFields(container: MedusaContainer, selector:
     ? await product.listProductVariants({ id: [...variantIds] }, { select: ["id", "sku", "manage_inventory", "product_id"] })
     : []
   const readings = await readVariants(container, variants.filter((variant) => variant.sku), options.catalogueFields)
-  const bySku = new Map<string, WantedStock>()
+  const bySku = new Map<string, WantedSkuFields>()
   for (const variant of variants) {
     if (!variant.sku) continue
     bySku.set(variant.sku, { sku: variant.sku, variantId: variant.id, productId: variant.product_id, fields: hubProductFields(readings.get(variant.id)!, options) })
@@ -97,7 +97,7 @@ export async function loadHubProductFields(container: MedusaContainer, selector:
     // A row, or a deleted variant (a deletion while no process listened, or before this version):
     // no live variant holds these SKUs, so every variant found with them is a deleted one.
     const [rows, deleted] = await Promise.all([
-      hubModule.listHubStockChanges({ sku: unnamed }, { select: ["sku"] }),
+      hubModule.listHubCatalogueChanges({ sku: unnamed }, { select: ["sku"] }),
       product.listProductVariants({ sku: unnamed }, { select: ["sku"], withDeleted: true }),
     ])
     for (const held of [...rows, ...deleted]) if (held.sku) ours.add(held.sku)
@@ -112,35 +112,57 @@ export async function loadHubProductFields(container: MedusaContainer, selector:
  * Each variant's qty, price, sale price and status on the hub by the one mapping, with every
  * catalogue field read whatever `catalogueFields` syncs: what a product's publication sends.
  */
-export async function loadVariantHubFields(container: MedusaContainer, variants: ListedVariant[]): Promise<Map<string, HubProductFields>> {
+export async function loadVariantHubFields(
+  container: MedusaContainer,
+  variants: ListedVariant[],
+  channel?: HubChannelReading
+): Promise<Map<string, HubProductFields>> {
   const options = (container.resolve(HUB_MODULE) as HubModuleService).hubOptions
-  const readings = await readVariants(container, variants, CATALOGUE_FIELDS)
+  const readings = await readVariants(container, variants, CATALOGUE_FIELDS, channel)
   const all = { ...options, catalogueFields: CATALOGUE_FIELDS }
   return new Map([...readings].map(([id, reading]) => [id, hubProductFields(reading, all)]))
 }
 
-/** What the mapping needs of each variant: its available quantity, channel, product status and price (those `fields` name). */
-async function readVariants(container: MedusaContainer, variants: ListedVariant[], fields: readonly CatalogueField[]): Promise<Map<string, VariantReading>> {
+/** The stock locations that serve the hub's sales channel, and which of some products that channel sells. */
+export type HubChannelReading = {
+  locationIds: string[]
+  /** Null when the store has no sales channel for the hub: it cannot say what is outside it, so everything sells. */
+  inChannel: Set<string> | null
+}
+
+/** Reads the hub's locations and which of `productIds` its channel sells: once per round, however many variants. */
+export async function readHubChannel(container: MedusaContainer, productIds: string[]): Promise<HubChannelReading> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { salesChannelId, locationIds } = await hubStockLocations(container, (container.resolve(HUB_MODULE) as HubModuleService).hubOptions)
+  if (!salesChannelId) return { locationIds, inChannel: null }
+  const links = productIds.length
+    ? (await query.graph({ entity: "product_sales_channel", fields: ["product_id"], filters: { product_id: productIds, sales_channel_id: salesChannelId } })).data
+    : []
+  return { locationIds, inChannel: new Set(links.map((link: { product_id: string }) => link.product_id)) }
+}
+
+/**
+ * What the mapping needs of each variant: its available quantity, channel, product status and price
+ * (those `fields` name). `channel`: the round's reading of the hub's channel, when the caller has it.
+ */
+async function readVariants(
+  container: MedusaContainer,
+  variants: ListedVariant[],
+  fields: readonly CatalogueField[],
+  channel?: HubChannelReading
+): Promise<Map<string, VariantReading>> {
   const product = container.resolve(Modules.PRODUCT)
-  const options = (container.resolve(HUB_MODULE) as HubModuleService).hubOptions
   const synced = new Set(fields)
   const ids = variants.map((variant) => variant.id)
   const productIds = [...new Set(variants.flatMap((variant) => (variant.product_id ? [variant.product_id] : [])))]
   if (!ids.length) return new Map()
 
-  const hubLocations = await hubStockLocations(container, options)
-  const { salesChannelId } = hubLocations
-  const [quantities, channelLinks, products, prices] = await Promise.all([
-    availableQuantities(container, variants, hubLocations.locationIds),
-    salesChannelId && productIds.length
-      ? query.graph({ entity: "product_sales_channel", fields: ["product_id"], filters: { product_id: productIds, sales_channel_id: salesChannelId } })
-      : null,
+  const { locationIds, inChannel } = channel ?? (await readHubChannel(container, productIds))
+  const [quantities, products, prices] = await Promise.all([
+    availableQuantities(container, variants, locationIds),
     synced.has("status") && productIds.length ? product.listProducts({ id: productIds }, { select: ["id", "status"] }) : [],
     synced.has("price") || synced.has("promotional_price") ? hubPrices(container, ids) : new Map<string, VariantReading["price"]>(),
   ])
-  // A store without a sales channel for the hub cannot say what is outside it: everything sells.
-  const inChannel = channelLinks ? new Set(channelLinks.data.map((link: { product_id: string }) => link.product_id)) : null
   const published = new Set(products.filter((listed) => listed.status === "published").map((listed) => listed.id))
   return new Map(
     variants.map((variant) => [

@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { HubProductStatus, ProductPublicationReading } from "../mapping/hub-product-publication"
 import { HUB_MODULE } from "../modules/hub"
 import type HubModuleService from "../modules/hub/service"
-import { loadVariantHubFields } from "./hub-product-fields"
+import { loadVariantHubFields, readHubChannel } from "./hub-product-fields"
 import { hubStockLocations } from "./hub-stock-locations"
 
 /** A product as its publication reads it: null when Medusa no longer has it. */
@@ -39,22 +39,15 @@ const PRODUCT_FIELDS = [
  */
 export async function loadProductsForHub(container: MedusaContainer, productIds: string[]): Promise<Map<string, ProductForHub>> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const options = (container.resolve(HUB_MODULE) as HubModuleService).hubOptions
   const found = new Map<string, ProductForHub>(productIds.map((id) => [id, { reading: null, sells: false }]))
   if (!productIds.length) return found
-  const [{ data: products }, { salesChannelId }] = await Promise.all([
+  const [{ data: products }, channel] = await Promise.all([
     query.graph({ entity: "product", fields: PRODUCT_FIELDS, filters: { id: productIds } }),
-    hubStockLocations(container, options),
+    readHubChannel(container, productIds),
   ])
-  const inChannel = salesChannelId
-    ? new Set(
-        (
-          await query.graph({ entity: "product_sales_channel", fields: ["product_id"], filters: { product_id: productIds, sales_channel_id: salesChannelId } })
-        ).data.map((link: { product_id: string }) => link.product_id)
-      )
-    : null
+  const { inChannel } = channel
   const variants = products.flatMap((product: any) => (product.variants ?? []).map((variant: any) => ({ ...variant, product_id: product.id })))
-  const fields = await loadVariantHubFields(container, variants)
+  const fields = await loadVariantHubFields(container, variants, channel)
   for (const product of products as any[]) {
     const sells = product.status === "published" && (!inChannel || inChannel.has(product.id))
     const status: HubProductStatus = sells ? "enabled" : "disabled"

@@ -1,18 +1,22 @@
 /*
  * `npx hub-sandbox`: starts the sandbox hub for offline development and prints, as .env lines,
- * the base URL and the credentials it accepts.
+ * the base URL and the credentials it accepts; with --accounts N, one hub per hub account
+ * (accounts.ts).
  */
 import { readFileSync } from "node:fs"
 import { parseArgs, type ParseArgsConfig } from "node:util"
+import { describeSandboxAccounts, MAX_SANDBOX_ACCOUNTS, SandboxAccountStartError, startSandboxAccounts, type SandboxAccounts } from "./accounts"
 import { SandboxHubError } from "./errors"
 import type { SandboxHubOptions } from "./hub"
 import { moveRulesSchema } from "./move-rules"
 import { DEFAULT_SEED_DAYS, DEFAULT_SEED_SKU_QTY, type SeedSku } from "./seed"
-import { startSandboxHub } from "./server"
 
 export const SANDBOX_CLI_USAGE = `Usage: hub-sandbox [options]
 
   --port <n>             port on 127.0.0.1 (default 4010; 0 = any free port)
+  --accounts <n>         serve n hub accounts (1..10, default 1): default, account-2, ..., each a hub of its own
+                         (state, credentials, control endpoints; every other flag applies to each) on ports
+                         consecutive from --port (0: each any free port); prints HUB_ACCOUNTS for the others
   --products <n>         seed n products SKU-00001.. (default 0)
   --skus <list>          seed your store's own SKUs, comma-separated, each with an optional hub
                          quantity (default ${DEFAULT_SEED_SKU_QTY}): --skus "TSHIRT-S:10,TSHIRT-M,MUG:3"
@@ -62,12 +66,16 @@ Control endpoints (no credentials; <code> URL-encoded: "Sandbox Marketplace-17" 
 
 export const DEFAULT_CLI_PORT = 4010
 
+/** What a command line asks for: the options of every hub, and how many accounts (absent: 1). */
+export type SandboxCliOptions = SandboxHubOptions & { accounts?: number }
+
 /** A command line the CLI cannot run; it exits with status 2. */
 export class CliUsageError extends Error {}
 
 /** The flags, as node:util's parseArgs reads them (`--flag value` and `--flag=value`). */
 const FLAGS = {
   port: { type: "string" },
+  accounts: { type: "string" },
   products: { type: "string" },
   orders: { type: "string" },
   skus: { type: "string" },
@@ -126,14 +134,23 @@ export function parseSkuFile(text: string, file: string): SeedSku[] {
 }
 
 /** The options a command line asks for, or "help"; throws CliUsageError on anything else. */
-export function parseSandboxArgs(argv: readonly string[]): SandboxHubOptions | "help" {
+export function parseSandboxArgs(argv: readonly string[]): SandboxCliOptions | "help" {
   const flags = readFlags(argv)
   if (flags.help) return "help"
-  const options: SandboxHubOptions = { port: DEFAULT_CLI_PORT }
+  const options: SandboxCliOptions = { port: DEFAULT_CLI_PORT }
   if (flags.port !== undefined) {
     const port = count("--port", flags.port)
     if (port > 65535) throw new CliUsageError(`--port must be at most 65535, got ${port}`)
     options.port = port
+  }
+  if (flags.accounts !== undefined) {
+    const accounts = count("--accounts", flags.accounts)
+    if (accounts < 1 || accounts > MAX_SANDBOX_ACCOUNTS) {
+      throw new CliUsageError(`--accounts must be 1 to ${MAX_SANDBOX_ACCOUNTS}, got ${accounts}`)
+    }
+    const last = (options.port ?? 0) + accounts - 1
+    if (options.port && last > 65535) throw new CliUsageError(`--accounts ${accounts} from --port ${options.port} needs ports up to ${last}; at most 65535`)
+    options.accounts = accounts
   }
   if (flags.products !== undefined) options.seed = { ...options.seed, products: count("--products", flags.products) }
   if (flags.orders !== undefined) options.seed = { ...options.seed, orders: count("--orders", flags.orders) }
@@ -203,63 +220,42 @@ function describeRefusal(argv: readonly string[]): string | undefined {
   return undefined
 }
 
-/** Starts the hub and keeps it running until SIGINT/SIGTERM; sets process.exitCode on failure. */
+/** Starts the hub(s) and keeps them running until SIGINT/SIGTERM; sets process.exitCode on failure. */
 export async function runCli(argv: readonly string[]): Promise<void> {
-  let options: SandboxHubOptions | "help"
+  let parsed: SandboxCliOptions | "help"
   try {
-    options = parseSandboxArgs(argv)
+    parsed = parseSandboxArgs(argv)
   } catch (error) {
     if (!(error instanceof CliUsageError)) throw error
     console.error(`hub-sandbox: ${error.message}\n\n${SANDBOX_CLI_USAGE}`)
     process.exitCode = 2
     return
   }
-  if (options === "help") {
+  if (parsed === "help") {
     console.log(SANDBOX_CLI_USAGE)
     return
   }
+  const { accounts: count = 1, ...options } = parsed
 
-  let hub
+  let running: SandboxAccounts
   try {
-    hub = await startSandboxHub({ firstOrderSequence: Date.now(), ...options })
+    running = await startSandboxAccounts({ firstOrderSequence: Date.now(), ...options }, count)
   } catch (error) {
-    const reason =
-      error instanceof SandboxHubError || (error as NodeJS.ErrnoException).code === "EADDRINUSE"
-        ? (error as Error).message
-        : String(error)
-    console.error(`hub-sandbox: cannot start: ${reason}`)
+    const cause = error instanceof SandboxAccountStartError ? error.reason : error
+    const known = cause instanceof SandboxHubError || (cause as NodeJS.ErrnoException).code === "EADDRINUSE"
+    const reason = known ? (cause as Error).message : String(cause)
+    const which = error instanceof SandboxAccountStartError && count > 1 ? `account ${error.accountId}: ` : ""
+    console.error(`hub-sandbox: cannot start: ${which}${reason}`)
     process.exitCode = 1
     return
   }
 
-  const account = options.sandboxAccount === false ? "production account" : "sandbox account"
-  // stdout holds only .env lines (the first a comment), so it can be redirected into a .env file.
-  console.log(
-    [
-      `# Sandbox hub (${account}), ${(options.seed?.products ?? 0) + (options.seed?.skus?.length ?? 0)} products, ${options.seed?.orders ?? 0} orders. Ctrl+C stops it.`,
-      `HUB_BASE_URL=${hub.url}`,
-      `HUB_USER_EMAIL=${hub.credentials.userEmail}`,
-      `HUB_API_KEY=${hub.credentials.apiKey}`,
-      `HUB_ACCOUNT_MANAGER_KEY=${hub.credentials.accountManagerKey}`,
-      `HUB_SANDBOX=${options.sandboxAccount !== false}`,
-    ].join("\n")
-  )
+  // stdout holds only .env lines (comments included), so it can be redirected into a .env file;
+  // stderr says how to act as the marketplace, for a human.
+  const printed = describeSandboxAccounts(running.accounts, options)
+  console.log(printed.stdout)
+  console.error(printed.stderr)
 
-  // stderr: how to act as the marketplace, for a human; stdout stays .env lines.
-  const codes = hub.orderCodes().slice(-3)
-  console.error(
-    [
-      `hub-sandbox: listening on ${hub.url}; control endpoints under ${hub.url}/_sandbox/ (hub-sandbox --help lists them)`,
-      ...(codes.length
-        ? [
-            `hub-sandbox: NEW orders ${codes.join(", ")}; approve one as the marketplace would:`,
-            `  curl -X POST "${hub.url}/_sandbox/orders/${encodeURIComponent(codes[codes.length - 1])}/approve"`,
-          ]
-        : []),
-    ].join("\n")
-  )
-
-  const running = hub
   const shutdown = (signal: NodeJS.Signals) => {
     console.error(`hub-sandbox: ${signal}, stopping`)
     running.stop().then(

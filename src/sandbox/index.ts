@@ -4,6 +4,12 @@
  */
 export { startSandboxHub } from "./server"
 export {
+  sandboxAccountCredentials,
+  startSandboxAccounts,
+  type SandboxAccount,
+  type SandboxAccounts,
+} from "./accounts"
+export {
   DEFAULT_SANDBOX_CREDENTIALS,
   type SandboxCredentials,
   type SandboxHub,

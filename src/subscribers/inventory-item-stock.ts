@@ -1,10 +1,10 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { InventoryEvents } from "@medusajs/framework/utils"
-import { queueStockChange } from "../sync/stock-outbox"
+import { queueCatalogueChange } from "../sync/catalogue/catalogue-outbox"
 
 /** An inventory item changed (its SKU, its variants' links): the SKUs of its variants go to the outbox. */
 export default async function inventoryItemStockHandler({ event, container }: SubscriberArgs<{ id: string }>) {
-  await queueStockChange(container, { inventoryItemIds: [event.data.id] })
+  await queueCatalogueChange(container, { inventoryItemIds: [event.data.id] })
 }
 
 export const config: SubscriberConfig = {

@@ -1,10 +1,10 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { InventoryEvents } from "@medusajs/framework/utils"
-import { queueStockChange } from "../sync/stock-outbox"
+import { queueCatalogueChange } from "../sync/catalogue/catalogue-outbox"
 
 /** Stock edits, reservations made or released, cancellations, fulfillments: the SKU's new available quantity goes to the outbox. */
 export default async function inventoryLevelStockHandler({ event, container }: SubscriberArgs<{ id: string }>) {
-  await queueStockChange(container, { inventoryLevelIds: [event.data.id] })
+  await queueCatalogueChange(container, { inventoryLevelIds: [event.data.id] })
 }
 
 export const config: SubscriberConfig = {

@@ -1,7 +1,7 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { productPublisher } from "../sync/product-publisher"
-import { queueStockChange } from "../sync/stock-outbox"
+import { productPublisher } from "../sync/catalogue/product-publisher"
+import { queueCatalogueChange } from "../sync/catalogue/catalogue-outbox"
 
 /**
  * A product added to or removed from a sales channel (the channel's own page links products without
@@ -17,7 +17,7 @@ export default async function productChannelHubFieldsHandler({ event, container 
     productId = data[0]?.product_id
   }
   if (!productId) return
-  await queueStockChange(container, { productIds: [productId] })
+  await queueCatalogueChange(container, { productIds: [productId] })
   // Published products: one that joins the hub's channel is created there, one that leaves is disabled.
   await productPublisher(container).productsChanged([productId])
 }

@@ -1,13 +1,13 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ProductWorkflowEvents } from "@medusajs/framework/utils"
-import { queueStockChange } from "../sync/stock-outbox"
+import { queueCatalogueChange } from "../sync/catalogue/catalogue-outbox"
 
 /**
  * A product created, changed (published or not, its sales channels) or deleted: its variants' SKUs,
  * and those it held before, go to the outbox (a deleted product's SKUs stop selling).
  */
 export default async function productHubFieldsHandler({ event, container }: SubscriberArgs<{ id: string }>) {
-  await queueStockChange(container, { productIds: [event.data.id] })
+  await queueCatalogueChange(container, { productIds: [event.data.id] })
 }
 
 export const config: SubscriberConfig = {

@@ -2,7 +2,7 @@ import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { Modules, ProductEvents, ProductWorkflowEvents } from "@medusajs/framework/utils"
 import { HUB_MODULE } from "../modules/hub"
 import type HubModuleService from "../modules/hub/service"
-import { productPublisher } from "../sync/product-publisher"
+import { productPublisher } from "../sync/catalogue/product-publisher"
 
 const VARIANT_EVENTS: string[] = [ProductEvents.PRODUCT_VARIANT_CREATED, ProductEvents.PRODUCT_VARIANT_UPDATED, ProductEvents.PRODUCT_VARIANT_DELETED]
 

@@ -14,6 +14,6 @@ export { followHubOrderWorkflow, followHubOrderWorkflowId } from "./hub-orders/f
 export { applyMarketplaceStatusWorkflow, applyMarketplaceStatusWorkflowId } from "./hub-orders/apply-marketplace-status"
 export { moveHubOrderWorkflow, moveHubOrderWorkflowId, type MoveHubOrderInput } from "./hub-orders/move-hub-order"
 export { sendFulfillmentToHubWorkflow, sendFulfillmentToHubWorkflowId } from "./hub-orders/send-fulfillment-to-hub"
-export { pushStockWorkflow, pushStockWorkflowId } from "./stock/push-stock"
-export { recordAvailableQuantitiesWorkflow, recordAvailableQuantitiesWorkflowId } from "./stock/record-available-quantities"
+export { pushCatalogueOutboxWorkflow, pushCatalogueOutboxWorkflowId } from "./catalogue/push-catalogue-outbox"
+export { recordCatalogueChangesWorkflow, recordCatalogueChangesWorkflowId } from "./catalogue/record-catalogue-changes"
 export { publishHubProductsWorkflow, publishHubProductsWorkflowId } from "./catalogue/publish-hub-products"

@@ -49,7 +49,7 @@ function describeFields(t: TFunction, fields: Record<string, unknown>): string {
     .join(", ")
 }
 
-/** The stock outbox (backlog, pushes per hour, SKUs the hub refused) and the reconciliation. */
+/** The catalogue outbox (backlog, pushes per hour, SKUs the hub refused) and the reconciliation. */
 export const StockSyncSection = () => {
   const { t } = useHubTranslation("page")
   const skuColumns = useSkuColumns()

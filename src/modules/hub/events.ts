@@ -13,13 +13,13 @@ export const HubEvents = {
   /** `{ id, code, kind, order_id, error }`: the hub refused a merchant's move (or its order's status rules it out), once per move. */
   ORDER_MOVE_REFUSED: "hub-order.move-refused",
   /** `{ sku, status, message, fields }`: the hub refused a SKU's push (fields: those held back). */
-  STOCK_REFUSED: "hub-stock.refused",
+  SKU_REFUSED: "hub-sku.refused",
   /** `{ product_id, sku, status, message }`: the hub refused a product's publication (option `publishProducts`). */
   PRODUCT_REFUSED: "hub-product.refused",
 } as const
 
 /**
  * The plugin's own signal, not for stores: a listing run shared hub orders to import (`{ run_id }`);
- * each worker that receives it takes some (src/sync/listed-order-lanes.ts).
+ * each worker that receives it takes some (src/sync/orders/listed-order-lanes.ts).
  */
 export const HUB_LISTED_ORDERS_EVENT = "hub.listed-orders"

@@ -5,7 +5,7 @@ import { noticeText, type MerchantNoticeFacts } from "../notice-texts"
 const EVERY_KIND: MerchantNoticeFacts[] = [
   { about: "set-aside", code: "Loja-1", reason: "no product variant has the SKU X" },
   { about: "needs-stock", code: "Loja-2" },
-  { about: "stock-refused", sku: "SKU-3", status: 422, message: "price must be positive", fields: ["price"] },
+  { about: "sku-refused", sku: "SKU-3", status: 422, message: "price must be positive", fields: ["price"] },
   { about: "move-refused", code: "Loja-4", kind: "deliver", error: "cannot move to DELIVERED" },
   { about: "leaks", codes: ["Loja-5", "Loja-6", "Loja-7", "Loja-8", "Loja-9", "Loja-10"] },
   { about: "outage", minutes: 7 },

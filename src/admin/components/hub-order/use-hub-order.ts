@@ -1,7 +1,5 @@
 import type { AdminOrder } from "@medusajs/framework/types"
 import { useQuery } from "@tanstack/react-query"
-import type { MerchantOrderMoveKind } from "../../../hub-client/order-moves"
-import type { HubStatusType } from "../../../hub-client/schemas"
 import type { HubOrderMoveRow, HubOrderRow } from "../../../api/admin/hub/types"
 
 /** The hub order behind a Medusa order, as the card reads it. */

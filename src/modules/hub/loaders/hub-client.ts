@@ -4,7 +4,8 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { Tracer } from "@medusajs/framework/telemetry"
 import { HubClient, hubAccountKey, type HubTracer } from "../../../hub-client"
 import { PostgresBudgetStore } from "../repositories/hub-budget"
-import { parseHubPluginOptions } from "../options"
+import { parseHubAccounts } from "../accounts"
+import type { HubPluginOptions } from "../options"
 import { isSchemaCommand, medusaCommand } from "./medusa-command"
 import { sharedBudgetRedis } from "./shared-budget"
 
@@ -19,9 +20,12 @@ import { sharedBudgetRedis } from "./shared-budget"
  */
 export default async function hubClientLoader({ container, options }: LoaderOptions) {
   const logger = container.resolve("logger")
-  let hubOptions
+  let hubOptions: HubPluginOptions
+  let accountIds: string[]
   try {
-    hubOptions = parseHubPluginOptions(options)
+    const [own, ...added] = parseHubAccounts(options)
+    hubOptions = own
+    accountIds = added.map((account) => account.id)
   } catch (error) {
     const command = medusaCommand()
     if (!isSchemaCommand(command)) throw error
@@ -44,6 +48,12 @@ export default async function hubClientLoader({ container, options }: LoaderOpti
   container.register({ hubClient: asValue(hubClient), hubOptions: asValue(hubOptions) })
   const budget = redis ? `in the Redis of ${redis.from}` : postgresBudget ? "in PostgreSQL (no Redis configured)" : "this process's own (no database connection)"
   logger.info(`hub: connected to ${new URL(hubOptions.baseUrl).origin}${hubOptions.sandbox ? " (sandbox account)" : ""}; request budget ${budget}`)
+  if (accountIds.length) {
+    logger.warn(
+      `hub: the accounts ${accountIds.join(", ")} are valid but not served yet: this version serves the account default (the plugin's own options) only; ` +
+        "see docs/production.md, Several hub accounts"
+    )
+  }
 }
 
 /**

@@ -1,8 +1,10 @@
 import { model } from "@medusajs/framework/utils"
+import { accountColumn } from "./account"
 
 /** One run of the order import, for the admin page and the logs. */
 export const HubImportRun = model.define("hub_import_run", {
   id: model.id({ prefix: "hubrun" }).primaryKey(),
+  account: accountColumn(),
   started_at: model.dateTime(),
   /** How the run read the hub: the orders listing, or the order queue. */
   intake: model.enum(["listing", "queue"]).default("listing"),

@@ -1,4 +1,5 @@
 import { model } from "@medusajs/framework/utils"
+import { accountColumn } from "./account"
 import { HUB_ORDER_MOVE_STATES, MERCHANT_MOVE_KINDS, OPEN_MOVE_STATES } from "../../../mapping/hub-order-states"
 
 /**
@@ -11,6 +12,7 @@ import { HUB_ORDER_MOVE_STATES, MERCHANT_MOVE_KINDS, OPEN_MOVE_STATES } from "..
 export const HubOrderMove = model
   .define("hub_order_move", {
     id: model.id({ prefix: "hubmv" }).primaryKey(),
+    account: accountColumn(),
     hub_order_id: model.text().index(),
     code: model.text(),
     kind: model.enum([...MERCHANT_MOVE_KINDS]),

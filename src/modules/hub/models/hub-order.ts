@@ -1,15 +1,18 @@
 import { model } from "@medusajs/framework/utils"
+import { accountColumn } from "./account"
 import { HUB_ORDER_IMPORT_STATES } from "../../../mapping/hub-order-states"
 
 /**
  * One hub order as this store knows it: the claim that makes its import happen once (the code
- * is unique), the Medusa order it became, and the hub status last seen. The customer's personal
+ * is unique in its account), the Medusa order it became, and the hub status last seen. The customer's personal
  * data is not copied here: it lives on the Medusa order and customer, where Medusa keeps it.
  */
 export const HubOrder = model
   .define("hub_order", {
     id: model.id({ prefix: "hubord" }).primaryKey(),
-    code: model.text().unique(),
+    account: accountColumn(),
+    /** Unique within its account: two hub accounts may each have an order of the same code. */
+    code: model.text(),
     channel: model.text().nullable(),
     status_code: model.text(),
     /** The status type (NEW, APPROVED, ...) the code resolved to; decisions go by it. */
@@ -32,4 +35,4 @@ export const HubOrder = model
      */
     leak_checked_at: model.dateTime().nullable(),
   })
-  .indexes([{ on: ["import_state"] }])
+  .indexes([{ on: ["account", "code"], unique: true }, { on: ["import_state"] }])

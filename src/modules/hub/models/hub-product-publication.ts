@@ -1,4 +1,5 @@
 import { model } from "@medusajs/framework/utils"
+import { accountColumn } from "./account"
 
 /** What the merchant sees of a product's publication (docs/catalogue.md, *Publishing products*). */
 export const PUBLICATION_STATES = ["pending", "published", "not_publishable", "refused", "excluded"] as const
@@ -6,14 +7,16 @@ export type PublicationState = (typeof PUBLICATION_STATES)[number]
 
 /**
  * A Medusa product on its way to the hub, or there (option `publishProducts`): one row per product.
- * Like the stock outbox, the row only says *that* the product must be looked at (`due_at`); the push
+ * Like the catalogue outbox, the row only says *that* the product must be looked at (`due_at`); the push
  * reads Medusa as it leaves. `accepted` is the body the hub last took (or the one the product mapped
  * to when it was linked to a SKU the hub already held): an edit sends only what differs from it.
  */
 export const HubProductPublication = model
   .define("hub_product_publication", {
     id: model.id({ prefix: "hubpub" }).primaryKey(),
-    product_id: model.text().unique(),
+    account: accountColumn(),
+    /** Unique within its account: each account publishes the products of its own sales channel. */
+    product_id: model.text(),
     /** The hub SKU the product maps to, as last read. */
     sku: model.text().nullable(),
     state: model.enum([...PUBLICATION_STATES]).default("pending"),
@@ -43,7 +46,7 @@ export const HubProductPublication = model
     attempts: model.number().default(0),
     last_sent_at: model.dateTime().nullable(),
   })
-  .indexes([{ on: ["state"] }, { on: ["due_at"] }, { on: ["sku"] }])
+  .indexes([{ on: ["account", "product_id"], unique: true }, { on: ["state"] }, { on: ["due_at"] }, { on: ["sku"] }])
 
 /** A row a publisher claimed: the push reads the product again and reports back with `claimToken`. */
 export type ClaimedPublication = {

@@ -1,8 +1,10 @@
 import { model } from "@medusajs/framework/utils"
+import { accountColumn } from "./account"
 
 /** One walk of the hub's products comparing their synced fields (qty and `catalogueFields`) with Medusa's. */
 export const HubStockReconciliation = model.define("hub_stock_reconciliation", {
   id: model.id({ prefix: "hubrec" }).primaryKey(),
+  account: accountColumn(),
   started_at: model.dateTime(),
   finished_at: model.dateTime().nullable(),
   /** Hub products read. */

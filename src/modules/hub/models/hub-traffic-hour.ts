@@ -1,4 +1,5 @@
 import { model } from "@medusajs/framework/utils"
+import { accountColumn } from "./account"
 
 /**
  * Requests to the hub per hour (its start) and endpoint template, added up from every process's
@@ -7,6 +8,7 @@ import { model } from "@medusajs/framework/utils"
 export const HubTrafficHour = model
   .define("hub_traffic_hour", {
     id: model.id({ prefix: "hubtrh" }).primaryKey(),
+    account: accountColumn(),
     hour: model.dateTime(),
     /** `POST /orders/{code}/invoice`: the template, never a code or SKU. */
     endpoint: model.text(),
@@ -15,4 +17,4 @@ export const HubTrafficHour = model
     client_errors: model.number().default(0),
     rate_limited: model.number().default(0),
   })
-  .indexes([{ on: ["hour", "endpoint"], unique: true }])
+  .indexes([{ on: ["account", "hour", "endpoint"], unique: true }])

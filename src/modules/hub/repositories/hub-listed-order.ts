@@ -29,7 +29,7 @@ export class HubListedOrderRepository extends DALUtils.mikroOrmBaseRepositoryFac
       await this.getActiveManager<EntityManager>(context).execute(
         `insert into hub_listed_order (id, run_id, code, listed)
          select id, ?, code, listed from jsonb_to_recordset(?::jsonb) as input(id text, code text, listed jsonb)
-         on conflict (code) do update set run_id = excluded.run_id, listed = excluded.listed, created_at = now()
+         on conflict (account, code) do update set run_id = excluded.run_id, listed = excluded.listed, created_at = now()
          where hub_listed_order.taken_at is null`,
         [runId, JSON.stringify(rows)]
       )

@@ -33,7 +33,7 @@ export class HubOrderRepository extends DALUtils.mikroOrmBaseRepositoryFactory(H
     const rows: ClaimedHubOrder[] = await this.getActiveManager<EntityManager>(context).execute(
       `insert into hub_order (id, code, channel, status_code, status_type, import_state, payload_digest, claimed_at, attempts)
        values (?, ?, ?, ?, ?, 'importing', ?, now(), 1)
-       on conflict (code) where deleted_at is null do update set
+       on conflict (account, code) where deleted_at is null do update set
          import_state = 'importing', claimed_at = now(), attempts = hub_order.attempts + 1,
          status_code = excluded.status_code, status_type = excluded.status_type,
          payload_digest = excluded.payload_digest, updated_at = now()
@@ -101,7 +101,7 @@ export class HubOrderRepository extends DALUtils.mikroOrmBaseRepositoryFactory(H
        )
        insert into hub_order (id, code, channel, status_code, status_type, import_state, set_aside_reason, payload_digest)
        values (?, ?, ?, ?, ?, 'set_aside', ?, ?)
-       on conflict (code) where deleted_at is null do update set
+       on conflict (account, code) where deleted_at is null do update set
          import_state = 'set_aside', set_aside_reason = excluded.set_aside_reason, claimed_at = null,
          status_code = excluded.status_code, status_type = excluded.status_type,
          payload_digest = excluded.payload_digest, updated_at = now()

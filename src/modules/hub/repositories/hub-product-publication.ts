@@ -23,7 +23,7 @@ export type PublicationOutcome =
   | { kind: "failed"; reason: string; status: number | null; outcomeUnknown: boolean; accepted?: unknown }
 
 /**
- * The publication outbox's SQL (one row per product). As in the stock outbox, every claim and
+ * The publication outbox's SQL (one row per product). As in the catalogue outbox, every claim and
  * completion is one statement, so any number of publishers share it; a change made while a push is
  * in flight bumps `version`, and the row is due again once that push completes.
  */
@@ -41,7 +41,7 @@ export class HubProductPublicationRepository extends DALUtils.mikroOrmBaseReposi
       `insert into hub_product_publication as p (id, product_id, state, due_at)
        select id, product_id, 'pending', now() + ?::integer * interval '1 millisecond'
          from jsonb_to_recordset(?::jsonb) as input(id text, product_id text)
-       on conflict (product_id) where deleted_at is null do ${onlyNew ? "nothing" : `update set
+       on conflict (account, product_id) where deleted_at is null do ${onlyNew ? "nothing" : `update set
          version = p.version + 1,
          due_at = least(coalesce(p.due_at, excluded.due_at), excluded.due_at),
          updated_at = now()`}
@@ -59,7 +59,7 @@ export class HubProductPublicationRepository extends DALUtils.mikroOrmBaseReposi
     await this.getActiveManager<EntityManager>(context).execute(
       `insert into hub_product_publication as p (id, product_id, state, excluded, due_at)
        values (?, ?, case when ?::boolean then 'excluded' else 'pending' end, coalesce(?::boolean, false), now())
-       on conflict (product_id) where deleted_at is null do update set
+       on conflict (account, product_id) where deleted_at is null do update set
          excluded = coalesce(?::boolean, p.excluded),
          refused = case when ?::boolean then null else p.refused end,
          attempts = case when ?::boolean then 0 else p.attempts end,

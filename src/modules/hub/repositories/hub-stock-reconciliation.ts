@@ -3,7 +3,7 @@ import { DALUtils } from "@medusajs/framework/utils"
 import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
 import { HubStockReconciliation } from "../models"
 import type { HubProductField } from "../../../mapping/hub-product"
-import type { StockSyncFigures } from "../models/hub-stock-change"
+import type { StockSyncFigures } from "../models/hub-catalogue-change"
 
 type SkuInError = StockSyncFigures["skusInError"][number]
 
@@ -47,7 +47,7 @@ export class HubStockReconciliationRepository extends DALUtils.mikroOrmBaseRepos
   async skusInError({ limit, offset }: { limit: number; offset: number }, context: Context = {}): Promise<{ skus: SkuInError[]; count: number }> {
     const rows: Array<Record<string, any>> = await this.getActiveManager<EntityManager>(context).execute(
       `with erring as (
-         select id, sku, state, available_quantity, error_status, error, attempts, updated_at, refused from hub_stock_change
+         select id, sku, state, available_quantity, error_status, error, attempts, updated_at, refused from hub_catalogue_change
           where deleted_at is null and ((error is not null and state <> 'sent') or refused <> '{}'::jsonb)
        ),
        page as (select * from erring order by updated_at desc, id limit ? offset ?)
@@ -78,10 +78,10 @@ export class HubStockReconciliationRepository extends DALUtils.mikroOrmBaseRepos
     const [[outbox], hours, errors, [last], [verified]] = await Promise.all([
       manager.execute(
         `select count(*)::integer as backlog, min(changed_at) as oldest
-           from hub_stock_change where deleted_at is null and state = 'pending'`
+           from hub_catalogue_change where deleted_at is null and state = 'pending'`
       ),
       manager.execute(
-        `select hour, sent, failed from hub_stock_push_hour
+        `select hour, sent, failed from hub_catalogue_push_hour
           where deleted_at is null and hour > now() - interval '24 hours' order by hour desc`
       ),
       this.skusInError({ limit: 100, offset: 0 }, context),

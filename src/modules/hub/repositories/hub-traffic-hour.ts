@@ -17,7 +17,7 @@ export class HubTrafficHourRepository extends DALUtils.mikroOrmBaseRepositoryFac
     await this.getActiveManager<EntityManager>(context).execute(
       `insert into hub_traffic_hour (id, hour, endpoint, requests, client_errors, rate_limited)
        values ${rows.map(() => "(?, ?::timestamptz, ?, ?::integer, ?::integer, ?::integer)").join(", ")}
-       on conflict (hour, endpoint) where deleted_at is null do update set
+       on conflict (account, hour, endpoint) where deleted_at is null do update set
          requests = hub_traffic_hour.requests + excluded.requests,
          client_errors = hub_traffic_hour.client_errors + excluded.client_errors,
          rate_limited = hub_traffic_hour.rate_limited + excluded.rate_limited,

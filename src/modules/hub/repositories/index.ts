@@ -1,6 +1,6 @@
 export { HubOrderRepository } from "./hub-order"
 export { HubOrderMoveRepository } from "./hub-order-move"
-export { HubStockChangeRepository } from "./hub-stock-change"
+export { HubCatalogueChangeRepository } from "./hub-catalogue-change"
 export { HubStockReconciliationRepository } from "./hub-stock-reconciliation"
 export { HubTrafficHourRepository } from "./hub-traffic-hour"
 export { HubListedOrderRepository } from "./hub-listed-order"

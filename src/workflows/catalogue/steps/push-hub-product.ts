@@ -2,7 +2,7 @@
  * One product's push: what the hub must be sent for it, and how it went. The reading is Medusa's as
  * the push leaves; `claim.accepted` is what the hub last took. Only the publication's own fields go
  * here: `qty`, `price` and `promotional_price` (and `status` when `catalogueFields` keeps it) stay
- * the stock outbox's (docs/catalogue.md), except in a create, which must carry them.
+ * the catalogue outbox's (docs/catalogue.md), except in a create, which must carry them.
  */
 import { HubInvalidRequestError, HubRejectedError, HubUnavailableError, isHubError, type HubClient, type HubProductInput, type HubVariationInput } from "../../../hub-client"
 import type { CatalogueField, HubProductFields } from "../../../mapping/hub-product"
@@ -12,7 +12,7 @@ import type { ClaimedPublication } from "../../../modules/hub/models/hub-product
 import type { PublicationOutcome } from "../../../modules/hub/repositories/hub-product-publication"
 import type { ProductForHub } from "../../../queries/hub-product-publication"
 
-/** A SKU's fields a create carried: the stock outbox takes them as accepted, so it does not send them again. */
+/** A SKU's fields a create carried: the catalogue outbox takes them as accepted, so it does not send them again. */
 export type CreatedSku = { sku: string; variantId: string | null; productId: string; fields: HubProductFields }
 
 export type ProductPush = {
@@ -33,7 +33,7 @@ export async function pushHubProduct(client: HubClient, claim: ClaimedPublicatio
   const { reading } = forHub
   if (!reading || !forHub.sells) {
     // Never on the hub: nothing to do. On it: disabled, never deleted (hubs refuse to delete
-    // products linked to orders); the stock outbox sends its SKUs qty 0.
+    // products linked to orders); the catalogue outbox sends its SKUs qty 0.
     if (!accepted) return quiet({ kind: "gone" })
     if (accepted.status === "disabled") return quiet(reading ? { kind: "published", sku: accepted.sku, accepted, sent: false } : { kind: "gone" })
     return attempt(async () => {

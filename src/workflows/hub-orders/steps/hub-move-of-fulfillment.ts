@@ -5,6 +5,7 @@ import { isImported } from "../../../mapping/hub-order-states"
 import { HUB_MODULE } from "../../../modules/hub"
 import type HubModuleService from "../../../modules/hub/service"
 import { fulfillmentWithOrder, orderForFulfillment } from "../../../queries/order-fulfillments"
+import { errorText } from "../../../mapping/error-text"
 
 export type FulfillmentEvent = { fulfillmentId: string; kind: "ship" | "deliver" }
 
@@ -46,7 +47,7 @@ export const hubMoveOfFulfillmentStep = createStep("read-hub-move-of-fulfillment
   try {
     items = hubItemsOfFulfillment(order.lines, fulfillment)
   } catch (error) {
-    return new StepResponse(nothing(`not sent to the hub: ${(error as Error).message}`))
+    return new StepResponse(nothing(`not sent to the hub: ${errorText(error)}`))
   }
   // Only the interest line (no goods): nothing was shipped.
   if (!items.length) return new StepResponse(nothing())

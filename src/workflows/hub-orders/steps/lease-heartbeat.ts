@@ -5,7 +5,10 @@ import { HUB_MODULE } from "../../../modules/hub"
 import { hubLeases, renewEvery } from "../../../modules/hub/leases"
 import { hubOrderLockTtlSeconds } from "../../../modules/hub/locks"
 import type { HubOrderClaimToken } from "../../../modules/hub/repositories/hub-order"
+import type { ProcessPart } from "../../../modules/hub/process-parts"
 import type HubModuleService from "../../../modules/hub/service"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { errorText } from "../../../mapping/error-text"
 
 /** What a heartbeat keeps alive: the per-order lock as `acquireLockStep` took it, and the work's claims. */
 export type LeaseHeartbeatInput = {
@@ -19,13 +22,30 @@ export type LeaseHeartbeatInput = {
   moveClaim?: { moveId: string; attempt: number } | null
 }
 
-/** The heartbeats running in this process, by id (a workflow run's steps run in the process that runs it). */
-const running = new Map<string, NodeJS.Timeout>()
+/**
+ * The heartbeats running in this process, by id (a workflow run's steps run in the process that runs
+ * it): a part of the hub module's process machinery, so a shutdown stops every one.
+ */
+class LeaseHeartbeats implements ProcessPart {
+  private readonly running = new Map<string, NodeJS.Timeout>()
 
-function stop(id: string | undefined) {
-  if (!id) return
-  clearInterval(running.get(id))
-  running.delete(id)
+  start(id: string, timer: NodeJS.Timeout): void {
+    this.running.set(id, timer)
+  }
+
+  end(id: string | undefined): void {
+    if (!id) return
+    clearInterval(this.running.get(id))
+    this.running.delete(id)
+  }
+
+  stop(): void {
+    for (const id of [...this.running.keys()]) this.end(id)
+  }
+}
+
+function heartbeats(container: MedusaContainer): LeaseHeartbeats {
+  return container.resolve<HubModuleService>(HUB_MODULE).processPart("lease-heartbeats", () => new LeaseHeartbeats())
 }
 
 /**
@@ -70,16 +90,16 @@ export const startLeaseHeartbeatStep = createStep(
       }
     }
     const every = Math.min(renewEvery(hubLeases.orderLockSeconds * 1000), renewEvery(slowest))
-    const timer = setInterval(() => void beat().catch((error) => logger.warn(`hub: a lease renewal failed: ${error?.message ?? error}`)), every)
+    const timer = setInterval(() => void beat().catch((error) => logger.warn(`hub: a lease renewal failed: ${errorText(error)}`)), every)
     timer.unref()
-    running.set(id, timer)
+    heartbeats(container).start(id, timer)
     return new StepResponse(id, id)
   },
-  async (id) => stop(id)
+  async (id, { container }) => heartbeats(container).end(id)
 )
 
 /** Ends the heartbeat `startLeaseHeartbeatStep` started (the work is done; the lock's release follows). */
-export const stopLeaseHeartbeatStep = createStep("stop-hub-lease-heartbeat", async (id: string) => {
-  stop(id)
+export const stopLeaseHeartbeatStep = createStep("stop-hub-lease-heartbeat", async (id: string, { container }) => {
+  heartbeats(container).end(id)
   return new StepResponse(undefined)
 })

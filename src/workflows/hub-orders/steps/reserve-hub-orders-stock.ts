@@ -5,7 +5,7 @@ import { HUB_MODULE } from "../../../modules/hub"
 import { claimTakenOverMessage } from "../../../modules/hub/leases"
 import type { HubOrderClaimToken } from "../../../modules/hub/repositories/hub-order"
 import type HubModuleService from "../../../modules/hub/service"
-import { holdingInventoryItems } from "./holding-in-order"
+import { ReservationTurns } from "./reservation-turns"
 
 /** `claims`: an import's claims of its hub orders, checked under the locks before anything is reserved. */
 export type ReserveHubOrdersStockInput = { orderIds: string[]; stockLocationId: string; claims?: HubOrderClaimToken[] }
@@ -79,10 +79,11 @@ export const reserveHubOrdersStockStep = createStep(
     const stockedItems = new Set(before.map((level) => level.inventory_item_id))
     // No inventory level at the location: nothing can be reserved there until the merchant stocks it.
     const reservable = wanted.filter((reservation) => stockedItems.has(reservation.inventory_item_id))
+    const turns = container.resolve<HubModuleService>(HUB_MODULE).processPart("reservation-turns", () => new ReservationTurns())
     // Medusa's own reservations lock the inventory item's id: the same key keeps the level's count true.
     const { created, levels } = !reservable.length
       ? { created: [], levels: before }
-      : await holdingInventoryItems(locking, reservable.map((reservation) => reservation.inventory_item_id), INVENTORY_LOCK_WAIT_SECONDS, async () => {
+      : await turns.holdingInventoryItems(locking, reservable.map((reservation) => reservation.inventory_item_id), INVENTORY_LOCK_WAIT_SECONDS, async () => {
           if (claims?.length) await checkClaimsHeld(container, claims, orderIds)
           // Read again under the locks: a taker reserves only what a first holder that lost its claim
           // after reserving has not (the reads above may predate that holder's turn).

@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { HUB_MODULE } from "../../../../modules/hub"
 import type HubModuleService from "../../../../modules/hub/service"
-import { runOrderImport } from "../../../../sync/order-import"
+import { runOrderImport } from "../../../../sync/orders/order-listing"
 import { answerConflict } from "../conflict"
 import type { GetHubImportRuns } from "./validators"
 

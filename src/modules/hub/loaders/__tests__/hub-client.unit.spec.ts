@@ -78,6 +78,20 @@ describe("the hub module's loader", () => {
     await client.close()
   })
 
+  it("stops the boot on two accounts selling one sales channel, naming both; valid added accounts are said not to be served yet", async () => {
+    const brandB = { id: "brand-b", userEmail: "b@store.example", apiKey: "key-b-123", accountManagerKey: "manager-b" }
+    const { container } = setup()
+    await expect(
+      asCommand("start", () => hubClientLoader({ container, options: { ...valid, accounts: [brandB] } } as never))
+    ).rejects.toThrow("accounts: default and brand-b both sell the store's default sales channel")
+
+    const served = setup()
+    await asCommand("start", () => hubClientLoader({ container: served.container, options: { ...valid, accounts: [{ ...brandB, salesChannelId: "sc_01B" }] } } as never))
+    expect(served.logger.warn).toHaveBeenCalledWith(expect.stringContaining("the accounts brand-b are valid but not served yet"))
+    expect(JSON.stringify(served.logger.warn.mock.calls)).not.toContain("key-b-123")
+    await served.container.resolve<HubClient>("hubClient").close()
+  })
+
   it.each(["start", "develop", "exec", "user"])("stops `medusa %s` on a bad option, naming it", async (command) => {
     const { container } = setup()
     await expect(

@@ -1,6 +1,7 @@
 import type { ILockingModule } from "@medusajs/framework/types"
 import { HUB_RESERVATION_LOCK, HUB_RESERVATION_LOCK_TTL_SECONDS } from "../../../../modules/hub/locks"
-import { holdingInventoryItems, holdingInOrder } from "../holding-in-order"
+import { holdingInOrder } from "../holding-in-order"
+import { ReservationTurns } from "../reservation-turns"
 
 /** A locking module that records what each `execute` took and when its job ran. */
 function recordingLocking() {
@@ -23,10 +24,10 @@ function recordingLocking() {
 
 const tick = () => new Promise((resolve) => setImmediate(resolve))
 
-describe("holdingInventoryItems", () => {
+describe("ReservationTurns.holdingInventoryItems", () => {
   it("takes the plugin's reservation lock, then every item's lock at once (as Medusa's reservations do), once per item, on short leases", async () => {
     const { locking, events, expires } = recordingLocking()
-    const result = await holdingInventoryItems(locking, ["iitem_b", "iitem_a", "iitem_b"], 30, async () => {
+    const result = await new ReservationTurns().holdingInventoryItems(locking, ["iitem_b", "iitem_a", "iitem_b"], 30, async () => {
       events.push("job")
       return 7
     })
@@ -39,13 +40,14 @@ describe("holdingInventoryItems", () => {
 
   it("runs a process's reservations in turn, the next one starting when the one before ends, even when it failed", async () => {
     const { locking, events } = recordingLocking()
+    const turns = new ReservationTurns()
     let finishFirst: () => void = () => undefined
-    const first = holdingInventoryItems(locking, ["iitem_a"], 30, async () => {
+    const first = turns.holdingInventoryItems(locking, ["iitem_a"], 30, async () => {
       events.push("first starts")
       await new Promise<void>((resolve) => (finishFirst = resolve))
       throw new Error("the first failed")
     })
-    const second = holdingInventoryItems(locking, ["iitem_z"], 30, async () => {
+    const second = turns.holdingInventoryItems(locking, ["iitem_z"], 30, async () => {
       events.push("second starts")
       return "second"
     })
@@ -60,7 +62,7 @@ describe("holdingInventoryItems", () => {
 
   it("takes no lock when there is no item to reserve", async () => {
     const { locking, events } = recordingLocking()
-    await holdingInventoryItems(locking, [], 30, async () => events.push("job"))
+    await new ReservationTurns().holdingInventoryItems(locking, [], 30, async () => events.push("job"))
     expect(events).toEqual(["job"])
   })
 })

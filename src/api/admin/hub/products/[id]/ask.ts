@@ -2,7 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { HUB_MODULE } from "../../../../../modules/hub"
 import type HubModuleService from "../../../../../modules/hub/service"
-import { productPublisher } from "../../../../../sync/product-publisher"
+import { productPublisher } from "../../../../../sync/catalogue/product-publisher"
 import { hubProductView } from "../view"
 
 /** The merchant's ask of one product's publication: recorded, then pushed in the background; answers the row. */

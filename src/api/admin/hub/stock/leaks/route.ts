@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { leakedReservations } from "../../../../../queries/leaked-reservations"
-import { releaseLeakedReservations } from "../../../../../sync/leaked-reservations"
+import { releaseLeakedReservations } from "../../../../../sync/orders/leaked-reservations"
 
 /** Canceled hub orders whose Medusa order still holds reserved stock, with how many units. */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {

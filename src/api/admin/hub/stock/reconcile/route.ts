@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { maskPersonalData } from "../../../../../mapping/personal-data"
-import { reconcileStock } from "../../../../../sync/stock-reconciliation"
+import { reconcileStock } from "../../../../../sync/catalogue/stock-reconciliation"
 import { answerConflict } from "../../conflict"
 import type { PostStockReconcileBody } from "./validators"
 

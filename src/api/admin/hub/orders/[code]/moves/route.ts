@@ -6,6 +6,7 @@ import { HUB_MODULE } from "../../../../../../modules/hub"
 import type HubModuleService from "../../../../../../modules/hub/service"
 import { moveHubOrderWorkflow } from "../../../../../../workflows/hub-orders/move-hub-order"
 import { answerConflict } from "../../../conflict"
+import { errorText } from "../../../../../../mapping/error-text"
 
 /** The merchant moves of one hub order, newest first, with how each ended. */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
@@ -27,6 +28,6 @@ export async function POST(req: MedusaRequest<MerchantOrderMove>, res: MedusaRes
     res.status(STATUS_BY_STATE[result.state]).json({ move: result, ...(result.error ? { message: result.error } : {}) })
   } catch (error) {
     if ((error as MedusaError).type !== MedusaError.Types.CONFLICT) throw error
-    answerConflict(res, (error as Error).message)
+    answerConflict(res, errorText(error))
   }
 }

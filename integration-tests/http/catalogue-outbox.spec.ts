@@ -1,0 +1,210 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, getVariantAvailability, Modules } from "@medusajs/framework/utils"
+import flushCatalogueOutboxJob from "../../src/jobs/flush-catalogue-outbox"
+import { HUB_MODULE } from "../../src/modules/hub"
+import HubModuleService from "../../src/modules/hub/service"
+import { pushCatalogueOutboxWorkflow } from "../../src/workflows/catalogue/push-catalogue-outbox"
+import { catalogueFlusher } from "../../src/sync/catalogue/catalogue-flusher"
+import { eventually } from "../helpers/eventually"
+import { productUpdatesFor, sandboxHubForStore } from "../helpers/sandbox-store"
+import { seedStore, setStockQuietly as setStockOf } from "../helpers/store"
+
+jest.setTimeout(240_000)
+
+// Short lease and retry delay, so a dead flusher's rows and failed pushes come back within the test.
+process.env.HUB_STOCK_LEASE_MS = "2000"
+process.env.HUB_STOCK_RETRY_DELAY_MS = "300"
+// These tests push SKUs the seeding has just pushed; the spacing of pushes is stock-sync.spec's.
+process.env.HUB_STOCK_MIN_PUSH_INTERVAL_MS = "0"
+
+const sandbox = sandboxHubForStore()
+
+const putsFor = (sku: string) => productUpdatesFor(sandbox.hub, sku)
+/** An outbox reading of a SKU's qty alone, as a change records it (catalogue fields are not synced here). */
+const wantedQty = (sku: string, qty: number) => ({ sku, variantId: null, productId: null, fields: { qty } })
+
+const SKUS = Array.from({ length: 20 }, (_, index) => `MEIA-${String(index + 1).padStart(2, "0")}`)
+
+medusaIntegrationTestRunner({
+  testSuite: ({ getContainer, dbConnection }) => {
+    let container: MedusaContainer
+    let hub: HubModuleService
+    let store: Awaited<ReturnType<typeof seedStore>>
+
+    beforeEach(async () => {
+      container = getContainer()
+      hub = container.resolve(HUB_MODULE)
+      sandbox.hub.reset()
+      sandbox.hub.setFaults({})
+      sandbox.hub.setRateLimits({})
+      sandbox.hub.upsertProducts(SKUS.map((sku) => ({ sku, qty: 0 })))
+      store = await seedStore(container, { products: SKUS.map((sku, index) => ({ sku, stocked: index + 1 })) })
+      await eventually(async () => {
+        for (const [index, sku] of SKUS.entries()) expect(sandbox.hub.getProduct(sku)?.qty).toBe(index + 1)
+        expect((await hub.stockSyncFigures()).backlog).toBe(0)
+      }, 30_000)
+      // The application's flusher outlives each test: a flush started with nothing due leaves it
+      // without a timer, so no push of an earlier test (a lease, a retry) fires inside this one.
+      // The first call may join a flush already running (which then looks again once); the second
+      // starts afresh.
+      await catalogueFlusher(container).flush()
+      await catalogueFlusher(container).flush()
+      sandbox.hub.resetRequestLog()
+    })
+
+    const setStockQuietly = (sku: string, stocked: number) => setStockOf(dbConnection, store.inventoryItemsBySku[sku], stocked)
+
+    async function medusaAvailable(): Promise<Record<string, number>> {
+      const variantIds = SKUS.map((sku) => store.variantsBySku[sku].id as string)
+      const availability = await getVariantAvailability(container.resolve(ContainerRegistrationKeys.QUERY), {
+        variant_ids: variantIds,
+        sales_channel_id: store.salesChannel.id,
+      })
+      return Object.fromEntries(SKUS.map((sku, index) => [sku, availability[variantIds[index]].availability as number]))
+    }
+
+    /** The recorded rows' quiet time is over: a flush claims them now. */
+    async function dueNow() {
+      await eventually(async () => expect(await hub.nextCatalogueChangeDueInMs()).toBe(0))
+    }
+
+    it("with 20% 5xx, dropped connections and a low rate limit, every SKU converges and no 429 is followed by a request inside its window", async () => {
+      const windowMs = 1000
+      // The client believes in 9 PUTs a second; this hub allows 3: it answers 429s.
+      sandbox.hub.setRateLimits({ "PUT /products": { limit: 3, windowMs } })
+      sandbox.hub.setFaults({ errorRate: 0.2, dropRate: 0.1, seed: 42 })
+
+      const inventory = container.resolve(Modules.INVENTORY)
+      for (let round = 1; round <= 3; round++) {
+        await inventory.updateInventoryLevels(
+          SKUS.map((sku, index) => ({
+            inventory_item_id: store.inventoryItemsBySku[sku],
+            location_id: store.stockLocation.id,
+            stocked_quantity: 100 * round + index,
+          }))
+        )
+      }
+      const expected = await medusaAvailable()
+      expect(Object.values(expected)).toEqual(SKUS.map((_, index) => 300 + index))
+
+      await eventually(async () => {
+        for (const sku of SKUS) expect(sandbox.hub.getProduct(sku)?.qty).toBe(expected[sku])
+        expect((await hub.stockSyncFigures()).backlog).toBe(0)
+      }, 120_000)
+
+      const log = sandbox.hub.requestLog()
+      // The faults really happened.
+      expect(log.some((entry) => entry.status === 429)).toBe(true)
+      expect(log.some((entry) => entry.status === 500 || entry.status === 503)).toBe(true)
+      expect(log.some((entry) => entry.status === "dropped")).toBe(true)
+
+      // After the first 429 of a window, nothing arrives until that window ends. Requests that
+      // were already on the wire when the 429 was answered arrive within a few milliseconds.
+      const onTheWireMs = 100
+      const firstRefusalByWindow = new Map<number, number>()
+      for (const entry of log) {
+        const window = Math.floor(entry.at / windowMs)
+        if (entry.status === 429 && !firstRefusalByWindow.has(window)) firstRefusalByWindow.set(window, entry.at)
+      }
+      expect(firstRefusalByWindow.size).toBeGreaterThan(0)
+      const violations = log.filter((entry) => {
+        const refusedAt = firstRefusalByWindow.get(Math.floor(entry.at / windowMs))
+        return refusedAt !== undefined && entry.at > refusedAt + onTheWireMs
+      })
+      expect(violations).toEqual([])
+    })
+
+    it("a flusher killed mid-run leaves its rows pending; they are sent once its claim expires, never twice at once", async () => {
+      // The outbox as a dying flusher leaves it: five changes claimed, never reported back. Written
+      // in one statement, so the live flusher (woken by the seeding's late events) cannot take them first.
+      const claimToken = "hubclaim_dead"
+      for (const sku of SKUS.slice(0, 5)) await setStockQuietly(sku, 50)
+      const rows: { rows: { id: string; sku: string; available_quantity: number }[] } = await dbConnection.raw(
+        `update hub_catalogue_change set
+           available_quantity = 50, version = version + 1, state = 'pending', changed_at = now(), last_changed_at = now(),
+           claim_token = ?, claimed_version = version + 1, claimed_until = now() + ?::integer * interval '1 millisecond'
+         where sku = any(?) returning id, sku, available_quantity`,
+        [claimToken, hub.hubOptions.stockLeaseMs, SKUS.slice(0, 5)]
+      )
+      const claimedByTheDead = rows.rows.map((row) => ({ id: row.id, sku: row.sku, wanted: { qty: row.available_quantity }, accepted: {}, refused: {}, lastSentAt: null, claimToken }))
+      expect(claimedByTheDead.map((change) => change.sku).sort()).toEqual(SKUS.slice(0, 5))
+      const claimedAt = Date.now()
+
+      // A live flusher runs at once: it must not touch rows under a live claim.
+      await catalogueFlusher(container).flush()
+      for (const sku of SKUS.slice(0, 5)) expect(putsFor(sku)).toHaveLength(0)
+      expect((await hub.stockSyncFigures()).backlog).toBe(5)
+
+      // Without any further call, the flusher comes back when the lease ends and sends them.
+      await eventually(() => {
+        for (const sku of SKUS.slice(0, 5)) expect(sandbox.hub.getProduct(sku)?.qty).toBe(50)
+      })
+      const firstPutAt = Math.min(...SKUS.slice(0, 5).map((sku) => putsFor(sku)[0].at))
+      expect(firstPutAt - claimedAt).toBeGreaterThanOrEqual(hub.hubOptions.stockLeaseMs - 100)
+      for (const sku of SKUS.slice(0, 5)) expect(putsFor(sku)).toHaveLength(1)
+
+      // The dead flusher's late report changes nothing: its claim is gone.
+      await hub.completeCataloguePush(claimedByTheDead[0], { kind: "rejected", status: 422, hubMessage: "late", sent: true, refused: { qty: 50 }, more: false })
+      expect((await hub.stockSyncFigures()).skusInError).toEqual([])
+    })
+
+    it("flushers running at once never send the same row", async () => {
+      for (const [index, sku] of SKUS.entries()) await setStockQuietly(sku, 70 + index)
+      await hub.recordWantedSkuFields(SKUS.map((sku, index) => wantedQty(sku, 70 + index)))
+      await dueNow()
+      const runs = await Promise.all([
+        pushCatalogueOutboxWorkflow(container).run({ input: undefined }),
+        pushCatalogueOutboxWorkflow(container).run({ input: undefined }),
+        pushCatalogueOutboxWorkflow(container).run({ input: undefined }),
+      ])
+      const claimed = runs.map(({ result }) => result.claimed)
+      expect(claimed.reduce((sum, count) => sum + count, 0)).toBe(SKUS.length)
+      expect(claimed.filter((count) => count > 0).length).toBeGreaterThan(1)
+      for (const [index, sku] of SKUS.entries()) {
+        expect(putsFor(sku)).toHaveLength(1)
+        expect(sandbox.hub.getProduct(sku)?.qty).toBe(70 + index)
+      }
+    })
+
+    it("a change made while its push is in flight is sent after it, not lost", async () => {
+      sandbox.hub.setFaults({ latencyMs: 600 })
+      await setStockQuietly(SKUS[0], 11)
+      await hub.recordWantedSkuFields([wantedQty(SKUS[0], 11)])
+      await dueNow()
+      const flushing = pushCatalogueOutboxWorkflow(container).run({ input: undefined })
+      // The push has read 11 and its PUT is on the hub's side (600 ms there): the change comes now.
+      const path = `/products/${encodeURIComponent(SKUS[0])}`
+      await eventually(() => expect(sandbox.hub.requestArrivals().some((entry) => entry.method === "PUT" && entry.path === path)).toBe(true))
+      await setStockQuietly(SKUS[0], 12)
+      await hub.recordWantedSkuFields([wantedQty(SKUS[0], 12)])
+      const { result } = await flushing
+      expect(result.sent).toBe(1)
+      expect(sandbox.hub.getProduct(SKUS[0])?.qty).toBe(11)
+      expect((await hub.stockSyncFigures()).backlog).toBe(1)
+      await catalogueFlusher(container).flush()
+      await eventually(() => expect(sandbox.hub.getProduct(SKUS[0])?.qty).toBe(12))
+      expect(putsFor(SKUS[0])).toHaveLength(2)
+    })
+
+    it("a push sends the quantity Medusa has when it leaves, not the one recorded with the change", async () => {
+      // A change recorded before the stock existed (a script's events read too early): 0 in the row.
+      await hub.recordWantedSkuFields([wantedQty(SKUS[1], 0)])
+      await setStockQuietly(SKUS[1], 77)
+      await catalogueFlusher(container).flush()
+      await eventually(() => expect(sandbox.hub.getProduct(SKUS[1])?.qty).toBe(77))
+      expect(putsFor(SKUS[1])).toHaveLength(1)
+      // The row now holds what the hub holds: the same reading again queues nothing.
+      expect(await hub.recordWantedSkuFields([wantedQty(SKUS[1], 77)])).toBe(0)
+    })
+
+    it("the safety-net flush job does nothing while the plugin's jobs are off", async () => {
+      expect(hub.hubOptions.jobs).toBe(false)
+      await hub.recordWantedSkuFields([wantedQty(SKUS[0], 33)])
+      await dueNow()
+      await flushCatalogueOutboxJob(container)
+      expect(putsFor(SKUS[0])).toHaveLength(0)
+      expect((await hub.stockSyncFigures()).backlog).toBe(1)
+    })
+  },
+})

@@ -1,0 +1,52 @@
+import { DEFAULT_ACCOUNT, parseHubAccounts } from "../accounts"
+
+const store = {
+  baseUrl: "https://api.hub.example/v3",
+  userEmail: "merchant@store.example",
+  apiKey: "api-key-123456",
+  accountManagerKey: "account-manager-abcdef",
+  salesChannelId: "sc_01A",
+  catalogueFields: ["price"],
+  rateLimits: { "PUT /products": { limit: 9, windowMs: 1000 } },
+}
+const brandB = { id: "brand-b", userEmail: "b@store.example", apiKey: "api-key-b", accountManagerKey: "manager-b", salesChannelId: "sc_01B" }
+
+describe("hub accounts", () => {
+  it("today's options are one account, default", () => {
+    const accounts = parseHubAccounts(store)
+    expect(accounts.map((account) => account.id)).toEqual([DEFAULT_ACCOUNT])
+    expect(accounts[0]).toMatchObject({ salesChannelId: "sc_01A", catalogueFields: ["price"] })
+  })
+
+  it("an added account takes the default's settings but never its credentials or channel", () => {
+    const [, b] = parseHubAccounts({ ...store, accounts: [{ ...brandB, publishProducts: true, rateLimits: { "PUT /products": { limit: 4, windowMs: 1000 } } }] })
+    expect(b).toMatchObject({ id: "brand-b", baseUrl: store.baseUrl, userEmail: "b@store.example", salesChannelId: "sc_01B", catalogueFields: ["price"], publishProducts: true })
+    expect(b.rateLimits).toEqual({ "PUT /products": { limit: 4, windowMs: 1000 } })
+    expect(() => parseHubAccounts({ ...store, accounts: [{ id: "brand-b", salesChannelId: "sc_01B" }] })).toThrow(/accounts\.0 \(brand-b\)\.userEmail/)
+  })
+
+  it.each([
+    ["accounts: must be a list", { ...store, accounts: {} }],
+    ["accounts.0: must be an object", { ...store, accounts: ["brand-b"] }],
+    ["accounts.0.id: must be 1 to 40 lowercase", { ...store, accounts: [{ ...brandB, id: "Brand B" }] }],
+    ["the id default is given twice (the plugin's own options are the account default)", { ...store, accounts: [{ ...brandB, id: DEFAULT_ACCOUNT }] }],
+    ["the id brand-b is given twice", { ...store, accounts: [brandB, { ...brandB, salesChannelId: "sc_01C" }] }],
+    ["default and brand-b both sell sales channel sc_01A", { ...store, accounts: [{ ...brandB, salesChannelId: "sc_01A" }] }],
+    ["default and brand-b both sell the store's default sales channel", { ...store, salesChannelId: undefined, accounts: [{ ...brandB, salesChannelId: undefined }] }],
+    ["accounts.0 (brand-b): jobs is the store's", { ...store, accounts: [{ ...brandB, jobs: false }] }],
+    ["accounts.0 (brand-b).weightUnit: weightUnit must be one of", { ...store, accounts: [{ ...brandB, weightUnit: "t" }] }],
+  ])("refuses with %s", (message, options) => {
+    expect(() => parseHubAccounts(options)).toThrow(message)
+  })
+
+  it("never puts a credential in its message", () => {
+    let message = ""
+    try {
+      parseHubAccounts({ ...store, accounts: [{ ...brandB, apiKey: "secret-key-9", salesChannelId: "sc_01A" }] })
+    } catch (error) {
+      message = (error as Error).message
+    }
+    expect(message).toContain("both sell")
+    expect(message).not.toContain("secret-key-9")
+  })
+})

@@ -1,0 +1,77 @@
+import { z } from "zod"
+import { describeIssues } from "../../hub-client"
+import { HubPluginOptionsError, type HubPluginOptions, hubPluginOptionsSchema } from "./options"
+
+/** The account today's single-account options describe; records from before accounts belong to it. */
+export const DEFAULT_ACCOUNT = "default"
+
+/** An account's id, as records, routes, logs and notices name it (never a credential). */
+export const accountIdSchema = z
+  .string({ error: "must be a short name such as brand-b" })
+  .regex(/^[a-z0-9][a-z0-9_-]{0,39}$/, "must be 1 to 40 lowercase letters, digits, - or _, such as brand-b")
+
+/**
+ * Options that belong to the store, not to one account: which processes run the jobs, the admin feed's
+ * notices and their language, and where every account's budget is shared.
+ */
+export const STORE_WIDE_OPTIONS = ["jobs", "notifications", "notificationLanguage", "rateLimitRedisUrl", "rateLimitRedisPrefix"] as const
+
+/**
+ * Options an added account never takes from the default one: its own credentials, and its own sales
+ * channel (two accounts selling one channel's stock would each sell all of it).
+ */
+const OWN_OPTIONS = ["userEmail", "apiKey", "accountManagerKey", "salesChannelId"] as const
+
+export type HubAccountOptions = HubPluginOptions & { id: string }
+
+/**
+ * Every hub account of the store: the plugin's own options are the account `default`; each entry of
+ * `accounts` adds one, taking the default's options for what it does not set (the hub's URL, limits,
+ * units, intake, ...), except its credentials and sales channel, which it must give. Throws, naming
+ * each bad option by the account's place and id (never a value): a duplicate id, or two accounts
+ * selling one sales channel, stops the boot.
+ */
+export function parseHubAccounts(options: unknown): HubAccountOptions[] {
+  if (options !== undefined && options !== null && (typeof options !== "object" || Array.isArray(options))) {
+    throw new HubPluginOptionsError("the plugin's `options` must be an object")
+  }
+  const { accounts: added = [], ...own } = (options ?? {}) as Record<string, unknown>
+  if (!Array.isArray(added)) throw new HubPluginOptionsError("accounts: must be a list of hub accounts, each with its id and credentials")
+  const parsed = hubPluginOptionsSchema.safeParse(own)
+  if (!parsed.success) throw new HubPluginOptionsError(describeIssues(parsed.error.issues))
+  const accounts: HubAccountOptions[] = [{ ...parsed.data, id: DEFAULT_ACCOUNT }]
+  const inherited = Object.fromEntries(Object.entries(own).filter(([key]) => !(OWN_OPTIONS as readonly string[]).includes(key)))
+  added.forEach((entry: unknown, index) => accounts.push(parseAddedAccount(entry, index, inherited)))
+  checkApart(accounts)
+  return accounts
+}
+
+function parseAddedAccount(entry: unknown, index: number, inherited: Record<string, unknown>): HubAccountOptions {
+  const place = `accounts.${index}`
+  if (!entry || typeof entry !== "object" || Array.isArray(entry)) throw new HubPluginOptionsError(`${place}: must be an object with the account's id and credentials`)
+  const { id, ...settings } = entry as Record<string, unknown>
+  const parsedId = accountIdSchema.safeParse(id)
+  if (!parsedId.success) throw new HubPluginOptionsError(`${place}.id: ${parsedId.error.issues[0].message}`)
+  const named = `${place} (${parsedId.data})`
+  const storeWide = Object.keys(settings).filter((key) => (STORE_WIDE_OPTIONS as readonly string[]).includes(key))
+  if (storeWide.length) {
+    throw new HubPluginOptionsError(`${named}: ${storeWide.join(", ")} ${storeWide.length > 1 ? "are" : "is"} the store's, set beside \`accounts\`, not in one account`)
+  }
+  const parsed = hubPluginOptionsSchema.safeParse({ ...inherited, ...settings })
+  if (!parsed.success) throw new HubPluginOptionsError(describeIssues(parsed.error.issues.map((issue) => ({ ...issue, path: [named, ...issue.path] }))))
+  return { ...parsed.data, id: parsedId.data }
+}
+
+/** A duplicate id, or two accounts on one sales channel (the store's default when none is set). */
+function checkApart(accounts: HubAccountOptions[]): void {
+  const byId = new Map<string, number>()
+  const byChannel = new Map<string, string>()
+  for (const account of accounts) {
+    if (byId.has(account.id)) throw new HubPluginOptionsError(`accounts: the id ${account.id} is given twice${account.id === DEFAULT_ACCOUNT ? " (the plugin's own options are the account default)" : ""}`)
+    byId.set(account.id, 1)
+    const channel = account.salesChannelId ?? "the store's default sales channel"
+    const other = byChannel.get(channel)
+    if (other) throw new HubPluginOptionsError(`accounts: ${other} and ${account.id} both sell ${account.salesChannelId ? `sales channel ${channel}` : channel}; give each account its own salesChannelId`)
+    byChannel.set(channel, account.id)
+  }
+}

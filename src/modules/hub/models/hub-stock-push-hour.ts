@@ -1,9 +1,0 @@
-import { model } from "@medusajs/framework/utils"
-
-/** Stock pushes per hour (the hour's start), for the admin page: a handful of rows a day. */
-export const HubStockPushHour = model.define("hub_stock_push_hour", {
-  id: model.id({ prefix: "hubsph" }).primaryKey(),
-  hour: model.dateTime().unique(),
-  sent: model.number().default(0),
-  failed: model.number().default(0),
-})

@@ -1,0 +1,314 @@
+import type { Context } from "@medusajs/framework/types"
+import { DALUtils, generateEntityId } from "@medusajs/framework/utils"
+import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
+import { HubCatalogueChange } from "../models"
+import type { HubProductFields } from "../../../mapping/hub-product"
+import type { ClaimedCatalogueChange, CataloguePushOutcome, WantedSkuFields } from "../models/hub-catalogue-change"
+
+/**
+ * A SKU the hub has never taken anything of, whose product is being published for the first time,
+ * waits: the hub does not hold it yet (a PUT would be a 404), and the create carries its fields. The
+ * publication takes them as accepted once the hub has the product (`acceptCreated`), and the push then
+ * sends only what changed since. A SKU the hub took a push of before (its stock synced before
+ * publication was turned on) never waits for its product's publication.
+ */
+const NOT_AWAITING_PUBLICATION = `(hub_catalogue_change.sent_at is not null or hub_catalogue_change.accepted <> '{}'::jsonb or not exists (
+  select 1 from hub_product_publication as p
+   where p.product_id = hub_catalogue_change.product_id and p.deleted_at is null and p.accepted is null and not p.excluded))`
+
+/** When outbox rows are due, from the plugin options (`stockCoalesceMs`, ...). */
+export type OutboxTiming = {
+  stockLeaseMs: number
+  stockCoalesceMs: number
+  stockMaxDelayMs: number
+  stockMinPushIntervalMs: number
+  stockRetryDelayMs: number
+}
+
+/**
+ * The catalogue outbox's own SQL. Each claim, upsert and completion is one statement, so any number
+ * of flushers (in one process or many) can share the outbox safely.
+ */
+export class HubCatalogueChangeRepository extends DALUtils.mikroOrmBaseRepositoryFactory(HubCatalogueChange) {
+  /**
+   * Records the fields each SKU should have on the hub: one row per SKU, the latest reading wins. A
+   * SKU whose reading did not change is left alone (pending stays pending, sent stays sent, and a
+   * rejected one is not resent unchanged). A reconciliation passes its id and each SKU's drifted
+   * fields: those are forgotten as accepted, so they go again even when equal to what was sent, and
+   * a value the hub refused goes once more (once per reconciliation: the hub may have changed since).
+   * Returns how many SKUs were queued.
+   */
+  async record(wanted: WantedSkuFields[], reconciliationId: string | null, context: Context = {}): Promise<number> {
+    const latestBySku = new Map(wanted.map((entry) => [entry.sku, entry]))
+    if (!latestBySku.size) return 0
+    const rows = [...latestBySku.values()].map((entry) => ({
+      id: generateEntityId(undefined, "hubstk"),
+      sku: entry.sku,
+      variant_id: entry.variantId,
+      product_id: entry.productId,
+      wanted: entry.fields,
+      drifted: entry.drifted ?? [],
+    }))
+    const queued: unknown[] = await this.getActiveManager<EntityManager>(context).execute(
+      `with input as (
+         select * from jsonb_to_recordset(?::jsonb) as input(id text, sku text, variant_id text, product_id text, wanted jsonb, drifted text[])
+       )
+       insert into hub_catalogue_change as c (id, sku, variant_id, product_id, wanted, available_quantity, state, changed_at, last_changed_at, reconciliation_id)
+       select id, sku, variant_id, product_id, wanted, (wanted->>'qty')::integer, 'pending', now(), now(), ?::text from input
+       on conflict (account, sku) where deleted_at is null do update set
+         wanted = excluded.wanted,
+         available_quantity = excluded.available_quantity,
+         variant_id = coalesce(excluded.variant_id, c.variant_id),
+         product_id = coalesce(excluded.product_id, c.product_id),
+         accepted = c.accepted - coalesce((select drifted from input where input.sku = excluded.sku), '{}'),
+         refused = c.refused - coalesce((select drifted from input where input.sku = excluded.sku), '{}'),
+         version = c.version + case when c.wanted is distinct from excluded.wanted then 1 else 0 end,
+         state = 'pending',
+         changed_at = case when c.state = 'pending' then c.changed_at else now() end,
+         last_changed_at = now(),
+         reconciliation_id = coalesce(excluded.reconciliation_id, c.reconciliation_id),
+         updated_at = now()
+       where c.wanted is distinct from excluded.wanted
+          or (excluded.reconciliation_id is not null and c.state <> 'rejected')
+       returning c.id`,
+      [JSON.stringify(rows), reconciliationId]
+    )
+    return queued.length
+  }
+
+  /**
+   * Remembers SKUs a reconciliation found equal on the hub (their fields accepted as they are), so a
+   * later delete or rename of their variant finds the SKU to stop selling. A SKU with a row keeps it;
+   * a row written before rows named their variant is given it.
+   */
+  async remember(inSync: WantedSkuFields[], context: Context = {}): Promise<void> {
+    if (!inSync.length) return
+    const rows = inSync.map((entry) => ({
+      id: generateEntityId(undefined, "hubstk"),
+      sku: entry.sku,
+      variant_id: entry.variantId,
+      product_id: entry.productId,
+      wanted: entry.fields,
+    }))
+    await this.getActiveManager<EntityManager>(context).execute(
+      `insert into hub_catalogue_change as c (id, sku, variant_id, product_id, wanted, accepted, available_quantity, sent_quantity, state, changed_at, last_changed_at)
+       select id, sku, variant_id, product_id, wanted, wanted, (wanted->>'qty')::integer, (wanted->>'qty')::integer, 'sent', now(), now()
+         from jsonb_to_recordset(?::jsonb) as input(id text, sku text, variant_id text, product_id text, wanted jsonb)
+       on conflict (account, sku) where deleted_at is null do update set
+         variant_id = excluded.variant_id, product_id = excluded.product_id, updated_at = now()
+       where c.variant_id is null`,
+      [JSON.stringify(rows)]
+    )
+  }
+
+  /**
+   * SKUs a product's create carried: their fields count as accepted (the next push sends only what
+   * changed since the create read them), and a refusal held from before the hub had them is over.
+   */
+  async acceptCreated(created: WantedSkuFields[], context: Context = {}): Promise<void> {
+    if (!created.length) return
+    const rows = created.map((entry) => ({ id: generateEntityId(undefined, "hubstk"), sku: entry.sku, variant_id: entry.variantId, product_id: entry.productId, fields: entry.fields }))
+    await this.getActiveManager<EntityManager>(context).execute(
+      `insert into hub_catalogue_change as c (id, sku, variant_id, product_id, wanted, accepted, available_quantity, sent_quantity, state, changed_at, last_changed_at, sent_at)
+       select id, sku, variant_id, product_id, fields, fields, (fields->>'qty')::integer, (fields->>'qty')::integer, 'sent', now(), now(), now()
+         from jsonb_to_recordset(?::jsonb) as input(id text, sku text, variant_id text, product_id text, fields jsonb)
+       on conflict (account, sku) where deleted_at is null do update set
+         accepted = c.accepted || excluded.accepted, refused = '{}'::jsonb, error = null, error_status = null,
+         sent_quantity = coalesce((excluded.accepted->>'qty')::integer, c.sent_quantity), sent_at = now(),
+         state = case when c.state = 'rejected' then 'pending' else c.state end,
+         variant_id = coalesce(excluded.variant_id, c.variant_id), product_id = coalesce(excluded.product_id, c.product_id), updated_at = now()`,
+      [JSON.stringify(rows)]
+    )
+  }
+
+  /** The SKUs whose rows say one of these variants or products last held them (a delete event's SKUs). */
+  async skusHeldBy(holders: { variantIds: string[]; productIds: string[] }, context: Context = {}): Promise<string[]> {
+    if (!holders.variantIds.length && !holders.productIds.length) return []
+    const rows: Array<{ sku: string }> = await this.getActiveManager<EntityManager>(context).execute(
+      `select sku from hub_catalogue_change
+        where deleted_at is null
+          and (variant_id in (select jsonb_array_elements_text(?::jsonb)) or product_id in (select jsonb_array_elements_text(?::jsonb)))`,
+      [JSON.stringify(holders.variantIds), JSON.stringify(holders.productIds)]
+    )
+    return rows.map((row) => row.sku)
+  }
+
+  /**
+   * Claims up to `limit` pending rows that are due (quiet for `stockCoalesceMs`, or waiting longer
+   * than `stockMaxDelayMs`; and last pushed at least `stockMinPushIntervalMs` ago) and not held by
+   * a live claim, for `stockLeaseMs`. SKIP LOCKED: two flushers never get the same row.
+   */
+  async claim(limit: number, timing: OutboxTiming, context: Context = {}): Promise<ClaimedCatalogueChange[]> {
+    const claimToken = generateEntityId(undefined, "hubclaim")
+    const rows: Array<{ id: string; sku: string; wanted: HubProductFields | null; accepted: HubProductFields; refused: HubProductFields; sent_at: Date | null }> = await this.getActiveManager<EntityManager>(context).execute(
+      `update hub_catalogue_change as c set
+         claim_token = ?, claimed_version = c.version,
+         claimed_until = now() + ?::integer * interval '1 millisecond', updated_at = now()
+       from (
+         select id from hub_catalogue_change
+          where deleted_at is null and state = 'pending'
+            and (claimed_until is null or claimed_until <= now())
+            and (last_changed_at <= now() - ?::integer * interval '1 millisecond'
+                 or changed_at <= now() - ?::integer * interval '1 millisecond')
+            and (sent_at is null or sent_at <= now() - ?::integer * interval '1 millisecond')
+            and ${NOT_AWAITING_PUBLICATION}
+          order by changed_at
+          limit ?
+          for update skip locked
+       ) as due
+       where c.id = due.id
+       returning c.id, c.sku, c.wanted, c.accepted, c.refused, c.sent_at`,
+      [claimToken, timing.stockLeaseMs, timing.stockCoalesceMs, timing.stockMaxDelayMs, timing.stockMinPushIntervalMs, limit]
+    )
+    return rows.map((row) => ({
+      id: row.id,
+      sku: row.sku,
+      wanted: row.wanted ?? {},
+      accepted: row.accepted,
+      refused: row.refused,
+      lastSentAt: row.sent_at ? new Date(row.sent_at).toISOString() : null,
+      claimToken,
+    }))
+  }
+
+  /** Milliseconds until the next pending row is due (0: now), or null when nothing is pending. */
+  async nextDueInMs(timing: OutboxTiming, context: Context = {}): Promise<number | null> {
+    const [row]: Array<{ due_in_ms: string | null }> = await this.getActiveManager<EntityManager>(context).execute(
+      `select ceil(extract(epoch from min(greatest(
+                coalesce(claimed_until, '-infinity'),
+                least(last_changed_at + ?::integer * interval '1 millisecond', changed_at + ?::integer * interval '1 millisecond'),
+                coalesce(sent_at + ?::integer * interval '1 millisecond', '-infinity')
+              )) - now()) * 1000) as due_in_ms
+         from hub_catalogue_change where deleted_at is null and state = 'pending' and ${NOT_AWAITING_PUBLICATION}`,
+      [timing.stockCoalesceMs, timing.stockMaxDelayMs, timing.stockMinPushIntervalMs]
+    )
+    return row?.due_in_ms == null ? null : Math.max(0, Number(row.due_in_ms))
+  }
+
+  /**
+   * Moves on the lease of the rows claimed with `claimToken` while their push is in flight. A lease
+   * that already ran out is not revived (another flusher may hold the row now). Returns how many
+   * rows are still held.
+   */
+  async renewClaims(claimToken: string, leaseMs: number, context: Context = {}): Promise<number> {
+    const renewed: unknown[] = await this.getActiveManager<EntityManager>(context).execute(
+      `update hub_catalogue_change set claimed_until = now() + ?::integer * interval '1 millisecond'
+        where claim_token = ? and claimed_until > now() and deleted_at is null
+        returning id`,
+      [leaseMs, claimToken]
+    )
+    return renewed.length
+  }
+
+  /**
+   * Records how the push of a claimed row ended, and counts it in its hour. `claim.wanted` is the
+   * reading the push was made from: a row the push settled keeps it (what the hub holds now). Only the
+   * holder of the claim updates the row; a row that changed while its push was in flight stays
+   * pending, so the newer reading goes next. A push that lands credits the reconciliation that queued it.
+   *
+   * A push whose claim was lost meanwhile (it outlived its lease: a stalled process, a hub answering
+   * slowly) may have landed after the push of whoever took the row over, leaving the hub an older
+   * reading than the one that flusher recorded as sent. So the row is fenced: pending again, with
+   * nothing taken as accepted, and no holder (the one holding it cannot mark it sent either); the next
+   * push reads Medusa and sends every field again.
+   */
+  async complete(claim: ClaimedCatalogueChange, outcome: CataloguePushOutcome, timing: OutboxTiming, context: Context = {}): Promise<void> {
+    const { settled, params, settledState } = settlement(claim, outcome, timing)
+    const sentToHub = outcome.kind === "sent" || (outcome.kind === "rejected" && outcome.sent)
+    if (outcome.kind !== "unchanged") {
+      await this.getActiveManager<EntityManager>(context).execute(
+        `update hub_catalogue_change set
+           accepted = '{}'::jsonb, state = 'pending', claim_token = null, version = version + 1,
+           changed_at = case when state = 'pending' then changed_at else now() end, last_changed_at = now(), updated_at = now()
+          where id = ? and claim_token is distinct from ? and deleted_at is null`,
+        [claim.id, claim.claimToken]
+      )
+    }
+    await this.getActiveManager<EntityManager>(context).execute(
+      `with settled as (
+         update hub_catalogue_change as c set ${settled},
+           state = case when c.version = c.claimed_version then ${settledState} else 'pending' end,
+           wanted = case when c.version = c.claimed_version then ?::jsonb else c.wanted end,
+           available_quantity = case when c.version = c.claimed_version then (?::jsonb->>'qty')::integer else c.available_quantity end,
+           changed_at = case when c.version = c.claimed_version then c.changed_at else c.last_changed_at end,
+           claim_token = null, updated_at = now()
+           from hub_catalogue_change as before
+          where c.id = ? and c.claim_token = ? and before.id = c.id
+          returning before.reconciliation_id
+       ), credited as (
+         update hub_stock_reconciliation set fixed = fixed + 1, updated_at = now()
+          where ?::boolean and id in (select reconciliation_id from settled)
+       )
+       insert into hub_catalogue_push_hour (id, hour, sent, failed)
+       select ?, date_trunc('hour', now()), ?::integer, ?::integer where ?::boolean
+       on conflict (account, hour) where deleted_at is null do update set
+         sent = hub_catalogue_push_hour.sent + excluded.sent,
+         failed = hub_catalogue_push_hour.failed + excluded.failed,
+         updated_at = now()`,
+      [
+        ...params,
+        JSON.stringify(claim.wanted),
+        JSON.stringify(claim.wanted),
+        claim.id,
+        claim.claimToken,
+        outcome.kind === "sent",
+        generateEntityId(undefined, "hubsph"),
+        outcome.kind === "sent" ? 1 : 0,
+        outcome.kind === "sent" ? 0 : 1,
+        sentToHub,
+      ]
+    )
+  }
+
+  /** Gives back rows claimed with `claimToken` without a push (a flush that could not start). */
+  async releaseClaims(claimToken: string, context: Context = {}): Promise<void> {
+    await this.getActiveManager<EntityManager>(context).execute(
+      `update hub_catalogue_change set claim_token = null, claimed_until = null, updated_at = now() where claim_token = ?`,
+      [claimToken]
+    )
+  }
+}
+
+/**
+ * The SET clause of a push's outcome (before the state, wanted and claim columns every outcome sets),
+ * its parameters, and the state the row takes when it did not change meanwhile.
+ */
+function settlement(claim: ClaimedCatalogueChange, outcome: CataloguePushOutcome, timing: OutboxTiming) {
+  switch (outcome.kind) {
+    case "sent": {
+      // The fields sent as a JSON array (knex would spread a JS array into a list), or every refused one.
+      const keys = JSON.stringify(Object.keys(outcome.fields))
+      const refusedAfter = outcome.clearRefused ? `'{}'::jsonb` : `c.refused - array(select jsonb_array_elements_text(?::jsonb))`
+      const keyParams = outcome.clearRefused ? [] : [keys]
+      return {
+        // What the hub accepted now; a refusal of these fields is over (its message goes with the last one).
+        settled: `accepted = c.accepted || ?::jsonb, refused = ${refusedAfter},
+           error = case when ${refusedAfter} = '{}'::jsonb then null else c.error end,
+           error_status = case when ${refusedAfter} = '{}'::jsonb then null else c.error_status end,
+           sent_quantity = coalesce((?::jsonb->>'qty')::integer, c.sent_quantity), sent_at = now(), attempts = 0,
+           claimed_until = null, reconciliation_id = null`,
+        params: [JSON.stringify(outcome.fields), ...keyParams, ...keyParams, ...keyParams, JSON.stringify(outcome.fields)],
+        settledState: outcome.more ? `'pending'` : `'sent'`,
+      }
+    }
+    case "unchanged":
+      return { settled: `attempts = 0, claimed_until = null, reconciliation_id = null`, params: [], settledState: `'sent'` }
+    case "rejected": {
+      // Stock refused: not resent until it changes. Only catalogue fields refused: a qty sent beside them goes alone.
+      const settledState = outcome.more ? `'pending'` : "qty" in outcome.refused ? `'rejected'` : `'sent'`
+      return {
+        settled: `refused = c.refused || ?::jsonb, attempts = c.attempts + 1, error = ?::text, error_status = ?::integer,
+           claimed_until = null, reconciliation_id = null`,
+        params: [JSON.stringify(outcome.refused), outcome.hubMessage.slice(0, 1000), outcome.status],
+        settledState,
+      }
+    }
+    case "failed":
+      return {
+        settled: `attempts = c.attempts + 1, error = ?::text, error_status = ?::integer,
+           claimed_until = now() + least(600000, ?::integer * power(2, least(c.attempts, 12))) * interval '1 millisecond'`,
+        params: [outcome.reason.slice(0, 1000), outcome.status ?? null, timing.stockRetryDelayMs],
+        settledState: `c.state`,
+      }
+  }
+}

@@ -1,0 +1,240 @@
+import type { Context } from "@medusajs/framework/types"
+import { InjectManager, InjectTransactionManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
+import type { HubClient, HubFiguresSnapshot, ListedHubOrder } from "../../../hub-client"
+import type { HubOrderMoveOutcome } from "../../../mapping/hub-order-states"
+import type { ClaimedHubOrder, SeenHubOrder } from "../../../mapping/plan-hub-order"
+import {
+  HubCatalogueChange,
+  HubCataloguePushHour,
+  HubImportRun,
+  HubOrder,
+  HubOrderMove,
+  HubProductPublication,
+  HubStatusEntry,
+  HubStockReconciliation,
+  HubTrafficHour,
+} from "../models"
+import type { HubPluginOptions } from "../options"
+import type { HubListedOrderRepository, HubOrderMoveRepository, HubOrderRepository } from "../repositories"
+import type { ImportRunCounts, TakenListedOrder } from "../repositories/hub-listed-order"
+import type { HubOrderClaimToken, ImportToRecord } from "../repositories/hub-order"
+import type { ClaimedMoveRow, HubStatusAfterMove, MoveToClaim } from "../repositories/hub-order-move"
+
+export type HubOrderRecordsDependencies = {
+  hubClient: HubClient
+  hubOptions: HubPluginOptions
+  hubOrderRepository: HubOrderRepository
+  hubListedOrderRepository: HubListedOrderRepository
+  hubOrderMoveRepository: HubOrderMoveRepository
+}
+
+export type OrderIntakeFigures = {
+  mode: "listing" | "queue"
+  /** The queue's depth cannot be read from the hub: when a queue run last found it empty. */
+  queueLastEmptyAt: string | null
+  /** When the store first saw the oldest hub order it has not reserved yet (being imported, or set aside). */
+  oldestUnreservedSeenAt: string | null
+}
+
+export type HubConnectionHealth = {
+  hubOrigin: string
+  sandbox: boolean
+  figures: HubFiguresSnapshot
+}
+
+/**
+ * The order half of the hub module's one service (`../service.ts`, `HubModuleService`, extends it; a
+ * split of the file, not a second service): hub orders and their claims, the listed orders shared
+ * among workers, import runs, merchant moves and the intake's figures; the validated options and the
+ * process's one hub client. Every model is declared here, so Medusa's generated methods serve both halves.
+ */
+export class HubOrderRecords extends MedusaService({
+  HubOrder,
+  HubOrderMove,
+  HubStatusEntry,
+  HubImportRun,
+  HubProductPublication,
+  HubCatalogueChange,
+  HubCataloguePushHour,
+  HubStockReconciliation,
+  HubTrafficHour,
+}) {
+  readonly hubOptions: HubPluginOptions
+  protected readonly hubClient: HubClient
+  private readonly orders: HubOrderRepository
+  private readonly listed: HubListedOrderRepository
+  private readonly moves: HubOrderMoveRepository
+
+  constructor(dependencies: HubOrderRecordsDependencies, ...moduleArguments: unknown[]) {
+    super(dependencies, ...moduleArguments)
+    this.hubClient = dependencies.hubClient
+    this.hubOptions = dependencies.hubOptions
+    this.orders = dependencies.hubOrderRepository
+    this.listed = dependencies.hubListedOrderRepository
+    this.moves = dependencies.hubOrderMoveRepository
+  }
+
+  /** The hub client, built from the validated options at boot and closed at shutdown. */
+  get client(): HubClient {
+    return this.hubClient
+  }
+
+  // ---- Hub orders
+
+  /** Claims a hub order for import; null when imported already or another run holds it (see the repository). */
+  @InjectManager()
+  async claimHubOrder(seen: SeenHubOrder, @MedusaContext() sharedContext: Context = {}): Promise<ClaimedHubOrder | null> {
+    return this.orders.claim(seen, sharedContext)
+  }
+
+  /** Renews the import claims these tokens still hold (see the repository); the ids still held. */
+  @InjectManager()
+  async renewHubOrderClaims(tokens: HubOrderClaimToken[], @MedusaContext() sharedContext: Context = {}): Promise<string[]> {
+    return this.orders.renewClaims(tokens, sharedContext)
+  }
+
+  /** The hub orders among these tokens' whose import claim was taken over by another taker (or ended). */
+  @InjectManager()
+  async lostHubOrderClaims(tokens: HubOrderClaimToken[], @MedusaContext() sharedContext: Context = {}): Promise<string[]> {
+    return this.orders.lostClaims(tokens, sharedContext)
+  }
+
+  /** Records hub orders imported, fenced by their claims' tokens: all or none (see the repository). */
+  @InjectTransactionManager()
+  async recordHubOrdersImported(
+    rows: ImportToRecord[],
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<void> {
+    return this.orders.recordImported(rows, sharedContext)
+  }
+
+  /** Sets a hub order aside with the reason, to be tried again by a later run (never one imported already). */
+  @InjectManager()
+  async setHubOrderAside(
+    seen: SeenHubOrder,
+    reason: string,
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<{ setAside: boolean; newReason: boolean }> {
+    return this.orders.setAside(seen, reason, sharedContext)
+  }
+
+  /** The canceled hub orders a leaked-reservation check reads (see the repository): what changed, and a bounded sweep. */
+  @InjectManager()
+  async hubOrderLeakCandidates(sweep: number, @MedusaContext() sharedContext: Context = {}) {
+    return this.orders.leakCandidates(sweep, sharedContext)
+  }
+
+  @InjectManager()
+  async markHubOrderLeakChecked(cleanIds: string[], leakingIds: string[], @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    return this.orders.markLeakChecked(cleanIds, leakingIds, sharedContext)
+  }
+
+  // ---- Listed hub orders shared among workers (see the repository)
+
+  @InjectManager()
+  async shareListedHubOrders(runId: string, listed: ListedHubOrder[], @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    return this.listed.share(runId, listed, sharedContext)
+  }
+
+  @InjectManager()
+  async takeListedHubOrders(leaseMs: number, limit: number, @MedusaContext() sharedContext: Context = {}): Promise<TakenListedOrder[]> {
+    return this.listed.take(leaseMs, limit, sharedContext)
+  }
+
+  @InjectManager()
+  async listedHubOrdersDone(handled: Array<{ id: string; counts: ImportRunCounts }>, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    return this.listed.done(handled, sharedContext)
+  }
+
+  @InjectManager()
+  async pendingListedHubOrders(runId: string, @MedusaContext() sharedContext: Context = {}): Promise<number> {
+    return this.listed.pending(runId, sharedContext)
+  }
+
+  @InjectManager()
+  async withdrawListedHubOrders(runId: string, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    return this.listed.withdraw(runId, sharedContext)
+  }
+
+  /** Ends an import run: its figures written, its own counts added to those its shared orders added. */
+  @InjectManager()
+  async finishHubImportRun(
+    runId: string,
+    run: { seen: number; duration_ms: number; error: string | null; drained: boolean },
+    counts: ImportRunCounts,
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<ImportRunCounts & { seen: number }> {
+    return this.listed.finishRun(runId, run, counts, sharedContext)
+  }
+
+  /** Claims a merchant move; null while another claim of that move is live (a double click sends once). */
+  @InjectManager()
+  async claimHubOrderMove(
+    move: MoveToClaim,
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<ClaimedMoveRow | null> {
+    return this.moves.claim(move, sharedContext)
+  }
+
+  /** Renews a move's claim while it is in flight; false once it was taken over or ended. */
+  @InjectManager()
+  async renewHubOrderMoveClaim(claim: { moveId: string; attempt: number }, @MedusaContext() sharedContext: Context = {}): Promise<boolean> {
+    return this.moves.renew(claim, sharedContext)
+  }
+
+  /** A page of the moves that need the merchant (refused, not sent, outcome unknown, not recorded in Medusa), newest first, and how many in all. */
+  @InjectManager()
+  async listHubOrderMovesNeedingMerchant(page: { limit: number; offset?: number }, @MedusaContext() sharedContext: Context = {}) {
+    return this.moves.needingMerchant(page, sharedContext)
+  }
+
+  /**
+   * Records how a move ended (and the status the hub order has now); with `fromState`, only from
+   * that state; with `attempt`, only while that claim holds (see the repository).
+   */
+  @InjectTransactionManager()
+  async finishHubOrderMove(
+    moveId: string,
+    outcome: HubOrderMoveOutcome,
+    hubStatus: HubStatusAfterMove | null,
+    { fromState, attempt }: { fromState?: "unknown"; attempt?: number } = {},
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<boolean> {
+    return this.moves.finish(moveId, outcome, hubStatus, fromState ?? null, sharedContext, attempt ?? null)
+  }
+
+  /** Whether the queue's safety-net listing should run now: `queueListingEveryMinutes` since the last listing began. */
+  async isQueueListingDue(now: Date): Promise<boolean> {
+    const [lastRun] = await this.listHubImportRuns({ intake: "listing" }, { order: { started_at: "DESC" }, take: 1 })
+    // A few seconds of slack so that an interval is not skipped by the tick's jitter.
+    return !lastRun || now.getTime() - new Date(lastRun.started_at).getTime() >= this.hubOptions.queueListingEveryMinutes * 60_000 - 5_000
+  }
+
+  /** How orders come in, what is known of the queue, and the oldest hub order not yet reserved. */
+  async orderIntakeFigures(): Promise<OrderIntakeFigures> {
+    const [[drained], [oldestUnreserved]] = await Promise.all([
+      this.listHubImportRuns({ intake: "queue", drained: true }, { order: { finished_at: "DESC" }, take: 1 }),
+      this.listHubOrders({ import_state: ["importing", "set_aside"] }, { order: { created_at: "ASC" }, take: 1 }),
+    ])
+    return {
+      mode: this.hubOptions.orderIntake,
+      queueLastEmptyAt: drained?.finished_at ? new Date(drained.finished_at).toISOString() : null,
+      oldestUnreservedSeenAt: oldestUnreserved ? new Date(oldestUnreserved.created_at).toISOString() : null,
+    }
+  }
+
+  /** The status catalogue as last read from the hub (code -> type), without a request. */
+  async storedStatusCatalogue(): Promise<Map<string, string>> {
+    const known = await this.listHubStatusEntries({}, { take: null })
+    return new Map(known.map((status) => [status.code, status.type]))
+  }
+
+  /** What the admin page shows: never a credential, only the hub's origin and the counters. */
+  connectionHealth(): HubConnectionHealth {
+    return {
+      hubOrigin: new URL(this.hubOptions.baseUrl).origin,
+      sandbox: this.hubOptions.sandbox,
+      figures: this.hubClient.figures(),
+    }
+  }
+}

@@ -1,0 +1,117 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { type HubProduct, HUB_PAGE_SIZE, isHubError } from "../../hub-client"
+import type { ListedHubSku } from "../../workflows/catalogue/steps/compare-hub-stock"
+import { HUB_MODULE } from "../../modules/hub"
+import { STOCK_RECONCILIATION_LOCK } from "../../modules/hub/locks"
+import type HubModuleService from "../../modules/hub/service"
+import { createHash } from "node:crypto"
+import { notifyMerchant } from "../../notifications/notify-merchant"
+import { leakedReservations } from "../../queries/leaked-reservations"
+import { compareHubStockPageWorkflow } from "../../workflows/catalogue/compare-hub-stock-page"
+import { type Lease, LockLostError, whileHolding } from "../shared/lock"
+import { queueCatalogueChange } from "./catalogue-outbox"
+
+export type StockReconciliationResult = {
+  id: string
+  seen: number
+  differing: number
+  unknown: number
+  /** Canceled hub orders whose Medusa order still holds reserved stock (see `leakedReservations`). */
+  leakedOrders: number
+  /** Why the walk ended early: the products it did not see were left untouched. */
+  error: string | null
+}
+
+/**
+ * A reconciliation: walks every hub product with the `next` cursor and, a page at a time (so
+ * memory stays flat), compares its synced fields (qty and `catalogueFields`) with Medusa's and
+ * queues each SKU that differs in the outbox with the fields that drifted, credited to this
+ * reconciliation. Only products actually read are compared:
+ * a walk cut short (hub unavailable, a 429 outlasting the retries) changes nothing for the rest.
+ * One at a time across the store's processes: null when another one is running.
+ */
+export function reconcileStock(container: MedusaContainer): Promise<StockReconciliationResult | null> {
+  return whileHolding(container, STOCK_RECONCILIATION_LOCK, (lease) => walk(container, lease))
+}
+
+/** Whether this process has verified the hub since it started. */
+function sinceBoot(container: MedusaContainer): { verified: boolean } {
+  return container.resolve<HubModuleService>(HUB_MODULE).processPart("reconciliation-since-boot", () => ({ verified: false }))
+}
+
+/**
+ * The scheduled entry (job `hub-reconcile-stock`): a reconciliation when `stockReconcileEveryMinutes`
+ * says one is due, and once after this process started, as soon as the outbox has drained, so stock
+ * written while no Medusa listened (a script, an ERP import, a restart) is verified within minutes
+ * instead of hours. `stockReconcileEveryMinutes: 0` turns both off. Null when none ran.
+ */
+export async function runScheduledReconciliation(container: MedusaContainer): Promise<StockReconciliationResult | null> {
+  const hub: HubModuleService = container.resolve(HUB_MODULE)
+  const boot = sinceBoot(container)
+  if (hub.hubOptions.stockReconcileEveryMinutes === 0) return null
+  const due = (await hub.isStockReconciliationDue()) || (!boot.verified && (await hub.catalogueBacklog()) === 0)
+  if (!due) return null
+  const result = await reconcileStock(container)
+  if (result && !result.error) boot.verified = true
+  return result
+}
+
+async function walk(container: MedusaContainer, lease: Lease): Promise<StockReconciliationResult> {
+  const hub: HubModuleService = container.resolve(HUB_MODULE)
+  const reconciliation = await hub.createHubStockReconciliations({ started_at: new Date() })
+  const result: StockReconciliationResult = { id: reconciliation.id, seen: 0, differing: 0, unknown: 0, leakedOrders: 0, error: null }
+  const comparePage = async (hubProducts: HubProduct[]) => {
+    if (!hubProducts.length) return
+    if (!(await lease.confirm())) throw new LockLostError(STOCK_RECONCILIATION_LOCK)
+    const { result: page } = await compareHubStockPageWorkflow(container).run({ input: { reconciliationId: result.id, hubProducts } })
+    result.seen += page.seen
+    result.differing += page.differing
+    result.unknown += page.unknown
+    // Pushes start while the walk goes on; they use another rate-limit bucket than the listing.
+    const skus = Object.keys(page.drifted)
+    if (skus.length) await queueCatalogueChange(container, { skus, drifted: page.drifted, reconciliationId: result.id })
+  }
+
+  const page: ListedHubSku[] = []
+  try {
+    try {
+      for await (const hubProduct of hub.client.allProducts()) {
+        page.push(...listedSkus(hubProduct, hub.hubOptions.productEndpoint))
+        if (page.length >= HUB_PAGE_SIZE) await comparePage(page.splice(0))
+      }
+    } catch (error) {
+      if (!isHubError(error)) throw error
+      result.error = error.message
+    }
+    await comparePage(page)
+    // What the hub cannot see from its side: stock Medusa still keeps for canceled hub orders.
+    const leaked = await leakedReservations(container)
+    result.leakedOrders = leaked.length
+    if (leaked.length) {
+      const codes = leaked.map((order) => order.code).sort()
+      await notifyMerchant(container, {
+        cause: `leaks:${createHash("sha256").update(codes.join("\n")).digest("hex")}`,
+        facts: { about: "leaks", codes },
+      })
+    }
+  } catch (error) {
+    if (error instanceof LockLostError) {
+      result.error = error.message
+      return result
+    }
+    result.error = "ended by an internal error (see the server log)"
+    throw error
+  } finally {
+    await hub.updateHubStockReconciliations({ id: result.id, finished_at: new Date(), error: result.error, leaked_orders: result.leakedOrders })
+  }
+  return result
+}
+
+/**
+ * The SKUs a listed product stands for: itself, or with `productEndpoint: variations` its children
+ * when it lists them (the store pushes to the children; a parent without children is a SKU itself).
+ */
+function listedSkus(hubProduct: HubProduct, productEndpoint: "products" | "variations"): ListedHubSku[] {
+  const listed = productEndpoint === "variations" && hubProduct.variations?.length ? hubProduct.variations : [hubProduct]
+  return listed.map(({ sku, qty, price, promotional_price, status }) => ({ sku, qty, price, promotional_price, status }))
+}

@@ -1,0 +1,102 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, partitionArray } from "@medusajs/framework/utils"
+import { errorText } from "../../mapping/error-text"
+import { HUB_MODULE } from "../../modules/hub"
+import type { ImportRunCounts } from "../../modules/hub/repositories/hub-listed-order"
+import type HubModuleService from "../../modules/hub/service"
+import { HubOrderHandler, type HubOrderOutcome } from "./hub-order-handler"
+
+/**
+ * A listed order whose taker stopped (killed mid-import) is taken again after this long: as long as an
+ * order's claim (src/modules/hub/repositories/hub-order.ts), which the next taker then finds expired.
+ */
+const LISTED_ORDER_LEASE_MS = 60_000
+
+/** Takes before an order is set aside instead: each one ended with its taker gone. */
+const LISTED_ORDER_MAX_ATTEMPTS = 3
+
+/**
+ * Listed orders a lane takes at once, imported together (`HubOrderHandler.handleMany`): a backlog
+ * costs one order creation, reservation and record write per batch (bench/backlog: one worker 32
+ * orders/s taking 10, 41 taking 25 with the stock read out of the lock; a failed batch costs its
+ * orders one run each). An order taken again after its taker stopped is taken alone (the
+ * repository's `take`).
+ */
+const ORDERS_PER_TAKE = 25
+
+/**
+ * This process's share of the listed hub orders (`hub_listed_order`): up to `importConcurrency` lanes,
+ * each taking the oldest orders nobody holds, up to `ORDERS_PER_TAKE` at a time, handling them
+ * (`HubOrderHandler`: claimed, imported once, or set aside) and marking them done with their outcomes
+ * on their runs. The listing's run starts them, and
+ * so does every worker that receives the run's event: the orders of one listing are imported by all
+ * the store's workers at once.
+ */
+class ListedOrderLanes {
+  private running = 0
+  private handled = 0
+  private idle: Promise<void> = Promise.resolve()
+  private settleIdle: () => void = () => undefined
+  private handler: Promise<HubOrderHandler> | null = null
+
+  constructor(private readonly container: MedusaContainer) {}
+
+  /** Starts the lanes that are not running; resolves once this process's lanes find nothing left to take. */
+  drain(): Promise<void> {
+    const hubModule: HubModuleService = this.container.resolve(HUB_MODULE)
+    if (this.running === 0) {
+      // Where orders land and the status catalogue are read again for each busy spell.
+      this.handler = null
+      this.handled = 0
+      this.idle = new Promise((resolve) => (this.settleIdle = resolve))
+    }
+    while (this.running < hubModule.hubOptions.importConcurrency) {
+      this.running++
+      void this.lane(hubModule)
+    }
+    return this.idle
+  }
+
+  private async lane(hubModule: HubModuleService): Promise<void> {
+    try {
+      const take = () => hubModule.takeListedHubOrders(LISTED_ORDER_LEASE_MS, ORDERS_PER_TAKE)
+      for (let taken = await take(); taken.length; taken = await take()) {
+        const handler = await this.currentHandler(hubModule)
+        const [given, toHandle] = partitionArray(taken, (order) => order.attempts > LISTED_ORDER_MAX_ATTEMPTS)
+        const outcomes = new Map<string, HubOrderOutcome>()
+        for (const order of given) {
+          outcomes.set(order.id, await handler.setAsideListed(order.listed, `its import did not finish in ${LISTED_ORDER_MAX_ATTEMPTS} attempts (the process importing it stopped each time)`))
+        }
+        const handled = await handler.handleMany(toHandle.map((order) => order.listed))
+        toHandle.forEach((order, index) => outcomes.set(order.id, handled[index]))
+        await hubModule.listedHubOrdersDone(taken.map((order) => ({ id: order.id, counts: countsOf(outcomes.get(order.id)!) })))
+        this.handled += taken.length
+      }
+    } catch (caught) {
+      // The store itself failed (a set-aside could not be written): what this lane took is taken again after its lease.
+      this.container.resolve(ContainerRegistrationKeys.LOGGER).warn(`hub: a listed order could not be handled: ${errorText(caught)}`)
+    } finally {
+      if (--this.running === 0) {
+        // Which workers share a listing's orders, for an operator reading each process's log.
+        if (this.handled) this.container.resolve(ContainerRegistrationKeys.LOGGER).info(`hub: ${this.handled} listed hub orders handled in this process`)
+        this.settleIdle()
+      }
+    }
+  }
+
+  private currentHandler(hubModule: HubModuleService): Promise<HubOrderHandler> {
+    this.handler ??= hubModule.storedStatusCatalogue().then((catalogue) => HubOrderHandler.create(this.container, catalogue))
+    // A failed read is read again by the next take.
+    this.handler.catch(() => (this.handler = null))
+    return this.handler
+  }
+}
+
+/** The process's lanes (a part of the hub module's process machinery). */
+export function listedOrderLanes(container: MedusaContainer): ListedOrderLanes {
+  return container.resolve<HubModuleService>(HUB_MODULE).processPart("listed-order-lanes", () => new ListedOrderLanes(container))
+}
+
+export function countsOf(outcome: HubOrderOutcome): ImportRunCounts {
+  return { imported: outcome === "imported" ? 1 : 0, updated: outcome === "updated" ? 1 : 0, set_aside: outcome === "set_aside" ? 1 : 0 }
+}

@@ -1,0 +1,26 @@
+import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { compareHubStockStep, type HubStockPage } from "./steps/compare-hub-stock"
+import { countStockReconciliationStep } from "./steps/count-stock-reconciliation"
+import { rememberHubProductsStep } from "./steps/remember-hub-products"
+
+export const compareHubStockPageWorkflowId = "compare-hub-stock-page"
+
+/**
+ * One page of a reconciliation: each hub product's synced fields (qty and `catalogueFields`) against
+ * Medusa's, counted per field on the reconciliation. The walk (src/sync/catalogue/stock-reconciliation.ts) queues the
+ * differing SKUs in the outbox, where they are computed again in turn with every other change.
+ */
+export const compareHubStockPageWorkflow = createWorkflow(compareHubStockPageWorkflowId, (input: HubStockPage) => {
+  const comparison = compareHubStockStep(input)
+  rememberHubProductsStep(transform({ comparison }, ({ comparison }) => comparison.inSync))
+  countStockReconciliationStep(
+    transform({ input, comparison }, ({ input, comparison }) => ({
+      reconciliationId: input.reconciliationId,
+      seen: comparison.seen,
+      differing: comparison.differing,
+      differingFields: comparison.differingFields,
+      unknown: comparison.unknown,
+    }))
+  )
+  return new WorkflowResponse(comparison)
+})

@@ -1,0 +1,30 @@
+import { createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import type { HubProductField } from "../../mapping/hub-product"
+import type { CatalogueSelector } from "../../queries/hub-product-fields"
+import { computeHubProductFieldsStep } from "./steps/compute-hub-product-fields"
+import { recordWantedSkuFieldsStep } from "./steps/record-wanted-sku-fields"
+
+/** The SKUs to record, and the reconciliation that found them drifted on the hub (with the fields, by SKU), if one did. */
+export type CatalogueChanges = CatalogueSelector & { reconciliationId?: string; drifted?: Record<string, HubProductField[]> }
+
+export const recordCatalogueChangesWorkflowId = "record-hub-catalogue-changes"
+
+/**
+ * A change in Medusa (stock, a variant, a product, a price) -> the outbox: reads the fields the hub
+ * should hold for the SKUs it touches and records them for the flusher. Nothing is sent here, so a
+ * burst of changes to one SKU collapses into its outbox row before any request leaves.
+ *
+ * No lock: two recordings may write in either order, and an older reading may land last. That
+ * costs at most one push that finds nothing to send, never a wrong quantity on the hub: a reading
+ * that differs from the row leaves it pending, and a pending row's push reads Medusa again as it
+ * leaves; a row is only `sent` with what a push read and the hub took, and a change recorded while
+ * that push was in flight keeps it pending (its `version`). Every change's own reading is taken
+ * after the change, so the last one recorded for a SKU is never lost. A store-wide lock here
+ * stopped every event's handler behind a long reconciliation, and a handler that could not get it
+ * in time dropped its change.
+ */
+export const recordCatalogueChangesWorkflow = createWorkflow(recordCatalogueChangesWorkflowId, (changes: CatalogueChanges) => {
+  const wanted = computeHubProductFieldsStep(changes)
+  const recorded = recordWantedSkuFieldsStep({ wanted, reconciliationId: changes.reconciliationId, drifted: changes.drifted })
+  return new WorkflowResponse(recorded)
+})

@@ -1,0 +1,98 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { HubInvalidRequestError, HubRejectedError, isHubError } from "../../../hub-client"
+import { fieldsToSend, refusedFields, type HubProductFields } from "../../../mapping/hub-product"
+import { HUB_MODULE } from "../../../modules/hub"
+import type { ClaimedCatalogueChange, CataloguePushOutcome } from "../../../modules/hub/models/hub-catalogue-change"
+import type HubModuleService from "../../../modules/hub/service"
+import { loadHubProductFields } from "../../../queries/hub-product-fields"
+
+/**
+ * A SKU the hub refused in this flush: its answer, the fields held back until their cause changes,
+ * and when the hub last accepted the SKU (null: never), which tells a refusal that recurs after the
+ * SKU went through from one that goes on.
+ */
+export type SkuRefusal = { sku: string; status: number; message: string; fields: string[]; lastSentAt: string | null }
+
+export type CataloguePushSummary = {
+  claimed: number
+  sent: number
+  rejected: number
+  failed: number
+  nextDueInMs: number | null
+  refusals: SkuRefusal[]
+}
+
+/**
+ * Sends each claimed SKU as one partial `PUT /products/{sku}` (or `/variations/{sku}`) carrying only
+ * the fields that differ from what the hub last accepted (docs/hub-interface.md §4 rule 2): a price
+ * change sends no `qty`. The fields sent are Medusa's, read now, when the push leaves, not the ones
+ * recorded with the change: a row only says *that* a SKU must be pushed, so no push carries a value
+ * older than its send. The client throttles, waits out 429s and retries 5xx and network faults (a
+ * PUT sets values, so repeating it is safe); what is left to decide here is what an error means for
+ * the row.
+ */
+export const pushCatalogueChangesStep = createStep(
+  "push-hub-catalogue-changes",
+  async (claimed: ClaimedCatalogueChange[], { container }) => {
+    const hub: HubModuleService = container.resolve(HUB_MODULE)
+    const summary: CataloguePushSummary = { claimed: claimed.length, sent: 0, rejected: 0, failed: 0, nextDueInMs: null, refusals: [] }
+    const readNow = claimed.length ? await loadHubProductFields(container, { skus: claimed.map((change) => change.sku) }) : new Map()
+    // The claims live while their pushes do (retries, a 429 pause, a slow answer): renewed a few
+    // times per lease. One that lapses anyway is fenced when its push completes (the outbox's `complete`).
+    const renewal = claimed.length ? setInterval(() => void hub.renewCatalogueClaims(claimed[0].claimToken).catch(() => undefined), hub.hubOptions.stockLeaseMs / 3) : undefined
+    await Promise.all(
+      claimed.map(async (claimedChange) => {
+        // Every claimed SKU has a row, so Medusa reads it (a variant, or left); a failed reading keeps the last one.
+        const change = { ...claimedChange, wanted: readNow.get(claimedChange.sku)?.fields ?? claimedChange.wanted }
+        const outcome = await push(hub, change)
+        if (outcome.kind !== "unchanged") summary[outcome.kind === "sent" ? "sent" : outcome.kind === "rejected" ? "rejected" : "failed"]++
+        // Announced when the hub answered it; a local refusal repeats one already announced.
+        if (outcome.kind === "rejected" && outcome.sent && outcome.status !== null) {
+          summary.refusals.push({ sku: change.sku, status: outcome.status, message: outcome.hubMessage, fields: Object.keys(outcome.refused), lastSentAt: change.lastSentAt })
+        }
+        await hub.completeCataloguePush(change, outcome)
+      })
+    ).finally(() => clearInterval(renewal))
+    summary.nextDueInMs = await hub.nextCatalogueChangeDueInMs()
+    return new StepResponse(summary)
+  }
+)
+
+async function push(hub: HubModuleService, change: ClaimedCatalogueChange): Promise<CataloguePushOutcome> {
+  const fields: HubProductFields = fieldsToSend(change.wanted, change.accepted, change.refused)
+  if (!Object.keys(fields).length) return { kind: "unchanged" }
+  try {
+    await hub.client.updateProduct(change.sku, fields, hub.hubOptions.productEndpoint)
+    return sent(change, fields)
+  } catch (error) {
+    if (error instanceof HubRejectedError) return rejected(change, fields, error.status ?? 400, error.hubMessage, !error.repeated)
+    // Refused by the client before sending: resending the same values cannot help either.
+    if (error instanceof HubInvalidRequestError) return rejected(change, fields, null, error.message, false)
+    // A 429 outlasting the client's retries, the hub unavailable after them, or a 2xx answer that
+    // could not be read: the fields go again after a delay (a PUT is safe to repeat).
+    if (isHubError(error)) {
+      return { kind: "failed", status: error.status, reason: error.message }
+    }
+    throw error
+  }
+}
+
+function rejected(change: ClaimedCatalogueChange, sent: HubProductFields, status: number | null, hubMessage: string, reachedHub: boolean): CataloguePushOutcome {
+  const refused = refusedFields(sent)
+  const more = Object.keys(fieldsToSend(change.wanted, change.accepted, { ...change.refused, ...refused })).length > 0
+  return { kind: "rejected", status, hubMessage, sent: reachedHub, refused, more }
+}
+
+/**
+ * A push the hub took. When it changed a catalogue field, the product's prices or status on the hub
+ * are no longer those a refusal was made against (a price repaired under a refused sale price): the
+ * refused values are the cause corrected (docs/hub-interface.md §7 rule 1) and go once more. A
+ * quantity alone changes nothing they depend on, so it keeps them held.
+ */
+function sent(change: ClaimedCatalogueChange, fields: HubProductFields): CataloguePushOutcome {
+  const keys = Object.keys(fields)
+  const clearRefused = keys.some((field) => field !== "qty")
+  const refusedAfter = clearRefused ? {} : Object.fromEntries(Object.entries(change.refused).filter(([field]) => !keys.includes(field)))
+  const more = Object.keys(fieldsToSend(change.wanted, { ...change.accepted, ...fields }, refusedAfter)).length > 0
+  return { kind: "sent", fields, clearRefused, more }
+}

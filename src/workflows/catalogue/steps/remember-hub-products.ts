@@ -1,0 +1,15 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { HUB_MODULE } from "../../../modules/hub"
+import type { WantedSkuFields } from "../../../modules/hub/models/hub-catalogue-change"
+import type HubModuleService from "../../../modules/hub/service"
+
+/**
+ * Gives the store's SKUs a reconciliation found equal on the hub an outbox row naming their variant
+ * and product, so deleting or renaming the variant later finds the SKU to stop selling. No
+ * compensation: a row saying what the hub holds is true whatever happens next.
+ */
+export const rememberHubProductsStep = createStep("remember-hub-products", async (inSync: WantedSkuFields[], { container }) => {
+  const hub: HubModuleService = container.resolve(HUB_MODULE)
+  await hub.rememberHubProducts(inSync)
+  return new StepResponse(undefined)
+})
