@@ -14,7 +14,7 @@ export type AdminSession = {
   expectText: (locator: Locator, text: string, timeoutMs?: number) => Promise<void>
   screenshot: (name: string, element?: Locator) => Promise<void>
   /** The plugin's English texts of one i18n part that Portuguese words otherwise. */
-  englishFragments: (part: "product") => string[]
+  englishFragments: (part: "page" | "product") => string[]
 }
 
 const NEW_SKU = "CANECA-ESMALTADA-350"

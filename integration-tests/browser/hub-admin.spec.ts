@@ -6,6 +6,7 @@ import { HubClient, type HubOrder } from "../../src/hub-client"
 import { DEFAULT_SANDBOX_CREDENTIALS } from "../../src/sandbox"
 import { eventually } from "../helpers/eventually"
 import { type AdminSession, productPagePortugueseTests, productPageTests, publishSeededProducts } from "./hub-admin-products"
+import { hubPageListTests, orderListPortugueseTests, orderListTests } from "./hub-admin-lists"
 
 /*
  * The admin pages in Debian's Chromium, against the demo (`npm run demo`: seeded store, sandbox
@@ -474,6 +475,10 @@ describe("the product page", () => {
   productPageTests(session)
 })
 
+describe("the order list", () => {
+  orderListTests(session)
+})
+
 describe("in Portuguese (Brazil), the admin user's language", () => {
   beforeAll(async () => {
     // As Medusa's own language menu leaves it: i18next's detector reads the cookie first, then localStorage.
@@ -551,6 +556,12 @@ describe("in Portuguese (Brazil), the admin user's language", () => {
   })
 
   productPagePortugueseTests(session)
+  orderListPortugueseTests(session)
+})
+
+// Last: it sets more orders aside than one page holds.
+describe("the hub page's lists", () => {
+  hubPageListTests(session)
 })
 
 /** The plugin's English texts of one part (src/admin/i18n/<part>/en.json) that differ in Portuguese, cut at their {{values}}. */

@@ -13,6 +13,7 @@ import { refreshHubStatusesWorkflow } from "../../src/workflows/hub-orders/refre
 import { toMedusaOrder } from "../../src/mapping/hub-order"
 import { parseHubOrder } from "../../src/hub-client"
 import { adminHeaders } from "../helpers/admin"
+import { expectBadPagesRefused, expectPages } from "../helpers/pages"
 import { SAMPLE_ADDRESS, sampleTestOrder } from "../../src/sandbox"
 import { sandboxHubForStore } from "../helpers/sandbox-store"
 import { seedStore } from "../helpers/store"
@@ -373,6 +374,13 @@ medusaIntegrationTestRunner({
       expect(listed.data.hub_orders.find((order: { code: string }) => order.code === "Loja Exemplo-900").set_aside_reason).toContain("SKU-NOPE")
       const runs = await api.get("/admin/hub/import-runs", headers)
       expect(runs.data.import_runs[0]).toMatchObject({ seen: variants.length + 1, imported: 1, set_aside: variants.length })
+
+      // A page at a time, as the hub page lists them; several states at once (those needing the merchant are two).
+      await expectPages(api, headers, "/admin/hub/orders?import_state=set_aside", "hub_orders", 5)
+      const needing = await expectPages(api, headers, "/admin/hub/orders?import_state[]=set_aside&import_state[]=needs_stock", "hub_orders", 4)
+      const needsStock = (await api.get("/admin/hub/orders?import_state=needs_stock&limit=1", headers)).data.count
+      expect(needing).toHaveLength(variants.length + needsStock)
+      for (const url of ["/admin/hub/orders", "/admin/hub/import-runs"]) await expectBadPagesRefused(api, headers, url)
       const badQuery = await api.get("/admin/hub/orders?import_state=lost", headers).catch((error: { response: { status: number } }) => error.response)
       expect(badQuery.status).toBe(400)
 
@@ -393,6 +401,8 @@ medusaIntegrationTestRunner({
       const retry = await runOrderImport(container)
       expect(retry).toMatchObject({ imported: 1, set_aside: variants.length - 1 })
       expect((await hubOrderRecord("Loja Exemplo-900")).import_state).toBe("imported")
+      // Two runs now: their list a page of one at a time.
+      await expectPages(api, headers, "/admin/hub/import-runs", "import_runs", 1)
     })
 
     it("lets an admin create and approve a test order on a sandbox account, which the next run imports as paid", async () => {

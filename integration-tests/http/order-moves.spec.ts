@@ -10,6 +10,7 @@ import { eventually } from "../helpers/eventually"
 import { subscribersRan } from "../helpers/events"
 import { settleUnknownHubOrderMoves } from "../../src/sync/moves/unknown-moves"
 import { adminHeaders } from "../helpers/admin"
+import { expectBadPagesRefused, expectPages } from "../helpers/pages"
 import { sandboxHubForStore } from "../helpers/sandbox-store"
 import { seedStore } from "../helpers/store"
 
@@ -315,7 +316,12 @@ medusaIntegrationTestRunner({
     })
 
     it("lists the moves that need the merchant across orders, until a later move of the kind, a final status or Medusa's recording settles them", async () => {
-      const needing = async () => (await api.get("/admin/hub/moves", headers)).data as { count: number; moves: Array<Record<string, unknown>> }
+      const needing = async () => {
+        const { count, moves, limit, offset } = (await api.get("/admin/hub/moves", headers)).data as { count: number; moves: Array<Record<string, unknown>>; limit: number; offset: number }
+        // The first page, as the hub page asks by default.
+        expect({ limit, offset }).toEqual({ limit: 20, offset: 0 })
+        return { count, moves }
+      }
       const { code, orderId } = await importedHubOrderOn("Loja atenção", { approved: true })
       // The sandbox's strict rules refuse a shipment before the invoice.
       expect((await move(code, { kind: "ship", shipment: { track: { ...TRACK, code: "BR-ATTENTION-1" } } })).status).toBe(422)
@@ -340,6 +346,11 @@ medusaIntegrationTestRunner({
       const other = await importedHubOrderOn("Loja atenção", { approved: false })
       expect((await move(other.code, { kind: "deliver", delivery: { delivered_date: "2026-11-21T10:00:00-03:00" } })).status).toBe(422)
       expect((await needing()).moves.map((entry) => entry.code)).toEqual([other.code])
+
+      // Two at once, a page of one at a time: the second page holds the row the first did not.
+      await hubModule.updateHubOrderMoves({ id: shipment.id, medusa_error: "Done on the hub, not recorded in Medusa: no shipping option" })
+      expect((await expectPages(api, headers, "/admin/hub/moves", "moves", 1)).sort()).toEqual([shipment.id, (await needing()).moves.find((entry) => entry.code === other.code)!.id].sort())
+      await hubModule.updateHubOrderMoves({ id: shipment.id, medusa_error: null })
       sandbox.hub.marketplaceCancel(other.code)
       await runOrderImport(container)
       expect(await needing()).toEqual({ count: 0, moves: [] })
@@ -348,6 +359,7 @@ medusaIntegrationTestRunner({
       const outOfRange = await api.get("/admin/hub/moves?limit=0", headers).catch((error: { response: ApiAnswer }) => error.response)
       expect(outOfRange.status).toBe(400)
       expect(JSON.stringify(outOfRange.data)).toContain("limit")
+      await expectBadPagesRefused(api, headers, "/admin/hub/moves")
     })
 
     async function orderLineItemIds(orderId: string): Promise<string[]> {

@@ -10,6 +10,7 @@ import {
 import { HUB_MODULE } from "../../src/modules/hub"
 import HubModuleService from "../../src/modules/hub/service"
 import { adminHeaders } from "../helpers/admin"
+import { expectBadPagesRefused } from "../helpers/pages"
 import { eventually } from "../helpers/eventually"
 import { subscribersRan } from "../helpers/events"
 import { productUpdatesFor, sandboxHubForStore } from "../helpers/sandbox-store"
@@ -250,6 +251,15 @@ medusaIntegrationTestRunner({
         ])
         const body = JSON.stringify(response.data)
         for (const secret of Object.values(sandbox.hub.credentials)) expect(body).not.toContain(secret)
+      })
+
+      it("pages the SKUs in error (the hub page's list), the count holding past the last page", async () => {
+        await eventually(async () => expect((await hub.stockSyncFigures()).skusInError).toHaveLength(1))
+        const headers = await adminHeaders(container)
+        const { data } = await api.get("/admin/hub/stock/skus-in-error?limit=1", headers)
+        expect(data).toMatchObject({ count: 1, limit: 1, offset: 0, skus_in_error: [expect.objectContaining({ sku: "NAO-NO-HUB", status: 404 })] })
+        expect((await api.get("/admin/hub/stock/skus-in-error?limit=1&offset=1", headers)).data).toMatchObject({ count: 1, offset: 1, skus_in_error: [] })
+        await expectBadPagesRefused(api, headers, "/admin/hub/stock/skus-in-error")
       })
 
       it("refuses an anonymous caller", async () => {

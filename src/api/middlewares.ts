@@ -5,6 +5,8 @@ import { merchantOrderMoveSchema } from "../hub-client"
 import { PostStockReconcileSchema } from "./admin/hub/stock/reconcile/validators"
 import { GetHubTrafficSchema } from "./admin/hub/traffic/validators"
 import { GetHubMovesSchema } from "./admin/hub/moves/validators"
+import { GetHubImportRunsSchema } from "./admin/hub/import-runs/validators"
+import { GetHubSkusInErrorSchema } from "./admin/hub/stock/skus-in-error/validators"
 import { GetHubProductsSchema, PostHubProductExclusionSchema, PostHubProductPublishSchema } from "./admin/hub/products/validators"
 import { validateBody } from "./validate-body"
 
@@ -30,6 +32,16 @@ export default defineMiddlewares({
       matcher: "/admin/hub/traffic",
       method: ["GET"],
       middlewares: [validateAndTransformQuery(GetHubTrafficSchema, {})],
+    },
+    {
+      matcher: "/admin/hub/import-runs",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(GetHubImportRunsSchema, {})],
+    },
+    {
+      matcher: "/admin/hub/stock/skus-in-error",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(GetHubSkusInErrorSchema, {})],
     },
     {
       matcher: "/admin/hub/moves",

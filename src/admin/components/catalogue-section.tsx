@@ -5,7 +5,7 @@ import type { HubProductPublicationView, HubProductsPage } from "../../api/admin
 import { errorMessage, formatSecondsLeft, formatTime } from "../lib/format"
 import { useHubProductsNeedingMerchant } from "../lib/hub-queries"
 import { useHubTranslation } from "../lib/i18n"
-import { HubDataTable } from "./hub-data-table"
+import { HubDataTable, useHubPagination } from "./hub-data-table"
 import { HubProductCounts, HubProductProblems, HubProductRefusal, HubProductState } from "./hub-product/publication"
 
 const column = createDataTableColumnHelper<HubProductPublicationView>()
@@ -59,7 +59,8 @@ const Progress = ({ progress }: { progress: HubProductsPage["progress"] }) => {
 export const CatalogueSection = () => {
   const { t } = useHubTranslation("page")
   const columns = useAttentionColumns()
-  const { data, isLoading, error } = useHubProductsNeedingMerchant()
+  const pagination = useHubPagination()
+  const { data, isLoading, error } = useHubProductsNeedingMerchant(pagination.query)
 
   if (isLoading) return <Container><Text>{t("catalogue.loading")}</Text></Container>
   if (error || !data) return <Container><Text>{t("catalogue.unreadable", { error: errorMessage(error) })}</Text></Container>
@@ -82,7 +83,15 @@ export const CatalogueSection = () => {
             <Heading level="h3" className="px-6">
               {t("catalogue.attention")}
             </Heading>
-            <HubDataTable testId="hub-products-attention" data={data.products} columns={columns} rowId={(row) => row.product_id} empty={t("catalogue.attentionNone")} />
+            <HubDataTable
+              testId="hub-products-attention"
+              data={data.products}
+              count={data.count}
+              pagination={pagination}
+              columns={columns}
+              rowId={(row) => row.product_id}
+              empty={t("catalogue.attentionNone")}
+            />
           </div>
         </>
       )}

@@ -1,8 +1,26 @@
-import { DataTable, type DataTableColumnDef, useDataTable } from "@medusajs/ui"
+import { DataTable, type DataTableColumnDef, type DataTablePaginationState, useDataTable } from "@medusajs/ui"
+import { useEffect, useState } from "react"
+import { useTranslation } from "react-i18next"
+import { HUB_PAGE_SIZE } from "../lib/hub-queries"
+
+/** One list's page as Medusa's DataTable keeps it (`pageIndex`, `pageSize`), and as the routes take it (`limit`, `offset`). */
+export type HubPagination = {
+  state: DataTablePaginationState
+  onPaginationChange: (state: DataTablePaginationState) => void
+  query: { limit: number; offset: number }
+}
+
+/** A list's page, from the first, `pageSize` rows at a time. */
+export function useHubPagination(pageSize = HUB_PAGE_SIZE): HubPagination {
+  const [state, onPaginationChange] = useState<DataTablePaginationState>({ pageIndex: 0, pageSize })
+  return { state, onPaginationChange, query: { limit: state.pageSize, offset: state.pageIndex * state.pageSize } }
+}
 
 /**
- * One of the hub page's lists as a Medusa DataTable: the rows as given (the routes already sort and
- * limit them), Medusa's empty state, and a horizontal scroll on narrow screens.
+ * One of the hub page's lists as a Medusa DataTable: the page of rows the route answered, Medusa's
+ * pagination under it (its words in the admin's language: Medusa's own `general` texts) with the
+ * route's `count`, Medusa's empty state, and a horizontal scroll on narrow screens. A page left
+ * past the end (its rows dealt with meanwhile) goes back to the last one.
  */
 export function HubDataTable<TData>({
   data,
@@ -11,6 +29,8 @@ export function HubDataTable<TData>({
   isLoading,
   empty,
   testId,
+  pagination,
+  count,
 }: {
   data: TData[]
   columns: DataTableColumnDef<TData, any>[]
@@ -18,12 +38,34 @@ export function HubDataTable<TData>({
   isLoading?: boolean
   empty: string
   testId: string
+  pagination: HubPagination
+  count: number
 }) {
-  const table = useDataTable({ data, columns, getRowId: rowId, isLoading, rowCount: data.length })
+  const { t } = useTranslation()
+  const table = useDataTable({
+    data,
+    columns,
+    getRowId: rowId,
+    isLoading,
+    rowCount: count,
+    pagination: { state: pagination.state, onPaginationChange: pagination.onPaginationChange },
+  })
+  const { pageIndex, pageSize } = pagination.state
+  const { onPaginationChange } = pagination
+  useEffect(() => {
+    if (!isLoading && pageIndex > 0 && pageIndex * pageSize >= count) {
+      onPaginationChange({ pageIndex: Math.max(0, Math.ceil(count / pageSize) - 1), pageSize })
+    }
+  }, [isLoading, pageIndex, pageSize, count, onPaginationChange])
   return (
     <div data-testid={testId}>
       <DataTable instance={table}>
         <DataTable.Table emptyState={{ empty: { heading: empty } }} />
+        {count > 0 && (
+          <DataTable.Pagination
+            translations={{ of: t("general.of"), results: t("general.results"), pages: t("general.pages"), prev: t("general.prev"), next: t("general.next") }}
+          />
+        )}
       </DataTable>
     </div>
   )

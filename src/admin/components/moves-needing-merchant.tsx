@@ -1,9 +1,10 @@
-import { createDataTableColumnHelper, StatusBadge } from "@medusajs/ui"
+import { createDataTableColumnHelper, StatusBadge, Text } from "@medusajs/ui"
 import { useMemo } from "react"
 import type { HubOrderMoveNeedingMerchant } from "../../api/admin/hub/types"
-import { formatTime } from "../lib/format"
+import { errorMessage, formatTime } from "../lib/format"
+import { useHubMovesNeedingMerchant } from "../lib/hub-queries"
 import { useHubTranslation } from "../lib/i18n"
-import { HubDataTable } from "./hub-data-table"
+import { HubDataTable, useHubPagination } from "./hub-data-table"
 import { HubOrderLink } from "./hub-order-link"
 import { MOVE_STATE_COLORS } from "./hub-order/moves"
 
@@ -13,11 +14,13 @@ const column = createDataTableColumnHelper<HubOrderMoveNeedingMerchant>()
 const notRecorded = (move: HubOrderMoveNeedingMerchant) => move.state === "done" && !!move.medusa_error
 
 /**
- * The moves that need the merchant, across orders, in the order card's words: each links to its
- * order, whose card sends the move again.
+ * The moves that need the merchant, across orders, a page at a time, in the order card's words: each
+ * links to its order, whose card sends the move again.
  */
-export const MovesNeedingMerchant = ({ moves }: { moves: HubOrderMoveNeedingMerchant[] }) => {
+export const MovesNeedingMerchant = () => {
   const { t } = useHubTranslation("card")
+  const pagination = useHubPagination()
+  const moves = useHubMovesNeedingMerchant(pagination.query)
   const columns = useMemo(
     () => [
       column.accessor("code", {
@@ -49,5 +52,17 @@ export const MovesNeedingMerchant = ({ moves }: { moves: HubOrderMoveNeedingMerc
     ],
     [t]
   )
-  return <HubDataTable testId="hub-moves-attention" data={moves} columns={columns} rowId={(move) => move.id} empty={t("attention.none")} />
+  if (moves.error) return <Text className="text-ui-fg-error px-6">{t("attention.unreadable", { error: errorMessage(moves.error) })}</Text>
+  return (
+    <HubDataTable
+      testId="hub-moves-attention"
+      data={moves.data?.moves ?? []}
+      count={moves.data?.count ?? 0}
+      pagination={pagination}
+      columns={columns}
+      rowId={(move) => move.id}
+      isLoading={moves.isLoading}
+      empty={t("attention.none")}
+    />
+  )
 }

@@ -1,5 +1,5 @@
 import { Button, Container, Heading, Text } from "@medusajs/ui"
-import { useHubMovesNeedingMerchant, useHubOrdersNeedingMerchant, useHubProductsNeedingMerchant, useHubStockFigures } from "../lib/hub-queries"
+import { useHubMovesNeedingMerchant, useHubOrdersNeedingMerchant, useHubProductsNeedingMerchant, useHubSkusInError, useHubStockFigures } from "../lib/hub-queries"
 import { useHubTranslation } from "../lib/i18n"
 import { MovesNeedingMerchant } from "./moves-needing-merchant"
 
@@ -29,12 +29,13 @@ export const NeedsYouSection = () => {
   const orders = useHubOrdersNeedingMerchant()
   const moves = useHubMovesNeedingMerchant()
   const stock = useHubStockFigures()
+  const skus = useHubSkusInError()
   const products = useHubProductsNeedingMerchant()
-  if (orders.isLoading || moves.isLoading || stock.isLoading || products.isLoading) return null
+  if (orders.isLoading || moves.isLoading || stock.isLoading || skus.isLoading || products.isLoading) return null
 
   const orderCount = orders.data?.count ?? 0
   const moveCount = moves.data?.count ?? 0
-  const skuCount = stock.data?.stock.skusInError.length ?? 0
+  const skuCount = skus.data?.count ?? 0
   const leakCount = stock.data?.stock.lastReconciliation?.leakedOrders ?? 0
   const productCount = products.data?.count ?? 0
   const nothing = !orderCount && !moveCount && !skuCount && !leakCount && !productCount
@@ -57,7 +58,7 @@ export const NeedsYouSection = () => {
           <Text size="small" className="text-ui-fg-error px-6">
             {t("needsYou.moves", { n: moveCount })}
           </Text>
-          <MovesNeedingMerchant moves={moves.data?.moves ?? []} />
+          <MovesNeedingMerchant />
         </div>
       )}
     </Container>

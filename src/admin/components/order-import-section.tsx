@@ -1,13 +1,13 @@
 import { Button, Container, createDataTableColumnHelper, Heading, StatusBadge, Text } from "@medusajs/ui"
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
+import { useMutation, useQueryClient } from "@tanstack/react-query"
 import { useMemo } from "react"
 import type { HubImportRunRow, HubOrderImportState, HubOrderRow, OrderImportSummary, OrderIntakeFigures } from "../../api/admin/hub/types"
-import { HUB_PAGE_REFRESH_MS, useHubOrdersNeedingMerchant } from "../lib/hub-queries"
+import { useHubImportRuns, useHubOrdersNeedingMerchant } from "../lib/hub-queries"
 import { errorMessage, formatDuration, formatTime } from "../lib/format"
 import { useHubTranslation } from "../lib/i18n"
 import { HubStatusLabel } from "./hub-status-label"
 import { sdk } from "../lib/sdk"
-import { HubDataTable } from "./hub-data-table"
+import { HubDataTable, useHubPagination } from "./hub-data-table"
 import { HubOrderLink } from "./hub-order-link"
 
 const STATE_COLORS: Record<HubOrderImportState, "orange" | "red" | "green" | "grey"> = {
@@ -94,18 +94,16 @@ const IntakeLine = ({ intake }: { intake: OrderIntakeFigures }) => {
   )
 }
 
-/** The import's last runs, an "Import now" button, and the hub orders that need the merchant. */
+/** The import's runs, an "Import now" button, and the hub orders that need the merchant: each list a page at a time. */
 export const OrderImportSection = () => {
   const { t } = useHubTranslation("page")
   const attentionColumns = useAttentionColumns()
   const runColumns = useRunColumns()
   const queryClient = useQueryClient()
-  const runs = useQuery({
-    queryKey: ["hub", "import-runs"],
-    queryFn: () => sdk.client.fetch<{ import_runs: HubImportRunRow[]; intake: OrderIntakeFigures }>("/admin/hub/import-runs"),
-    refetchInterval: HUB_PAGE_REFRESH_MS,
-  })
-  const needingAttention = useHubOrdersNeedingMerchant()
+  const runsPage = useHubPagination()
+  const attentionPage = useHubPagination()
+  const runs = useHubImportRuns(runsPage.query)
+  const needingAttention = useHubOrdersNeedingMerchant(attentionPage.query)
   const importNow = useMutation({
     mutationFn: () => sdk.client.fetch<{ import_run: OrderImportSummary }>("/admin/hub/import-runs", { method: "POST" }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ["hub"] }),
@@ -151,7 +149,9 @@ export const OrderImportSection = () => {
         ) : (
           <HubDataTable
             testId="hub-orders-attention"
-            data={needingAttention.data?.orders ?? []}
+            data={needingAttention.data?.hub_orders ?? []}
+            count={needingAttention.data?.count ?? 0}
+            pagination={attentionPage}
             columns={attentionColumns}
             rowId={(hubOrder) => hubOrder.id}
             isLoading={needingAttention.isLoading}
@@ -169,6 +169,8 @@ export const OrderImportSection = () => {
           <HubDataTable
             testId="hub-import-runs"
             data={runs.data?.import_runs ?? []}
+            count={runs.data?.count ?? 0}
+            pagination={runsPage}
             columns={runColumns}
             rowId={(run) => run.id}
             isLoading={runs.isLoading}

@@ -3,10 +3,10 @@ import { useMutation, useQueryClient } from "@tanstack/react-query"
 import type { StockSyncFigures } from "../../api/admin/hub/types"
 import { useMemo } from "react"
 import { adminLocale, errorMessage, formatTime } from "../lib/format"
-import { useHubStockFigures } from "../lib/hub-queries"
+import { useHubSkusInError, useHubStockFigures } from "../lib/hub-queries"
 import { useHubTranslation } from "../lib/i18n"
 import { sdk } from "../lib/sdk"
-import { HubDataTable } from "./hub-data-table"
+import { HubDataTable, useHubPagination } from "./hub-data-table"
 
 type Reconciliation = NonNullable<StockSyncFigures["lastReconciliation"]>
 
@@ -55,6 +55,8 @@ export const StockSyncSection = () => {
   const skuColumns = useSkuColumns()
   const queryClient = useQueryClient()
   const { data, isLoading, error } = useHubStockFigures()
+  const skusPage = useHubPagination()
+  const skusInError = useHubSkusInError(skusPage.query)
   const releaseLeaks = useMutation({
     mutationFn: () => sdk.client.fetch<{ released: string[] }>("/admin/hub/stock/leaks", { method: "POST" }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ["hub"] }),
@@ -68,7 +70,7 @@ export const StockSyncSection = () => {
   if (isLoading) return <Container><Text>{t("stock.loading")}</Text></Container>
   if (error || !data) return <Container><Text>{t("stock.unreadable", { error: errorMessage(error) })}</Text></Container>
 
-  const { backlog, oldestPendingChangeAt, lastVerifiedAt, pushesByHour, skusInError, lastReconciliation, syncedFields } = data.stock
+  const { backlog, oldestPendingChangeAt, lastVerifiedAt, pushesByHour, lastReconciliation, syncedFields } = data.stock
   const differingByField = Object.entries(lastReconciliation?.differingFields ?? {})
     .map(([field, count]) => `${fieldLabel(t, field)} ${count}`)
     .join(", ")
@@ -123,7 +125,20 @@ export const StockSyncSection = () => {
         <Heading level="h3" className="px-6">
           {t("stock.skusInError")}
         </Heading>
-        <HubDataTable testId="hub-skus-in-error" data={skusInError} columns={skuColumns} rowId={(entry) => entry.sku} empty={t("stock.none")} />
+        {skusInError.error ? (
+          <Text className="text-ui-fg-error px-6">{t("stock.unreadable", { error: errorMessage(skusInError.error) })}</Text>
+        ) : (
+          <HubDataTable
+            testId="hub-skus-in-error"
+            data={skusInError.data?.skus_in_error ?? []}
+            count={skusInError.data?.count ?? 0}
+            pagination={skusPage}
+            columns={skuColumns}
+            rowId={(entry) => entry.sku}
+            isLoading={skusInError.isLoading}
+            empty={t("stock.none")}
+          />
+        )}
       </div>
     </Container>
   )

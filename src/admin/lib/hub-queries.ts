@@ -1,36 +1,51 @@
-import { useQuery } from "@tanstack/react-query"
-import type { HubOrderMoveNeedingMerchant, HubOrderRow, HubProductsPage, StockSyncFigures } from "../../api/admin/hub/types"
+import { keepPreviousData, useQuery } from "@tanstack/react-query"
+import type { HubImportRunsPage, HubMovesPage, HubOrdersPage, HubProductsPage, HubSkusInErrorPage, StockSyncFigures } from "../../api/admin/hub/types"
 import { sdk } from "./sdk"
 
 /*
  * The hub page's reads that more than one section shows: one query each (react-query shares it by
- * its key), refreshed every 10 s while the page is open.
+ * its key, the page asked for included), refreshed every 10 s while the page is open. A list's
+ * page keeps its rows while the next one loads (Medusa's own lists do the same).
  */
 
 /** How often the hub page reads its figures again while it is open. */
 export const HUB_PAGE_REFRESH_MS = 10_000
 
-/** The hub orders that need the merchant: set aside, or imported short of stock (20 of each, and how many in all). */
-export function useHubOrdersNeedingMerchant() {
+/** A list's page as the routes take it. */
+export type HubPageQuery = { limit: number; offset: number }
+
+/** How many rows a list of the hub page shows at once. */
+export const HUB_PAGE_SIZE = 10
+
+/** A list's first page: its count is all "Needs you" reads of it (the same query as the list's own first page). */
+const FIRST: HubPageQuery = { limit: HUB_PAGE_SIZE, offset: 0 }
+
+/** A page of the hub orders that need the merchant: set aside, or imported short of stock; and how many in all. */
+export function useHubOrdersNeedingMerchant(page: HubPageQuery = FIRST) {
   return useQuery({
-    queryKey: ["hub", "orders", "attention"],
-    queryFn: async () => {
-      const [setAside, needsStock] = await Promise.all(
-        (["set_aside", "needs_stock"] as const).map((import_state) =>
-          sdk.client.fetch<{ hub_orders: HubOrderRow[]; count: number }>("/admin/hub/orders", { query: { import_state, limit: 20 } })
-        )
-      )
-      return { orders: [...setAside.hub_orders, ...needsStock.hub_orders], count: setAside.count + needsStock.count }
-    },
+    queryKey: ["hub", "orders", "attention", page],
+    queryFn: () => sdk.client.fetch<HubOrdersPage>("/admin/hub/orders", { query: { import_state: ["set_aside", "needs_stock"], ...page } }),
+    placeholderData: keepPreviousData,
     refetchInterval: HUB_PAGE_REFRESH_MS,
   })
 }
 
-/** The moves that need the merchant: refused, not sent, outcome unknown, or not recorded in Medusa. */
-export function useHubMovesNeedingMerchant() {
+/** A page of the moves that need the merchant: refused, not sent, outcome unknown, or not recorded in Medusa. */
+export function useHubMovesNeedingMerchant(page: HubPageQuery = FIRST) {
   return useQuery({
-    queryKey: ["hub", "moves", "attention"],
-    queryFn: () => sdk.client.fetch<{ moves: HubOrderMoveNeedingMerchant[]; count: number }>("/admin/hub/moves", { query: { limit: 20 } }),
+    queryKey: ["hub", "moves", "attention", page],
+    queryFn: () => sdk.client.fetch<HubMovesPage>("/admin/hub/moves", { query: page }),
+    placeholderData: keepPreviousData,
+    refetchInterval: HUB_PAGE_REFRESH_MS,
+  })
+}
+
+/** A page of the order import's runs, newest first, with the intake's figures. */
+export function useHubImportRuns(page: HubPageQuery = FIRST) {
+  return useQuery({
+    queryKey: ["hub", "import-runs", page],
+    queryFn: () => sdk.client.fetch<HubImportRunsPage>("/admin/hub/import-runs", { query: page }),
+    placeholderData: keepPreviousData,
     refetchInterval: HUB_PAGE_REFRESH_MS,
   })
 }
@@ -44,16 +59,22 @@ export function useHubStockFigures() {
   })
 }
 
-/** The products that need the merchant: not publishable, or refused by the hub (20 of each), with the counts and progress. */
-export function useHubProductsNeedingMerchant() {
+/** A page of the SKUs the hub refused, or whose last push failed, and how many in all. */
+export function useHubSkusInError(page: HubPageQuery = FIRST) {
   return useQuery({
-    queryKey: ["hub", "products", "attention"],
-    queryFn: async () => {
-      const [notPublishable, refused] = await Promise.all(
-        (["not_publishable", "refused"] as const).map((state) => sdk.client.fetch<HubProductsPage>("/admin/hub/products", { query: { state, limit: 20 } }))
-      )
-      return { ...refused, products: [...notPublishable.products, ...refused.products], count: notPublishable.count + refused.count }
-    },
+    queryKey: ["hub", "stock", "skus-in-error", page],
+    queryFn: () => sdk.client.fetch<HubSkusInErrorPage>("/admin/hub/stock/skus-in-error", { query: page }),
+    placeholderData: keepPreviousData,
+    refetchInterval: HUB_PAGE_REFRESH_MS,
+  })
+}
+
+/** A page of the products that need the merchant (not publishable, or refused by the hub), with the counts and progress. */
+export function useHubProductsNeedingMerchant(page: HubPageQuery = FIRST) {
+  return useQuery({
+    queryKey: ["hub", "products", "attention", page],
+    queryFn: () => sdk.client.fetch<HubProductsPage>("/admin/hub/products", { query: { state: ["not_publishable", "refused"], ...page } }),
+    placeholderData: keepPreviousData,
     refetchInterval: HUB_PAGE_REFRESH_MS,
   })
 }

@@ -185,6 +185,12 @@ export default class HubModuleService extends HubOrderRecords {
     return count
   }
 
+  /** A page of the SKUs the hub refused, or whose last push failed, newest first, and how many in all. */
+  @InjectManager()
+  async listSkusInError(page: { limit: number; offset: number }, @MedusaContext() sharedContext: Context = {}) {
+    return this.reconciliations.skusInError(page, sharedContext)
+  }
+
   /** The stock sync's figures for the admin page. */
   @InjectManager()
   async stockSyncFigures(@MedusaContext() sharedContext: Context = {}): Promise<StockSyncFigures> {

@@ -8,6 +8,9 @@ export type { StockSyncFigures } from "../../../modules/hub/models/hub-catalogue
 export type { TrafficHour } from "../../../modules/hub/repositories/hub-traffic-hour"
 export type { HubOrderMoveNeedingMerchant } from "../../../modules/hub/repositories/hub-order-move"
 export type { HubConnectionHealth, OrderIntakeFigures } from "../../../modules/hub/service"
+import type { HubOrderMoveNeedingMerchant } from "../../../modules/hub/repositories/hub-order-move"
+import type { OrderIntakeFigures } from "../../../modules/hub/service"
+import type { StockSyncFigures } from "../../../modules/hub/models/hub-catalogue-change"
 export type { OrderImportSummary } from "../../../sync/orders/order-listing"
 import type { InferTypeOf } from "@medusajs/framework/types"
 import type { HubStatusType } from "../../../hub-client/schemas"
@@ -37,12 +40,31 @@ export type HubProductPublicationView = ReturnType<typeof hubProductView>
 export type HubProductPublicationState = HubProductPublicationView["state"]
 
 /** `GET /admin/hub/products`: a page of products, the counts per state and the first publication's progress. */
-export type HubProductsPage = {
+export type HubProductsPage = HubPage & {
   publish_products: boolean
   products: HubProductPublicationView[]
-  count: number
-  limit: number
-  offset: number
   counts: Record<HubProductPublicationState, number>
   progress: { total: number; done: number; due: number; seconds_left: number }
 }
+
+/** What every paginated list under /admin/hub answers beside its rows: how many in all, and the page asked for. */
+export type HubPage = { count: number; limit: number; offset: number }
+
+/** `GET /admin/hub/orders`: a page of hub orders. */
+export type HubOrdersPage = HubPage & { hub_orders: HubOrderRow[] }
+
+/**
+ * `GET /admin/hub/orders?fields=+order.display_id`: a hub order with the number Medusa's order list
+ * shows for its order (`#12`), through the read-only link (src/links/hub-order-order.ts).
+ */
+export type HubOrderNumberRow = HubOrderRow & { order: { display_id: number } | null }
+export type HubOrderNumbersPage = HubPage & { hub_orders: HubOrderNumberRow[] }
+
+/** `GET /admin/hub/import-runs`: a page of the import's runs, newest first, and the intake's figures. */
+export type HubImportRunsPage = HubPage & { import_runs: HubImportRunRow[]; intake: OrderIntakeFigures }
+
+/** `GET /admin/hub/stock/skus-in-error`: a page of the SKUs the hub refused, or whose last push failed. */
+export type HubSkusInErrorPage = HubPage & { skus_in_error: StockSyncFigures["skusInError"] }
+
+/** `GET /admin/hub/moves`: a page of the moves that need the merchant. */
+export type HubMovesPage = HubPage & { moves: HubOrderMoveNeedingMerchant[] }

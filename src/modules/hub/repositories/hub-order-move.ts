@@ -89,29 +89,40 @@ export class HubOrderMoveRepository extends DALUtils.mikroOrmBaseRepositoryFacto
   }
 
   /**
-   * The moves that need the merchant, newest first, and how many there are: a move the hub refused,
-   * that surely was not sent, or whose outcome is unknown, while its order can still move and no
-   * later move of the same kind followed it (the merchant acted again; that one speaks for itself);
-   * and a move the hub took that Medusa could not record (its fulfillment, delivery or metadata),
-   * until it is recorded.
+   * A page of the moves that need the merchant, newest first, and how many there are: a move the hub
+   * refused, that surely was not sent, or whose outcome is unknown, while its order can still move
+   * and no later move of the same kind followed it (the merchant acted again; that one speaks for
+   * itself); and a move the hub took that Medusa could not record (its fulfillment, delivery or
+   * metadata), until it is recorded. The count holds past the last page too.
    */
-  async needingMerchant(limit: number, context: Context = {}): Promise<{ moves: HubOrderMoveNeedingMerchant[]; count: number }> {
-    const rows: Array<HubOrderMoveNeedingMerchant & { total: string }> = await this.getActiveManager<EntityManager>(context).execute(
-      `select m.id, m.code, o.order_id, m.kind, m.state, m.error, m.medusa_error, m.created_at, m.finished_at, count(*) over () as total
-       from hub_order_move m join hub_order o on o.id = m.hub_order_id
-       where m.deleted_at is null
-         and (
-           (m.state = any(string_to_array(?, ',')) and o.status_type <> all(string_to_array(?, ','))
-             and not exists (select 1 from hub_order_move later
-                             where later.hub_order_id = m.hub_order_id and later.kind = m.kind
-                               and later.created_at > m.created_at and later.deleted_at is null))
-           or (m.medusa_error is not null and m.medusa_error <> ?)
-         )
-       order by coalesce(m.finished_at, m.created_at) desc
-       limit ?`,
-      [MOVE_STATES_NEEDING_MERCHANT.join(","), FINAL_STATUS_TYPES.join(","), NOT_RECORDED_IN_MEDUSA_YET, limit]
+  async needingMerchant(
+    { limit, offset = 0 }: { limit: number; offset?: number },
+    context: Context = {}
+  ): Promise<{ moves: HubOrderMoveNeedingMerchant[]; count: number }> {
+    const rows: Array<HubOrderMoveNeedingMerchant & { total: string | null }> = await this.getActiveManager<EntityManager>(context).execute(
+      `with needing as (
+         select m.id, m.code, o.order_id, m.kind, m.state, m.error, m.medusa_error, m.created_at, m.finished_at
+         from hub_order_move m join hub_order o on o.id = m.hub_order_id
+         where m.deleted_at is null
+           and (
+             (m.state = any(string_to_array(?, ',')) and o.status_type <> all(string_to_array(?, ','))
+               and not exists (select 1 from hub_order_move later
+                               where later.hub_order_id = m.hub_order_id and later.kind = m.kind
+                                 and later.created_at > m.created_at and later.deleted_at is null))
+             or (m.medusa_error is not null and m.medusa_error <> ?)
+           )
+       ),
+       page as (select * from needing order by coalesce(finished_at, created_at) desc, id limit ? offset ?)
+       -- One row at least (the count alone, its move columns null) when the page is past the end.
+       select page.*, (select count(*) from needing) as total
+       from (select 1) as one left join page on true
+       order by coalesce(page.finished_at, page.created_at) desc, page.id`,
+      [MOVE_STATES_NEEDING_MERCHANT.join(","), FINAL_STATUS_TYPES.join(","), NOT_RECORDED_IN_MEDUSA_YET, limit, offset]
     )
-    return { moves: rows.map(({ total: _total, ...move }) => move), count: Number(rows[0]?.total ?? 0) }
+    return {
+      moves: rows.filter((row) => row.id !== null).map(({ total: _total, ...move }) => move),
+      count: Number(rows[0]?.total ?? 0),
+    }
   }
 
   /**

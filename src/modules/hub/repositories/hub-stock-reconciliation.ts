@@ -5,6 +5,8 @@ import { HubStockReconciliation } from "../models"
 import type { HubProductField } from "../../../mapping/hub-product"
 import type { StockSyncFigures } from "../models/hub-catalogue-change"
 
+type SkuInError = StockSyncFigures["skusInError"][number]
+
 /** Reconciliations' own SQL, and the stock sync's figures the admin page reads (one round of queries). */
 export class HubStockReconciliationRepository extends DALUtils.mikroOrmBaseRepositoryFactory(HubStockReconciliation) {
   /** Adds a page's counts to a running reconciliation, so a walk that dies keeps what it did. */
@@ -38,6 +40,38 @@ export class HubStockReconciliationRepository extends DALUtils.mikroOrmBaseRepos
     return row.due
   }
 
+  /**
+   * A page of the SKUs the hub refused (4xx), or whose last push failed, newest first, and how many
+   * there are (the count holds past the last page too).
+   */
+  async skusInError({ limit, offset }: { limit: number; offset: number }, context: Context = {}): Promise<{ skus: SkuInError[]; count: number }> {
+    const rows: Array<Record<string, any>> = await this.getActiveManager<EntityManager>(context).execute(
+      `with erring as (
+         select id, sku, state, available_quantity, error_status, error, attempts, updated_at, refused from hub_catalogue_change
+          where deleted_at is null and ((error is not null and state <> 'sent') or refused <> '{}'::jsonb)
+       ),
+       page as (select * from erring order by updated_at desc, id limit ? offset ?)
+       -- One row at least (the count alone) when the page is past the end.
+       select page.*, (select count(*) from erring) as total
+       from (select 1) as one left join page on true
+       order by page.updated_at desc, page.id`,
+      [limit, offset]
+    )
+    return {
+      skus: rows.filter((row) => row.sku !== null).map((row) => ({
+        sku: row.sku,
+        state: row.state,
+        availableQuantity: row.available_quantity,
+        status: row.error_status,
+        reason: row.error,
+        attempts: row.attempts,
+        since: new Date(row.updated_at).toISOString(),
+        refusedFields: row.refused ?? {},
+      })),
+      count: Number(rows[0]?.total ?? 0),
+    }
+  }
+
   /** The stock sync's figures for the admin page. */
   async stockSyncFigures(context: Context = {}): Promise<Omit<StockSyncFigures, "syncedFields">> {
     const manager = this.getActiveManager<EntityManager>(context)
@@ -50,11 +84,7 @@ export class HubStockReconciliationRepository extends DALUtils.mikroOrmBaseRepos
         `select hour, sent, failed from hub_catalogue_push_hour
           where deleted_at is null and hour > now() - interval '24 hours' order by hour desc`
       ),
-      manager.execute(
-        `select sku, state, available_quantity, error_status, error, attempts, updated_at, refused from hub_catalogue_change
-          where deleted_at is null and ((error is not null and state <> 'sent') or refused <> '{}'::jsonb)
-          order by updated_at desc limit 100`
-      ),
+      this.skusInError({ limit: 100, offset: 0 }, context),
       manager.execute(
         `select id, started_at, finished_at, seen, differing, differing_fields, fixed, unknown, leaked_orders, error from hub_stock_reconciliation
           where deleted_at is null order by started_at desc limit 1`
@@ -75,16 +105,7 @@ export class HubStockReconciliationRepository extends DALUtils.mikroOrmBaseRepos
         sent: row.sent,
         failed: row.failed,
       })),
-      skusInError: errors.map((row: Record<string, any>) => ({
-        sku: row.sku,
-        state: row.state,
-        availableQuantity: row.available_quantity,
-        status: row.error_status,
-        reason: row.error,
-        attempts: row.attempts,
-        since: iso(row.updated_at)!,
-        refusedFields: row.refused ?? {},
-      })),
+      skusInError: errors.skus,
       lastReconciliation: last
         ? {
             id: last.id,

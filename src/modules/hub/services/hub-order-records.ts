@@ -182,10 +182,10 @@ export class HubOrderRecords extends MedusaService({
     return this.moves.renew(claim, sharedContext)
   }
 
-  /** The moves that need the merchant (refused, not sent, outcome unknown, not recorded in Medusa), newest first. */
+  /** A page of the moves that need the merchant (refused, not sent, outcome unknown, not recorded in Medusa), newest first, and how many in all. */
   @InjectManager()
-  async listHubOrderMovesNeedingMerchant(limit: number, @MedusaContext() sharedContext: Context = {}) {
-    return this.moves.needingMerchant(limit, sharedContext)
+  async listHubOrderMovesNeedingMerchant(page: { limit: number; offset?: number }, @MedusaContext() sharedContext: Context = {}) {
+    return this.moves.needingMerchant(page, sharedContext)
   }
 
   /**

@@ -3,15 +3,20 @@ import { HUB_MODULE } from "../../../../modules/hub"
 import type HubModuleService from "../../../../modules/hub/service"
 import { runOrderImport } from "../../../../sync/orders/order-listing"
 import { answerConflict } from "../conflict"
+import type { GetHubImportRuns } from "./validators"
 
-/** The last order import runs (seen, imported, updated, set aside, how long, why one ended early) and the intake's figures. */
-export async function GET(req: MedusaRequest, res: MedusaResponse) {
+/**
+ * A page of the order import's runs, newest first (seen, imported, updated, set aside, how long, why
+ * one ended early), how many in all, and the intake's figures.
+ */
+export async function GET(req: MedusaRequest<unknown, GetHubImportRuns>, res: MedusaResponse) {
   const hubModule: HubModuleService = req.scope.resolve(HUB_MODULE)
-  const [import_runs, intake] = await Promise.all([
-    hubModule.listHubImportRuns({}, { order: { started_at: "DESC" }, take: 20 }),
+  const { limit, offset } = req.validatedQuery as GetHubImportRuns
+  const [[import_runs, count], intake] = await Promise.all([
+    hubModule.listAndCountHubImportRuns({}, { order: { started_at: "DESC", id: "DESC" }, take: limit, skip: offset }),
     hubModule.orderIntakeFigures(),
   ])
-  res.json({ import_runs, intake })
+  res.json({ import_runs, count, limit, offset, intake })
 }
 
 /** Imports now, without waiting for the schedule, and answers with the run's summary (409 while another import runs). */

@@ -2,8 +2,14 @@ import { createFindParams } from "@medusajs/medusa/api/utils/validators"
 import { z } from "zod"
 import { HUB_ORDER_IMPORT_STATES } from "../../../../mapping/hub-order-states"
 
+const importState = z.enum(HUB_ORDER_IMPORT_STATES, { error: `import_state must be one of ${HUB_ORDER_IMPORT_STATES.join(", ")}` })
+
+/** `GET /admin/hub/orders`: a page (limit, offset; Medusa's 400 names a bad field), of one import state or several. */
 export const GetHubOrdersSchema = createFindParams({ limit: 50, offset: 0, order: "-updated_at" }).extend({
-  import_state: z.enum(HUB_ORDER_IMPORT_STATES).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  /** One state, or several (`import_state[]=set_aside&import_state[]=needs_stock`): the hub page lists those needing the merchant as one. */
+  import_state: z.union([importState, z.array(importState).min(1)]).optional(),
   code: z.string().optional(),
   /** The Medusa order: the order page's widget asks which hub order it came from. */
   order_id: z.string().optional(),

@@ -15,7 +15,7 @@ export async function GET(req: MedusaRequest<unknown, GetHubProducts>, res: Medu
   const [[rows, count], counts] = await Promise.all([
     hub.listAndCountHubProductPublications(
       { ...(state ? { state } : {}), ...(product_id ? { product_id } : {}) },
-      { take: limit, skip: offset, order: { updated_at: "DESC" } }
+      { take: limit, skip: offset, order: { updated_at: "DESC", product_id: "ASC" } }
     ),
     hub.publicationCounts(),
   ])

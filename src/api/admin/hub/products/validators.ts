@@ -1,9 +1,11 @@
 import { z } from "zod"
 import { PUBLICATION_STATES } from "../../../../modules/hub/models/hub-product-publication"
 
-/** `GET /admin/hub/products`: one state, or one product, a page at a time (Medusa's 400 names a bad field). */
+const publicationState = z.enum(PUBLICATION_STATES, { error: `state must be one of ${PUBLICATION_STATES.join(", ")}` })
+
+/** `GET /admin/hub/products`: one state or several (`state[]=a&state[]=b`), or one product, a page at a time (Medusa's 400 names a bad field). */
 export const GetHubProductsSchema = z.strictObject({
-  state: z.enum(PUBLICATION_STATES, { error: `state must be one of ${PUBLICATION_STATES.join(", ")}` }).optional(),
+  state: z.union([publicationState, z.array(publicationState).min(1)]).optional(),
   product_id: z.string().trim().min(1).max(100).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
