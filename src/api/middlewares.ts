@@ -4,6 +4,7 @@ import { PostHubTestOrderSchema } from "./admin/hub/test-orders/validators"
 import { merchantOrderMoveSchema } from "../hub-client"
 import { PostStockReconcileSchema } from "./admin/hub/stock/reconcile/validators"
 import { GetHubTrafficSchema } from "./admin/hub/traffic/validators"
+import { GetHubConnectionSchema } from "./admin/hub/connection/validators"
 import { GetHubMovesSchema } from "./admin/hub/moves/validators"
 import { GetHubImportRunsSchema } from "./admin/hub/import-runs/validators"
 import { GetHubSkusInErrorSchema } from "./admin/hub/stock/skus-in-error/validators"
@@ -27,6 +28,11 @@ export default defineMiddlewares({
       matcher: "/admin/hub/test-orders",
       method: ["POST"],
       middlewares: validateBody(PostHubTestOrderSchema),
+    },
+    {
+      matcher: "/admin/hub/connection",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(GetHubConnectionSchema, {})],
     },
     {
       matcher: "/admin/hub/traffic",

@@ -1,5 +1,5 @@
 import { z } from "zod"
-import { describeIssues } from "../../hub-client"
+import { describeIssues, type HubClient } from "../../hub-client"
 import { HubPluginOptionsError, type HubPluginOptions, hubPluginOptionsSchema } from "./options"
 
 /** The account today's single-account options describe; records from before accounts belong to it. */
@@ -23,6 +23,9 @@ export const STORE_WIDE_OPTIONS = ["jobs", "notifications", "notificationLanguag
 const OWN_OPTIONS = ["userEmail", "apiKey", "accountManagerKey", "salesChannelId"] as const
 
 export type HubAccountOptions = HubPluginOptions & { id: string }
+
+/** One hub account of the store as the module holds it: its options and its own hub client (and budget). */
+export type HubAccount = { id: string; options: HubAccountOptions; client: HubClient }
 
 /**
  * Every hub account of the store: the plugin's own options are the account `default`; each entry of

@@ -243,7 +243,7 @@ export default class HubModuleService extends HubOrderRecords {
       this.processParts.stop()
       clearInterval(this.trafficTimer)
       await this.recordHubTraffic().catch(() => undefined)
-      await this.hubClient.close()
+      await Promise.all((this.hubAccounts.length ? this.hubAccounts.map((account) => account.client) : [this.hubClient]).map((client) => client.close()))
     },
   }
 }

@@ -4,8 +4,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { Tracer } from "@medusajs/framework/telemetry"
 import { HubClient, hubAccountKey, type HubTracer } from "../../../hub-client"
 import { PostgresBudgetStore } from "../repositories/hub-budget"
-import { parseHubAccounts } from "../accounts"
-import type { HubPluginOptions } from "../options"
+import { DEFAULT_ACCOUNT, type HubAccount, type HubAccountOptions, parseHubAccounts } from "../accounts"
 import { isSchemaCommand, medusaCommand } from "./medusa-command"
 import { sharedBudgetRedis } from "./shared-budget"
 
@@ -20,12 +19,9 @@ import { sharedBudgetRedis } from "./shared-budget"
  */
 export default async function hubClientLoader({ container, options }: LoaderOptions) {
   const logger = container.resolve("logger")
-  let hubOptions: HubPluginOptions
-  let accountIds: string[]
+  let accounts: HubAccountOptions[]
   try {
-    const [own, ...added] = parseHubAccounts(options)
-    hubOptions = own
-    accountIds = added.map((account) => account.id)
+    accounts = parseHubAccounts(options)
   } catch (error) {
     const command = medusaCommand()
     if (!isSchemaCommand(command)) throw error
@@ -36,21 +32,29 @@ export default async function hubClientLoader({ container, options }: LoaderOpti
     container.register({
       hubClient: asValue(unusable<HubClient>(error as Error, { close: async () => {} })),
       hubOptions: asValue(unusable(error as Error)),
+      hubAccounts: asValue([]),
     })
     return
   }
-  // One request budget for every process of the store by default: the Redis Medusa already has, else
-  // the PostgreSQL every process of a store shares.
-  const redis = sharedBudgetRedis(hubOptions.rateLimitRedisUrl, container.resolve(ContainerRegistrationKeys.CONFIG_MODULE, { allowUnregistered: true }))
+  // One request budget per hub account for every process of the store by default: the Redis Medusa
+  // already has, else the PostgreSQL every process of a store shares; keyed by the account's URL and
+  // credentials, so one account's 429 pauses that account only.
+  const redis = sharedBudgetRedis(accounts[0].rateLimitRedisUrl, container.resolve(ContainerRegistrationKeys.CONFIG_MODULE, { allowUnregistered: true }))
   const pg = redis ? undefined : container.resolve(ContainerRegistrationKeys.PG_CONNECTION, { allowUnregistered: true })
-  const postgresBudget = pg ? new PostgresBudgetStore(pg, hubAccountKey(hubOptions), hubOptions.rateLimitMaxPauseMs) : undefined
-  const hubClient = new HubClient({ ...hubOptions, rateLimitRedisUrl: redis?.url }, logger, postgresBudget, medusaHubTracer())
-  container.register({ hubClient: asValue(hubClient), hubOptions: asValue(hubOptions) })
-  const budget = redis ? `in the Redis of ${redis.from}` : postgresBudget ? "in PostgreSQL (no Redis configured)" : "this process's own (no database connection)"
-  logger.info(`hub: connected to ${new URL(hubOptions.baseUrl).origin}${hubOptions.sandbox ? " (sandbox account)" : ""}; request budget ${budget}`)
-  if (accountIds.length) {
+  const budget = redis ? `in the Redis of ${redis.from}` : pg ? "in PostgreSQL (no Redis configured)" : "this process's own (no database connection)"
+  const hubAccounts: HubAccount[] = accounts.map((account) => {
+    const postgresBudget = pg ? new PostgresBudgetStore(pg, hubAccountKey(account), account.rateLimitMaxPauseMs) : undefined
+    return { id: account.id, options: account, client: new HubClient({ ...account, rateLimitRedisUrl: redis?.url }, logger, postgresBudget, medusaHubTracer()) }
+  })
+  container.register({ hubClient: asValue(hubAccounts[0].client), hubOptions: asValue(accounts[0]), hubAccounts: asValue(hubAccounts) })
+  for (const { id, options: account } of hubAccounts) {
+    const name = id === DEFAULT_ACCOUNT ? "" : `account ${id} `
+    logger.info(`hub: ${name}connected to ${new URL(account.baseUrl).origin}${account.sandbox ? " (sandbox account)" : ""}; request budget ${budget}`)
+  }
+  const added = hubAccounts.slice(1).map((account) => account.id)
+  if (added.length) {
     logger.warn(
-      `hub: the accounts ${accountIds.join(", ")} are valid but not served yet: this version serves the account default (the plugin's own options) only; ` +
+      `hub: the accounts ${added.join(", ")} are valid but not served yet: this version serves the account default (the plugin's own options) only; ` +
         "see docs/production.md, Several hub accounts"
     )
   }

@@ -1,5 +1,5 @@
 import type { Context } from "@medusajs/framework/types"
-import { InjectManager, InjectTransactionManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
+import { InjectManager, InjectTransactionManager, MedusaContext, MedusaError, MedusaService } from "@medusajs/framework/utils"
 import type { HubClient, HubFiguresSnapshot, ListedHubOrder } from "../../../hub-client"
 import type { HubOrderMoveOutcome } from "../../../mapping/hub-order-states"
 import type { ClaimedHubOrder, SeenHubOrder } from "../../../mapping/plan-hub-order"
@@ -14,6 +14,7 @@ import {
   HubStockReconciliation,
   HubTrafficHour,
 } from "../models"
+import { DEFAULT_ACCOUNT, type HubAccount } from "../accounts"
 import type { HubPluginOptions } from "../options"
 import type { HubListedOrderRepository, HubOrderMoveRepository, HubOrderRepository } from "../repositories"
 import type { ImportRunCounts, TakenListedOrder } from "../repositories/hub-listed-order"
@@ -23,6 +24,7 @@ import type { ClaimedMoveRow, HubStatusAfterMove, MoveToClaim } from "../reposit
 export type HubOrderRecordsDependencies = {
   hubClient: HubClient
   hubOptions: HubPluginOptions
+  hubAccounts: HubAccount[]
   hubOrderRepository: HubOrderRepository
   hubListedOrderRepository: HubListedOrderRepository
   hubOrderMoveRepository: HubOrderMoveRepository
@@ -37,6 +39,7 @@ export type OrderIntakeFigures = {
 }
 
 export type HubConnectionHealth = {
+  account: string
   hubOrigin: string
   sandbox: boolean
   figures: HubFiguresSnapshot
@@ -61,6 +64,7 @@ export class HubOrderRecords extends MedusaService({
 }) {
   readonly hubOptions: HubPluginOptions
   protected readonly hubClient: HubClient
+  protected readonly hubAccounts: HubAccount[]
   private readonly orders: HubOrderRepository
   private readonly listed: HubListedOrderRepository
   private readonly moves: HubOrderMoveRepository
@@ -69,6 +73,7 @@ export class HubOrderRecords extends MedusaService({
     super(dependencies, ...moduleArguments)
     this.hubClient = dependencies.hubClient
     this.hubOptions = dependencies.hubOptions
+    this.hubAccounts = dependencies.hubAccounts
     this.orders = dependencies.hubOrderRepository
     this.listed = dependencies.hubListedOrderRepository
     this.moves = dependencies.hubOrderMoveRepository
@@ -77,6 +82,18 @@ export class HubOrderRecords extends MedusaService({
   /** The hub client, built from the validated options at boot and closed at shutdown. */
   get client(): HubClient {
     return this.hubClient
+  }
+
+  /** The store's hub accounts (option `accounts`), `default` first. */
+  get accountIds(): string[] {
+    return this.hubAccounts.map((account) => account.id)
+  }
+
+  /** One hub account's options and client; an unknown id is refused, naming it and the store's accounts. */
+  account(id: string = DEFAULT_ACCOUNT): HubAccount {
+    const found = this.hubAccounts.find((account) => account.id === id)
+    if (!found) throw new MedusaError(MedusaError.Types.INVALID_DATA, `account: no hub account ${id} in this store (its accounts: ${this.accountIds.join(", ")})`)
+    return found
   }
 
   // ---- Hub orders
@@ -229,12 +246,9 @@ export class HubOrderRecords extends MedusaService({
     return new Map(known.map((status) => [status.code, status.type]))
   }
 
-  /** What the admin page shows: never a credential, only the hub's origin and the counters. */
-  connectionHealth(): HubConnectionHealth {
-    return {
-      hubOrigin: new URL(this.hubOptions.baseUrl).origin,
-      sandbox: this.hubOptions.sandbox,
-      figures: this.hubClient.figures(),
-    }
+  /** What the admin page shows of an account's connection: never a credential, only the hub's origin and the counters. */
+  connectionHealth(accountId: string = DEFAULT_ACCOUNT): HubConnectionHealth {
+    const { id, options, client } = this.account(accountId)
+    return { account: id, hubOrigin: new URL(options.baseUrl).origin, sandbox: options.sandbox, figures: client.figures() }
   }
 }

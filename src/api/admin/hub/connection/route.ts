@@ -1,9 +1,11 @@
 import { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { HUB_MODULE } from "../../../../modules/hub"
 import HubModuleService from "../../../../modules/hub/service"
+import type { GetHubConnection } from "./validators"
 
-/** The health of the hub connection: counters of the hub client, never a credential. */
-export async function GET(req: MedusaRequest, res: MedusaResponse) {
+/** The health of one hub account's connection (`?account=`, `default` unless named): counters of its hub client, never a credential. */
+export async function GET(req: MedusaRequest<unknown, GetHubConnection>, res: MedusaResponse) {
   const hub: HubModuleService = req.scope.resolve(HUB_MODULE)
-  res.json({ connection: hub.connectionHealth() })
+  const { account } = req.validatedQuery as GetHubConnection
+  res.json({ connection: hub.connectionHealth(account), accounts: hub.accountIds })
 }
