@@ -37,7 +37,7 @@ medusaIntegrationTestRunner({
         expect(hub.client.figures().byEndpoint["GET /statuses"]).toBeUndefined()
       })
 
-      it("the admin reads each account's connection by id, never a credential; an unknown id is a 400 naming it", async () => {
+      it("the admin reads each account's connection and hourly traffic by id, never a credential; an unknown id is a 400 naming it", async () => {
         const headers = await adminHeaders(getContainer())
         const own = await api.get("/admin/hub/connection", headers)
         expect(own.data).toMatchObject({ connection: { account: "default", hubOrigin: new URL(sandbox.hub.url).origin }, accounts: ["default", "brand-b"] })
@@ -49,6 +49,12 @@ medusaIntegrationTestRunner({
         const unknown = await api.get("/admin/hub/connection?account=brand-x", headers).catch((error: { response: { status: number; data: { message: string } } }) => error.response)
         expect(unknown.status).toBe(400)
         expect(unknown.data.message).toContain("account: no hub account brand-x in this store (its accounts: default, brand-b)")
+        const traffic = async (account: string) => (await api.get(`/admin/hub/traffic?account=${account}`, headers)).data.traffic as Array<{ endpoint: string; requests: number }>
+        expect((await traffic("brand-b")).filter((row) => row.endpoint === "GET /statuses").map((row) => row.requests)).toEqual([1])
+        expect((await traffic("default")).filter((row) => row.endpoint === "GET /statuses")).toEqual([])
+        const unknownTraffic = await api.get("/admin/hub/traffic?account=brand-x", headers).catch((error: { response: { status: number; data: { message: string } } }) => error.response)
+        expect(unknownTraffic.status).toBe(400)
+        expect(unknownTraffic.data.message).toContain("no hub account brand-x")
         const malformed = await api.get("/admin/hub/connection?account=Brand%20X", headers).catch((error: { response: { status: number; data: { message: string } } }) => error.response)
         expect(malformed.status).toBe(400)
         expect(malformed.data.message).toContain("account")

@@ -1,6 +1,7 @@
 import type { Context } from "@medusajs/framework/types"
 import { InjectManager, InjectTransactionManager, MedusaContext } from "@medusajs/framework/utils"
 import { errorText } from "../../mapping/error-text"
+import { DEFAULT_ACCOUNT } from "./accounts"
 import type { HubProductField } from "../../mapping/hub-product"
 import type { ClaimedCatalogueChange, CataloguePushOutcome, StockSyncFigures, WantedSkuFields } from "./models/hub-catalogue-change"
 import type { ClaimedPublication, PublicationState } from "./models/hub-product-publication"
@@ -200,22 +201,24 @@ export default class HubModuleService extends HubOrderRecords {
 
   // ---- Hub traffic per hour
 
-  /** Adds this process's hub requests since the last call to the store's hourly rows; given back on failure. */
+  /** Adds this process's hub requests since the last call to the store's hourly rows, each account's apart; given back on failure. */
   @InjectManager()
   async recordHubTraffic(@MedusaContext() sharedContext: Context = {}): Promise<void> {
-    const rows = this.hubClient.takeHourlyTraffic()
-    try {
-      await this.traffic.add(rows, sharedContext)
-    } catch (error) {
-      this.hubClient.returnHourlyTraffic(rows)
-      throw error
+    for (const { id, client } of this.hubAccounts) {
+      const rows = client.takeHourlyTraffic()
+      try {
+        await this.traffic.add(id, rows, sharedContext)
+      } catch (error) {
+        client.returnHourlyTraffic(rows)
+        throw error
+      }
     }
   }
 
-  /** Requests, 4xx and 429 per hour and endpoint over the last `hours` hours, from every process. */
+  /** One account's requests, 4xx and 429 per hour and endpoint over the last `hours` hours, from every process. */
   @InjectManager()
-  async hubTraffic(hours: number, @MedusaContext() sharedContext: Context = {}): Promise<TrafficHour[]> {
-    return this.traffic.lastHours(hours, sharedContext)
+  async hubTraffic(hours: number, account: string = DEFAULT_ACCOUNT, @MedusaContext() sharedContext: Context = {}): Promise<TrafficHour[]> {
+    return this.traffic.lastHours(this.account(account).id, hours, sharedContext)
   }
 
   /**

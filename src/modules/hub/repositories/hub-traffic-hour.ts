@@ -12,17 +12,18 @@ export type TrafficHour = { hour: string; endpoint: string; requests: number; cl
 
 /** The hub traffic per hour: increments from each process added in one statement, so processes never overwrite each other. */
 export class HubTrafficHourRepository extends DALUtils.mikroOrmBaseRepositoryFactory(HubTrafficHour) {
-  async add(rows: HourlyTraffic[], context: Context = {}): Promise<void> {
+  /** Adds one account's hourly increments. */
+  async add(account: string, rows: HourlyTraffic[], context: Context = {}): Promise<void> {
     if (!rows.length) return
     await this.getActiveManager<EntityManager>(context).execute(
-      `insert into hub_traffic_hour (id, hour, endpoint, requests, client_errors, rate_limited)
-       values ${rows.map(() => "(?, ?::timestamptz, ?, ?::integer, ?::integer, ?::integer)").join(", ")}
+      `insert into hub_traffic_hour (id, account, hour, endpoint, requests, client_errors, rate_limited)
+       values ${rows.map(() => "(?, ?, ?::timestamptz, ?, ?::integer, ?::integer, ?::integer)").join(", ")}
        on conflict (account, hour, endpoint) where deleted_at is null do update set
          requests = hub_traffic_hour.requests + excluded.requests,
          client_errors = hub_traffic_hour.client_errors + excluded.client_errors,
          rate_limited = hub_traffic_hour.rate_limited + excluded.rate_limited,
          updated_at = now()`,
-      rows.flatMap((row) => [generateEntityId(undefined, "hubtrh"), row.hour, row.endpoint, row.requests, row.clientErrors, row.rateLimited])
+      rows.flatMap((row) => [generateEntityId(undefined, "hubtrh"), account, row.hour, row.endpoint, row.requests, row.clientErrors, row.rateLimited])
     )
     // The route reads a week at most: older hours go, so the table stays a few thousand rows.
     await this.getActiveManager<EntityManager>(context).execute(
@@ -30,13 +31,13 @@ export class HubTrafficHourRepository extends DALUtils.mikroOrmBaseRepositoryFac
     )
   }
 
-  /** The last `hours` hours (the current one included), oldest first. */
-  async lastHours(hours: number, context: Context = {}): Promise<TrafficHour[]> {
+  /** One account's last `hours` hours (the current one included), oldest first. */
+  async lastHours(account: string, hours: number, context: Context = {}): Promise<TrafficHour[]> {
     const rows: Array<Record<string, any>> = await this.getActiveManager<EntityManager>(context).execute(
       `select hour, endpoint, requests, client_errors, rate_limited from hub_traffic_hour
-        where deleted_at is null and hour > date_trunc('hour', now()) - ?::integer * interval '1 hour'
+        where deleted_at is null and account = ? and hour > date_trunc('hour', now()) - ?::integer * interval '1 hour'
         order by hour, endpoint`,
-      [hours]
+      [account, hours]
     )
     return rows.map((row) => ({
       hour: new Date(row.hour).toISOString(),

@@ -1,8 +1,13 @@
 import { z } from "zod"
+import { accountIdSchema, DEFAULT_ACCOUNT } from "../../../../modules/hub/accounts"
 import { MAX_HOURS } from "../../../../modules/hub/repositories/hub-traffic-hour"
 
-/** How many hours back, the current one included: a day by default, a week at most (Medusa's 400 names the field). */
+/**
+ * How many hours back, the current one included: a day by default, a week at most (Medusa's 400 names
+ * the field); of which hub account (`default` unless named).
+ */
 export const GetHubTrafficSchema = z.strictObject({
   hours: z.coerce.number().int().min(1).max(MAX_HOURS).default(24),
+  account: accountIdSchema.default(DEFAULT_ACCOUNT),
 })
 export type GetHubTraffic = z.infer<typeof GetHubTrafficSchema>
