@@ -57,7 +57,7 @@ medusaIntegrationTestRunner({
         expect(unknownTraffic.data.message).toContain("no hub account brand-x")
         const malformed = await api.get("/admin/hub/connection?account=Brand%20X", headers).catch((error: { response: { status: number; data: { message: string } } }) => error.response)
         expect(malformed.status).toBe(400)
-        expect(malformed.data.message).toContain("account")
+        expect(malformed.data.message).toContain("account must be the id of one of the store's hub accounts")
       })
     })
   },

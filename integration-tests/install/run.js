@@ -327,7 +327,10 @@ async function main() {
     : ""
   check("the admin bundle holds the plugin's route /hub", /routes:\s*\[\s*\{\s*Component:\s*[\w$]+,\s*path:\s*"\/hub"/.test(bundle))
   check("the admin bundle holds the plugin's menu item", /menuItems:\s*\[\s*\{\s*label:\s*[\w$.]+,\s*icon:\s*[\w$.]+,\s*path:\s*"\/hub"/.test(bundle) && bundle.includes('"Marketplace hub"'))
-  check("the admin bundle holds the plugin's order widget", /widgets:\s*\[\s*\{\s*Component:\s*[\w$]+,\s*zone:\s*\[\s*"order\.details\.side\.before"\s*\]/.test(bundle))
+  // A widget entry of the extensions' list (`{Component, zone: [...]}`), wherever it stands in it.
+  const widget = (zone) => new RegExp(`\\{\\s*Component:\\s*[\\w$]+,\\s*zone:\\s*\\[\\s*"${zone.replace(/\./g, "\\.")}"\\s*\\]`).test(bundle)
+  check("the admin bundle holds the plugin's order widget", widget("order.details.side.before"))
+  check("the admin bundle holds the plugin's order list widget (hub codes beside Medusa's numbers)", widget("order.list.before"))
 
   // The built server runs from .medusa/server with the store's dependencies.
   fs.symlinkSync(path.join(store, "node_modules"), path.join(server, "node_modules"), "dir")

@@ -5,10 +5,17 @@ import { HubPluginOptionsError, type HubPluginOptions, hubPluginOptionsSchema } 
 /** The account today's single-account options describe; records from before accounts belong to it. */
 export const DEFAULT_ACCOUNT = "default"
 
+const ACCOUNT_ID = /^[a-z0-9][a-z0-9_-]{0,39}$/
+const ACCOUNT_ID_RULE = "1 to 40 lowercase letters, digits, - or _, such as brand-b"
+
 /** An account's id, as records, routes, logs and notices name it (never a credential). */
-export const accountIdSchema = z
-  .string({ error: "must be a short name such as brand-b" })
-  .regex(/^[a-z0-9][a-z0-9_-]{0,39}$/, "must be 1 to 40 lowercase letters, digits, - or _, such as brand-b")
+export const accountIdSchema = z.string({ error: "must be a short name such as brand-b" }).regex(ACCOUNT_ID, `must be ${ACCOUNT_ID_RULE}`)
+
+/** The `account` an admin route takes: `default` unless named; Medusa's 400 quotes the message, so it names the field. */
+export const accountQuerySchema = z
+  .string({ error: "account must be the id of one of the store's hub accounts" })
+  .regex(ACCOUNT_ID, `account must be the id of one of the store's hub accounts: ${ACCOUNT_ID_RULE}`)
+  .default(DEFAULT_ACCOUNT)
 
 /**
  * Options that belong to the store, not to one account: which processes run the jobs, the admin feed's

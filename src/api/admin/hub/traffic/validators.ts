@@ -1,5 +1,5 @@
 import { z } from "zod"
-import { accountIdSchema, DEFAULT_ACCOUNT } from "../../../../modules/hub/accounts"
+import { accountQuerySchema } from "../../../../modules/hub/accounts"
 import { MAX_HOURS } from "../../../../modules/hub/repositories/hub-traffic-hour"
 
 /**
@@ -8,6 +8,6 @@ import { MAX_HOURS } from "../../../../modules/hub/repositories/hub-traffic-hour
  */
 export const GetHubTrafficSchema = z.strictObject({
   hours: z.coerce.number().int().min(1).max(MAX_HOURS).default(24),
-  account: accountIdSchema.default(DEFAULT_ACCOUNT),
+  account: accountQuerySchema,
 })
 export type GetHubTraffic = z.infer<typeof GetHubTrafficSchema>
