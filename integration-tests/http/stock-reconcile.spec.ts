@@ -7,7 +7,7 @@ import HubModuleService from "../../src/modules/hub/service"
 import { STOCK_RECONCILIATION_LOCK } from "../../src/modules/hub/locks"
 import { runScheduledReconciliation } from "../../src/sync/catalogue/stock-reconciliation"
 import { adminHeaders } from "../helpers/admin"
-import { eventually } from "../helpers/eventually"
+import { eventually, waitUntil } from "../helpers/eventually"
 import { sandboxHubForStore } from "../helpers/sandbox-store"
 import { seedStore } from "../helpers/store"
 
@@ -115,8 +115,8 @@ medusaIntegrationTestRunner({
       // hub's windows are fixed on the clock: with a minute, pages one and two fell in different
       // windows about once in sixty runs; a walk begun in an hour's last seconds still can, so it
       // starts after the hour turns.)
-      const hourEndsInMs = 3_600_000 - (Date.now() % 3_600_000)
-      if (hourEndsInMs < 30_000) await new Promise((resolve) => setTimeout(resolve, hourEndsInMs + 100))
+      const walkHasTheHour = () => 3_600_000 - (Date.now() % 3_600_000) >= 30_000
+      await waitUntil("the hour's last 30 s to pass", walkHasTheHour, { timeoutMs: 40_000, intervalMs: 250 })
       sandbox.hub.setRateLimits({ "GET /products": { limit: 1, windowMs: 3_600_000 } })
       sandbox.hub.resetRequestLog()
       const response = await api.post("/admin/hub/stock/reconcile", { wait: true }, await adminHeaders(container))

@@ -2,6 +2,7 @@ import http from "node:http"
 import { uniformRateLimits } from "../../src/hub-client/endpoints"
 import type { TestOrderInput } from "../../src/hub-client/schemas"
 import { sampleTestOrder, startSandboxHub, type SandboxHub, type SandboxHubOptions } from "../../src/sandbox"
+import { waitUntil } from "../helpers/eventually"
 
 /*
  * The sandbox hub over real loopback HTTP (fetch, no mocks): every refusal the hub makes, the
@@ -26,10 +27,11 @@ type CallOptions = {
   auth?: Record<string, string>
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-/** Resolves just after a counting window of `windowMs` begins, so a burst lands in one window. */
-const windowStart = (windowMs: number) => sleep(windowMs - (Date.now() % windowMs) + 5)
+/** Resolves just after the next counting window of `windowMs` begins (the sandbox's windows are fixed on the clock), so a burst lands in one window. */
+const windowStart = (windowMs: number) => {
+  const current = Math.floor(Date.now() / windowMs)
+  return waitUntil("the next counting window", () => Math.floor(Date.now() / windowMs) > current, { timeoutMs: windowMs * 3, intervalMs: 2 })
+}
 
 const orderPath = (code: string, action?: string) =>
   `/orders/${encodeURIComponent(code)}${action ? `/${action}` : ""}`
