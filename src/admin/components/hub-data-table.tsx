@@ -1,4 +1,4 @@
-import { DataTable, type DataTableColumnDef, type DataTablePaginationState, useDataTable } from "@medusajs/ui"
+import { DataTable, type DataTableColumnDef, type DataTablePaginationState, Text, useDataTable } from "@medusajs/ui"
 import { useEffect, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { HUB_PAGE_SIZE } from "../lib/hub-queries"
@@ -20,7 +20,8 @@ export function useHubPagination(pageSize = HUB_PAGE_SIZE): HubPagination {
  * One of the hub page's lists as a Medusa DataTable: the page of rows the route answered, Medusa's
  * pagination under it (its words in the admin's language: Medusa's own `general` texts) with the
  * route's `count`, Medusa's empty state, and a horizontal scroll on narrow screens. A page left
- * past the end (its rows dealt with meanwhile) goes back to the last one.
+ * past the end (its rows dealt with meanwhile) goes back to the last one. `unreadable`: the list could
+ * not be read; that sentence stands in its place.
  */
 export function HubDataTable<TData>({
   data,
@@ -31,6 +32,7 @@ export function HubDataTable<TData>({
   testId,
   pagination,
   count,
+  unreadable,
 }: {
   data: TData[]
   columns: DataTableColumnDef<TData, any>[]
@@ -40,6 +42,7 @@ export function HubDataTable<TData>({
   testId: string
   pagination: HubPagination
   count: number
+  unreadable?: string
 }) {
   const { t } = useTranslation()
   const table = useDataTable({
@@ -57,6 +60,7 @@ export function HubDataTable<TData>({
       onPaginationChange({ pageIndex: Math.max(0, Math.ceil(count / pageSize) - 1), pageSize })
     }
   }, [isLoading, pageIndex, pageSize, count, onPaginationChange])
+  if (unreadable) return <Text className="text-ui-fg-error px-6">{unreadable}</Text>
   return (
     <div data-testid={testId}>
       <DataTable instance={table}>

@@ -1,4 +1,4 @@
-import { createDataTableColumnHelper, StatusBadge, Text } from "@medusajs/ui"
+import { createDataTableColumnHelper, StatusBadge } from "@medusajs/ui"
 import { useMemo } from "react"
 import type { HubOrderMoveNeedingMerchant } from "../../api/admin/hub/types"
 import { errorMessage, formatTime } from "../lib/format"
@@ -52,7 +52,6 @@ export const MovesNeedingMerchant = () => {
     ],
     [t]
   )
-  if (moves.error) return <Text className="text-ui-fg-error px-6">{t("attention.unreadable", { error: errorMessage(moves.error) })}</Text>
   return (
     <HubDataTable
       testId="hub-moves-attention"
@@ -63,6 +62,7 @@ export const MovesNeedingMerchant = () => {
       rowId={(move) => move.id}
       isLoading={moves.isLoading}
       empty={t("attention.none")}
+      unreadable={moves.error ? t("attention.unreadable", { error: errorMessage(moves.error) }) : undefined}
     />
   )
 }

@@ -144,39 +144,33 @@ export const OrderImportSection = () => {
         <Heading level="h3" className="px-6">
           {t("import.attention")}
         </Heading>
-        {needingAttention.error ? (
-          <Text className="text-ui-fg-error px-6">{t("import.attentionUnreadable", { error: errorMessage(needingAttention.error) })}</Text>
-        ) : (
-          <HubDataTable
-            testId="hub-orders-attention"
-            data={needingAttention.data?.hub_orders ?? []}
-            count={needingAttention.data?.count ?? 0}
-            pagination={attentionPage}
-            columns={attentionColumns}
-            rowId={(hubOrder) => hubOrder.id}
-            isLoading={needingAttention.isLoading}
-            empty={t("import.attentionNone")}
-          />
-        )}
+        <HubDataTable
+          testId="hub-orders-attention"
+          data={needingAttention.data?.hub_orders ?? []}
+          count={needingAttention.data?.count ?? 0}
+          pagination={attentionPage}
+          columns={attentionColumns}
+          rowId={(hubOrder) => hubOrder.id}
+          isLoading={needingAttention.isLoading}
+          empty={t("import.attentionNone")}
+          unreadable={needingAttention.error ? t("import.attentionUnreadable", { error: errorMessage(needingAttention.error) }) : undefined}
+        />
       </div>
       <div className="flex flex-col gap-y-2 py-4">
         <Heading level="h3" className="px-6">
           {t("import.runs")}
         </Heading>
-        {runs.error ? (
-          <Text className="text-ui-fg-error px-6">{t("import.runsUnreadable", { error: errorMessage(runs.error) })}</Text>
-        ) : (
-          <HubDataTable
-            testId="hub-import-runs"
-            data={runs.data?.import_runs ?? []}
-            count={runs.data?.count ?? 0}
-            pagination={runsPage}
-            columns={runColumns}
-            rowId={(run) => run.id}
-            isLoading={runs.isLoading}
-            empty={t("import.runsNone")}
-          />
-        )}
+        <HubDataTable
+          testId="hub-import-runs"
+          data={runs.data?.import_runs ?? []}
+          count={runs.data?.count ?? 0}
+          pagination={runsPage}
+          columns={runColumns}
+          rowId={(run) => run.id}
+          isLoading={runs.isLoading}
+          empty={t("import.runsNone")}
+          unreadable={runs.error ? t("import.runsUnreadable", { error: errorMessage(runs.error) }) : undefined}
+        />
       </div>
     </Container>
   )

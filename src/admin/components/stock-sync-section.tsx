@@ -125,20 +125,17 @@ export const StockSyncSection = () => {
         <Heading level="h3" className="px-6">
           {t("stock.skusInError")}
         </Heading>
-        {skusInError.error ? (
-          <Text className="text-ui-fg-error px-6">{t("stock.unreadable", { error: errorMessage(skusInError.error) })}</Text>
-        ) : (
-          <HubDataTable
-            testId="hub-skus-in-error"
-            data={skusInError.data?.skus_in_error ?? []}
-            count={skusInError.data?.count ?? 0}
-            pagination={skusPage}
-            columns={skuColumns}
-            rowId={(entry) => entry.sku}
-            isLoading={skusInError.isLoading}
-            empty={t("stock.none")}
-          />
-        )}
+        <HubDataTable
+          testId="hub-skus-in-error"
+          data={skusInError.data?.skus_in_error ?? []}
+          count={skusInError.data?.count ?? 0}
+          pagination={skusPage}
+          columns={skuColumns}
+          rowId={(entry) => entry.sku}
+          isLoading={skusInError.isLoading}
+          empty={t("stock.none")}
+          unreadable={skusInError.error ? t("stock.unreadable", { error: errorMessage(skusInError.error) }) : undefined}
+        />
       </div>
     </Container>
   )
