@@ -1,8 +1,9 @@
 import fs from "node:fs"
 import path from "node:path"
-import { Client, Pool } from "pg"
+import type { Pool } from "pg"
 import { Migration20261125180000 } from "../../src/modules/hub/migrations/Migration20261125180000"
 import { Migration20261125190000 } from "../../src/modules/hub/migrations/Migration20261125190000"
+import { scratchDatabase } from "../helpers/scratch-database"
 
 /*
  * Upgrading a store that has data: every hub migration before the ones under test run in order, as
@@ -15,12 +16,6 @@ jest.setTimeout(120_000)
 
 const DATABASE = "medusa_hub_migrations_test"
 const MIGRATIONS = path.resolve(__dirname, "../../src/modules/hub/migrations")
-const connection = {
-  host: process.env.DB_HOST ?? "localhost",
-  port: Number(process.env.DB_PORT ?? 5432),
-  user: process.env.DB_USERNAME ?? "postgres",
-  password: process.env.DB_PASSWORD || undefined,
-}
 
 type MigrationLike = { up(): Promise<void>; down(): Promise<void>; getQueries(): unknown[]; reset(): void }
 type MigrationClass = new (driver: never, config: never) => MigrationLike
@@ -46,12 +41,7 @@ describe("the hub module's migrations on a store with data", () => {
   let pool: Pool
 
   beforeAll(async () => {
-    const admin = new Client({ ...connection, database: "postgres" })
-    await admin.connect()
-    await admin.query(`drop database if exists ${DATABASE}`)
-    await admin.query(`create database ${DATABASE}`)
-    await admin.end()
-    pool = new Pool({ ...connection, database: DATABASE, max: 2 })
+    pool = await scratchDatabase(DATABASE, 2)
     const before = fs
       .readdirSync(MIGRATIONS)
       .filter((file) => /^Migration\d+\.ts$/.test(file) && file < "Migration20261125180000.ts")

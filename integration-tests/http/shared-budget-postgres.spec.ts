@@ -1,8 +1,9 @@
-import { Client, Pool } from "pg"
+import type { Pool } from "pg"
 import { HubClient, hubAccountKey, uniformRateLimits } from "../../src/hub-client"
 import { Migration20261123130000 } from "../../src/modules/hub/migrations/Migration20261123130000"
 import { PostgresBudgetStore } from "../../src/modules/hub/repositories/hub-budget"
 import { SandboxHub, startSandboxHub } from "../../src/sandbox"
+import { scratchDatabase } from "../helpers/scratch-database"
 
 /*
  * The hub request budget in PostgreSQL, the default of a store without Redis: its tables made by the
@@ -13,12 +14,6 @@ import { SandboxHub, startSandboxHub } from "../../src/sandbox"
 jest.setTimeout(120_000)
 
 const DATABASE = "medusa_hub_budget_test"
-const connection = {
-  host: process.env.DB_HOST ?? "localhost",
-  port: Number(process.env.DB_PORT ?? 5432),
-  user: process.env.DB_USERNAME ?? "postgres",
-  password: process.env.DB_PASSWORD || undefined,
-}
 const FAST = uniformRateLimits(1000)
 const BUCKET = "PUT /products"
 const SKUS = Array.from({ length: 10 }, (_, i) => `SKU-${i + 1}`)
@@ -39,12 +34,7 @@ describe("one hub budget shared through PostgreSQL", () => {
   const clients: HubClient[] = []
 
   beforeAll(async () => {
-    const admin = new Client({ ...connection, database: "postgres" })
-    await admin.connect()
-    await admin.query(`drop database if exists ${DATABASE}`)
-    await admin.query(`create database ${DATABASE}`)
-    await admin.end()
-    pool = new Pool({ ...connection, database: DATABASE, max: 4 })
+    pool = await scratchDatabase(DATABASE, 4)
     // The plugin's migration, as `medusa db:migrate` runs it.
     const migration = new Migration20261123130000({} as never, {} as never)
     await migration.up()
