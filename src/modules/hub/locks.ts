@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto"
+import { DEFAULT_ACCOUNT } from "./accounts"
 import { hubLeases } from "./leases"
 
 /*
@@ -14,14 +15,23 @@ import { hubLeases } from "./leases"
  */
 export const DRIVER_LOCK_TTL_SECONDS = 45
 
-/** One order import run at a time. */
+/** One order import run at a time (per hub account: `driverLock`). */
 export const ORDER_IMPORT_LOCK = "hub:order-import"
 
-/** One consumer of the hub's order queue at a time (the account's budget is one). */
+/** One consumer of the hub's order queue at a time (per hub account: the account's budget is one). */
 export const ORDER_QUEUE_LOCK = "hub:order-queue"
 
-/** One stock reconciliation at a time. */
+/** One stock reconciliation at a time (per hub account). */
 export const STOCK_RECONCILIATION_LOCK = "hub:stock-reconciliation"
+
+/**
+ * A driver's lock for one hub account: the account `default` keeps the key it had before accounts
+ * (a process of the version before, still running during an upgrade, takes the same lock), others
+ * add their id.
+ */
+export function driverLock(lock: string, account: string = DEFAULT_ACCOUNT): string {
+  return account === DEFAULT_ACCOUNT ? lock : `${lock}:${account}`
+}
 
 /**
  * The plugin's stock reservations, one at a time across the store's processes (inside it, the

@@ -1,5 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { errorText } from "../../mapping/error-text"
 import { HUB_MODULE } from "../../modules/hub"
+import type { HubAccount } from "../../modules/hub/accounts"
 import type HubModuleService from "../../modules/hub/service"
 
 /**
@@ -12,4 +15,21 @@ export function hubJob(run: (container: MedusaContainer, hub: HubModuleService) 
     const hub: HubModuleService = container.resolve(HUB_MODULE)
     if (hub.hubOptions.jobs) await run(container, hub)
   }
+}
+
+/**
+ * A scheduled job run for each of the store's hub accounts at once (each within its own budget and
+ * locks): one account failing, or slow, never holds the others up; its failure is logged naming it.
+ */
+export function hubAccountsJob(
+  run: (container: MedusaContainer, account: HubAccount) => Promise<unknown>
+): (container: MedusaContainer) => Promise<void> {
+  return hubJob(async (container, hub) => {
+    const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+    await Promise.all(
+      hub.servedAccounts.map((account) =>
+        run(container, account).catch((error) => logger.warn(`hub: account ${account.id}: ${errorText(error)}`))
+      )
+    )
+  })
 }

@@ -89,6 +89,11 @@ export class HubOrderRecords extends MedusaService({
     return this.hubAccounts.map((account) => account.id)
   }
 
+  /** The accounts the store's drivers serve (every one of `accounts`, `default` first). */
+  get servedAccounts(): HubAccount[] {
+    return this.hubAccounts
+  }
+
   /** One hub account's options and client; an unknown id is refused, naming it and the store's accounts. */
   account(id: string = DEFAULT_ACCOUNT): HubAccount {
     const found = this.hubAccounts.find((account) => account.id === id)
