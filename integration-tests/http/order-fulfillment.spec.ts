@@ -167,11 +167,11 @@ medusaIntegrationTestRunner({
       // Below the lock (processes that share no locking provider), the fulfillment's claim alone lets none through again.
       const [record] = await hubModule.listHubOrders({ code })
       const claims = await Promise.all(
-        [1, 2].map(() => hubModule.claimHubOrderMove({ hubOrderId: record.id, code, kind: "ship", request: {}, claimKey: `ship:${fulfillmentId}` }))
+        [1, 2].map(() => hubModule.claimHubOrderMove({ account: "default", hubOrderId: record.id, code, kind: "ship", request: {}, claimKey: `ship:${fulfillmentId}` }))
       )
       expect(claims).toEqual([null, null])
       const fresh = await Promise.all(
-        [1, 2].map(() => hubModule.claimHubOrderMove({ hubOrderId: record.id, code, kind: "ship", request: {}, claimKey: "ship:ful_other" }))
+        [1, 2].map(() => hubModule.claimHubOrderMove({ account: "default", hubOrderId: record.id, code, kind: "ship", request: {}, claimKey: "ship:ful_other" }))
       )
       expect(fresh.filter(Boolean)).toHaveLength(1)
       // Medusa's own fulfillment is left as the merchant made it: no second one for the hub's shipment.
@@ -217,7 +217,7 @@ medusaIntegrationTestRunner({
       const request = { kind: "ship" as const, shipment: { items: [{ sku: "SKU-1", qty: 2 }], track: track("BR-KILLED-1") } }
       // What a process killed between the hub's answer and Medusa's fulfillment leaves behind.
       const [record] = await hubModule.listHubOrders({ code })
-      const claim = await hubModule.claimHubOrderMove({ hubOrderId: record.id, code, kind: "ship", request })
+      const claim = await hubModule.claimHubOrderMove({ account: "default", hubOrderId: record.id, code, kind: "ship", request })
       await hubModule.client.shipOrder(code, request.shipment)
       await hubModule.finishHubOrderMove(claim!.id, { state: "done" }, null)
       expect((await hubModule.listHubOrderMoves({ id: claim!.id }))[0].medusa_error).toContain("not recorded in Medusa yet")

@@ -152,7 +152,7 @@ medusaIntegrationTestRunner({
       const newer = { ...listed, updated_at: new Date(Date.parse(listed.updated_at) + 60_000).toISOString(), shipping_method: "Transportadora nova" }
       // Which copy is kept, at the repository: the newest updated_at wins even when listed first.
       const run = await hubModule.createHubImportRuns({ started_at: new Date(), intake: "listing" })
-      await hubModule.shareListedHubOrders(run.id, [newer as never, sandbox.hub.getOrder(other.code) as never, listed as never])
+      await hubModule.shareListedHubOrders("default", run.id, [newer as never, sandbox.hub.getOrder(other.code) as never, listed as never])
       const rows = await listedRows()
       expect(rows.map((row) => row.code).sort()).toEqual([twice.code, other.code].sort())
       expect(rows.find((row) => row.code === twice.code)!.listed).toMatchObject({ shipping_method: "Transportadora nova" })

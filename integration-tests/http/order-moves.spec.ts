@@ -264,7 +264,7 @@ medusaIntegrationTestRunner({
         // Below the lock (processes that share no locking provider), the claim alone lets one through.
         const [record] = await hubModule.listHubOrders({ code })
         const claims = await Promise.all(
-          [1, 2].map(() => hubModule.claimHubOrderMove({ hubOrderId: record.id, code, kind: "ship", request: { kind: "ship" } }))
+          [1, 2].map(() => hubModule.claimHubOrderMove({ account: "default", hubOrderId: record.id, code, kind: "ship", request: { kind: "ship" } }))
         )
         expect(claims.filter(Boolean)).toHaveLength(1)
       })
@@ -296,7 +296,7 @@ medusaIntegrationTestRunner({
         // A cancel claimed by a process that died before its request left: the hub never saw it.
         const notLanded = await importedHubOrder({ approved: true })
         const [record] = await hubModule.listHubOrders({ code: notLanded.code })
-        const claim = await hubModule.claimHubOrderMove({ hubOrderId: record.id, code: notLanded.code, kind: "cancel", request: { kind: "cancel" } })
+        const claim = await hubModule.claimHubOrderMove({ account: "default", hubOrderId: record.id, code: notLanded.code, kind: "cancel", request: { kind: "cancel" } })
         await hubModule.finishHubOrderMove(claim!.id, { state: "unknown", error: "the process died" }, null)
         sandbox.hub.resetRequestLog()
 

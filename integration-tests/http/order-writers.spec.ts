@@ -151,7 +151,7 @@ medusaIntegrationTestRunner({
     it("a claim whose importer died is taken over by the next run after its 60 s lease, not 10 minutes", async () => {
       const hubOrder = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-2", qty: 1 }] }))
       const seen = { code: hubOrder.code, channel: "Loja Exemplo", statusCode: "book_product", statusType: "NEW", digest: "x" }
-      const claim = await hubModule.claimHubOrder(seen)
+      const claim = await hubModule.claimHubOrder("default", seen)
       expect(claim).not.toBeNull()
 
       // Within the lease: another run leaves it alone.
@@ -168,14 +168,14 @@ medusaIntegrationTestRunner({
       sandbox.hub.insertRawOrder(mystery)
       // A run an hour later than any before it lists without a status filter.
       const later = new Date(Date.now() + 61 * 60_000)
-      const summary = await runOrderImport(container, later)
+      const summary = await runOrderImport(container, { now: later })
       expect(summary).toMatchObject({ imported: 1, set_aside: 1 })
       expect(await record("Loja Exemplo-650")).toMatchObject({
         import_state: "set_aside",
         set_aside_reason: "the status code pedido_misterioso has no known type",
       })
       // The runs between read only NEW, APPROVED and CANCELED: the order is not read again.
-      const filtered = await runOrderImport(container, later)
+      const filtered = await runOrderImport(container, { now: later })
       expect(filtered).toMatchObject({ seen: 1, set_aside: 0 })
     })
 
@@ -184,18 +184,18 @@ medusaIntegrationTestRunner({
       const older = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-2", qty: 1 }] }), new Date(Date.now() - 4 * 86_400_000))
       // The first run of a process reads the whole window (and unfiltered): both are imported.
       const start = Date.now() + 3 * 3_600_000
-      expect(await runOrderImport(container, new Date(start))).toMatchObject({ imported: 2 })
+      expect(await runOrderImport(container, { now: new Date(start) })).toMatchObject({ imported: 2 })
 
       // The marketplace cancels the older order: a run on the recent days does not read it ...
       sandbox.hub.marketplaceCancel(older.code)
       sandbox.hub.marketplaceApprove(recent.code)
       sandbox.hub.resetRequestLog()
-      expect(await runOrderImport(container, new Date(start + 60_000))).toMatchObject({ seen: 1, updated: 1 })
+      expect(await runOrderImport(container, { now: new Date(start + 60_000) })).toMatchObject({ seen: 1, updated: 1 })
       const listings = sandbox.hub.requestLog().filter((entry) => entry.method === "GET" && entry.path.split("?")[0] === "/orders")
       expect(listings).toHaveLength(1)
       expect(await record(older.code)).toMatchObject({ status_type: "NEW" })
       // ... the next whole-window run does, within 15 minutes.
-      expect(await runOrderImport(container, new Date(start + 16 * 60_000))).toMatchObject({ seen: 2, updated: 1 })
+      expect(await runOrderImport(container, { now: new Date(start + 16 * 60_000) })).toMatchObject({ seen: 2, updated: 1 })
       expect(await record(older.code)).toMatchObject({ status_type: "CANCELED", applied_status_type: "CANCELED" })
     })
 

@@ -9,6 +9,7 @@ import { GetHubMovesSchema } from "./admin/hub/moves/validators"
 import { GetHubImportRunsSchema } from "./admin/hub/import-runs/validators"
 import { GetHubSkusInErrorSchema } from "./admin/hub/stock/skus-in-error/validators"
 import { GetHubProductsSchema, PostHubProductExclusionSchema, PostHubProductPublishSchema } from "./admin/hub/products/validators"
+import { HubAccountQuerySchema } from "./admin/hub/account-query"
 import { validateBody } from "./validate-body"
 
 /** Every admin request body is validated here, at the edge, before a route sees it. */
@@ -21,8 +22,23 @@ export default defineMiddlewares({
     },
     {
       matcher: "/admin/hub/orders/:code/moves",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(HubAccountQuerySchema, {})],
+    },
+    {
+      matcher: "/admin/hub/orders/:code/moves",
       method: ["POST"],
-      middlewares: validateBody(merchantOrderMoveSchema),
+      middlewares: [validateAndTransformQuery(HubAccountQuerySchema, {}), ...validateBody(merchantOrderMoveSchema)],
+    },
+    {
+      matcher: "/admin/hub/import-runs",
+      method: ["POST"],
+      middlewares: [validateAndTransformQuery(HubAccountQuerySchema, {})],
+    },
+    {
+      matcher: "/admin/hub/statuses",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(HubAccountQuerySchema, {})],
     },
     {
       matcher: "/admin/hub/test-orders",

@@ -2,9 +2,9 @@ import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { HUB_LISTED_ORDERS_EVENT } from "../modules/hub/events"
 import { listedOrderLanes } from "../sync/orders/listed-order-lanes"
 
-/** A listing run shared hub orders: this worker imports some of them beside the others. */
-export default async function hubListedOrdersHandler({ container }: SubscriberArgs<{ run_id: string }>) {
-  await listedOrderLanes(container).drain()
+/** A listing run shared one hub account's orders: this worker imports some of them beside the others (an event from before accounts: `default`). */
+export default async function hubListedOrdersHandler({ event, container }: SubscriberArgs<{ run_id: string; account?: string }>) {
+  await listedOrderLanes(container, event.data.account).drain()
 }
 
 export const config: SubscriberConfig = {

@@ -8,6 +8,12 @@ export const DEFAULT_ACCOUNT = "default"
 const ACCOUNT_ID = /^[a-z0-9][a-z0-9_-]{0,39}$/
 const ACCOUNT_ID_RULE = "1 to 40 lowercase letters, digits, - or _, such as brand-b"
 
+/** An account's part of a key made of a hub code (a workflow's transaction id): none for `default`, which keeps its keys from before accounts. */
+export const accountKey = (account: string): string => (account === DEFAULT_ACCOUNT ? "" : `${account}:`)
+
+/** How a log line names an account: nothing for `default` (a store with one account reads as before), else its id. */
+export const accountInLog = (account: string): string => (account === DEFAULT_ACCOUNT ? "hub:" : `hub (account ${account}):`)
+
 /** An account's id, as records, routes, logs and notices name it (never a credential). */
 export const accountIdSchema = z.string({ error: "must be a short name such as brand-b" }).regex(ACCOUNT_ID, `must be ${ACCOUNT_ID_RULE}`)
 

@@ -48,7 +48,8 @@ export const HUB_RESERVATION_LOCK_TTL_SECONDS = 10
 
 /**
  * One writer at a time per hub order: its import, the marketplace's moves followed, merchant moves,
- * Medusa's own cancel, the settling of lost answers and the stock re-check all take it.
+ * Medusa's own cancel, the settling of lost answers and the stock re-check all take it. Two accounts'
+ * orders of one code share it: they wait for each other, never write at once.
  */
 export const hubOrderLock = (code: string): string => `hub:order:${code}`
 

@@ -3,6 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { MerchantOrderMove } from "../../hub-client"
 import { maskPersonalData } from "../../mapping/personal-data"
 import { HUB_MODULE } from "../../modules/hub"
+import { accountInLog, DEFAULT_ACCOUNT } from "../../modules/hub/accounts"
 import type HubModuleService from "../../modules/hub/service"
 import { recordHubOrderMoveAgainWorkflow } from "../../workflows/hub-orders/record-hub-order-move-again"
 import { sendFulfillmentToHubWorkflow } from "../../workflows/hub-orders/send-fulfillment-to-hub"
@@ -16,20 +17,20 @@ const RECORD_TRIES_FOR_MS = 24 * 60 * 60_000
 const MOVES_PER_RUN = 50
 
 /**
- * Finishes what a move left undone, each by its one workflow: a move the hub took whose recording
+ * Finishes what one hub account's moves left undone, each by its one workflow: a move the hub took whose recording
  * in Medusa failed, or was cut short, is recorded again (nothing sent); a shipment or delivery from Medusa's own admin
  * that surely did not reach the hub (unreachable, rate limited), or whose process died while sending
  * it, is tried again through its
  * fulfillment's claim, which reads the hub order before sending.
  */
-export async function finishUnfinishedHubOrderMoves(container: MedusaContainer): Promise<UnfinishedMovesSummary> {
+export async function finishUnfinishedHubOrderMoves(container: MedusaContainer, account: string = DEFAULT_ACCOUNT): Promise<UnfinishedMovesSummary> {
   const hubModule: HubModuleService = container.resolve(HUB_MODULE)
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const summary: UnfinishedMovesSummary = { recorded: 0, resent: 0, stillUnfinished: 0 }
 
   const unrecorded = await hubModule.listHubOrderMoves(
     // A day of tries: one Medusa keeps refusing (the order canceled meanwhile) stays on the card, not in every run.
-    { state: "done", claim_key: null, medusa_error: { $ne: null }, finished_at: { $gt: new Date(Date.now() - RECORD_TRIES_FOR_MS) } },
+    { account, state: "done", claim_key: null, medusa_error: { $ne: null }, finished_at: { $gt: new Date(Date.now() - RECORD_TRIES_FOR_MS) } },
     { order: { updated_at: "ASC" }, take: MOVES_PER_RUN }
   )
   if (unrecorded.length) {
@@ -48,6 +49,7 @@ export async function finishUnfinishedHubOrderMoves(container: MedusaContainer):
   // Surely not sent, or claimed by a process that died (its lease ran out) before it ended.
   const failed = await hubModule.listHubOrderMoves(
     {
+      account,
       claim_key: { $ne: null },
       created_at: { $gt: new Date(Date.now() - RECORD_TRIES_FOR_MS) },
       $or: [{ state: "failed" }, { state: "sending", claimed_until: { $lt: new Date() } }],
@@ -59,10 +61,10 @@ export async function finishUnfinishedHubOrderMoves(container: MedusaContainer):
     const { result, errors } = await sendFulfillmentToHubWorkflow(container).run({ input: { fulfillmentId, kind }, throwOnError: false })
     const ended = result?.move?.state === "done" || result?.move?.state === "rejected"
     summary[ended ? "resent" : "stillUnfinished"]++
-    if (!ended) logger.warn(`hub: the ${kind} of fulfillment ${fulfillmentId} is still not on the hub: ${maskPersonalData(String(errors?.[0]?.error?.message ?? result?.move?.error ?? result?.notice))}`)
+    if (!ended) logger.warn(`${accountInLog(account)} the ${kind} of fulfillment ${fulfillmentId} is still not on the hub: ${maskPersonalData(String(errors?.[0]?.error?.message ?? result?.move?.error ?? result?.notice))}`)
   }
   if (unrecorded.length || failed.length) {
-    logger.info(`hub: unfinished moves: ${summary.recorded} recorded in Medusa, ${summary.resent} sent from Medusa's fulfillments, ${summary.stillUnfinished} still unfinished`)
+    logger.info(`${accountInLog(account)} unfinished moves: ${summary.recorded} recorded in Medusa, ${summary.resent} sent from Medusa's fulfillments, ${summary.stillUnfinished} still unfinished`)
   }
   return summary
 }

@@ -4,6 +4,7 @@ import type { MerchantOrderMove, MerchantOrderMoveKind } from "../../hub-client"
 import { trackCodeOfMove } from "../../mapping/hub-order-move"
 import { maskPersonalData } from "../../mapping/personal-data"
 import { HUB_MODULE } from "../../modules/hub"
+import { accountInLog, DEFAULT_ACCOUNT } from "../../modules/hub/accounts"
 import type HubModuleService from "../../modules/hub/service"
 import { settleHubOrderMoveWorkflow } from "../../workflows/hub-orders/settle-hub-order-move"
 
@@ -13,13 +14,13 @@ export type UnknownMovesSummary = { landed: number; notLanded: number; unread: n
 const MOVES_PER_RUN = 100
 
 /**
- * Settles the merchant moves whose answer was lost, one `settle-hub-order-move` run each, by reading
- * their hub orders. A move a merchant retries meanwhile is left to that retry.
+ * Settles one hub account's merchant moves whose answer was lost, one `settle-hub-order-move` run
+ * each, by reading their hub orders. A move a merchant retries meanwhile is left to that retry.
  */
-export async function settleUnknownHubOrderMoves(container: MedusaContainer): Promise<UnknownMovesSummary> {
+export async function settleUnknownHubOrderMoves(container: MedusaContainer, account: string = DEFAULT_ACCOUNT): Promise<UnknownMovesSummary> {
   const hubModule: HubModuleService = container.resolve(HUB_MODULE)
   const summary: UnknownMovesSummary = { landed: 0, notLanded: 0, unread: 0 }
-  const moves = await hubModule.listHubOrderMoves({ state: "unknown" }, { order: { updated_at: "ASC" }, take: MOVES_PER_RUN })
+  const moves = await hubModule.listHubOrderMoves({ account, state: "unknown" }, { order: { updated_at: "ASC" }, take: MOVES_PER_RUN })
   if (!moves.length) return summary
 
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
@@ -29,6 +30,7 @@ export async function settleUnknownHubOrderMoves(container: MedusaContainer): Pr
     const { result } = await settleHubOrderMoveWorkflow(container).run({
       input: {
         moveId: move.id,
+        account,
         hubOrderId: move.hub_order_id,
         code: move.code,
         kind: move.kind as MerchantOrderMoveKind,
@@ -40,11 +42,11 @@ export async function settleUnknownHubOrderMoves(container: MedusaContainer): Pr
     if (result.state === "unread") {
       // Still unknown: the next run reads it again.
       summary.unread++
-      logger.warn(`hub: the ${move.kind} of order ${move.code} is still of unknown outcome: ${maskPersonalData(String(result.error))}`)
+      logger.warn(`${accountInLog(account)} the ${move.kind} of order ${move.code} is still of unknown outcome: ${maskPersonalData(String(result.error))}`)
     } else if (result.changed) {
       summary[result.state === "landed" ? "landed" : "notLanded"]++
     }
   }
-  logger.info(`hub: moves of unknown outcome settled: ${summary.landed} landed, ${summary.notLanded} did not, ${summary.unread} unread`)
+  logger.info(`${accountInLog(account)} moves of unknown outcome settled: ${summary.landed} landed, ${summary.notLanded} did not, ${summary.unread} unread`)
   return summary
 }

@@ -18,6 +18,7 @@ import {
 } from "../../mapping/plan-hub-order"
 import { isImported } from "../../mapping/hub-order-states"
 import { HUB_MODULE } from "../../modules/hub"
+import { accountInLog, accountKey, type HubAccount } from "../../modules/hub/accounts"
 import { HubEvents } from "../../modules/hub/events"
 import { isClaimTakenOver } from "../../modules/hub/leases"
 import type HubModuleService from "../../modules/hub/service"
@@ -70,15 +71,19 @@ export class HubOrderHandler {
     private readonly container: MedusaContainer,
     private readonly hubModule: HubModuleService,
     private readonly logger: Logger,
+    private readonly account: HubAccount,
     private readonly catalogue: ReadonlyMap<string, string>,
     private readonly target: ResolvedHubOrderTarget
   ) {}
 
-  /** `catalogue`: the hub's status codes and their types, as last read; where orders land is read now. */
-  static async create(container: MedusaContainer, catalogue: ReadonlyMap<string, string>): Promise<HubOrderHandler> {
+  /**
+   * The handler of one hub account's orders. `catalogue`: its hub's status codes and their types, as
+   * last read; where its orders land (its sales channel, region and stock location) is read now.
+   */
+  static async create(container: MedusaContainer, account: HubAccount, catalogue: ReadonlyMap<string, string>): Promise<HubOrderHandler> {
     const hubModule: HubModuleService = container.resolve(HUB_MODULE)
-    const target = await resolveHubOrderTarget(container, hubModule.hubOptions)
-    return new HubOrderHandler(container, hubModule, container.resolve(ContainerRegistrationKeys.LOGGER), catalogue, target)
+    const target = await resolveHubOrderTarget(container, account.options)
+    return new HubOrderHandler(container, hubModule, container.resolve(ContainerRegistrationKeys.LOGGER), account, catalogue, target)
   }
 
   /**
@@ -135,7 +140,7 @@ export class HubOrderHandler {
   }
 
   private async records(codes: string[]): Promise<Array<HubOrderRecordState | null>> {
-    const found = await this.hubModule.listHubOrders({ code: codes }, { take: null })
+    const found = await this.hubModule.listHubOrders({ account: this.account.id, code: codes }, { take: null })
     const byCode = new Map(found.map((record) => [record.code, record as HubOrderRecordState]))
     return codes.map((code) => byCode.get(code) ?? null)
   }
@@ -159,7 +164,7 @@ export class HubOrderHandler {
           outcomes[index] = await this.setAside(seen, `the status code ${seen.statusCode} has no known type`)
           continue
         }
-        const outOfBounds = hubOrderOutOfBounds(result.hubOrder, { ...this.hubModule.hubOptions, countryCodes: target.countryCodes })
+        const outOfBounds = hubOrderOutOfBounds(result.hubOrder, { ...this.account.options, countryCodes: target.countryCodes })
         if (outOfBounds) {
           outcomes[index] = await this.setAside(seen, outOfBounds)
           continue
@@ -169,7 +174,7 @@ export class HubOrderHandler {
           outcomes[index] = await this.setAside(seen, mapped.reason)
           continue
         }
-        const claim = await this.hubModule.claimHubOrder(seen)
+        const claim = await this.hubModule.claimHubOrder(this.account.id, seen)
         if (!claim) {
           outcomes[index] = await this.notClaimed(listed, seen)
           continue
@@ -202,8 +207,8 @@ export class HubOrderHandler {
     const [first] = claims
     const { result } = await importHubOrdersWorkflow(this.container).run({
       input: { hubOrders: claims.map((claim) => claim.hubOrder), stockLocationId: this.target.stockLocationId },
-      // Names the claims' run in the workflow's traces and logs.
-      context: { transactionId: `hub-order-import:${first.seen.code}${claims.length > 1 ? `+${claims.length - 1}` : ""}:${first.attempts}` },
+      // Names the claims' run in the workflow's traces and logs; unique per account, as codes are.
+      context: { transactionId: `hub-order-import:${accountKey(this.account.id)}${first.seen.code}${claims.length > 1 ? `+${claims.length - 1}` : ""}:${first.attempts}` },
     })
     return new Map((result as Array<HubOrderRecordState & { code: string }>).map((record) => [record.code, record]))
   }
@@ -248,7 +253,7 @@ export class HubOrderHandler {
   private async notFollowed(seen: SeenHubOrder, caught: unknown): Promise<HubOrderOutcome> {
     const [record] = await this.records([seen.code])
     if (record && planHubOrder(seen, record).action === "none") return "none"
-    this.logger.warn(`hub: order ${seen.code}: its ${seen.statusType} was not followed yet (tried again when it is read again): ${errorText(caught)}`)
+    this.logger.warn(`${accountInLog(this.account.id)} order ${seen.code}: its ${seen.statusType} was not followed yet (tried again when it is read again): ${errorText(caught)}`)
     return "failed"
   }
 
@@ -276,10 +281,10 @@ export class HubOrderHandler {
   /** "set_aside" only when it really was (never an order imported meanwhile); logged once per reason. */
   private async setAside(seen: SeenHubOrder, rawReason: string): Promise<HubOrderOutcome> {
     const reason = maskPersonalData(rawReason)
-    const { setAside, newReason } = await this.hubModule.setHubOrderAside(seen, reason)
+    const { setAside, newReason } = await this.hubModule.setHubOrderAside(this.account.id, seen, reason)
     if (newReason) {
-      this.logger.warn(`hub: order ${seen.code} set aside: ${reason}`)
-      await this.container.resolve(Modules.EVENT_BUS).emit({ name: HubEvents.ORDER_SET_ASIDE, data: { code: seen.code, reason } })
+      this.logger.warn(`${accountInLog(this.account.id)} order ${seen.code} set aside: ${reason}`)
+      await this.container.resolve(Modules.EVENT_BUS).emit({ name: HubEvents.ORDER_SET_ASIDE, data: { account: this.account.id, code: seen.code, reason } })
     }
     return setAside ? "set_aside" : "none"
   }

@@ -6,6 +6,7 @@ import { hubOrderCodeOnRecord, keptWhileListed, unsafeHubOrderCode } from "../..
 import { errorText } from "../../mapping/error-text"
 import { type HubOrderRecordState, planHubOrder, seenHubOrder } from "../../mapping/plan-hub-order"
 import { HUB_MODULE } from "../../modules/hub"
+import { accountInLog, type HubAccount } from "../../modules/hub/accounts"
 import { HUB_LISTED_ORDERS_EVENT } from "../../modules/hub/events"
 import type { ImportRunCounts } from "../../modules/hub/repositories/hub-listed-order"
 import type HubModuleService from "../../modules/hub/service"
@@ -54,23 +55,24 @@ export class HubOrderIntake {
     private readonly container: MedusaContainer,
     private readonly hubModule: HubModuleService,
     private readonly logger: Logger,
+    private readonly account: HubAccount,
     private readonly runId: string,
     private readonly intake: "listing" | "queue",
     private readonly lease: Lease
   ) {}
 
-  /** Records the run's start, so the admin sees it even if it ends at once. */
-  static async begin(container: MedusaContainer, intake: "listing" | "queue", lease: Lease): Promise<HubOrderIntake> {
+  /** Records the start of a run of one hub account, so the admin sees it even if it ends at once. */
+  static async begin(container: MedusaContainer, account: HubAccount, intake: "listing" | "queue", lease: Lease): Promise<HubOrderIntake> {
     const hubModule: HubModuleService = container.resolve(HUB_MODULE)
-    const run = await hubModule.createHubImportRuns({ started_at: new Date(), intake })
-    return new HubOrderIntake(container, hubModule, container.resolve(ContainerRegistrationKeys.LOGGER), run.id, intake, lease)
+    const run = await hubModule.createHubImportRuns({ account: account.id, started_at: new Date(), intake })
+    return new HubOrderIntake(container, hubModule, container.resolve(ContainerRegistrationKeys.LOGGER), account, run.id, intake, lease)
   }
 
-  /** Reads the hub's status catalogue (code -> type) and where orders land; returns the catalogue. */
+  /** Reads the account's status catalogue (code -> type) and where its orders land; returns the catalogue. */
   async prepare(): Promise<ReadonlyMap<string, string>> {
-    const { result: statuses } = await refreshHubStatusesWorkflow(this.container).run()
+    const { result: statuses } = await refreshHubStatusesWorkflow(this.container).run({ input: { account: this.account.id } })
     this.catalogue = new Map(Object.entries(statuses))
-    this.handler = await HubOrderHandler.create(this.container, this.catalogue)
+    this.handler = await HubOrderHandler.create(this.container, this.account, this.catalogue)
     return this.catalogue
   }
 
@@ -86,7 +88,7 @@ export class HubOrderIntake {
     const [unsafe, listedOrders] = partitionArray(read, (listed) => unsafeHubOrderCode(listed.code) !== null)
     for (const listed of unsafe) await this.setAsideUnsafeCode(listed)
     if (!listedOrders.length) return
-    const records = await this.hubModule.listHubOrders({ code: listedOrders.map((listed) => listed.code) }, { take: null })
+    const records = await this.hubModule.listHubOrders({ account: this.account.id, code: listedOrders.map((listed) => listed.code) }, { take: null })
     const recordsByCode = new Map(records.map((record) => [record.code, record as HubOrderRecordState]))
     if (this.intake === "listing") {
       // Orders with nothing to do (the bulk of every pass) are never shared; the others wait with only what handling them reads,
@@ -152,12 +154,12 @@ export class HubOrderIntake {
   /** Writes the run's record and logs its summary; `failure` is why it ended early, if it did. */
   async finish(failure: unknown | null, { drained = false }: { drained?: boolean } = {}): Promise<OrderImportSummary> {
     const error = failure === null ? null : errorText(failure, 2000)
-    if (error) this.logger.warn(`hub: order import (${this.intake}) ended early: ${error}`)
+    if (error) this.logger.warn(`${accountInLog(this.account.id)} order import (${this.intake}) ended early: ${error}`)
     const durationMs = Date.now() - this.startedAt
     const counts = await this.hubModule.finishHubImportRun(this.runId, { seen: this.seen, duration_ms: durationMs, error, drained }, this.counts)
     const summary = { runId: this.runId, ...counts, durationMs, error }
     this.logger.info(
-      `hub: order import (${this.intake}): ${summary.seen} seen, ${summary.imported} imported, ${summary.updated} updated, ${summary.set_aside} set aside in ${durationMs} ms`
+      `${accountInLog(this.account.id)} order import (${this.intake}): ${summary.seen} seen, ${summary.imported} imported, ${summary.updated} updated, ${summary.set_aside} set aside in ${durationMs} ms`
     )
     return summary
   }
@@ -165,8 +167,11 @@ export class HubOrderIntake {
   /** Shares the orders with the store's workers (one event per few orders: each worker receiving one joins in). */
   private async share(work: ListedHubOrder[]): Promise<void> {
     if (!work.length || this.lease.lost) return
-    await this.hubModule.shareListedHubOrders(this.runId, work)
-    const events = Array.from({ length: Math.ceil(work.length / ORDERS_PER_EVENT) }, () => ({ name: HUB_LISTED_ORDERS_EVENT, data: { run_id: this.runId } }))
+    await this.hubModule.shareListedHubOrders(this.account.id, this.runId, work)
+    const events = Array.from({ length: Math.ceil(work.length / ORDERS_PER_EVENT) }, () => ({
+      name: HUB_LISTED_ORDERS_EVENT,
+      data: { run_id: this.runId, account: this.account.id },
+    }))
     await this.container.resolve(Modules.EVENT_BUS).emit(events)
   }
 
@@ -177,7 +182,7 @@ export class HubOrderIntake {
    */
   private async waitForShared(atMost: number): Promise<void> {
     if (this.intake !== "listing") return
-    const lanes = listedOrderLanes(this.container)
+    const lanes = listedOrderLanes(this.container, this.account.id)
     for (;;) {
       const draining = lanes.drain()
       if (!(await this.lease.confirm())) await this.hubModule.withdrawListedHubOrders(this.runId)

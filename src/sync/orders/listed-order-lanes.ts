@@ -2,6 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, partitionArray } from "@medusajs/framework/utils"
 import { errorText } from "../../mapping/error-text"
 import { HUB_MODULE } from "../../modules/hub"
+import { accountInLog, DEFAULT_ACCOUNT, type HubAccount } from "../../modules/hub/accounts"
 import type { ImportRunCounts } from "../../modules/hub/repositories/hub-listed-order"
 import type HubModuleService from "../../modules/hub/service"
 import { HubOrderHandler, type HubOrderOutcome } from "./hub-order-handler"
@@ -25,7 +26,7 @@ const LISTED_ORDER_MAX_ATTEMPTS = 3
 const ORDERS_PER_TAKE = 25
 
 /**
- * This process's share of the listed hub orders (`hub_listed_order`): up to `importConcurrency` lanes,
+ * This process's share of one hub account's listed orders (`hub_listed_order`): up to its `importConcurrency` lanes,
  * each taking the oldest orders nobody holds, up to `ORDERS_PER_TAKE` at a time, handling them
  * (`HubOrderHandler`: claimed, imported once, or set aside) and marking them done with their outcomes
  * on their runs. The listing's run starts them, and
@@ -39,7 +40,10 @@ class ListedOrderLanes {
   private settleIdle: () => void = () => undefined
   private handler: Promise<HubOrderHandler> | null = null
 
-  constructor(private readonly container: MedusaContainer) {}
+  constructor(
+    private readonly container: MedusaContainer,
+    private readonly account: HubAccount
+  ) {}
 
   /** Starts the lanes that are not running; resolves once this process's lanes find nothing left to take. */
   drain(): Promise<void> {
@@ -50,7 +54,7 @@ class ListedOrderLanes {
       this.handled = 0
       this.idle = new Promise((resolve) => (this.settleIdle = resolve))
     }
-    while (this.running < hubModule.hubOptions.importConcurrency) {
+    while (this.running < this.account.options.importConcurrency) {
       this.running++
       void this.lane(hubModule)
     }
@@ -59,7 +63,7 @@ class ListedOrderLanes {
 
   private async lane(hubModule: HubModuleService): Promise<void> {
     try {
-      const take = () => hubModule.takeListedHubOrders(LISTED_ORDER_LEASE_MS, ORDERS_PER_TAKE)
+      const take = () => hubModule.takeListedHubOrders(this.account.id, LISTED_ORDER_LEASE_MS, ORDERS_PER_TAKE)
       for (let taken = await take(); taken.length; taken = await take()) {
         const handler = await this.currentHandler(hubModule)
         const [given, toHandle] = partitionArray(taken, (order) => order.attempts > LISTED_ORDER_MAX_ATTEMPTS)
@@ -74,27 +78,29 @@ class ListedOrderLanes {
       }
     } catch (caught) {
       // The store itself failed (a set-aside could not be written): what this lane took is taken again after its lease.
-      this.container.resolve(ContainerRegistrationKeys.LOGGER).warn(`hub: a listed order could not be handled: ${errorText(caught)}`)
+      this.container.resolve(ContainerRegistrationKeys.LOGGER).warn(`${accountInLog(this.account.id)} a listed order could not be handled: ${errorText(caught)}`)
     } finally {
       if (--this.running === 0) {
         // Which workers share a listing's orders, for an operator reading each process's log.
-        if (this.handled) this.container.resolve(ContainerRegistrationKeys.LOGGER).info(`hub: ${this.handled} listed hub orders handled in this process`)
+        if (this.handled) this.container.resolve(ContainerRegistrationKeys.LOGGER).info(`${accountInLog(this.account.id)} ${this.handled} listed hub orders handled in this process`)
         this.settleIdle()
       }
     }
   }
 
   private currentHandler(hubModule: HubModuleService): Promise<HubOrderHandler> {
-    this.handler ??= hubModule.storedStatusCatalogue().then((catalogue) => HubOrderHandler.create(this.container, catalogue))
+    this.handler ??= hubModule.storedStatusCatalogue(this.account.id).then((catalogue) => HubOrderHandler.create(this.container, this.account, catalogue))
     // A failed read is read again by the next take.
     this.handler.catch(() => (this.handler = null))
     return this.handler
   }
 }
 
-/** The process's lanes (a part of the hub module's process machinery). */
-export function listedOrderLanes(container: MedusaContainer): ListedOrderLanes {
-  return container.resolve<HubModuleService>(HUB_MODULE).processPart("listed-order-lanes", () => new ListedOrderLanes(container))
+/** The process's lanes of one hub account (a part of the hub module's process machinery); an unknown id is refused, naming it. */
+export function listedOrderLanes(container: MedusaContainer, accountId: string = DEFAULT_ACCOUNT): ListedOrderLanes {
+  const hubModule = container.resolve<HubModuleService>(HUB_MODULE)
+  const account = hubModule.account(accountId)
+  return hubModule.processPart(`listed-order-lanes:${account.id}`, () => new ListedOrderLanes(container, account))
 }
 
 export function countsOf(outcome: HubOrderOutcome): ImportRunCounts {

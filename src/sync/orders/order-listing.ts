@@ -3,7 +3,8 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { HUB_DAY_MS, HUB_PAGE_SIZE, type ListedHubOrder } from "../../hub-client"
 import { IMPORTED_STATUS_TYPES } from "../../mapping/hub-status"
 import { HUB_MODULE } from "../../modules/hub"
-import { ORDER_IMPORT_LOCK } from "../../modules/hub/locks"
+import { DEFAULT_ACCOUNT, type HubAccount } from "../../modules/hub/accounts"
+import { driverLock, ORDER_IMPORT_LOCK } from "../../modules/hub/locks"
 import type HubModuleService from "../../modules/hub/service"
 import { HubOrderIntake, type OrderImportSummary } from "./hub-order-intake"
 import { type Lease, LockLostError, whileHolding } from "../shared/lock"
@@ -19,17 +20,26 @@ const LISTING_RUN_MS = 50_000
  */
 export const LISTING_JOB_INTERVAL_MS = 5_000
 
-/** When this process last read the whole look-back window, and last without a status filter. */
-function listingCadence(container: MedusaContainer): { fullAt: number; unfilteredAt: number } {
+/** When this process last read an account's whole look-back window, and last without a status filter. */
+function listingCadence(container: MedusaContainer, account: string): { fullAt: number; unfilteredAt: number } {
   return container
     .resolve<HubModuleService>(HUB_MODULE)
-    .processPart("listing-cadence", () => ({ fullAt: Number.NEGATIVE_INFINITY, unfilteredAt: Number.NEGATIVE_INFINITY }))
+    .processPart(`listing-cadence:${account}`, () => ({ fullAt: Number.NEGATIVE_INFINITY, unfilteredAt: Number.NEGATIVE_INFINITY }))
+}
+
+/** Which hub account a driver serves (`default` unless named), and its run's clock (a test's runs may be given one). */
+export type ListingRunOptions = { account?: string; now?: Date }
+
+/** The account a driver serves, refused (naming it) when the store has none of that id; with its lock. */
+function accountAndLock(container: MedusaContainer, lock: string, accountId: string = DEFAULT_ACCOUNT): { account: HubAccount; key: string } {
+  const account = container.resolve<HubModuleService>(HUB_MODULE).account(accountId)
+  return { account, key: driverLock(lock, account.id) }
 }
 
 type Pass = { days: number; statusFilter: boolean; marks: Array<"fullAt" | "unfilteredAt"> }
 
 /**
- * One pass of the order import over the listing (docs/hub-interface.md §4.1), as *Import now* asks:
+ * One pass of an account's order import over its listing (docs/hub-interface.md §4.1), as *Import now* asks:
  * reads the hub's NEW, APPROVED and CANCELED orders of the last `importRecentDays` and hands each to
  * the run's intake (`HubOrderIntake`), so a pass costs what the last days hold, not the whole week. Every
  * `importFullWindowEveryMinutes` it reads the whole look-back window instead, and every
@@ -38,8 +48,9 @@ type Pass = { days: number; statusFilter: boolean; marks: Array<"fullAt" | "unfi
  * (both first in each process). One run at a time across the store's processes: null when another
  * holds the lock.
  */
-export function runOrderImport(container: MedusaContainer, now = new Date()): Promise<OrderImportSummary | null> {
-  return whileHolding(container, ORDER_IMPORT_LOCK, (lease) => listOrders(container, lease, now.getTime(), null))
+export function runOrderImport(container: MedusaContainer, { account: accountId, now = new Date() }: ListingRunOptions = {}): Promise<OrderImportSummary | null> {
+  const { account, key } = accountAndLock(container, ORDER_IMPORT_LOCK, accountId)
+  return whileHolding(container, key, (lease) => listOrders(container, account, key, lease, now.getTime(), null))
 }
 
 /**
@@ -47,8 +58,9 @@ export function runOrderImport(container: MedusaContainer, now = new Date()): Pr
  * catch-up when the queue keeps handing out orders (a burst), which it would otherwise take one a
  * second. Null when a listing runs elsewhere (it reads them anyway).
  */
-export function catchUpFromListing(container: MedusaContainer): Promise<OrderImportSummary | null> {
-  return whileHolding(container, ORDER_IMPORT_LOCK, (lease) => listOrders(container, lease, Date.now(), null, { recentOnly: true }))
+export function catchUpFromListing(container: MedusaContainer, accountId: string = DEFAULT_ACCOUNT): Promise<OrderImportSummary | null> {
+  const { account, key } = accountAndLock(container, ORDER_IMPORT_LOCK, accountId)
+  return whileHolding(container, key, (lease) => listOrders(container, account, key, lease, Date.now(), null, { recentOnly: true }))
 }
 
 /**
@@ -57,52 +69,57 @@ export function catchUpFromListing(container: MedusaContainer): Promise<OrderImp
  * instead of at the next minute. A whole-window pass (minutes of pages at 50,000 orders) makes room
  * for a recent pass between its pages whenever one is due, so it never holds new orders up.
  */
-export function followOrderListing(container: MedusaContainer, { maxDurationMs = LISTING_RUN_MS } = {}): Promise<OrderImportSummary | null> {
-  return whileHolding(container, ORDER_IMPORT_LOCK, (lease) => listOrders(container, lease, Date.now(), Date.now() + maxDurationMs))
+export function followOrderListing(
+  container: MedusaContainer,
+  { maxDurationMs = LISTING_RUN_MS, account: accountId }: { maxDurationMs?: number; account?: string } = {}
+): Promise<OrderImportSummary | null> {
+  const { account, key } = accountAndLock(container, ORDER_IMPORT_LOCK, accountId)
+  return whileHolding(container, key, (lease) => listOrders(container, account, key, lease, Date.now(), Date.now() + maxDurationMs))
 }
 
 /**
- * The scheduled entry (job `hub-import-orders`): in `listing` intake, the listing followed
- * continuously; in `queue` intake, the safety-net listing every `queueListingEveryMinutes` (the queue
- * has its own job, so a long listing never holds it up).
+ * The scheduled entry of one account (job `hub-import-orders`): in `listing` intake, the listing
+ * followed continuously; in `queue` intake, the safety-net listing every `queueListingEveryMinutes`
+ * (the queue has its own job, so a long listing never holds it up).
  */
-export async function runScheduledOrderListing(container: MedusaContainer): Promise<void> {
+export async function runScheduledOrderListing(container: MedusaContainer, account: HubAccount): Promise<void> {
   const hubModule: HubModuleService = container.resolve(HUB_MODULE)
-  if (hubModule.hubOptions.orderIntake === "listing") {
-    await followOrderListing(container)
-  } else if (await hubModule.isQueueListingDue(new Date())) {
-    await runOrderImport(container)
+  if (account.options.orderIntake === "listing") {
+    await followOrderListing(container, { account: account.id })
+  } else if (await hubModule.isQueueListingDue(account.id, new Date())) {
+    await runOrderImport(container, { account: account.id })
   }
 }
 
 /** Passes until `until` (or one pass when null); what each pass reads follows the process's cadence. */
 async function listOrders(
   container: MedusaContainer,
+  account: HubAccount,
+  lock: string,
   lease: Lease,
   startedAt: number,
   until: number | null,
   { recentOnly = false } = {}
 ): Promise<OrderImportSummary> {
-  const hubModule: HubModuleService = container.resolve(HUB_MODULE)
-  const options = hubModule.hubOptions
+  const { options, client } = account
   const pollMs = options.importPollSeconds * 1000
-  const run = await HubOrderIntake.begin(container, "listing", lease)
+  const run = await HubOrderIntake.begin(container, account, "listing", lease)
   const stopIfLost = () => {
-    if (lease.lost) throw new LockLostError(ORDER_IMPORT_LOCK)
+    if (lease.lost) throw new LockLostError(lock)
   }
   const read: ListedHubOrder[] = []
   let recentAt = Number.NEGATIVE_INFINITY
   try {
     const catalogue = await run.prepare()
     const statusCodes = [...catalogue].filter(([, type]) => (IMPORTED_STATUS_TYPES as readonly string[]).includes(type)).map(([code]) => code)
-    const cadence = listingCadence(container)
+    const cadence = listingCadence(container, account.id)
 
     /** `now`: the run's clock (a test's runs may be given one), for the dates read and the cadence. */
     const listPass = async ({ days, statusFilter, marks }: Pass, now: number, between?: () => Promise<void>) => {
       // Every pass reads the recent orders as they are when it starts (a longer one reads more besides).
       recentAt = Date.now()
       const startDate = new Date(now - days * HUB_DAY_MS)
-      for await (const listed of hubModule.client.allOrders({ statuses: statusFilter ? statusCodes : undefined, startDate })) {
+      for await (const listed of client.allOrders({ statuses: statusFilter ? statusCodes : undefined, startDate })) {
         read.push(listed)
         if (read.length < HUB_PAGE_SIZE) continue
         await run.handle(read.splice(0))

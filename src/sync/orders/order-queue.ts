@@ -1,8 +1,10 @@
 import { setTimeout as sleep } from "node:timers/promises"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { ListedHubOrder } from "../../hub-client"
+import type { HubClient } from "../../hub-client"
 import { HUB_MODULE } from "../../modules/hub"
-import { ORDER_QUEUE_LOCK } from "../../modules/hub/locks"
+import { DEFAULT_ACCOUNT, type HubAccount } from "../../modules/hub/accounts"
+import { driverLock, ORDER_QUEUE_LOCK } from "../../modules/hub/locks"
 import type HubModuleService from "../../modules/hub/service"
 import { HubOrderIntake, type OrderImportSummary } from "./hub-order-intake"
 import { catchUpFromListing } from "./order-listing"
@@ -34,7 +36,7 @@ const SETTLE_POLL_MS = 250
 const EMPTY_QUEUE_POLL_MS = 1_000
 
 /**
- * Consumes the hub's order queue (docs/hub-public-facts.md, Orders) for up to `maxDurationMs`, as
+ * Consumes one hub account's order queue (docs/hub-public-facts.md, Orders) for up to `maxDurationMs`, as
  * fast as its request budget allows (the scheduled run keeps asking while the queue is empty, so a
  * new order waits seconds; `stopWhenEmpty` ends a run at the first empty answer): each order is handled like a listed one (imported, its
  * marketplace move followed, or set aside) and acknowledged only once that is committed. A process
@@ -43,11 +45,13 @@ const EMPTY_QUEUE_POLL_MS = 1_000
  */
 export function consumeOrderQueue(
   container: MedusaContainer,
-  { maxDurationMs = QUEUE_RUN_MS, stopWhenEmpty = true }: { maxDurationMs?: number; stopWhenEmpty?: boolean } = {}
+  { maxDurationMs = QUEUE_RUN_MS, stopWhenEmpty = true, account: accountId = DEFAULT_ACCOUNT }: { maxDurationMs?: number; stopWhenEmpty?: boolean; account?: string } = {}
 ): Promise<OrderImportSummary | null> {
-  return whileHolding(container, ORDER_QUEUE_LOCK, async (lease) => {
-    const hubModule: HubModuleService = container.resolve(HUB_MODULE)
-    const run = await HubOrderIntake.begin(container, "queue", lease)
+  const account = container.resolve<HubModuleService>(HUB_MODULE).account(accountId)
+  const lock = driverLock(ORDER_QUEUE_LOCK, account.id)
+  const { client } = account
+  return whileHolding(container, lock, async (lease) => {
+    const run = await HubOrderIntake.begin(container, account, "queue", lease)
     let drained = false
     let inARow = 0
     let caughtUpAt = Number.NEGATIVE_INFINITY
@@ -58,13 +62,13 @@ export function consumeOrderQueue(
     const settleWaiting = async (until = 0) => {
       if (!waiting.size || (!until && Date.now() - lookedAt < SETTLE_POLL_MS)) return
       lookedAt = Date.now()
-      await acknowledgeSettled(hubModule, run, waiting, lease, until)
+      await acknowledgeSettled(client, run, waiting, lease, until)
     }
     try {
       await run.prepare()
       const deadline = Date.now() + maxDurationMs
       while (Date.now() < deadline) {
-        const queued = await hubModule.client.nextQueuedOrder()
+        const queued = await client.nextQueuedOrder()
         if (!queued) {
           inARow = 0
           drained = true
@@ -77,13 +81,13 @@ export function consumeOrderQueue(
         }
         await run.handle([queued])
         // Not acknowledged: the queue hands it out again to whoever holds the lock now.
-        if (lease.lost) throw new LockLostError(ORDER_QUEUE_LOCK)
+        if (lease.lost) throw new LockLostError(lock)
         const outcome = run.outcomeOf(queued.code)
         // Another run still importing it: acknowledged once that run has committed it (below).
         if (outcome === "unsettled") waiting.set(queued.code, queued)
         // Its marketplace move not applied: left queued, handed out again after the visibility timeout.
         else if (outcome !== "failed") {
-          await acknowledge(hubModule, queued.code)
+          await acknowledge(client, queued.code)
           // Handed out again while it waited: acknowledged once.
           waiting.delete(queued.code)
         }
@@ -91,7 +95,7 @@ export function consumeOrderQueue(
         // A burst: the queue gives one order a second, the listing a hundred a request.
         if (++inARow >= QUEUE_BURST_ORDERS && !catchingUp && Date.now() - caughtUpAt >= CATCH_UP_EVERY_MS) {
           caughtUpAt = Date.now()
-          catchingUp = catchUpFromListing(container)
+          catchingUp = catchUpFromListing(container, account.id)
             .catch(() => null)
             .finally(() => (catchingUp = undefined))
         }
@@ -106,11 +110,10 @@ export function consumeOrderQueue(
   })
 }
 
-/** The scheduled entry (job `hub-consume-order-queue`): consumes the queue in `queue` intake. */
-export async function runScheduledQueueIntake(container: MedusaContainer): Promise<void> {
-  const hubModule: HubModuleService = container.resolve(HUB_MODULE)
-  if (hubModule.hubOptions.orderIntake !== "queue") return
-  await consumeOrderQueue(container, { stopWhenEmpty: false })
+/** The scheduled entry of one account (job `hub-consume-order-queue`): consumes its queue in `queue` intake. */
+export async function runScheduledQueueIntake(container: MedusaContainer, account: HubAccount): Promise<void> {
+  if (account.options.orderIntake !== "queue") return
+  await consumeOrderQueue(container, { stopWhenEmpty: false, account: account.id })
 }
 
 /**
@@ -118,14 +121,14 @@ export async function runScheduledQueueIntake(container: MedusaContainer): Promi
  * taker died is taken over and imported here); with `until`, keeps looking until then for those
  * still waiting. One whose run outlasts this one stays queued, and comes back after the visibility timeout.
  */
-async function acknowledgeSettled(hubModule: HubModuleService, run: HubOrderIntake, waiting: Map<string, ListedHubOrder>, lease: Lease, until = 0): Promise<void> {
+async function acknowledgeSettled(client: HubClient, run: HubOrderIntake, waiting: Map<string, ListedHubOrder>, lease: Lease, until = 0): Promise<void> {
   for (;;) {
     for (const [code, listed] of waiting) {
       if (lease.lost) return
       const outcome = await run.handleAgain(listed)
       if (outcome === "unsettled") continue
       waiting.delete(code)
-      if (outcome !== "failed") await acknowledge(hubModule, code)
+      if (outcome !== "failed") await acknowledge(client, code)
     }
     if (!waiting.size || Date.now() >= until) return
     await sleep(SETTLE_POLL_MS)
@@ -133,6 +136,6 @@ async function acknowledgeSettled(hubModule: HubModuleService, run: HubOrderInta
 }
 
 /** An order no longer queued (another consumer acknowledged it after a redelivery) is done too: the client takes its 404 as such. */
-function acknowledge(hubModule: HubModuleService, code: string): Promise<void> {
-  return hubModule.client.acknowledgeQueuedOrder(code)
+function acknowledge(client: HubClient, code: string): Promise<void> {
+  return client.acknowledgeQueuedOrder(code)
 }

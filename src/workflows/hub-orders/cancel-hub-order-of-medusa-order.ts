@@ -15,17 +15,19 @@ export const cancelHubOrderOfMedusaOrderWorkflowId = "cancel-hub-order-of-medusa
 export const cancelHubOrderOfMedusaOrderWorkflow = createWorkflow(cancelHubOrderOfMedusaOrderWorkflowId, (input: { orderId: string }) => {
   const { data: hubOrders } = useQueryGraphStep({
     entity: "hub_order",
-    fields: ["code", "status_type", "applied_status_type"],
+    fields: ["account", "code", "status_type", "applied_status_type"],
     filters: { order_id: input.orderId },
   })
-  const code = transform({ hubOrders }, ({ hubOrders }) => {
-    const hubOrder = hubOrders[0] as { code: string; status_type: string; applied_status_type: string | null } | undefined
-    return hubOrder && hubOrder.status_type !== "CANCELED" && hubOrder.applied_status_type !== "CANCELED" ? hubOrder.code : null
+  const toCancel = transform({ hubOrders }, ({ hubOrders }) => {
+    const hubOrder = hubOrders[0] as { account: string; code: string; status_type: string; applied_status_type: string | null } | undefined
+    return hubOrder && hubOrder.status_type !== "CANCELED" && hubOrder.applied_status_type !== "CANCELED" ? { code: hubOrder.code, account: hubOrder.account } : null
   })
-  const moved = when("cancel-on-hub-after-medusa-cancel", { code }, ({ code }) => code !== null).then(() => {
-    const lock = transform({ code }, ({ code }) => hubOrderLockInput(code!, randomUUID()))
+  const moved = when("cancel-on-hub-after-medusa-cancel", { toCancel }, ({ toCancel }) => toCancel !== null).then(() => {
+    const lock = transform({ toCancel }, ({ toCancel }) => hubOrderLockInput(toCancel!.code, randomUUID()))
     acquireLockStep(lock)
-    const move = moveHubOrderWorkflow.runAsStep({ input: transform({ code }, ({ code }) => ({ code: code!, move: { kind: "cancel" as const } })) })
+    const move = moveHubOrderWorkflow.runAsStep({
+      input: transform({ toCancel }, ({ toCancel }) => ({ code: toCancel!.code, account: toCancel!.account, move: { kind: "cancel" as const } })),
+    })
     releaseLockStep(lock)
     return move
   })

@@ -16,7 +16,7 @@ import { settleHubOrderMoveStep } from "./steps/settle-hub-order-move"
  * `claimKey` marks a move Medusa's own fulfillment flow asked for (`ship:<fulfillment id>`): sent
  * once ever, and not recorded in Medusa again (it came from there).
  */
-export type MoveHubOrderInput = { code: string; move: MerchantOrderMove; claimKey?: string }
+export type MoveHubOrderInput = { code: string; move: MerchantOrderMove; claimKey?: string; /** The hub account the order came from: `default` unless named. */ account?: string }
 
 /**
  * A merchant's move of a hub order (invoice, ship, deliver, shipment exception, cancel): claimed
@@ -40,6 +40,7 @@ export const moveHubOrderWorkflow = createWorkflow(moveHubOrderWorkflowId, (inpu
     const settled = settleHubOrderMoveStep({
       move: transform({ claim, input }, ({ claim, input }) => ({
         moveId: claim.moveId,
+        account: claim.account,
         hubOrderId: claim.hubOrderId,
         code: claim.code,
         kind: input.move.kind,
@@ -79,7 +80,7 @@ export const moveHubOrderWorkflow = createWorkflow(moveHubOrderWorkflowId, (inpu
   when("announce-hub-order-move", { claim, sent }, ({ claim, sent }) => !claim.ended && sent.state === "done").then(() => {
     emitEventStep({
       eventName: HubEvents.ORDER_MOVED,
-      data: transform({ claim, input }, ({ claim, input }) => ({ id: claim.moveId, code: claim.code, kind: input.move.kind, order_id: claim.orderId })),
+      data: transform({ claim, input }, ({ claim, input }) => ({ id: claim.moveId, account: claim.account, code: claim.code, kind: input.move.kind, order_id: claim.orderId })),
     })
   })
   // A refusal reaches the merchant also when the move came from Medusa's own fulfillment flow, not the card.
@@ -88,6 +89,7 @@ export const moveHubOrderWorkflow = createWorkflow(moveHubOrderWorkflowId, (inpu
       eventName: HubEvents.ORDER_MOVE_REFUSED,
       data: transform({ claim, input, sent }, ({ claim, input, sent }) => ({
         id: claim.moveId,
+        account: claim.account,
         code: claim.code,
         kind: input.move.kind,
         order_id: claim.orderId,

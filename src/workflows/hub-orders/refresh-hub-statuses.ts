@@ -3,7 +3,10 @@ import { refreshHubStatusesStep } from "./steps/refresh-hub-statuses"
 
 export const refreshHubStatusesWorkflowId = "refresh-hub-statuses"
 
-/** The hub's status catalogue read and kept; returns code -> type, custom statuses included. */
-export const refreshHubStatusesWorkflow = createWorkflow(refreshHubStatusesWorkflowId, () => {
-  return new WorkflowResponse(refreshHubStatusesStep())
+/** Which hub account's catalogue: `default` unless named. */
+export type RefreshHubStatusesInput = { account?: string } | undefined
+
+/** A hub account's status catalogue read and kept; returns code -> type, custom statuses included. */
+export const refreshHubStatusesWorkflow = createWorkflow(refreshHubStatusesWorkflowId, (input: RefreshHubStatusesInput) => {
+  return new WorkflowResponse(refreshHubStatusesStep(input))
 })

@@ -20,7 +20,7 @@ export const sendFulfillmentToHubWorkflow = createWorkflow(sendFulfillmentToHubW
     const lock = transform({ planned }, ({ planned }) => hubOrderLockInput(planned.code!, randomUUID()))
     acquireLockStep(lock)
     const move = moveHubOrderWorkflow.runAsStep({
-      input: transform({ planned }, ({ planned }) => ({ code: planned.code!, move: planned.move!, claimKey: planned.claimKey! })),
+      input: transform({ planned }, ({ planned }) => ({ code: planned.code!, account: planned.account!, move: planned.move!, claimKey: planned.claimKey! })),
     })
     releaseLockStep(lock)
     return move

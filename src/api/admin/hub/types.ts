@@ -23,7 +23,7 @@ type AsJson<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Dat
 /** `GET /admin/hub/orders` (its default fields): a hub order's record. */
 export type HubOrderRow = Pick<
   AsJson<InferTypeOf<typeof HubOrder>>,
-  "id" | "code" | "channel" | "status_code" | "import_state" | "set_aside_reason" | "order_id" | "imported_at" | "updated_at"
+  "id" | "account" | "code" | "channel" | "status_code" | "import_state" | "set_aside_reason" | "order_id" | "imported_at" | "updated_at"
 > & { status_type: HubStatusType }
 
 /** `GET /admin/hub/orders/{code}/moves`: a merchant's move and how it ended. */
@@ -61,7 +61,7 @@ export type HubOrderNumberRow = HubOrderRow & { order: { display_id: number } | 
 export type HubOrderNumbersPage = HubPage & { hub_orders: HubOrderNumberRow[] }
 
 /** `GET /admin/hub/import-runs`: a page of the import's runs, newest first, and the intake's figures. */
-export type HubImportRunsPage = HubPage & { import_runs: HubImportRunRow[]; intake: OrderIntakeFigures }
+export type HubImportRunsPage = HubPage & { account: string; import_runs: HubImportRunRow[]; intake: OrderIntakeFigures }
 
 /** `GET /admin/hub/stock/skus-in-error`: a page of the SKUs the hub refused, or whose last push failed. */
 export type HubSkusInErrorPage = HubPage & { skus_in_error: StockSyncFigures["skusInError"] }

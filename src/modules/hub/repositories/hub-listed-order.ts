@@ -22,16 +22,16 @@ export class HubListedOrderRepository extends DALUtils.mikroOrmBaseRepositoryFac
    * One insert cannot touch a code twice (`on conflict` refuses it, failing the whole page), so a page
    * naming an order twice shares it once: as listed last, or with the newest `updated_at` (`latestPerCode`).
    */
-  async share(runId: string, listed: ListedHubOrder[], context: Context = {}): Promise<void> {
+  async share(account: string, runId: string, listed: ListedHubOrder[], context: Context = {}): Promise<void> {
     if (!listed.length) return
     const rows = latestPerCode(listed).map((order) => ({ id: generateEntityId(undefined, "hublst"), code: order.code, listed: order }))
     try {
       await this.getActiveManager<EntityManager>(context).execute(
-        `insert into hub_listed_order (id, run_id, code, listed)
-         select id, ?, code, listed from jsonb_to_recordset(?::jsonb) as input(id text, code text, listed jsonb)
+        `insert into hub_listed_order (id, account, run_id, code, listed)
+         select id, ?, ?, code, listed from jsonb_to_recordset(?::jsonb) as input(id text, code text, listed jsonb)
          on conflict (account, code) do update set run_id = excluded.run_id, listed = excluded.listed, created_at = now()
          where hub_listed_order.taken_at is null`,
-        [runId, JSON.stringify(rows)]
+        [account, runId, JSON.stringify(rows)]
       )
     } catch (error) {
       // The driver's message quotes the statement, so the orders and their customers: only PostgreSQL's own words go on (to the run's record and the log).
@@ -42,15 +42,15 @@ export class HubListedOrderRepository extends DALUtils.mikroOrmBaseRepositoryFac
   }
 
   /**
-   * Takes the oldest listed orders nobody holds, up to `limit`; an order whose taker outlived `leaseMs`
+   * Takes the oldest listed orders of `account` nobody holds, up to `limit`; an order whose taker outlived `leaseMs`
    * (it may be what stopped it) is taken alone, so it never takes others down with it again. Empty
    * when none is left.
    */
-  async take(leaseMs: number, limit: number, context: Context = {}): Promise<TakenListedOrder[]> {
+  async take(account: string, leaseMs: number, limit: number, context: Context = {}): Promise<TakenListedOrder[]> {
     return this.getActiveManager<EntityManager>(context).execute(
       `with candidates as (
          select id, taken_at from hub_listed_order
-         where taken_at is null or taken_at < now() - make_interval(secs => ?)
+         where account = ? and (taken_at is null or taken_at < now() - make_interval(secs => ?))
          order by created_at limit ? for update skip locked
        ), picked as (
          (select id from candidates where taken_at is not null limit 1)
@@ -60,7 +60,7 @@ export class HubListedOrderRepository extends DALUtils.mikroOrmBaseRepositoryFac
        update hub_listed_order set taken_at = now(), attempts = attempts + 1
        where id in (select id from picked)
        returning id, run_id, code, listed, attempts`,
-      [leaseMs / 1000, limit]
+      [account, leaseMs / 1000, limit]
     )
   }
 

@@ -22,11 +22,12 @@ export const NOT_RECORDED_IN_MEDUSA_YET = "Done on the hub, not recorded in Medu
 export type HubStatusAfterMove = { hubOrderId: string; code: string; type: string }
 
 /** A move to claim; `claimKey` for one Medusa's own fulfillment flow asked for (`ship:<fulfillment id>`). */
-export type MoveToClaim = { hubOrderId: string; code: string; kind: string; request: unknown; claimKey?: string }
+export type MoveToClaim = { account: string; hubOrderId: string; code: string; kind: string; request: unknown; claimKey?: string }
 
 /** A move the merchant should look at, with the Medusa order it belongs to. */
 export type HubOrderMoveNeedingMerchant = {
   id: string
+  account: string
   code: string
   order_id: string | null
   kind: MerchantOrderMoveKind
@@ -56,8 +57,8 @@ export class HubOrderMoveRepository extends DALUtils.mikroOrmBaseRepositoryFacto
       ? `where m.state in ('unknown', 'failed') or (m.state = 'sending' and m.claimed_until < now())`
       : `where m.state = 'unknown' or m.claimed_until < now()`
     const [row]: Array<{ id: string; attempts: number; error: string | null }> = await this.getActiveManager<EntityManager>(context).execute(
-      `insert into hub_order_move as m (id, hub_order_id, code, kind, request, state, claimed_until, claim_key)
-       values (?, ?, ?, ?, ?::jsonb, 'sending', now() + make_interval(secs => ?), ?)
+      `insert into hub_order_move as m (id, account, hub_order_id, code, kind, request, state, claimed_until, claim_key)
+       values (?, ?, ?, ?, ?, ?::jsonb, 'sending', now() + make_interval(secs => ?), ?)
        ${conflict}
          state = 'sending', request = excluded.request, claimed_until = excluded.claimed_until,
          attempts = m.attempts + 1, error = case when m.state = 'sending' then ? else null end, error_status = null, updated_at = now()
@@ -65,6 +66,7 @@ export class HubOrderMoveRepository extends DALUtils.mikroOrmBaseRepositoryFacto
        returning m.id, m.attempts, m.error`,
       [
         generateEntityId(undefined, "hubmv"),
+        move.account,
         move.hubOrderId,
         move.code,
         move.kind,
@@ -101,7 +103,7 @@ export class HubOrderMoveRepository extends DALUtils.mikroOrmBaseRepositoryFacto
   ): Promise<{ moves: HubOrderMoveNeedingMerchant[]; count: number }> {
     const rows: Array<HubOrderMoveNeedingMerchant & { total: string | null }> = await this.getActiveManager<EntityManager>(context).execute(
       `with needing as (
-         select m.id, m.code, o.order_id, m.kind, m.state, m.error, m.medusa_error, m.created_at, m.finished_at
+         select m.id, o.account, m.code, o.order_id, m.kind, m.state, m.error, m.medusa_error, m.created_at, m.finished_at
          from hub_order_move m join hub_order o on o.id = m.hub_order_id
          where m.deleted_at is null
            and (

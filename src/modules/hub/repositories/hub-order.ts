@@ -25,14 +25,14 @@ const CANCELED_WITH_ORDER = `deleted_at is null and order_id is not null and (st
  */
 export class HubOrderRepository extends DALUtils.mikroOrmBaseRepositoryFactory(HubOrder) {
   /**
-   * Claims a hub order for import, atomically: a new code is inserted as `importing`; one set aside,
+   * Claims a hub order of `account` for import, atomically: a new code is inserted as `importing`; one set aside,
    * or one whose claim outlived its lease (the importer died), is taken over. Null when the order
    * is imported already or another run holds it.
    */
-  async claim(seen: SeenHubOrder, context: Context = {}): Promise<ClaimedHubOrder | null> {
+  async claim(account: string, seen: SeenHubOrder, context: Context = {}): Promise<ClaimedHubOrder | null> {
     const rows: ClaimedHubOrder[] = await this.getActiveManager<EntityManager>(context).execute(
-      `insert into hub_order (id, code, channel, status_code, status_type, import_state, payload_digest, claimed_at, attempts)
-       values (?, ?, ?, ?, ?, 'importing', ?, now(), 1)
+      `insert into hub_order (id, account, code, channel, status_code, status_type, import_state, payload_digest, claimed_at, attempts)
+       values (?, ?, ?, ?, ?, ?, 'importing', ?, now(), 1)
        on conflict (account, code) where deleted_at is null do update set
          import_state = 'importing', claimed_at = now(), attempts = hub_order.attempts + 1,
          status_code = excluded.status_code, status_type = excluded.status_type,
@@ -40,7 +40,7 @@ export class HubOrderRepository extends DALUtils.mikroOrmBaseRepositoryFactory(H
        where hub_order.import_state = 'set_aside'
           or (hub_order.import_state = 'importing' and hub_order.claimed_at < now() - make_interval(secs => ?))
        returning id, code, import_state, attempts, order_id`,
-      [generateEntityId(undefined, "hubord"), seen.code, seen.channel ?? null, seen.statusCode, seen.statusType, seen.digest, hubLeases.importClaimMs / 1000]
+      [generateEntityId(undefined, "hubord"), account, seen.code, seen.channel ?? null, seen.statusCode, seen.statusType, seen.digest, hubLeases.importClaimMs / 1000]
     )
     return rows[0] ?? null
   }
@@ -94,13 +94,13 @@ export class HubOrderRepository extends DALUtils.mikroOrmBaseRepositoryFactory(H
    * failure: `setAside` is false then. `newReason` is true when the order was not set aside before, or
    * for another reason (so the reason is logged once, not on every run).
    */
-  async setAside(seen: SeenHubOrder, reason: string, context: Context = {}): Promise<{ setAside: boolean; newReason: boolean }> {
+  async setAside(account: string, seen: SeenHubOrder, reason: string, context: Context = {}): Promise<{ setAside: boolean; newReason: boolean }> {
     const [row]: Array<{ new_reason: boolean }> = await this.getActiveManager<EntityManager>(context).execute(
       `with before as (
-         select import_state, set_aside_reason from hub_order where code = ? and deleted_at is null
+         select import_state, set_aside_reason from hub_order where account = ? and code = ? and deleted_at is null
        )
-       insert into hub_order (id, code, channel, status_code, status_type, import_state, set_aside_reason, payload_digest)
-       values (?, ?, ?, ?, ?, 'set_aside', ?, ?)
+       insert into hub_order (id, account, code, channel, status_code, status_type, import_state, set_aside_reason, payload_digest)
+       values (?, ?, ?, ?, ?, ?, 'set_aside', ?, ?)
        on conflict (account, code) where deleted_at is null do update set
          import_state = 'set_aside', set_aside_reason = excluded.set_aside_reason, claimed_at = null,
          status_code = excluded.status_code, status_type = excluded.status_type,
@@ -109,7 +109,7 @@ export class HubOrderRepository extends DALUtils.mikroOrmBaseRepositoryFactory(H
        returning not exists (
          select 1 from before where before.import_state = 'set_aside' and before.set_aside_reason is not distinct from hub_order.set_aside_reason
        ) as new_reason`,
-      [seen.code, generateEntityId(undefined, "hubord"), seen.code, seen.channel ?? null, seen.statusCode, seen.statusType, reason.slice(0, 2000), seen.digest]
+      [account, seen.code, generateEntityId(undefined, "hubord"), account, seen.code, seen.channel ?? null, seen.statusCode, seen.statusType, reason.slice(0, 2000), seen.digest]
     )
     return { setAside: Boolean(row), newReason: Boolean(row?.new_reason) }
   }

@@ -103,10 +103,10 @@ export class HubOrderRecords extends MedusaService({
 
   // ---- Hub orders
 
-  /** Claims a hub order for import; null when imported already or another run holds it (see the repository). */
+  /** Claims a hub order of `account` for import; null when imported already or another run holds it (see the repository). */
   @InjectManager()
-  async claimHubOrder(seen: SeenHubOrder, @MedusaContext() sharedContext: Context = {}): Promise<ClaimedHubOrder | null> {
-    return this.orders.claim(seen, sharedContext)
+  async claimHubOrder(account: string, seen: SeenHubOrder, @MedusaContext() sharedContext: Context = {}): Promise<ClaimedHubOrder | null> {
+    return this.orders.claim(account, seen, sharedContext)
   }
 
   /** Renews the import claims these tokens still hold (see the repository); the ids still held. */
@@ -130,14 +130,15 @@ export class HubOrderRecords extends MedusaService({
     return this.orders.recordImported(rows, sharedContext)
   }
 
-  /** Sets a hub order aside with the reason, to be tried again by a later run (never one imported already). */
+  /** Sets a hub order of `account` aside with the reason, to be tried again by a later run (never one imported already). */
   @InjectManager()
   async setHubOrderAside(
+    account: string,
     seen: SeenHubOrder,
     reason: string,
     @MedusaContext() sharedContext: Context = {}
   ): Promise<{ setAside: boolean; newReason: boolean }> {
-    return this.orders.setAside(seen, reason, sharedContext)
+    return this.orders.setAside(account, seen, reason, sharedContext)
   }
 
   /** The canceled hub orders a leaked-reservation check reads (see the repository): what changed, and a bounded sweep. */
@@ -154,13 +155,13 @@ export class HubOrderRecords extends MedusaService({
   // ---- Listed hub orders shared among workers (see the repository)
 
   @InjectManager()
-  async shareListedHubOrders(runId: string, listed: ListedHubOrder[], @MedusaContext() sharedContext: Context = {}): Promise<void> {
-    return this.listed.share(runId, listed, sharedContext)
+  async shareListedHubOrders(account: string, runId: string, listed: ListedHubOrder[], @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    return this.listed.share(account, runId, listed, sharedContext)
   }
 
   @InjectManager()
-  async takeListedHubOrders(leaseMs: number, limit: number, @MedusaContext() sharedContext: Context = {}): Promise<TakenListedOrder[]> {
-    return this.listed.take(leaseMs, limit, sharedContext)
+  async takeListedHubOrders(account: string, leaseMs: number, limit: number, @MedusaContext() sharedContext: Context = {}): Promise<TakenListedOrder[]> {
+    return this.listed.take(account, leaseMs, limit, sharedContext)
   }
 
   @InjectManager()
@@ -225,29 +226,31 @@ export class HubOrderRecords extends MedusaService({
     return this.moves.finish(moveId, outcome, hubStatus, fromState ?? null, sharedContext, attempt ?? null)
   }
 
-  /** Whether the queue's safety-net listing should run now: `queueListingEveryMinutes` since the last listing began. */
-  async isQueueListingDue(now: Date): Promise<boolean> {
-    const [lastRun] = await this.listHubImportRuns({ intake: "listing" }, { order: { started_at: "DESC" }, take: 1 })
+  /** Whether an account's queue safety-net listing should run now: `queueListingEveryMinutes` since its last listing began. */
+  async isQueueListingDue(account: string, now: Date): Promise<boolean> {
+    const { options } = this.account(account)
+    const [lastRun] = await this.listHubImportRuns({ account, intake: "listing" }, { order: { started_at: "DESC" }, take: 1 })
     // A few seconds of slack so that an interval is not skipped by the tick's jitter.
-    return !lastRun || now.getTime() - new Date(lastRun.started_at).getTime() >= this.hubOptions.queueListingEveryMinutes * 60_000 - 5_000
+    return !lastRun || now.getTime() - new Date(lastRun.started_at).getTime() >= options.queueListingEveryMinutes * 60_000 - 5_000
   }
 
-  /** How orders come in, what is known of the queue, and the oldest hub order not yet reserved. */
-  async orderIntakeFigures(): Promise<OrderIntakeFigures> {
+  /** How an account's orders come in, what is known of its queue, and its oldest hub order not yet reserved. */
+  async orderIntakeFigures(account: string = DEFAULT_ACCOUNT): Promise<OrderIntakeFigures> {
+    const { options } = this.account(account)
     const [[drained], [oldestUnreserved]] = await Promise.all([
-      this.listHubImportRuns({ intake: "queue", drained: true }, { order: { finished_at: "DESC" }, take: 1 }),
-      this.listHubOrders({ import_state: ["importing", "set_aside"] }, { order: { created_at: "ASC" }, take: 1 }),
+      this.listHubImportRuns({ account, intake: "queue", drained: true }, { order: { finished_at: "DESC" }, take: 1 }),
+      this.listHubOrders({ account, import_state: ["importing", "set_aside"] }, { order: { created_at: "ASC" }, take: 1 }),
     ])
     return {
-      mode: this.hubOptions.orderIntake,
+      mode: options.orderIntake,
       queueLastEmptyAt: drained?.finished_at ? new Date(drained.finished_at).toISOString() : null,
       oldestUnreservedSeenAt: oldestUnreserved ? new Date(oldestUnreserved.created_at).toISOString() : null,
     }
   }
 
-  /** The status catalogue as last read from the hub (code -> type), without a request. */
-  async storedStatusCatalogue(): Promise<Map<string, string>> {
-    const known = await this.listHubStatusEntries({}, { take: null })
+  /** An account's status catalogue as last read from its hub (code -> type), without a request. */
+  async storedStatusCatalogue(account: string): Promise<Map<string, string>> {
+    const known = await this.listHubStatusEntries({ account }, { take: null })
     return new Map(known.map((status) => [status.code, status.type]))
   }
 

@@ -39,21 +39,23 @@ function fakeHub(records: Map<string, HubOrderRecordState & { code: string }>) {
   const done: Array<{ code: string; counts: Record<string, number> }> = []
   const claims: string[] = []
   const parts = new ProcessParts()
+  const account = { id: "default", options: { importConcurrency: 1 } }
   const hub = {
-    hubOptions: { importConcurrency: 1 },
+    account: () => account,
     processPart: (name: string, make: () => object) => parts.get(name, make),
     createHubImportRuns: async () => ({ id: "run_1" }),
     storedStatusCatalogue: async () => new Map(Object.entries(catalogueOf())),
-    listHubOrders: async (filter: { code: string | string[] }) => {
+    listHubOrders: async (filter: { account: string; code: string | string[] }) => {
+      expect(filter.account).toBe("default")
       const codes = ([] as string[]).concat(filter.code)
       for (const code of codes) reads.set(code, (reads.get(code) ?? 0) + 1)
       return codes.flatMap((code) => (records.has(code) ? [{ ...records.get(code)! }] : []))
     },
     // What crosses the table is JSON, as PostgreSQL keeps it.
-    shareListedHubOrders: async (runId: string, listed: ListedHubOrder[]) => {
+    shareListedHubOrders: async (_account: string, runId: string, listed: ListedHubOrder[]) => {
       for (const order of JSON.parse(JSON.stringify(listed)) as ListedHubOrder[]) shared.push({ id: `hublst_${order.code}`, run_id: runId, code: order.code, listed: order, attempts: 0, taken: false })
     },
-    takeListedHubOrders: async (_leaseMs: number, limit: number) =>
+    takeListedHubOrders: async (_account: string, _leaseMs: number, limit: number) =>
       shared
         .filter((order) => !order.taken)
         .slice(0, limit)
@@ -64,16 +66,16 @@ function fakeHub(records: Map<string, HubOrderRecordState & { code: string }>) {
     },
     pendingListedHubOrders: async () => shared.length,
     withdrawListedHubOrders: async () => undefined,
-    claimHubOrder: async (seen: { code: string }) => {
+    claimHubOrder: async (_account: string, seen: { code: string }) => {
       claims.push(seen.code)
       return { id: `hubord_${seen.code}`, code: seen.code, import_state: "importing", attempts: 1, order_id: null }
     },
-    setHubOrderAside: async (_seen: unknown, reason: string) => {
+    setHubOrderAside: async (_account: string, _seen: unknown, reason: string) => {
       throw new Error(`set aside: ${reason}`)
     },
     finishHubImportRun: async (_runId: string, run: { seen: number }, counts: Record<string, number>) => ({ seen: run.seen, ...counts }),
   }
-  return { hub, reads, done, claims }
+  return { hub, account, reads, done, claims }
 }
 
 function containerOf(hub: unknown): MedusaContainer {
@@ -99,7 +101,7 @@ describe("a listed hub order through the listing, a lane and the handler", () =>
     sandbox.approve(toFollow.code)
     sandbox.approve(toImport.code)
     const records = new Map([[toFollow.code, { code: toFollow.code, id: "hubord_follow", order_id: "order_follow", status_code: newStatus, import_state: "imported", applied_status_type: null }]])
-    const { hub, reads, done, claims } = fakeHub(records)
+    const { hub, account, reads, done, claims } = fakeHub(records)
 
     const followRuns = jest.fn(async () => ({ result: {} }))
     jest.mocked(followHubOrderWorkflow).mockReturnValue({ run: followRuns } as never)
@@ -110,7 +112,7 @@ describe("a listed hub order through the listing, a lane and the handler", () =>
     } as never)
 
     const container = containerOf(hub)
-    const run = await HubOrderIntake.begin(container, "listing", lease)
+    const run = await HubOrderIntake.begin(container, account as never, "listing", lease)
     await run.prepare()
     await run.handle([sandbox.getOrder(toFollow.code)!, sandbox.getOrder(toImport.code)!] as unknown as ListedHubOrder[])
     await run.settle()

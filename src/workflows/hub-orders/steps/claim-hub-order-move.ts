@@ -3,12 +3,15 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { MERCHANT_MOVE_NAMES, type MerchantOrderMove } from "../../../hub-client"
 import { type HubOrderMoveOutcome, isImported } from "../../../mapping/hub-order-states"
 import { HUB_MODULE } from "../../../modules/hub"
+import { DEFAULT_ACCOUNT } from "../../../modules/hub/accounts"
 import type HubModuleService from "../../../modules/hub/service"
 
 type ClaimToUndo = { moveId: string; attempt: number }
 
 export type ClaimedMove = {
   moveId: string
+  /** The hub account the order came from: its move goes to that account's hub only. */
+  account: string
   hubOrderId: string
   orderId: string
   code: string
@@ -28,18 +31,18 @@ export type ClaimedMove = {
  */
 export const claimHubOrderMoveStep = createStep(
   "claim-hub-order-move",
-  async ({ code, move, claimKey }: { code: string; move: MerchantOrderMove; claimKey?: string }, { container }) => {
+  async ({ code, move, claimKey, account = DEFAULT_ACCOUNT }: { code: string; move: MerchantOrderMove; claimKey?: string; account?: string }, { container }) => {
     const hubModule: HubModuleService = container.resolve(HUB_MODULE)
-    const [hubOrder] = await hubModule.listHubOrders({ code }, { take: 1 })
+    const [hubOrder] = await hubModule.listHubOrders({ account: hubModule.account(account).id, code }, { take: 1 })
     if (!hubOrder?.order_id || !isImported(hubOrder.import_state)) {
-      throw new MedusaError(MedusaError.Types.NOT_FOUND, `The hub order ${code} has not been imported into this store`)
+      throw new MedusaError(MedusaError.Types.NOT_FOUND, `The hub order ${code}${account === DEFAULT_ACCOUNT ? "" : ` of account ${account}`} has not been imported into this store`)
     }
-    const claim = await hubModule.claimHubOrderMove({ hubOrderId: hubOrder.id, code, kind: move.kind, request: move, claimKey })
+    const claim = await hubModule.claimHubOrderMove({ account, hubOrderId: hubOrder.id, code, kind: move.kind, request: move, claimKey })
     const [ended] = !claim && claimKey ? await hubModule.listHubOrderMoves({ claim_key: claimKey, state: ["done", "rejected"] }, { take: 1 }) : []
     if (ended) {
       const outcome = { state: ended.state, hubStatusCode: ended.hub_status_code, error: ended.error } as HubOrderMoveOutcome
       // Nothing to undo: the move had ended before this run.
-      const claimed: ClaimedMove = { moveId: ended.id, hubOrderId: hubOrder.id, orderId: hubOrder.order_id, code, attempt: ended.attempts, takenOverWhileSending: false, ended: outcome }
+      const claimed: ClaimedMove = { moveId: ended.id, account, hubOrderId: hubOrder.id, orderId: hubOrder.order_id, code, attempt: ended.attempts, takenOverWhileSending: false, ended: outcome }
       return new StepResponse<ClaimedMove, ClaimToUndo | null>(claimed, null)
     }
     if (!claim) {
@@ -48,6 +51,7 @@ export const claimHubOrderMoveStep = createStep(
     }
     const claimed: ClaimedMove = {
       moveId: claim.id,
+      account,
       hubOrderId: hubOrder.id,
       orderId: hubOrder.order_id,
       code,

@@ -11,10 +11,10 @@ export type FulfillmentEvent = { fulfillmentId: string; kind: "ship" | "deliver"
 
 /** The hub move a Medusa fulfillment event asks for, keyed by the fulfillment; or why none is sent (`notice` when the merchant should know). */
 export type FulfillmentMove =
-  | { code: string; move: MerchantOrderMove; claimKey: string; notice: null }
-  | { code: null; move: null; claimKey: null; notice: string | null }
+  | { code: string; account: string; move: MerchantOrderMove; claimKey: string; notice: null }
+  | { code: null; account: null; move: null; claimKey: null; notice: string | null }
 
-const nothing = (notice: string | null = null): FulfillmentMove => ({ code: null, move: null, claimKey: null, notice })
+const nothing = (notice: string | null = null): FulfillmentMove => ({ code: null, account: null, move: null, claimKey: null, notice })
 
 /**
  * What a fulfillment shipped or delivered in Medusa's own admin means for the hub: its shipment
@@ -33,7 +33,7 @@ export const hubMoveOfFulfillmentStep = createStep("read-hub-move-of-fulfillment
   const keyed = (move: unknown): FulfillmentMove => {
     const parsed = merchantOrderMoveSchema.safeParse(move)
     if (!parsed.success) return nothing(`not sent to the hub: ${describeIssues(parsed.error.issues)}`)
-    return { code: hubOrder.code, move: parsed.data, claimKey: `${kind}:${fulfillmentId}`, notice: null }
+    return { code: hubOrder.code, account: hubOrder.account, move: parsed.data, claimKey: `${kind}:${fulfillmentId}`, notice: null }
   }
 
   if (kind === "deliver") {
@@ -42,7 +42,7 @@ export const hubMoveOfFulfillmentStep = createStep("read-hub-move-of-fulfillment
   }
   const track = trackingOfFulfillment(fulfillment)
   if (!track) return new StepResponse(nothing("not sent to the hub: the shipment has no tracking number; send it from the order's hub card"))
-  const { shipmentCarrier, shipmentMethod } = hubModule.hubOptions
+  const { shipmentCarrier, shipmentMethod } = hubModule.account(hubOrder.account).options
   let items: ReturnType<typeof hubItemsOfFulfillment>
   try {
     items = hubItemsOfFulfillment(order.lines, fulfillment)

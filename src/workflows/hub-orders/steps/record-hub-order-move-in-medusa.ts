@@ -42,7 +42,9 @@ export const recordHubOrderMoveInMedusaStep = createStep(
     const hubModule: HubModuleService = container.resolve(HUB_MODULE)
     let error: string | null = null
     try {
-      await recordMove(container, input, hubModule.hubOptions)
+      // Recorded as the options of the account the move's order came from say (its shipping option, ...).
+      const [{ account }] = await hubModule.listHubOrderMoves({ id: input.moveId }, { select: ["account"], take: 1 })
+      await recordMove(container, input, hubModule.account(account).options)
     } catch (failure) {
       // Medusa's workflows may fail with a plain object that carries a message, not an Error.
       const reason = (failure as { message?: unknown } | null)?.message ?? String(failure)

@@ -1,17 +1,19 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { HUB_MODULE } from "../../../modules/hub"
+import { DEFAULT_ACCOUNT } from "../../../modules/hub/accounts"
 import type HubModuleService from "../../../modules/hub/service"
 
 /**
- * Reads `GET /statuses` and keeps the catalogue (custom statuses count by their type, never their
+ * Reads an account's `GET /statuses` and keeps its catalogue (custom statuses count by their type, never their
  * label: docs/hub-public-facts.md, Statuses). Returns code -> type, as a plain object (a
  * workflow's result is serialized). Nothing to undo: the catalogue
  * only ever says what the hub says now.
  */
-export const refreshHubStatusesStep = createStep("refresh-hub-statuses", async (_: void, { container }) => {
+export const refreshHubStatusesStep = createStep("refresh-hub-statuses", async (input: { account?: string } | undefined, { container }) => {
   const hubModule: HubModuleService = container.resolve(HUB_MODULE)
-  const statuses = await hubModule.client.listStatuses()
-  const known = await hubModule.listHubStatusEntries({}, { take: null })
+  const { id: account, client } = hubModule.account(input?.account ?? DEFAULT_ACCOUNT)
+  const statuses = await client.listStatuses()
+  const known = await hubModule.listHubStatusEntries({ account }, { take: null })
   const knownByCode = new Map(known.map((status) => [status.code, status]))
   const toCreate = statuses.filter((status) => !knownByCode.has(status.code))
   const toUpdate = statuses.filter((status) => {
@@ -19,7 +21,7 @@ export const refreshHubStatusesStep = createStep("refresh-hub-statuses", async (
     return stored && (stored.label !== status.label || stored.type !== status.type)
   })
   if (toCreate.length) {
-    await hubModule.createHubStatusEntries(toCreate.map(({ code, label, type }) => ({ code, label, type })))
+    await hubModule.createHubStatusEntries(toCreate.map(({ code, label, type }) => ({ account, code, label, type })))
   }
   if (toUpdate.length) {
     await hubModule.updateHubStatusEntries(toUpdate.map(({ code, label, type }) => ({ id: knownByCode.get(code)!.id, label, type })))

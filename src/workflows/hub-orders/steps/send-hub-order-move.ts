@@ -32,8 +32,10 @@ export const sendHubOrderMoveStep = createStep(
   "send-hub-order-move",
   async ({ claim, move, settled }: { claim: ClaimedMove; move: MerchantOrderMove; settled: SettledMove }, { container }) => {
     const hubModule: HubModuleService = container.resolve(HUB_MODULE)
+    // The hub of the account the order came from, and no other.
+    const { client } = hubModule.account(claim.account)
     const finish = async (outcome: HubOrderMoveOutcome, hubOrder?: HubOrder) => {
-      const type = hubOrder ? hubStatusTypeOf(hubOrder.status, await hubModule.storedStatusCatalogue()) : undefined
+      const type = hubOrder ? hubStatusTypeOf(hubOrder.status, await hubModule.storedStatusCatalogue(claim.account)) : undefined
       const hubStatus = hubOrder && type ? { hubOrderId: claim.hubOrderId, code: hubOrder.status.code, type } : null
       // Fenced: a try whose claim was taken over records nothing over the taker's.
       await hubModule.finishHubOrderMove(claim.moveId, { hubStatusCode: hubOrder?.status.code, ...outcome }, hubStatus, { attempt: claim.attempt })
@@ -76,7 +78,7 @@ export const sendHubOrderMoveStep = createStep(
     }, renewEvery(hubLeases.moveClaimMs))
     renewal.unref()
     try {
-      const moved = await sendMove(hubModule.client, current, move).finally(() => clearInterval(renewal))
+      const moved = await sendMove(client, current, move).finally(() => clearInterval(renewal))
       await finish({ state: "done" }, moved)
       return new StepResponse<SentMove>({ state: "done", hubStatusCode: moved.status.code, alreadyOnHub: false })
     } catch (error) {

@@ -4,11 +4,14 @@ import { moveLanded, moveOutcomeOfFailure } from "../../../mapping/hub-order-mov
 import type { HubOrderMoveOutcome } from "../../../mapping/hub-order-states"
 import { hubStatusTypeOf } from "../../../mapping/hub-status"
 import { HUB_MODULE } from "../../../modules/hub"
+import { DEFAULT_ACCOUNT } from "../../../modules/hub/accounts"
 import type HubModuleService from "../../../modules/hub/service"
 
 /** A move to settle; `trackCode` tells a shipment's parcel apart (see moveLanded). */
 export type MoveToSettle = {
   moveId: string
+  /** The hub account of the move's order (`default` unless named): its hub is the one read. */
+  account?: string
   hubOrderId: string
   code: string
   kind: MerchantOrderMoveKind
@@ -34,13 +37,14 @@ export const settleHubOrderMoveStep = createStep(
   "settle-hub-order-move",
   async ({ move, fromState }: { move: MoveToSettle; fromState?: "unknown" }, { container }) => {
     const hubModule: HubModuleService = container.resolve(HUB_MODULE)
+    const account = hubModule.account(move.account ?? DEFAULT_ACCOUNT)
     let hubOrder: HubOrder
     try {
-      hubOrder = await hubModule.client.getOrder(move.code)
+      hubOrder = await account.client.getOrder(move.code)
     } catch (error) {
       return new StepResponse<SettledMove>({ read: false, failure: moveOutcomeOfFailure(error, false) })
     }
-    const statusType = hubStatusTypeOf(hubOrder.status, await hubModule.storedStatusCatalogue()) ?? null
+    const statusType = hubStatusTypeOf(hubOrder.status, await hubModule.storedStatusCatalogue(account.id)) ?? null
     const landed = moveLanded(move, hubOrder, statusType)
     const changed =
       landed &&

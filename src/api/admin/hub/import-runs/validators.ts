@@ -1,7 +1,9 @@
 import { z } from "zod"
+import { accountQuerySchema } from "../../../../modules/hub/accounts"
 
-/** A page of the order import's runs, newest first: 20 by default, 100 at most (Medusa's 400 names the field). */
+/** A page of one hub account's order import runs, newest first: 20 by default, 100 at most (Medusa's 400 names the field). */
 export const GetHubImportRunsSchema = z.strictObject({
+  account: accountQuerySchema,
   limit: z.coerce.number().int().min(1).max(100).default(20),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 })

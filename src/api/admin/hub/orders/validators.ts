@@ -1,6 +1,7 @@
 import { createFindParams } from "@medusajs/medusa/api/utils/validators"
 import { z } from "zod"
 import { HUB_ORDER_IMPORT_STATES } from "../../../../mapping/hub-order-states"
+import { accountIdSchema } from "../../../../modules/hub/accounts"
 
 const importState = z.enum(HUB_ORDER_IMPORT_STATES, { error: `import_state must be one of ${HUB_ORDER_IMPORT_STATES.join(", ")}` })
 
@@ -11,6 +12,8 @@ export const GetHubOrdersSchema = createFindParams({ limit: 50, offset: 0, order
   /** One state, or several (`import_state[]=set_aside&import_state[]=needs_stock`): the hub page lists those needing the merchant as one. */
   import_state: z.union([importState, z.array(importState).min(1)]).optional(),
   code: z.string().optional(),
+  /** One hub account's orders (every account's when not named: the order page's widget finds an order's by its Medusa order). */
+  account: accountIdSchema.optional(),
   /** The Medusa order: the order page's widget asks which hub order it came from. */
   order_id: z.string().optional(),
 })
@@ -18,6 +21,7 @@ export const GetHubOrdersSchema = createFindParams({ limit: 50, offset: 0, order
 export const hubOrderQueryConfig = {
   defaults: [
     "id",
+    "account",
     "code",
     "channel",
     "status_code",
