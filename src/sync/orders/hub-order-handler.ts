@@ -206,7 +206,7 @@ export class HubOrderHandler {
   private async runImport(claims: ClaimedImport[]): Promise<Map<string, HubOrderRecordState>> {
     const [first] = claims
     const { result } = await importHubOrdersWorkflow(this.container).run({
-      input: { hubOrders: claims.map((claim) => claim.hubOrder), stockLocationId: this.target.stockLocationId },
+      input: { hubOrders: claims.map((claim) => claim.hubOrder), stockLocationId: this.target.stockLocationId, account: this.account.id },
       // Names the claims' run in the workflow's traces and logs; unique per account, as codes are.
       context: { transactionId: `hub-order-import:${accountKey(this.account.id)}${first.seen.code}${claims.length > 1 ? `+${claims.length - 1}` : ""}:${first.attempts}` },
     })

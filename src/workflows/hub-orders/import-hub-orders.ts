@@ -4,9 +4,11 @@ import { acquireLockStep, emitEventStep, releaseLockStep } from "@medusajs/medus
 import { createHook, createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import type { CreateOrderDTO } from "@medusajs/framework/types"
 import { MedusaCustomerInput } from "../../mapping/hub-order"
+import { DEFAULT_ACCOUNT } from "../../modules/hub/accounts"
 import { HubEvents } from "../../modules/hub/events"
 import { hubOrdersLockInput } from "../../modules/hub/locks"
 import { createHubOrdersStep } from "./steps/create-hub-orders"
+import { hubAccountMetadata, hubOrderNumber } from "../../mapping/hub-account-order"
 import { findOrdersForHubCodesStep } from "./steps/find-orders-for-hub-codes"
 import { startLeaseHeartbeatStep, stopLeaseHeartbeatStep } from "./steps/lease-heartbeat"
 import { markHubOrdersImportedStep } from "./steps/mark-hub-orders-imported"
@@ -24,7 +26,8 @@ export type HubOrderToImport = {
   order: Omit<CreateOrderDTO, "customer_id">
 }
 
-export type ImportHubOrdersInput = { hubOrders: HubOrderToImport[]; stockLocationId: string }
+/** `account`: the hub account the orders came from (`default` unless named). */
+export type ImportHubOrdersInput = { hubOrders: HubOrderToImport[]; stockLocationId: string; account?: string }
 
 /** What each imported hub order became (the `hubOrdersImported` hook's and the workflow's items). */
 export type ImportedHubOrder = { hubOrderId: string; hubOrderCode: string; orderId: string; needsStock: boolean }
@@ -40,7 +43,7 @@ export const importHubOrdersWorkflowId = "import-hub-orders"
  * imports its orders one by one, so a bad order is set aside alone. A crash leaves the created
  * orders (found again by their hub codes) for the next run to complete, so there is never a second one.
  *
- * Hooks: `ordersInput` ({ hubOrders: [{ hubOrderCode, order }] }) may return, by hub code, fields of
+ * Hooks: `ordersInput` ({ account, hubOrders: [{ hubOrderCode, order }] }) may return, by hub code, fields of
  * Medusa's order input to set (merged over the plugin's mapping: a sales channel, metadata, ...)
  * before the orders are created; it runs on every try, so return the same answer for the same order.
  * `hubOrdersImported` ({ hubOrders: ImportedHubOrder[] }) runs once they are created and reserved.
@@ -64,24 +67,27 @@ export const importHubOrdersWorkflow = createWorkflow(
     const heartbeat = startLeaseHeartbeatStep(lock)
     const ordersInputHook = createHook(
       "ordersInput",
-      transform({ input }, ({ input }) => ({ hubOrders: input.hubOrders.map(({ hubOrderCode, order }) => ({ hubOrderCode, order })) })),
+      transform({ input }, ({ input }) => ({
+        account: input.account ?? DEFAULT_ACCOUNT,
+        hubOrders: input.hubOrders.map(({ hubOrderCode, order }) => ({ hubOrderCode, order })),
+      })),
       { resultValidator: z.record(z.string(), z.looseObject({})).optional() }
     )
     const ordersInputChanges = ordersInputHook.getResult()
-    const codes = transform({ input }, ({ input }) => input.hubOrders.map((hubOrder) => hubOrder.hubOrderCode))
+    const codes = transform({ input }, ({ input }) => ({ account: input.account ?? DEFAULT_ACCOUNT, codes: input.hubOrders.map((hubOrder) => hubOrder.hubOrderCode) }))
     const existingByCode = findOrdersForHubCodesStep(codes)
     const toCreate = transform({ input, existingByCode }, ({ input, existingByCode }) => input.hubOrders.filter((hubOrder) => !existingByCode[hubOrder.hubOrderCode]))
 
     const createdByCode = when("create-medusa-orders-for-hub-orders", { toCreate }, ({ toCreate }) => toCreate.length > 0).then(() => {
       const customerIds = upsertHubCustomersStep(transform({ toCreate }, ({ toCreate }) => toCreate.map((hubOrder) => hubOrder.customer)))
-      const orderInputs = transform({ toCreate, customerIds, ordersInputChanges }, ({ toCreate, customerIds, ordersInputChanges }) =>
+      const orderInputs = transform({ input, toCreate, customerIds, ordersInputChanges }, ({ input, toCreate, customerIds, ordersInputChanges }) =>
         toCreate.map(({ hubOrderCode, customer, order }) => {
           const changes = ordersInputChanges?.[hubOrderCode]
           return {
             ...order,
             ...(changes ?? {}),
-            // A hook's metadata adds to the hub's; the hub code, how a re-run finds this order, stays.
-            metadata: { ...order.metadata, ...(changes?.metadata as object | undefined), hub_order_code: hubOrderCode },
+            // A hook's metadata adds to the hub's; the hub code and its account, how a re-run finds this order, stay.
+            metadata: { ...order.metadata, ...(changes?.metadata as object | undefined), hub_order_code: hubOrderCode, ...hubAccountMetadata(input.account) },
             customer_id: customerIds[customer.email],
           } as CreateOrderDTO
         })
@@ -90,7 +96,9 @@ export const importHubOrdersWorkflow = createWorkflow(
       const created = transform({ orders }, ({ orders }) =>
         orders.map((order) => ({ orderId: order.id, code: String(order.metadata?.hub_order_code), customDisplayId: order.custom_display_id }))
       )
-      showHubCodesOnOrdersStep(created)
+      showHubCodesOnOrdersStep(
+        transform({ input, created }, ({ input, created }) => created.map((order) => ({ ...order, number: hubOrderNumber(order.code, input.account) })))
+      )
       return transform({ created }, ({ created }) => Object.fromEntries(created.map((order) => [order.code, order.orderId])) as Record<string, string>)
     })
 
@@ -111,7 +119,7 @@ export const importHubOrdersWorkflow = createWorkflow(
     releaseLockStep(lock)
     emitEventStep({
       eventName: HubEvents.ORDER_IMPORTED,
-      data: transform({ imported }, ({ imported }) => imported.map((hubOrder) => ({ id: hubOrder.hubOrderId, code: hubOrder.hubOrderCode, order_id: hubOrder.orderId, needs_stock: hubOrder.needsStock }))),
+      data: transform({ input, imported }, ({ input, imported }) => imported.map((hubOrder) => ({ id: hubOrder.hubOrderId, account: input.account ?? DEFAULT_ACCOUNT, code: hubOrder.hubOrderCode, order_id: hubOrder.orderId, needs_stock: hubOrder.needsStock }))),
     })
     const hubOrdersImported = createHook("hubOrdersImported", transform({ imported }, ({ imported }) => ({ hubOrders: imported })))
     return new WorkflowResponse(records, { hooks: [ordersInputHook, hubOrdersImported] })

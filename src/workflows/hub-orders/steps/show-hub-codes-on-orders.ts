@@ -2,7 +2,8 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { Modules } from "@medusajs/framework/utils"
 import type { IOrderModuleService, UpdateOrderDTO } from "@medusajs/framework/types"
 
-export type HubCodeOfOrder = { orderId: string; code: string; customDisplayId?: string | null }
+/** `number`: what to show (src/mapping/hub-account-order.ts, `hubOrderNumber`: the code, and the account unless `default`). */
+export type HubCodeOfOrder = { orderId: string; number: string; customDisplayId?: string | null }
 
 /**
  * Each hub order's code as its new Medusa order's `custom_display_id`, which Medusa's admin shows as
@@ -17,7 +18,7 @@ export const showHubCodesOnOrdersStep = createStep(
     const unnumbered = orders.filter((order) => !order.customDisplayId)
     if (!unnumbered.length) return new StepResponse(undefined, [] as string[])
     const orderModule: IOrderModuleService = container.resolve(Modules.ORDER)
-    await orderModule.updateOrders(unnumbered.map((order) => ({ id: order.orderId, custom_display_id: order.code }) as UpdateOrderDTO & { id: string }))
+    await orderModule.updateOrders(unnumbered.map((order) => ({ id: order.orderId, custom_display_id: order.number }) as UpdateOrderDTO & { id: string }))
     return new StepResponse(undefined, unnumbered.map((order) => order.orderId))
   },
   async (orderIds, { container }) => {
