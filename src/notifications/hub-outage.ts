@@ -1,6 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { HubFiguresSnapshot } from "../hub-client"
 import { HUB_MODULE } from "../modules/hub"
+import { DEFAULT_ACCOUNT } from "../modules/hub/accounts"
 import type HubModuleService from "../modules/hub/service"
 import { notifyMerchant } from "./notify-merchant"
 
@@ -21,15 +22,19 @@ export function hubOutageMinutes(failing: HubFiguresSnapshot["failing"], now: nu
 }
 
 /**
- * Tells the merchant when this process has seen the hub fail for minutes: marketplaces then keep
+ * Tells the merchant when this process has seen an account's hub fail for minutes: marketplaces then keep
  * selling on stale quantities, and new orders wait. At most one notice an hour across the store's
  * processes (the cause is the hour), again in a later hour while the outage lasts or recurs.
  */
-export async function noticeHubOutage(container: MedusaContainer, { now = Date.now(), afterMs = HUB_OUTAGE_NOTICE_AFTER_MS } = {}): Promise<boolean> {
+export async function noticeHubOutage(
+  container: MedusaContainer,
+  { now = Date.now(), afterMs = HUB_OUTAGE_NOTICE_AFTER_MS, account = DEFAULT_ACCOUNT }: { now?: number; afterMs?: number; account?: string } = {}
+): Promise<boolean> {
   const hubModule: HubModuleService = container.resolve(HUB_MODULE)
-  const minutes = hubOutageMinutes(hubModule.client.figures().failing, now, afterMs)
+  const minutes = hubOutageMinutes(hubModule.account(account).client.figures().failing, now, afterMs)
   if (minutes === null) return false
   await notifyMerchant(container, {
+    account,
     cause: `hub-outage:${new Date(Math.floor(now / HOUR_MS) * HOUR_MS).toISOString()}`,
     facts: { about: "outage", minutes },
   })

@@ -1,4 +1,5 @@
 import { MERCHANT_MOVE_NAMES, type MerchantOrderMoveKind } from "../hub-client/order-moves"
+import { DEFAULT_ACCOUNT } from "../modules/hub/accounts"
 import type { NotificationLanguage } from "../modules/hub/options"
 
 /**
@@ -94,7 +95,14 @@ const TEXTS: Record<NotificationLanguage, Texts> = {
   },
 }
 
-/** A notice's title and description in `language`. */
-export function noticeText(facts: MerchantNoticeFacts, language: NotificationLanguage): NoticeText {
-  return (TEXTS[language][facts.about] as (facts: MerchantNoticeFacts) => NoticeText)(facts)
+/** How a title names the hub account it is about, when the store has more than the one `default`. */
+const ACCOUNT_NAMED: Record<NotificationLanguage, (account: string) => string> = {
+  en: (account) => ` (hub account ${account})`,
+  ptBR: (account) => ` (conta do hub ${account})`,
+}
+
+/** A notice's title and description in `language`; the title names `account` unless it is `default`. */
+export function noticeText(facts: MerchantNoticeFacts, language: NotificationLanguage, account: string = DEFAULT_ACCOUNT): NoticeText {
+  const text = (TEXTS[language][facts.about] as (facts: MerchantNoticeFacts) => NoticeText)(facts)
+  return account === DEFAULT_ACCOUNT ? text : { ...text, title: `${text.title}${ACCOUNT_NAMED[language](account)}` }
 }

@@ -1,6 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { HUB_MODULE } from "../modules/hub"
+import { accountKey, DEFAULT_ACCOUNT } from "../modules/hub/accounts"
 import { errorText } from "../mapping/error-text"
 import type HubModuleService from "../modules/hub/service"
 import { noticeText, type MerchantNoticeFacts } from "./notice-texts"
@@ -10,6 +11,8 @@ export type MerchantNotice = {
   /** One notice per cause: the same cause again (another run, another process, a restart) is not shown twice. */
   cause: string
   facts: MerchantNoticeFacts
+  /** The hub account it is about (`default` unless named): named in the title, and part of the cause. */
+  account?: string
 }
 
 /**
@@ -22,9 +25,10 @@ export type MerchantNotice = {
 export async function notifyMerchant(container: MedusaContainer, notice: MerchantNotice): Promise<void> {
   const hubModule: HubModuleService = container.resolve(HUB_MODULE)
   if (!hubModule.hubOptions.notifications) return
-  const data = noticeText(notice.facts, hubModule.hubOptions.notificationLanguage)
+  const account = notice.account ?? DEFAULT_ACCOUNT
+  const data = noticeText(notice.facts, hubModule.hubOptions.notificationLanguage, account)
   try {
-    const idempotencyKey = `medusa-plugin-hub:${notice.cause}`
+    const idempotencyKey = `medusa-plugin-hub:${accountKey(account)}${notice.cause}`
     // The Notification Module checks the key without a lock: two processes at once would both create it.
     await container.resolve(Modules.LOCKING).execute(idempotencyKey, () =>
       container.resolve(Modules.NOTIFICATION).createNotifications({

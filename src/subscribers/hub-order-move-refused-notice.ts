@@ -8,9 +8,10 @@ import { notifyMerchant } from "../notifications/notify-merchant"
 export default async function hubOrderMoveRefusedNotice({
   event,
   container,
-}: SubscriberArgs<{ id: string; code: string; kind: MerchantOrderMoveKind; error: string | null }>) {
-  const { id, code, kind, error } = event.data
+}: SubscriberArgs<{ id: string; account?: string; code: string; kind: MerchantOrderMoveKind; error: string | null }>) {
+  const { id, account, code, kind, error } = event.data
   await notifyMerchant(container, {
+    account,
     cause: `move-refused:${id}`,
     facts: { about: "move-refused", code, kind, error: error ? maskPersonalData(error) : null },
   })

@@ -39,4 +39,13 @@ describe("the admin feed's notices", () => {
     expect(noticeText(EVERY_KIND[3], "ptBR").title).toBe("O hub recusou a entrega do pedido Loja-4 do marketplace")
     expect(noticeText({ about: "leaks", codes: ["A"] }, "ptBR").title).toBe("1 pedido cancelado do marketplace ainda reserva estoque")
   })
+
+  it("names the hub account in the title when it is not default, in each language; a single-account store's titles stay as they were", () => {
+    for (const facts of EVERY_KIND) {
+      expect(noticeText(facts, "en", "default")).toEqual(noticeText(facts, "en"))
+      expect(noticeText(facts, "en", "brand-b").title).toBe(`${noticeText(facts, "en").title} (hub account brand-b)`)
+      expect(noticeText(facts, "ptBR", "brand-b").title).toBe(`${noticeText(facts, "ptBR").title} (conta do hub brand-b)`)
+      expect(noticeText(facts, "ptBR", "brand-b").description).toBe(noticeText(facts, "ptBR").description)
+    }
+  })
 })
