@@ -3,7 +3,9 @@ import { useQuery } from "@tanstack/react-query"
 import type { HubConnectionHealth } from "../../api/admin/hub/types"
 import { errorMessage, formatTime } from "../lib/format"
 import { HUB_PAGE_REFRESH_MS } from "../lib/hub-queries"
+import { useHubAccount } from "../lib/hub-account"
 import { useHubTranslation } from "../lib/i18n"
+import { AccountSelect } from "./account-select"
 import { sdk } from "../lib/sdk"
 
 /**
@@ -13,9 +15,10 @@ import { sdk } from "../lib/sdk"
  */
 export const ConnectionSection = () => {
   const { t } = useHubTranslation("page")
+  const { account } = useHubAccount()
   const { data, isLoading, error } = useQuery({
-    queryKey: ["hub", "connection"],
-    queryFn: () => sdk.client.fetch<{ connection: HubConnectionHealth }>("/admin/hub/connection"),
+    queryKey: ["hub", "connection", account],
+    queryFn: () => sdk.client.fetch<{ connection: HubConnectionHealth }>("/admin/hub/connection", { query: { account } }),
     refetchInterval: HUB_PAGE_REFRESH_MS,
   })
 
@@ -33,8 +36,9 @@ export const ConnectionSection = () => {
   return (
     <Container className="divide-y p-0" data-testid="hub-connection">
       <div className="flex flex-col gap-y-2 px-6 py-4">
-        <div className="flex items-center justify-between">
+        <div className="flex items-center justify-between gap-x-3">
           <Heading level="h1">{t("connection.heading")}</Heading>
+          <AccountSelect />
           <Badge color={figures.pausedUntil ? "orange" : recentError ? "red" : "green"}>
             {figures.pausedUntil
               ? t("connection.paused", { until: formatTime(figures.pausedUntil) })

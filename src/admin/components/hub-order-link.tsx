@@ -1,11 +1,23 @@
 import { Link } from "react-router-dom"
+import { useSeveralHubAccounts } from "../lib/hub-account"
 
-/** A hub order's code on one line, linking to its Medusa order when there is one. */
-export const HubOrderLink = ({ code, orderId }: { code: string; orderId: string | null }) =>
-  orderId ? (
-    <Link to={`/orders/${orderId}`} className="text-ui-fg-interactive hover:text-ui-fg-interactive-hover whitespace-nowrap">
-      {code}
-    </Link>
+/**
+ * A hub order's code on one line, linking to its Medusa order when there is one; in a store with
+ * several hub accounts, the account beside it (two accounts may each have an order of one code).
+ */
+export const HubOrderLink = ({ code, orderId, account }: { code: string; orderId: string | null; account: string }) => {
+  const named = useSeveralHubAccounts() ? <span className="text-ui-fg-subtle" data-testid="hub-order-account"> · {account}</span> : null
+  return orderId ? (
+    <span className="whitespace-nowrap">
+      <Link to={`/orders/${orderId}`} className="text-ui-fg-interactive hover:text-ui-fg-interactive-hover">
+        {code}
+      </Link>
+      {named}
+    </span>
   ) : (
-    <span className="whitespace-nowrap">{code}</span>
+    <span className="whitespace-nowrap">
+      {code}
+      {named}
+    </span>
   )
+}

@@ -5,20 +5,20 @@ import { sdk } from "../lib/sdk"
 
 type HubStatusEntry = { code: string; label: string; type: HubStatusType }
 
-/** The hub's status catalogue as the store last read it: a status code in the hub's words (its label), or undefined. */
-export function useHubStatusLabels(enabled = true): (code: string | undefined) => string | undefined {
+/** A hub account's status catalogue as the store last read it: a status code in its hub's words (its label), or undefined. */
+export function useHubStatusLabels(account: string, enabled = true): (code: string | undefined) => string | undefined {
   const { data } = useQuery({
-    queryKey: ["hub", "statuses"],
-    queryFn: () => sdk.client.fetch<{ statuses: HubStatusEntry[] }>("/admin/hub/statuses"),
+    queryKey: ["hub", "statuses", account],
+    queryFn: () => sdk.client.fetch<{ statuses: HubStatusEntry[] }>("/admin/hub/statuses", { query: { account } }),
     enabled,
     staleTime: 5 * 60_000,
   })
   return (code) => data?.statuses.find((status) => status.code === code)?.label
 }
 
-/** A status by its label, the code as a tooltip; the code itself while the catalogue is unknown. */
-export const HubStatusLabel = ({ code }: { code: string }) => {
+/** A status by its label in its account's catalogue, the code as a tooltip; the code itself while the catalogue is unknown. */
+export const HubStatusLabel = ({ code, account }: { code: string; account: string }) => {
   const { t } = useHubTranslation("page")
-  const labelOf = useHubStatusLabels()
+  const labelOf = useHubStatusLabels(account)
   return <span title={t("statusCode", { code })}>{labelOf(code) ?? code}</span>
 }

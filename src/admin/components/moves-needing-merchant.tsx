@@ -25,7 +25,7 @@ export const MovesNeedingMerchant = () => {
     () => [
       column.accessor("code", {
         header: t("attention.columns.hubOrder"),
-        cell: ({ row }) => <HubOrderLink code={row.original.code} orderId={row.original.order_id} />,
+        cell: ({ row }) => <HubOrderLink code={row.original.code} orderId={row.original.order_id} account={row.original.account} />,
       }),
       column.accessor("kind", { header: t("attention.columns.move"), cell: ({ getValue }) => t(`moves.kinds.${getValue()}`) }),
       column.accessor("state", {

@@ -2,6 +2,7 @@ import { Button, Container, createDataTableColumnHelper, Heading, StatusBadge, T
 import { useMutation, useQueryClient } from "@tanstack/react-query"
 import { useMemo } from "react"
 import type { HubImportRunRow, HubOrderImportState, HubOrderRow, OrderImportSummary, OrderIntakeFigures } from "../../api/admin/hub/types"
+import { useHubAccount } from "../lib/hub-account"
 import { useHubImportRuns, useHubOrdersNeedingMerchant } from "../lib/hub-queries"
 import { errorMessage, formatDuration, formatTime } from "../lib/format"
 import { useHubTranslation } from "../lib/i18n"
@@ -27,14 +28,14 @@ function useAttentionColumns() {
     () => [
       orderColumn.accessor("code", {
         header: t("import.columns.hubOrder"),
-        cell: ({ row }) => <HubOrderLink code={row.original.code} orderId={row.original.order_id} />,
+        cell: ({ row }) => <HubOrderLink code={row.original.code} orderId={row.original.order_id} account={row.original.account} />,
       }),
       orderColumn.accessor("channel", { header: t("import.columns.marketplace"), cell: ({ getValue }) => getValue() ?? "—" }),
       orderColumn.accessor("status_code", {
         header: t("import.columns.hubStatus"),
-        cell: ({ getValue }) => (
+        cell: ({ row }) => (
           <span className="block min-w-[8rem] whitespace-normal">
-            <HubStatusLabel code={getValue()} />
+            <HubStatusLabel code={row.original.status_code} account={row.original.account} />
           </span>
         ),
       }),
@@ -100,12 +101,13 @@ export const OrderImportSection = () => {
   const attentionColumns = useAttentionColumns()
   const runColumns = useRunColumns()
   const queryClient = useQueryClient()
+  const { account } = useHubAccount()
   const runsPage = useHubPagination()
   const attentionPage = useHubPagination()
   const runs = useHubImportRuns(runsPage.query)
   const needingAttention = useHubOrdersNeedingMerchant(attentionPage.query)
   const importNow = useMutation({
-    mutationFn: () => sdk.client.fetch<{ import_run: OrderImportSummary }>("/admin/hub/import-runs", { method: "POST" }),
+    mutationFn: () => sdk.client.fetch<{ import_run: OrderImportSummary }>("/admin/hub/import-runs", { method: "POST", query: { account } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ["hub"] }),
   })
 

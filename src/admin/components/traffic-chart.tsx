@@ -2,6 +2,7 @@ import { Container, Heading, Text } from "@medusajs/ui"
 import { useQuery } from "@tanstack/react-query"
 import type { TrafficHour } from "../../api/admin/hub/types"
 import { adminLocale, errorMessage } from "../lib/format"
+import { useHubAccount } from "../lib/hub-account"
 import { useHubTranslation } from "../lib/i18n"
 import { sdk } from "../lib/sdk"
 
@@ -97,12 +98,13 @@ const Legend = () => {
   )
 }
 
-/** Requests to the hub over the last 24 hours, per hour and endpoint, from every process of the store (GET /admin/hub/traffic). */
+/** Requests to the shown account's hub over the last 24 hours, per hour and endpoint, from every process of the store (GET /admin/hub/traffic). */
 export const TrafficChart = () => {
   const { t } = useHubTranslation("page")
+  const { account } = useHubAccount()
   const { data, error, isLoading, dataUpdatedAt } = useQuery({
-    queryKey: ["hub", "traffic", HOURS],
-    queryFn: () => sdk.client.fetch<{ traffic: TrafficHour[] }>("/admin/hub/traffic", { query: { hours: HOURS } }),
+    queryKey: ["hub", "traffic", account, HOURS],
+    queryFn: () => sdk.client.fetch<{ traffic: TrafficHour[] }>("/admin/hub/traffic", { query: { account, hours: HOURS } }),
     refetchInterval: 30_000,
   })
   const { starts, rows } = rowsOf(data?.traffic ?? [], dataUpdatedAt || Date.now())

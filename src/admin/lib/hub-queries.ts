@@ -1,11 +1,14 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query"
 import type { HubImportRunsPage, HubMovesPage, HubOrdersPage, HubProductsPage, HubSkusInErrorPage, StockSyncFigures } from "../../api/admin/hub/types"
+import { useHubAccount } from "./hub-account"
 import { sdk } from "./sdk"
 
 /*
  * The hub page's reads that more than one section shows: one query each (react-query shares it by
  * its key, the page asked for included), refreshed every 10 s while the page is open. A list's
- * page keeps its rows while the next one loads (Medusa's own lists do the same).
+ * page keeps its rows while the next one loads (Medusa's own lists do the same). What needs the
+ * merchant in orders and moves is every hub account's (each row names its account); the rest is the
+ * account the page shows (`useHubAccount`).
  */
 
 /** How often the hub page reads its figures again while it is open. */
@@ -20,7 +23,7 @@ export const HUB_PAGE_SIZE = 10
 /** A list's first page: its count is all "Needs you" reads of it (the same query as the list's own first page). */
 const FIRST: HubPageQuery = { limit: HUB_PAGE_SIZE, offset: 0 }
 
-/** A page of the hub orders that need the merchant: set aside, or imported short of stock; and how many in all. */
+/** A page of the hub orders that need the merchant, of every account: set aside, or imported short of stock; and how many in all. */
 export function useHubOrdersNeedingMerchant(page: HubPageQuery = FIRST) {
   return useQuery({
     queryKey: ["hub", "orders", "attention", page],
@@ -30,7 +33,7 @@ export function useHubOrdersNeedingMerchant(page: HubPageQuery = FIRST) {
   })
 }
 
-/** A page of the moves that need the merchant: refused, not sent, outcome unknown, or not recorded in Medusa. */
+/** A page of the moves that need the merchant, of every account: refused, not sent, outcome unknown, or not recorded in Medusa. */
 export function useHubMovesNeedingMerchant(page: HubPageQuery = FIRST) {
   return useQuery({
     queryKey: ["hub", "moves", "attention", page],
@@ -40,11 +43,12 @@ export function useHubMovesNeedingMerchant(page: HubPageQuery = FIRST) {
   })
 }
 
-/** A page of the order import's runs, newest first, with the intake's figures. */
+/** A page of the shown account's order import runs, newest first, with its intake's figures. */
 export function useHubImportRuns(page: HubPageQuery = FIRST) {
+  const { account } = useHubAccount()
   return useQuery({
-    queryKey: ["hub", "import-runs", page],
-    queryFn: () => sdk.client.fetch<HubImportRunsPage>("/admin/hub/import-runs", { query: page }),
+    queryKey: ["hub", "import-runs", account, page],
+    queryFn: () => sdk.client.fetch<HubImportRunsPage>("/admin/hub/import-runs", { query: { account, ...page } }),
     placeholderData: keepPreviousData,
     refetchInterval: HUB_PAGE_REFRESH_MS,
   })

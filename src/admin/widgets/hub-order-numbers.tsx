@@ -37,7 +37,7 @@ const HubOrderNumbersWidget = () => {
     () => [
       column.accessor("code", {
         header: t("orderList.columns.hubOrder"),
-        cell: ({ row }) => <HubOrderLink code={row.original.code} orderId={row.original.order_id} />,
+        cell: ({ row }) => <HubOrderLink code={row.original.code} orderId={row.original.order_id} account={row.original.account} />,
       }),
       column.display({
         id: "medusa_order",

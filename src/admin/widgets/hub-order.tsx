@@ -12,6 +12,7 @@ import { MOVE_KINDS } from "../components/hub-order/moves"
 import { type HubOrderMetadata, useHubOrder } from "../components/hub-order/use-hub-order"
 import { SectionRow } from "../components/section-row"
 import { errorMessage, formatTime } from "../lib/format"
+import { useSeveralHubAccounts } from "../lib/hub-account"
 import { useHubTranslation } from "../lib/i18n"
 
 /**
@@ -23,6 +24,7 @@ const HubOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
   const { t } = useHubTranslation("card")
   const [open, setOpen] = useState<MerchantOrderMoveKind | null>(null)
   const { hubOrder, error, statusLabel, statusLabelOf, moves, medusaOrder } = useHubOrder(order.id)
+  const severalAccounts = useSeveralHubAccounts()
 
   if (error) {
     return (
@@ -63,6 +65,7 @@ const HubOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
             </Text>
           }
         />
+        {severalAccounts && <SectionRow label={t("fields.account")} value={hubOrder.account} testId="hub-order-account" />}
         <SectionRow label={t("fields.marketplace")} value={hubOrder.channel ?? "—"} testId="hub-order-channel" />
         <SectionRow
           label={t("fields.hubStatus")}
@@ -143,6 +146,7 @@ const HubOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
         <MoveDrawer
           kind={open}
           code={hubOrder.code}
+          account={hubOrder.account}
           order={medusaOrder}
           expected={expected.includes(open)}
           statusLabel={statusLabelOf}

@@ -22,6 +22,7 @@ const FORM_ID = "hub-move-form"
 export const MoveDrawer = ({
   kind,
   code,
+  account,
   order,
   expected,
   statusLabel,
@@ -29,6 +30,8 @@ export const MoveDrawer = ({
 }: {
   kind: MerchantOrderMoveKind
   code: string
+  /** The hub account the order came from: the move goes to its hub. */
+  account: string
   order: AdminOrder | undefined
   expected: boolean
   statusLabel: (code: string | undefined) => string | undefined
@@ -38,7 +41,7 @@ export const MoveDrawer = ({
   const queryClient = useQueryClient()
   const move = t(`moves.kinds.${kind}`)
   const send = useMutation({
-    mutationFn: (body: MerchantOrderMove) => sdk.client.fetch<MoveAnswer>(movesPath(code), { method: "POST", body }),
+    mutationFn: (body: MerchantOrderMove) => sdk.client.fetch<MoveAnswer>(movesPath(code, account), { method: "POST", body }),
     onSuccess: ({ move: done }) => {
       toast.success(done.alreadyOnHub ? t("drawer.alreadyDone") : t("drawer.sent", { move }), {
         description: t("drawer.nowStatus", { status: statusLabel(done.hubStatusCode) ?? t("drawer.unknownStatus") }),

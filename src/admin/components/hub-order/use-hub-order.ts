@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query"
 import type { HubOrderMoveRow, HubOrderRow } from "../../../api/admin/hub/types"
 
 /** The hub order behind a Medusa order, as the card reads it. */
-export type HubOrderSummary = Pick<HubOrderRow, "code" | "channel" | "status_code" | "status_type" | "import_state" | "imported_at">
+export type HubOrderSummary = Pick<HubOrderRow, "account" | "code" | "channel" | "status_code" | "status_type" | "import_state" | "imported_at">
 import { useHubStatusLabels } from "../hub-status-label"
 import { sdk } from "../../lib/sdk"
 
@@ -23,10 +23,11 @@ export function useHubOrder(orderId: string) {
     queryFn: () => sdk.client.fetch<{ hub_orders: HubOrderSummary[] }>("/admin/hub/orders", { query: { order_id: orderId, limit: 1 } }),
   })
   const code = hubOrder.data?.hub_orders[0]?.code
-  const labelOf = useHubStatusLabels(!!code)
+  const account = hubOrder.data?.hub_orders[0]?.account ?? "default"
+  const labelOf = useHubStatusLabels(account, !!code)
   const moves = useQuery({
-    queryKey: ["hub", "orders", "moves", code],
-    queryFn: () => sdk.client.fetch<{ moves: HubOrderMoveRow[] }>(movesPath(code!)),
+    queryKey: ["hub", "orders", "moves", account, code],
+    queryFn: () => sdk.client.fetch<{ moves: HubOrderMoveRow[] }>(movesPath(code!, account)),
     enabled: !!code,
   })
   const medusaOrder = useQuery({
@@ -48,6 +49,7 @@ export function useHubOrder(orderId: string) {
   }
 }
 
-export function movesPath(code: string): string {
-  return `/admin/hub/orders/${encodeURIComponent(code)}/moves`
+/** A hub order's moves, of the account it came from: two accounts may each have an order of one code. */
+export function movesPath(code: string, account: string): string {
+  return `/admin/hub/orders/${encodeURIComponent(code)}/moves?account=${encodeURIComponent(account)}`
 }

@@ -3,25 +3,29 @@ import { ArrowsPointingOut } from "@medusajs/icons"
 import { getI18n } from "react-i18next"
 import { CatalogueSection } from "../../components/catalogue-section"
 import { ConnectionSection } from "../../components/connection-section"
+import { HubAccountProvider } from "../../lib/hub-account"
 import { NeedsYouSection } from "../../components/needs-you-section"
 import { OrderImportSection } from "../../components/order-import-section"
 import { StockSyncSection } from "../../components/stock-sync-section"
 import { TrafficChart } from "../../components/traffic-chart"
 
 /**
- * The hub page: the connection's health in a line (its details closed), then what needs the
- * merchant (or that nothing does), then the order import and the stock sync with their lists and
- * actions, the catalogue's publication, then the last day's traffic.
+ * The hub page: the connection's health in a line (its details closed) with the hub account shown
+ * (a choice when the store has several, remembered), then what needs the merchant (or that nothing
+ * does), then the order import and the stock sync with their lists and actions, the catalogue's
+ * publication, then the last day's traffic.
  */
 const HubPage = () => (
-  <div className="flex flex-col gap-y-3">
-    <ConnectionSection />
-    <NeedsYouSection />
-    <OrderImportSection />
-    <StockSyncSection />
-    <CatalogueSection />
-    <TrafficChart />
-  </div>
+  <HubAccountProvider>
+    <div className="flex flex-col gap-y-3">
+      <ConnectionSection />
+      <NeedsYouSection />
+      <OrderImportSection />
+      <StockSyncSection />
+      <CatalogueSection />
+      <TrafficChart />
+    </div>
+  </HubAccountProvider>
 )
 
 export const config = defineRouteConfig({
