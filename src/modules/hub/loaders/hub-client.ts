@@ -2,9 +2,9 @@ import { LoaderOptions } from "@medusajs/framework/types"
 import { asValue } from "@medusajs/framework/awilix"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { Tracer } from "@medusajs/framework/telemetry"
-import { HubClient, hubAccountKey, type HubTracer } from "../../../hub-client"
+import { HubClient, hubAccountKey, type HubLogger, type HubTracer } from "../../../hub-client"
 import { PostgresBudgetStore } from "../repositories/hub-budget"
-import { DEFAULT_ACCOUNT, type HubAccount, type HubAccountOptions, parseHubAccounts } from "../accounts"
+import { accountInLog, DEFAULT_ACCOUNT, type HubAccount, type HubAccountOptions, parseHubAccounts } from "../accounts"
 import { isSchemaCommand, medusaCommand } from "./medusa-command"
 import { sharedBudgetRedis } from "./shared-budget"
 
@@ -44,12 +44,15 @@ export default async function hubClientLoader({ container, options }: LoaderOpti
   const budget = redis ? `in the Redis of ${redis.from}` : pg ? "in PostgreSQL (no Redis configured)" : "this process's own (no database connection)"
   const hubAccounts: HubAccount[] = accounts.map((account) => {
     const postgresBudget = pg ? new PostgresBudgetStore(pg, hubAccountKey(account), account.rateLimitMaxPauseMs) : undefined
-    return { id: account.id, options: account, client: new HubClient({ ...account, rateLimitRedisUrl: redis?.url }, logger, postgresBudget, medusaHubTracer()) }
+    return {
+      id: account.id,
+      options: account,
+      client: new HubClient({ ...account, rateLimitRedisUrl: redis?.url }, namingAccount(logger, account.id), postgresBudget, medusaHubTracer()),
+    }
   })
   container.register({ hubClient: asValue(hubAccounts[0].client), hubOptions: asValue(accounts[0]), hubAccounts: asValue(hubAccounts) })
   for (const { id, options: account } of hubAccounts) {
-    const name = id === DEFAULT_ACCOUNT ? "" : `account ${id} `
-    logger.info(`hub: ${name}connected to ${new URL(account.baseUrl).origin}${account.sandbox ? " (sandbox account)" : ""}; request budget ${budget}`)
+    logger.info(`${accountInLog(id)} connected to ${new URL(account.baseUrl).origin}${account.sandbox ? " (sandbox account)" : ""}; request budget ${budget}`)
   }
   const added = hubAccounts.slice(1).map((account) => account.id)
   if (added.length) {
@@ -58,6 +61,16 @@ export default async function hubClientLoader({ container, options }: LoaderOpti
         "see docs/production.md, Several hub accounts"
     )
   }
+}
+
+/**
+ * The logger of one account's hub client: its lines (`hub: 429 on GET /orders; ...`) name the account,
+ * unless it is `default`, whose lines read as in a single-account store.
+ */
+function namingAccount(logger: HubLogger, account: string): HubLogger {
+  if (account === DEFAULT_ACCOUNT) return logger
+  const named = (line: unknown) => (typeof line === "string" ? line.replace(/^hub:/, accountInLog(account)) : line)
+  return { warn: (line: unknown) => logger.warn(named(line)), info: (line: unknown) => logger.info(named(line)) }
 }
 
 /**
