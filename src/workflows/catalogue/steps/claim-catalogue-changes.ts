@@ -1,6 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { rateLimitOf, DEFAULT_RATE_LIMITS } from "../../../hub-client"
 import { HUB_MODULE } from "../../../modules/hub"
+import { DEFAULT_ACCOUNT } from "../../../modules/hub/accounts"
 import type HubModuleService from "../../../modules/hub/service"
 
 /**
@@ -10,12 +11,12 @@ import type HubModuleService from "../../../modules/hub/service"
  */
 export const claimCatalogueChangesStep = createStep(
   "claim-hub-catalogue-changes",
-  async ({ account }: { account: string }, { container }) => {
+  async (input: { account?: string } | undefined, { container }) => {
     const hub: HubModuleService = container.resolve(HUB_MODULE)
-    const { options } = hub.account(account)
+    const { id: account, options } = hub.account(input?.account ?? DEFAULT_ACCOUNT)
     const { limit } = rateLimitOf("PUT /products", { ...DEFAULT_RATE_LIMITS, ...options.rateLimits })
     const claimed = await hub.claimCatalogueChanges(Math.max(1, 2 * limit), account)
-    return new StepResponse(claimed, claimed[0]?.claimToken)
+    return new StepResponse({ account, claimed }, claimed[0]?.claimToken)
   },
   async (claimToken, { container }) => {
     if (!claimToken) return
