@@ -2,7 +2,8 @@ import { defineMiddlewares, validateAndTransformQuery } from "@medusajs/framewor
 import { GetHubOrdersSchema, hubOrderQueryConfig } from "./admin/hub/orders/validators"
 import { PostHubTestOrderSchema } from "./admin/hub/test-orders/validators"
 import { merchantOrderMoveSchema } from "../hub-client"
-import { PostStockReconcileSchema } from "./admin/hub/stock/reconcile/validators"
+import { PostStockReconcileQuerySchema, PostStockReconcileSchema } from "./admin/hub/stock/reconcile/validators"
+import { GetHubStockSchema } from "./admin/hub/stock/validators"
 import { GetHubTrafficSchema } from "./admin/hub/traffic/validators"
 import { GetHubConnectionSchema } from "./admin/hub/connection/validators"
 import { GetHubMovesSchema } from "./admin/hub/moves/validators"
@@ -88,7 +89,12 @@ export default defineMiddlewares({
     {
       matcher: "/admin/hub/stock/reconcile",
       method: ["POST"],
-      middlewares: validateBody(PostStockReconcileSchema),
+      middlewares: [validateAndTransformQuery(PostStockReconcileQuerySchema, {}), ...validateBody(PostStockReconcileSchema)],
+    },
+    {
+      matcher: "/admin/hub/stock",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(GetHubStockSchema, {})],
     },
   ],
 })

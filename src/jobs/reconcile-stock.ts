@@ -1,11 +1,12 @@
-import { hubJob } from "../sync/shared/hub-job"
+import { hubAccountsJob } from "../sync/shared/hub-job"
 import { runScheduledReconciliation } from "../sync/catalogue/stock-reconciliation"
 
 /**
- * Checks every minute whether a reconciliation is due: `stockReconcileEveryMinutes` after the last
- * one (a job's own schedule cannot come from the plugin options), or the first after this process started.
+ * Checks every minute, for each account, whether a reconciliation of its hub is due: its
+ * `stockReconcileEveryMinutes` after its last one (a job's own schedule cannot come from the plugin
+ * options), or the first after this process started. Accounts run at once, each under its own lock.
  */
-export default hubJob(runScheduledReconciliation)
+export default hubAccountsJob((container, account) => runScheduledReconciliation(container, account.id))
 
 export const config = {
   name: "hub-reconcile-stock",

@@ -1,8 +1,9 @@
 import { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules, QueryContext } from "@medusajs/framework/utils"
 import { availableQuantity, VariantInventoryItemStock } from "../mapping/available-quantity"
-import { CATALOGUE_FIELDS, hubProductFields, type CatalogueField, type HubProductFields, type VariantReading } from "../mapping/hub-product"
+import { CATALOGUE_FIELDS, hubProductFields, type HubProductFields, type VariantReading } from "../mapping/hub-product"
 import { HUB_MODULE } from "../modules/hub"
+import type { HubAccountOptions } from "../modules/hub/accounts"
 import type { WantedSkuFields } from "../modules/hub/models/hub-catalogue-change"
 import type HubModuleService from "../modules/hub/service"
 import { hubStockLocations } from "./hub-stock-locations"
@@ -24,8 +25,9 @@ type InventoryLink = { variant_id: string; inventory_item_id: string; required_q
 export type ListedVariant = { id: string; sku: string | null; manage_inventory: boolean; product_id: string | null }
 
 /**
- * The fields the hub should hold for every SKU the selector reaches, by SKU, with the one mapping
- * (src/mapping/hub-product.ts). A SKU this store pushed before that no variant holds any more
+ * The fields one account's hub should hold for every SKU the selector reaches, by SKU, with the one
+ * mapping and that account's options (its sales channel's locations, `catalogueFields`, units, ...)
+ * (src/mapping/hub-product.ts). A SKU this store pushed to that hub before that no variant holds any more
  * (the variant or product deleted, the SKU renamed) reads as having left: qty 0, disabled. The
  * variants and products named also bring the SKUs they last held, so a rename reaches the old SKU.
  * Variants without a SKU are left out; one whose inventory Medusa does not manage has no `qty`.
@@ -35,12 +37,15 @@ export type ListedVariant = { id: string; sku: string | null; manage_inventory: 
  * modules cost 17 ms of CPU for one SKU; the quantity reading this way 11). Prices and statuses are
  * read only when `catalogueFields` syncs them.
  */
-export async function loadHubProductFields(container: MedusaContainer, selector: CatalogueSelector): Promise<Map<string, WantedSkuFields>> {
+export async function loadHubProductFields(
+  container: MedusaContainer,
+  selector: CatalogueSelector,
+  options: HubAccountOptions
+): Promise<Map<string, WantedSkuFields>> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const inventory = container.resolve(Modules.INVENTORY)
   const product = container.resolve(Modules.PRODUCT)
   const hubModule: HubModuleService = container.resolve(HUB_MODULE)
-  const options = hubModule.hubOptions
   const variantIds = new Set(selector.variantIds ?? [])
   const inventoryItemIds = new Set(selector.inventoryItemIds ?? [])
   const skus = new Set(selector.skus ?? [])
@@ -67,7 +72,7 @@ export async function loadHubProductFields(container: MedusaContainer, selector:
           { select: ["id", "sku", "deleted_at"], withDeleted: true }
         )
       : [],
-    anyNamed ? hubModule.skusHeldBy(named) : [],
+    anyNamed ? hubModule.skusHeldBy(named, options.id) : [],
   ])
   const ours = new Set(heldSkus)
   for (const link of itemLinks.data) variantIds.add(link.variant_id)
@@ -83,21 +88,22 @@ export async function loadHubProductFields(container: MedusaContainer, selector:
   const variants: ListedVariant[] = variantIds.size
     ? await product.listProductVariants({ id: [...variantIds] }, { select: ["id", "sku", "manage_inventory", "product_id"] })
     : []
-  const readings = await readVariants(container, variants.filter((variant) => variant.sku), options.catalogueFields)
+  const readings = await readVariants(container, variants.filter((variant) => variant.sku), options)
+  const foreign = await neverHeldOutsideChannel(hubModule, options.id, variants, readings, new Set(selector.skus ?? []))
   const bySku = new Map<string, WantedSkuFields>()
   for (const variant of variants) {
-    if (!variant.sku) continue
+    if (!variant.sku || foreign.has(variant.sku)) continue
     bySku.set(variant.sku, { sku: variant.sku, variantId: variant.id, productId: variant.product_id, fields: hubProductFields(readings.get(variant.id)!, options) })
   }
   // SKUs asked for that no variant holds: those this store held (named, or with a row) have left
   // Medusa; others (a hub product the store never sold) are not its own.
-  const missing = [...skus].filter((sku) => !bySku.has(sku))
+  const missing = [...skus].filter((sku) => !bySku.has(sku) && !foreign.has(sku))
   const unnamed = missing.filter((sku) => !ours.has(sku))
   if (unnamed.length) {
     // A row, or a deleted variant (a deletion while no process listened, or before this version):
     // no live variant holds these SKUs, so every variant found with them is a deleted one.
     const [rows, deleted] = await Promise.all([
-      hubModule.listHubCatalogueChanges({ sku: unnamed }, { select: ["sku"] }),
+      hubModule.listHubCatalogueChanges({ sku: unnamed, account: options.id }, { select: ["sku"] }),
       product.listProductVariants({ sku: unnamed }, { select: ["sku"], withDeleted: true }),
     ])
     for (const held of [...rows, ...deleted]) if (held.sku) ours.add(held.sku)
@@ -109,31 +115,50 @@ export async function loadHubProductFields(container: MedusaContainer, selector:
 }
 
 /**
- * Each variant's qty, price, sale price and status on the hub by the one mapping, with every
- * catalogue field read whatever `catalogueFields` syncs: what a product's publication sends.
+ * SKUs of products outside the account's sales channel that its hub was never sent (no outbox row),
+ * and that no listing of that hub named: another account's products, nothing of this hub's to zero.
+ * One that left the channel has its row, so it still goes to 0.
+ */
+async function neverHeldOutsideChannel(
+  hubModule: HubModuleService,
+  account: string,
+  variants: ListedVariant[],
+  readings: Map<string, VariantReading>,
+  listed: Set<string>
+): Promise<Set<string>> {
+  const outside = variants.flatMap((variant) => (variant.sku && !listed.has(variant.sku) && readings.get(variant.id)?.inHubChannel === false ? [variant.sku] : []))
+  if (!outside.length) return new Set()
+  const rows = await hubModule.listHubCatalogueChanges({ sku: outside, account }, { select: ["sku"] })
+  const held = new Set(rows.map((row) => row.sku))
+  return new Set(outside.filter((sku) => !held.has(sku)))
+}
+
+/**
+ * Each variant's qty, price, sale price and status on one account's hub by the one mapping, with
+ * every catalogue field read whatever `catalogueFields` syncs: what a product's publication sends.
  */
 export async function loadVariantHubFields(
   container: MedusaContainer,
   variants: ListedVariant[],
+  options: HubAccountOptions,
   channel?: HubChannelReading
 ): Promise<Map<string, HubProductFields>> {
-  const options = (container.resolve(HUB_MODULE) as HubModuleService).hubOptions
-  const readings = await readVariants(container, variants, CATALOGUE_FIELDS, channel)
-  const all = { ...options, catalogueFields: CATALOGUE_FIELDS }
+  const all = { ...options, catalogueFields: [...CATALOGUE_FIELDS] }
+  const readings = await readVariants(container, variants, all, channel)
   return new Map([...readings].map(([id, reading]) => [id, hubProductFields(reading, all)]))
 }
 
-/** The stock locations that serve the hub's sales channel, and which of some products that channel sells. */
+/** The stock locations that serve an account's sales channel, and which of some products that channel sells. */
 export type HubChannelReading = {
   locationIds: string[]
   /** Null when the store has no sales channel for the hub: it cannot say what is outside it, so everything sells. */
   inChannel: Set<string> | null
 }
 
-/** Reads the hub's locations and which of `productIds` its channel sells: once per round, however many variants. */
-export async function readHubChannel(container: MedusaContainer, productIds: string[]): Promise<HubChannelReading> {
+/** Reads the account's locations and which of `productIds` its channel sells: once per round, however many variants. */
+export async function readHubChannel(container: MedusaContainer, productIds: string[], options: HubAccountOptions): Promise<HubChannelReading> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { salesChannelId, locationIds } = await hubStockLocations(container, (container.resolve(HUB_MODULE) as HubModuleService).hubOptions)
+  const { salesChannelId, locationIds } = await hubStockLocations(container, options)
   if (!salesChannelId) return { locationIds, inChannel: null }
   const links = productIds.length
     ? (await query.graph({ entity: "product_sales_channel", fields: ["product_id"], filters: { product_id: productIds, sales_channel_id: salesChannelId } })).data
@@ -142,26 +167,27 @@ export async function readHubChannel(container: MedusaContainer, productIds: str
 }
 
 /**
- * What the mapping needs of each variant: its available quantity, channel, product status and price
- * (those `fields` name). `channel`: the round's reading of the hub's channel, when the caller has it.
+ * What the mapping needs of each variant on one account's hub: its available quantity, channel,
+ * product status and price (those its `catalogueFields` name). `channel`: the round's reading of the
+ * account's channel, when the caller has it.
  */
 async function readVariants(
   container: MedusaContainer,
   variants: ListedVariant[],
-  fields: readonly CatalogueField[],
+  options: HubAccountOptions,
   channel?: HubChannelReading
 ): Promise<Map<string, VariantReading>> {
   const product = container.resolve(Modules.PRODUCT)
-  const synced = new Set(fields)
+  const synced = new Set(options.catalogueFields)
   const ids = variants.map((variant) => variant.id)
   const productIds = [...new Set(variants.flatMap((variant) => (variant.product_id ? [variant.product_id] : [])))]
   if (!ids.length) return new Map()
 
-  const { locationIds, inChannel } = channel ?? (await readHubChannel(container, productIds))
+  const { locationIds, inChannel } = channel ?? (await readHubChannel(container, productIds, options))
   const [quantities, products, prices] = await Promise.all([
     availableQuantities(container, variants, locationIds),
     synced.has("status") && productIds.length ? product.listProducts({ id: productIds }, { select: ["id", "status"] }) : [],
-    synced.has("price") || synced.has("promotional_price") ? hubPrices(container, ids) : new Map<string, VariantReading["price"]>(),
+    synced.has("price") || synced.has("promotional_price") ? hubPrices(container, ids, options) : new Map<string, VariantReading["price"]>(),
   ])
   const published = new Set(products.filter((listed) => listed.status === "published").map((listed) => listed.id))
   return new Map(
@@ -177,7 +203,7 @@ async function readVariants(
   )
 }
 
-/** Available quantity per variant at the hub's locations (the one mapping); null when Medusa does not count it. */
+/** Available quantity per variant at the account's locations (the one mapping); null when Medusa does not count it. */
 async function availableQuantities(container: MedusaContainer, variants: ListedVariant[], locationIds: string[]): Promise<Map<string, number | null>> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const inventory = container.resolve(Modules.INVENTORY)
@@ -217,12 +243,11 @@ async function availableQuantities(container: MedusaContainer, variants: ListedV
 }
 
 /**
- * Each variant's price in the hub's region and currency as Medusa computes it (`calculated_price`
+ * Each variant's price in the account's region and currency as Medusa computes it (`calculated_price`
  * with a QueryContext): the original amount, the calculated one, and whether a sale price list set it.
  */
-async function hubPrices(container: MedusaContainer, variantIds: string[]): Promise<Map<string, VariantReading["price"]>> {
+async function hubPrices(container: MedusaContainer, variantIds: string[], options: HubAccountOptions): Promise<Map<string, VariantReading["price"]>> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const options = (container.resolve(HUB_MODULE) as HubModuleService).hubOptions
   let regionId = options.regionId
   if (!regionId) {
     const { data: stores } = await query.graph({ entity: "store", fields: ["default_region_id"] })

@@ -39,15 +39,17 @@ const PRODUCT_FIELDS = [
  */
 export async function loadProductsForHub(container: MedusaContainer, productIds: string[]): Promise<Map<string, ProductForHub>> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  // Publication serves the account default alone so far (docs/production.md, Several hub accounts).
+  const { options } = (container.resolve(HUB_MODULE) as HubModuleService).account()
   const found = new Map<string, ProductForHub>(productIds.map((id) => [id, { reading: null, sells: false }]))
   if (!productIds.length) return found
   const [{ data: products }, channel] = await Promise.all([
     query.graph({ entity: "product", fields: PRODUCT_FIELDS, filters: { id: productIds } }),
-    readHubChannel(container, productIds),
+    readHubChannel(container, productIds, options),
   ])
   const { inChannel } = channel
   const variants = products.flatMap((product: any) => (product.variants ?? []).map((variant: any) => ({ ...variant, product_id: product.id })))
-  const fields = await loadVariantHubFields(container, variants, channel)
+  const fields = await loadVariantHubFields(container, variants, options, channel)
   for (const product of products as any[]) {
     const sells = product.status === "published" && (!inChannel || inChannel.has(product.id))
     const status: HubProductStatus = sells ? "enabled" : "disabled"

@@ -12,7 +12,7 @@ export const HubEvents = {
   ORDER_MOVED: "hub-order.moved",
   /** `{ id, code, kind, order_id, error }`: the hub refused a merchant's move (or its order's status rules it out), once per move. */
   ORDER_MOVE_REFUSED: "hub-order.move-refused",
-  /** `{ sku, status, message, fields }`: the hub refused a SKU's push (fields: those held back). */
+  /** `{ account, sku, status, message, fields }`: an account's hub refused a SKU's push (fields: those held back). */
   SKU_REFUSED: "hub-sku.refused",
   /** `{ product_id, sku, status, message }`: the hub refused a product's publication (option `publishProducts`). */
   PRODUCT_REFUSED: "hub-product.refused",

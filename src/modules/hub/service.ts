@@ -51,57 +51,63 @@ export default class HubModuleService extends HubOrderRecords {
     this.processParts = dependencies.hubProcessParts
   }
 
-  /** Whether `catalogueFields` keeps a price field true on the hub (price events matter then). */
+  /** Whether an account's `catalogueFields` keeps a price field true on its hub (price events matter then). */
   get syncsPrices(): boolean {
-    return this.hubOptions.catalogueFields.some((field) => field === "price" || field === "promotional_price")
+    return this.servedAccounts.some(({ options }) => options.catalogueFields.some((field) => field === "price" || field === "promotional_price"))
   }
 
-  // ---- Catalogue outbox
+  // ---- Catalogue outbox: each method works on one hub account's rows (`default` unless named), with its options
 
-  /** Records the available quantity each SKU should have on the hub; returns how many SKUs were queued. */
+  /** Records the fields each SKU should have on the account's hub; returns how many SKUs were queued. */
   @InjectManager()
   async recordWantedSkuFields(
     wanted: WantedSkuFields[],
-    { reconciliationId }: { reconciliationId?: string } = {},
+    { reconciliationId, account = DEFAULT_ACCOUNT }: { reconciliationId?: string; account?: string } = {},
     @MedusaContext() sharedContext: Context = {}
   ): Promise<number> {
-    return this.outbox.record(wanted, reconciliationId ?? null, sharedContext)
+    return this.outbox.record(this.account(account).id, wanted, reconciliationId ?? null, sharedContext)
   }
 
-  /** Remembers SKUs a reconciliation found equal on the hub, with their variant and product. */
+  /** Remembers SKUs a reconciliation found equal on the account's hub, with their variant and product. */
   @InjectManager()
-  async rememberHubProducts(inSync: WantedSkuFields[], @MedusaContext() sharedContext: Context = {}): Promise<void> {
-    await this.outbox.remember(inSync, sharedContext)
+  async rememberHubProducts(inSync: WantedSkuFields[], account: string = DEFAULT_ACCOUNT, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    await this.outbox.remember(this.account(account).id, inSync, sharedContext)
   }
 
-  /** The SKUs these variants or products last held on the hub (found again when they are deleted or renamed). */
+  /** The SKUs these variants or products last held on the account's hub (found again when they are deleted or renamed). */
   @InjectManager()
-  async skusHeldBy(holders: { variantIds: string[]; productIds: string[] }, @MedusaContext() sharedContext: Context = {}): Promise<string[]> {
-    return this.outbox.skusHeldBy(holders, sharedContext)
+  async skusHeldBy(
+    holders: { variantIds: string[]; productIds: string[] },
+    account: string = DEFAULT_ACCOUNT,
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<string[]> {
+    return this.outbox.skusHeldBy(this.account(account).id, holders, sharedContext)
   }
 
-  /** Claims up to `limit` due outbox rows for `stockLeaseMs`; two flushers never get the same row. */
+  /** Claims up to `limit` due outbox rows of the account for its `stockLeaseMs`; two flushers never get the same row. */
   @InjectManager()
-  async claimCatalogueChanges(limit: number, @MedusaContext() sharedContext: Context = {}): Promise<ClaimedCatalogueChange[]> {
-    return this.outbox.claim(limit, this.hubOptions, sharedContext)
+  async claimCatalogueChanges(limit: number, account: string = DEFAULT_ACCOUNT, @MedusaContext() sharedContext: Context = {}): Promise<ClaimedCatalogueChange[]> {
+    const { id, options } = this.account(account)
+    return this.outbox.claim(id, limit, options, sharedContext)
   }
 
-  /** Milliseconds until the next pending row is due (0: now), or null when nothing is pending. */
+  /** Milliseconds until the account's next pending row is due (0: now), or null when nothing is pending. */
   @InjectManager()
-  async nextCatalogueChangeDueInMs(@MedusaContext() sharedContext: Context = {}): Promise<number | null> {
-    return this.outbox.nextDueInMs(this.hubOptions, sharedContext)
+  async nextCatalogueChangeDueInMs(account: string = DEFAULT_ACCOUNT, @MedusaContext() sharedContext: Context = {}): Promise<number | null> {
+    const { id, options } = this.account(account)
+    return this.outbox.nextDueInMs(id, options, sharedContext)
   }
 
-  /** Records how the push of a claimed row ended, and counts it in its hour. */
+  /** Records how the push of a claimed row ended (with its account's timing), and counts it in its account's hour. */
   @InjectManager()
   async completeCataloguePush(claim: ClaimedCatalogueChange, outcome: CataloguePushOutcome, @MedusaContext() sharedContext: Context = {}): Promise<void> {
-    await this.outbox.complete(claim, outcome, this.hubOptions, sharedContext)
+    await this.outbox.complete(claim, outcome, this.account(claim.account).options, sharedContext)
   }
 
   /** Moves on the lease of rows claimed with `claimToken` while their push is in flight; how many are still held. */
   @InjectManager()
-  async renewCatalogueClaims(claimToken: string, @MedusaContext() sharedContext: Context = {}): Promise<number> {
-    return this.outbox.renewClaims(claimToken, this.hubOptions.stockLeaseMs, sharedContext)
+  async renewCatalogueClaims(claimToken: string, account: string = DEFAULT_ACCOUNT, @MedusaContext() sharedContext: Context = {}): Promise<number> {
+    return this.outbox.renewClaims(claimToken, this.account(account).options.stockLeaseMs, sharedContext)
   }
 
   /** Gives back rows claimed with `claimToken` without a push. */
@@ -147,7 +153,7 @@ export default class HubModuleService extends HubOrderRecords {
     created: WantedSkuFields[],
     @MedusaContext() sharedContext: Context = {}
   ): Promise<void> {
-    await this.outbox.acceptCreated(created, sharedContext)
+    await this.outbox.acceptCreated(DEFAULT_ACCOUNT, created, sharedContext)
     await this.publications.complete(claim, outcome, this.hubOptions.stockRetryDelayMs, sharedContext)
   }
 
@@ -173,30 +179,32 @@ export default class HubModuleService extends HubOrderRecords {
     await this.reconciliations.count(id, counts, sharedContext)
   }
 
-  /** True when the schedule (`stockReconcileEveryMinutes`) says a reconciliation is due. */
+  /** True when the account's schedule (`stockReconcileEveryMinutes`) says a reconciliation of its hub is due. */
   @InjectManager()
-  async isStockReconciliationDue(@MedusaContext() sharedContext: Context = {}): Promise<boolean> {
-    const every = this.hubOptions.stockReconcileEveryMinutes
-    return every > 0 && this.reconciliations.isDue(every, sharedContext)
+  async isStockReconciliationDue(account: string = DEFAULT_ACCOUNT, @MedusaContext() sharedContext: Context = {}): Promise<boolean> {
+    const { id, options } = this.account(account)
+    const every = options.stockReconcileEveryMinutes
+    return every > 0 && this.reconciliations.isDue(id, every, sharedContext)
   }
 
-  /** How many SKUs wait to be pushed. */
-  async catalogueBacklog(): Promise<number> {
-    const [, count] = await this.listAndCountHubCatalogueChanges({ state: "pending" }, { take: 1, select: ["id"] })
+  /** How many SKUs wait to be pushed to the account's hub. */
+  async catalogueBacklog(account: string = DEFAULT_ACCOUNT): Promise<number> {
+    const [, count] = await this.listAndCountHubCatalogueChanges({ state: "pending", account: this.account(account).id }, { take: 1, select: ["id"] })
     return count
   }
 
-  /** A page of the SKUs the hub refused, or whose last push failed, newest first, and how many in all. */
+  /** A page of the SKUs the account's hub refused, or whose last push failed, newest first, and how many in all. */
   @InjectManager()
-  async listSkusInError(page: { limit: number; offset: number }, @MedusaContext() sharedContext: Context = {}) {
-    return this.reconciliations.skusInError(page, sharedContext)
+  async listSkusInError(page: { limit: number; offset: number }, account: string = DEFAULT_ACCOUNT, @MedusaContext() sharedContext: Context = {}) {
+    return this.reconciliations.skusInError(this.account(account).id, page, sharedContext)
   }
 
-  /** The stock sync's figures for the admin page. */
+  /** The stock sync's figures of one account for the admin page. */
   @InjectManager()
-  async stockSyncFigures(@MedusaContext() sharedContext: Context = {}): Promise<StockSyncFigures> {
-    const figures = await this.reconciliations.stockSyncFigures(sharedContext)
-    return { syncedFields: ["qty", ...this.hubOptions.catalogueFields], ...figures }
+  async stockSyncFigures(account: string = DEFAULT_ACCOUNT, @MedusaContext() sharedContext: Context = {}): Promise<StockSyncFigures & { account: string }> {
+    const { id, options } = this.account(account)
+    const figures = await this.reconciliations.stockSyncFigures(id, sharedContext)
+    return { account: id, syncedFields: ["qty", ...options.catalogueFields], ...figures }
   }
 
   // ---- Hub traffic per hour

@@ -2,6 +2,7 @@ import { MedusaContainer } from "@medusajs/framework/types"
 import { setTimeout as sleep } from "node:timers/promises"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { HUB_MODULE } from "../../modules/hub"
+import { DEFAULT_ACCOUNT } from "../../modules/hub/accounts"
 import { errorText } from "../../mapping/error-text"
 import type HubModuleService from "../../modules/hub/service"
 import type { ProcessPart } from "../../modules/hub/process-parts"
@@ -15,8 +16,9 @@ import { pushCatalogueOutboxWorkflow } from "../../workflows/catalogue/push-cata
 const ROUND_SPACING_MS = 100
 
 /**
- * The in-process trigger of the catalogue outbox flush, one per application (a part of the hub module's
- * process machinery, stopped at shutdown). Requests coalesce:
+ * The in-process trigger of one hub account's catalogue outbox flush, one per account and application
+ * (a part of the hub module's process machinery, stopped at shutdown): an account's 429 pause or
+ * outage holds its own rounds only, never another account's pushes. Requests coalesce:
  * while a flush runs, a request only makes it look again for the change; while none runs, one
  * timer waits for the earliest row to be due. The outbox in PostgreSQL stays the
  * truth: this only decides when to look at it, and the safety-net job looks anyway.
@@ -29,7 +31,15 @@ class CatalogueFlusher implements ProcessPart {
   private lastRoundAt = 0
   private stopped = false
 
-  constructor(private readonly container: MedusaContainer) {}
+  constructor(
+    private readonly container: MedusaContainer,
+    private readonly account: string
+  ) {}
+
+  /** The account's options (`stockCoalesceMs`, `stockRetryDelayMs`, ...). */
+  private get options() {
+    return this.container.resolve<HubModuleService>(HUB_MODULE).account(this.account).options
+  }
 
   /** A change was recorded: flush once it is due (after `stockCoalesceMs` of quiet). */
   request(): void {
@@ -37,8 +47,7 @@ class CatalogueFlusher implements ProcessPart {
       this.again = true
       return
     }
-    const hub: HubModuleService = this.container.resolve(HUB_MODULE)
-    this.schedule(hub.hubOptions.stockCoalesceMs)
+    this.schedule(this.options.stockCoalesceMs)
   }
 
   /** Flushes now and resolves once nothing due is left; joins the flush already running, if one is. */
@@ -55,7 +64,7 @@ class CatalogueFlusher implements ProcessPart {
   }
 
   private async drain(): Promise<void> {
-    const hub: HubModuleService = this.container.resolve(HUB_MODULE)
+    const options = this.options
     let nextDueInMs: number | null = null
     try {
       // Round after round while rows are being claimed: a backlog drains at the hub's limit.
@@ -64,19 +73,20 @@ class CatalogueFlusher implements ProcessPart {
         const spacingLeft = this.lastRoundAt + ROUND_SPACING_MS - Date.now()
         if (spacingLeft > 0) await sleep(spacingLeft)
         this.lastRoundAt = Date.now()
-        const { result } = await pushCatalogueOutboxWorkflow(this.container).run({ input: undefined })
+        const { result } = await pushCatalogueOutboxWorkflow(this.container).run({ input: { account: this.account } })
         nextDueInMs = result.nextDueInMs
         if (result.claimed === 0) break
       }
     } catch (error) {
+      const name = this.account === DEFAULT_ACCOUNT ? "" : ` of account ${this.account}`
       this.container
         .resolve(ContainerRegistrationKeys.LOGGER)
-        .warn(`hub: stock flush failed (${errorText(error)}); trying again in ${hub.hubOptions.stockRetryDelayMs} ms`)
-      nextDueInMs = hub.hubOptions.stockRetryDelayMs
+        .warn(`hub: stock flush${name} failed (${errorText(error)}); trying again in ${options.stockRetryDelayMs} ms`)
+      nextDueInMs = options.stockRetryDelayMs
     }
     // A change recorded during the last round is due after its quiet time; rows held by another
     // flusher, or waiting out a failure, when their time comes.
-    if (this.again) nextDueInMs = Math.min(nextDueInMs ?? Number.POSITIVE_INFINITY, hub.hubOptions.stockCoalesceMs)
+    if (this.again) nextDueInMs = Math.min(nextDueInMs ?? Number.POSITIVE_INFINITY, options.stockCoalesceMs)
     if (nextDueInMs !== null) this.schedule(Math.max(nextDueInMs, 20))
   }
 
@@ -108,7 +118,9 @@ class CatalogueFlusher implements ProcessPart {
   }
 }
 
-/** The process's flusher. */
-export function catalogueFlusher(container: MedusaContainer): CatalogueFlusher {
-  return container.resolve<HubModuleService>(HUB_MODULE).processPart("catalogue-flusher", () => new CatalogueFlusher(container))
+/** The process's flusher of one hub account (`default` unless named; an unknown id is refused). */
+export function catalogueFlusher(container: MedusaContainer, account: string = DEFAULT_ACCOUNT): CatalogueFlusher {
+  const hub = container.resolve<HubModuleService>(HUB_MODULE)
+  const { id } = hub.account(account)
+  return hub.processPart(`catalogue-flusher:${id}`, () => new CatalogueFlusher(container, id))
 }

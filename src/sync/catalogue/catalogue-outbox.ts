@@ -1,4 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { HUB_MODULE } from "../../modules/hub"
+import type HubModuleService from "../../modules/hub/service"
 import type { CatalogueChanges } from "../../workflows/catalogue/record-catalogue-changes"
 import { catalogueFlusher } from "./catalogue-flusher"
 import { catalogueChangeRecorder } from "./catalogue-recorder"
@@ -6,21 +8,27 @@ import { catalogueChangeRecorder } from "./catalogue-recorder"
 /*
  * The catalogue outbox's entry points. A change goes in through `queueCatalogueChange` (events, the
  * reconciliation); `flushCatalogueOutbox` sends what is due now (the safety-net job). Inside: the
- * recorder batches changes into the outbox in PostgreSQL, the flusher decides when to push it.
+ * recorder batches changes into the outbox in PostgreSQL (a row per SKU and hub account), each
+ * account's flusher decides when to push its rows.
  */
 
 /**
- * Records the available quantity of every SKU the change reaches in the outbox and, when one
- * changed, has it pushed once it is due. Resolves once the change is durable (a recording that
- * fails is tried again until it lands), with whether anything was queued.
+ * Records the available quantity of every SKU the change reaches in the outbox of every served
+ * account (or the one the change names) and, when one changed, has that account's flusher push it
+ * once it is due. Resolves once the change is durable (a recording that fails is tried again until
+ * it lands), with whether anything was queued.
  */
 export async function queueCatalogueChange(container: MedusaContainer, changes: CatalogueChanges): Promise<boolean> {
-  const queued = await catalogueChangeRecorder(container).record(changes)
-  if (queued) catalogueFlusher(container).request()
-  return queued
+  const queuedFor = await catalogueChangeRecorder(container).record(changes)
+  for (const account of queuedFor) catalogueFlusher(container, account).request()
+  return queuedFor.length > 0
 }
 
-/** Pushes every due outbox row now; joins the flush already running in this process, if one is. */
-export function flushCatalogueOutbox(container: MedusaContainer): Promise<void> {
-  return catalogueFlusher(container).flush()
+/**
+ * Pushes one account's due outbox rows now, or every served account's at once when none is named;
+ * joins each flush already running in this process.
+ */
+export async function flushCatalogueOutbox(container: MedusaContainer, account?: string): Promise<void> {
+  const accounts = account ? [account] : container.resolve<HubModuleService>(HUB_MODULE).servedAccounts.map(({ id }) => id)
+  await Promise.all(accounts.map((id) => catalogueFlusher(container, id).flush()))
 }

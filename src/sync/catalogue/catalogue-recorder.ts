@@ -23,10 +23,10 @@ const BATCH_SPACING_MS = 100
 const RETRY_FIRST_MS = 200
 const RETRY_MAX_MS = 10_000
 
-/** Records one batch of changes in the outbox; resolves with how many SKUs it queued. */
-export type RecordBatch = (changes: CatalogueChanges) => Promise<number>
+/** Records one batch of changes in the outbox; resolves with the hub accounts it queued SKUs for. */
+export type RecordBatch = (changes: CatalogueChanges) => Promise<string[]>
 
-type Entry = { changes: CatalogueChanges; resolve: (queued: boolean) => void }
+type Entry = { changes: CatalogueChanges; resolve: (queuedFor: string[]) => void }
 
 /**
  * Global timers (not node:timers/promises), so a unit test's fake clock drives them; never what
@@ -59,12 +59,12 @@ export class CatalogueChangeRecorder {
   ) {}
 
   /**
-   * Resolves once the changes are in the outbox, with whether their batch queued anything: an
-   * unchanged quantity queues nothing and needs no flush. A recording that fails is tried again
+   * Resolves once the changes are in the outbox, with the accounts their batch queued anything for:
+   * an unchanged quantity queues nothing and needs no flush. A recording that fails is tried again
    * until it lands, so this never rejects.
    */
-  record(changes: CatalogueChanges): Promise<boolean> {
-    const settled = new Promise<boolean>((resolve) => this.queue.push({ changes, resolve }))
+  record(changes: CatalogueChanges): Promise<string[]> {
+    const settled = new Promise<string[]>((resolve) => this.queue.push({ changes, resolve }))
     if (!this.busy) {
       this.busy = true
       void this.drain()
@@ -76,7 +76,7 @@ export class CatalogueChangeRecorder {
     try {
       while (this.queue.length) {
         if (this.stopped()) {
-          this.queue.splice(0).forEach((entry) => entry.resolve(false))
+          this.queue.splice(0).forEach((entry) => entry.resolve([]))
           break
         }
         // Handlers of events emitted together join before the batch starts.
@@ -88,7 +88,7 @@ export class CatalogueChangeRecorder {
           const queued = await this.recordBatch(merge(batch))
           if (this.failures) this.warn(`hub: catalogue changes are being recorded again after ${this.failures} failed attempt(s)`)
           this.failures = 0
-          batch.forEach((entry) => entry.resolve(queued > 0))
+          batch.forEach((entry) => entry.resolve(queued))
         } catch (error) {
           // Back at the head of the queue, in their order: the next batch retries them first.
           this.queue.unshift(...batch)
@@ -104,7 +104,7 @@ export class CatalogueChangeRecorder {
     }
   }
 
-  /** The oldest changes, up to MAX_BATCH ids, all from one source (events, or one reconciliation). */
+  /** The oldest changes, up to MAX_BATCH ids, all from one source (events, or one reconciliation, of one account). */
   private takeBatch(): Entry[] {
     const reconciliationId = this.queue[0].changes.reconciliationId
     let ids = 0
@@ -123,7 +123,8 @@ export class CatalogueChangeRecorder {
 const SELECTOR_KEYS = ["inventoryLevelIds", "inventoryItemIds", "variantIds", "productIds", "priceIds", "priceListIds", "skus"] as const
 
 function merge(entries: Entry[]): CatalogueChanges {
-  const merged: CatalogueChanges = { reconciliationId: entries[0].changes.reconciliationId }
+  const { reconciliationId, account } = entries[0].changes
+  const merged: CatalogueChanges = { reconciliationId, ...(account ? { account } : {}) }
   const drifted = entries.flatMap((entry) => Object.entries(entry.changes.drifted ?? {}))
   if (drifted.length) merged.drifted = Object.fromEntries(drifted)
   for (const key of SELECTOR_KEYS) {
@@ -139,7 +140,7 @@ export function catalogueChangeRecorder(container: MedusaContainer): CatalogueCh
     "catalogue-recorder",
     () =>
       new CatalogueChangeRecorder(
-        async (changes) => (await recordCatalogueChangesWorkflow(container).run({ input: changes })).result.queued,
+        async (changes) => (await recordCatalogueChangesWorkflow(container).run({ input: changes })).result.accounts,
         (message) => container.resolve(ContainerRegistrationKeys.LOGGER).warn(message),
         () => hub.shuttingDown
       )

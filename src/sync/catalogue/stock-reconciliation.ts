@@ -2,7 +2,8 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { type HubProduct, HUB_PAGE_SIZE, isHubError } from "../../hub-client"
 import type { ListedHubSku } from "../../workflows/catalogue/steps/compare-hub-stock"
 import { HUB_MODULE } from "../../modules/hub"
-import { STOCK_RECONCILIATION_LOCK } from "../../modules/hub/locks"
+import { DEFAULT_ACCOUNT } from "../../modules/hub/accounts"
+import { driverLock, STOCK_RECONCILIATION_LOCK } from "../../modules/hub/locks"
 import type HubModuleService from "../../modules/hub/service"
 import { createHash } from "node:crypto"
 import { notifyMerchant } from "../../notifications/notify-merchant"
@@ -13,6 +14,7 @@ import { queueCatalogueChange } from "./catalogue-outbox"
 
 export type StockReconciliationResult = {
   id: string
+  account: string
   seen: number
   differing: number
   unknown: number
@@ -23,60 +25,65 @@ export type StockReconciliationResult = {
 }
 
 /**
- * A reconciliation: walks every hub product with the `next` cursor and, a page at a time (so
- * memory stays flat), compares its synced fields (qty and `catalogueFields`) with Medusa's and
- * queues each SKU that differs in the outbox with the fields that drifted, credited to this
- * reconciliation. Only products actually read are compared:
- * a walk cut short (hub unavailable, a 429 outlasting the retries) changes nothing for the rest.
- * One at a time across the store's processes: null when another one is running.
+ * A reconciliation of one account's hub (`default` unless named): walks every hub product with the
+ * `next` cursor and, a page at a time (so memory stays flat), compares its synced fields (qty and
+ * the account's `catalogueFields`) with Medusa's for that account and queues each SKU that differs
+ * in the account's outbox with the fields that drifted, credited to this reconciliation. Only
+ * products actually read are compared: a walk cut short (hub unavailable, a 429 outlasting the
+ * retries) changes nothing for the rest. One at a time per account across the store's processes:
+ * null when another one of that account is running. An unknown account is refused.
  */
-export function reconcileStock(container: MedusaContainer): Promise<StockReconciliationResult | null> {
-  return whileHolding(container, STOCK_RECONCILIATION_LOCK, (lease) => walk(container, lease))
+export function reconcileStock(container: MedusaContainer, account: string = DEFAULT_ACCOUNT): Promise<StockReconciliationResult | null> {
+  const { id } = container.resolve<HubModuleService>(HUB_MODULE).account(account)
+  return whileHolding(container, driverLock(STOCK_RECONCILIATION_LOCK, id), (lease) => walk(container, id, lease))
 }
 
-/** Whether this process has verified the hub since it started. */
-function sinceBoot(container: MedusaContainer): { verified: boolean } {
-  return container.resolve<HubModuleService>(HUB_MODULE).processPart("reconciliation-since-boot", () => ({ verified: false }))
+/** Whether this process has verified the account's hub since it started. */
+function sinceBoot(container: MedusaContainer, account: string): { verified: boolean } {
+  return container.resolve<HubModuleService>(HUB_MODULE).processPart(`reconciliation-since-boot:${account}`, () => ({ verified: false }))
 }
 
 /**
- * The scheduled entry (job `hub-reconcile-stock`): a reconciliation when `stockReconcileEveryMinutes`
- * says one is due, and once after this process started, as soon as the outbox has drained, so stock
+ * The scheduled entry (job `hub-reconcile-stock`, for each account): a reconciliation of the
+ * account's hub when its `stockReconcileEveryMinutes` says one is due, and once after this process started, as soon as the outbox has drained, so stock
  * written while no Medusa listened (a script, an ERP import, a restart) is verified within minutes
  * instead of hours. `stockReconcileEveryMinutes: 0` turns both off. Null when none ran.
  */
-export async function runScheduledReconciliation(container: MedusaContainer): Promise<StockReconciliationResult | null> {
+export async function runScheduledReconciliation(container: MedusaContainer, account: string = DEFAULT_ACCOUNT): Promise<StockReconciliationResult | null> {
   const hub: HubModuleService = container.resolve(HUB_MODULE)
-  const boot = sinceBoot(container)
-  if (hub.hubOptions.stockReconcileEveryMinutes === 0) return null
-  const due = (await hub.isStockReconciliationDue()) || (!boot.verified && (await hub.catalogueBacklog()) === 0)
+  const { id, options } = hub.account(account)
+  const boot = sinceBoot(container, id)
+  if (options.stockReconcileEveryMinutes === 0) return null
+  const due = (await hub.isStockReconciliationDue(id)) || (!boot.verified && (await hub.catalogueBacklog(id)) === 0)
   if (!due) return null
-  const result = await reconcileStock(container)
+  const result = await reconcileStock(container, id)
   if (result && !result.error) boot.verified = true
   return result
 }
 
-async function walk(container: MedusaContainer, lease: Lease): Promise<StockReconciliationResult> {
+async function walk(container: MedusaContainer, account: string, lease: Lease): Promise<StockReconciliationResult> {
   const hub: HubModuleService = container.resolve(HUB_MODULE)
-  const reconciliation = await hub.createHubStockReconciliations({ started_at: new Date() })
-  const result: StockReconciliationResult = { id: reconciliation.id, seen: 0, differing: 0, unknown: 0, leakedOrders: 0, error: null }
+  const { client, options } = hub.account(account)
+  const lock = driverLock(STOCK_RECONCILIATION_LOCK, account)
+  const reconciliation = await hub.createHubStockReconciliations({ account, started_at: new Date() })
+  const result: StockReconciliationResult = { id: reconciliation.id, account, seen: 0, differing: 0, unknown: 0, leakedOrders: 0, error: null }
   const comparePage = async (hubProducts: HubProduct[]) => {
     if (!hubProducts.length) return
-    if (!(await lease.confirm())) throw new LockLostError(STOCK_RECONCILIATION_LOCK)
-    const { result: page } = await compareHubStockPageWorkflow(container).run({ input: { reconciliationId: result.id, hubProducts } })
+    if (!(await lease.confirm())) throw new LockLostError(lock)
+    const { result: page } = await compareHubStockPageWorkflow(container).run({ input: { account, reconciliationId: result.id, hubProducts } })
     result.seen += page.seen
     result.differing += page.differing
     result.unknown += page.unknown
     // Pushes start while the walk goes on; they use another rate-limit bucket than the listing.
     const skus = Object.keys(page.drifted)
-    if (skus.length) await queueCatalogueChange(container, { skus, drifted: page.drifted, reconciliationId: result.id })
+    if (skus.length) await queueCatalogueChange(container, { account, skus, drifted: page.drifted, reconciliationId: result.id })
   }
 
   const page: ListedHubSku[] = []
   try {
     try {
-      for await (const hubProduct of hub.client.allProducts()) {
-        page.push(...listedSkus(hubProduct, hub.hubOptions.productEndpoint))
+      for await (const hubProduct of client.allProducts()) {
+        page.push(...listedSkus(hubProduct, options.productEndpoint))
         if (page.length >= HUB_PAGE_SIZE) await comparePage(page.splice(0))
       }
     } catch (error) {

@@ -6,13 +6,13 @@ import { rememberHubProductsStep } from "./steps/remember-hub-products"
 export const compareHubStockPageWorkflowId = "compare-hub-stock-page"
 
 /**
- * One page of a reconciliation: each hub product's synced fields (qty and `catalogueFields`) against
+ * One page of an account's reconciliation: each of its hub products' synced fields (qty and `catalogueFields`) against
  * Medusa's, counted per field on the reconciliation. The walk (src/sync/catalogue/stock-reconciliation.ts) queues the
  * differing SKUs in the outbox, where they are computed again in turn with every other change.
  */
 export const compareHubStockPageWorkflow = createWorkflow(compareHubStockPageWorkflowId, (input: HubStockPage) => {
   const comparison = compareHubStockStep(input)
-  rememberHubProductsStep(transform({ comparison }, ({ comparison }) => comparison.inSync))
+  rememberHubProductsStep(transform({ input, comparison }, ({ input, comparison }) => ({ account: input.account, inSync: comparison.inSync })))
   countStockReconciliationStep(
     transform({ input, comparison }, ({ input, comparison }) => ({
       reconciliationId: input.reconciliationId,

@@ -4,14 +4,18 @@ import type { CatalogueSelector } from "../../queries/hub-product-fields"
 import { computeHubProductFieldsStep } from "./steps/compute-hub-product-fields"
 import { recordWantedSkuFieldsStep } from "./steps/record-wanted-sku-fields"
 
-/** The SKUs to record, and the reconciliation that found them drifted on the hub (with the fields, by SKU), if one did. */
-export type CatalogueChanges = CatalogueSelector & { reconciliationId?: string; drifted?: Record<string, HubProductField[]> }
+/**
+ * The SKUs to record, and the reconciliation that found them drifted on its account's hub (with the
+ * fields, by SKU), if one did: then for that account alone, else for every served account.
+ */
+export type CatalogueChanges = CatalogueSelector & { account?: string; reconciliationId?: string; drifted?: Record<string, HubProductField[]> }
 
 export const recordCatalogueChangesWorkflowId = "record-hub-catalogue-changes"
 
 /**
- * A change in Medusa (stock, a variant, a product, a price) -> the outbox: reads the fields the hub
- * should hold for the SKUs it touches and records them for the flusher. Nothing is sent here, so a
+ * A change in Medusa (stock, a variant, a product, a price) -> the outbox: reads the fields each hub
+ * account should hold for the SKUs it touches (one row per SKU and account) and records them for
+ * the account's flusher. Nothing is sent here, so a
  * burst of changes to one SKU collapses into its outbox row before any request leaves.
  *
  * No lock: two recordings may write in either order, and an older reading may land last. That
@@ -24,7 +28,7 @@ export const recordCatalogueChangesWorkflowId = "record-hub-catalogue-changes"
  * in time dropped its change.
  */
 export const recordCatalogueChangesWorkflow = createWorkflow(recordCatalogueChangesWorkflowId, (changes: CatalogueChanges) => {
-  const wanted = computeHubProductFieldsStep(changes)
-  const recorded = recordWantedSkuFieldsStep({ wanted, reconciliationId: changes.reconciliationId, drifted: changes.drifted })
+  const readings = computeHubProductFieldsStep(changes)
+  const recorded = recordWantedSkuFieldsStep({ readings, reconciliationId: changes.reconciliationId, drifted: changes.drifted })
   return new WorkflowResponse(recorded)
 })

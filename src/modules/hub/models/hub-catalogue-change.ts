@@ -69,6 +69,8 @@ export type WantedSkuFields = {
 /** A row a flusher claimed: the push reads the SKU's fields again and reports back with `claimToken`. */
 export type ClaimedCatalogueChange = {
   id: string
+  /** The hub account whose row it is: pushed with that account's client. */
+  account: string
   sku: string
   /** The fields as last read, for a SKU Medusa can no longer read. */
   wanted: HubProductFields

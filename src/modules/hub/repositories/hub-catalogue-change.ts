@@ -14,7 +14,7 @@ import type { ClaimedCatalogueChange, CataloguePushOutcome, WantedSkuFields } fr
  */
 const NOT_AWAITING_PUBLICATION = `(hub_catalogue_change.sent_at is not null or hub_catalogue_change.accepted <> '{}'::jsonb or not exists (
   select 1 from hub_product_publication as p
-   where p.product_id = hub_catalogue_change.product_id and p.deleted_at is null and p.accepted is null and not p.excluded))`
+   where p.account = hub_catalogue_change.account and p.product_id = hub_catalogue_change.product_id and p.deleted_at is null and p.accepted is null and not p.excluded))`
 
 /** When outbox rows are due, from the plugin options (`stockCoalesceMs`, ...). */
 export type OutboxTiming = {
@@ -27,7 +27,8 @@ export type OutboxTiming = {
 
 /**
  * The catalogue outbox's own SQL. Each claim, upsert and completion is one statement, so any number
- * of flushers (in one process or many) can share the outbox safely.
+ * of flushers (in one process or many) can share the outbox safely. Every method works on one hub
+ * account's rows: a SKU sold on two accounts has a row in each, pushed by that account's flusher.
  */
 export class HubCatalogueChangeRepository extends DALUtils.mikroOrmBaseRepositoryFactory(HubCatalogueChange) {
   /**
@@ -38,7 +39,7 @@ export class HubCatalogueChangeRepository extends DALUtils.mikroOrmBaseRepositor
    * a value the hub refused goes once more (once per reconciliation: the hub may have changed since).
    * Returns how many SKUs were queued.
    */
-  async record(wanted: WantedSkuFields[], reconciliationId: string | null, context: Context = {}): Promise<number> {
+  async record(account: string, wanted: WantedSkuFields[], reconciliationId: string | null, context: Context = {}): Promise<number> {
     const latestBySku = new Map(wanted.map((entry) => [entry.sku, entry]))
     if (!latestBySku.size) return 0
     const rows = [...latestBySku.values()].map((entry) => ({
@@ -53,8 +54,8 @@ export class HubCatalogueChangeRepository extends DALUtils.mikroOrmBaseRepositor
       `with input as (
          select * from jsonb_to_recordset(?::jsonb) as input(id text, sku text, variant_id text, product_id text, wanted jsonb, drifted text[])
        )
-       insert into hub_catalogue_change as c (id, sku, variant_id, product_id, wanted, available_quantity, state, changed_at, last_changed_at, reconciliation_id)
-       select id, sku, variant_id, product_id, wanted, (wanted->>'qty')::integer, 'pending', now(), now(), ?::text from input
+       insert into hub_catalogue_change as c (id, account, sku, variant_id, product_id, wanted, available_quantity, state, changed_at, last_changed_at, reconciliation_id)
+       select id, ?::text, sku, variant_id, product_id, wanted, (wanted->>'qty')::integer, 'pending', now(), now(), ?::text from input
        on conflict (account, sku) where deleted_at is null do update set
          wanted = excluded.wanted,
          available_quantity = excluded.available_quantity,
@@ -71,7 +72,7 @@ export class HubCatalogueChangeRepository extends DALUtils.mikroOrmBaseRepositor
        where c.wanted is distinct from excluded.wanted
           or (excluded.reconciliation_id is not null and c.state <> 'rejected')
        returning c.id`,
-      [JSON.stringify(rows), reconciliationId]
+      [JSON.stringify(rows), account, reconciliationId]
     )
     return queued.length
   }
@@ -81,7 +82,7 @@ export class HubCatalogueChangeRepository extends DALUtils.mikroOrmBaseRepositor
    * later delete or rename of their variant finds the SKU to stop selling. A SKU with a row keeps it;
    * a row written before rows named their variant is given it.
    */
-  async remember(inSync: WantedSkuFields[], context: Context = {}): Promise<void> {
+  async remember(account: string, inSync: WantedSkuFields[], context: Context = {}): Promise<void> {
     if (!inSync.length) return
     const rows = inSync.map((entry) => ({
       id: generateEntityId(undefined, "hubstk"),
@@ -91,13 +92,13 @@ export class HubCatalogueChangeRepository extends DALUtils.mikroOrmBaseRepositor
       wanted: entry.fields,
     }))
     await this.getActiveManager<EntityManager>(context).execute(
-      `insert into hub_catalogue_change as c (id, sku, variant_id, product_id, wanted, accepted, available_quantity, sent_quantity, state, changed_at, last_changed_at)
-       select id, sku, variant_id, product_id, wanted, wanted, (wanted->>'qty')::integer, (wanted->>'qty')::integer, 'sent', now(), now()
+      `insert into hub_catalogue_change as c (id, account, sku, variant_id, product_id, wanted, accepted, available_quantity, sent_quantity, state, changed_at, last_changed_at)
+       select id, ?::text, sku, variant_id, product_id, wanted, wanted, (wanted->>'qty')::integer, (wanted->>'qty')::integer, 'sent', now(), now()
          from jsonb_to_recordset(?::jsonb) as input(id text, sku text, variant_id text, product_id text, wanted jsonb)
        on conflict (account, sku) where deleted_at is null do update set
          variant_id = excluded.variant_id, product_id = excluded.product_id, updated_at = now()
        where c.variant_id is null`,
-      [JSON.stringify(rows)]
+      [account, JSON.stringify(rows)]
     )
   }
 
@@ -105,30 +106,30 @@ export class HubCatalogueChangeRepository extends DALUtils.mikroOrmBaseRepositor
    * SKUs a product's create carried: their fields count as accepted (the next push sends only what
    * changed since the create read them), and a refusal held from before the hub had them is over.
    */
-  async acceptCreated(created: WantedSkuFields[], context: Context = {}): Promise<void> {
+  async acceptCreated(account: string, created: WantedSkuFields[], context: Context = {}): Promise<void> {
     if (!created.length) return
     const rows = created.map((entry) => ({ id: generateEntityId(undefined, "hubstk"), sku: entry.sku, variant_id: entry.variantId, product_id: entry.productId, fields: entry.fields }))
     await this.getActiveManager<EntityManager>(context).execute(
-      `insert into hub_catalogue_change as c (id, sku, variant_id, product_id, wanted, accepted, available_quantity, sent_quantity, state, changed_at, last_changed_at, sent_at)
-       select id, sku, variant_id, product_id, fields, fields, (fields->>'qty')::integer, (fields->>'qty')::integer, 'sent', now(), now(), now()
+      `insert into hub_catalogue_change as c (id, account, sku, variant_id, product_id, wanted, accepted, available_quantity, sent_quantity, state, changed_at, last_changed_at, sent_at)
+       select id, ?::text, sku, variant_id, product_id, fields, fields, (fields->>'qty')::integer, (fields->>'qty')::integer, 'sent', now(), now(), now()
          from jsonb_to_recordset(?::jsonb) as input(id text, sku text, variant_id text, product_id text, fields jsonb)
        on conflict (account, sku) where deleted_at is null do update set
          accepted = c.accepted || excluded.accepted, refused = '{}'::jsonb, error = null, error_status = null,
          sent_quantity = coalesce((excluded.accepted->>'qty')::integer, c.sent_quantity), sent_at = now(),
          state = case when c.state = 'rejected' then 'pending' else c.state end,
          variant_id = coalesce(excluded.variant_id, c.variant_id), product_id = coalesce(excluded.product_id, c.product_id), updated_at = now()`,
-      [JSON.stringify(rows)]
+      [account, JSON.stringify(rows)]
     )
   }
 
   /** The SKUs whose rows say one of these variants or products last held them (a delete event's SKUs). */
-  async skusHeldBy(holders: { variantIds: string[]; productIds: string[] }, context: Context = {}): Promise<string[]> {
+  async skusHeldBy(account: string, holders: { variantIds: string[]; productIds: string[] }, context: Context = {}): Promise<string[]> {
     if (!holders.variantIds.length && !holders.productIds.length) return []
     const rows: Array<{ sku: string }> = await this.getActiveManager<EntityManager>(context).execute(
       `select sku from hub_catalogue_change
-        where deleted_at is null
+        where deleted_at is null and account = ?
           and (variant_id in (select jsonb_array_elements_text(?::jsonb)) or product_id in (select jsonb_array_elements_text(?::jsonb)))`,
-      [JSON.stringify(holders.variantIds), JSON.stringify(holders.productIds)]
+      [account, JSON.stringify(holders.variantIds), JSON.stringify(holders.productIds)]
     )
     return rows.map((row) => row.sku)
   }
@@ -138,7 +139,7 @@ export class HubCatalogueChangeRepository extends DALUtils.mikroOrmBaseRepositor
    * than `stockMaxDelayMs`; and last pushed at least `stockMinPushIntervalMs` ago) and not held by
    * a live claim, for `stockLeaseMs`. SKIP LOCKED: two flushers never get the same row.
    */
-  async claim(limit: number, timing: OutboxTiming, context: Context = {}): Promise<ClaimedCatalogueChange[]> {
+  async claim(account: string, limit: number, timing: OutboxTiming, context: Context = {}): Promise<ClaimedCatalogueChange[]> {
     const claimToken = generateEntityId(undefined, "hubclaim")
     const rows: Array<{ id: string; sku: string; wanted: HubProductFields | null; accepted: HubProductFields; refused: HubProductFields; sent_at: Date | null }> = await this.getActiveManager<EntityManager>(context).execute(
       `update hub_catalogue_change as c set
@@ -146,7 +147,7 @@ export class HubCatalogueChangeRepository extends DALUtils.mikroOrmBaseRepositor
          claimed_until = now() + ?::integer * interval '1 millisecond', updated_at = now()
        from (
          select id from hub_catalogue_change
-          where deleted_at is null and state = 'pending'
+          where deleted_at is null and account = ? and state = 'pending'
             and (claimed_until is null or claimed_until <= now())
             and (last_changed_at <= now() - ?::integer * interval '1 millisecond'
                  or changed_at <= now() - ?::integer * interval '1 millisecond')
@@ -158,10 +159,11 @@ export class HubCatalogueChangeRepository extends DALUtils.mikroOrmBaseRepositor
        ) as due
        where c.id = due.id
        returning c.id, c.sku, c.wanted, c.accepted, c.refused, c.sent_at`,
-      [claimToken, timing.stockLeaseMs, timing.stockCoalesceMs, timing.stockMaxDelayMs, timing.stockMinPushIntervalMs, limit]
+      [claimToken, timing.stockLeaseMs, account, timing.stockCoalesceMs, timing.stockMaxDelayMs, timing.stockMinPushIntervalMs, limit]
     )
     return rows.map((row) => ({
       id: row.id,
+      account,
       sku: row.sku,
       wanted: row.wanted ?? {},
       accepted: row.accepted,
@@ -172,15 +174,15 @@ export class HubCatalogueChangeRepository extends DALUtils.mikroOrmBaseRepositor
   }
 
   /** Milliseconds until the next pending row is due (0: now), or null when nothing is pending. */
-  async nextDueInMs(timing: OutboxTiming, context: Context = {}): Promise<number | null> {
+  async nextDueInMs(account: string, timing: OutboxTiming, context: Context = {}): Promise<number | null> {
     const [row]: Array<{ due_in_ms: string | null }> = await this.getActiveManager<EntityManager>(context).execute(
       `select ceil(extract(epoch from min(greatest(
                 coalesce(claimed_until, '-infinity'),
                 least(last_changed_at + ?::integer * interval '1 millisecond', changed_at + ?::integer * interval '1 millisecond'),
                 coalesce(sent_at + ?::integer * interval '1 millisecond', '-infinity')
               )) - now()) * 1000) as due_in_ms
-         from hub_catalogue_change where deleted_at is null and state = 'pending' and ${NOT_AWAITING_PUBLICATION}`,
-      [timing.stockCoalesceMs, timing.stockMaxDelayMs, timing.stockMinPushIntervalMs]
+         from hub_catalogue_change where deleted_at is null and account = ? and state = 'pending' and ${NOT_AWAITING_PUBLICATION}`,
+      [timing.stockCoalesceMs, timing.stockMaxDelayMs, timing.stockMinPushIntervalMs, account]
     )
     return row?.due_in_ms == null ? null : Math.max(0, Number(row.due_in_ms))
   }
@@ -239,8 +241,8 @@ export class HubCatalogueChangeRepository extends DALUtils.mikroOrmBaseRepositor
          update hub_stock_reconciliation set fixed = fixed + 1, updated_at = now()
           where ?::boolean and id in (select reconciliation_id from settled)
        )
-       insert into hub_catalogue_push_hour (id, hour, sent, failed)
-       select ?, date_trunc('hour', now()), ?::integer, ?::integer where ?::boolean
+       insert into hub_catalogue_push_hour (id, account, hour, sent, failed)
+       select ?, ?::text, date_trunc('hour', now()), ?::integer, ?::integer where ?::boolean
        on conflict (account, hour) where deleted_at is null do update set
          sent = hub_catalogue_push_hour.sent + excluded.sent,
          failed = hub_catalogue_push_hour.failed + excluded.failed,
@@ -253,6 +255,7 @@ export class HubCatalogueChangeRepository extends DALUtils.mikroOrmBaseRepositor
         claim.claimToken,
         outcome.kind === "sent",
         generateEntityId(undefined, "hubsph"),
+        claim.account,
         outcome.kind === "sent" ? 1 : 0,
         outcome.kind === "sent" ? 0 : 1,
         sentToHub,

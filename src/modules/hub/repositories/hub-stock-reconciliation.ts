@@ -7,7 +7,7 @@ import type { StockSyncFigures } from "../models/hub-catalogue-change"
 
 type SkuInError = StockSyncFigures["skusInError"][number]
 
-/** Reconciliations' own SQL, and the stock sync's figures the admin page reads (one round of queries). */
+/** Reconciliations' own SQL, and the stock sync's figures the admin page reads (one round of queries), each of one hub account. */
 export class HubStockReconciliationRepository extends DALUtils.mikroOrmBaseRepositoryFactory(HubStockReconciliation) {
   /** Adds a page's counts to a running reconciliation, so a walk that dies keeps what it did. */
   async count(
@@ -30,12 +30,12 @@ export class HubStockReconciliationRepository extends DALUtils.mikroOrmBaseRepos
     )
   }
 
-  /** True when the last reconciliation started at least `everyMinutes` ago (or none ever did). */
-  async isDue(everyMinutes: number, context: Context = {}): Promise<boolean> {
+  /** True when the account's last reconciliation started at least `everyMinutes` ago (or none ever did). */
+  async isDue(account: string, everyMinutes: number, context: Context = {}): Promise<boolean> {
     const [row]: Array<{ due: boolean }> = await this.getActiveManager<EntityManager>(context).execute(
       `select coalesce(max(started_at) <= now() - ?::integer * interval '1 minute', true) as due
-         from hub_stock_reconciliation where deleted_at is null`,
-      [everyMinutes]
+         from hub_stock_reconciliation where deleted_at is null and account = ?`,
+      [everyMinutes, account]
     )
     return row.due
   }
@@ -44,18 +44,18 @@ export class HubStockReconciliationRepository extends DALUtils.mikroOrmBaseRepos
    * A page of the SKUs the hub refused (4xx), or whose last push failed, newest first, and how many
    * there are (the count holds past the last page too).
    */
-  async skusInError({ limit, offset }: { limit: number; offset: number }, context: Context = {}): Promise<{ skus: SkuInError[]; count: number }> {
+  async skusInError(account: string, { limit, offset }: { limit: number; offset: number }, context: Context = {}): Promise<{ skus: SkuInError[]; count: number }> {
     const rows: Array<Record<string, any>> = await this.getActiveManager<EntityManager>(context).execute(
       `with erring as (
          select id, sku, state, available_quantity, error_status, error, attempts, updated_at, refused from hub_catalogue_change
-          where deleted_at is null and ((error is not null and state <> 'sent') or refused <> '{}'::jsonb)
+          where deleted_at is null and account = ? and ((error is not null and state <> 'sent') or refused <> '{}'::jsonb)
        ),
        page as (select * from erring order by updated_at desc, id limit ? offset ?)
        -- One row at least (the count alone) when the page is past the end.
        select page.*, (select count(*) from erring) as total
        from (select 1) as one left join page on true
        order by page.updated_at desc, page.id`,
-      [limit, offset]
+      [account, limit, offset]
     )
     return {
       skus: rows.filter((row) => row.sku !== null).map((row) => ({
@@ -73,26 +73,30 @@ export class HubStockReconciliationRepository extends DALUtils.mikroOrmBaseRepos
   }
 
   /** The stock sync's figures for the admin page. */
-  async stockSyncFigures(context: Context = {}): Promise<Omit<StockSyncFigures, "syncedFields">> {
+  async stockSyncFigures(account: string, context: Context = {}): Promise<Omit<StockSyncFigures, "syncedFields">> {
     const manager = this.getActiveManager<EntityManager>(context)
     const [[outbox], hours, errors, [last], [verified]] = await Promise.all([
       manager.execute(
         `select count(*)::integer as backlog, min(changed_at) as oldest
-           from hub_catalogue_change where deleted_at is null and state = 'pending'`
+           from hub_catalogue_change where deleted_at is null and account = ? and state = 'pending'`,
+        [account]
       ),
       manager.execute(
         `select hour, sent, failed from hub_catalogue_push_hour
-          where deleted_at is null and hour > now() - interval '24 hours' order by hour desc`
+          where deleted_at is null and account = ? and hour > now() - interval '24 hours' order by hour desc`,
+        [account]
       ),
-      this.skusInError({ limit: 100, offset: 0 }, context),
+      this.skusInError(account, { limit: 100, offset: 0 }, context),
       manager.execute(
         `select id, started_at, finished_at, seen, differing, differing_fields, fixed, unknown, leaked_orders, error from hub_stock_reconciliation
-          where deleted_at is null order by started_at desc limit 1`
+          where deleted_at is null and account = ? order by started_at desc limit 1`,
+        [account]
       ),
       // Verified equal: a whole walk that found no product differing.
       manager.execute(
         `select max(started_at) as at from hub_stock_reconciliation
-          where deleted_at is null and finished_at is not null and error is null and differing = 0`
+          where deleted_at is null and account = ? and finished_at is not null and error is null and differing = 0`,
+        [account]
       ),
     ])
     const iso = (value: Date | string | null) => (value == null ? null : new Date(value).toISOString())

@@ -1,11 +1,14 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { driftedFields, type HubProductField } from "../../../mapping/hub-product"
+import { HUB_MODULE } from "../../../modules/hub"
 import type { WantedSkuFields } from "../../../modules/hub/models/hub-catalogue-change"
+import type HubModuleService from "../../../modules/hub/service"
 import { loadHubProductFields } from "../../../queries/hub-product-fields"
 
 /** A SKU as a reconciliation reads it on the hub: its qty and whichever catalogue fields the listing shows. */
 export type ListedHubSku = { sku: string; qty: number; price?: number | null; promotional_price?: number | null; status?: "enabled" | "disabled" }
-export type HubStockPage = { reconciliationId: string; hubProducts: ListedHubSku[] }
+/** A page of one account's hub products, read by that account's reconciliation. */
+export type HubStockPage = { account: string; reconciliationId: string; hubProducts: ListedHubSku[] }
 
 export type HubStockComparison = {
   /** The fields whose hub value differs from Medusa's (zeros included), by SKU. */
@@ -20,9 +23,13 @@ export type HubStockComparison = {
   inSync: WantedSkuFields[]
 }
 
-/** Compares a page of hub products with the fields Medusa says they should hold (qty and the synced `catalogueFields`). Reads only. */
-export const compareHubStockStep = createStep("compare-hub-stock", async ({ hubProducts }: HubStockPage, { container }) => {
-  const wanted = await loadHubProductFields(container, { skus: hubProducts.map((hubProduct) => hubProduct.sku) })
+/**
+ * Compares a page of an account's hub products with the fields Medusa says they should hold there
+ * (qty over its channel's locations and its synced `catalogueFields`). Reads only.
+ */
+export const compareHubStockStep = createStep("compare-hub-stock", async ({ account, hubProducts }: HubStockPage, { container }) => {
+  const { options } = container.resolve<HubModuleService>(HUB_MODULE).account(account)
+  const wanted = await loadHubProductFields(container, { skus: hubProducts.map((hubProduct) => hubProduct.sku) }, options)
   const drifted: Record<string, HubProductField[]> = {}
   const differingFields: Partial<Record<HubProductField, number>> = {}
   const inSync: WantedSkuFields[] = []

@@ -1,12 +1,25 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { HUB_MODULE } from "../../../modules/hub"
 import type { WantedSkuFields } from "../../../modules/hub/models/hub-catalogue-change"
+import type HubModuleService from "../../../modules/hub/service"
 import { loadHubProductFields, type CatalogueSelector } from "../../../queries/hub-product-fields"
 
-/** The fields the hub should hold (qty and the synced `catalogueFields`) of every SKU the selector reaches. Reads only. */
+/** The fields one account's hub should hold of the SKUs a change reaches. */
+export type AccountWantedSkuFields = { account: string; wanted: WantedSkuFields[] }
+
+/**
+ * The fields each hub should hold (qty over its own sales channel's locations and its synced
+ * `catalogueFields`) of every SKU the selector reaches: for `account` alone when named (a
+ * reconciliation of that hub), else for every served account. Reads only.
+ */
 export const computeHubProductFieldsStep = createStep(
   "compute-hub-product-fields",
-  async (selector: CatalogueSelector, { container }) => {
-    const bySku = await loadHubProductFields(container, selector)
-    return new StepResponse<WantedSkuFields[]>([...bySku.values()])
+  async (selector: CatalogueSelector & { account?: string }, { container }) => {
+    const hub: HubModuleService = container.resolve(HUB_MODULE)
+    const accounts = selector.account ? [hub.account(selector.account)] : hub.servedAccounts
+    const readings = await Promise.all(
+      accounts.map(async ({ id, options }) => ({ account: id, wanted: [...(await loadHubProductFields(container, selector, options)).values()] }))
+    )
+    return new StepResponse<AccountWantedSkuFields[]>(readings)
   }
 )

@@ -3,17 +3,19 @@ import { HubInvalidRequestError, HubRejectedError, isHubError } from "../../../h
 import { fieldsToSend, refusedFields, type HubProductFields } from "../../../mapping/hub-product"
 import { HUB_MODULE } from "../../../modules/hub"
 import type { ClaimedCatalogueChange, CataloguePushOutcome } from "../../../modules/hub/models/hub-catalogue-change"
+import type { HubAccount } from "../../../modules/hub/accounts"
 import type HubModuleService from "../../../modules/hub/service"
 import { loadHubProductFields } from "../../../queries/hub-product-fields"
 
 /**
- * A SKU the hub refused in this flush: its answer, the fields held back until their cause changes,
+ * A SKU an account's hub refused in this flush: the account, its answer, the fields held back until their cause changes,
  * and when the hub last accepted the SKU (null: never), which tells a refusal that recurs after the
  * SKU went through from one that goes on.
  */
-export type SkuRefusal = { sku: string; status: number; message: string; fields: string[]; lastSentAt: string | null }
+export type SkuRefusal = { account: string; sku: string; status: number; message: string; fields: string[]; lastSentAt: string | null }
 
 export type CataloguePushSummary = {
+  account: string
   claimed: number
   sent: number
   rejected: number
@@ -23,7 +25,8 @@ export type CataloguePushSummary = {
 }
 
 /**
- * Sends each claimed SKU as one partial `PUT /products/{sku}` (or `/variations/{sku}`) carrying only
+ * Sends each claimed SKU of one account as one partial `PUT /products/{sku}` (or `/variations/{sku}`,
+ * per the account's `productEndpoint`), with the account's client and budget, carrying only
  * the fields that differ from what the hub last accepted (docs/hub-interface.md §4 rule 2): a price
  * change sends no `qty`. The fields sent are Medusa's, read now, when the push leaves, not the ones
  * recorded with the change: a row only says *that* a SKU must be pushed, so no push carries a value
@@ -33,36 +36,39 @@ export type CataloguePushSummary = {
  */
 export const pushCatalogueChangesStep = createStep(
   "push-hub-catalogue-changes",
-  async (claimed: ClaimedCatalogueChange[], { container }) => {
+  async ({ account: accountId, claimed }: { account: string; claimed: ClaimedCatalogueChange[] }, { container }) => {
     const hub: HubModuleService = container.resolve(HUB_MODULE)
-    const summary: CataloguePushSummary = { claimed: claimed.length, sent: 0, rejected: 0, failed: 0, nextDueInMs: null, refusals: [] }
-    const readNow = claimed.length ? await loadHubProductFields(container, { skus: claimed.map((change) => change.sku) }) : new Map()
+    const account = hub.account(accountId)
+    const summary: CataloguePushSummary = { account: account.id, claimed: claimed.length, sent: 0, rejected: 0, failed: 0, nextDueInMs: null, refusals: [] }
+    const readNow = claimed.length ? await loadHubProductFields(container, { skus: claimed.map((change) => change.sku) }, account.options) : new Map()
     // The claims live while their pushes do (retries, a 429 pause, a slow answer): renewed a few
     // times per lease. One that lapses anyway is fenced when its push completes (the outbox's `complete`).
-    const renewal = claimed.length ? setInterval(() => void hub.renewCatalogueClaims(claimed[0].claimToken).catch(() => undefined), hub.hubOptions.stockLeaseMs / 3) : undefined
+    const renewal = claimed.length
+      ? setInterval(() => void hub.renewCatalogueClaims(claimed[0].claimToken, account.id).catch(() => undefined), account.options.stockLeaseMs / 3)
+      : undefined
     await Promise.all(
       claimed.map(async (claimedChange) => {
         // Every claimed SKU has a row, so Medusa reads it (a variant, or left); a failed reading keeps the last one.
         const change = { ...claimedChange, wanted: readNow.get(claimedChange.sku)?.fields ?? claimedChange.wanted }
-        const outcome = await push(hub, change)
+        const outcome = await push(account, change)
         if (outcome.kind !== "unchanged") summary[outcome.kind === "sent" ? "sent" : outcome.kind === "rejected" ? "rejected" : "failed"]++
         // Announced when the hub answered it; a local refusal repeats one already announced.
         if (outcome.kind === "rejected" && outcome.sent && outcome.status !== null) {
-          summary.refusals.push({ sku: change.sku, status: outcome.status, message: outcome.hubMessage, fields: Object.keys(outcome.refused), lastSentAt: change.lastSentAt })
+          summary.refusals.push({ account: account.id, sku: change.sku, status: outcome.status, message: outcome.hubMessage, fields: Object.keys(outcome.refused), lastSentAt: change.lastSentAt })
         }
         await hub.completeCataloguePush(change, outcome)
       })
     ).finally(() => clearInterval(renewal))
-    summary.nextDueInMs = await hub.nextCatalogueChangeDueInMs()
+    summary.nextDueInMs = await hub.nextCatalogueChangeDueInMs(account.id)
     return new StepResponse(summary)
   }
 )
 
-async function push(hub: HubModuleService, change: ClaimedCatalogueChange): Promise<CataloguePushOutcome> {
+async function push({ client, options }: HubAccount, change: ClaimedCatalogueChange): Promise<CataloguePushOutcome> {
   const fields: HubProductFields = fieldsToSend(change.wanted, change.accepted, change.refused)
   if (!Object.keys(fields).length) return { kind: "unchanged" }
   try {
-    await hub.client.updateProduct(change.sku, fields, hub.hubOptions.productEndpoint)
+    await client.updateProduct(change.sku, fields, options.productEndpoint)
     return sent(change, fields)
   } catch (error) {
     if (error instanceof HubRejectedError) return rejected(change, fields, error.status ?? 400, error.hubMessage, !error.repeated)

@@ -1,19 +1,27 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { HUB_MODULE } from "../../../modules/hub"
 import type { HubProductField } from "../../../mapping/hub-product"
-import type { WantedSkuFields } from "../../../modules/hub/models/hub-catalogue-change"
 import type HubModuleService from "../../../modules/hub/service"
+import type { AccountWantedSkuFields } from "./compute-hub-product-fields"
 
 /**
- * Writes the wanted fields to the outbox. No compensation: a row only ever says what the
- * hub should hold now, so keeping it after a later failure is right.
+ * Writes the wanted fields to each account's outbox rows. No compensation: a row only ever says what
+ * the hub should hold now, so keeping it after a later failure is right. Answers how many SKUs were
+ * queued, and the accounts that queued any (their flushers have work).
  */
 export const recordWantedSkuFieldsStep = createStep(
   "record-wanted-hub-sku-fields",
-  async (input: { wanted: WantedSkuFields[]; reconciliationId?: string; drifted?: Record<string, HubProductField[]> }, { container }) => {
+  async (input: { readings: AccountWantedSkuFields[]; reconciliationId?: string; drifted?: Record<string, HubProductField[]> }, { container }) => {
     const hub: HubModuleService = container.resolve(HUB_MODULE)
-    const wanted = input.wanted.map((entry) => ({ ...entry, drifted: input.drifted?.[entry.sku] }))
-    const queued = await hub.recordWantedSkuFields(wanted, { reconciliationId: input.reconciliationId })
-    return new StepResponse({ queued })
+    const queuedByAccount = await Promise.all(
+      input.readings.map(async ({ account, wanted }) => {
+        const withDrift = wanted.map((entry) => ({ ...entry, drifted: input.drifted?.[entry.sku] }))
+        return { account, queued: await hub.recordWantedSkuFields(withDrift, { reconciliationId: input.reconciliationId, account }) }
+      })
+    )
+    return new StepResponse({
+      queued: queuedByAccount.reduce((sum, { queued }) => sum + queued, 0),
+      accounts: queuedByAccount.filter(({ queued }) => queued > 0).map(({ account }) => account),
+    })
   }
 )

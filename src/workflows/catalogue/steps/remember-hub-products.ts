@@ -4,12 +4,12 @@ import type { WantedSkuFields } from "../../../modules/hub/models/hub-catalogue-
 import type HubModuleService from "../../../modules/hub/service"
 
 /**
- * Gives the store's SKUs a reconciliation found equal on the hub an outbox row naming their variant
+ * Gives the store's SKUs a reconciliation found equal on an account's hub an outbox row of that account naming their variant
  * and product, so deleting or renaming the variant later finds the SKU to stop selling. No
  * compensation: a row saying what the hub holds is true whatever happens next.
  */
-export const rememberHubProductsStep = createStep("remember-hub-products", async (inSync: WantedSkuFields[], { container }) => {
+export const rememberHubProductsStep = createStep("remember-hub-products", async ({ account, inSync }: { account: string; inSync: WantedSkuFields[] }, { container }) => {
   const hub: HubModuleService = container.resolve(HUB_MODULE)
-  await hub.rememberHubProducts(inSync)
+  await hub.rememberHubProducts(inSync, account)
   return new StepResponse(undefined)
 })

@@ -1,9 +1,11 @@
 import { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { HUB_MODULE } from "../../../../modules/hub"
 import type HubModuleService from "../../../../modules/hub/service"
+import type { GetHubStock } from "./validators"
 
-/** The stock sync's figures for the admin page. */
-export async function GET(req: MedusaRequest, res: MedusaResponse) {
+/** One hub account's stock sync figures for the admin page (`?account=`, `default` unless named). */
+export async function GET(req: MedusaRequest<unknown, GetHubStock>, res: MedusaResponse) {
   const hub: HubModuleService = req.scope.resolve(HUB_MODULE)
-  res.json({ stock: await hub.stockSyncFigures() })
+  const { account } = req.validatedQuery as GetHubStock
+  res.json({ stock: await hub.stockSyncFigures(account), accounts: hub.accountIds })
 }

@@ -1,18 +1,24 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { HUB_MODULE } from "../../../../../modules/hub"
+import type HubModuleService from "../../../../../modules/hub/service"
 import { maskPersonalData } from "../../../../../mapping/personal-data"
 import { reconcileStock } from "../../../../../sync/catalogue/stock-reconciliation"
 import { answerConflict } from "../../conflict"
-import type { PostStockReconcileBody } from "./validators"
+import type { PostStockReconcileBody, PostStockReconcileQuery } from "./validators"
 
 const ALREADY_RUNNING = "A stock reconciliation is already running"
 
 /**
- * Starts a reconciliation of the hub's quantities: 202 at once (follow it on GET /admin/hub/stock),
- * or, with `wait`, 200 with its figures once the walk is over (409 while another one runs).
+ * Starts a reconciliation of one account's hub (`?account=`, `default` unless named): 202 at once
+ * (follow it on GET /admin/hub/stock?account=), or, with `wait`, 200 with its figures once the walk
+ * is over (409 while another one of that account runs).
  */
-export async function POST(req: MedusaRequest<PostStockReconcileBody>, res: MedusaResponse) {
-  const run = reconcileStock(req.scope)
+export async function POST(req: MedusaRequest<PostStockReconcileBody, PostStockReconcileQuery>, res: MedusaResponse) {
+  const { account } = req.validatedQuery as PostStockReconcileQuery
+  // An unknown account is refused here (a 400 naming it), before anything starts.
+  const hub: HubModuleService = req.scope.resolve(HUB_MODULE)
+  const run = reconcileStock(req.scope, hub.account(account).id)
   if (req.validatedBody.wait) {
     const reconciliation = await run
     if (!reconciliation) return answerConflict(res, ALREADY_RUNNING)

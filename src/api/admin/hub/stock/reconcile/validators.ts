@@ -1,4 +1,5 @@
 import { z } from "@medusajs/framework/zod"
+import { accountQuerySchema } from "../../../../../modules/hub/accounts"
 
 export const PostStockReconcileSchema = z
   .object({
@@ -8,3 +9,9 @@ export const PostStockReconcileSchema = z
   .strict()
 
 export type PostStockReconcileBody = z.infer<typeof PostStockReconcileSchema>
+
+/** Which hub account's reconciliation (`?account=`, `default` unless named). An id the store lacks is a 400 naming it. */
+export const PostStockReconcileQuerySchema = z.strictObject({
+  account: accountQuerySchema,
+})
+export type PostStockReconcileQuery = z.infer<typeof PostStockReconcileQuerySchema>

@@ -4,10 +4,10 @@ import type HubModuleService from "../../../../../modules/hub/service"
 import type { HubSkusInErrorPage } from "../../types"
 import type { GetHubSkusInError } from "./validators"
 
-/** A page of the SKUs the hub refused (4xx), or whose last push failed, newest first, with the reason; and how many in all. */
+/** A page of the SKUs an account's hub refused (4xx), or whose last push failed, newest first, with the reason; and how many in all. */
 export async function GET(req: MedusaRequest<unknown, GetHubSkusInError>, res: MedusaResponse<HubSkusInErrorPage>) {
   const hub: HubModuleService = req.scope.resolve(HUB_MODULE)
-  const { limit, offset } = req.validatedQuery as GetHubSkusInError
-  const { skus, count } = await hub.listSkusInError({ limit, offset })
+  const { limit, offset, account } = req.validatedQuery as GetHubSkusInError
+  const { skus, count } = await hub.listSkusInError({ limit, offset }, account)
   res.json({ skus_in_error: skus, count, limit, offset })
 }
