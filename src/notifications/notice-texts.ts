@@ -10,7 +10,7 @@ import type { NotificationLanguage } from "../modules/hub/options"
 export type MerchantNoticeFacts =
   | { about: "set-aside"; code: string; reason: string }
   | { about: "needs-stock"; code: string }
-  | { about: "sku-refused"; account?: string; sku: string; status: number; message: string; fields: string[] }
+  | { about: "sku-refused"; sku: string; status: number; message: string; fields: string[] }
   | { about: "product-refused"; sku: string; status: number | null; message: string }
   | { about: "move-refused"; code: string; kind: MerchantOrderMoveKind; error: string | null }
   | { about: "leaks"; codes: string[] }
@@ -42,8 +42,8 @@ const TEXTS: Record<NotificationLanguage, Texts> = {
       title: `Marketplace order ${code} is short of stock`,
       description: "It is imported and reserved as a backorder: restock its items or cancel it on the order's Marketplace hub card.",
     }),
-    "sku-refused": ({ account, sku, status, message, fields }) => ({
-      title: `The hub refused SKU ${sku}${!account || account === DEFAULT_ACCOUNT ? "" : ` (account ${account})`}`,
+    "sku-refused": ({ sku, status, message, fields }) => ({
+      title: `The hub refused SKU ${sku}`,
       description: `${message} (HTTP ${status}${fields.length ? `; held back: ${fields.join(", ")}` : ""}). See Marketplace hub > SKUs in error.`,
     }),
     "product-refused": ({ sku, status, message }) => ({
@@ -72,8 +72,8 @@ const TEXTS: Record<NotificationLanguage, Texts> = {
       title: `O pedido ${code} do marketplace está sem estoque suficiente`,
       description: "Foi importado e reservado como encomenda: reponha os itens ou cancele-o no cartão Hub de marketplaces do pedido.",
     }),
-    "sku-refused": ({ account, sku, status, message, fields }) => ({
-      title: `O hub recusou o SKU ${sku}${!account || account === DEFAULT_ACCOUNT ? "" : ` (conta ${account})`}`,
+    "sku-refused": ({ sku, status, message, fields }) => ({
+      title: `O hub recusou o SKU ${sku}`,
       description: `${message} (HTTP ${status}${fields.length ? `; retidos: ${fields.join(", ")}` : ""}). Veja Hub de marketplaces > SKUs com erro.`,
     }),
     "product-refused": ({ sku, status, message }) => ({

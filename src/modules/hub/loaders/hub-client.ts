@@ -54,13 +54,6 @@ export default async function hubClientLoader({ container, options }: LoaderOpti
   for (const { id, options: account } of hubAccounts) {
     logger.info(`${accountInLog(id)} connected to ${new URL(account.baseUrl).origin}${account.sandbox ? " (sandbox account)" : ""}; request budget ${budget}`)
   }
-  const added = hubAccounts.slice(1).map((account) => account.id)
-  if (added.length) {
-    logger.warn(
-      `hub: the accounts ${added.join(", ")} are valid but not served yet: this version serves the account default (the plugin's own options) only; ` +
-        "see docs/production.md, Several hub accounts"
-    )
-  }
 }
 
 /**

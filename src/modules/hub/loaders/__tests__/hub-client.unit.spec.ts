@@ -78,7 +78,7 @@ describe("the hub module's loader", () => {
     await client.close()
   })
 
-  it("stops the boot on two accounts selling one sales channel, naming both; valid added accounts are said not to be served yet", async () => {
+  it("stops the boot on two accounts selling one sales channel, naming both; a valid added account gets a client of its own, its logs naming it", async () => {
     const brandB = { id: "brand-b", userEmail: "b@store.example", apiKey: "key-b-123", accountManagerKey: "manager-b" }
     const { container } = setup()
     await expect(
@@ -87,7 +87,7 @@ describe("the hub module's loader", () => {
 
     const served = setup()
     await asCommand("start", () => hubClientLoader({ container: served.container, options: { ...valid, accounts: [{ ...brandB, salesChannelId: "sc_01B" }] } } as never))
-    expect(served.logger.warn).toHaveBeenCalledWith(expect.stringContaining("the accounts brand-b are valid but not served yet"))
+    expect(served.logger.info).toHaveBeenCalledWith(expect.stringContaining("hub (account brand-b): connected to http://127.0.0.1:4010"))
     const accounts = served.container.resolve<Array<{ id: string; client: HubClient }>>("hubAccounts")
     expect(accounts.map((account) => account.id)).toEqual(["default", "brand-b"])
     expect(accounts[0].client).toBe(served.container.resolve("hubClient"))
