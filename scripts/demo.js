@@ -15,7 +15,10 @@
  *   5. `medusa develop` with the plugin pointed at the sandbox and its jobs on, so the sandbox's
  *      orders are imported within seconds.
  *
- * Ctrl-C (SIGINT), SIGTERM or SIGHUP stop Medusa, the sandbox hub and the embedded PostgreSQL.
+ * With HUB_DEMO_ACCOUNTS=2, a second hub account (brand B) on a sandbox hub of its own, the next
+ * port, with a sales channel and stock location of its own (scripts/demo-accounts.js).
+ *
+ * Ctrl-C (SIGINT), SIGTERM or SIGHUP stop Medusa, the sandbox hubs and the embedded PostgreSQL.
  */
 "use strict"
 
@@ -32,6 +35,7 @@ const {
   loadPg,
   stopEmbeddedPostgres,
 } = require("./postgres")
+const { BRAND_B, brandBAccountsEnv, demoAccountCount, readBrandBProducts, startBrandBSandbox } = require("./demo-accounts")
 
 const ROOT = path.resolve(__dirname, "..")
 /** The demo's database; the browser test runs the demo on a throwaway one of its own. */
@@ -237,6 +241,10 @@ async function readStore(settings) {
          join product p on p.id = pv.product_id and p.deleted_at is null
          left join product_variant_inventory_item pvii on pvii.variant_id = pv.id and pvii.deleted_at is null
          left join inventory_level il on il.inventory_item_id = pvii.inventory_item_id and il.deleted_at is null
+          -- What the default account's channel sells from (another account's location is that account's).
+          and il.location_id in (select scl.stock_location_id from sales_channel_stock_location scl
+                                   join store s on s.default_sales_channel_id = scl.sales_channel_id and s.deleted_at is null
+                                  where scl.deleted_at is null)
         where pv.sku is not null and pv.deleted_at is null
           and coalesce(p.metadata->>'hub_demo_new', '') <> 'true'
         group by pv.id, pv.sku
@@ -259,15 +267,17 @@ async function readStore(settings) {
 // Sandbox hub
 // ---------------------------------------------------------------------------
 
-async function startSandbox() {
+/** The sandbox hub of the account default on SANDBOX_PORT, or (`brandB`) brand B's on the next port. */
+async function startSandbox({ brandB = false } = {}) {
   require("ts-node").register({ transpileOnly: true, compilerOptions: { module: "commonjs" } })
-  const { startSandboxHub } = require(path.join(ROOT, "src", "sandbox"))
+  const sandboxModule = require(path.join(ROOT, "src", "sandbox"))
+  const port = brandB ? SANDBOX_PORT + 1 : SANDBOX_PORT
   try {
     // Codes from the clock: the demo database outlives the sandbox, and a code is never reused.
-    return await startSandboxHub({ port: SANDBOX_PORT, firstOrderSequence: Date.now() })
+    return brandB ? await startBrandBSandbox(sandboxModule, port) : await sandboxModule.startSandboxHub({ port, firstOrderSequence: Date.now() })
   } catch (err) {
     if (err && err.code === "EADDRINUSE") {
-      throw new DemoError(`port ${SANDBOX_PORT} is taken: stop what uses it, or choose another with HUB_SANDBOX_PORT=<port>`)
+      throw new DemoError(`port ${port} is taken: stop what uses it, or choose another with HUB_SANDBOX_PORT=<port> (brand B takes the next one)`)
     }
     throw err
   }
@@ -279,8 +289,8 @@ const DEMO_CUSTOMERS = [
   { name: "Carla Mendes", email: "carla.mendes@example.com", vat_number: "11144477735", phone: "31977776666", city: "Belo Horizonte", region: "MG", postcode: "30130010", street: "Avenida Afonso Pena", number: 867, neighborhood: "Centro" },
 ]
 
-/** The store's SKUs on the hub, and a few NEW orders for them, placed by the marketplace. */
-function stockSandbox(hub, store) {
+/** The store's SKUs on the hub, and a few NEW orders for them, placed by the marketplace (`channel`). */
+function stockSandbox(hub, store, channel = DEMO_CHANNEL) {
   hub.upsertProducts(store.products.map(({ sku, name, price, qty }) => ({ sku, name, price, qty })))
   const skus = store.products.filter((product) => product.qty > 0).map((product) => product.sku)
   if (!skus.length) {
@@ -300,7 +310,7 @@ function stockSandbox(hub, store) {
     const items = [{ id: skus[index % skus.length], qty: 1 }]
     if (index === 1 && skus.length > 1) items.push({ id: skus[(index + 1) % skus.length], qty: 2 })
     return hub.createOrder({
-      channel: DEMO_CHANNEL,
+      channel,
       items,
       customer: { name: customer.name, email: customer.email, vat_number: customer.vat_number, phones: [customer.phone] },
       billing_address: address,
@@ -320,6 +330,8 @@ function stockSandbox(hub, store) {
 // ---------------------------------------------------------------------------
 
 let sandbox = null
+/** Brand B's sandbox hub, with HUB_DEMO_ACCOUNTS=2. */
+let brandBSandbox = null
 
 function checkHealth() {
   return new Promise((resolve) => {
@@ -338,7 +350,7 @@ function marketplaceMoveUrl(hub, code, move) {
   return `${hub.url}/_sandbox/orders/${encodeURIComponent(code)}/${move}`
 }
 
-function printBanner(hub, orders) {
+function printBanner(hub, orders, brandB) {
   const line = "-".repeat(78)
   const created = orders.map((order) => order.code).join(", ")
   const example = orders.length ? orders[0].code : "<code>"
@@ -355,6 +367,12 @@ function printBanner(hub, orders) {
       `                X-Accountmanager-Key ${hub.credentials.accountManagerKey})`,
       "",
       `  NEW orders on the sandbox: ${created || "none"}.`,
+      ...(brandB
+        ? [
+            `  Hub account ${BRAND_B.id}: its sandbox hub ${brandB.hub.url}, NEW orders ${brandB.orders.map((order) => order.code).join(", ") || "none"};`,
+            "  the hub page's account selector shows either account.",
+          ]
+        : []),
       "  Orders placed on the sandbox are imported within seconds (Orders in the admin). Place one:",
       "    - admin API: POST /admin/hub/test-orders { order: {...}, approve?: true }",
       "    - or the hub API (as the marketplace would), e.g.",
@@ -405,6 +423,10 @@ async function main() {
   // 3. The sandbox hub (first: every medusa command loads the plugin, whose options need it).
   sandbox = await startSandbox()
   log(`sandbox hub: listening on ${sandbox.url}`)
+  if (demoAccountCount(env) === 2) {
+    brandBSandbox = await startSandbox({ brandB: true })
+    log(`sandbox hub of account ${BRAND_B.id}: listening on ${brandBSandbox.url}`)
+  }
   const childEnv = {
     ...env,
     DATABASE_URL,
@@ -418,15 +440,17 @@ async function main() {
     HUB_CATALOGUE_FIELDS: env.HUB_CATALOGUE_FIELDS ?? "price,promotional_price,status",
     // It publishes the store's products too (docs/catalogue.md, *Publishing products*); HUB_PUBLISH_PRODUCTS=false turns it off.
     HUB_PUBLISH_PRODUCTS: env.HUB_PUBLISH_PRODUCTS ?? "true",
+    ...(brandBSandbox ? { HUB_ACCOUNTS: brandBAccountsEnv(brandBSandbox) } : {}),
   }
 
   await runMedusa(["db:migrate"], childEnv)
 
   // 4. Seed once, admin user once.
   let store = await readStore(pg)
-  if (store.seeded) {
+  if (store.seeded && !brandBSandbox) {
     log("store: already seeded (it has a region), not seeded again")
   } else {
+    // Seeds once; with brand B, its channel too when the store lacks it.
     await runMedusa(["exec", "./src/scripts/seed-demo.ts"], childEnv)
   }
   if (store.adminExists) {
@@ -446,6 +470,12 @@ async function main() {
     `sandbox hub: ${store.products.length} products (${store.products.map((p) => p.sku).join(", ")}); ` +
       `NEW orders ${orders.map((order) => order.code).join(", ") || "none"}`
   )
+  let brandB = null
+  if (brandBSandbox) {
+    const products = await withClient(pg, DB_NAME, readBrandBProducts)
+    brandB = { hub: brandBSandbox, orders: stockSandbox(brandBSandbox, { products }, BRAND_B.channel) }
+    log(`sandbox hub of account ${BRAND_B.id}: ${products.length} products; NEW orders ${brandB.orders.map((order) => order.code).join(", ") || "none"}`)
+  }
 
   // 5. Medusa, with the plugin's jobs.
   // --no-types: no .medusa/types, which tsconfig.json includes, so the demo leaves
@@ -464,7 +494,7 @@ async function main() {
     }
     if (!ready && (await checkHealth())) {
       ready = true
-      printBanner(sandbox, orders)
+      printBanner(sandbox, orders, brandB)
     }
   }
   throw new Interrupted()
@@ -490,9 +520,10 @@ let signalAt = 0
 async function shutdown(exitCode) {
   stopping = true
   await stopChildren().catch((err) => warn(`stopping Medusa: ${err.message}`))
-  if (sandbox) {
-    await sandbox.stop().catch(() => {})
-    log("sandbox hub stopped")
+  for (const hub of [sandbox, brandBSandbox]) {
+    if (!hub) continue
+    await hub.stop().catch(() => {})
+    log(`sandbox hub ${hub.url} stopped`)
   }
   const embedded = getActiveEmbeddedPostgres()
   if (embedded && !embedded.stopped) {

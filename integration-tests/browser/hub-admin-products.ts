@@ -11,6 +11,8 @@ export type AdminSession = {
   page: () => Page
   medusaUrl: () => string
   sandboxUrl: () => string
+  /** The sandbox hub of the demo's second account, brand B. */
+  brandBSandboxUrl: () => string
   expectText: (locator: Locator, text: string, timeoutMs?: number) => Promise<void>
   screenshot: (name: string, element?: Locator) => Promise<void>
   /** The plugin's English texts of one i18n part that Portuguese words otherwise. */

@@ -7,10 +7,12 @@ import { DEFAULT_SANDBOX_CREDENTIALS } from "../../src/sandbox"
 import { eventually } from "../helpers/eventually"
 import { type AdminSession, productPagePortugueseTests, productPageTests, publishSeededProducts } from "./hub-admin-products"
 import { hubPageListTests, orderListPortugueseTests, orderListTests } from "./hub-admin-lists"
+import { accountTests } from "./hub-admin-accounts"
 
 /*
  * The admin pages in Debian's Chromium, against the demo (`npm run demo`: seeded store, sandbox
- * hub, `medusa develop`) on a throwaway database and ports of its own.
+ * hub, `medusa develop`) on a throwaway database and ports of its own, with the demo's second hub
+ * account (HUB_DEMO_ACCOUNTS=2: brand B, whose orders and stock stay its own until its tests).
  */
 
 jest.setTimeout(600_000)
@@ -27,6 +29,7 @@ let demo: ChildProcess
 let demoOutput = ""
 let medusaUrl: string
 let sandboxUrl: string
+let brandBSandboxUrl: string
 let hubClient: HubClient
 let browser: Browser
 let page: Page
@@ -35,6 +38,7 @@ const session: AdminSession = {
   page: () => page,
   medusaUrl: () => medusaUrl,
   sandboxUrl: () => sandboxUrl,
+  brandBSandboxUrl: () => brandBSandboxUrl,
   expectText: (locator, text, timeoutMs) => expectText(locator, text, timeoutMs),
   screenshot: (name, element) => screenshot(name, element),
   englishFragments: (part) => englishFragments(part),
@@ -61,9 +65,11 @@ async function startDemo() {
   const [medusaPort, sandboxPort] = [await freePort(), await freePort()]
   medusaUrl = `http://localhost:${medusaPort}`
   sandboxUrl = `http://127.0.0.1:${sandboxPort}`
+  // The demo puts brand B's sandbox hub on the next port (scripts/demo-accounts.js).
+  brandBSandboxUrl = `http://127.0.0.1:${sandboxPort + 1}`
   demo = spawn(process.execPath, [path.join(ROOT, "scripts/demo.js")], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(medusaPort), HUB_SANDBOX_PORT: String(sandboxPort), HUB_DEMO_DATABASE: DATABASE, HUB_JOBS: "false" },
+    env: { ...process.env, PORT: String(medusaPort), HUB_SANDBOX_PORT: String(sandboxPort), HUB_DEMO_DATABASE: DATABASE, HUB_JOBS: "false", HUB_DEMO_ACCOUNTS: "2" },
     stdio: ["ignore", "pipe", "pipe"],
   })
   demo.stdout!.on("data", (chunk) => (demoOutput += chunk))
@@ -557,6 +563,10 @@ describe("in Portuguese (Brazil), the admin user's language", () => {
 
   productPagePortugueseTests(session)
   orderListPortugueseTests(session)
+})
+
+describe("several hub accounts", () => {
+  accountTests(session)
 })
 
 // Last: it sets more orders aside than one page holds.

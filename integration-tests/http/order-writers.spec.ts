@@ -124,7 +124,7 @@ medusaIntegrationTestRunner({
       await runOrderImport(container)
       for (const code of codes) sandbox.hub.marketplaceCancel(code)
       await runOrderImport(container)
-      const candidates = async (sweep: number) => (await hubModule.hubOrderLeakCandidates(sweep)).map((candidate) => candidate.code).sort()
+      const candidates = async (sweep: number) => (await hubModule.hubOrderLeakCandidates("default", sweep)).map((candidate) => candidate.code).sort()
 
       // Never checked: every canceled order is read.
       expect(await candidates(1)).toEqual([...codes].sort())
@@ -143,7 +143,7 @@ medusaIntegrationTestRunner({
       await container.resolve(Modules.INVENTORY).createReservationItems([
         { line_item_id: data[0].items[0].id, inventory_item_id: store.inventoryItemsBySku["SKU-1"], location_id: store.stockLocation.id, quantity: 1 },
       ])
-      expect(await leakedReservations(container)).toEqual([{ code: codes[1], orderId, reservedQuantity: 1 }])
+      expect(await leakedReservations(container)).toEqual([{ hubOrderId: expect.any(String), code: codes[1], orderId, reservedQuantity: 1 }])
       expect(await candidates(0)).toEqual([codes[1]])
       expect(await leakedReservations(container)).toHaveLength(1)
     })

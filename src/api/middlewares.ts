@@ -42,6 +42,11 @@ export default defineMiddlewares({
       middlewares: [validateAndTransformQuery(HubAccountQuerySchema, {})],
     },
     {
+      matcher: "/admin/hub/stock/leaks",
+      method: ["GET", "POST"],
+      middlewares: [validateAndTransformQuery(HubAccountQuerySchema, {})],
+    },
+    {
       matcher: "/admin/hub/test-orders",
       method: ["POST"],
       middlewares: validateBody(PostHubTestOrderSchema),

@@ -1,10 +1,11 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { HUB_MODULE } from "../modules/hub"
+import { DEFAULT_ACCOUNT } from "../modules/hub/accounts"
 import type HubModuleService from "../modules/hub/service"
 
-/** A canceled hub order whose Medusa order still holds reserved stock. */
-export type LeakedHubOrder = { code: string; orderId: string; reservedQuantity: number }
+/** A canceled hub order (its record, `hubOrderId`) whose Medusa order still holds reserved stock. */
+export type LeakedHubOrder = { hubOrderId: string; code: string; orderId: string; reservedQuantity: number }
 
 /** Orders read per query. */
 const BATCH = 100
@@ -16,16 +17,16 @@ const BATCH = 100
 export const LEAK_SWEEP = 1_000
 
 /**
- * Canceled hub orders (on the hub, or applied to Medusa) whose Medusa order's line items still hold
+ * One account's canceled hub orders (on the hub, or applied to Medusa) whose Medusa order's line items still hold
  * reservations: stock Medusa keeps for nobody, so the available quantity the hub is told is too low.
  * Reads what can still leak (`hubOrderLeakCandidates`: new, changed, leaking, and a bounded sweep),
  * and records what it found, so the next check reads only what changed since.
  */
-export async function leakedReservations(container: MedusaContainer): Promise<LeakedHubOrder[]> {
+export async function leakedReservations(container: MedusaContainer, account: string = DEFAULT_ACCOUNT): Promise<LeakedHubOrder[]> {
   const hubModule: HubModuleService = container.resolve(HUB_MODULE)
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const inventory = container.resolve(Modules.INVENTORY)
-  const canceled = await hubModule.hubOrderLeakCandidates(LEAK_SWEEP)
+  const canceled = await hubModule.hubOrderLeakCandidates(hubModule.account(account).id, LEAK_SWEEP)
   const leaked: LeakedHubOrder[] = []
   const leakingIds: string[] = []
   const cleanIds: string[] = []
@@ -47,7 +48,7 @@ export async function leakedReservations(container: MedusaContainer): Promise<Le
     for (const hubOrder of batch) {
       const reservedQuantity = reservedByOrder.get(hubOrder.order_id)
       if (reservedQuantity) {
-        leaked.push({ code: hubOrder.code, orderId: hubOrder.order_id, reservedQuantity })
+        leaked.push({ hubOrderId: hubOrder.id, code: hubOrder.code, orderId: hubOrder.order_id, reservedQuantity })
         leakingIds.push(hubOrder.id)
       } else {
         cleanIds.push(hubOrder.id)

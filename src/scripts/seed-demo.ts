@@ -1,5 +1,8 @@
-import { ExecArgs } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { createInventoryLevelsWorkflow, createStockLocationsWorkflow, linkSalesChannelsToStockLocationWorkflow } from "@medusajs/core-flows"
+import { ExecArgs, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { HUB_MODULE } from "../modules/hub"
+import type HubModuleService from "../modules/hub/service"
 import { SeedProduct, seedStore } from "./seed-store"
 
 const IMAGES = "https://medusa-public-images.s3.eu-west-1.amazonaws.com"
@@ -41,14 +44,54 @@ export default async function seedDemo({ container }: ExecArgs) {
 
   const { data: regions } = await query.graph({ entity: "region", fields: ["id", "name"], pagination: { take: 1 } })
   if (regions.length) {
-    logger.info(`demo seed: the store already has a region (${regions[0].name}); nothing to seed`)
-    return
+    logger.info(`demo seed: the store already has a region (${regions[0].name}); nothing to seed but added accounts' channels`)
+  } else {
+    const store = await seedStore(container, { products: DEMO_PRODUCTS })
+    logger.info(
+      `demo seed: region ${store.region.id} (BRL), sales channel ${store.salesChannel.id}, ` +
+        `stock location ${store.stockLocation.id}, shipping option ${store.shippingOption.id}, ` +
+        `${DEMO_PRODUCTS.length} products (${DEMO_PRODUCTS.map((product) => product.sku).join(", ")})`
+    )
   }
+  await seedAddedAccounts(container)
+}
 
-  const store = await seedStore(container, { products: DEMO_PRODUCTS })
-  logger.info(
-    `demo seed: region ${store.region.id} (BRL), sales channel ${store.salesChannel.id}, ` +
-      `stock location ${store.stockLocation.id}, shipping option ${store.shippingOption.id}, ` +
-      `${DEMO_PRODUCTS.length} products (${DEMO_PRODUCTS.map((product) => product.sku).join(", ")})`
-  )
+/** What each added hub account's channel sells (`HUB_DEMO_ACCOUNTS=2`), and how many units its own location holds. */
+const ACCOUNT_SKUS = ["CAMISETA-AZUL-M", "CANECA-CERAMICA-300", "BONE-ABA-CURVA"]
+const ACCOUNT_STOCKED = 25
+
+/**
+ * Each hub account of the plugin's option `accounts` whose sales channel the store lacks (the demo's
+ * brand B, scripts/demo-accounts.js): that channel (with the id the account names), a stock location
+ * of its own serving it, and ACCOUNT_SKUS sold there with ACCOUNT_STOCKED units each. Once per account.
+ */
+async function seedAddedAccounts(container: MedusaContainer) {
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  const hub: HubModuleService = container.resolve(HUB_MODULE)
+  const channels = container.resolve(Modules.SALES_CHANNEL)
+  const product = container.resolve(Modules.PRODUCT)
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const link = container.resolve(ContainerRegistrationKeys.LINK)
+  for (const { id, options } of hub.servedAccounts.slice(1)) {
+    const channelId = options.salesChannelId
+    if (!channelId || (await channels.listSalesChannels({ id: channelId })).length) continue
+    await channels.createSalesChannels({ id: channelId, name: `Hub ${id}` } as never)
+    const { result: locations } = await createStockLocationsWorkflow(container).run({
+      input: { locations: [{ name: `CD ${id}`, address: { address_1: "Rua do Estoque 2", city: "Campinas", country_code: "BR" } }] },
+    })
+    await linkSalesChannelsToStockLocationWorkflow(container).run({ input: { id: locations[0].id, add: [channelId] } })
+    const variants = await product.listProductVariants({ sku: ACCOUNT_SKUS }, { select: ["id", "sku", "product_id"] })
+    await link.create(variants.map((variant) => ({ [Modules.PRODUCT]: { product_id: variant.product_id }, [Modules.SALES_CHANNEL]: { sales_channel_id: channelId } })))
+    const { data: items } = await query.graph({
+      entity: "product_variant_inventory_items",
+      fields: ["inventory_item_id"],
+      filters: { variant_id: variants.map((variant) => variant.id) },
+    })
+    await createInventoryLevelsWorkflow(container).run({
+      input: {
+        inventory_levels: items.map((item: { inventory_item_id: string }) => ({ inventory_item_id: item.inventory_item_id, location_id: locations[0].id, stocked_quantity: ACCOUNT_STOCKED })),
+      },
+    })
+    logger.info(`demo seed: hub account ${id}: sales channel ${channelId}, stock location ${locations[0].id}, ${variants.length} products (${ACCOUNT_SKUS.join(", ")})`)
+  }
 }

@@ -1,17 +1,33 @@
 import { Button, Container, Heading, Text } from "@medusajs/ui"
-import { useHubMovesNeedingMerchant, useHubOrdersNeedingMerchant, useHubProductsNeedingMerchant, useHubSkusInError, useHubStockFigures } from "../lib/hub-queries"
+import { useHubAccount } from "../lib/hub-account"
+import {
+  useEveryHubAccountSkusInError,
+  useEveryHubAccountStockFigures,
+  useHubMovesNeedingMerchant,
+  useHubOrdersNeedingMerchant,
+  useHubProductsNeedingMerchant,
+} from "../lib/hub-queries"
 import { useHubTranslation } from "../lib/i18n"
 import { MovesNeedingMerchant } from "./moves-needing-merchant"
 
-/** One thing that needs the merchant: how many, and a button to the list that shows them. */
-const NeedLine = ({ text, target, testId }: { text: string; target: string; testId: string }) => {
+/**
+ * One thing that needs the merchant: how many, and a button to the list that shows them. `account`:
+ * whose (a store with several hub accounts has a line per account); the button shows that account.
+ */
+const NeedLine = ({ text, target, testId, account }: { text: string; target: string; testId: string; account?: string }) => {
   const { t } = useHubTranslation("page")
+  const { choose } = useHubAccount()
+  const show = () => {
+    if (account) choose(account)
+    document.getElementById(target)?.scrollIntoView({ behavior: "smooth" })
+  }
   return (
-    <div className="flex items-center justify-between gap-x-3 px-6 py-3" data-testid={testId}>
+    <div className="flex items-center justify-between gap-x-3 px-6 py-3" data-testid={testId} data-account={account}>
       <Text size="small" className="text-ui-fg-error">
         {text}
+        {account && <span className="text-ui-fg-subtle"> · {account}</span>}
       </Text>
-      <Button size="small" variant="transparent" onClick={() => document.getElementById(target)?.scrollIntoView({ behavior: "smooth" })}>
+      <Button size="small" variant="transparent" onClick={show}>
         {t("needsYou.show")}
       </Button>
     </div>
@@ -19,26 +35,31 @@ const NeedLine = ({ text, target, testId }: { text: string; target: string; test
 }
 
 /**
- * What needs the merchant, before anything else on the page: hub orders set aside or short of
- * stock, moves not done, SKUs the hub refuses, products not publishable or refused, canceled orders
- * still holding stock; or that
- * nothing does. The moves are listed here (no other section shows them); the rest point to their list.
+ * What needs the merchant, before anything else on the page, of every hub account: hub orders set
+ * aside or short of stock, moves not done (each row naming its account), SKUs the hub refuses,
+ * canceled orders still holding stock (a line per account with any), products not publishable or
+ * refused; or that nothing does. The moves are listed here (no other section shows them); the rest
+ * point to their list.
  */
 export const NeedsYouSection = () => {
   const { t } = useHubTranslation("page")
+  const { accounts } = useHubAccount()
   const orders = useHubOrdersNeedingMerchant()
   const moves = useHubMovesNeedingMerchant()
-  const stock = useHubStockFigures()
-  const skus = useHubSkusInError()
+  const stock = useEveryHubAccountStockFigures()
+  const skus = useEveryHubAccountSkusInError()
   const products = useHubProductsNeedingMerchant()
-  if (orders.isLoading || moves.isLoading || stock.isLoading || skus.isLoading || products.isLoading) return null
+  if (orders.isLoading || moves.isLoading || stock.some((one) => one.isLoading) || skus.some((one) => one.isLoading) || products.isLoading) return null
 
+  // A store with one account reads as before: its lines name none.
+  const named = (index: number) => (accounts.length > 1 ? accounts[index] : undefined)
+  const perAccount = (counts: number[]) => counts.flatMap((n, index) => (n > 0 ? [{ n, account: named(index) }] : []))
   const orderCount = orders.data?.count ?? 0
   const moveCount = moves.data?.count ?? 0
-  const skuCount = skus.data?.count ?? 0
-  const leakCount = stock.data?.stock.lastReconciliation?.leakedOrders ?? 0
+  const skuLines = perAccount(skus.map((one) => one.data?.count ?? 0))
+  const leakLines = perAccount(stock.map((one) => one.data?.stock.lastReconciliation?.leakedOrders ?? 0))
   const productCount = products.data?.count ?? 0
-  const nothing = !orderCount && !moveCount && !skuCount && !leakCount && !productCount
+  const nothing = !orderCount && !moveCount && !skuLines.length && !leakLines.length && !productCount
   return (
     <Container className="divide-y p-0" data-testid="hub-needs-you">
       <div className="px-6 py-4">
@@ -50,9 +71,13 @@ export const NeedsYouSection = () => {
         )}
       </div>
       {orderCount > 0 && <NeedLine text={t("needsYou.orders", { n: orderCount })} target="hub-orders-attention-section" testId="hub-needs-orders" />}
-      {skuCount > 0 && <NeedLine text={t("needsYou.skus", { n: skuCount })} target="hub-skus-in-error-section" testId="hub-needs-skus" />}
+      {skuLines.map(({ n, account }) => (
+        <NeedLine key={account ?? "one"} text={t("needsYou.skus", { n })} target="hub-skus-in-error-section" testId="hub-needs-skus" account={account} />
+      ))}
       {productCount > 0 && <NeedLine text={t("needsYou.products", { n: productCount })} target="hub-products-attention-section" testId="hub-needs-products" />}
-      {leakCount > 0 && <NeedLine text={t("needsYou.leaks", { n: leakCount })} target="hub-stock-leaks-section" testId="hub-needs-leaks" />}
+      {leakLines.map(({ n, account }) => (
+        <NeedLine key={account ?? "one"} text={t("needsYou.leaks", { n })} target="hub-stock-leaks-section" testId="hub-needs-leaks" account={account} />
+      ))}
       {moveCount > 0 && (
         <div className="flex flex-col gap-y-2 py-4" data-testid="hub-needs-moves">
           <Text size="small" className="text-ui-fg-error px-6">

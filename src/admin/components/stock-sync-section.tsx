@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query"
 import type { StockSyncFigures } from "../../api/admin/hub/types"
 import { useMemo } from "react"
 import { adminLocale, errorMessage, formatTime } from "../lib/format"
+import { useHubAccount } from "../lib/hub-account"
 import { useHubSkusInError, useHubStockFigures } from "../lib/hub-queries"
 import { useHubTranslation } from "../lib/i18n"
 import { sdk } from "../lib/sdk"
@@ -49,21 +50,22 @@ function describeFields(t: TFunction, fields: Record<string, unknown>): string {
     .join(", ")
 }
 
-/** The catalogue outbox (backlog, pushes per hour, SKUs the hub refused) and the reconciliation. */
+/** The shown account's catalogue outbox (backlog, pushes per hour, SKUs the hub refused) and reconciliation. */
 export const StockSyncSection = () => {
   const { t } = useHubTranslation("page")
+  const { account } = useHubAccount()
   const skuColumns = useSkuColumns()
   const queryClient = useQueryClient()
   const { data, isLoading, error } = useHubStockFigures()
   const skusPage = useHubPagination()
   const skusInError = useHubSkusInError(skusPage.query)
   const releaseLeaks = useMutation({
-    mutationFn: () => sdk.client.fetch<{ released: string[] }>("/admin/hub/stock/leaks", { method: "POST" }),
+    mutationFn: () => sdk.client.fetch<{ released: string[] }>("/admin/hub/stock/leaks", { method: "POST", query: { account } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ["hub"] }),
   })
   const reconcile = useMutation({
     mutationFn: () =>
-      sdk.client.fetch<{ reconciliation: Reconciliation }>("/admin/hub/stock/reconcile", { method: "POST", body: { wait: true } }),
+      sdk.client.fetch<{ reconciliation: Reconciliation }>("/admin/hub/stock/reconcile", { method: "POST", query: { account }, body: { wait: true } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ["hub"] }),
   })
 

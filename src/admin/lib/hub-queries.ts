@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query"
+import { keepPreviousData, queryOptions, useQueries, useQuery } from "@tanstack/react-query"
 import type { HubImportRunsPage, HubMovesPage, HubOrdersPage, HubProductsPage, HubSkusInErrorPage, StockSyncFigures } from "../../api/admin/hub/types"
 import { useHubAccount } from "./hub-account"
 import { sdk } from "./sdk"
@@ -54,23 +54,39 @@ export function useHubImportRuns(page: HubPageQuery = FIRST) {
   })
 }
 
-/** The stock sync's figures: backlog, SKUs in error, the last reconciliation. */
-export function useHubStockFigures() {
-  return useQuery({
-    queryKey: ["hub", "stock"],
-    queryFn: () => sdk.client.fetch<{ stock: StockSyncFigures }>("/admin/hub/stock"),
+const stockFiguresQuery = (account: string) =>
+  queryOptions({
+    queryKey: ["hub", "stock", account],
+    queryFn: () => sdk.client.fetch<{ stock: StockSyncFigures }>("/admin/hub/stock", { query: { account } }),
     refetchInterval: HUB_PAGE_REFRESH_MS,
   })
-}
 
-/** A page of the SKUs the hub refused, or whose last push failed, and how many in all. */
-export function useHubSkusInError(page: HubPageQuery = FIRST) {
-  return useQuery({
-    queryKey: ["hub", "stock", "skus-in-error", page],
-    queryFn: () => sdk.client.fetch<HubSkusInErrorPage>("/admin/hub/stock/skus-in-error", { query: page }),
+const skusInErrorQuery = (account: string, page: HubPageQuery) =>
+  queryOptions({
+    queryKey: ["hub", "stock", "skus-in-error", account, page],
+    queryFn: () => sdk.client.fetch<HubSkusInErrorPage>("/admin/hub/stock/skus-in-error", { query: { account, ...page } }),
     placeholderData: keepPreviousData,
     refetchInterval: HUB_PAGE_REFRESH_MS,
   })
+
+/** The shown account's stock sync figures: backlog, SKUs in error, the last reconciliation. */
+export function useHubStockFigures() {
+  return useQuery(stockFiguresQuery(useHubAccount().account))
+}
+
+/** Every account's stock sync figures, in the order of the store's accounts. */
+export function useEveryHubAccountStockFigures() {
+  return useQueries({ queries: useHubAccount().accounts.map(stockFiguresQuery) })
+}
+
+/** A page of the SKUs the shown account's hub refused, or whose last push failed, and how many in all. */
+export function useHubSkusInError(page: HubPageQuery = FIRST) {
+  return useQuery(skusInErrorQuery(useHubAccount().account, page))
+}
+
+/** Every account's first page of SKUs in error (its count is what "What needs you" reads), in the order of the store's accounts. */
+export function useEveryHubAccountSkusInError() {
+  return useQueries({ queries: useHubAccount().accounts.map((account) => skusInErrorQuery(account, FIRST)) })
 }
 
 /** A page of the products that need the merchant (not publishable, or refused by the hub), with the counts and progress. */

@@ -92,11 +92,12 @@ async function walk(container: MedusaContainer, account: string, lease: Lease): 
     }
     await comparePage(page)
     // What the hub cannot see from its side: stock Medusa still keeps for canceled hub orders.
-    const leaked = await leakedReservations(container)
+    const leaked = await leakedReservations(container, account)
     result.leakedOrders = leaked.length
     if (leaked.length) {
       const codes = leaked.map((order) => order.code).sort()
       await notifyMerchant(container, {
+        account,
         cause: `leaks:${createHash("sha256").update(codes.join("\n")).digest("hex")}`,
         facts: { about: "leaks", codes },
       })

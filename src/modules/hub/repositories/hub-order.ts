@@ -115,21 +115,21 @@ export class HubOrderRepository extends DALUtils.mikroOrmBaseRepositoryFactory(H
   }
 
   /**
-   * The canceled hub orders whose Medusa order may hold reserved stock: those never found clean (new,
+   * An account's canceled hub orders whose Medusa order may hold reserved stock: those never found clean (new,
    * or leaking), those changed since they were (`updated_at` moves with every write but the check's),
    * and the `sweep` found clean longest ago (something may reserve for an order after it was canceled).
    * What it reads follows what changed, not the history: a year of canceled orders costs `sweep` rows.
    */
-  async leakCandidates(sweep: number, context: Context = {}): Promise<Array<{ id: string; code: string; order_id: string }>> {
-    // Each half reads one partial index (the migration's): the changed rows, and the oldest checked.
+  async leakCandidates(account: string, sweep: number, context: Context = {}): Promise<Array<{ id: string; code: string; order_id: string }>> {
+    // Each half reads one partial index (the migration's): the changed rows, and the oldest checked; of one account.
     return this.getActiveManager<EntityManager>(context).execute(
       `(select id, code, order_id from hub_order
-         where ${CANCELED_WITH_ORDER} and (leak_checked_at is null or leak_checked_at < updated_at))
+         where ${CANCELED_WITH_ORDER} and account = ? and (leak_checked_at is null or leak_checked_at < updated_at))
        union
        (select id, code, order_id from hub_order
-         where ${CANCELED_WITH_ORDER} and leak_checked_at is not null
+         where ${CANCELED_WITH_ORDER} and account = ? and leak_checked_at is not null
          order by leak_checked_at limit ?)`,
-      [sweep]
+      [account, account, sweep]
     )
   }
 

@@ -143,8 +143,8 @@ export class HubOrderRecords extends MedusaService({
 
   /** The canceled hub orders a leaked-reservation check reads (see the repository): what changed, and a bounded sweep. */
   @InjectManager()
-  async hubOrderLeakCandidates(sweep: number, @MedusaContext() sharedContext: Context = {}) {
-    return this.orders.leakCandidates(sweep, sharedContext)
+  async hubOrderLeakCandidates(account: string, sweep: number, @MedusaContext() sharedContext: Context = {}) {
+    return this.orders.leakCandidates(account, sweep, sharedContext)
   }
 
   @InjectManager()

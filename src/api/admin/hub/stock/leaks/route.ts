@@ -1,13 +1,14 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { leakedReservations } from "../../../../../queries/leaked-reservations"
 import { releaseLeakedReservations } from "../../../../../sync/orders/leaked-reservations"
+import type { HubAccountQuery } from "../../account-query"
 
-/** Canceled hub orders whose Medusa order still holds reserved stock, with how many units. */
+/** One account's canceled hub orders (`?account=`) whose Medusa order still holds reserved stock, with how many units. */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
-  res.json({ leaked_orders: await leakedReservations(req.scope) })
+  res.json({ leaked_orders: await leakedReservations(req.scope, (req.validatedQuery as HubAccountQuery).account) })
 }
 
 /** Releases that stock through Medusa's own cancel and reservation workflows; answers with the codes released. */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
-  res.json({ released: await releaseLeakedReservations(req.scope) })
+  res.json({ released: await releaseLeakedReservations(req.scope, (req.validatedQuery as HubAccountQuery).account) })
 }

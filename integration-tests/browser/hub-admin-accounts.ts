@@ -1,0 +1,63 @@
+import type { AdminSession } from "./hub-admin-products"
+
+/*
+ * Several hub accounts on the hub page and the order card: the demo runs with HUB_DEMO_ACCOUNTS=2
+ * (brand B on the sandbox port after the default's, with its own sales channel and location:
+ * scripts/demo-accounts.js); hub-admin.spec.ts calls these inside a describe, on its one demo and browser.
+ */
+
+type Run = { imported: number }
+
+async function importRuns(session: AdminSession, account: string): Promise<Run[]> {
+  const response = await session.page().request.get(`${session.medusaUrl()}/admin/hub/import-runs?account=${account}&limit=100`)
+  expect(response.status()).toBe(200)
+  return (await response.json()).import_runs
+}
+
+export function accountTests(session: AdminSession) {
+  it("switches hub accounts: each shows its own hub, import and figures; the choice is remembered; the card names an order's account", async () => {
+    const page = session.page()
+    await page.goto(`${session.medusaUrl()}/app/hub`)
+    const select = page.getByTestId("hub-account-select")
+    const connection = page.getByTestId("hub-connection")
+    await session.expectText(select, "default (the plugin's own options)")
+    await session.expectText(connection, `${new URL(session.sandboxUrl()).origin} (sandbox account)`)
+    const defaultRuns = (await importRuns(session, "default")).length
+
+    // Brand B: its own hub, and Import now imports its own three NEW orders, into its runs only.
+    await select.locator("button").click()
+    await page.getByRole("option", { name: "brand-b" }).click()
+    await session.expectText(connection, `${new URL(session.brandBSandboxUrl()).origin} (sandbox account)`)
+    await page.getByRole("button", { name: "Import now" }).click()
+    await session.expectText(page.getByTestId("hub-import-result"), "Imported 3, updated 0, set aside 0 of 3 orders seen.")
+    expect((await importRuns(session, "brand-b")).map((run) => run.imported)).toEqual([3])
+    expect(await importRuns(session, "default")).toHaveLength(defaultRuns)
+    await session.expectText(page.getByTestId("hub-import-runs"), "3")
+    // Its stock sync is its own: brand B's channel sells three SKUs from its own location.
+    const stock = await (await page.request.get(`${session.medusaUrl()}/admin/hub/stock?account=brand-b`)).json()
+    expect(stock.stock.account).toBe("brand-b")
+    await session.expectText(page.getByTestId("hub-stock-sync"), String(stock.stock.backlog))
+    await session.screenshot("hub-page-brand-b")
+
+    // Remembered in the browser: a reload shows brand B still.
+    await page.reload()
+    await session.expectText(page.getByTestId("hub-account-select"), "brand-b")
+    await session.expectText(page.getByTestId("hub-connection"), new URL(session.brandBSandboxUrl()).origin)
+
+    // An order of brand B: its card names the account, and its moves go to brand B's hub.
+    const orders = await (await page.request.get(`${session.medusaUrl()}/admin/hub/orders?account=brand-b&limit=1`)).json()
+    const [order] = orders.hub_orders as Array<{ account: string; order_id: string; code: string }>
+    expect(order.account).toBe("brand-b")
+    await page.goto(`${session.medusaUrl()}/app/orders/${order.order_id}`)
+    const widget = page.getByTestId("hub-order-widget")
+    await session.expectText(widget.getByTestId("hub-order-account"), "brand-b")
+    await session.expectText(widget, order.code)
+    await session.screenshot("hub-order-card-brand-b", widget)
+
+    // Back to the default account, as the page leaves it for what follows.
+    await page.goto(`${session.medusaUrl()}/app/hub`)
+    await page.getByTestId("hub-account-select").locator("button").click()
+    await page.getByRole("option", { name: "default (the plugin's own options)" }).click()
+    await session.expectText(page.getByTestId("hub-connection"), new URL(session.sandboxUrl()).origin)
+  })
+}
