@@ -73,7 +73,7 @@ medusaIntegrationTestRunner({
         expect(events).toContainEqual({ name: HubEvents.ORDER_IMPORTED, data: expect.objectContaining({ code: good.code, order_id: order.id }) })
         expect(events).toContainEqual({
           name: HubEvents.ORDER_SET_ASIDE,
-          data: { code: "Loja Exemplo-BAD", reason: expect.stringContaining("SKU-UNKNOWN") },
+          data: { account: "default", code: "Loja Exemplo-BAD", reason: expect.stringContaining("SKU-UNKNOWN") },
         })
       })
       // The buyer became a customer through Medusa's own workflow: a store's customer.created subscribers see it.
