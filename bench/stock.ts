@@ -22,6 +22,14 @@
  * BENCH_BURNERS CPU burners (busy-loop processes, bench/lib/burners.ts) run beside the store while the
  * pushes are measured (0; `npm run bench` runs it with 0 and 2); BENCH_CATALOGUE=0 skips the
  * reconciliation. `--quick`: 500 SKUs, 2,000 events, a 5,000-product catalogue.
+ *
+ * BENCH_ACCOUNTS=2 (`BENCH_ACCOUNTS=2 npm run bench:stock -- --quick`; default 1) serves two hub
+ * accounts, each with its own sandbox hub and budget (the same limits): `default` sells the default
+ * sales channel from location A, `account-2` a channel of its own (bench/lib/accounts.ts) from
+ * location B, both the same SKUs. Every edit sets a SKU at both locations (B one unit above A), so
+ * each account has one change per edit and a quantity pushed to the wrong hub shows; the push
+ * figures are printed per account, their names ending in its id (account-2's hub must hold location
+ * B's stock). The reconciliation is measured on the default account alone.
  * Database: DB_HOST, DB_PORT, DB_USERNAME, DB_PASSWORD (defaults localhost, 5432, postgres, none);
  * the database BENCH_DATABASE (default medusa_hub_bench_stock) is dropped and created again.
  * Not part of `npm test`: it takes a few minutes.
@@ -30,8 +38,10 @@ import { setTimeout as sleep } from "node:timers/promises"
 import { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { HubClient } from "../src/hub-client"
+import { DEFAULT_ACCOUNT } from "../src/modules/hub/accounts"
 import type { SandboxRequestLogEntry } from "../src/sandbox"
 import type HubModuleService from "../src/modules/hub/service"
+import { SECOND_ACCOUNT, hubAccountsEnv, secondSandbox, seedSecondChannel, type BenchHub } from "./lib/accounts"
 import { startBurners } from "./lib/burners"
 import { figure, info, percentile } from "./lib/figures"
 import { bootStore, byStatus, connect, control, recreateDatabase, requestLog, runBench, startSandbox, type SandboxProcess } from "./lib/store"
@@ -44,6 +54,9 @@ const GET_LIMIT = Number(process.env.BENCH_GET_LIMIT ?? 50)
 const CATALOGUE = Number(process.env.BENCH_CATALOGUE ?? (QUICK ? 5_000 : 50_000))
 const BURNERS = Number(process.env.BENCH_BURNERS ?? 0)
 const DATABASE = process.env.BENCH_DATABASE ?? "medusa_hub_bench_stock"
+const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 1)
+if (ACCOUNTS !== 1 && ACCOUNTS !== 2) throw new Error(`BENCH_ACCOUNTS must be 1 or 2, got ${process.env.BENCH_ACCOUNTS}`)
+const ACCOUNT_IDS = ACCOUNTS === 2 ? [DEFAULT_ACCOUNT, SECOND_ACCOUNT] : [DEFAULT_ACCOUNT]
 const WINDOW_MS = 1000
 /** Phase B paces changed SKUs at this share of the limit: "below the limit". */
 const PACE_SHARE = 0.6
@@ -60,11 +73,15 @@ const eventsPerSku = Math.max(1, Math.round(EVENTS / SKUS))
 
 async function main() {
   await recreateDatabase(DATABASE)
-  const sandbox = await startSandbox([
-    "--products", String(Math.max(0, CATALOGUE - SKUS)),
-    "--rate-limit", `PUT /products=${PUT_LIMIT}/${WINDOW_MS}`,
-    "--rate-limit", `GET /products=${GET_LIMIT}/${WINDOW_MS}`,
-  ])
+  const sandbox = await startSandbox(
+    [
+      ...(ACCOUNTS === 2 ? ["--accounts", "2"] : []),
+      "--products", String(Math.max(0, CATALOGUE - SKUS)),
+      "--rate-limit", `PUT /products=${PUT_LIMIT}/${WINDOW_MS}`,
+      "--rate-limit", `GET /products=${GET_LIMIT}/${WINDOW_MS}`,
+    ],
+    ACCOUNTS === 2 ? "HUB_ACCOUNTS" : undefined
+  )
   let shutdown: (() => Promise<void>) | undefined
   try {
     log("booting the store")
@@ -74,6 +91,8 @@ async function main() {
         "PUT /products": { limit: PUT_LIMIT, windowMs: WINDOW_MS },
         "GET /products": { limit: GET_LIMIT, windowMs: WINDOW_MS },
       }),
+      // An added account takes these limits from the default's options.
+      ...(ACCOUNTS === 2 ? hubAccountsEnv(sandbox) : {}),
     })
     shutdown = store.shutdown
     const container = store.container
@@ -82,24 +101,31 @@ async function main() {
     const seeded = await seed(container, hub, sandbox)
     if (BURNERS) log(`${BURNERS} CPU burners beside the store`)
     const stopBurners = startBurners(BURNERS)
-    const push = await measurePushes(container, hub, sandbox, seeded).finally(stopBurners)
+    const push = await measurePushes(container, hub, seeded).finally(stopBurners)
     const reconciliation = CATALOGUE > 0 ? await measureReconciliation(container, hub, sandbox) : undefined
 
     const os = require("node:os")
     console.log(
       `# bench/stock — ${new Date().toISOString()}, ${os.cpus().length} CPUs, load ${os.loadavg()[0].toFixed(1)}, PostgreSQL ${seeded.pgVersion}; ` +
-        `${push.events} inventory events over ${push.skus} SKUs, PUT limit ${PUT_LIMIT}/${WINDOW_MS} ms on both sides, ${BURNERS} CPU burners`
+        `${push.events} inventory events over ${push.skus} SKUs, PUT limit ${PUT_LIMIT}/${WINDOW_MS} ms on both sides, ${BURNERS} CPU burners` +
+        (ACCOUNTS === 2 ? `; ${ACCOUNTS} hub accounts, each edit at both accounts' locations` : "")
     )
-    figure(`${NAME}: requests per changed SKU`, push.requestsPerSku, { at: "<=", target: 1 }, { detail: `${push.puts} PUTs for ${push.skus} SKUs` })
-    figure(`${NAME}: achieved rate / limit`, push.rateRatio, { at: ">=", target: 0.9 }, {
-      detail: `${push.drainPuts} PUTs in ${(push.drainMs / 1000).toFixed(1)} s while a backlog of ${push.backlogAtDrainStart} drained`,
-    })
-    figure(`${NAME}: 429 answers`, push.rateLimited, { at: "<=", target: 0 }, { digits: 0 })
-    figure(`${NAME}: change -> hub p95 below the limit`, push.p95LatencyMs / 1000, { at: "<=", target: 1.5, unit: "s" }, {
-      detail: `${push.pacedSkus} SKUs changed at ${(PACE_SHARE * PUT_LIMIT).toFixed(0)}/s; p50 ${(push.p50LatencyMs / 1000).toFixed(2)} s, max ${(push.maxLatencyMs / 1000).toFixed(2)} s`,
-    })
-    info(`${NAME}: the store's own stock writes p95 in that phase`, `${(push.p95WriteMs / 1000).toFixed(2)} s`, "one SKU's updateInventoryLevels, in the process the plugin shares")
-    figure(`${NAME}: hub quantities equal to Medusa's`, push.matching / push.skus, { at: ">=", target: 1 }, { detail: `${push.matching}/${push.skus}` })
+    for (const hubFigures of push.hubs) {
+      const name = (figureName: string) => `${NAME}: ${figureName}${ACCOUNTS === 2 ? `, ${hubFigures.account}` : ""}`
+      figure(name("requests per changed SKU"), hubFigures.requestsPerSku, { at: "<=", target: 1 }, { detail: `${hubFigures.puts} PUTs for ${push.skus} SKUs` })
+      figure(name("achieved rate / limit"), hubFigures.rateRatio, { at: ">=", target: 0.9 }, {
+        detail: `${hubFigures.drainPuts} PUTs in ${(hubFigures.drainMs / 1000).toFixed(1)} s while a backlog of ${hubFigures.backlogAtDrainStart} drained`,
+      })
+      figure(name("429 answers"), hubFigures.rateLimited, { at: "<=", target: 0 }, { digits: 0 })
+      figure(name("change -> hub p95 below the limit"), hubFigures.p95LatencyMs / 1000, { at: "<=", target: 1.5, unit: "s" }, {
+        detail: `${push.pacedSkus} SKUs changed at ${(PACE_SHARE * PUT_LIMIT).toFixed(0)}/s; p50 ${(hubFigures.p50LatencyMs / 1000).toFixed(2)} s, max ${(hubFigures.maxLatencyMs / 1000).toFixed(2)} s`,
+      })
+      // The store's writes are the same for every account: shown once, after the first account's latency.
+      if (hubFigures === push.hubs[0]) {
+        info(`${NAME}: the store's own stock writes p95 in that phase`, `${(push.p95WriteMs / 1000).toFixed(2)} s`, `one SKU's updateInventoryLevels${ACCOUNTS === 2 ? " at both locations" : ""}, in the process the plugin shares`)
+      }
+      figure(name("hub quantities equal to Medusa's"), hubFigures.matching / push.skus, { at: ">=", target: 1 }, { detail: `${hubFigures.matching}/${push.skus}` })
+    }
     if (reconciliation) {
       const r = reconciliation
       figure("reconciliation: requests / ceil(products / 100)", r.requestRatio, { at: "<=", target: 1 }, {
@@ -119,47 +145,56 @@ async function main() {
 
 // ---- Setup -------------------------------------------------------------------------------
 
-type Seeded = { inventoryItemIds: string[]; locationId: string; pgVersion: string }
+/** `hubs`: one per account, `default` first. */
+type Seeded = { inventoryItemIds: string[]; hubs: BenchHub[]; pgVersion: string }
 
 /**
- * The store's SKUs, all at zero on both sides and recorded as in step in the outbox, so that
- * seeding sends nothing and every request measured below is caused by a measured event.
+ * The store's SKUs, all at zero on both sides (on every account's hub) and recorded as in step in
+ * the outbox, so that seeding sends nothing and every request measured below is caused by a
+ * measured event.
  */
 async function seed(container: MedusaContainer, hub: HubModuleService, sandbox: SandboxProcess): Promise<Seeded> {
   log(`seeding ${SKUS} SKUs`)
   const skus = Array.from({ length: SKUS }, (_, index) => skuOf(index))
-  for (let start = 0; start < skus.length; start += 5_000) {
-    await control(sandbox, "POST", "/products", skus.slice(start, start + 5_000).map((sku) => ({ sku, qty: 0, price: SEEDED_FIELDS.price })))
+  const sandboxes = ACCOUNTS === 2 ? [sandbox, secondSandbox(sandbox)] : [sandbox]
+  for (const hubSandbox of sandboxes) {
+    for (let start = 0; start < skus.length; start += 5_000) {
+      await control(hubSandbox, "POST", "/products", skus.slice(start, start + 5_000).map((sku) => ({ sku, qty: 0, price: SEEDED_FIELDS.price })))
+    }
   }
-  // The outbox as a store in sync leaves it: each SKU's synced fields accepted by the hub.
+  // The outbox as a store in sync leaves it: each SKU's synced fields accepted by each account's hub.
   const synced = Object.fromEntries(Object.entries(SEEDED_FIELDS).filter(([field]) => field === "qty" || CATALOGUE_FIELDS.includes(field)))
   const pg = await connect(DATABASE)
   await pg.query(
-    `insert into hub_catalogue_change (id, sku, available_quantity, wanted, accepted, state, changed_at, last_changed_at, sent_quantity, sent_at)
-     select 'hubstk_bench' || sku, sku, 0, $2::jsonb, $2::jsonb, 'sent', now(), now(), 0, now() from unnest($1::text[]) as sku`,
-    [skus, JSON.stringify(synced)]
+    `insert into hub_catalogue_change (id, account, sku, available_quantity, wanted, accepted, state, changed_at, last_changed_at, sent_quantity, sent_at)
+     select 'hubstk_bench' || account || sku, account, sku, 0, $2::jsonb, $2::jsonb, 'sent', now(), now(), 0, now()
+     from unnest($1::text[]) as sku, unnest($3::text[]) as account`,
+    [skus, JSON.stringify(synced), ACCOUNT_IDS]
   )
   const { seedStore } = require("../integration-tests/helpers/store")
   const started = Date.now()
   const store = await seedStore(container, { products: skus.map((sku) => ({ sku, stocked: 0 })) })
+  const hubs: BenchHub[] = [{ account: DEFAULT_ACCOUNT, sandbox, locationId: store.stockLocation.id, offset: 0 }]
+  if (ACCOUNTS === 2) hubs.push({ account: SECOND_ACCOUNT, sandbox: sandboxes[1], locationId: await seedSecondChannel(container, store, skus), offset: 1 })
   log(`seeded in ${((Date.now() - started) / 1000).toFixed(0)} s; waiting for the seeding's events to settle`)
   await settled(hub)
   const { rows } = await pg.query("show server_version")
   await pg.end()
-  await control(sandbox, "DELETE", "/requests")
+  for (const hubSandbox of sandboxes) await control(hubSandbox, "DELETE", "/requests")
   return {
     inventoryItemIds: skus.map((sku) => store.inventoryItemsBySku[sku]),
-    locationId: store.stockLocation.id,
+    hubs,
     pgVersion: rows[0].server_version,
   }
 }
 
-/** Waits until the outbox has nothing pending and no event has arrived for a while. */
+/** Waits until no account's outbox has anything pending and no event has arrived for a while. */
 async function settled(hub: HubModuleService, quietMs = 2_000) {
   let quietSince = Date.now()
   let lastBacklog = -1
   for (;;) {
-    const { backlog } = await hub.stockSyncFigures()
+    let backlog = 0
+    for (const account of ACCOUNT_IDS) backlog += (await hub.stockSyncFigures(account)).backlog
     if (backlog !== 0 || backlog !== lastBacklog) quietSince = Date.now()
     lastBacklog = backlog
     if (Date.now() - quietSince >= quietMs) return
@@ -169,13 +204,15 @@ async function settled(hub: HubModuleService, quietMs = 2_000) {
 
 // ---- Pushes ------------------------------------------------------------------------------
 
-async function measurePushes(container: MedusaContainer, hub: HubModuleService, sandbox: SandboxProcess, seeded: Seeded) {
+async function measurePushes(container: MedusaContainer, hub: HubModuleService, seeded: Seeded) {
   const inventory = container.resolve(Modules.INVENTORY)
+  /** Each SKU's last stock at the default account's location; at another account's, `offset` more. */
   const finalStock = new Map<number, number>()
   /**
    * The bursts of a group of SKUs: `eventsPerSku` stock edits in a row for each, every edit an
-   * inventory-level.updated event. A group of one is an order or a hand edit; a large group is a
-   * stock count imported at once, which is how a backlog forms faster than the hub's limit.
+   * inventory-level.updated event (one per account's location). A group of one is an order or a hand
+   * edit; a large group is a stock count imported at once, which is how a backlog forms faster than
+   * the hub's limit.
    */
   const writeMs: number[] = []
   async function burst(indexes: number[], edits: number) {
@@ -183,7 +220,9 @@ async function measurePushes(container: MedusaContainer, hub: HubModuleService, 
       const stockedOf = (index: number) => 10 * change + (index % 10)
       const writeStartedAt = Date.now()
       await inventory.updateInventoryLevels(
-        indexes.map((index) => ({ inventory_item_id: seeded.inventoryItemIds[index], location_id: seeded.locationId, stocked_quantity: stockedOf(index) }))
+        seeded.hubs.flatMap(({ locationId, offset }) =>
+          indexes.map((index) => ({ inventory_item_id: seeded.inventoryItemIds[index], location_id: locationId, stocked_quantity: stockedOf(index) + offset }))
+        )
       )
       writeMs.push(Date.now() - writeStartedAt)
       for (const index of indexes) finalStock.set(index, stockedOf(index))
@@ -201,8 +240,8 @@ async function measurePushes(container: MedusaContainer, hub: HubModuleService, 
     await burst(Array.from({ length: Math.min(countSize, backlogSkus - first) }, (_, offset) => first + offset), eventsPerSku)
   }
   const drainStartedAt = Date.now()
-  const backlogAtDrainStart = (await hub.stockSyncFigures()).backlog
-  log(`phase A: events sent in ${((drainStartedAt - phaseAStartedAt) / 1000).toFixed(1)} s; ${backlogAtDrainStart} SKUs waiting`)
+  const backlogsAtDrainStart = await Promise.all(seeded.hubs.map(async ({ account }) => (await hub.stockSyncFigures(account)).backlog))
+  log(`phase A: events sent in ${((drainStartedAt - phaseAStartedAt) / 1000).toFixed(1)} s; ${backlogsAtDrainStart.join(" + ")} SKUs waiting`)
   await settled(hub, 1_000)
 
   // Phase B: SKUs change at PACE_SHARE of the limit, one edit each (an order's reservation, a hand
@@ -224,15 +263,36 @@ async function measurePushes(container: MedusaContainer, hub: HubModuleService, 
   writeMs.sort((a, b) => a - b)
   await settled(hub, 1_000)
 
+  const hubs = []
+  for (const [place, benchHub] of seeded.hubs.entries()) {
+    hubs.push(await hubFigures(benchHub, { drainStartedAt, paceStart, backlogAtDrainStart: backlogsAtDrainStart[place], changedAt, finalStock }))
+  }
+  return {
+    events: backlogSkus * eventsPerSku + pacedSkus,
+    p95WriteMs: percentile(writeMs, 0.95),
+    skus: SKUS,
+    pacedSkus,
+    hubs,
+  }
+}
+
+/**
+ * One account's push figures, from its hub's request log (the backlog's drain between `drainStartedAt`
+ * and `paceStart`, then each paced change's latency from `changedAt`) and its quantities read back.
+ */
+async function hubFigures(
+  { account, sandbox, offset }: BenchHub,
+  run: { drainStartedAt: number; paceStart: number; backlogAtDrainStart: number; changedAt: Map<number, number>; finalStock: Map<number, number> }
+) {
   const puts = (await requestLog(sandbox)).filter((entry) => entry.method === "PUT")
   const putsBySku = new Map<string, SandboxRequestLogEntry[]>()
   for (const entry of puts) {
     const sku = decodeURIComponent(entry.path.split("/")[2])
     putsBySku.set(sku, [...(putsBySku.get(sku) ?? []), entry])
   }
-  const drainPuts = puts.filter((entry) => entry.at >= drainStartedAt && entry.at < paceStart)
+  const drainPuts = puts.filter((entry) => entry.at >= run.drainStartedAt && entry.at < run.paceStart)
   const drainMs = drainPuts.length > 1 ? drainPuts[drainPuts.length - 1].at - drainPuts[0].at : 0
-  const latencies = [...changedAt].map(([index, at]) => {
+  const latencies = [...run.changedAt].map(([index, at]) => {
     const landed = (putsBySku.get(skuOf(index)) ?? []).filter((entry) => entry.at >= at && (entry.status === 204 || entry.status === 200))
     return landed.length ? landed[landed.length - 1].at - at : Number.POSITIVE_INFINITY
   })
@@ -249,22 +309,19 @@ async function measurePushes(container: MedusaContainer, hub: HubModuleService, 
   let matching = 0
   for await (const product of reader.allProducts()) {
     const index = Number(product.sku.slice(2)) - 1
-    if (product.sku.startsWith("B-") && product.qty === finalStock.get(index)) matching++
+    if (product.sku.startsWith("B-") && product.qty === run.finalStock.get(index)! + offset) matching++
   }
   await reader.close()
 
   return {
-    events: backlogSkus * eventsPerSku + pacedSkus,
-    p95WriteMs: percentile(writeMs, 0.95),
-    skus: SKUS,
+    account,
     puts: puts.length,
     requestsPerSku: puts.length / SKUS,
     drainPuts: drainPuts.length,
     drainMs,
-    backlogAtDrainStart,
+    backlogAtDrainStart: run.backlogAtDrainStart,
     rateRatio: drainMs > 0 ? (drainPuts.length - 1) / (drainMs / 1000) / PUT_LIMIT : 0,
     rateLimited: puts.filter((entry) => entry.status === 429).length,
-    pacedSkus,
     p50LatencyMs: percentile(latencies, 0.5),
     p95LatencyMs: percentile(latencies, 0.95),
     maxLatencyMs: latencies[latencies.length - 1],

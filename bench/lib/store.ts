@@ -38,8 +38,12 @@ export async function connect(database: string): Promise<Client> {
   return client
 }
 
-/** The sandbox hub CLI in its own process with `args`; resolves once it printed its HUB_* lines. */
-export async function startSandbox(args: string[]): Promise<SandboxProcess> {
+/**
+ * The sandbox hub CLI in its own process with `args`; resolves once it printed its HUB_* lines, up
+ * to `last` (with `--accounts 2` or more, HUB_ACCOUNTS comes after HUB_SANDBOX). A value in single
+ * quotes, as the .env lines quote JSON, is kept without them.
+ */
+export async function startSandbox(args: string[], last = "HUB_SANDBOX"): Promise<SandboxProcess> {
   const child = spawn(process.execPath, [path.join(ROOT, "bin", "hub-sandbox.js"), "--port", "0", ...args], {
     cwd: ROOT,
     stdio: ["ignore", "pipe", "inherit"],
@@ -52,9 +56,9 @@ export async function startSandbox(args: string[]): Promise<SandboxProcess> {
       output += chunk.toString()
       for (const line of output.split("\n")) {
         const match = /^(HUB_[A-Z_]+)=(.*)$/.exec(line.trim())
-        if (match) env[match[1]] = match[2]
+        if (match) env[match[1]] = match[2].replace(/^'(.*)'$/, "$1")
       }
-      if (env.HUB_SANDBOX !== undefined) resolve()
+      if (env[last] !== undefined) resolve()
     })
   })
   return { url: env.HUB_BASE_URL, env, child }
