@@ -145,6 +145,31 @@ medusaIntegrationTestRunner({
       expect(unknown.data.message).toContain("no hub account brand-x")
     })
 
+    it("a canceled order still holding stock is its account's leak: listed and released there, never another account's order of the same code", async () => {
+      const onA = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 1 }] }))
+      const onB = hubs.b!.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 1 }] }))
+      expect(onB.code).toBe(onA.code)
+      await runOrderImport(container)
+      await runOrderImport(container, { account: "brand-b" })
+      hubs.b!.marketplaceCancel(onB.code)
+      expect(await runOrderImport(container, { account: "brand-b" })).toMatchObject({ updated: 1 })
+      const inB = await landed("brand-b", onB.code)
+      expect(inB.reservations).toEqual([])
+      // Something reserves for brand B's canceled order again (an edit, another plugin): a leak.
+      await container.resolve(Modules.INVENTORY).createReservationItems([
+        { line_item_id: inB.order.items[0].id, inventory_item_id: store.inventoryItemsBySku["SKU-1"], location_id: brandBLocation, quantity: 1 },
+      ])
+
+      const headers = await adminHeaders(container)
+      const leaks = async (account: string) => (await api.get(`/admin/hub/stock/leaks?account=${account}`, headers)).data.leaked_orders
+      expect(await leaks("brand-b")).toEqual([{ hubOrderId: inB.record.id, code: onB.code, orderId: inB.order.id, reservedQuantity: 1 }])
+      expect(await leaks("default")).toEqual([])
+      expect((await api.post("/admin/hub/stock/leaks?account=brand-b", {}, headers)).data.released).toEqual([onB.code])
+      expect((await landed("brand-b", onB.code)).reservations).toEqual([])
+      // The default account's open order of the same code keeps its reservation.
+      expect((await landed("default", onA.code)).reservations).toEqual([{ location: store.stockLocation.id, quantity: 1 }])
+    })
+
     it("bad credentials on one account leave the others importing, and the admin shows that account's refusals", async () => {
       const onA = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 1 }] }))
       hubs.c!.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 1 }] }))
