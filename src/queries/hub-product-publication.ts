@@ -113,36 +113,50 @@ export async function productsForHubPage(
 }
 
 /**
+ * Which of `productIds` each account's sales channel has, by account id (a store without a channel:
+ * every product, since it cannot say what is outside it): one read of the links for every account.
+ */
+export async function productsInAccountChannels(
+  container: MedusaContainer,
+  accounts: Array<{ id: string; options: HubAccountOptions }>,
+  productIds: string[]
+): Promise<Map<string, Set<string>>> {
+  const channels = await Promise.all(accounts.map(({ options }) => hubSalesChannelId(container, options)))
+  const named = [...new Set(channels.filter((channel): channel is string => channel !== null))]
+  const { data: links } =
+    named.length && productIds.length
+      ? await container.resolve(ContainerRegistrationKeys.QUERY).graph({
+          entity: "product_sales_channel",
+          fields: ["product_id", "sales_channel_id"],
+          filters: { product_id: productIds, sales_channel_id: named },
+        })
+      : { data: [] as Array<{ product_id: string; sales_channel_id: string }> }
+  return new Map(
+    accounts.map(({ id }, index) => {
+      const channel = channels[index]
+      if (channel === null) return [id, new Set(productIds)]
+      return [id, new Set(links.filter((link: { sales_channel_id: string }) => link.sales_channel_id === channel).map((link: { product_id: string }) => link.product_id))]
+    })
+  )
+}
+
+/**
  * Which publishing accounts a change of these products concerns, with the products each must look at
- * again: those its sales channel has (a store without one: every product), and those it has a
- * publication row of (a product that left its channel, or was deleted, is disabled on its hub). Another
- * channel's products are never marked, so an account's hub is not asked about them.
+ * again: those its sales channel has, and those it has a publication row of (a product that left its
+ * channel, or was deleted, is disabled on its hub). Another channel's products are never marked, so an
+ * account's hub is not asked about them.
  */
 export async function publicationsConcerned(container: MedusaContainer, productIds: string[]): Promise<Array<{ account: string; productIds: string[] }>> {
   const hub: HubModuleService = container.resolve(HUB_MODULE)
   const accounts = hub.publishingAccounts
   const ids = [...new Set(productIds)]
   if (!accounts.length || !ids.length) return []
-  const [channels, rows] = await Promise.all([
-    Promise.all(accounts.map(({ options }) => hubSalesChannelId(container, options))),
+  const [inChannels, rows] = await Promise.all([
+    productsInAccountChannels(container, accounts, ids),
     hub.listHubProductPublications({ product_id: ids, account: accounts.map(({ id }) => id) }, { select: ["account", "product_id"] }),
   ])
-  const named = [...new Set(channels.filter((channel): channel is string => channel !== null))]
-  const { data: links } = named.length
-    ? await container.resolve(ContainerRegistrationKeys.QUERY).graph({
-        entity: "product_sales_channel",
-        fields: ["product_id", "sales_channel_id"],
-        filters: { product_id: ids, sales_channel_id: named },
-      })
-    : { data: [] as Array<{ product_id: string; sales_channel_id: string }> }
-  return accounts.flatMap(({ id }, index) => {
-    const channel = channels[index]
-    const concerned = ids.filter(
-      (productId) =>
-        channel === null ||
-        links.some((link: { product_id: string; sales_channel_id: string }) => link.product_id === productId && link.sales_channel_id === channel) ||
-        rows.some((row) => row.account === id && row.product_id === productId)
-    )
+  return accounts.flatMap(({ id }) => {
+    const concerned = ids.filter((productId) => inChannels.get(id)!.has(productId) || rows.some((row) => row.account === id && row.product_id === productId))
     return concerned.length ? [{ account: id, productIds: concerned }] : []
   })
 }
