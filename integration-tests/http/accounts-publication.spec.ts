@@ -212,6 +212,14 @@ medusaIntegrationTestRunner({
         ])
       })
 
+      // The product card's reading: each account whose channel sells the product, with its row.
+      const card = async (productId: string) => (await api.get(`/admin/hub/products/${productId}`, headers)).data
+      expect((await card(refused)).publications).toEqual([{ account: "brand-b", publish_products: true, product: expect.objectContaining({ sku: "LONGA", state: "refused" }) }])
+      expect((await card(both)).publications.map((entry: any) => [entry.account, entry.product?.state])).toEqual([
+        ["default", "published"],
+        ["brand-b", "published"],
+      ])
+
       // Kept off brand B's hub only.
       const { data: excluded } = await api.post(`/admin/hub/products/${both}/exclusion?account=brand-b`, { excluded: true }, headers)
       expect(excluded.product).toMatchObject({ account: "brand-b", product_id: both, excluded: true })
