@@ -84,12 +84,12 @@ export default defineMiddlewares({
     {
       matcher: "/admin/hub/products/:id/publish",
       method: ["POST"],
-      middlewares: validateBody(PostHubProductPublishSchema),
+      middlewares: [validateAndTransformQuery(HubAccountQuerySchema, {}), ...validateBody(PostHubProductPublishSchema)],
     },
     {
       matcher: "/admin/hub/products/:id/exclusion",
       method: ["POST"],
-      middlewares: validateBody(PostHubProductExclusionSchema),
+      middlewares: [validateAndTransformQuery(HubAccountQuerySchema, {}), ...validateBody(PostHubProductExclusionSchema)],
     },
     {
       matcher: "/admin/hub/stock/reconcile",

@@ -2,9 +2,10 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { HubProductStatus, ProductPublicationReading } from "../mapping/hub-product-publication"
 import { HUB_MODULE } from "../modules/hub"
+import type { HubAccountOptions } from "../modules/hub/accounts"
 import type HubModuleService from "../modules/hub/service"
 import { loadVariantHubFields, readHubChannel } from "./hub-product-fields"
-import { hubStockLocations } from "./hub-stock-locations"
+import { hubSalesChannelId } from "./hub-stock-locations"
 
 /** A product as its publication reads it: null when Medusa no longer has it. */
 export type ProductForHub = {
@@ -32,15 +33,18 @@ const PRODUCT_FIELDS = [
 ]
 
 /**
- * Each product's reading for the publication mapping (src/mapping/hub-product-publication.ts), read
- * when its push leaves: the product with its variants, images, categories, type, collection and
- * options; each variant's qty, price, sale price by today's one mapping (every catalogue field read,
- * since a new hub product needs its price whatever `catalogueFields` keeps true afterwards).
+ * Each product's reading for the publication mapping (src/mapping/hub-product-publication.ts) on one
+ * account's hub (`default` unless its options are given), read when its push leaves: the product
+ * with its variants, images, categories, type, collection and options; each variant's qty (over that
+ * account's locations), price, sale price by today's one mapping (every catalogue field read, since
+ * a new hub product needs its price whatever `catalogueFields` keeps true afterwards).
  */
-export async function loadProductsForHub(container: MedusaContainer, productIds: string[]): Promise<Map<string, ProductForHub>> {
+export async function loadProductsForHub(
+  container: MedusaContainer,
+  productIds: string[],
+  options: HubAccountOptions = (container.resolve(HUB_MODULE) as HubModuleService).account().options
+): Promise<Map<string, ProductForHub>> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  // Publication serves the account default alone so far (docs/production.md, Several hub accounts).
-  const { options } = (container.resolve(HUB_MODULE) as HubModuleService).account()
   const found = new Map<string, ProductForHub>(productIds.map((id) => [id, { reading: null, sells: false }]))
   if (!productIds.length) return found
   const [{ data: products }, channel] = await Promise.all([
@@ -80,13 +84,18 @@ export async function loadProductsForHub(container: MedusaContainer, productIds:
 const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
 
 /**
- * One page of the products the hub should sell (published, in the hub's sales channel), by id, after
- * `afterId`: the first publication's sweep walks them all.
+ * One page of the products an account's hub should sell (published, in its sales channel), by id,
+ * after `afterId`: the first publication's sweep walks them all.
  */
-export async function productsForHubPage(container: MedusaContainer, afterId: string | null, limit: number): Promise<{ productIds: string[]; lastId: string | null }> {
+export async function productsForHubPage(
+  container: MedusaContainer,
+  options: HubAccountOptions,
+  afterId: string | null,
+  limit: number
+): Promise<{ productIds: string[]; lastId: string | null }> {
   const productModule = container.resolve(Modules.PRODUCT)
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { salesChannelId } = await hubStockLocations(container, (container.resolve(HUB_MODULE) as HubModuleService).hubOptions)
+  const salesChannelId = await hubSalesChannelId(container, options)
   const products = await productModule.listProducts(
     { status: "published", ...(afterId ? { id: { $gt: afterId } } : {}) },
     { select: ["id"], order: { id: "ASC" }, take: limit }
@@ -101,4 +110,53 @@ export async function productsForHubPage(container: MedusaContainer, afterId: st
   const inChannel = new Set(links.map((link: { product_id: string }) => link.product_id))
   // `lastId` is the page's last product even when outside the channel, so the walk goes on past it.
   return { productIds: products.filter((product) => inChannel.has(product.id)).map((product) => product.id), lastId }
+}
+
+/**
+ * Which of `productIds` each account's sales channel has, by account id (a store without a channel:
+ * every product, since it cannot say what is outside it): one read of the links for every account.
+ */
+export async function productsInAccountChannels(
+  container: MedusaContainer,
+  accounts: Array<{ id: string; options: HubAccountOptions }>,
+  productIds: string[]
+): Promise<Map<string, Set<string>>> {
+  const channels = await Promise.all(accounts.map(({ options }) => hubSalesChannelId(container, options)))
+  const named = [...new Set(channels.filter((channel): channel is string => channel !== null))]
+  const { data: links } =
+    named.length && productIds.length
+      ? await container.resolve(ContainerRegistrationKeys.QUERY).graph({
+          entity: "product_sales_channel",
+          fields: ["product_id", "sales_channel_id"],
+          filters: { product_id: productIds, sales_channel_id: named },
+        })
+      : { data: [] as Array<{ product_id: string; sales_channel_id: string }> }
+  return new Map(
+    accounts.map(({ id }, index) => {
+      const channel = channels[index]
+      if (channel === null) return [id, new Set(productIds)]
+      return [id, new Set(links.filter((link: { sales_channel_id: string }) => link.sales_channel_id === channel).map((link: { product_id: string }) => link.product_id))]
+    })
+  )
+}
+
+/**
+ * Which publishing accounts a change of these products concerns, with the products each must look at
+ * again: those its sales channel has, and those it has a publication row of (a product that left its
+ * channel, or was deleted, is disabled on its hub). Another channel's products are never marked, so an
+ * account's hub is not asked about them.
+ */
+export async function publicationsConcerned(container: MedusaContainer, productIds: string[]): Promise<Array<{ account: string; productIds: string[] }>> {
+  const hub: HubModuleService = container.resolve(HUB_MODULE)
+  const accounts = hub.publishingAccounts
+  const ids = [...new Set(productIds)]
+  if (!accounts.length || !ids.length) return []
+  const [inChannels, rows] = await Promise.all([
+    productsInAccountChannels(container, accounts, ids),
+    hub.listHubProductPublications({ product_id: ids, account: accounts.map(({ id }) => id) }, { select: ["account", "product_id"] }),
+  ])
+  return accounts.flatMap(({ id }) => {
+    const concerned = ids.filter((productId) => inChannels.get(id)!.has(productId) || rows.some((row) => row.account === id && row.product_id === productId))
+    return concerned.length ? [{ account: id, productIds: concerned }] : []
+  })
 }

@@ -22,11 +22,7 @@ export type HubStockLocations = {
  */
 export async function hubStockLocations(container: MedusaContainer, options: HubPluginOptions): Promise<HubStockLocations> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  let salesChannelId = options.salesChannelId ?? null
-  if (!salesChannelId) {
-    const { data: stores } = await query.graph({ entity: "store", fields: ["default_sales_channel_id"] })
-    salesChannelId = stores[0]?.default_sales_channel_id ?? null
-  }
+  const salesChannelId = await hubSalesChannelId(container, options)
   if (!salesChannelId) {
     return { salesChannelId: null, locationIds: options.stockLocationId ? [options.stockLocationId] : [], reservationLocationId: options.stockLocationId ?? null }
   }
@@ -38,4 +34,11 @@ export async function hubStockLocations(container: MedusaContainer, options: Hub
   const linked = channelLocations.map((location: { stock_location_id: string }) => location.stock_location_id)
   const locationIds = [...new Set([...linked, ...(options.stockLocationId ? [options.stockLocationId] : [])])]
   return { salesChannelId, locationIds, reservationLocationId: options.stockLocationId ?? linked[0] ?? null }
+}
+
+/** An account's sales channel: its `salesChannelId` option, else the store's default sales channel; null when the store has none. */
+export async function hubSalesChannelId(container: MedusaContainer, options: HubPluginOptions): Promise<string | null> {
+  if (options.salesChannelId) return options.salesChannelId
+  const { data: stores } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({ entity: "store", fields: ["default_sales_channel_id"] })
+  return stores[0]?.default_sales_channel_id ?? null
 }

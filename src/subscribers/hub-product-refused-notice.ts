@@ -3,10 +3,14 @@ import { HubEvents } from "../modules/hub/events"
 import { notifyMerchant } from "../notifications/notify-merchant"
 import type { ProductRefusal } from "../workflows/catalogue/steps/push-hub-publications"
 
-/** A product the hub refuses to publish stays off every marketplace: told once per product and refusal. */
+/**
+ * A product an account's hub refuses to publish stays off every marketplace of that account: told once
+ * per account, product and refusal. An event from before accounts names none: the account default's.
+ */
 export default async function hubProductRefusedNotice({ event, container }: SubscriberArgs<ProductRefusal>) {
-  const { product_id, sku, status, message } = event.data
+  const { account, product_id, sku, status, message } = event.data
   await notifyMerchant(container, {
+    account,
     cause: `product-refused:${product_id}:${sku}:${status ?? "local"}:${message}`,
     facts: { about: "product-refused", sku, status, message },
   })

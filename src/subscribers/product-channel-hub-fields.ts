@@ -1,13 +1,13 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { productPublisher } from "../sync/catalogue/product-publisher"
+import { publishProductsChanged } from "../sync/catalogue/product-publisher"
 import { queueCatalogueChange } from "../sync/catalogue/catalogue-outbox"
 
 /**
  * A product added to or removed from a sales channel (the channel's own page links products without
  * a product event): its SKUs go to the outbox, where one outside the hub's channel sells nothing.
  * A removal names only the link, which Medusa soft-deletes: its product is read from it. With
- * `publishProducts`, the product's publication is looked at too.
+ * `publishProducts`, the product's publication is looked at too, by each publishing account concerned.
  */
 export default async function productChannelHubFieldsHandler({ event, container }: SubscriberArgs<{ id?: string; product_id?: string }>) {
   let productId = event.data.product_id
@@ -18,8 +18,8 @@ export default async function productChannelHubFieldsHandler({ event, container 
   }
   if (!productId) return
   await queueCatalogueChange(container, { productIds: [productId] })
-  // Published products: one that joins the hub's channel is created there, one that leaves is disabled.
-  await productPublisher(container).productsChanged([productId])
+  // Published products: one that joins an account's channel is created on its hub, one that leaves is disabled there.
+  await publishProductsChanged(container, [productId])
 }
 
 /** Medusa's link module names its events after the link's table (`Link` + product_sales_channel). */

@@ -14,7 +14,7 @@ export const HubEvents = {
   ORDER_MOVE_REFUSED: "hub-order.move-refused",
   /** `{ account, sku, status, message, fields }`: an account's hub refused a SKU's push (fields: those held back). */
   SKU_REFUSED: "hub-sku.refused",
-  /** `{ product_id, sku, status, message }`: the hub refused a product's publication (option `publishProducts`). */
+  /** `{ account, product_id, sku, status, message }`: an account's hub refused a product's publication (option `publishProducts`). */
   PRODUCT_REFUSED: "hub-product.refused",
 } as const
 

@@ -1,7 +1,7 @@
 import type { Context } from "@medusajs/framework/types"
 import { InjectManager, InjectTransactionManager, MedusaContext } from "@medusajs/framework/utils"
 import { errorText } from "../../mapping/error-text"
-import { DEFAULT_ACCOUNT } from "./accounts"
+import { DEFAULT_ACCOUNT, type HubAccount } from "./accounts"
 import type { HubProductField } from "../../mapping/hub-product"
 import type { ClaimedCatalogueChange, CataloguePushOutcome, StockSyncFigures, WantedSkuFields } from "./models/hub-catalogue-change"
 import type { ClaimedPublication, PublicationState } from "./models/hub-product-publication"
@@ -116,28 +116,45 @@ export default class HubModuleService extends HubOrderRecords {
     await this.outbox.releaseClaims(claimToken, sharedContext)
   }
 
-  // ---- Product publication (src/modules/hub/repositories/hub-product-publication.ts)
+  // ---- Product publication (src/modules/hub/repositories/hub-product-publication.ts): each method works on one hub account's rows (`default` unless named), with its options
 
-  /** Products changed in Medusa (`onlyNew`: the first publication's sweep); how many rows were written. */
-  @InjectManager()
-  async markProductsForHub(productIds: string[], { onlyNew = false } = {}, @MedusaContext() sharedContext: Context = {}): Promise<number> {
-    return this.publications.mark(productIds, onlyNew ? 0 : this.hubOptions.stockCoalesceMs, { onlyNew }, sharedContext)
+  /** The accounts whose `publishProducts` is on: each publishes its own sales channel's products to its hub. */
+  get publishingAccounts(): HubAccount[] {
+    return this.servedAccounts.filter(({ options }) => options.publishProducts)
   }
 
-  /** The merchant's *Publish now* or exclusion of one product. */
+  /** Products changed in Medusa (`onlyNew`: the first publication's sweep); how many of the account's rows were written. */
   @InjectManager()
-  async askProductPublication(productId: string, ask: { publishNow?: boolean; excluded?: boolean }, @MedusaContext() sharedContext: Context = {}): Promise<void> {
-    await this.publications.ask(productId, ask, sharedContext)
+  async markProductsForHub(
+    productIds: string[],
+    { onlyNew = false, account = DEFAULT_ACCOUNT }: { onlyNew?: boolean; account?: string } = {},
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<number> {
+    const { id, options } = this.account(account)
+    return this.publications.mark(id, productIds, onlyNew ? 0 : options.stockCoalesceMs, { onlyNew }, sharedContext)
+  }
+
+  /** The merchant's *Publish now* or exclusion of one product on one account's hub. */
+  @InjectManager()
+  async askProductPublication(
+    productId: string,
+    ask: { publishNow?: boolean; excluded?: boolean },
+    account: string = DEFAULT_ACCOUNT,
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<void> {
+    await this.publications.ask(this.account(account).id, productId, ask, sharedContext)
+  }
+
+  /** Claims up to `limit` due rows of the account for its `stockLeaseMs`. */
+  @InjectManager()
+  async claimPublications(limit: number, account: string = DEFAULT_ACCOUNT, @MedusaContext() sharedContext: Context = {}): Promise<ClaimedPublication[]> {
+    const { id, options } = this.account(account)
+    return this.publications.claim(id, limit, options.stockLeaseMs, sharedContext)
   }
 
   @InjectManager()
-  async claimPublications(limit: number, @MedusaContext() sharedContext: Context = {}): Promise<ClaimedPublication[]> {
-    return this.publications.claim(limit, this.hubOptions.stockLeaseMs, sharedContext)
-  }
-
-  @InjectManager()
-  async renewPublicationClaims(claimToken: string, @MedusaContext() sharedContext: Context = {}): Promise<number> {
-    return this.publications.renewClaims(claimToken, this.hubOptions.stockLeaseMs, sharedContext)
+  async renewPublicationClaims(claimToken: string, account: string = DEFAULT_ACCOUNT, @MedusaContext() sharedContext: Context = {}): Promise<number> {
+    return this.publications.renewClaims(claimToken, this.account(account).options.stockLeaseMs, sharedContext)
   }
 
   @InjectManager()
@@ -145,7 +162,7 @@ export default class HubModuleService extends HubOrderRecords {
     await this.publications.releaseClaims(claimToken, sharedContext)
   }
 
-  /** Records how a claimed product's push ended; the SKUs a create carried are accepted in the catalogue outbox first. */
+  /** Records how a claimed product's push ended; the SKUs a create carried are accepted in its account's catalogue outbox first. */
   @InjectTransactionManager()
   async completePublication(
     claim: ClaimedPublication,
@@ -153,18 +170,22 @@ export default class HubModuleService extends HubOrderRecords {
     created: WantedSkuFields[],
     @MedusaContext() sharedContext: Context = {}
   ): Promise<void> {
-    await this.outbox.acceptCreated(DEFAULT_ACCOUNT, created, sharedContext)
-    await this.publications.complete(claim, outcome, this.hubOptions.stockRetryDelayMs, sharedContext)
+    const { id, options } = this.account(claim.account)
+    await this.outbox.acceptCreated(id, created, sharedContext)
+    await this.publications.complete(claim, outcome, options.stockRetryDelayMs, sharedContext)
   }
 
   @InjectManager()
-  async nextPublicationDueInMs(@MedusaContext() sharedContext: Context = {}): Promise<number | null> {
-    return this.publications.nextDueInMs(sharedContext)
+  async nextPublicationDueInMs(account: string = DEFAULT_ACCOUNT, @MedusaContext() sharedContext: Context = {}): Promise<number | null> {
+    return this.publications.nextDueInMs(this.account(account).id, sharedContext)
   }
 
   @InjectManager()
-  async publicationCounts(@MedusaContext() sharedContext: Context = {}): Promise<{ byState: Record<PublicationState, number>; due: number }> {
-    return this.publications.counts(sharedContext)
+  async publicationCounts(
+    account: string = DEFAULT_ACCOUNT,
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<{ byState: Record<PublicationState, number>; due: number }> {
+    return this.publications.counts(this.account(account).id, sharedContext)
   }
 
   // ---- Reconciliations and figures

@@ -3,8 +3,9 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { setTimeout as sleep } from "node:timers/promises"
 import { errorText } from "../../mapping/error-text"
 import { HUB_MODULE } from "../../modules/hub"
+import { accountInLog, DEFAULT_ACCOUNT } from "../../modules/hub/accounts"
 import type HubModuleService from "../../modules/hub/service"
-import { productsForHubPage } from "../../queries/hub-product-publication"
+import { productsForHubPage, publicationsConcerned } from "../../queries/hub-product-publication"
 import { publishHubProductsWorkflow } from "../../workflows/catalogue/publish-hub-products"
 import type { ProcessPart } from "../../modules/hub/process-parts"
 import { catalogueFlusher } from "./catalogue-flusher"
@@ -14,11 +15,12 @@ const SWEEP_PAGE = 500
 const SWEEP_EVERY_MS = 15 * 60_000
 
 /**
- * The in-process trigger of product publication (option `publishProducts`), one per application (a
- * part of the hub module's process machinery, stopped at shutdown),
+ * The in-process trigger of one hub account's product publication (its option `publishProducts`), one
+ * per account and application (a part of the hub module's process machinery, stopped at shutdown),
  * as the catalogue flusher is for stock: a change makes it look after the quiet time; rounds run while
- * products are claimed (so a first publication drains at the `POST /products` limit). The rows in
- * PostgreSQL stay the truth; the job looks anyway.
+ * the account's products are claimed (so a first publication drains at its `POST /products` limit).
+ * An account's 429 pause or outage holds its own rounds only. The rows in PostgreSQL stay the truth;
+ * the job looks anyway.
  */
 class ProductPublisher implements ProcessPart {
   private running?: Promise<void>
@@ -28,29 +30,38 @@ class ProductPublisher implements ProcessPart {
   private lastSweepAt = 0
   private stopped = false
 
-  constructor(private readonly container: MedusaContainer) {}
+  constructor(
+    private readonly container: MedusaContainer,
+    private readonly account: string
+  ) {}
 
   private get hub(): HubModuleService {
     return this.container.resolve(HUB_MODULE)
   }
 
+  /** The account's options (`publishProducts`, `stockCoalesceMs`, `stockRetryDelayMs`, ...). */
+  private get options() {
+    return this.hub.account(this.account).options
+  }
+
   /** Products changed in Medusa: marked now, pushed once quiet. */
   async productsChanged(productIds: string[]): Promise<void> {
-    if (!this.hub.hubOptions.publishProducts || !productIds.length) return
-    await this.hub.markProductsForHub(productIds)
-    this.request(this.hub.hubOptions.stockCoalesceMs)
+    if (!this.options.publishProducts || !productIds.length) return
+    await this.hub.markProductsForHub(productIds, { account: this.account })
+    this.request(this.options.stockCoalesceMs)
   }
 
   /**
-   * Marks every product the hub should sell that has no row yet (the first publication, and any
-   * change no process heard), page by page; returns how many were added.
+   * Marks every product the account's hub should sell that has no row yet (the first publication, and
+   * any change no process heard), page by page; returns how many were added.
    */
   async sweep(): Promise<number> {
-    if (!this.hub.hubOptions.publishProducts) return 0
+    const options = this.options
+    if (!options.publishProducts) return 0
     let added = 0
     for (let afterId: string | null = null; ; ) {
-      const page = await productsForHubPage(this.container, afterId, SWEEP_PAGE)
-      added += await this.hub.markProductsForHub(page.productIds, { onlyNew: true })
+      const page = await productsForHubPage(this.container, options, afterId, SWEEP_PAGE)
+      added += await this.hub.markProductsForHub(page.productIds, { onlyNew: true, account: this.account })
       if (!page.lastId) break
       afterId = page.lastId
     }
@@ -77,7 +88,7 @@ class ProductPublisher implements ProcessPart {
       this.running = undefined
       // A change marked during the rounds is due after its quiet time, which the last round may have
       // come before; rows not due yet (still quiet, a failure waiting its retry) at their time.
-      const coalesce = this.again ? this.hub.hubOptions.stockCoalesceMs : null
+      const coalesce = this.again ? this.options.stockCoalesceMs : null
       this.again = false
       const delays = [nextDueInMs, coalesce].filter((delay): delay is number => delay !== null)
       if (delays.length) this.request(Math.max(20, Math.min(...delays)))
@@ -89,16 +100,16 @@ class ProductPublisher implements ProcessPart {
   private async drain(): Promise<number | null> {
     try {
       while (!this.stopped) {
-        const { result } = await publishHubProductsWorkflow(this.container).run({ input: undefined })
-        // A create's SKUs were waiting in the catalogue outbox for it: they may go now.
-        if (result.published) catalogueFlusher(this.container).request()
+        const { result } = await publishHubProductsWorkflow(this.container).run({ input: { account: this.account } })
+        // A create's SKUs were waiting in the account's catalogue outbox for it: they may go now.
+        if (result.published) catalogueFlusher(this.container, this.account).request()
         if (result.claimed === 0) break
-        if (result.failed === result.claimed) await sleep(this.hub.hubOptions.stockRetryDelayMs)
+        if (result.failed === result.claimed) await sleep(this.options.stockRetryDelayMs)
       }
-      return await this.hub.nextPublicationDueInMs()
+      return await this.hub.nextPublicationDueInMs(this.account)
     } catch (error) {
-      this.container.resolve(ContainerRegistrationKeys.LOGGER).warn(`hub: product publication failed (${errorText(error)}); trying again soon`)
-      return this.hub.hubOptions.stockRetryDelayMs
+      this.container.resolve(ContainerRegistrationKeys.LOGGER).warn(`${accountInLog(this.account)} product publication failed (${errorText(error)}); trying again soon`)
+      return this.options.stockRetryDelayMs
     }
   }
 
@@ -128,7 +139,20 @@ class ProductPublisher implements ProcessPart {
   }
 }
 
-/** The process's publisher. */
-export function productPublisher(container: MedusaContainer): ProductPublisher {
-  return container.resolve<HubModuleService>(HUB_MODULE).processPart("product-publisher", () => new ProductPublisher(container))
+/** The process's publisher of one hub account (`default` unless named; an unknown id is refused). */
+export function productPublisher(container: MedusaContainer, account: string = DEFAULT_ACCOUNT): ProductPublisher {
+  const hub = container.resolve<HubModuleService>(HUB_MODULE)
+  const { id } = hub.account(account)
+  return hub.processPart(`product-publisher:${id}`, () => new ProductPublisher(container, id))
+}
+
+/**
+ * Products changed in Medusa (themselves, a variant, their sales channels): marked for every
+ * publishing account concerned (its channel has them, or its hub was sent them), each pushed by that
+ * account's publisher once quiet.
+ */
+export async function publishProductsChanged(container: MedusaContainer, productIds: string[]): Promise<void> {
+  for (const concerned of await publicationsConcerned(container, productIds)) {
+    await productPublisher(container, concerned.account).productsChanged(concerned.productIds)
+  }
 }

@@ -41,10 +41,22 @@ export type HubProductPublicationState = HubProductPublicationView["state"]
 
 /** `GET /admin/hub/products`: a page of products, the counts per state and the first publication's progress. */
 export type HubProductsPage = HubPage & {
+  account: string
+  accounts: string[]
   publish_products: boolean
   products: HubProductPublicationView[]
   counts: Record<HubProductPublicationState, number>
   progress: { total: number; done: number; due: number; seconds_left: number }
+}
+
+/**
+ * `GET /admin/hub/products/{id}`: the product's publication on each hub account concerned (every
+ * account of a store with one; else each whose sales channel has it, or whose hub it was sent to).
+ * `product` is null until a publication looked at it.
+ */
+export type HubProductPublications = {
+  accounts: string[]
+  publications: Array<{ account: string; publish_products: boolean; product: HubProductPublicationView | null }>
 }
 
 /** What every paginated list under /admin/hub answers beside its rows: how many in all, and the page asked for. */

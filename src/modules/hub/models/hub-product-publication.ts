@@ -6,7 +6,8 @@ export const PUBLICATION_STATES = ["pending", "published", "not_publishable", "r
 export type PublicationState = (typeof PUBLICATION_STATES)[number]
 
 /**
- * A Medusa product on its way to the hub, or there (option `publishProducts`): one row per product.
+ * A Medusa product on its way to a hub account, or there (option `publishProducts`): one row per
+ * account and product.
  * Like the catalogue outbox, the row only says *that* the product must be looked at (`due_at`); the push
  * reads Medusa as it leaves. `accepted` is the body the hub last took (or the one the product mapped
  * to when it was linked to a SKU the hub already held): an edit sends only what differs from it.
@@ -51,6 +52,8 @@ export const HubProductPublication = model
 /** A row a publisher claimed: the push reads the product again and reports back with `claimToken`. */
 export type ClaimedPublication = {
   id: string
+  /** The hub account whose row it is: pushed with that account's client and options. */
+  account: string
   productId: string
   excluded: boolean
   accepted: unknown | null

@@ -23,9 +23,10 @@ export type PublicationOutcome =
   | { kind: "failed"; reason: string; status: number | null; outcomeUnknown: boolean; accepted?: unknown }
 
 /**
- * The publication outbox's SQL (one row per product). As in the catalogue outbox, every claim and
- * completion is one statement, so any number of publishers share it; a change made while a push is
- * in flight bumps `version`, and the row is due again once that push completes.
+ * The publication outbox's SQL (one row per hub account and product). As in the catalogue outbox,
+ * every claim and completion is one statement, so any number of publishers share it; a change made
+ * while a push is in flight bumps `version`, and the row is due again once that push completes.
+ * Every method works on one account's rows (a claim token is one account's).
  */
 export class HubProductPublicationRepository extends DALUtils.mikroOrmBaseRepositoryFactory(HubProductPublication) {
   /**
@@ -33,20 +34,20 @@ export class HubProductPublicationRepository extends DALUtils.mikroOrmBaseReposi
    * earlier due time. `onlyNew` adds rows for products without one and leaves the others alone (the
    * first publication's sweep). Returns how many rows were written.
    */
-  async mark(productIds: string[], quietMs: number, { onlyNew = false }: { onlyNew?: boolean } = {}, context: Context = {}): Promise<number> {
+  async mark(account: string, productIds: string[], quietMs: number, { onlyNew = false }: { onlyNew?: boolean } = {}, context: Context = {}): Promise<number> {
     const ids = [...new Set(productIds)]
     if (!ids.length) return 0
     const rows = ids.map((productId) => ({ id: generateEntityId(undefined, "hubpub"), product_id: productId }))
     const written: unknown[] = await this.getActiveManager<EntityManager>(context).execute(
-      `insert into hub_product_publication as p (id, product_id, state, due_at)
-       select id, product_id, 'pending', now() + ?::integer * interval '1 millisecond'
+      `insert into hub_product_publication as p (id, account, product_id, state, due_at)
+       select id, ?::text, product_id, 'pending', now() + ?::integer * interval '1 millisecond'
          from jsonb_to_recordset(?::jsonb) as input(id text, product_id text)
        on conflict (account, product_id) where deleted_at is null do ${onlyNew ? "nothing" : `update set
          version = p.version + 1,
          due_at = least(coalesce(p.due_at, excluded.due_at), excluded.due_at),
          updated_at = now()`}
        returning p.id`,
-      [quietMs, JSON.stringify(rows)]
+      [account, quietMs, JSON.stringify(rows)]
     )
     return written.length
   }
@@ -55,10 +56,10 @@ export class HubProductPublicationRepository extends DALUtils.mikroOrmBaseReposi
    * The merchant's *Publish now* (a refusal forgotten, so the same body goes once more) or exclusion.
    * A product without a row gets one. Due at once either way: the push decides what it means.
    */
-  async ask(productId: string, ask: { publishNow?: boolean; excluded?: boolean }, context: Context = {}): Promise<void> {
+  async ask(account: string, productId: string, ask: { publishNow?: boolean; excluded?: boolean }, context: Context = {}): Promise<void> {
     await this.getActiveManager<EntityManager>(context).execute(
-      `insert into hub_product_publication as p (id, product_id, state, excluded, due_at)
-       values (?, ?, case when ?::boolean then 'excluded' else 'pending' end, coalesce(?::boolean, false), now())
+      `insert into hub_product_publication as p (id, account, product_id, state, excluded, due_at)
+       values (?, ?, ?, case when ?::boolean then 'excluded' else 'pending' end, coalesce(?::boolean, false), now())
        on conflict (account, product_id) where deleted_at is null do update set
          excluded = coalesce(?::boolean, p.excluded),
          refused = case when ?::boolean then null else p.refused end,
@@ -66,6 +67,7 @@ export class HubProductPublicationRepository extends DALUtils.mikroOrmBaseReposi
          version = p.version + 1, due_at = now(), updated_at = now()`,
       [
         generateEntityId(undefined, "hubpub"),
+        account,
         productId,
         ask.excluded === true,
         ask.excluded ?? null,
@@ -76,8 +78,8 @@ export class HubProductPublicationRepository extends DALUtils.mikroOrmBaseReposi
     )
   }
 
-  /** Claims up to `limit` due rows for `leaseMs`; SKIP LOCKED, so two publishers never get the same row. */
-  async claim(limit: number, leaseMs: number, context: Context = {}): Promise<ClaimedPublication[]> {
+  /** Claims up to `limit` due rows of the account for `leaseMs`; SKIP LOCKED, so two publishers never get the same row. */
+  async claim(account: string, limit: number, leaseMs: number, context: Context = {}): Promise<ClaimedPublication[]> {
     const claimToken = generateEntityId(undefined, "hubclaim")
     const rows: Array<{ id: string; product_id: string; excluded: boolean; accepted: unknown; refused: unknown; outcome_unknown: boolean; attempts: number }> =
       await this.getActiveManager<EntityManager>(context).execute(
@@ -86,7 +88,7 @@ export class HubProductPublicationRepository extends DALUtils.mikroOrmBaseReposi
            claimed_until = now() + ?::integer * interval '1 millisecond', updated_at = now()
          from (
            select id from hub_product_publication
-            where deleted_at is null and due_at <= now()
+            where deleted_at is null and account = ? and due_at <= now()
               and (claimed_until is null or claimed_until <= now())
             order by due_at
             limit ?
@@ -94,10 +96,11 @@ export class HubProductPublicationRepository extends DALUtils.mikroOrmBaseReposi
          ) as due
          where p.id = due.id
          returning p.id, p.product_id, p.excluded, p.accepted, p.refused, p.outcome_unknown, p.attempts`,
-        [claimToken, leaseMs, limit]
+        [claimToken, leaseMs, account, limit]
       )
     return rows.map((row) => ({
       id: row.id,
+      account,
       productId: row.product_id,
       excluded: row.excluded,
       accepted: row.accepted,
@@ -161,20 +164,22 @@ export class HubProductPublicationRepository extends DALUtils.mikroOrmBaseReposi
     )
   }
 
-  /** Milliseconds until the next row is due and free (0: now), or null when none waits. */
-  async nextDueInMs(context: Context = {}): Promise<number | null> {
+  /** Milliseconds until the account's next row is due and free (0: now), or null when none waits. */
+  async nextDueInMs(account: string, context: Context = {}): Promise<number | null> {
     const [row]: Array<{ due_in_ms: string | null }> = await this.getActiveManager<EntityManager>(context).execute(
       `select ceil(extract(epoch from min(greatest(due_at, coalesce(claimed_until, '-infinity'))) - now()) * 1000) as due_in_ms
-         from hub_product_publication where deleted_at is null and due_at is not null`
+         from hub_product_publication where deleted_at is null and account = ? and due_at is not null`,
+      [account]
     )
     return row?.due_in_ms == null ? null : Math.max(0, Number(row.due_in_ms))
   }
 
-  /** Rows per state, and those still to be looked at (the first publication's progress). */
-  async counts(context: Context = {}): Promise<{ byState: Record<PublicationState, number>; due: number }> {
+  /** The account's rows per state, and those still to be looked at (the first publication's progress). */
+  async counts(account: string, context: Context = {}): Promise<{ byState: Record<PublicationState, number>; due: number }> {
     const rows: Array<{ state: PublicationState; count: string; due: string }> = await this.getActiveManager<EntityManager>(context).execute(
       `select state, count(*) as count, count(*) filter (where due_at is not null) as due
-         from hub_product_publication where deleted_at is null group by state`
+         from hub_product_publication where deleted_at is null and account = ? group by state`,
+      [account]
     )
     const byState = { pending: 0, published: 0, not_publishable: 0, refused: 0, excluded: 0 }
     let due = 0

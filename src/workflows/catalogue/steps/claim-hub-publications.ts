@@ -1,19 +1,21 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { DEFAULT_RATE_LIMITS, rateLimitOf } from "../../../hub-client"
 import { HUB_MODULE } from "../../../modules/hub"
+import { DEFAULT_ACCOUNT } from "../../../modules/hub/accounts"
 import type HubModuleService from "../../../modules/hub/service"
 
 /**
- * Claims the due products for this round: two windows of the hub's `POST /products` limit, so the
- * client always has the next create queued. If a later step fails, the claims are given back.
+ * Claims the account's due products for this round: two windows of its hub's `POST /products` limit,
+ * so the client always has the next create queued. If a later step fails, the claims are given back.
  */
 export const claimHubPublicationsStep = createStep(
   "claim-hub-publications",
-  async (_: void, { container }) => {
+  async (input: { account?: string } | undefined, { container }) => {
     const hub: HubModuleService = container.resolve(HUB_MODULE)
-    const { limit } = rateLimitOf("POST /products", { ...DEFAULT_RATE_LIMITS, ...hub.hubOptions.rateLimits })
-    const claimed = await hub.claimPublications(Math.max(1, 2 * limit))
-    return new StepResponse(claimed, claimed[0]?.claimToken)
+    const { id: account, options } = hub.account(input?.account ?? DEFAULT_ACCOUNT)
+    const { limit } = rateLimitOf("POST /products", { ...DEFAULT_RATE_LIMITS, ...options.rateLimits })
+    const claimed = await hub.claimPublications(Math.max(1, 2 * limit), account)
+    return new StepResponse({ account, claimed }, claimed[0]?.claimToken)
   },
   async (claimToken, { container }) => {
     if (!claimToken) return

@@ -5,35 +5,48 @@ import type HubModuleService from "../../../modules/hub/service"
 import { loadProductsForHub } from "../../../queries/hub-product-publication"
 import { pushHubProduct } from "./push-hub-product"
 
-/** A product the hub refused in this round, in its words (announced as `hub-product.refused`). */
-export type ProductRefusal = { product_id: string; sku: string; status: number | null; message: string }
+/** A product an account's hub refused in this round, in its words (announced as `hub-product.refused`). */
+export type ProductRefusal = { account: string; product_id: string; sku: string; status: number | null; message: string }
 
-export type PublicationSummary = { claimed: number; published: number; sent: number; refused: number; failed: number; refusals: ProductRefusal[] }
+export type PublicationSummary = {
+  account: string
+  claimed: number
+  published: number
+  sent: number
+  refused: number
+  failed: number
+  refusals: ProductRefusal[]
+}
 
 /**
- * Pushes each claimed product (src/workflows/catalogue/steps/push-hub-product.ts) from Medusa as read
- * now, and records how each went. The client throttles at each endpoint's limit, so the products go
- * in parallel; the claims are renewed while they are in flight.
+ * Pushes each claimed product of one account (src/workflows/catalogue/steps/push-hub-product.ts) from
+ * Medusa as read now for that account's hub, with its client, budget and options, and records how
+ * each went. The client throttles at each endpoint's limit, so the products go in parallel; the
+ * claims are renewed while they are in flight.
  */
-export const pushHubPublicationsStep = createStep("push-hub-publications", async (claimed: ClaimedPublication[], { container }) => {
-  const hub: HubModuleService = container.resolve(HUB_MODULE)
-  const summary: PublicationSummary = { claimed: claimed.length, published: 0, sent: 0, refused: 0, failed: 0, refusals: [] }
-  if (!claimed.length) return new StepResponse(summary)
-  const products = await loadProductsForHub(container, claimed.map((claim) => claim.productId))
-  const renewal = setInterval(() => void hub.renewPublicationClaims(claimed[0].claimToken).catch(() => undefined), hub.hubOptions.stockLeaseMs / 3)
-  await Promise.all(
-    claimed.map(async (claim) => {
-      const push = await pushHubProduct(hub.client, claim, products.get(claim.productId)!, hub.hubOptions)
-      const { outcome } = push
-      if (push.sent) summary.sent++
-      if (outcome.kind === "published") summary.published++
-      if (outcome.kind === "failed") summary.failed++
-      if (outcome.kind === "refused" && !outcome.again) {
-        summary.refused++
-        if (push.sent) summary.refusals.push({ product_id: claim.productId, sku: outcome.sku, status: outcome.status, message: outcome.message })
-      }
-      await hub.completePublication(claim, outcome, push.created)
-    })
-  ).finally(() => clearInterval(renewal))
-  return new StepResponse(summary)
-})
+export const pushHubPublicationsStep = createStep(
+  "push-hub-publications",
+  async ({ account: accountId, claimed }: { account: string; claimed: ClaimedPublication[] }, { container }) => {
+    const hub: HubModuleService = container.resolve(HUB_MODULE)
+    const { id: account, client, options } = hub.account(accountId)
+    const summary: PublicationSummary = { account, claimed: claimed.length, published: 0, sent: 0, refused: 0, failed: 0, refusals: [] }
+    if (!claimed.length) return new StepResponse(summary)
+    const products = await loadProductsForHub(container, claimed.map((claim) => claim.productId), options)
+    const renewal = setInterval(() => void hub.renewPublicationClaims(claimed[0].claimToken, account).catch(() => undefined), options.stockLeaseMs / 3)
+    await Promise.all(
+      claimed.map(async (claim) => {
+        const push = await pushHubProduct(client, claim, products.get(claim.productId)!, options)
+        const { outcome } = push
+        if (push.sent) summary.sent++
+        if (outcome.kind === "published") summary.published++
+        if (outcome.kind === "failed") summary.failed++
+        if (outcome.kind === "refused" && !outcome.again) {
+          summary.refused++
+          if (push.sent) summary.refusals.push({ account, product_id: claim.productId, sku: outcome.sku, status: outcome.status, message: outcome.message })
+        }
+        await hub.completePublication(claim, outcome, push.created)
+      })
+    ).finally(() => clearInterval(renewal))
+    return new StepResponse(summary)
+  }
+)

@@ -6,23 +6,28 @@ import { hubProductsView } from "./view"
 import type { GetHubProducts } from "./validators"
 
 /**
- * Products and their publication to the hub (option `publishProducts`): each with its hub SKU, state,
- * problems and the hub's words; the counts per state and the first publication's progress.
+ * Products and their publication to one hub account (`?account=`, `default` unless named; its option
+ * `publishProducts`): each with its hub SKU, state, problems and the hub's words; the counts per state
+ * and the first publication's progress at that account's `POST /products` limit.
  */
 export async function GET(req: MedusaRequest<unknown, GetHubProducts>, res: MedusaResponse) {
   const hub: HubModuleService = req.scope.resolve(HUB_MODULE)
-  const { state, product_id, limit, offset } = req.validatedQuery as GetHubProducts
+  const { account: accountId, state, product_id, limit, offset } = req.validatedQuery as GetHubProducts
+  // An unknown account is refused here, a 400 naming it.
+  const { id: account, options } = hub.account(accountId)
   const [[rows, count], counts] = await Promise.all([
     hub.listAndCountHubProductPublications(
-      { ...(state ? { state } : {}), ...(product_id ? { product_id } : {}) },
+      { account, ...(state ? { state } : {}), ...(product_id ? { product_id } : {}) },
       { take: limit, skip: offset, order: { updated_at: "DESC", product_id: "ASC" } }
     ),
-    hub.publicationCounts(),
+    hub.publicationCounts(account),
   ])
-  const { limit: perWindow, windowMs } = rateLimitOf("POST /products", { ...DEFAULT_RATE_LIMITS, ...hub.hubOptions.rateLimits })
+  const { limit: perWindow, windowMs } = rateLimitOf("POST /products", { ...DEFAULT_RATE_LIMITS, ...options.rateLimits })
   const total = Object.values(counts.byState).reduce((sum, n) => sum + n, 0) - counts.byState.excluded
   res.json({
-    publish_products: hub.hubOptions.publishProducts,
+    account,
+    accounts: hub.accountIds,
+    publish_products: options.publishProducts,
     products: await hubProductsView(req.scope, rows),
     count,
     limit,

@@ -3,6 +3,7 @@ import { Modules } from "@medusajs/framework/utils"
 import type { PublicationState } from "../../../../modules/hub/models/hub-product-publication"
 
 type PublicationRow = {
+  account: string
   product_id: string
   sku: string | null
   state: PublicationState
@@ -25,6 +26,7 @@ export async function hubProductsView(scope: MedusaContainer, rows: PublicationR
 
 export function hubProductView(row: PublicationRow, title: string | null) {
   return {
+    account: row.account,
     product_id: row.product_id,
     title,
     sku: row.sku,

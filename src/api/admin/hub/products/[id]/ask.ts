@@ -1,20 +1,26 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { HUB_MODULE } from "../../../../../modules/hub"
+import { DEFAULT_ACCOUNT } from "../../../../../modules/hub/accounts"
 import type HubModuleService from "../../../../../modules/hub/service"
 import { productPublisher } from "../../../../../sync/catalogue/product-publisher"
 import { hubProductView } from "../view"
 
-/** The merchant's ask of one product's publication: recorded, then pushed in the background; answers the row. */
-export async function publicationAsk(scope: MedusaContainer, productId: string, ask: { publishNow?: boolean; excluded?: boolean }) {
+/**
+ * The merchant's ask of one product's publication on one hub account (an unknown one is a 400 naming
+ * it): recorded, then pushed in the background by that account's publisher; answers the row.
+ */
+export async function publicationAsk(scope: MedusaContainer, accountId: string, productId: string, ask: { publishNow?: boolean; excluded?: boolean }) {
   const hub: HubModuleService = scope.resolve(HUB_MODULE)
-  if (!hub.hubOptions.publishProducts) {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "Products are not published to the hub: set the plugin option publishProducts (HUB_PUBLISH_PRODUCTS=true)")
+  const { id: account, options } = hub.account(accountId)
+  if (!options.publishProducts) {
+    const where = account === DEFAULT_ACCOUNT ? "the plugin option publishProducts (HUB_PUBLISH_PRODUCTS=true)" : `publishProducts in hub account ${account}'s options`
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Products are not published to the hub: set ${where}`)
   }
   const [product] = await scope.resolve(Modules.PRODUCT).listProducts({ id: productId }, { select: ["id", "title"] })
   if (!product) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Product ${productId} was not found`)
-  await hub.askProductPublication(productId, ask)
-  void productPublisher(scope).publish()
-  const [row] = await hub.listHubProductPublications({ product_id: productId })
+  await hub.askProductPublication(productId, ask, account)
+  void productPublisher(scope, account).publish()
+  const [row] = await hub.listHubProductPublications({ account, product_id: productId })
   return hubProductView(row, product.title)
 }
