@@ -1,11 +1,11 @@
 import { Button, Container, Heading, Text } from "@medusajs/ui"
 import { useHubAccount } from "../lib/hub-account"
 import {
+  useEveryHubAccountProductsNeedingMerchant,
   useEveryHubAccountSkusInError,
   useEveryHubAccountStockFigures,
   useHubMovesNeedingMerchant,
   useHubOrdersNeedingMerchant,
-  useHubProductsNeedingMerchant,
 } from "../lib/hub-queries"
 import { useHubTranslation } from "../lib/i18n"
 import { MovesNeedingMerchant } from "./moves-needing-merchant"
@@ -48,8 +48,8 @@ export const NeedsYouSection = () => {
   const moves = useHubMovesNeedingMerchant()
   const stock = useEveryHubAccountStockFigures()
   const skus = useEveryHubAccountSkusInError()
-  const products = useHubProductsNeedingMerchant()
-  if (orders.isLoading || moves.isLoading || stock.some((one) => one.isLoading) || skus.some((one) => one.isLoading) || products.isLoading) return null
+  const products = useEveryHubAccountProductsNeedingMerchant()
+  if ([orders, moves, ...stock, ...skus, ...products].some((query) => query.isLoading)) return null
 
   // A store with one account reads as before: its lines name none.
   const named = (index: number) => (accounts.length > 1 ? accounts[index] : undefined)
@@ -58,8 +58,8 @@ export const NeedsYouSection = () => {
   const moveCount = moves.data?.count ?? 0
   const skuLines = perAccount(skus.map((one) => one.data?.count ?? 0))
   const leakLines = perAccount(stock.map((one) => one.data?.stock.lastReconciliation?.leakedOrders ?? 0))
-  const productCount = products.data?.count ?? 0
-  const nothing = !orderCount && !moveCount && !skuLines.length && !leakLines.length && !productCount
+  const productLines = perAccount(products.map((one) => one.data?.count ?? 0))
+  const nothing = !orderCount && !moveCount && !skuLines.length && !leakLines.length && !productLines.length
   return (
     <Container className="divide-y p-0" data-testid="hub-needs-you">
       <div className="px-6 py-4">
@@ -74,7 +74,9 @@ export const NeedsYouSection = () => {
       {skuLines.map(({ n, account }) => (
         <NeedLine key={account ?? "one"} text={t("needsYou.skus", { n })} target="hub-skus-in-error-section" testId="hub-needs-skus" account={account} />
       ))}
-      {productCount > 0 && <NeedLine text={t("needsYou.products", { n: productCount })} target="hub-products-attention-section" testId="hub-needs-products" />}
+      {productLines.map(({ n, account }) => (
+        <NeedLine key={account ?? "one"} text={t("needsYou.products", { n })} target="hub-products-attention-section" testId="hub-needs-products" account={account} />
+      ))}
       {leakLines.map(({ n, account }) => (
         <NeedLine key={account ?? "one"} text={t("needsYou.leaks", { n })} target="hub-stock-leaks-section" testId="hub-needs-leaks" account={account} />
       ))}

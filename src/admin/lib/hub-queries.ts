@@ -89,12 +89,20 @@ export function useEveryHubAccountSkusInError() {
   return useQueries({ queries: useHubAccount().accounts.map((account) => skusInErrorQuery(account, FIRST)) })
 }
 
-/** A page of the products that need the merchant (not publishable, or refused by the hub), with the counts and progress. */
-export function useHubProductsNeedingMerchant(page: HubPageQuery = FIRST) {
-  return useQuery({
-    queryKey: ["hub", "products", "attention", page],
-    queryFn: () => sdk.client.fetch<HubProductsPage>("/admin/hub/products", { query: { state: ["not_publishable", "refused"], ...page } }),
+const productsNeedingQuery = (account: string, page: HubPageQuery) =>
+  queryOptions({
+    queryKey: ["hub", "products", "attention", account, page],
+    queryFn: () => sdk.client.fetch<HubProductsPage>("/admin/hub/products", { query: { account, state: ["not_publishable", "refused"], ...page } }),
     placeholderData: keepPreviousData,
     refetchInterval: HUB_PAGE_REFRESH_MS,
   })
+
+/** A page of the shown account's products that need the merchant (not publishable, or refused by its hub), with the counts and progress. */
+export function useHubProductsNeedingMerchant(page: HubPageQuery = FIRST) {
+  return useQuery(productsNeedingQuery(useHubAccount().account, page))
+}
+
+/** Every account's first page of products that need the merchant, in the order of the store's accounts. */
+export function useEveryHubAccountProductsNeedingMerchant() {
+  return useQueries({ queries: useHubAccount().accounts.map((account) => productsNeedingQuery(account, FIRST)) })
 }
