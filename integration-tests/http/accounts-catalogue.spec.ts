@@ -4,14 +4,12 @@ import { Modules } from "@medusajs/framework/utils"
 import {
   createInventoryLevelsWorkflow,
   createReservationsWorkflow,
-  createStockLocationsWorkflow,
   linkProductsToSalesChannelWorkflow,
-  linkSalesChannelsToStockLocationWorkflow,
 } from "@medusajs/medusa/core-flows"
 import { HUB_MODULE } from "../../src/modules/hub"
 import type HubModuleService from "../../src/modules/hub/service"
-import { type SandboxHub, sandboxAccountCredentials, startSandboxHub } from "../../src/sandbox"
 import { adminHeaders } from "../helpers/admin"
+import { addSalesChannelWithLocation, hubAccountsForStore } from "../helpers/hub-accounts"
 import { eventually, waitUntil } from "../helpers/eventually"
 import { productUpdatesFor, sandboxHubForStore } from "../helpers/sandbox-store"
 import { seedStore } from "../helpers/store"
@@ -26,15 +24,7 @@ jest.setTimeout(180_000)
  */
 
 const BRAND_B_CHANNEL = "sc_01BRANDB"
-const second: { hub?: SandboxHub } = {}
-beforeAll(async () => {
-  second.hub = await startSandboxHub({ credentials: sandboxAccountCredentials("brand-b") })
-  process.env.HUB_ACCOUNTS = JSON.stringify([{ id: "brand-b", baseUrl: second.hub.url, ...second.hub.credentials, salesChannelId: BRAND_B_CHANNEL }])
-})
-afterAll(async () => {
-  delete process.env.HUB_ACCOUNTS
-  await second.hub?.stop()
-})
+const accountHubs = hubAccountsForStore([{ id: "brand-b", salesChannelId: BRAND_B_CHANNEL }])
 const sandbox = sandboxHubForStore()
 
 type AxiosFailure = { response: { status: number; data: { message: string } } }
@@ -46,7 +36,7 @@ medusaIntegrationTestRunner({
     let store: Awaited<ReturnType<typeof seedStore>>
     let brandBLocationId: string
     const hubA = () => sandbox.hub
-    const hubB = () => second.hub!
+    const hubB = () => accountHubs.get("brand-b")!
 
     beforeEach(async () => {
       container = getContainer()
@@ -66,12 +56,7 @@ medusaIntegrationTestRunner({
         ],
       })
       // Brand B's channel (the id its account names) with its own location, stocking AMBOS alone.
-      await container.resolve(Modules.SALES_CHANNEL).createSalesChannels({ id: BRAND_B_CHANNEL, name: "Marca B" } as { name: string })
-      const { result: locations } = await createStockLocationsWorkflow(container).run({
-        input: { locations: [{ name: "Loja Marca B", address: { address_1: "Rua B 2", city: "Curitiba", country_code: "BR" } }] },
-      })
-      brandBLocationId = locations[0].id
-      await linkSalesChannelsToStockLocationWorkflow(container).run({ input: { id: brandBLocationId, add: [BRAND_B_CHANNEL] } })
+      brandBLocationId = await addSalesChannelWithLocation(container, { salesChannelId: BRAND_B_CHANNEL, name: "Marca B" })
       await createInventoryLevelsWorkflow(container).run({
         input: { inventory_levels: [{ inventory_item_id: store.inventoryItemsBySku["AMBOS"], location_id: brandBLocationId, stocked_quantity: 4 }] },
       })

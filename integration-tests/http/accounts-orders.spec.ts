@@ -1,14 +1,15 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { createInventoryLevelsWorkflow, createStockLocationsWorkflow, linkSalesChannelsToStockLocationWorkflow } from "@medusajs/medusa/core-flows"
+import { createInventoryLevelsWorkflow } from "@medusajs/medusa/core-flows"
 import { HUB_MODULE } from "../../src/modules/hub"
 import type HubModuleService from "../../src/modules/hub/service"
-import { type SandboxHub, sampleTestOrder, sandboxAccountCredentials, startSandboxHub } from "../../src/sandbox"
+import { type SandboxHub, sampleTestOrder } from "../../src/sandbox"
 import { consumeOrderQueue } from "../../src/sync/orders/order-queue"
 import { runOrderImport } from "../../src/sync/orders/order-listing"
 import { adminHeaders } from "../helpers/admin"
 import { waitUntil } from "../helpers/eventually"
+import { addSalesChannelWithLocation, hubAccountsForStore } from "../helpers/hub-accounts"
 import { sandboxHubForStore } from "../helpers/sandbox-store"
 import { seedStore } from "../helpers/store"
 
@@ -22,19 +23,18 @@ jest.setTimeout(180_000)
  */
 
 const BRAND_B_CHANNEL = "sc_01HUBBRANDB"
-const hubs: { b?: SandboxHub; c?: SandboxHub } = {}
-beforeAll(async () => {
-  hubs.b = await startSandboxHub({ credentials: sandboxAccountCredentials("brand-b") })
-  hubs.c = await startSandboxHub({ credentials: sandboxAccountCredentials("brand-c") })
-  process.env.HUB_ACCOUNTS = JSON.stringify([
-    { id: "brand-b", baseUrl: hubs.b.url, ...hubs.b.credentials, salesChannelId: BRAND_B_CHANNEL },
-    { id: "brand-c", baseUrl: hubs.c.url, ...hubs.c.credentials, apiKey: "sbx_key_revoked", salesChannelId: "sc_01HUBBRANDC" },
-  ])
-})
-afterAll(async () => {
-  delete process.env.HUB_ACCOUNTS
-  await Promise.all([hubs.b?.stop(), hubs.c?.stop()])
-})
+const accountHubs = hubAccountsForStore([
+  { id: "brand-b", salesChannelId: BRAND_B_CHANNEL },
+  { id: "brand-c", salesChannelId: "sc_01HUBBRANDC", apiKey: "sbx_key_revoked" },
+])
+const hubs = {
+  get b() {
+    return accountHubs.get("brand-b")
+  },
+  get c() {
+    return accountHubs.get("brand-c")
+  },
+}
 const sandbox = sandboxHubForStore()
 
 type ApiError = { response: { status: number; data: { message: string } } }
@@ -55,10 +55,7 @@ medusaIntegrationTestRunner({
       }
       store = await seedStore(container, { products: [{ sku: "SKU-1", stocked: 10 }] })
       // Brand B: its own sales channel (the id its account names) and stock location, selling the same SKU.
-      await container.resolve(Modules.SALES_CHANNEL).createSalesChannels({ id: BRAND_B_CHANNEL, name: "Marca B" } as never)
-      const { result: locations } = await createStockLocationsWorkflow(container).run({ input: { locations: [{ name: "CD Marca B" }] } })
-      brandBLocation = locations[0].id
-      await linkSalesChannelsToStockLocationWorkflow(container).run({ input: { id: brandBLocation, add: [BRAND_B_CHANNEL] } })
+      brandBLocation = await addSalesChannelWithLocation(container, { salesChannelId: BRAND_B_CHANNEL, name: "Marca B" })
       await container.resolve(ContainerRegistrationKeys.LINK).create({
         [Modules.PRODUCT]: { product_id: store.variantsBySku["SKU-1"].product_id },
         [Modules.SALES_CHANNEL]: { sales_channel_id: BRAND_B_CHANNEL },

@@ -1,19 +1,18 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import {
   createInventoryLevelsWorkflow,
   createProductsWorkflow,
-  createStockLocationsWorkflow,
   linkProductsToSalesChannelWorkflow,
-  linkSalesChannelsToStockLocationWorkflow,
   updateProductsWorkflow,
 } from "@medusajs/medusa/core-flows"
 import { HUB_MODULE } from "../../src/modules/hub"
 import type HubModuleService from "../../src/modules/hub/service"
 import { productPublisher } from "../../src/sync/catalogue/product-publisher"
-import { type SandboxHub, sandboxAccountCredentials, startSandboxHub } from "../../src/sandbox"
+import type { SandboxHub } from "../../src/sandbox"
 import { adminHeaders } from "../helpers/admin"
+import { addSalesChannelWithLocation, hubAccountsForStore } from "../helpers/hub-accounts"
 import { eventually, waitUntil } from "../helpers/eventually"
 import { sandboxHubForStore } from "../helpers/sandbox-store"
 import { seedStore } from "../helpers/store"
@@ -28,15 +27,7 @@ jest.setTimeout(240_000)
  */
 
 const BRAND_B_CHANNEL = "sc_01BRANDB"
-const second: { hub?: SandboxHub } = {}
-beforeAll(async () => {
-  second.hub = await startSandboxHub({ credentials: sandboxAccountCredentials("brand-b") })
-  process.env.HUB_ACCOUNTS = JSON.stringify([{ id: "brand-b", baseUrl: second.hub.url, ...second.hub.credentials, salesChannelId: BRAND_B_CHANNEL }])
-})
-afterAll(async () => {
-  delete process.env.HUB_ACCOUNTS
-  await second.hub?.stop()
-})
+const accountHubs = hubAccountsForStore([{ id: "brand-b", salesChannelId: BRAND_B_CHANNEL }])
 // Brand B takes `publishProducts` and the retry delay from the default account's options.
 const sandbox = sandboxHubForStore({}, { HUB_PUBLISH_PRODUCTS: "true", HUB_STOCK_RETRY_DELAY_MS: "200" })
 
@@ -50,7 +41,7 @@ medusaIntegrationTestRunner({
     let store: Awaited<ReturnType<typeof seedStore>>
     let brandBLocationId: string
     const hubA = () => sandbox.hub
-    const hubB = () => second.hub!
+    const hubB = () => accountHubs.get("brand-b")!
 
     /** The `POST /products` bodies a hub received. */
     const creates = (on: SandboxHub) =>
@@ -70,12 +61,7 @@ medusaIntegrationTestRunner({
       hubB().reset()
       store = await seedStore(container, { products: [] })
       // Brand B's channel (the id its account names) with its own location.
-      await container.resolve(Modules.SALES_CHANNEL).createSalesChannels({ id: BRAND_B_CHANNEL, name: "Marca B" } as { name: string })
-      const { result: locations } = await createStockLocationsWorkflow(container).run({
-        input: { locations: [{ name: "Loja Marca B", address: { address_1: "Rua B 2", city: "Curitiba", country_code: "BR" } }] },
-      })
-      brandBLocationId = locations[0].id
-      await linkSalesChannelsToStockLocationWorkflow(container).run({ input: { id: brandBLocationId, add: [BRAND_B_CHANNEL] } })
+      brandBLocationId = await addSalesChannelWithLocation(container, { salesChannelId: BRAND_B_CHANNEL, name: "Marca B" })
       hubA().resetRequestLog()
       hubB().resetRequestLog()
     })
