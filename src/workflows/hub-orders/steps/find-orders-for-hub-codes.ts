@@ -1,6 +1,22 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { Modules } from "@medusajs/framework/utils"
-import { hubAccountOfMetadata } from "../../../mapping/hub-account-order"
+import { DEFAULT_ACCOUNT } from "../../../modules/hub/accounts"
+
+/*
+ * How a Medusa order says which hub account it came from. Two accounts may each have an order of one
+ * code; an order of `default` says nothing more than its code, as every order from before accounts
+ * does, so a single-account store's orders stay as they were.
+ */
+
+/** The metadata beside `hub_order_code`: the account, unless `default`. */
+export function hubAccountMetadata(account: string | undefined): { hub_account?: string } {
+  return account && account !== DEFAULT_ACCOUNT ? { hub_account: account } : {}
+}
+
+/** The account a Medusa order's metadata names (`default` when none). */
+function hubAccountOfMetadata(metadata: Record<string, unknown> | null | undefined): string {
+  return typeof metadata?.hub_account === "string" ? metadata.hub_account : DEFAULT_ACCOUNT
+}
 
 /**
  * The Medusa orders an earlier, interrupted import already created for these hub codes of one account

@@ -1,8 +1,18 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { Modules } from "@medusajs/framework/utils"
 import type { IOrderModuleService, UpdateOrderDTO } from "@medusajs/framework/types"
+import { DEFAULT_ACCOUNT } from "../../../modules/hub/accounts"
 
-/** `number`: what to show (src/mapping/hub-account-order.ts, `hubOrderNumber`: the code, and the account unless `default`). */
+/**
+ * The number Medusa's admin shows for a hub order's Medusa order (`custom_display_id`, unique in the
+ * store): the hub code, followed by the account when not `default` (`Loja-1 (brand-b)`: two accounts
+ * may each have an order of one code), so Medusa's search still finds the code.
+ */
+export function hubOrderNumber(code: string, account: string | undefined): string {
+  return account && account !== DEFAULT_ACCOUNT ? `${code} (${account})` : code
+}
+
+/** `number`: what to show (`hubOrderNumber`). */
 export type HubCodeOfOrder = { orderId: string; number: string; customDisplayId?: string | null }
 
 /**
