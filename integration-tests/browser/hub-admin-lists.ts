@@ -38,7 +38,7 @@ export function hubPageListTests(session: AdminSession) {
     const page = session.page()
     // More orders set aside than one page holds: marketplace orders for a SKU this store does not sell.
     // A new order (the listing reads NEW ones), as the sandbox holds one, copied with the unknown SKU.
-    const [imported] = (await hubOrders(session, "import_state=imported&limit=1")).hub_orders
+    const [imported] = (await hubOrders(session, "account=default&import_state=imported&limit=1")).hub_orders
     const template = await (await fetch(`${session.sandboxUrl()}/_sandbox/orders/${encodeURIComponent(imported.code)}`)).json()
     const status = STANDARD_SANDBOX_STATUSES.find((entry) => entry.type === "NEW")!
     for (let index = 0; index <= HUB_PAGE_SIZE; index++) {

@@ -20,6 +20,8 @@ export type AdminSession = {
 }
 
 const NEW_SKU = "CANECA-ESMALTADA-350"
+/** A SKU the demo's default account and its brand B both sell (src/scripts/seed-demo.ts, ACCOUNT_SKUS). */
+const BOTH_ACCOUNTS_SKU = "CAMISETA-AZUL-M"
 
 type Row = { product_id: string; sku: string | null; state: string; title: string | null }
 
@@ -70,12 +72,15 @@ export function productPageTests(session: AdminSession) {
     await page.locator("[data-sonner-toast]", { hasText: "It will be published" }).waitFor({ timeout: 30_000 })
     await session.expectText(widget.getByTestId("hub-product-state"), "Not publishable")
 
-    // A product the hub already held: linked, not created.
-    const linked = (await productsPage(session, "&state=published")).products[0]
+    // A product the hub already held: linked, not created. The demo's brand B sells it too: the card has
+    // a part per hub account, each naming its account (brand B's publication has not run: no job here).
+    const linked = (await productsPage(session, "&state=published")).products.find((product) => product.sku === BOTH_ACCOUNTS_SKU)!
     await page.goto(`${session.medusaUrl()}/app/products/${linked.product_id}`)
-    await session.expectText(page.getByTestId("hub-product-state"), "Published")
-    await session.expectText(page.getByTestId("hub-product-sku"), "Linked: the hub already had this SKU")
-    await session.expectText(page.getByTestId("hub-product-last-sent"), "Nothing sent yet")
+    const ofDefault = page.getByTestId("hub-product-account-default")
+    await session.expectText(ofDefault.getByTestId("hub-product-state"), "Published")
+    await session.expectText(ofDefault.getByTestId("hub-product-sku"), "Linked: the hub already had this SKU")
+    await session.expectText(ofDefault.getByTestId("hub-product-last-sent"), "Nothing sent yet")
+    await session.expectText(page.getByTestId("hub-product-account-brand-b"), "brand-b")
     await session.screenshot("product-card-linked", page.getByTestId("hub-product-widget"))
 
     await page.goto(`${session.medusaUrl()}/app/hub`)

@@ -220,6 +220,10 @@ medusaIntegrationTestRunner({
         expect(data.products[0].problems).toEqual([{ field: "weight", message: expect.stringContaining("weight") }])
       })
       expect(creates()).toEqual([])
+      // Its stock waits for the create, on the product's publication: not in the stock backlog, whose oldest change would age for good.
+      const [row] = await container.resolve<HubModuleService>(HUB_MODULE).listHubCatalogueChanges({ sku: "SEM-PESO" })
+      expect(row.state).toBe("pending")
+      expect((await api.get("/admin/hub/stock", headers)).data.stock).toMatchObject({ backlog: 0, oldestPendingChangeAt: null })
       await updateProductsWorkflow(container).run({ input: { selector: { id: productId }, update: { weight: 500 } } })
       await eventually(async () => expect((await publicationOf(productId))?.state).toBe("published"))
       expect(creates()).toEqual([expect.objectContaining({ sku: "SEM-PESO", weight: 0.5 })])

@@ -99,7 +99,7 @@ export type CataloguePushOutcome =
 export type StockSyncFigures = {
   /** What the plugin keeps true on the hub: qty and the `catalogueFields`. */
   syncedFields: HubProductField[]
-  /** SKUs whose change the hub has not taken yet. */
+  /** SKUs whose change the hub has not taken yet (not those waiting for their product's first publication). */
   backlog: number
   oldestPendingChangeAt: string | null
   /** When a reconciliation last read every hub product and found none differing from Medusa. */

@@ -10,9 +10,10 @@ import type { ClaimedCatalogueChange, CataloguePushOutcome, WantedSkuFields } fr
  * waits: the hub does not hold it yet (a PUT would be a 404), and the create carries its fields. The
  * publication takes them as accepted once the hub has the product (`acceptCreated`), and the push then
  * sends only what changed since. A SKU the hub took a push of before (its stock synced before
- * publication was turned on) never waits for its product's publication.
+ * publication was turned on) never waits for its product's publication. A row that waits is not in the
+ * backlog either: its product's publication shows it (a product that cannot be published waits for good).
  */
-const NOT_AWAITING_PUBLICATION = `(hub_catalogue_change.sent_at is not null or hub_catalogue_change.accepted <> '{}'::jsonb or not exists (
+export const NOT_AWAITING_PUBLICATION = `(hub_catalogue_change.sent_at is not null or hub_catalogue_change.accepted <> '{}'::jsonb or not exists (
   select 1 from hub_product_publication as p
    where p.account = hub_catalogue_change.account and p.product_id = hub_catalogue_change.product_id and p.deleted_at is null and p.accepted is null and not p.excluded))`
 
