@@ -16,7 +16,7 @@
  *      orders are imported within seconds.
  *
  * With HUB_DEMO_ACCOUNTS=2, a second hub account (brand B) on a sandbox hub of its own, the next
- * port, with a sales channel and stock location of its own (scripts/demo-accounts.js).
+ * port, with a sales channel and stock location of its own (scripts/demo-hubs.js).
  *
  * Ctrl-C (SIGINT), SIGTERM or SIGHUP stop Medusa, the sandbox hubs and the embedded PostgreSQL.
  */
@@ -35,7 +35,7 @@ const {
   loadPg,
   stopEmbeddedPostgres,
 } = require("./postgres")
-const { BRAND_B, brandBAccountsEnv, demoAccountCount, readBrandBProducts, startBrandBSandbox } = require("./demo-accounts")
+const { BRAND_B, brandBAccountsEnv, demoAccountCount, printBanner, readBrandBProducts, startDemoHub, stockSandbox } = require("./demo-hubs")
 
 const ROOT = path.resolve(__dirname, "..")
 /** The demo's database; the browser test runs the demo on a throwaway one of its own. */
@@ -47,7 +47,6 @@ const MEDUSA_PORT = Number(process.env.PORT || 9000)
 const MEDUSA_URL = `http://localhost:${MEDUSA_PORT}`
 /** Where an embedded PostgreSQL keeps its data between demo runs. */
 const EMBEDDED_PG_DIR = path.join(os.tmpdir(), "medusa-hub-demo-postgres")
-const DEMO_CHANNEL = "Marketplace Demo"
 const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"]
 
 const log = (msg) => console.log(`[demo] ${msg}`)
@@ -264,65 +263,19 @@ async function readStore(settings) {
 }
 
 // ---------------------------------------------------------------------------
-// Sandbox hub
+// Sandbox hubs (scripts/demo-hubs.js)
 // ---------------------------------------------------------------------------
 
 /** The sandbox hub of the account default on SANDBOX_PORT, or (`brandB`) brand B's on the next port. */
 async function startSandbox({ brandB = false } = {}) {
-  require("ts-node").register({ transpileOnly: true, compilerOptions: { module: "commonjs" } })
-  const sandboxModule = require(path.join(ROOT, "src", "sandbox"))
-  const port = brandB ? SANDBOX_PORT + 1 : SANDBOX_PORT
   try {
-    // Codes from the clock: the demo database outlives the sandbox, and a code is never reused.
-    return brandB ? await startBrandBSandbox(sandboxModule, port) : await sandboxModule.startSandboxHub({ port, firstOrderSequence: Date.now() })
+    return await startDemoHub(ROOT, SANDBOX_PORT, { brandB })
   } catch (err) {
     if (err && err.code === "EADDRINUSE") {
-      throw new DemoError(`port ${port} is taken: stop what uses it, or choose another with HUB_SANDBOX_PORT=<port> (brand B takes the next one)`)
+      throw new DemoError(`port ${brandB ? SANDBOX_PORT + 1 : SANDBOX_PORT} is taken: stop what uses it, or choose another with HUB_SANDBOX_PORT=<port> (brand B takes the next one)`)
     }
     throw err
   }
-}
-
-const DEMO_CUSTOMERS = [
-  { name: "Ana Souza", email: "ana.souza@example.com", vat_number: "12345678909", phone: "11999998888", city: "São Paulo", region: "SP", postcode: "01310100", street: "Avenida Paulista", number: 1000, neighborhood: "Bela Vista" },
-  { name: "Bruno Lima", email: "bruno.lima@example.com", vat_number: "98765432100", phone: "21988887777", city: "Rio de Janeiro", region: "RJ", postcode: "22070011", street: "Avenida Atlântica", number: 1702, neighborhood: "Copacabana" },
-  { name: "Carla Mendes", email: "carla.mendes@example.com", vat_number: "11144477735", phone: "31977776666", city: "Belo Horizonte", region: "MG", postcode: "30130010", street: "Avenida Afonso Pena", number: 867, neighborhood: "Centro" },
-]
-
-/** The store's SKUs on the hub, and a few NEW orders for them, placed by the marketplace (`channel`). */
-function stockSandbox(hub, store, channel = DEMO_CHANNEL) {
-  hub.upsertProducts(store.products.map(({ sku, name, price, qty }) => ({ sku, name, price, qty })))
-  const skus = store.products.filter((product) => product.qty > 0).map((product) => product.sku)
-  if (!skus.length) {
-    warn("the store has no SKU in stock: no sandbox order created")
-    return []
-  }
-  return DEMO_CUSTOMERS.map((customer, index) => {
-    const address = {
-      street: customer.street,
-      number: customer.number,
-      neighborhood: customer.neighborhood,
-      city: customer.city,
-      region: customer.region,
-      country: "BR",
-      postcode: customer.postcode,
-    }
-    const items = [{ id: skus[index % skus.length], qty: 1 }]
-    if (index === 1 && skus.length > 1) items.push({ id: skus[(index + 1) % skus.length], qty: 2 })
-    return hub.createOrder({
-      channel,
-      items,
-      customer: { name: customer.name, email: customer.email, vat_number: customer.vat_number, phones: [customer.phone] },
-      billing_address: address,
-      shipping_address: address,
-      shipping_method: "Correios PAC",
-      shipping_cost: 15.9,
-      // As marketplaces sell: one order in 3 instalments with interest and a marketplace discount, one
-      // with a discount alone (the sandbox's own fields; docs/money.md shows where each lands in Medusa).
-      interest: index === 1 ? 7.35 : 0,
-      ...(index === 1 ? { discount: 10, parcels: 3 } : index === 2 ? { discount: 5 } : {}),
-    })
-  })
 }
 
 // ---------------------------------------------------------------------------
@@ -343,64 +296,6 @@ function checkHealth() {
     req.on("timeout", () => req.destroy())
     req.on("error", () => resolve(false))
   })
-}
-
-/** The sandbox's control URL of a marketplace move on an order: codes hold spaces, so encoded. */
-function marketplaceMoveUrl(hub, code, move) {
-  return `${hub.url}/_sandbox/orders/${encodeURIComponent(code)}/${move}`
-}
-
-function printBanner(hub, orders, brandB) {
-  const line = "-".repeat(78)
-  const created = orders.map((order) => order.code).join(", ")
-  const example = orders.length ? orders[0].code : "<code>"
-  console.log(
-    [
-      "",
-      line,
-      "  Medusa hub plugin demo is running",
-      "",
-      `  Admin:        ${MEDUSA_URL}/app   (plugin page: ${MEDUSA_URL}/app/hub)`,
-      `  Login:        ${ADMIN_EMAIL} / ${ADMIN_PASSWORD}`,
-      `  Sandbox hub:  ${hub.url}   (credentials: X-User-Email ${hub.credentials.userEmail},`,
-      `                X-Api-Key ${hub.credentials.apiKey},`,
-      `                X-Accountmanager-Key ${hub.credentials.accountManagerKey})`,
-      "",
-      `  NEW orders on the sandbox: ${created || "none"}.`,
-      ...(brandB
-        ? [
-            `  Hub account ${BRAND_B.id}: its sandbox hub ${brandB.hub.url}, NEW orders ${brandB.orders.map((order) => order.code).join(", ") || "none"};`,
-            "  the hub page's account selector shows either account.",
-          ]
-        : []),
-      "  Orders placed on the sandbox are imported within seconds (Orders in the admin). Place one:",
-      "    - admin API: POST /admin/hub/test-orders { order: {...}, approve?: true }",
-      "    - or the hub API (as the marketplace would), e.g.",
-      `        curl -X POST ${hub.url}/orders -H 'Content-Type: application/json' \\`,
-      `          -H 'X-User-Email: ${hub.credentials.userEmail}' -H 'X-Api-Key: ${hub.credentials.apiKey}' \\`,
-      `          -H 'X-Accountmanager-Key: ${hub.credentials.accountManagerKey}' \\`,
-      `          -d '{"order":{"channel":"${DEMO_CHANNEL}","items":[{"id":"<SKU>","qty":1}],` +
-        `"customer":{"name":"Ana Souza","email":"ana@example.com"},` +
-        `"billing_address":{"street":"Rua A","number":1,"neighborhood":"Centro","city":"São Paulo","region":"SP","country":"BR","postcode":"01001000"},` +
-        `"shipping_address":{"street":"Rua A","number":1,"neighborhood":"Centro","city":"São Paulo","region":"SP","country":"BR","postcode":"01001000"}}}'`,
-      "  Act as the marketplace on an order (copy and paste; the code is URL-encoded):",
-      ...(orders.length
-        ? orders.map((order) => `    curl -X POST "${marketplaceMoveUrl(hub, order.code, "approve")}"`)
-        : [`    curl -X POST "${hub.url}/_sandbox/orders/<URL-encoded code>/approve"`]),
-      `    curl -X POST "${marketplaceMoveUrl(hub, example, "cancel")}"   # cancel instead`,
-      "  then *Import now* on the Marketplace hub page. The other control endpoints (faults, rate limits,",
-      `  the request log, reset): npx hub-sandbox --help.`,
-      "",
-      "  The admin API from a terminal: log in, then send the token:",
-      `    TOKEN=$(curl -s -X POST ${MEDUSA_URL}/auth/user/emailpass -H 'Content-Type: application/json' \\`,
-      `      -d '{"email":"${ADMIN_EMAIL}","password":"${ADMIN_PASSWORD}"}' | node -pe 'JSON.parse(require("fs").readFileSync(0)).token')`,
-      `    curl -s ${MEDUSA_URL}/admin/hub/connection -H "Authorization: Bearer $TOKEN"`,
-      "",
-      "  Ctrl-C stops Medusa, the sandbox hub and any embedded PostgreSQL.",
-      line,
-      "",
-    ].join("\n")
-  )
 }
 
 async function main() {
@@ -494,7 +389,7 @@ async function main() {
     }
     if (!ready && (await checkHealth())) {
       ready = true
-      printBanner(sandbox, orders, brandB)
+      printBanner({ medusaUrl: MEDUSA_URL, admin: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } }, sandbox, orders, brandB)
     }
   }
   throw new Interrupted()

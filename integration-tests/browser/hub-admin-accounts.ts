@@ -3,7 +3,7 @@ import type { AdminSession } from "./hub-admin-products"
 /*
  * Several hub accounts on the hub page and the order card: the demo runs with HUB_DEMO_ACCOUNTS=2
  * (brand B on the sandbox port after the default's, with its own sales channel and location:
- * scripts/demo-accounts.js); hub-admin.spec.ts calls these inside a describe, on its one demo and browser.
+ * scripts/demo-hubs.js); hub-admin.spec.ts calls these inside a describe, on its one demo and browser.
  */
 
 type Run = { imported: number }

@@ -65,7 +65,7 @@ async function startDemo() {
   const [medusaPort, sandboxPort] = [await freePort(), await freePort()]
   medusaUrl = `http://localhost:${medusaPort}`
   sandboxUrl = `http://127.0.0.1:${sandboxPort}`
-  // The demo puts brand B's sandbox hub on the next port (scripts/demo-accounts.js).
+  // The demo puts brand B's sandbox hub on the next port (scripts/demo-hubs.js).
   brandBSandboxUrl = `http://127.0.0.1:${sandboxPort + 1}`
   demo = spawn(process.execPath, [path.join(ROOT, "scripts/demo.js")], {
     cwd: ROOT,

@@ -62,7 +62,7 @@ const ACCOUNT_STOCKED = 25
 
 /**
  * Each hub account of the plugin's option `accounts` whose sales channel the store lacks (the demo's
- * brand B, scripts/demo-accounts.js): that channel (with the id the account names), a stock location
+ * brand B, scripts/demo-hubs.js): that channel (with the id the account names), a stock location
  * of its own serving it, and ACCOUNT_SKUS sold there with ACCOUNT_STOCKED units each. Once per account.
  */
 async function seedAddedAccounts(container: MedusaContainer) {

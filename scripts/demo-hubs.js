@@ -1,0 +1,162 @@
+/*
+ * The demo's sandbox hubs (scripts/demo.js): the account default's on HUB_SANDBOX_PORT and, with
+ * HUB_DEMO_ACCOUNTS=2, brand B's on the next port, selling through a sales channel and stock location
+ * of its own (src/scripts/seed-demo.ts seeds them for every account of the plugin's option
+ * `accounts`); what each holds at start, and the banner that says how to use them.
+ */
+const path = require("path")
+
+const DEMO_CHANNEL = "Marketplace Demo"
+
+/**
+ * The sandbox hub of the account default on `port`, or (`brandB`) brand B's on the next port with
+ * credentials of its own (the same on every start). Codes from the clock: the demo database outlives
+ * the sandbox, and a code is never reused.
+ */
+async function startDemoHub(root, port, { brandB = false } = {}) {
+  require("ts-node").register({ transpileOnly: true, compilerOptions: { module: "commonjs" } })
+  const sandbox = require(path.join(root, "src", "sandbox"))
+  if (!brandB) return sandbox.startSandboxHub({ port, firstOrderSequence: Date.now() })
+  return sandbox.startSandboxHub({ port: port + 1, firstOrderSequence: Date.now(), credentials: sandbox.sandboxAccountCredentials(BRAND_B.id) })
+}
+
+/** Brand B's account: its id, and the sales channel id it names (the seed creates the channel with it). */
+const BRAND_B = { id: "brand-b", salesChannelId: "sc_01HUBDEMOBRANDB", channel: "Marca B Demo" }
+
+/** How many hub accounts the demo serves: 1 (the default), or 2 with HUB_DEMO_ACCOUNTS=2. */
+function demoAccountCount(env) {
+  const count = Number(env.HUB_DEMO_ACCOUNTS || 1)
+  if (count !== 1 && count !== 2) throw new Error(`HUB_DEMO_ACCOUNTS must be 1 or 2, not ${env.HUB_DEMO_ACCOUNTS}`)
+  return count
+}
+
+/** The plugin's option `accounts` for brand B, as the development store reads it (HUB_ACCOUNTS). */
+function brandBAccountsEnv(hub) {
+  return JSON.stringify([{ id: BRAND_B.id, baseUrl: hub.url, ...hub.credentials, salesChannelId: BRAND_B.salesChannelId }])
+}
+
+/** Brand B's SKUs: those its sales channel sells, with the available quantity over the channel's stock locations. */
+async function readBrandBProducts(client) {
+  const { rows } = await client.query(
+    `select pv.sku, min(p.title) as title,
+            (select min(pr.amount) from product_variant_price_set pvps
+               join price pr on pr.price_set_id = pvps.price_set_id
+              where pvps.variant_id = pv.id and pvps.deleted_at is null and pr.deleted_at is null
+                and pr.currency_code = 'brl' and pr.price_list_id is null) as price,
+            coalesce(sum(il.stocked_quantity - il.reserved_quantity), 0) as available
+       from product_variant pv
+       join product p on p.id = pv.product_id and p.deleted_at is null
+       join product_sales_channel psc on psc.product_id = p.id and psc.sales_channel_id = $1 and psc.deleted_at is null
+       left join product_variant_inventory_item pvii on pvii.variant_id = pv.id and pvii.deleted_at is null
+       left join inventory_level il on il.inventory_item_id = pvii.inventory_item_id and il.deleted_at is null
+        and il.location_id in (select stock_location_id from sales_channel_stock_location where sales_channel_id = $1 and deleted_at is null)
+      where pv.sku is not null and pv.deleted_at is null
+      group by pv.id, pv.sku
+      order by pv.sku`,
+    [BRAND_B.salesChannelId]
+  )
+  return rows.map((row) => ({ sku: row.sku, name: row.title, price: row.price === null ? 0 : Number(row.price), qty: Math.max(0, Math.floor(Number(row.available))) }))
+}
+
+const DEMO_CUSTOMERS = [
+  { name: "Ana Souza", email: "ana.souza@example.com", vat_number: "12345678909", phone: "11999998888", city: "São Paulo", region: "SP", postcode: "01310100", street: "Avenida Paulista", number: 1000, neighborhood: "Bela Vista" },
+  { name: "Bruno Lima", email: "bruno.lima@example.com", vat_number: "98765432100", phone: "21988887777", city: "Rio de Janeiro", region: "RJ", postcode: "22070011", street: "Avenida Atlântica", number: 1702, neighborhood: "Copacabana" },
+  { name: "Carla Mendes", email: "carla.mendes@example.com", vat_number: "11144477735", phone: "31977776666", city: "Belo Horizonte", region: "MG", postcode: "30130010", street: "Avenida Afonso Pena", number: 867, neighborhood: "Centro" },
+]
+
+/** The store's SKUs on the hub, and a few NEW orders for them, placed by the marketplace (`channel`). */
+function stockSandbox(hub, store, channel = DEMO_CHANNEL) {
+  hub.upsertProducts(store.products.map(({ sku, name, price, qty }) => ({ sku, name, price, qty })))
+  const skus = store.products.filter((product) => product.qty > 0).map((product) => product.sku)
+  if (!skus.length) {
+    console.error("[demo] the store has no SKU in stock: no sandbox order created")
+    return []
+  }
+  return DEMO_CUSTOMERS.map((customer, index) => {
+    const address = {
+      street: customer.street,
+      number: customer.number,
+      neighborhood: customer.neighborhood,
+      city: customer.city,
+      region: customer.region,
+      country: "BR",
+      postcode: customer.postcode,
+    }
+    const items = [{ id: skus[index % skus.length], qty: 1 }]
+    if (index === 1 && skus.length > 1) items.push({ id: skus[(index + 1) % skus.length], qty: 2 })
+    return hub.createOrder({
+      channel,
+      items,
+      customer: { name: customer.name, email: customer.email, vat_number: customer.vat_number, phones: [customer.phone] },
+      billing_address: address,
+      shipping_address: address,
+      shipping_method: "Correios PAC",
+      shipping_cost: 15.9,
+      // As marketplaces sell: one order in 3 instalments with interest and a marketplace discount, one
+      // with a discount alone (the sandbox's own fields; docs/money.md shows where each lands in Medusa).
+      interest: index === 1 ? 7.35 : 0,
+      ...(index === 1 ? { discount: 10, parcels: 3 } : index === 2 ? { discount: 5 } : {}),
+    })
+  })
+}
+
+/** The sandbox's control URL of a marketplace move on an order: codes hold spaces, so encoded. */
+function marketplaceMoveUrl(hub, code, move) {
+  return `${hub.url}/_sandbox/orders/${encodeURIComponent(code)}/${move}`
+}
+
+/** What the demo prints once Medusa answers: where everything is, and how to act as the marketplace. */
+function printBanner({ medusaUrl, admin }, hub, orders, brandB) {
+  const line = "-".repeat(78)
+  const created = orders.map((order) => order.code).join(", ")
+  const example = orders.length ? orders[0].code : "<code>"
+  console.log(
+    [
+      "",
+      line,
+      "  Medusa hub plugin demo is running",
+      "",
+      `  Admin:        ${medusaUrl}/app   (plugin page: ${medusaUrl}/app/hub)`,
+      `  Login:        ${admin.email} / ${admin.password}`,
+      `  Sandbox hub:  ${hub.url}   (credentials: X-User-Email ${hub.credentials.userEmail},`,
+      `                X-Api-Key ${hub.credentials.apiKey},`,
+      `                X-Accountmanager-Key ${hub.credentials.accountManagerKey})`,
+      "",
+      `  NEW orders on the sandbox: ${created || "none"}.`,
+      ...(brandB
+        ? [
+            `  Hub account ${BRAND_B.id}: its sandbox hub ${brandB.hub.url}, NEW orders ${brandB.orders.map((order) => order.code).join(", ") || "none"};`,
+            "  the hub page's account selector shows either account.",
+          ]
+        : []),
+      "  Orders placed on the sandbox are imported within seconds (Orders in the admin). Place one:",
+      "    - admin API: POST /admin/hub/test-orders { order: {...}, approve?: true }",
+      "    - or the hub API (as the marketplace would), e.g.",
+      `        curl -X POST ${hub.url}/orders -H 'Content-Type: application/json' \\`,
+      `          -H 'X-User-Email: ${hub.credentials.userEmail}' -H 'X-Api-Key: ${hub.credentials.apiKey}' \\`,
+      `          -H 'X-Accountmanager-Key: ${hub.credentials.accountManagerKey}' \\`,
+      `          -d '{"order":{"channel":"${DEMO_CHANNEL}","items":[{"id":"<SKU>","qty":1}],` +
+        `"customer":{"name":"Ana Souza","email":"ana@example.com"},` +
+        `"billing_address":{"street":"Rua A","number":1,"neighborhood":"Centro","city":"São Paulo","region":"SP","country":"BR","postcode":"01001000"},` +
+        `"shipping_address":{"street":"Rua A","number":1,"neighborhood":"Centro","city":"São Paulo","region":"SP","country":"BR","postcode":"01001000"}}}'`,
+      "  Act as the marketplace on an order (copy and paste; the code is URL-encoded):",
+      ...(orders.length
+        ? orders.map((order) => `    curl -X POST "${marketplaceMoveUrl(hub, order.code, "approve")}"`)
+        : [`    curl -X POST "${hub.url}/_sandbox/orders/<URL-encoded code>/approve"`]),
+      `    curl -X POST "${marketplaceMoveUrl(hub, example, "cancel")}"   # cancel instead`,
+      "  then *Import now* on the Marketplace hub page. The other control endpoints (faults, rate limits,",
+      `  the request log, reset): npx hub-sandbox --help.`,
+      "",
+      "  The admin API from a terminal: log in, then send the token:",
+      `    TOKEN=$(curl -s -X POST ${medusaUrl}/auth/user/emailpass -H 'Content-Type: application/json' \\`,
+      `      -d '{"email":"${admin.email}","password":"${admin.password}"}' | node -pe 'JSON.parse(require("fs").readFileSync(0)).token')`,
+      `    curl -s ${medusaUrl}/admin/hub/connection -H "Authorization: Bearer $TOKEN"`,
+      "",
+      "  Ctrl-C stops Medusa, the sandbox hub and any embedded PostgreSQL.",
+      line,
+      "",
+    ].join("\n")
+  )
+}
+
+module.exports = { BRAND_B, demoAccountCount, startDemoHub, brandBAccountsEnv, readBrandBProducts, stockSandbox, printBanner }
