@@ -13,7 +13,10 @@ const HUB_PAGE_SIZE = 10
 /** Rows the order list's widget shows at once (src/admin/widgets/hub-order-numbers.tsx). */
 const WIDGET_PAGE_SIZE = 5
 
-type HubOrder = { id: string; code: string; order_id: string | null; order?: { display_id: number } | null }
+type HubOrder = { id: string; account: string; code: string; order_id: string | null; order?: { display_id: number } | null }
+
+/** How a list names a hub order in the demo's store of two hub accounts: its code, then its account. */
+const named = (order: HubOrder) => `${order.code} · ${order.account}`
 type OrdersPage = { hub_orders: HubOrder[]; count: number }
 
 async function hubOrders(session: AdminSession, query: string): Promise<OrdersPage> {
@@ -59,11 +62,11 @@ export function hubPageListTests(session: AdminSession) {
 
     await page.goto(`${session.medusaUrl()}/app/hub`)
     const table = page.getByTestId("hub-orders-attention")
-    await eventually(async () => expect(await column(table, "Hub order")).toEqual(first.hub_orders.map((order) => order.code)), 60_000)
+    await eventually(async () => expect(await column(table, "Hub order")).toEqual(first.hub_orders.map(named)), 60_000)
     await session.expectText(table, `1 of ${Math.ceil(count / HUB_PAGE_SIZE)} pages`)
     await session.expectText(table, `of ${count} results`)
     await table.getByRole("button", { name: "Next" }).click()
-    await eventually(async () => expect(await column(table, "Hub order")).toEqual(second.hub_orders.map((order) => order.code)), 30_000)
+    await eventually(async () => expect(await column(table, "Hub order")).toEqual(second.hub_orders.map(named)), 30_000)
     const firstCodes = first.hub_orders.map((order) => order.code)
     expect(second.hub_orders.filter((order) => firstCodes.includes(order.code))).toEqual([])
     expect(second.hub_orders.length).toBe(Math.min(HUB_PAGE_SIZE, count - HUB_PAGE_SIZE))
@@ -84,7 +87,7 @@ async function expectOrderNumbers(session: AdminSession, headers: { hubOrder: st
   await page.goto(`${session.medusaUrl()}/app/orders`)
   const widget = page.getByTestId("hub-order-numbers")
   const table = widget.getByTestId("hub-order-numbers-table")
-  await eventually(async () => expect(await column(table, headers.hubOrder)).toEqual(hub_orders.map((order) => order.code)), 120_000)
+  await eventually(async () => expect(await column(table, headers.hubOrder)).toEqual(hub_orders.map(named)), 120_000)
   expect(await column(table, headers.medusaOrder)).toEqual(hub_orders.map((order) => `#${order.order!.display_id}`))
   for (const order of hub_orders.slice(0, 2)) {
     expect(await table.getByRole("link", { name: `#${order.order!.display_id}`, exact: true }).getAttribute("href")).toContain(`/orders/${order.order_id}`)

@@ -203,6 +203,16 @@ medusaIntegrationTestRunner({
       expect((await landed("brand-b", onB.code)).order.sales_channel_id).toBe(BRAND_B_CHANNEL)
     })
 
+    it("a test order is placed on the hub of the account named, and imported into that account", async () => {
+      const headers = await adminHeaders(container)
+      const placed = await api.post("/admin/hub/test-orders?account=brand-b", { order: sampleTestOrder({ items: [{ id: "SKU-1", qty: 1 }] }) }, headers)
+      expect(placed.data.hub_order).toMatchObject({ account: "brand-b", status: { type: "NEW" } })
+      expect(hubs.b!.getOrder(placed.data.hub_order.code)).toBeDefined()
+      expect(sandbox.hub.getOrder(placed.data.hub_order.code)).toBeUndefined()
+      await runOrderImport(container, { account: "brand-b" })
+      expect((await landed("brand-b", placed.data.hub_order.code)).order.sales_channel_id).toBe(BRAND_B_CHANNEL)
+    })
+
     it("each account's queue has its own consumer: a queued order lands in its account's channel and is acknowledged on its hub only", async () => {
       const onB = hubs.b!.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 1 }] }))
       const summary = await consumeOrderQueue(container, { account: "brand-b" })

@@ -49,7 +49,7 @@ export default defineMiddlewares({
     {
       matcher: "/admin/hub/test-orders",
       method: ["POST"],
-      middlewares: validateBody(PostHubTestOrderSchema),
+      middlewares: [validateAndTransformQuery(HubAccountQuerySchema, {}), ...validateBody(PostHubTestOrderSchema)],
     },
     {
       matcher: "/admin/hub/connection",

@@ -1,13 +1,13 @@
 import { Link } from "react-router-dom"
-import { DEFAULT_ACCOUNT } from "../lib/hub-account"
+import { useSeveralHubAccounts } from "../lib/hub-account"
 
 /**
- * A hub order's code on one line, linking to its Medusa order when there is one; an added account's
- * order with its account beside it (two accounts may each have an order of one code), the account
- * `default`'s as in a store of one account.
+ * A hub order's code on one line, linking to its Medusa order when there is one; in a store with
+ * several hub accounts, its account beside it (two accounts may each have an order of one code, and
+ * a list of every account's orders must say whose each is).
  */
 export const HubOrderLink = ({ code, orderId, account }: { code: string; orderId: string | null; account: string }) => {
-  const named = account !== DEFAULT_ACCOUNT ? <span className="text-ui-fg-subtle" data-testid="hub-order-account"> · {account}</span> : null
+  const named = useSeveralHubAccounts() ? <span className="text-ui-fg-subtle" data-testid="hub-order-account"> · {account}</span> : null
   return orderId ? (
     <span className="whitespace-nowrap">
       <Link to={`/orders/${orderId}`} className="text-ui-fg-interactive hover:text-ui-fg-interactive-hover">

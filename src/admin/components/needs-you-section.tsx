@@ -1,5 +1,5 @@
 import { Button, Container, Heading, Text } from "@medusajs/ui"
-import { DEFAULT_ACCOUNT, useHubAccount } from "../lib/hub-account"
+import { useHubAccount } from "../lib/hub-account"
 import {
   useEveryHubAccountProductsNeedingMerchant,
   useEveryHubAccountSkusInError,
@@ -12,8 +12,7 @@ import { MovesNeedingMerchant } from "./moves-needing-merchant"
 
 /**
  * One thing that needs the merchant: how many, and a button to the list that shows them. `account`:
- * whose (a store with several hub accounts has a line per account, an added account's named); the
- * button shows that account.
+ * whose (a store with several hub accounts has a line per account, named); the button shows that account.
  */
 const NeedLine = ({ text, target, testId, account }: { text: string; target: string; testId: string; account?: string }) => {
   const { t } = useHubTranslation("page")
@@ -26,7 +25,7 @@ const NeedLine = ({ text, target, testId, account }: { text: string; target: str
     <div className="flex items-center justify-between gap-x-3 px-6 py-3" data-testid={testId} data-account={account}>
       <Text size="small" className="text-ui-fg-error">
         {text}
-        {account && account !== DEFAULT_ACCOUNT && <span className="text-ui-fg-subtle"> · {account}</span>}
+        {account && <span className="text-ui-fg-subtle"> · {account}</span>}
       </Text>
       <Button size="small" variant="transparent" onClick={show}>
         {t("needsYou.show")}

@@ -3,7 +3,7 @@ import { createContext, type ReactNode, useContext, useState } from "react"
 import { sdk } from "./sdk"
 
 /** The account the plugin's own options describe (src/modules/hub/accounts.ts, DEFAULT_ACCOUNT). */
-export const DEFAULT_ACCOUNT = "default"
+const DEFAULT_ACCOUNT = "default"
 
 /** Where the hub page remembers the account last chosen, in this browser. */
 const REMEMBERED = "medusa-plugin-hub:account"

@@ -79,7 +79,7 @@ export class HubOrderRecords extends MedusaService({
     this.moves = dependencies.hubOrderMoveRepository
   }
 
-  /** The hub client, built from the validated options at boot and closed at shutdown. */
+  /** The account `default`'s hub client (`account(id).client` for any account's), built at boot and closed at shutdown. */
   get client(): HubClient {
     return this.hubClient
   }
