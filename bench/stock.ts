@@ -29,7 +29,13 @@
  * location B, both the same SKUs. Every edit sets a SKU at both locations (B one unit above A), so
  * each account has one change per edit and a quantity pushed to the wrong hub shows; the push
  * figures are printed per account, their names ending in its id (account-2's hub must hold location
- * B's stock). The reconciliation is measured on the default account alone.
+ * B's stock). The paced SKUs are then split in two halves: the first paced as above, the second the
+ * same way (phase C) while account-2's hub answers every PUT /products with a 429 and a Retry-After of
+ * 5 s (bench/lib/accounts.ts); the storm ends once default's changes have landed, then account-2's
+ * backlog drains. Printed: default's change -> hub p95 during the storm / without it (goal <= 1.5:
+ * "a 429 storm on one account does not slow the other") and its 429s meanwhile (goal 0), account-2's
+ * (> 0: the storm took place); account-2's other figures leave its storm's 429s out, and its
+ * quantities are read after the drain. The reconciliation is measured on the default account alone.
  * Database: DB_HOST, DB_PORT, DB_USERNAME, DB_PASSWORD (defaults localhost, 5432, postgres, none);
  * the database BENCH_DATABASE (default medusa_hub_bench_stock) is dropped and created again.
  * Not part of `npm test`: it takes a few minutes.
@@ -37,11 +43,10 @@
 import { setTimeout as sleep } from "node:timers/promises"
 import { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
-import { HubClient } from "../src/hub-client"
 import { DEFAULT_ACCOUNT } from "../src/modules/hub/accounts"
 import type { SandboxRequestLogEntry } from "../src/sandbox"
 import type HubModuleService from "../src/modules/hub/service"
-import { SECOND_ACCOUNT, hubAccountsEnv, secondSandbox, seedSecondChannel, type BenchHub } from "./lib/accounts"
+import { SECOND_ACCOUNT, duringStorm, hubAccountsEnv, hubProducts, inStorm, secondSandbox, seedSecondChannel, stormFigures, type BenchHub, type Storm } from "./lib/accounts"
 import { startBurners } from "./lib/burners"
 import { figure, info, percentile } from "./lib/figures"
 import { bootStore, byStatus, connect, control, recreateDatabase, requestLog, runBench, startSandbox, type SandboxProcess } from "./lib/store"
@@ -69,6 +74,8 @@ const SEEDED_FIELDS = { qty: 0, price: 100, promotional_price: null, status: "en
 
 const log = (message: string) => console.error(`[bench:stock] ${message}`)
 const skuOf = (index: number) => `B-${String(index + 1).padStart(5, "0")}`
+/** The SKU indexes from `from` up to `to`, excluded. */
+const range = (from: number, to: number) => Array.from({ length: to - from }, (_, offset) => from + offset)
 const eventsPerSku = Math.max(1, Math.round(EVENTS / SKUS))
 
 async function main() {
@@ -112,7 +119,8 @@ async function main() {
     )
     for (const hubFigures of push.hubs) {
       const name = (figureName: string) => `${NAME}: ${figureName}${ACCOUNTS === 2 ? `, ${hubFigures.account}` : ""}`
-      figure(name("requests per changed SKU"), hubFigures.requestsPerSku, { at: "<=", target: 1 }, { detail: `${hubFigures.puts} PUTs for ${push.skus} SKUs` })
+      const stormed = push.storm?.account === hubFigures.account
+      figure(name("requests per changed SKU"), hubFigures.requestsPerSku, { at: "<=", target: 1 }, { detail: `${hubFigures.puts} PUTs for ${push.skus} SKUs${stormed ? ", besides its storm's 429s" : ""}` })
       figure(name("achieved rate / limit"), hubFigures.rateRatio, { at: ">=", target: 0.9 }, {
         detail: `${hubFigures.drainPuts} PUTs in ${(hubFigures.drainMs / 1000).toFixed(1)} s while a backlog of ${hubFigures.backlogAtDrainStart} drained`,
       })
@@ -124,8 +132,9 @@ async function main() {
       if (hubFigures === push.hubs[0]) {
         info(`${NAME}: the store's own stock writes p95 in that phase`, `${(push.p95WriteMs / 1000).toFixed(2)} s`, `one SKU's updateInventoryLevels${ACCOUNTS === 2 ? " at both locations" : ""}, in the process the plugin shares`)
       }
-      figure(name("hub quantities equal to Medusa's"), hubFigures.matching / push.skus, { at: ">=", target: 1 }, { detail: `${hubFigures.matching}/${push.skus}` })
+      figure(name("hub quantities equal to Medusa's"), hubFigures.matching / push.skus, { at: ">=", target: 1 }, { detail: `${hubFigures.matching}/${push.skus}${stormed ? ", after its storm" : ""}` })
     }
+    if (push.storm) stormFigures(NAME, push.storm, push.hubs, push.pacedSkus)
     if (reconciliation) {
       const r = reconciliation
       figure("reconciliation: requests / ceil(products / 100)", r.requestRatio, { at: "<=", target: 1 }, {
@@ -188,13 +197,13 @@ async function seed(container: MedusaContainer, hub: HubModuleService, sandbox: 
   }
 }
 
-/** Waits until no account's outbox has anything pending and no event has arrived for a while. */
-async function settled(hub: HubModuleService, quietMs = 2_000) {
+/** Waits until no outbox of `accounts` has anything pending and no event has arrived for a while. */
+async function settled(hub: HubModuleService, quietMs = 2_000, accounts = ACCOUNT_IDS) {
   let quietSince = Date.now()
   let lastBacklog = -1
   for (;;) {
     let backlog = 0
-    for (const account of ACCOUNT_IDS) backlog += (await hub.stockSyncFigures(account)).backlog
+    for (const account of accounts) backlog += (await hub.stockSyncFigures(account)).backlog
     if (backlog !== 0 || backlog !== lastBacklog) quietSince = Date.now()
     lastBacklog = backlog
     if (Date.now() - quietSince >= quietMs) return
@@ -237,54 +246,75 @@ async function measurePushes(container: MedusaContainer, hub: HubModuleService, 
   const phaseAStartedAt = Date.now()
   // One stock count after the other, as one import job sends them.
   for (let first = 0; first < backlogSkus; first += countSize) {
-    await burst(Array.from({ length: Math.min(countSize, backlogSkus - first) }, (_, offset) => first + offset), eventsPerSku)
+    await burst(range(first, Math.min(first + countSize, backlogSkus)), eventsPerSku)
   }
   const drainStartedAt = Date.now()
   const backlogsAtDrainStart = await Promise.all(seeded.hubs.map(async ({ account }) => (await hub.stockSyncFigures(account)).backlog))
   log(`phase A: events sent in ${((drainStartedAt - phaseAStartedAt) / 1000).toFixed(1)} s; ${backlogsAtDrainStart.join(" + ")} SKUs waiting`)
   await settled(hub, 1_000)
 
-  // Phase B: SKUs change at PACE_SHARE of the limit, one edit each (an order's reservation, a hand
-  // edit); each change's latency is measured.
-  const pacedSkus = SKUS - backlogSkus
   const perSkuMs = 1000 / (PACE_SHARE * PUT_LIMIT)
-  log(`phase B: ${pacedSkus} events over ${pacedSkus} SKUs, one SKU every ${perSkuMs.toFixed(0)} ms`)
-  writeMs.length = 0
-  const changedAt = new Map<number, number>()
-  const paceStart = Date.now()
-  const bursts: Promise<void>[] = []
-  for (let offset = 0; offset < pacedSkus; offset++) {
-    const index = backlogSkus + offset
-    const due = paceStart + offset * perSkuMs
-    if (due > Date.now()) await sleep(due - Date.now())
-    bursts.push(burst([index], 1).then(() => void changedAt.set(index, Date.now())))
+  /** Changes the SKUs of `indexes` one at a time, one edit each, every perSkuMs; resolves with when each change was written. */
+  async function pace(phase: string, indexes: number[]) {
+    log(`phase ${phase}: ${indexes.length} events over ${indexes.length} SKUs, one SKU every ${perSkuMs.toFixed(0)} ms`)
+    writeMs.length = 0
+    const changedAt = new Map<number, number>()
+    const startedAt = Date.now()
+    const bursts: Promise<void>[] = []
+    for (const [place, index] of indexes.entries()) {
+      const due = startedAt + place * perSkuMs
+      if (due > Date.now()) await sleep(due - Date.now())
+      bursts.push(burst([index], 1).then(() => void changedAt.set(index, Date.now())))
+    }
+    await Promise.all(bursts)
+    return changedAt
   }
-  await Promise.all(bursts)
-  writeMs.sort((a, b) => a - b)
+
+  // Phase B: SKUs change at PACE_SHARE of the limit, one edit each (an order's reservation, a hand
+  // edit); each change's latency is measured. With two accounts, half of them: phase C paces the
+  // other half, so that both latencies come from one run.
+  const pacedSkus = SKUS - backlogSkus
+  const quietSkus = ACCOUNTS === 2 ? Math.ceil(pacedSkus / 2) : pacedSkus
+  const paceStart = Date.now()
+  const changedAt = await pace("B", range(backlogSkus, backlogSkus + quietSkus))
+  const p95WriteMs = percentile(writeMs.sort((a, b) => a - b), 0.95)
   await settled(hub, 1_000)
+
+  // Phase C (two accounts): the other half at the same pace, during a 429 storm on account-2's hub;
+  // default's pushes must keep phase B's latency. The storm lasts until default's changes have all
+  // landed; account-2's backlog drains after it.
+  let storm: Storm | undefined
+  if (ACCOUNTS === 2) {
+    storm = await duringStorm(seeded.hubs[1], async () => {
+      const stormChangedAt = await pace("C", range(backlogSkus + quietSkus, SKUS))
+      await settled(hub, 1_000, [DEFAULT_ACCOUNT])
+      return stormChangedAt
+    })
+    log(`phase C: ${storm.account}'s storm ended after ${((storm.to - storm.from) / 1000).toFixed(1)} s; its backlog drains`)
+    await settled(hub, 1_000)
+  }
 
   const hubs = []
   for (const [place, benchHub] of seeded.hubs.entries()) {
-    hubs.push(await hubFigures(benchHub, { drainStartedAt, paceStart, backlogAtDrainStart: backlogsAtDrainStart[place], changedAt, finalStock }))
+    hubs.push(await hubFigures(benchHub, { drainStartedAt, paceStart, backlogAtDrainStart: backlogsAtDrainStart[place], changedAt, storm, finalStock }))
   }
-  return {
-    events: backlogSkus * eventsPerSku + pacedSkus,
-    p95WriteMs: percentile(writeMs, 0.95),
-    skus: SKUS,
-    pacedSkus,
-    hubs,
-  }
+  // `pacedSkus`: phase B's, the SKUs behind the latency without a storm.
+  return { events: backlogSkus * eventsPerSku + pacedSkus, p95WriteMs, skus: SKUS, pacedSkus: quietSkus, storm, hubs }
 }
 
 /**
  * One account's push figures, from its hub's request log (the backlog's drain between `drainStartedAt`
- * and `paceStart`, then each paced change's latency from `changedAt`) and its quantities read back.
+ * and `paceStart`, then each paced change's latency from `changedAt`, and phase C's from the storm's)
+ * and its quantities read back.
  */
 async function hubFigures(
   { account, sandbox, offset }: BenchHub,
-  run: { drainStartedAt: number; paceStart: number; backlogAtDrainStart: number; changedAt: Map<number, number>; finalStock: Map<number, number> }
+  run: { drainStartedAt: number; paceStart: number; backlogAtDrainStart: number; changedAt: Map<number, number>; storm?: Storm; finalStock: Map<number, number> }
 ) {
-  const puts = (await requestLog(sandbox)).filter((entry) => entry.method === "PUT")
+  const logged = (await requestLog(sandbox)).filter((entry) => entry.method === "PUT")
+  // The 429s while the storm lasted are the storm's figures; the other figures count the rest.
+  const stormRateLimited = logged.filter((entry) => inStorm(run.storm, entry)).length
+  const puts = logged.filter((entry) => !inStorm(run.storm, entry))
   const putsBySku = new Map<string, SandboxRequestLogEntry[]>()
   for (const entry of puts) {
     const sku = decodeURIComponent(entry.path.split("/")[2])
@@ -292,26 +322,19 @@ async function hubFigures(
   }
   const drainPuts = puts.filter((entry) => entry.at >= run.drainStartedAt && entry.at < run.paceStart)
   const drainMs = drainPuts.length > 1 ? drainPuts[drainPuts.length - 1].at - drainPuts[0].at : 0
-  const latencies = [...run.changedAt].map(([index, at]) => {
-    const landed = (putsBySku.get(skuOf(index)) ?? []).filter((entry) => entry.at >= at && (entry.status === 204 || entry.status === 200))
-    return landed.length ? landed[landed.length - 1].at - at : Number.POSITIVE_INFINITY
-  })
-  latencies.sort((a, b) => a - b)
+  const latenciesOf = (changedAt: Map<number, number>) =>
+    [...changedAt].map(([index, at]) => {
+      const landed = (putsBySku.get(skuOf(index)) ?? []).filter((entry) => entry.at >= at && (entry.status === 204 || entry.status === 200))
+      return landed.length ? landed[landed.length - 1].at - at : Number.POSITIVE_INFINITY
+    }).sort((a, b) => a - b)
+  const latencies = latenciesOf(run.changedAt)
 
-  // Every hub quantity is read back with a client of our own, after the measurement.
-  const reader = new HubClient({
-    baseUrl: sandbox.url,
-    userEmail: sandbox.env.HUB_USER_EMAIL,
-    apiKey: sandbox.env.HUB_API_KEY,
-    accountManagerKey: sandbox.env.HUB_ACCOUNT_MANAGER_KEY,
-    rateLimits: { "GET /products": { limit: GET_LIMIT, windowMs: WINDOW_MS } },
-  })
+  // Every hub quantity is read back after the measurement.
   let matching = 0
-  for await (const product of reader.allProducts()) {
+  for await (const product of hubProducts(sandbox, { "GET /products": { limit: GET_LIMIT, windowMs: WINDOW_MS } })) {
     const index = Number(product.sku.slice(2)) - 1
     if (product.sku.startsWith("B-") && product.qty === run.finalStock.get(index)! + offset) matching++
   }
-  await reader.close()
 
   return {
     account,
@@ -325,6 +348,8 @@ async function hubFigures(
     p50LatencyMs: percentile(latencies, 0.5),
     p95LatencyMs: percentile(latencies, 0.95),
     maxLatencyMs: latencies[latencies.length - 1],
+    stormP95LatencyMs: percentile(run.storm ? latenciesOf(run.storm.changedAt) : [], 0.95),
+    stormRateLimited,
     matching,
   }
 }
