@@ -9,7 +9,7 @@ import { flushCatalogueOutbox } from "../../src/sync/catalogue/catalogue-outbox"
 import { reconcileStock } from "../../src/sync/catalogue/stock-reconciliation"
 import { leakedReservations } from "../../src/queries/leaked-reservations"
 import { adminHeaders } from "../helpers/admin"
-import { eventually } from "../helpers/eventually"
+import { eventually, waitUntil } from "../helpers/eventually"
 import { sandboxHubForStore } from "../helpers/sandbox-store"
 import { seedStore } from "../helpers/store"
 
@@ -60,7 +60,18 @@ medusaIntegrationTestRunner({
       return Number(level.stocked_quantity) - Number(level.reserved_quantity)
     }
 
-    it("a merchant's cancel racing an import run, ten times at 0-800 ms apart, leaks no reservation and keeps the hub's quantity true", async () => {
+    const hubRequests = (code: string, method: string, suffix = "") =>
+      sandbox.hub.requestLog().filter((entry) => entry.method === method && entry.path === `/orders/${encodeURIComponent(code)}${suffix}`)
+    /** Stages of a merchant's cancel, in order; each reached for good once it happened. */
+    const CANCEL_STAGES: Array<{ name: string; reached: (code: string) => Promise<boolean> | boolean }> = [
+      { name: "sent", reached: () => true },
+      { name: "its move claimed", reached: async (code) => (await hubModule.listHubOrderMoves({ code, kind: "cancel" })).length > 0 },
+      { name: "the hub order read", reached: (code) => hubRequests(code, "GET").length > 0 },
+      { name: "sent to the hub", reached: (code) => hubRequests(code, "POST", "/cancel").length > 0 },
+      { name: "canceled on the hub", reached: (code) => sandbox.hub.getOrder(code)?.status.type === "CANCELED" },
+    ]
+
+    it("a merchant's cancel racing an import run, ten times at five stages of the cancel, leaks no reservation and keeps the hub's quantity true", async () => {
       const headers = await adminHeaders(container)
       for (let attempt = 0; attempt < 10; attempt++) {
         const hubOrder = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 2 }] }))
@@ -69,12 +80,12 @@ medusaIntegrationTestRunner({
         const { order_id: orderId } = await record(hubOrder.code)
         expect(await reservedFor(orderId!)).toBe(2)
 
-        const delayMs = Math.round((attempt / 9) * 800)
         const cancel = api
           .post(`/admin/hub/orders/${encodeURIComponent(hubOrder.code)}/moves`, { kind: "cancel" }, headers)
           .catch((error: { response: ApiAnswer }) => error.response)
-        // A race offset, not a wait for a condition: the import run starts this long after the cancel request.
-        await new Promise((resolve) => setTimeout(resolve, delayMs))
+        // The import run starts at another stage of the cancel each time, each one waited for as it happens.
+        const stage = CANCEL_STAGES[attempt % CANCEL_STAGES.length]
+        await waitUntil(`the cancel of ${hubOrder.code}: ${stage.name}`, () => stage.reached(hubOrder.code))
         const [answer] = await Promise.all([cancel, runOrderImport(container)])
         expect({ attempt, status: answer.status }).toEqual({ attempt, status: 200 })
 
