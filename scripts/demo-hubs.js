@@ -35,8 +35,13 @@ function brandBAccountsEnv(hub) {
   return JSON.stringify([{ id: BRAND_B.id, baseUrl: hub.url, ...hub.credentials, salesChannelId: BRAND_B.salesChannelId }])
 }
 
-/** Brand B's SKUs: those its sales channel sells, with the available quantity over the channel's stock locations. */
-async function readBrandBProducts(client) {
+/**
+ * The SKUs a sales channel sells, each with its product's title, its BRL price and its available
+ * quantity over the channel's stock locations (another channel's location is another account's);
+ * not the seed's product that is new in the store (metadata.hub_demo_new), which the hub gets by
+ * publication. What a demo hub holds at start: the account default's channel, or brand B's.
+ */
+async function readChannelProducts(client, salesChannelId) {
   const { rows } = await client.query(
     `select pv.sku, min(p.title) as title,
             (select min(pr.amount) from product_variant_price_set pvps
@@ -51,9 +56,10 @@ async function readBrandBProducts(client) {
        left join inventory_level il on il.inventory_item_id = pvii.inventory_item_id and il.deleted_at is null
         and il.location_id in (select stock_location_id from sales_channel_stock_location where sales_channel_id = $1 and deleted_at is null)
       where pv.sku is not null and pv.deleted_at is null
+        and coalesce(p.metadata->>'hub_demo_new', '') <> 'true'
       group by pv.id, pv.sku
       order by pv.sku`,
-    [BRAND_B.salesChannelId]
+    [salesChannelId]
   )
   return rows.map((row) => ({ sku: row.sku, name: row.title, price: row.price === null ? 0 : Number(row.price), qty: Math.max(0, Math.floor(Number(row.available))) }))
 }
@@ -159,4 +165,4 @@ function printBanner({ medusaUrl, admin }, hub, orders, brandB) {
   )
 }
 
-module.exports = { BRAND_B, demoAccountCount, startDemoHub, brandBAccountsEnv, readBrandBProducts, stockSandbox, printBanner }
+module.exports = { BRAND_B, demoAccountCount, startDemoHub, brandBAccountsEnv, readChannelProducts, stockSandbox, printBanner }

@@ -35,7 +35,7 @@ const {
   loadPg,
   stopEmbeddedPostgres,
 } = require("./postgres")
-const { BRAND_B, brandBAccountsEnv, demoAccountCount, printBanner, readBrandBProducts, startDemoHub, stockSandbox } = require("./demo-hubs")
+const { BRAND_B, brandBAccountsEnv, demoAccountCount, printBanner, readChannelProducts, startDemoHub, stockSandbox } = require("./demo-hubs")
 
 const ROOT = path.resolve(__dirname, "..")
 /** The demo's database; the browser test runs the demo on a throwaway one of its own. */
@@ -226,38 +226,12 @@ async function readStore(settings) {
     const one = async (sql, params) => (await client.query(sql, params)).rows
     const regions = await one("select id from region where deleted_at is null limit 1")
     const users = await one(`select id from "user" where email = $1 and deleted_at is null`, [ADMIN_EMAIL])
-    // Each SKU with the product's title, its BRL price and its available quantity; not the seed's
-    // product that is new in the store (metadata.hub_demo_new), which the hub gets by publication.
-    const products = await one(
-      `select pv.sku,
-              min(p.title) as title,
-              (select min(pr.amount) from product_variant_price_set pvps
-                 join price pr on pr.price_set_id = pvps.price_set_id
-                where pvps.variant_id = pv.id and pvps.deleted_at is null and pr.deleted_at is null
-                  and pr.currency_code = 'brl' and pr.price_list_id is null) as price,
-              coalesce(sum(il.stocked_quantity - il.reserved_quantity), 0) as available
-         from product_variant pv
-         join product p on p.id = pv.product_id and p.deleted_at is null
-         left join product_variant_inventory_item pvii on pvii.variant_id = pv.id and pvii.deleted_at is null
-         left join inventory_level il on il.inventory_item_id = pvii.inventory_item_id and il.deleted_at is null
-          -- What the default account's channel sells from (another account's location is that account's).
-          and il.location_id in (select scl.stock_location_id from sales_channel_stock_location scl
-                                   join store s on s.default_sales_channel_id = scl.sales_channel_id and s.deleted_at is null
-                                  where scl.deleted_at is null)
-        where pv.sku is not null and pv.deleted_at is null
-          and coalesce(p.metadata->>'hub_demo_new', '') <> 'true'
-        group by pv.id, pv.sku
-        order by pv.sku`
-    )
+    const [store] = await one("select default_sales_channel_id from store where deleted_at is null limit 1")
+    const products = store?.default_sales_channel_id ? await readChannelProducts(client, store.default_sales_channel_id) : []
     return {
       seeded: regions.length > 0,
       adminExists: users.length > 0,
-      products: products.map((row) => ({
-        sku: row.sku,
-        name: row.title,
-        price: row.price === null ? 0 : Number(row.price),
-        qty: Math.max(0, Math.floor(Number(row.available))),
-      })),
+      products,
     }
   })
 }
@@ -367,7 +341,7 @@ async function main() {
   )
   let brandB = null
   if (brandBSandbox) {
-    const products = await withClient(pg, DB_NAME, readBrandBProducts)
+    const products = await withClient(pg, DB_NAME, (client) => readChannelProducts(client, BRAND_B.salesChannelId))
     brandB = { hub: brandBSandbox, orders: stockSandbox(brandBSandbox, { products }, BRAND_B.channel) }
     log(`sandbox hub of account ${BRAND_B.id}: ${products.length} products; NEW orders ${brandB.orders.map((order) => order.code).join(", ") || "none"}`)
   }
