@@ -25,6 +25,7 @@ import type HubModuleService from "../src/modules/hub/service"
 import { productPublisher } from "../src/sync/catalogue/product-publisher"
 import { productInput, publishableFields } from "../integration-tests/helpers/publishable-products"
 import { figure, info, percentile } from "./lib/figures"
+import { mb, sampleMemory } from "./lib/memory"
 import { bootStore, byStatus, connect, control, recreateDatabase, requestLog, runBench, startSandbox } from "./lib/store"
 
 const QUICK = process.argv.includes("--quick")
@@ -36,7 +37,6 @@ const DATABASE = process.env.BENCH_DATABASE ?? "medusa_hub_bench_publish"
 const BATCH = 100
 
 const log = (message: string) => console.error(`[bench:publish] ${message}`)
-const mb = (bytes: number) => bytes / 1024 / 1024
 
 async function main() {
   await recreateDatabase(DATABASE)
@@ -58,27 +58,21 @@ async function main() {
     options.publishProducts = true
 
     // ---- The first publication
-    global.gc?.()
-    const heapBefore = process.memoryUsage().heapUsed
-    const rssBefore = process.memoryUsage().rss
-    let rssPeak = rssBefore
-    const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 250)
     const startedAt = Date.now()
     const publisher = productPublisher(container)
-    const marked = await publisher.sweep()
-    log(`${marked} products marked; publishing`)
-    for (;;) {
-      await publisher.publish()
-      const { byState, due } = await hub.publicationCounts()
-      if (due === 0) {
-        log(`published ${byState.published}, not publishable ${byState.not_publishable}, refused ${byState.refused}`)
-        break
+    const { memory } = await sampleMemory(async () => {
+      const marked = await publisher.sweep()
+      log(`${marked} products marked; publishing`)
+      for (;;) {
+        await publisher.publish()
+        const { byState, due } = await hub.publicationCounts()
+        if (due === 0) {
+          log(`published ${byState.published}, not publishable ${byState.not_publishable}, refused ${byState.refused}`)
+          break
+        }
+        await sleep(500)
       }
-      await sleep(500)
-    }
-    clearInterval(sampler)
-    global.gc?.()
-    const heapAfter = process.memoryUsage().heapUsed
+    })
     const publicationMs = Date.now() - startedAt
     const entries = await requestLog(sandbox)
     const creates = entries.filter((entry) => entry.method === "POST" && entry.path === "/products")
@@ -119,9 +113,9 @@ async function main() {
     })
     // Resident memory after seeding is already at its high-water mark, so the live heap (after a GC)
     // says what the publication kept; the resident peak says what it needed beyond the seeding's.
-    figure(`publish: memory growth over ${PRODUCTS} products`, mb(Math.max(rssPeak - rssBefore, heapAfter - heapBefore)), { at: "<=", target: 64, unit: "MB" }, {
+    figure(`publish: memory growth over ${PRODUCTS} products`, mb(Math.max(memory.rssPeak - memory.rssBefore, memory.heapAfter - memory.heapBefore)), { at: "<=", target: 64, unit: "MB" }, {
       digits: 1,
-      detail: `live heap ${mb(heapBefore).toFixed(0)} -> ${mb(heapAfter).toFixed(0)} MB after a GC; resident ${mb(rssBefore).toFixed(0)} MB before, peak ${mb(rssPeak).toFixed(0)} MB`,
+      detail: `live heap ${mb(memory.heapBefore).toFixed(0)} -> ${mb(memory.heapAfter).toFixed(0)} MB after a GC; resident ${mb(memory.rssBefore).toFixed(0)} MB before, peak ${mb(memory.rssPeak).toFixed(0)} MB`,
     })
     info("publish: requests by endpoint", byEndpoint(entries))
   } finally {

@@ -18,12 +18,11 @@
  * With HUB_DEMO_ACCOUNTS=2, a second hub account (brand B) on a sandbox hub of its own, the next
  * port, with a sales channel and stock location of its own (scripts/demo-hubs.js).
  *
- * Ctrl-C (SIGINT), SIGTERM or SIGHUP stop Medusa, the sandbox hubs and the embedded PostgreSQL.
+ * Ctrl-C (SIGINT), SIGTERM or SIGHUP stop Medusa (each command a process group of its own:
+ * scripts/process-groups.js), the sandbox hubs and the embedded PostgreSQL.
  */
 "use strict"
 
-const { spawn } = require("child_process")
-const fs = require("fs")
 const http = require("http")
 const net = require("net")
 const os = require("os")
@@ -35,6 +34,7 @@ const {
   loadPg,
   stopEmbeddedPostgres,
 } = require("./postgres")
+const { DemoError, Interrupted, MedusaProcesses, sleep } = require("./process-groups")
 const { BRAND_B, brandBAccountsEnv, demoAccountCount, printBanner, readChannelProducts, startDemoHub, stockSandbox } = require("./demo-hubs")
 
 const ROOT = path.resolve(__dirname, "..")
@@ -51,135 +51,7 @@ const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"]
 
 const log = (msg) => console.log(`[demo] ${msg}`)
 const warn = (msg) => console.error(`[demo] ${msg}`)
-
-// ---------------------------------------------------------------------------
-// Child processes (each in its own process group, stopped as a group)
-// ---------------------------------------------------------------------------
-
-const children = new Set()
-let stopping = false
-
-/**
- * Runs `npx medusa <args>` in its own process group (so Ctrl-C reaches only this script, which
- * then stops the group in order), output passed through; `capture` also keeps it.
- */
-function medusa(args, env, { capture = false } = {}) {
-  if (stopping) throw new Interrupted()
-  const child = spawn("npx", ["medusa", ...args], {
-    cwd: ROOT,
-    env,
-    detached: true,
-    // Not a TTY, so Medusa never asks a question on the terminal (e.g. on Ctrl-C).
-    stdio: ["ignore", "pipe", "pipe"],
-  })
-  const entry = { child, pgid: child.pid, exited: false, output: "" }
-  children.add(entry)
-  const pass = (stream, out) =>
-    stream.on("data", (chunk) => {
-      out.write(chunk)
-      if (capture) entry.output += chunk
-    })
-  pass(child.stdout, process.stdout)
-  pass(child.stderr, process.stderr)
-  entry.done = new Promise((resolve) => {
-    child.on("error", (err) => {
-      entry.exited = true
-      resolve({ code: null, signal: null, error: err })
-    })
-    child.on("close", (code, signal) => {
-      entry.exited = true
-      resolve({ code, signal, error: null })
-    })
-  })
-  return entry
-}
-
-/** Runs a short medusa command to its end; rejects when it fails (unless `allowFailure`). */
-async function runMedusa(args, env, { capture = false, allowFailure = false } = {}) {
-  log(`$ npx medusa ${args.join(" ")}`)
-  const entry = medusa(args, env, { capture })
-  const { code, signal, error } = await entry.done
-  await waitForGroupExit(entry.pgid, 10000)
-  children.delete(entry)
-  if (stopping) throw new Interrupted()
-  const ok = !error && code === 0
-  if (!ok && !allowFailure) {
-    throw new DemoError(`npx medusa ${args[0]} failed (${error ? error.message : signal ? `signal ${signal}` : `exit code ${code}`})`)
-  }
-  return { ok, output: entry.output }
-}
-
-/** Whether a process of the group is still running (zombies do not count). */
-function groupAlive(pgid) {
-  if (process.platform === "linux") {
-    let pids
-    try {
-      pids = fs.readdirSync("/proc").filter((name) => /^\d+$/.test(name))
-    } catch {
-      pids = null
-    }
-    if (pids) {
-      return pids.some((pid) => {
-        try {
-          // pid (comm) state ppid pgrp ...: comm may hold spaces, so parse after the last ")".
-          const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8")
-          const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
-          return Number(fields[2]) === pgid && fields[0] !== "Z"
-        } catch {
-          return false
-        }
-      })
-    }
-  }
-  try {
-    process.kill(-pgid, 0)
-    return true
-  } catch {
-    return false
-  }
-}
-
-async function waitForGroupExit(pgid, timeoutMs) {
-  const until = Date.now() + timeoutMs
-  while (groupAlive(pgid)) {
-    if (Date.now() >= until) return false
-    await sleep(200)
-  }
-  return true
-}
-
-function killGroup(pgid, signal) {
-  try {
-    process.kill(-pgid, signal)
-  } catch {}
-}
-
-/** SIGINT to every child group (Medusa shuts down gracefully), SIGKILL after 20 s. */
-async function stopChildren() {
-  const entries = [...children]
-  for (const entry of entries) killGroup(entry.pgid, "SIGINT")
-  await Promise.all(
-    entries.map(async (entry) => {
-      if (!(await waitForGroupExit(entry.pgid, 20000))) {
-        warn(`process group ${entry.pgid} did not stop within 20 s: killing it`)
-        killGroup(entry.pgid, "SIGKILL")
-        await waitForGroupExit(entry.pgid, 5000)
-      }
-      children.delete(entry)
-    })
-  )
-}
-
-/** A failure explained by its message (no stack trace printed). */
-class DemoError extends Error {}
-
-class Interrupted extends Error {
-  constructor() {
-    super("interrupted")
-  }
-}
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
+const processes = new MedusaProcesses({ cwd: ROOT, log, warn })
 
 // ---------------------------------------------------------------------------
 // Database
@@ -285,7 +157,7 @@ async function main() {
 
   // 1. PostgreSQL and 2. the demo database.
   const pg = await findOrStartPostgres(settings, { log, baseDir: EMBEDDED_PG_DIR })
-  if (stopping) throw new Interrupted()
+  if (processes.stopping) throw new Interrupted()
   await ensureDatabase(pg)
   const DATABASE_URL = databaseUrl(pg, DB_NAME)
 
@@ -312,7 +184,7 @@ async function main() {
     ...(brandBSandbox ? { HUB_ACCOUNTS: brandBAccountsEnv(brandBSandbox) } : {}),
   }
 
-  await runMedusa(["db:migrate"], childEnv)
+  await processes.run(["db:migrate"], childEnv)
 
   // 4. Seed once, admin user once.
   let store = await readStore(pg)
@@ -320,12 +192,12 @@ async function main() {
     log("store: already seeded (it has a region), not seeded again")
   } else {
     // Seeds once; with brand B, its channel too when the store lacks it.
-    await runMedusa(["exec", "./src/scripts/seed-demo.ts"], childEnv)
+    await processes.run(["exec", "./src/scripts/seed-demo.ts"], childEnv)
   }
   if (store.adminExists) {
     log(`admin user ${ADMIN_EMAIL}: exists`)
   } else {
-    const { ok, output } = await runMedusa(["user", "-e", ADMIN_EMAIL, "-p", ADMIN_PASSWORD], childEnv, {
+    const { ok, output } = await processes.run(["user", "-e", ADMIN_EMAIL, "-p", ADMIN_PASSWORD], childEnv, {
       capture: true,
       allowFailure: true,
     })
@@ -351,14 +223,14 @@ async function main() {
   // `npm run typecheck` as it found it.
   log("$ npx medusa develop --no-types")
   // HUB_JOBS=false keeps the schedule off (the browser test drives each import itself).
-  const develop = medusa(["develop", "--no-types"], { ...childEnv, HUB_JOBS: env.HUB_JOBS === "false" ? "false" : "true" })
+  const develop = processes.start(["develop", "--no-types"], { ...childEnv, HUB_JOBS: env.HUB_JOBS === "false" ? "false" : "true" })
   let ready = false
   const exited = develop.done.then((result) => ({ exited: true, ...result }))
-  while (!stopping) {
+  while (!processes.stopping) {
     const result = await Promise.race([exited, sleep(1000).then(() => null)])
     if (result) {
       // Whatever is left of its process group is stopped by shutdown().
-      if (stopping) break
+      if (processes.stopping) break
       throw new DemoError(`medusa develop exited (${result.error ? result.error.message : result.signal ? `signal ${result.signal}` : `exit code ${result.code}`})`)
     }
     if (!ready && (await checkHealth())) {
@@ -387,8 +259,8 @@ function assertPortFree(port) {
 
 let signalAt = 0
 async function shutdown(exitCode) {
-  stopping = true
-  await stopChildren().catch((err) => warn(`stopping Medusa: ${err.message}`))
+  processes.stopping = true
+  await processes.stop().catch((err) => warn(`stopping Medusa: ${err.message}`))
   for (const hub of [sandbox, brandBSandbox]) {
     if (!hub) continue
     await hub.stop().catch(() => {})
@@ -402,23 +274,23 @@ async function shutdown(exitCode) {
   process.exit(exitCode)
 }
 
-/** First request: stop in order (main() notices `stopping`); a later one: kill everything now. */
+/** First request: stop in order (main() notices `processes.stopping`); a later one: kill everything now. */
 function requestStop(reason) {
   const now = Date.now()
-  if (stopping) {
+  if (processes.stopping) {
     // npm forwards the terminal's Ctrl-C too, so one keypress can arrive twice: only a
     // signal well after the first one means "stop now".
     if (now - signalAt < 2000) return
     warn(`${reason} again: killing everything now`)
-    for (const entry of children) killGroup(entry.pgid, "SIGKILL")
+    processes.signal("SIGKILL")
     emergencyStopEmbeddedPostgres()
     process.exit(1)
   }
   signalAt = now
-  stopping = true
+  processes.stopping = true
   log(`${reason}: stopping Medusa, the sandbox hub and PostgreSQL`)
   // Child groups are told at once, in case main() is waiting on one of them.
-  for (const entry of children) killGroup(entry.pgid, "SIGINT")
+  processes.signal("SIGINT")
 }
 
 for (const sig of SIGNALS) process.on(sig, () => requestStop(`got ${sig}`))
@@ -427,18 +299,18 @@ for (const sig of SIGNALS) process.on(sig, () => requestStop(`got ${sig}`))
 // passing it on: a parent that went away means the same as a signal.
 const parentPid = process.ppid
 setInterval(() => {
-  if (process.ppid !== parentPid && !stopping) requestStop("parent process gone")
+  if (process.ppid !== parentPid && !processes.stopping) requestStop("parent process gone")
 }, 1000).unref()
 
 process.on("exit", () => {
-  for (const entry of children) if (!entry.exited) killGroup(entry.pgid, "SIGKILL")
+  processes.killUnexited()
   emergencyStopEmbeddedPostgres()
 })
 
 main().then(
   () => shutdown(0),
   (err) => {
-    if (err instanceof Interrupted || stopping) return shutdown(0)
+    if (err instanceof Interrupted || processes.stopping) return shutdown(0)
     warn(`failed: ${err instanceof DemoError ? err.message : err && err.stack ? err.stack : err}`)
     return shutdown(1)
   }

@@ -42,10 +42,41 @@ export async function loadHubProductFields(
   selector: CatalogueSelector,
   options: HubAccountOptions
 ): Promise<Map<string, WantedSkuFields>> {
+  return (await loadHubProductFieldsByAccount(container, selector, [options])).get(options.id)!
+}
+
+/**
+ * The same for several accounts, by account id: what the selector reaches in Medusa (its variants
+ * and SKUs) is read once, and only what differs per account (the SKUs it held, its channel's
+ * locations and prices) once per account.
+ */
+export async function loadHubProductFieldsByAccount(
+  container: MedusaContainer,
+  selector: CatalogueSelector,
+  accounts: HubAccountOptions[]
+): Promise<Map<string, Map<string, WantedSkuFields>>> {
+  const reach = await reachOf(container, selector)
+  const byAccount = await Promise.all(accounts.map(async (options) => [options.id, await fieldsOnHub(container, reach, options)] as const))
+  return new Map(byAccount)
+}
+
+/** What a selector reaches in Medusa, whichever hub it is for. */
+type SelectorReach = {
+  /** The variants reached (deleted ones left out), listed. */
+  variants: ListedVariant[]
+  /** The SKUs named, and those the named variants and products hold or held. */
+  skus: Set<string>
+  /** Of those, the ones the named variants hold or held: this store's own. */
+  namedSkus: Set<string>
+  named: { variantIds: string[]; productIds: string[] }
+  /** The SKUs a hub listing named (a reconciliation): each is read, in the channel or not. */
+  listedSkus: Set<string>
+}
+
+async function reachOf(container: MedusaContainer, selector: CatalogueSelector): Promise<SelectorReach> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const inventory = container.resolve(Modules.INVENTORY)
   const product = container.resolve(Modules.PRODUCT)
-  const hubModule: HubModuleService = container.resolve(HUB_MODULE)
   const variantIds = new Set(selector.variantIds ?? [])
   const inventoryItemIds = new Set(selector.inventoryItemIds ?? [])
   const skus = new Set(selector.skus ?? [])
@@ -58,38 +89,52 @@ export async function loadHubProductFields(
     for (const id of await variantsOfPrices(container, selector)) variantIds.add(id)
   }
   const productIds = selector.productIds ?? []
-  // The SKUs the named variants and products hold or held (a deleted variant keeps its SKU), and
-  // those they last held on the hub (a renamed one does not): each is this store's to stop selling.
+  // The SKUs the named variants and products hold or held (a deleted variant keeps its SKU): each
+  // is this store's to stop selling.
   const named = { variantIds: [...variantIds], productIds }
-  const anyNamed = named.variantIds.length > 0 || productIds.length > 0
-  const [itemLinks, namedVariants, heldSkus] = await Promise.all([
+  const [itemLinks, namedVariants] = await Promise.all([
     inventoryItemIds.size
       ? query.graph({ entity: "product_variant_inventory_items", fields: ["variant_id"], filters: { inventory_item_id: [...inventoryItemIds] } })
       : { data: [] as Array<{ variant_id: string }> },
-    anyNamed
+    named.variantIds.length || productIds.length
       ? product.listProductVariants(
           { $or: [...(named.variantIds.length ? [{ id: named.variantIds }] : []), ...(productIds.length ? [{ product_id: productIds }] : [])] },
           { select: ["id", "sku", "deleted_at"], withDeleted: true }
         )
       : [],
-    anyNamed ? hubModule.skusHeldBy(named, options.id) : [],
   ])
-  const ours = new Set(heldSkus)
+  const namedSkus = new Set<string>()
   for (const link of itemLinks.data) variantIds.add(link.variant_id)
   for (const variant of namedVariants) {
     if (!variant.deleted_at) variantIds.add(variant.id)
-    if (variant.sku) ours.add(variant.sku)
+    if (variant.sku) namedSkus.add(variant.sku)
   }
-  for (const sku of ours) skus.add(sku)
-  if (skus.size) {
-    for (const variant of await product.listProductVariants({ sku: [...skus] }, { select: ["id"] })) variantIds.add(variant.id)
-  }
+  for (const sku of namedSkus) skus.add(sku)
+  return { variants: await listVariants(container, [...variantIds], [...skus]), skus, namedSkus, named, listedSkus: new Set(selector.skus ?? []) }
+}
 
-  const variants: ListedVariant[] = variantIds.size
-    ? await product.listProductVariants({ id: [...variantIds] }, { select: ["id", "sku", "manage_inventory", "product_id"] })
-    : []
+/** The live variants with these ids or SKUs. */
+async function listVariants(container: MedusaContainer, ids: string[], skus: string[]): Promise<ListedVariant[]> {
+  if (!ids.length && !skus.length) return []
+  const filters = [...(ids.length ? [{ id: ids }] : []), ...(skus.length ? [{ sku: skus }] : [])]
+  return container.resolve(Modules.PRODUCT).listProductVariants({ $or: filters }, { select: ["id", "sku", "manage_inventory", "product_id"] })
+}
+
+/** The fields one account's hub should hold of what the selector reached. */
+async function fieldsOnHub(container: MedusaContainer, reach: SelectorReach, options: HubAccountOptions): Promise<Map<string, WantedSkuFields>> {
+  const product = container.resolve(Modules.PRODUCT)
+  const hubModule: HubModuleService = container.resolve(HUB_MODULE)
+  // The SKUs the named variants and products last held on this hub (a renamed one no longer holds it).
+  const anyNamed = reach.named.variantIds.length > 0 || reach.named.productIds.length > 0
+  const heldSkus = anyNamed ? await hubModule.skusHeldBy(reach.named, options.id) : []
+  const ours = new Set([...reach.namedSkus, ...heldSkus])
+  const skus = new Set([...reach.skus, ...heldSkus])
+  const known = new Set(reach.variants.map((variant) => variant.id))
+  const more = heldSkus.filter((sku) => !reach.skus.has(sku))
+  const variants = [...reach.variants, ...(await listVariants(container, [], more)).filter((variant) => !known.has(variant.id))]
+
   const readings = await readVariants(container, variants.filter((variant) => variant.sku), options)
-  const foreign = await neverHeldOutsideChannel(hubModule, options.id, variants, readings, new Set(selector.skus ?? []))
+  const foreign = await neverHeldOutsideChannel(hubModule, options.id, variants, readings, reach.listedSkus)
   const bySku = new Map<string, WantedSkuFields>()
   for (const variant of variants) {
     if (!variant.sku || foreign.has(variant.sku)) continue

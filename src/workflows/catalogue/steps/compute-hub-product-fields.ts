@@ -2,7 +2,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { HUB_MODULE } from "../../../modules/hub"
 import type { WantedSkuFields } from "../../../modules/hub/models/hub-catalogue-change"
 import type HubModuleService from "../../../modules/hub/service"
-import { loadHubProductFields, type CatalogueSelector } from "../../../queries/hub-product-fields"
+import { loadHubProductFieldsByAccount, type CatalogueSelector } from "../../../queries/hub-product-fields"
 
 /** The fields one account's hub should hold of the SKUs a change reaches. */
 export type AccountWantedSkuFields = { account: string; wanted: WantedSkuFields[] }
@@ -17,9 +17,11 @@ export const computeHubProductFieldsStep = createStep(
   async (selector: CatalogueSelector & { account?: string }, { container }) => {
     const hub: HubModuleService = container.resolve(HUB_MODULE)
     const accounts = selector.account ? [hub.account(selector.account)] : hub.servedAccounts
-    const readings = await Promise.all(
-      accounts.map(async ({ id, options }) => ({ account: id, wanted: [...(await loadHubProductFields(container, selector, options)).values()] }))
+    const byAccount = await loadHubProductFieldsByAccount(
+      container,
+      selector,
+      accounts.map(({ options }) => options)
     )
-    return new StepResponse<AccountWantedSkuFields[]>(readings)
+    return new StepResponse<AccountWantedSkuFields[]>(accounts.map(({ id }) => ({ account: id, wanted: [...byAccount.get(id)!.values()] })))
   }
 )
