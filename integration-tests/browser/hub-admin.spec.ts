@@ -2,12 +2,13 @@ import { ChildProcess, spawn } from "child_process"
 import fs from "fs"
 import path from "path"
 import { Browser, chromium, Page } from "playwright-core"
-import { HubClient, type HubOrder } from "../../src/hub-client"
+import { HubClient } from "../../src/hub-client"
 import { DEFAULT_SANDBOX_CREDENTIALS } from "../../src/sandbox"
 import { eventually } from "../helpers/eventually"
-import { type AdminSession, productPagePortugueseTests, productPageTests, publishSeededProducts } from "./hub-admin-products"
+import { productPagePortugueseTests, productPageTests, publishSeededProducts } from "./hub-admin-products"
 import { hubPageListTests, orderListPortugueseTests, orderListTests } from "./hub-admin-lists"
 import { accountTests } from "./hub-admin-accounts"
+import { orderPageTests, type OrderPageSession } from "./hub-admin-orders"
 
 /*
  * The admin pages in Debian's Chromium, against the demo (`npm run demo`: seeded store, sandbox
@@ -34,7 +35,7 @@ let hubClient: HubClient
 let browser: Browser
 let page: Page
 /** What the catalogue's tests (hub-admin-products.ts) use of this file's demo and browser. */
-const session: AdminSession = {
+const session: OrderPageSession = {
   page: () => page,
   medusaUrl: () => medusaUrl,
   sandboxUrl: () => sandboxUrl,
@@ -42,6 +43,8 @@ const session: AdminSession = {
   expectText: (locator, text, timeoutMs) => expectText(locator, text, timeoutMs),
   screenshot: (name, element) => screenshot(name, element),
   englishFragments: (part) => englishFragments(part),
+  hubClient: () => hubClient,
+  demoOutput: () => demoOutput,
 }
 
 async function dropDatabase() {
@@ -257,224 +260,7 @@ describe("the hub page", () => {
 })
 
 describe("the order page", () => {
-  it("shows the hub order an imported order came from, in two-column rows, the status by the catalogue's label", async () => {
-    const response = await page.request.get(`${medusaUrl}/admin/hub/orders?import_state=imported&limit=1`)
-    expect(response.status()).toBe(200)
-    const [hubOrder] = (await response.json()).hub_orders
-    const label = (await hubClient.listStatuses()).find((status) => status.code === hubOrder.status_code)!.label
-    await page.goto(`${medusaUrl}/app/orders/${hubOrder.order_id}`)
-    const widget = page.getByTestId("hub-order-widget")
-    // A label and its value in two cells, never run together ("Marketplace Marketplace Demo").
-    expect(await rowCells(widget.getByTestId("hub-order-code"))).toEqual(["Hub order", hubOrder.code])
-    expect(await rowCells(widget.getByTestId("hub-order-channel"))).toEqual(["Marketplace", "Marketplace Demo"])
-    await eventually(async () => {
-      const [name, value] = await rowCells(widget.getByTestId("hub-order-status"))
-      expect(name).toBe("Hub status")
-      expect(value.split(/\s*\n\s*|\s{2,}/)).toEqual([label, hubOrder.status_type])
-    })
-    expect(await widget.innerText()).not.toContain(`${hubOrder.status_code} (`)
-    await screenshot("order-card", widget)
-  })
-
-  it("lets the merchant invoice and ship an approved order from drawers, with field errors and toasts, and shows each move", async () => {
-    const response = await page.request.get(`${medusaUrl}/admin/hub/orders?import_state=imported&limit=1`)
-    const [hubOrder] = (await response.json()).hub_orders
-    // The marketplace approves the payment; the import follows.
-    const approved = await fetch(`${sandboxUrl}/_sandbox/orders/${encodeURIComponent(hubOrder.code)}/approve`, { method: "POST" })
-    expect(approved.status).toBe(200)
-    expect((await page.request.post(`${medusaUrl}/admin/hub/import-runs`)).status()).toBe(200)
-
-    await page.goto(`${medusaUrl}/app/orders/${hubOrder.order_id}`)
-    const widget = page.getByTestId("hub-order-widget")
-    await expectText(widget.getByTestId("hub-order-status"), "Aprovado (Sandbox)")
-    // The moves the plugin's table expects from APPROVED lead; the others are offered under Other moves.
-    expect(await widget.getByTestId("hub-order-actions").getByRole("button").allInnerTexts()).toEqual(["Invoice", "Cancel on the hub", "Other moves"])
-
-    await widget.getByRole("button", { name: "Invoice" }).click()
-    let drawer = page.getByTestId("hub-move-drawer-invoice")
-    // Empty, then wrong: the schema's messages under the field, nothing sent.
-    await drawer.getByRole("button", { name: "Send the invoice" }).click()
-    await expectText(drawer.getByTestId("hub-move-key-error"), "the invoice key must be exactly 44 digits")
-    await drawer.getByLabel("Invoice key").fill("3526 1112")
-    await drawer.getByRole("button", { name: "Send the invoice" }).click()
-    await expectText(drawer.getByTestId("hub-move-key-error"), "the invoice key must be exactly 44 digits")
-    expect(await sandboxOrder(hubOrder.code).then((order) => order.status.code)).toBe("payment_received")
-    await drawer.getByLabel("Invoice key").fill("3526 1112 3456 7800 0195 5500 1000 0012 3410 0001 2345")
-    // The issue date in Medusa's own date picker, typed segment by segment in English order (month first).
-    const issueDate = drawer.getByTestId("hub-move-issue-date")
-    expect((await issueDate.innerText()).replace(/\s+/g, "")).toMatch(/^MM\/DD\/YYYY.*AM$/)
-    await issueDate.getByRole("spinbutton").first().click()
-    await page.keyboard.type("11202026")
-    await page.keyboard.type("1030")
-    await page.keyboard.type("A")
-    await drawer.getByRole("button", { name: "Send the invoice" }).click()
-    await expectText(page.locator("[data-sonner-toast]").first(), "Invoice: sent")
-    await expectText(widget.getByTestId("hub-order-status"), "Pagamento Faturado (Sandbox)")
-    await expectText(widget.getByTestId("hub-order-invoice"), "3526 1112 3456 7800 0195 5500 1000 0012 3410 0001 2345", 30_000).catch(() => {
-      throw new Error("the invoice key is not on the Medusa order (metadata.hub_invoice): the order flow's part has not landed?")
-    })
-
-    await widget.getByRole("button", { name: "Ship" }).click()
-    drawer = page.getByTestId("hub-move-drawer-ship")
-    await drawer.getByRole("button", { name: "Send the shipment" }).click()
-    await expectText(drawer.getByTestId("hub-move-carrier-error"), "Required")
-    await expectText(drawer.getByTestId("hub-move-method-error"), "Required")
-    await drawer.getByRole("textbox", { name: "Carrier", exact: true }).fill("Correios")
-    await drawer.getByRole("textbox", { name: "Method", exact: true }).fill("PAC")
-    await drawer.getByRole("textbox", { name: "Tracking code", exact: true }).fill("BR123456789BR")
-    await drawer.getByLabel("Tracking URL").fill("javascript:alert(1)")
-    await drawer.getByRole("button", { name: "Send the shipment" }).click()
-    await expectText(drawer.getByTestId("hub-move-url-error"), "the tracking URL must be an http or https address")
-    await drawer.getByLabel("Tracking URL").fill("https://rastreamento.correios.com.br/?objeto=BR123456789BR")
-    await screenshot("ship-drawer", drawer)
-    await drawer.getByRole("button", { name: "Send the shipment" }).click()
-    await expectText(page.locator("[data-sonner-toast]").first(), "Ship: sent")
-    await expectText(widget.getByTestId("hub-order-status"), "Pedido Enviado (Sandbox)")
-    await expectText(widget.getByTestId("hub-order-moves"), "Ship")
-    expect(await widget.getByTestId("hub-order-move").allInnerTexts()).toEqual([expect.stringContaining("Done"), expect.stringContaining("Done")])
-
-    // The hub's side.
-    const onHub = await sandboxOrder(hubOrder.code)
-    expect(onHub.status.code).toBe("order_shipped")
-    // The picker's 11/20/2026 10:30 AM, in this machine's time zone (the browser's and this test's), as the hub's ISO date.
-    expect(onHub.invoices).toEqual([
-      expect.objectContaining({ key: "35261112345678000195550010000012341000012345", issue_date: new Date(2026, 10, 20, 10, 30).toISOString() }),
-    ])
-    expect(JSON.stringify(onHub.shipments)).toContain("BR123456789BR")
-    // Medusa's side: the order's fulfillment, shipped, with the tracking as its label.
-    const medusaOrder = (
-      await (await page.request.get(`${medusaUrl}/admin/orders/${hubOrder.order_id}?fields=*fulfillments,*fulfillments.labels`)).json()
-    ).order
-    expect(medusaOrder.fulfillments).toEqual([
-      expect.objectContaining({ shipped_at: expect.any(String), labels: [expect.objectContaining({ tracking_number: "BR123456789BR" })] }),
-    ])
-    await expectText(widget.getByTestId("hub-order-shipments"), "BR123456789BR")
-    await screenshot("order-card-shipped", widget)
-  })
-
-  it("ships an order from Medusa's own fulfillment UI: the hub shows the shipment once, and so does the card", async () => {
-    expect((await page.request.post(`${medusaUrl}/admin/hub/import-runs`)).status()).toBe(200)
-    const response = await page.request.get(`${medusaUrl}/admin/hub/orders?import_state=imported&limit=20`)
-    const hubOrder = (await response.json()).hub_orders.find((entry: { status_type: string }) => entry.status_type === "NEW")
-    const code = encodeURIComponent(hubOrder.code)
-    // Approved by the marketplace, invoiced through the admin API (the demo's hub ships only invoiced orders).
-    expect((await fetch(`${sandboxUrl}/_sandbox/orders/${code}/approve`, { method: "POST" })).status).toBe(200)
-    expect((await page.request.post(`${medusaUrl}/admin/hub/import-runs`)).status()).toBe(200)
-    const invoiced = await page.request.post(`${medusaUrl}/admin/hub/orders/${code}/moves`, {
-      data: { kind: "invoice", invoice: { key: "35261112345678000195550010000012341000054321" } },
-    })
-    expect(invoiced.status()).toBe(200)
-
-    // Medusa's own pages: create the fulfillment (its location and shipping option preselected), then mark it shipped.
-    await page.goto(`${medusaUrl}/app/orders/${hubOrder.order_id}/fulfillment?requires_shipping=true`)
-    // The imported order's shipping method names no shipping option: the merchant picks the location, then the option.
-    await page.getByRole("combobox").first().click()
-    await page.getByRole("option").first().click()
-    await eventually(async () => expect(await page.getByRole("combobox").nth(1).isEnabled()).toBe(true))
-    await page.getByRole("combobox").nth(1).click()
-    await page.getByRole("option").first().click()
-    await page.getByRole("button", { name: "Create Fulfillment" }).click()
-    let fulfillmentId = ""
-    await eventually(async () => {
-      const order = (await (await page.request.get(`${medusaUrl}/admin/orders/${hubOrder.order_id}?fields=*fulfillments`)).json()).order
-      expect(order.fulfillments).toHaveLength(1)
-      fulfillmentId = order.fulfillments[0].id
-    }, 60_000)
-    await page.goto(`${medusaUrl}/app/orders/${hubOrder.order_id}/${fulfillmentId}/create-shipment`)
-    await page.getByRole("button", { name: "Add tracking number" }).click()
-    await page.getByPlaceholder("123-456-789").first().fill("BR987654321BR")
-    await page.getByRole("button", { name: "Save" }).click()
-    await eventually(async () => {
-      const order = (await (await page.request.get(`${medusaUrl}/admin/orders/${hubOrder.order_id}?fields=*fulfillments`)).json()).order
-      expect(order.fulfillments[0].shipped_at).toEqual(expect.any(String))
-    }, 60_000)
-
-    // Waiting on the sandbox's request log (outside the hub's limits), not on the hub's order GET: the
-    // test polling GET /orders/{code} would take the account's 1 request/s from the store's own read.
-    const shipmentRequests = async () =>
-      (await (await fetch(`${sandboxUrl}/_sandbox/requests`)).json()).requests.filter(
-        (entry: { method: string; path: string }) =>
-          entry.method === "POST" && entry.path.endsWith("/shipments") && entry.path.includes(String(hubOrder.code).split("-").pop()!)
-      )
-    await eventually(async () => expect(await shipmentRequests()).toEqual([expect.objectContaining({ status: 200 })]), 60_000).catch((error) => {
-      // What the store said about the fulfillment (the subscriber logs each outcome).
-      const said = demoOutput.split("\n").filter((line) => /fulfil|shipment|hub:/i.test(line)).slice(-15).join("\n")
-      throw new Error(`${(error as Error).message}\nThe store's log:\n${said}`)
-    })
-    const onHub = await sandboxOrder(hubOrder.code)
-    expect(onHub.status.code).toBe("order_shipped")
-    expect(JSON.stringify(onHub.shipments)).toContain("BR987654321BR")
-    expect(await shipmentRequests()).toHaveLength(1)
-    await page.goto(`${medusaUrl}/app/orders/${hubOrder.order_id}`)
-    const widget = page.getByTestId("hub-order-widget")
-    await expectText(widget.getByTestId("hub-order-status"), "Pedido Enviado (Sandbox)")
-    await expectText(widget.getByTestId("hub-order-shipments"), "BR987654321BR")
-    await screenshot("order-card-medusa-shipment", widget)
-  })
-
-  it("does not resend a cancel the marketplace already made, and cancels the Medusa order with it", async () => {
-    const response = await page.request.get(`${medusaUrl}/admin/hub/orders?import_state=imported&limit=20`)
-    const newOrder = (await response.json()).hub_orders.find((entry: { status_type: string }) => entry.status_type === "NEW")
-    await page.goto(`${medusaUrl}/app/orders/${newOrder.order_id}`)
-    const widget = page.getByTestId("hub-order-widget")
-    await expectText(widget.getByTestId("hub-order-status"), "NEW - Pagamento Pendente (Sandbox)")
-    // The marketplace cancels meanwhile: the widget still offers a cancel, which the plugin checks against the hub first.
-    expect((await fetch(`${sandboxUrl}/_sandbox/orders/${encodeURIComponent(newOrder.code)}/cancel`, { method: "POST" })).status).toBe(200)
-    await widget.getByRole("button", { name: "Cancel on the hub" }).click()
-    await page.getByTestId("hub-move-drawer-cancel").getByRole("button", { name: "Cancel the order" }).click()
-    await expectText(page.locator("[data-sonner-toast]").first(), "Already done on the hub")
-    const medusaOrder = await page.request.get(`${medusaUrl}/admin/orders/${newOrder.order_id}?fields=status`)
-    expect((await medusaOrder.json()).order.status).toBe("canceled")
-    const cancels = (await (await fetch(`${sandboxUrl}/_sandbox/requests`)).json()).requests.filter(
-      (entry: { method: string; path: string }) => entry.method === "POST" && entry.path.endsWith("/cancel")
-    )
-    expect(cancels).toEqual([])
-  })
-
-  it("shows a marketplace order's money on Medusa's own order page: the total and the payment are what the buyer paid", async () => {
-    // The issue's order: 2 x 44.90, shipping 12.50, instalment interest 7.35, a marketplace discount of 10.00 -> 99.65.
-    const { products } = await hubClient.listProducts()
-    const sku = products.find((product) => Number(product.qty) >= 2)!.sku
-    const placed = await fetch(`${sandboxUrl}/_sandbox/orders`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        channel: "Marketplace Demo",
-        items: [{ id: sku, qty: 2, original_price: 49.9, special_price: 44.9 }],
-        customer: { name: "Paula Lima", email: "paula.lima@example.com" },
-        billing_address: { street: "Rua Bahia", number: 12, neighborhood: "Centro", city: "Curitiba", region: "PR", country: "BR", postcode: "80010000" },
-        shipping_address: { street: "Rua Bahia", number: 12, neighborhood: "Centro", city: "Curitiba", region: "PR", country: "BR", postcode: "80010000" },
-        shipping_cost: 12.5,
-        interest: 7.35,
-        discount: 10,
-        parcels: 3,
-      }),
-    })
-    expect(placed.status).toBe(201)
-    const { code, total_ordered } = await placed.json()
-    expect(total_ordered).toBe(99.65)
-    expect((await fetch(`${sandboxUrl}/_sandbox/orders/${encodeURIComponent(code)}/approve`, { method: "POST" })).status).toBe(200)
-    expect((await page.request.post(`${medusaUrl}/admin/hub/import-runs`)).status()).toBe(200)
-    let hubOrder: { order_id: string } | undefined
-    await eventually(async () => {
-      const response = await page.request.get(`${medusaUrl}/admin/hub/orders?import_state=imported&limit=100`)
-      hubOrder = (await response.json()).hub_orders.find((entry: { code: string }) => entry.code === code)
-      expect(hubOrder).toMatchObject({ applied_status_type: "APPROVED" })
-    })
-
-    await page.goto(`${medusaUrl}/app/orders/${hubOrder!.order_id}`)
-    // Medusa's Summary card: the innermost block holding its heading and its payment rows.
-    const summary = page.locator("div").filter({ has: page.getByRole("heading", { name: "Summary" }) }).filter({ hasText: "Paid Total" }).last()
-    await summary.waitFor({ timeout: 120_000 })
-    await eventually(async () => expect(await summary.innerText()).toMatch(/Paid Total\s*R\$\s*99[.,]65/), 60_000)
-    const text = (await summary.innerText()).replace(/\s+/g, " ")
-    // Medusa's own rows: the interest line, the discount, the buyer's total, what was paid, nothing outstanding.
-    expect(text).toMatch(/Juros do parcelamento R\$ ?7[.,]35 1x/)
-    expect(text).toMatch(/Discount Total R\$ ?10[.,]00/)
-    expect(text).toMatch(/Total After Discount R\$ ?99[.,]65/)
-    expect(text).toMatch(/Outstanding amount R\$ ?0[.,]00/)
-    await screenshot("order-money-summary", summary)
-  })
+  orderPageTests(session)
 })
 
 describe("the product page", () => {
@@ -586,13 +372,6 @@ function englishFragments(part: "page" | "card" | "product"): string[] {
     .filter((fragment) => fragment.length >= 6 && /\S\s+\S/.test(fragment))
 }
 
-/** A hub order as the sandbox holds it, read outside the account's limits (the store's own reads keep their budget). */
-async function sandboxOrder(code: string): Promise<HubOrder> {
-  const response = await fetch(`${sandboxUrl}/_sandbox/orders/${encodeURIComponent(code)}`)
-  expect(response.status).toBe(200)
-  return (await response.json()) as HubOrder
-}
-
 /** Nested texts as "a.b.c" -> text. */
 function flatten(texts: Record<string, unknown>, prefix = ""): Map<string, string> {
   const flat = new Map<string, string>()
@@ -602,12 +381,6 @@ function flatten(texts: Record<string, unknown>, prefix = ""): Map<string, strin
     else for (const [inner, text] of flatten(value as Record<string, unknown>, full)) flat.set(inner, text)
   }
   return flat
-}
-
-/** The texts of a two-column row's cells: its label, then its value. */
-async function rowCells(row: ReturnType<Page["locator"]>): Promise<string[]> {
-  await row.waitFor({ timeout: 60_000 })
-  return (await row.locator(":scope > *").allInnerTexts()).map((text) => text.trim())
 }
 
 /** Saves a screenshot (of the page, or of one element scrolled into view) under SCREENSHOTS and says where. */
