@@ -1,5 +1,6 @@
 import { sampleTestOrder, startSandboxAccounts, type SandboxAccount, type SandboxAccounts } from "../../src/sandbox"
 import { parseSandboxArgs } from "../../src/sandbox/cli"
+import { credentialHeaders } from "../helpers/sandbox-http"
 
 /*
  * `hub-sandbox --accounts 2 --port 0` over real loopback HTTP (fetch, no mocks): the CLI's own
@@ -10,15 +11,9 @@ jest.setTimeout(20_000)
 
 type Reply = { status: number; body: any }
 
-const credentialHeaders = ({ hub }: SandboxAccount): Record<string, string> => ({
-  "X-User-Email": hub.credentials.userEmail,
-  "X-Api-Key": hub.credentials.apiKey,
-  "X-Accountmanager-Key": hub.credentials.accountManagerKey,
-})
-
 /** A hub request to `target`, with `as`'s credentials (its own unless told). */
 async function call(target: SandboxAccount, method: string, path: string, as: SandboxAccount | null = target): Promise<Reply> {
-  const response = await fetch(`${target.hub.url}${path}`, { method, headers: { Accept: "application/json", ...(as ? credentialHeaders(as) : {}) } })
+  const response = await fetch(`${target.hub.url}${path}`, { method, headers: { Accept: "application/json", ...(as ? credentialHeaders(as.hub) : {}) } })
   const text = await response.text()
   return { status: response.status, body: text ? JSON.parse(text) : undefined }
 }
