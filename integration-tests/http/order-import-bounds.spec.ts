@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { Modules } from "@medusajs/framework/utils"
 import type { TestOrderInput } from "../../src/hub-client"
 import { HUB_MODULE } from "../../src/modules/hub"
 import type HubModuleService from "../../src/modules/hub/service"
@@ -9,6 +8,7 @@ import { SAMPLE_ADDRESS, sampleTestOrder } from "../../src/sandbox"
 import { runOrderImport } from "../../src/sync/orders/order-listing"
 import { consumeOrderQueue } from "../../src/sync/orders/order-queue"
 import { listedOrderLanes } from "../../src/sync/orders/listed-order-lanes"
+import { hubOrderReads } from "../helpers/hub-order-import"
 import { sandboxHubForStore } from "../helpers/sandbox-store"
 import { seedStore } from "../helpers/store"
 
@@ -42,22 +42,11 @@ medusaIntegrationTestRunner({
       store = await seedStore(container, { products: [{ sku: "SKU-1", stocked: 10 }, { sku: "SKU-2", stocked: 5 }] })
     })
 
-    async function hubOrderRecord(code: string) {
-      const [record] = await hubModule.listHubOrders({ code })
-      return record
-    }
-
-    async function medusaOrdersOf(code: string) {
-      return container.resolve(Modules.ORDER).listOrders({ metadata: { hub_order_code: code } } as never)
-    }
-
-    async function reserved(sku: string) {
-      const [found] = await container.resolve(Modules.INVENTORY).listInventoryLevels({
-        inventory_item_id: store.inventoryItemsBySku[sku],
-        location_id: store.stockLocation.id,
-      })
-      return Number(found.reserved_quantity)
-    }
+    const { hubOrderRecord, medusaOrdersOf, stockLevel } = hubOrderReads(
+      () => container,
+      () => store
+    )
+    const reserved = async (sku: string) => (await stockLevel(sku)).reserved_quantity
 
     async function listedRows(): Promise<Array<{ code: string; listed: Record<string, unknown> }>> {
       const { rows } = await dbConnection.raw(`select code, listed from hub_listed_order order by code`)

@@ -1,20 +1,17 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { TestOrderInput } from "../../src/hub-client"
 import { HUB_MODULE } from "../../src/modules/hub"
 import HubModuleService from "../../src/modules/hub/service"
 import { createOrderWorkflow } from "@medusajs/medusa/core-flows"
 import { followOrderListing, runOrderImport } from "../../src/sync/orders/order-listing"
 import { importHubOrdersWorkflow } from "../../src/workflows"
 import { subscribersRan } from "../helpers/events"
+import { hubOrderReads, importTestOrder as testOrder } from "../helpers/hub-order-import"
 import { waitUntil } from "../helpers/eventually"
 import { refreshHubStatusesWorkflow } from "../../src/workflows/hub-orders/refresh-hub-statuses"
 import { toMedusaOrder } from "../../src/mapping/hub-order"
 import { parseHubOrder } from "../../src/hub-client"
-import { adminHeaders } from "../helpers/admin"
-import { expectBadPagesRefused, expectPages } from "../helpers/pages"
-import { SAMPLE_ADDRESS, sampleTestOrder } from "../../src/sandbox"
 import { sandboxHubForStore } from "../helpers/sandbox-store"
 import { seedStore } from "../helpers/store"
 
@@ -28,18 +25,8 @@ importHubOrdersWorkflow.hooks.ordersInput(({ hubOrders }) => {
   batches.push(hubOrders.map((hubOrder) => hubOrder.hubOrderCode).sort())
 })
 
-function testOrder(items: { id: string; qty: number }[], email = "ana.souza@example.com"): TestOrderInput {
-  const sample = sampleTestOrder()
-  return sampleTestOrder({
-    items,
-    customer: { ...sample.customer, name: "Ana Maria Souza", email },
-    billing_address: { ...SAMPLE_ADDRESS, street: "Rua Augusta", number: 500 },
-    interest: 2.25,
-  })
-}
-
 medusaIntegrationTestRunner({
-  testSuite: ({ api, getContainer, dbConnection }) => {
+  testSuite: ({ getContainer, dbConnection }) => {
     let container: MedusaContainer
     let store: Awaited<ReturnType<typeof seedStore>>
     let hubModule: HubModuleService
@@ -64,60 +51,10 @@ medusaIntegrationTestRunner({
 
     const query = () => container.resolve(ContainerRegistrationKeys.QUERY)
 
-    async function ordersForHubCode(code: string) {
-      const orderModule = container.resolve(Modules.ORDER)
-      return orderModule.listOrders({ metadata: { hub_order_code: code } } as never)
-    }
-
-    async function hubOrderRecord(code: string) {
-      const [record] = await hubModule.listHubOrders({ code })
-      return record
-    }
-
-    async function level(sku: string) {
-      const inventoryModule = container.resolve(Modules.INVENTORY)
-      const [found] = await inventoryModule.listInventoryLevels({
-        inventory_item_id: store.inventoryItemsBySku[sku],
-        location_id: store.stockLocation.id,
-      })
-      return {
-        id: found.id,
-        inventory_item_id: found.inventory_item_id,
-        location_id: found.location_id,
-        stocked_quantity: Number(found.stocked_quantity),
-        reserved_quantity: Number(found.reserved_quantity),
-        available_quantity: Number(found.available_quantity),
-      }
-    }
-
-    async function importedOrder(code: string) {
-      const record = await hubOrderRecord(code)
-      const { data } = await query().graph({
-        entity: "order",
-        fields: [
-          "id",
-          "email",
-          "status",
-          "currency_code",
-          "region_id",
-          "sales_channel_id",
-          "customer.email",
-          "customer.first_name",
-          "customer.last_name",
-          "customer.phone",
-          "customer.metadata",
-          "shipping_address.*",
-          "billing_address.*",
-          "items.*",
-          "shipping_methods.*",
-          "payment_collections.status",
-          "metadata",
-        ],
-        filters: { id: record.order_id },
-      })
-      // Medusa's query types are generated per app; a test reads the fields it asked for.
-      return { record, order: data[0] as Record<string, any> }
-    }
+    const { hubOrderRecord, medusaOrdersOf: ordersForHubCode, stockLevel: level, importedOrder } = hubOrderReads(
+      () => container,
+      () => store
+    )
 
     it("imports a new hub order as a Medusa order with its customer, addresses, items, prices, shipping and reserved stock", async () => {
       const hubOrder = sandbox.hub.createOrder(testOrder([{ id: "SKU-1", qty: 2 }, { id: "SKU-2", qty: 1 }]))
@@ -326,141 +263,6 @@ medusaIntegrationTestRunner({
       await inventoryModule.updateInventoryLevels([{ id: emptyLevel.id, inventory_item_id: emptyLevel.inventory_item_id, location_id: emptyLevel.location_id, stocked_quantity: 5 }])
       await runOrderImport(container)
       expect((await hubOrderRecord(hubOrder.code)).import_state).toBe("imported")
-    })
-
-    it("sets each malformed order aside with its reason, imports the valid ones of the same run, and retries once fixed", async () => {
-      const valid = sandbox.hub.createOrder(testOrder([{ id: "SKU-1", qty: 1 }]))
-      const template = sandbox.hub.getOrder(valid.code) as unknown as Record<string, any>
-      const variants: [string, (order: Record<string, any>) => void, string][] = [
-        ["unknown SKU", (o) => (o.items = [{ ...o.items[0], id: "SKU-NOPE" }]), "SKU-NOPE"],
-        ["bad e-mail", (o) => (o.customer = { ...o.customer, email: "ana-at-example" }), "customer.email"],
-        ["bad date of birth", (o) => (o.customer = { ...o.customer, date_of_birth: "01/04/1990" }), "customer.date_of_birth"],
-        ["zero quantity", (o) => (o.items = [{ ...o.items[0], qty: 0 }]), "items.0.qty"],
-        ["negative quantity", (o) => (o.items = [{ ...o.items[0], qty: -2 }]), "items.0.qty"],
-        ["fractional quantity", (o) => (o.items = [{ ...o.items[0], qty: 1.5 }]), "items.0.qty"],
-        ["no items", (o) => delete o.items, "items"],
-        ["empty items", (o) => (o.items = []), "items"],
-        ["no customer", (o) => delete o.customer, "customer"],
-        ["postcode with a dash", (o) => (o.shipping_address = { ...o.shipping_address, postcode: "01310-100" }), "shipping_address.postcode"],
-        ["three-letter country", (o) => (o.billing_address = { ...o.billing_address, country: "BRA" }), "billing_address.country"],
-        ["no shipping address", (o) => delete o.shipping_address, "shipping_address"],
-        ["no price", (o) => (o.items = [{ id: "SKU-1", qty: 1 }]), "no price"],
-        ["negative shipping cost", (o) => (o.shipping_cost = -5), "shipping_cost"],
-      ]
-      variants.forEach(([, mutate], index) => {
-        const order = JSON.parse(JSON.stringify(template))
-        order.code = `Loja Exemplo-${900 + index}`
-        mutate(order)
-        sandbox.hub.insertRawOrder(order)
-      })
-
-      const summary = await runOrderImport(container)
-      expect(summary).toMatchObject({ seen: variants.length + 1, imported: 1, set_aside: variants.length, error: null })
-      expect((await hubOrderRecord(valid.code)).import_state).toBe("imported")
-      for (const [index, [name, , reason]] of variants.entries()) {
-        const record = await hubOrderRecord(`Loja Exemplo-${900 + index}`)
-        expect({ name, state: record.import_state, reason: record.set_aside_reason }).toEqual({
-          name,
-          state: "set_aside",
-          reason: expect.stringContaining(reason),
-        })
-        expect(await ordersForHubCode(record.code)).toHaveLength(0)
-      }
-
-      // The admin sees what was set aside and why, and the run's summary.
-      const headers = await adminHeaders(container)
-      const listed = await api.get("/admin/hub/orders?import_state=set_aside&limit=100", headers)
-      expect(listed.data.count).toBe(variants.length)
-      expect(listed.data.hub_orders.find((order: { code: string }) => order.code === "Loja Exemplo-900").set_aside_reason).toContain("SKU-NOPE")
-      const runs = await api.get("/admin/hub/import-runs", headers)
-      expect(runs.data.import_runs[0]).toMatchObject({ seen: variants.length + 1, imported: 1, set_aside: variants.length })
-
-      // A page at a time, as the hub page lists them; several states at once (those needing the merchant are two).
-      await expectPages(api, headers, "/admin/hub/orders?import_state=set_aside", "hub_orders", 5)
-      const needing = await expectPages(api, headers, "/admin/hub/orders?import_state[]=set_aside&import_state[]=needs_stock", "hub_orders", 4)
-      const needsStock = (await api.get("/admin/hub/orders?import_state=needs_stock&limit=1", headers)).data.count
-      expect(needing).toHaveLength(variants.length + needsStock)
-      for (const url of ["/admin/hub/orders", "/admin/hub/import-runs"]) await expectBadPagesRefused(api, headers, url)
-      const badQuery = await api.get("/admin/hub/orders?import_state=lost", headers).catch((error: { response: { status: number } }) => error.response)
-      expect(badQuery.status).toBe(400)
-
-      // The merchant adds the missing product: the next run imports that order.
-      const { createProductsWorkflow } = await import("@medusajs/medusa/core-flows")
-      await createProductsWorkflow(container).run({
-        input: {
-          products: [
-            {
-              title: "Novo",
-              options: [{ title: "Tamanho", values: ["Único"] }],
-              sales_channels: [{ id: store.salesChannel.id }],
-              variants: [{ title: "SKU-NOPE", sku: "SKU-NOPE", manage_inventory: false, options: { Tamanho: "Único" }, prices: [{ currency_code: "brl", amount: 10 }] }],
-            },
-          ],
-        },
-      })
-      const retry = await runOrderImport(container)
-      expect(retry).toMatchObject({ imported: 1, set_aside: variants.length - 1 })
-      expect((await hubOrderRecord("Loja Exemplo-900")).import_state).toBe("imported")
-      // Two runs now: their list a page of one at a time.
-      await expectPages(api, headers, "/admin/hub/import-runs", "import_runs", 1)
-    })
-
-    it("lets an admin create and approve a test order on a sandbox account, which the next run imports as paid", async () => {
-      const headers = await adminHeaders(container)
-      const response = await api.post("/admin/hub/test-orders", { order: testOrder([{ id: "SKU-1", qty: 1 }]), approve: true }, headers)
-      expect(response.status).toBe(201)
-      expect(response.data.hub_order.status.code).toBe("payment_received")
-      const code = response.data.hub_order.code
-      expect(sandbox.hub.getOrder(code)?.status.type).toBe("APPROVED")
-
-      await runOrderImport(container)
-      expect((await importedOrder(code)).order.payment_collections.map((c: { status: string }) => c.status)).toEqual(["completed"])
-
-      const invalid = await api
-        .post("/admin/hub/test-orders", { order: { ...testOrder([{ id: "SKU-1", qty: 0 }]) } }, headers)
-        .catch((error: { response: { status: number; data: { message: string } } }) => error.response)
-      expect(invalid.status).toBe(400)
-      expect(invalid.data.message).toContain("qty")
-
-      // Each issue is named by its field's path: which address's postcode, whose e-mail.
-      const sample = testOrder([{ id: "SKU-1", qty: 1 }])
-      const unnamed = await api
-        .post(
-          "/admin/hub/test-orders",
-          { order: { ...sample, shipping_address: { ...sample.shipping_address, postcode: "01310-100" }, customer: { ...sample.customer, email: "ana@" } } },
-          headers
-        )
-        .catch((error: { response: { status: number; data: { message: string } } }) => error.response)
-      expect(unnamed.status).toBe(400)
-      expect(unnamed.data.message).toContain("order.shipping_address.postcode: postcode must hold digits only")
-      expect(unnamed.data.message).toContain("order.customer.email")
-    })
-
-    it("lets an admin import now: one run at a time, and the order page can find its hub order", async () => {
-      const hubOrder = sandbox.hub.createOrder(testOrder([{ id: "SKU-1", qty: 1 }]))
-      const headers = await adminHeaders(container)
-      // Two clicks at once (the hub answering slowly): one run imports, the other is told why not.
-      sandbox.hub.setFaults({ latencyMs: 400 })
-      const answers = await Promise.all(
-        [1, 2].map(() =>
-          api.post("/admin/hub/import-runs", {}, headers).catch((error: { response: { status: number; data: unknown } }) => error.response)
-        )
-      )
-      sandbox.hub.setFaults({})
-      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409])
-      const ran = answers.find((answer) => answer.status === 200)!
-      expect(ran.data.import_run).toMatchObject({ seen: 1, imported: 1, set_aside: 0, error: null })
-      expect(answers.find((answer) => answer.status === 409)!.data).toMatchObject({ message: expect.stringContaining("already running") })
-      expect(await ordersForHubCode(hubOrder.code)).toHaveLength(1)
-
-      const { record } = await importedOrder(hubOrder.code)
-      const byOrder = await api.get(`/admin/hub/orders?order_id=${record.order_id}`, headers)
-      expect(byOrder.data.hub_orders.map((entry: { code: string }) => entry.code)).toEqual([hubOrder.code])
-      const notFromHub = await api.get("/admin/hub/orders?order_id=order_NOT_FROM_THE_HUB", headers)
-      expect(notFromHub.data.hub_orders).toEqual([])
-
-      const anonymous = await api.post("/admin/hub/import-runs", {}).catch((error: { response: { status: number } }) => error.response)
-      expect(anonymous.status).toBe(401)
     })
 
     it("follows the listing: an order placed while a scheduled run is under way is imported by that run", async () => {
