@@ -72,7 +72,7 @@ async function seedAddedAccounts(container: MedusaContainer) {
   const product = container.resolve(Modules.PRODUCT)
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const link = container.resolve(ContainerRegistrationKeys.LINK)
-  for (const { id, options } of hub.servedAccounts.slice(1)) {
+  for (const { id, options } of hub.accounts.slice(1)) {
     const channelId = options.salesChannelId
     if (!channelId || (await channels.listSalesChannels({ id: channelId })).length) continue
     await channels.createSalesChannels({ id: channelId, name: `Hub ${id}` } as never)

@@ -53,7 +53,7 @@ export default class HubModuleService extends HubOrderRecords {
 
   /** Whether an account's `catalogueFields` keeps a price field true on its hub (price events matter then). */
   get syncsPrices(): boolean {
-    return this.servedAccounts.some(({ options }) => options.catalogueFields.some((field) => field === "price" || field === "promotional_price"))
+    return this.accounts.some(({ options }) => options.catalogueFields.some((field) => field === "price" || field === "promotional_price"))
   }
 
   // ---- Catalogue outbox: each method works on one hub account's rows (`default` unless named), with its options
@@ -120,7 +120,7 @@ export default class HubModuleService extends HubOrderRecords {
 
   /** The accounts whose `publishProducts` is on: each publishes its own sales channel's products to its hub. */
   get publishingAccounts(): HubAccount[] {
-    return this.servedAccounts.filter(({ options }) => options.publishProducts)
+    return this.accounts.filter(({ options }) => options.publishProducts)
   }
 
   /** Products changed in Medusa (`onlyNew`: the first publication's sweep); how many of the account's rows were written. */

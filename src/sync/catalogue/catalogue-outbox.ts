@@ -29,6 +29,6 @@ export async function queueCatalogueChange(container: MedusaContainer, changes: 
  * joins each flush already running in this process.
  */
 export async function flushCatalogueOutbox(container: MedusaContainer, account?: string): Promise<void> {
-  const accounts = account ? [account] : container.resolve<HubModuleService>(HUB_MODULE).servedAccounts.map(({ id }) => id)
+  const accounts = account ? [account] : container.resolve<HubModuleService>(HUB_MODULE).accounts.map(({ id }) => id)
   await Promise.all(accounts.map((id) => catalogueFlusher(container, id).flush()))
 }

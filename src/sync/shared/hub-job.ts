@@ -27,7 +27,7 @@ export function hubAccountsJob(
   return hubJob(async (container, hub) => {
     const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
     await Promise.all(
-      hub.servedAccounts.map((account) =>
+      hub.accounts.map((account) =>
         run(container, account).catch((error) => logger.warn(`hub: account ${account.id}: ${errorText(error)}`))
       )
     )

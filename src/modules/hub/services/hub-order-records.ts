@@ -84,13 +84,13 @@ export class HubOrderRecords extends MedusaService({
     return this.hubClient
   }
 
-  /** The store's hub accounts (option `accounts`), `default` first. */
+  /** The ids of the store's hub accounts (option `accounts`), `default` first. */
   get accountIds(): string[] {
     return this.hubAccounts.map((account) => account.id)
   }
 
-  /** The accounts the store's drivers serve (every one of `accounts`, `default` first). */
-  get servedAccounts(): HubAccount[] {
+  /** The store's hub accounts, `default` first: its drivers serve every one. */
+  get accounts(): HubAccount[] {
     return this.hubAccounts
   }
 

@@ -6,7 +6,7 @@ import { hubAccountsJob } from "../hub-job"
 /** A container whose hub module serves `accounts`, with `jobs` as given; its logger's warnings kept. */
 function containerOf(accounts: string[], jobs = true) {
   const warnings: string[] = []
-  const hub = { hubOptions: { jobs }, servedAccounts: accounts.map((id) => ({ id, options: {}, client: {} })) }
+  const hub = { hubOptions: { jobs }, accounts: accounts.map((id) => ({ id, options: {}, client: {} })) }
   const registrations: Record<string, unknown> = { [HUB_MODULE]: hub, [ContainerRegistrationKeys.LOGGER]: { warn: (line: string) => warnings.push(line) } }
   return { container: { resolve: (key: string) => registrations[key] } as unknown as MedusaContainer, warnings }
 }

@@ -16,7 +16,7 @@ export const computeHubProductFieldsStep = createStep(
   "compute-hub-product-fields",
   async (selector: CatalogueSelector & { account?: string }, { container }) => {
     const hub: HubModuleService = container.resolve(HUB_MODULE)
-    const accounts = selector.account ? [hub.account(selector.account)] : hub.servedAccounts
+    const accounts = selector.account ? [hub.account(selector.account)] : hub.accounts
     const byAccount = await loadHubProductFieldsByAccount(
       container,
       selector,

@@ -16,7 +16,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse<HubProductPubl
   const productId = req.params.id
   const [product] = await req.scope.resolve(Modules.PRODUCT).listProducts({ id: productId }, { select: ["id", "title"] })
   if (!product) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Product ${productId} was not found`)
-  const accounts = hub.servedAccounts
+  const accounts = hub.accounts
   const [rows, inChannels] = await Promise.all([
     hub.listHubProductPublications({ product_id: productId }),
     accounts.length > 1 ? productsInAccountChannels(req.scope, accounts, [productId]) : null,
