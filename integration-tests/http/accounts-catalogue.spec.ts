@@ -117,6 +117,16 @@ medusaIntegrationTestRunner({
       await expectOnHubs({ A: { AMBOS: 10, "SO-A": 5 }, B: { AMBOS: 0 } })
     })
 
+    it("a SKU renamed on a product both channels sell: each hub has the old SKU zeroed and the new one with its own channel's quantity", async () => {
+      for (const sandboxHub of [hubA(), hubB()]) sandboxHub.upsertProducts([{ sku: "AMBOS-2", qty: 0 }])
+      const variant = store.variantsBySku["AMBOS"]
+      const headers = await adminHeaders(container)
+      await api.post(`/admin/products/${variant.product_id}/variants/${variant.id}`, { sku: "AMBOS-2" }, headers)
+      // Each account finds the SKU it last held from the variant named, and reads the new one itself.
+      await expectOnHubs({ A: { AMBOS: 0, "AMBOS-2": 10 }, B: { AMBOS: 0, "AMBOS-2": 4 } })
+      expect(productUpdatesFor(hubB(), "SO-A")).toEqual([])
+    })
+
     it("brand B's reconciliation walks brand B's hub alone, under its own lock and figures; an unknown account is a 400 naming it", async () => {
       const headers = await adminHeaders(container)
       // Someone edits AMBOS on brand B's hub; hub A holds the truth.

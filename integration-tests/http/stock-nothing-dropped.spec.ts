@@ -3,7 +3,11 @@ import { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { HUB_MODULE } from "../../src/modules/hub"
 import HubModuleService from "../../src/modules/hub/service"
+import { catalogueFlusher } from "../../src/sync/catalogue/catalogue-flusher"
+import { pushCatalogueOutboxWorkflow } from "../../src/workflows/catalogue/push-catalogue-outbox"
 import { eventually } from "../helpers/eventually"
+import { productUpdatesFor, sandboxHubForStore } from "../helpers/sandbox-store"
+import { seedStore, setStockQuietly as setStockOf } from "../helpers/store"
 
 /** Polls `read` until it returns a non-empty list. */
 async function untilSome<T>(read: () => Promise<T[]>): Promise<T[]> {
@@ -14,10 +18,6 @@ async function untilSome<T>(read: () => Promise<T[]>): Promise<T[]> {
   })
   return found
 }
-import { productUpdatesFor, sandboxHubForStore } from "../helpers/sandbox-store"
-import { catalogueFlusher } from "../../src/sync/catalogue/catalogue-flusher"
-import { pushCatalogueOutboxWorkflow } from "../../src/workflows/catalogue/push-catalogue-outbox"
-import { seedStore, setStockQuietly as setStockOf } from "../helpers/store"
 
 jest.setTimeout(240_000)
 

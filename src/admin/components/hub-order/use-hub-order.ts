@@ -1,11 +1,11 @@
 import type { AdminOrder } from "@medusajs/framework/types"
 import { useQuery } from "@tanstack/react-query"
 import type { HubOrderMoveRow, HubOrderRow } from "../../../api/admin/hub/types"
+import { useHubStatusLabels } from "../hub-status-label"
+import { sdk } from "../../lib/sdk"
 
 /** The hub order behind a Medusa order, as the card reads it. */
 export type HubOrderSummary = Pick<HubOrderRow, "account" | "code" | "channel" | "status_code" | "status_type" | "import_state" | "imported_at">
-import { useHubStatusLabels } from "../hub-status-label"
-import { sdk } from "../../lib/sdk"
 
 /** What the plugin records on the Medusa order after moves (see the order flow's workflows). */
 export type HubOrderMetadata = {

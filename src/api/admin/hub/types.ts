@@ -3,14 +3,14 @@
  * types from, so it depends on the routes' answers and not on the module, the drivers or the
  * mappings behind them (src/__tests__/boundaries.unit.spec.ts holds it to that).
  */
+import type { StockSyncFigures } from "../../../modules/hub/models/hub-catalogue-change"
+import type { HubOrderMoveNeedingMerchant } from "../../../modules/hub/repositories/hub-order-move"
+import type { OrderIntakeFigures } from "../../../modules/hub/service"
 export type { HubOrderImportState, HubOrderMoveState } from "../../../mapping/hub-order-states"
 export type { StockSyncFigures } from "../../../modules/hub/models/hub-catalogue-change"
 export type { TrafficHour } from "../../../modules/hub/repositories/hub-traffic-hour"
 export type { HubOrderMoveNeedingMerchant } from "../../../modules/hub/repositories/hub-order-move"
 export type { HubConnectionHealth, OrderIntakeFigures } from "../../../modules/hub/service"
-import type { HubOrderMoveNeedingMerchant } from "../../../modules/hub/repositories/hub-order-move"
-import type { OrderIntakeFigures } from "../../../modules/hub/service"
-import type { StockSyncFigures } from "../../../modules/hub/models/hub-catalogue-change"
 export type { OrderImportSummary } from "../../../sync/orders/order-listing"
 import type { InferTypeOf } from "@medusajs/framework/types"
 import type { HubStatusType } from "../../../hub-client/schemas"
