@@ -1,15 +1,8 @@
 import http from "node:http"
 import { AddressInfo } from "node:net"
-import {
-  HubClient,
-  HubClientOptionsInput,
-  HubIncompleteListingError,
-  HubInvalidResponseError,
-  HubRateLimitedError,
-  HubUnavailableError,
-  uniformRateLimits,
-} from "../../src/hub-client"
-import { sampleTestOrder, SandboxHub, startSandboxHub } from "../../src/sandbox"
+import { HubIncompleteListingError, HubInvalidResponseError, HubRateLimitedError, HubUnavailableError } from "../../src/hub-client"
+import { sampleTestOrder, type SandboxHub } from "../../src/sandbox"
+import { clientAgainstSandbox } from "../helpers/hub-client-sandbox"
 
 /*
  * What a hub, or a gateway in front of it, can do to the plugin, bounded (docs/production.md, "What
@@ -20,31 +13,13 @@ import { sampleTestOrder, SandboxHub, startSandboxHub } from "../../src/sandbox"
 
 jest.setTimeout(20_000)
 
-const FAST = uniformRateLimits(1000)
 const MB = 1_048_576
 
 describe("the hub client bounds what the hub can do to it", () => {
+  const { hub: currentHub, clientFor } = clientAgainstSandbox()
   let hub: SandboxHub
-  const clients: HubClient[] = []
-
-  function clientFor(overrides: Partial<HubClientOptionsInput> = {}): HubClient {
-    const client = new HubClient({ baseUrl: hub.url, ...hub.credentials, sandbox: true, rateLimits: FAST, retryBaseDelayMs: 10, ...overrides })
-    clients.push(client)
-    return client
-  }
-
-  beforeAll(async () => {
-    hub = await startSandboxHub({ rateLimits: FAST })
-  })
-
   beforeEach(() => {
-    hub.reset()
-    hub.upsertProducts(Array.from({ length: 5 }, (_, i) => ({ sku: `SKU-${i + 1}`, qty: 10, name: `Produto ${i + 1}`, price: 100 })))
-  })
-
-  afterAll(async () => {
-    await Promise.all(clients.map((client) => client.close()))
-    await hub.stop()
+    hub = currentHub()
   })
 
   it("`Retry-After: 86400` pauses the account for rateLimitMaxPauseMs at most, the figures show until when, and sending resumes", async () => {

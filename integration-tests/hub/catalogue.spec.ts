@@ -1,13 +1,6 @@
-import {
-  HubClient,
-  HubClientOptionsInput,
-  HubInvalidRequestError,
-  HubProductInput,
-  HubRejectedError,
-  HubUnavailableError,
-  uniformRateLimits,
-} from "../../src/hub-client"
-import { SandboxHub, startSandboxHub } from "../../src/sandbox"
+import { HubInvalidRequestError, HubProductInput, HubRejectedError, HubUnavailableError } from "../../src/hub-client"
+import type { SandboxHub } from "../../src/sandbox"
+import { clientAgainstSandbox } from "../helpers/hub-client-sandbox"
 
 /*
  * Catalogue publication (issue 31), hub side: the client's product creation, variation, read-back
@@ -16,8 +9,6 @@ import { SandboxHub, startSandboxHub } from "../../src/sandbox"
  */
 
 jest.setTimeout(60_000)
-
-const FAST = uniformRateLimits(1000)
 
 const mug = (): HubProductInput => ({
   sku: "CANECA-01",
@@ -60,31 +51,13 @@ const shirt = (): HubProductInput => ({
 })
 
 describe("catalogue publication: hub client against the sandbox hub over HTTP", () => {
+  const { hub: currentHub, clientFor } = clientAgainstSandbox()
   let hub: SandboxHub
-  const clients: HubClient[] = []
-
-  function clientFor(overrides: Partial<HubClientOptionsInput> = {}): HubClient {
-    const client = new HubClient({ baseUrl: hub.url, ...hub.credentials, sandbox: true, rateLimits: FAST, retryBaseDelayMs: 10, ...overrides })
-    clients.push(client)
-    return client
-  }
+  beforeEach(() => {
+    hub = currentHub()
+  })
 
   const requests = (method: string, path: string) => hub.requestLog().filter((entry) => entry.method === method && entry.path.split("?")[0] === path)
-
-  beforeAll(async () => {
-    hub = await startSandboxHub({ rateLimits: FAST })
-  })
-
-  beforeEach(() => {
-    hub.reset()
-    hub.setRateLimits(FAST)
-    hub.setFaults({})
-  })
-
-  afterAll(async () => {
-    await Promise.all(clients.map((client) => client.close()))
-    await hub.stop()
-  })
 
   it("creates a product with every field, sent wrapped as {product}, and reads it back field by field", async () => {
     const client = clientFor()

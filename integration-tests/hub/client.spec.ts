@@ -1,71 +1,26 @@
-import http from "node:http"
-import { AddressInfo } from "node:net"
-import { inspect } from "node:util"
 import {
-  HubClient,
-  HubClientOptionsInput,
   HubDeepPagingError,
   HubRateLimitedError,
   HubRefusedError,
-  HubRejectedError,
-  HubUnavailableError,
-  TestOrderInput,
-  uniformRateLimits,
 } from "../../src/hub-client"
-import { sampleTestOrder, SandboxHub, startSandboxHub } from "../../src/sandbox"
+import type { SandboxHub } from "../../src/sandbox"
+import { clientAgainstSandbox, clientTestOrder as testOrder, FAST, startRecordingServer } from "../helpers/hub-client-sandbox"
+
+/*
+ * The hub client against the sandbox hub over loopback HTTP: every endpoint, the silence after a 429,
+ * and the listings' paging (its errors and credentials: client-errors.spec.ts).
+ */
 
 jest.setTimeout(60_000)
 
-// Every bucket far above what the tests send, unless a test lowers one on purpose.
-const FAST = uniformRateLimits(1000)
-
-function testOrder(skus: string[], channel = "Loja Exemplo"): TestOrderInput {
-  return sampleTestOrder({ channel, items: skus.map((id) => ({ id, qty: 1 })) })
-}
-
-/** Captures everything the client logs, to prove no credential is ever in it. */
-function capturingLogger() {
-  const lines: string[] = []
-  return { lines, logger: { warn: (line: string) => lines.push(line), info: (line: string) => lines.push(line) } }
-}
-
 describe("hub client against the sandbox hub over HTTP", () => {
+  const { hub: currentHub, clientFor, restartHub } = clientAgainstSandbox()
   let hub: SandboxHub
-  const clients: HubClient[] = []
-  const log = capturingLogger()
-
-  function clientFor(overrides: Partial<HubClientOptionsInput> = {}): HubClient {
-    const client = new HubClient(
-      { baseUrl: hub.url, ...hub.credentials, sandbox: true, rateLimits: FAST, retryBaseDelayMs: 10, ...overrides },
-      log.logger
-    )
-    clients.push(client)
-    return client
-  }
+  beforeEach(() => {
+    hub = currentHub()
+  })
 
   const requestsTo = (path: string) => hub.requestLog().filter((entry) => entry.path.split("?")[0] === path)
-
-  beforeAll(async () => {
-    hub = await startSandboxHub({ rateLimits: FAST })
-  })
-
-  beforeEach(() => {
-    hub.reset()
-    hub.setRateLimits(FAST)
-    hub.setFaults({})
-    hub.upsertProducts(
-      Array.from({ length: 5 }, (_, i) => ({ sku: `SKU-${i + 1}`, qty: 10, name: `Produto ${i + 1}`, price: 100 }))
-    )
-  })
-
-  afterAll(async () => {
-    await Promise.all(clients.map((client) => client.close()))
-    await hub.stop()
-    const secrets = Object.values(hub.credentials)
-    for (const line of log.lines) {
-      for (const secret of secrets) expect(line).not.toContain(secret)
-    }
-  })
 
   describe("every endpoint round-trips", () => {
     it("statuses, test orders and every order move", async () => {
@@ -191,8 +146,7 @@ describe("hub client against the sandbox hub over HTTP", () => {
     })
 
     it("honours Retry-After when the hub sends it", async () => {
-      await hub.stop()
-      hub = await startSandboxHub({ rateLimits: { ...FAST, "GET /statuses": { limit: 1, windowMs: 2000 } }, retryAfterHeader: true })
+      hub = await restartHub({ rateLimits: { ...FAST, "GET /statuses": { limit: 1, windowMs: 2000 } }, retryAfterHeader: true })
       // A pause shorter than the hub's window: only Retry-After keeps the client quiet long enough.
       const client = clientFor({ rateLimitPauseMs: 50, maxRetries: 0 })
       await client.listStatuses()
@@ -267,171 +221,4 @@ describe("hub client against the sandbox hub over HTTP", () => {
       }
     })
   })
-
-  describe("4xx and 5xx", () => {
-    it("an acknowledgement the hub answered 404 (already acknowledged) still reaches the hub once the order is queued again", async () => {
-      const client = clientFor()
-      const order = hub.createOrder(testOrder(["SKU-1"]))
-      expect((await client.nextQueuedOrder())?.code).toBe(order.code)
-      await client.acknowledgeQueuedOrder(order.code)
-      // A second consumer's acknowledgement of the same entry: not queued, done all the same.
-      await client.acknowledgeQueuedOrder(order.code)
-      // The marketplace approves it: queued again, handed out, acknowledged.
-      hub.marketplaceApprove(order.code)
-      expect((await client.nextQueuedOrder())?.code).toBe(order.code)
-      await client.acknowledgeQueuedOrder(order.code)
-      expect(requestsTo(`/queues/orders/${encodeURIComponent(order.code)}`).map((entry) => entry.status)).toEqual([200, 404, 200])
-      expect(hub.queueDepth()).toBe(0)
-    })
-
-    it("never repeats a request the hub rejected, and counts the 4xx", async () => {
-      const client = clientFor()
-      const first = await client.updateProduct("NO-SUCH-SKU", { qty: 1 }).catch((error) => error)
-      expect(first).toBeInstanceOf(HubRejectedError)
-      expect(first.status).toBe(404)
-      const second = await client.updateProduct("NO-SUCH-SKU", { qty: 1 }).catch((error) => error)
-      expect(second).toBeInstanceOf(HubRejectedError)
-      expect(second.repeated).toBe(true)
-      expect(requestsTo("/products/NO-SUCH-SKU")).toHaveLength(1)
-
-      // A changed request is a new request.
-      await client.updateProduct("NO-SUCH-SKU", { qty: 2 }).catch(() => undefined)
-      expect(requestsTo("/products/NO-SUCH-SKU")).toHaveLength(2)
-
-      // A move the order's status does not allow: 422, with the hub's reason, sent once.
-      const order = hub.createOrder(testOrder(["SKU-1"]))
-      const move = () => client.deliverOrder(order.code)
-      const refused = await move().catch((error) => error)
-      expect(refused).toBeInstanceOf(HubRejectedError)
-      expect(refused.status).toBe(422)
-      await move().catch(() => undefined)
-      expect(requestsTo(`/orders/${encodeURIComponent(order.code)}/delivery`)).toHaveLength(1)
-
-      const figures = client.figures()
-      expect(figures.byEndpoint["PUT /products/{sku}"].answers["404"]).toBe(2)
-      expect(figures.byEndpoint["PUT /products/{sku}"].refusedRepeats).toBe(1)
-      expect(figures.byEndpoint["POST /orders/{code}/delivery"].answers["422"]).toBe(1)
-      expect(figures.clientErrors).toBe(3)
-    })
-
-    it("sends a refused request again only after a write to the same product succeeded (its cause may be corrected)", async () => {
-      const client = clientFor()
-      hub.upsertProducts([{ sku: "PROMO-1", qty: 1, price: 50 }])
-      const sale = () => client.updateProduct("PROMO-1", { promotional_price: 79.9 })
-      expect(await sale().catch((error) => error.status)).toBe(422)
-      expect(await sale().catch((error) => error.repeated)).toBe(true)
-      expect(requestsTo("/products/PROMO-1")).toHaveLength(1)
-
-      await client.updateProduct("PROMO-1", { price: 100 })
-      await sale()
-      expect(hub.getProduct("PROMO-1")).toMatchObject({ price: 100, promotional_price: 79.9 })
-      expect(requestsTo("/products/PROMO-1")).toHaveLength(3)
-    })
-
-    it("retries a 5xx on a request safe to repeat, then reports it", async () => {
-      hub.setFaults({ errorRate: 1 })
-      const client = clientFor({ maxRetries: 2 })
-      const error = await client.getProduct("SKU-1").catch((caught) => caught)
-      expect(error).toBeInstanceOf(HubUnavailableError)
-      expect(requestsTo("/products/SKU-1")).toHaveLength(3)
-      expect(client.figures().byEndpoint["GET /products/{sku}"].retries).toBe(2)
-    })
-
-    it("gets through intermittent 5xx and dropped connections", async () => {
-      hub.setFaults({ errorRate: 0.3, dropRate: 0.2, seed: 7 })
-      const client = clientFor({ maxRetries: 6 })
-      for (let i = 0; i < 20; i++) {
-        expect((await client.getProduct("SKU-3"))?.sku).toBe("SKU-3")
-      }
-      expect(client.figures().serverErrors + client.figures().networkFaults).toBeGreaterThan(0)
-    })
-
-    it("never resends an order move whose outcome is unknown, and says so", async () => {
-      const client = clientFor({ maxRetries: 3 })
-      const order = hub.createOrder(testOrder(["SKU-1"]))
-      hub.setFaults({ errorRate: 1 })
-      const failed = await client.cancelOrder(order.code).catch((caught) => caught)
-      expect(failed).toBeInstanceOf(HubUnavailableError)
-      expect(failed.outcomeUnknown).toBe(true)
-      hub.setFaults({ dropRate: 1 })
-      const dropped = await client.cancelOrder(order.code).catch((caught) => caught)
-      expect(dropped).toBeInstanceOf(HubUnavailableError)
-      expect(dropped.outcomeUnknown).toBe(true)
-      expect(requestsTo(`/orders/${encodeURIComponent(order.code)}/cancel`)).toHaveLength(2)
-    })
-
-    it("gives up on a hub that does not answer within the timeout", async () => {
-      hub.setFaults({ latencyMs: 1500 })
-      const client = clientFor({ requestTimeoutMs: 300, maxRetries: 1 })
-      const error = await client.getProduct("SKU-1").catch((caught) => caught)
-      expect(error).toBeInstanceOf(HubUnavailableError)
-      expect(error.message).toContain("timeout")
-    })
-
-    it("a hub that is down: connection refused, reported after retries", async () => {
-      const down = await startRecordingServer()
-      await down.close()
-      const client = new HubClient({ baseUrl: down.origin, ...hub.credentials, retryBaseDelayMs: 5, maxRetries: 2 })
-      clients.push(client)
-      const error = await client.listStatuses().catch((caught) => caught)
-      expect(error).toBeInstanceOf(HubUnavailableError)
-      expect(error.outcomeUnknown).toBe(false)
-      expect(client.figures().networkFaults).toBe(3)
-    })
-  })
-
-  describe("credentials", () => {
-    it("never appear in an error, its serialised form, or a log line, even when the hub echoes them", async () => {
-      const echo = await startRecordingServer((req, res) => {
-        const status = req.url?.startsWith("/statuses") ? 403 : 503
-        res.writeHead(status, { "content-type": "application/json" })
-        res.end(JSON.stringify({ error: `bad key ${req.headers["x-api-key"]} for ${req.headers["x-user-email"]} / ${req.headers["x-accountmanager-key"]}` }))
-      })
-      try {
-        const client = new HubClient({ baseUrl: echo.origin, ...hub.credentials, retryBaseDelayMs: 5, maxRetries: 1 }, log.logger)
-        clients.push(client)
-        const errors = [
-          await client.listStatuses().catch((caught) => caught),
-          await client.getProduct("SKU-1").catch((caught) => caught),
-          await client.cancelOrder("X-1").catch((caught) => caught),
-        ]
-        expect(errors[0]).toBeInstanceOf(HubRejectedError)
-        expect(errors[0].message).toContain("[redacted]")
-        // The echo server did receive them: the check below is not vacuous.
-        expect(echo.requests[0].headers["x-api-key"]).toBe(hub.credentials.apiKey)
-        for (const error of errors) {
-          const forms = [error.message, String(error), JSON.stringify(error), inspect(error), error.stack ?? ""]
-          for (const form of forms) {
-            for (const secret of Object.values(hub.credentials)) expect(form).not.toContain(secret)
-          }
-        }
-        const figures = JSON.stringify(client.figures())
-        for (const secret of Object.values(hub.credentials)) expect(figures).not.toContain(secret)
-      } finally {
-        await echo.close()
-      }
-    })
-  })
 })
-
-/** A plain HTTP server on loopback that records what reaches it (a foreign host, an echoing hub). */
-async function startRecordingServer(handler?: http.RequestListener) {
-  const requests: http.IncomingMessage[] = []
-  const server = http.createServer((req, res) => {
-    requests.push(req)
-    if (handler) return handler(req, res)
-    res.writeHead(200, { "content-type": "application/json" })
-    res.end("{}")
-  })
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
-  const { port } = server.address() as AddressInfo
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
-  }
-}
