@@ -97,6 +97,7 @@ function request(url, { method = "GET", headers = {}, body } = {}) {
   })
 }
 
+/** Polls `fn` once a second until it holds (true), `timeoutMs` passes or `entry` exits (false). */
 async function waitFor(fn, timeoutMs, entry) {
   const until = Date.now() + timeoutMs
   while (Date.now() < until) {
@@ -112,4 +113,4 @@ async function waitFor(fn, timeoutMs, entry) {
 /** The last lines of a command's output, for a failure's detail. */
 const tail = (output, lines = 25) => output.trim().split("\n").slice(-lines).join("\n")
 
-module.exports = { childEnv, kill, log, request, run, running, sleep, start, started, stop, tail, waitFor }
+module.exports = { childEnv, kill, log, request, run, running, start, started, stop, tail, waitFor }

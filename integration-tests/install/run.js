@@ -36,7 +36,7 @@ const {
   loadPg,
   stopEmbeddedPostgres,
 } = require("../../scripts/postgres")
-const { childEnv, kill, log, request, run, running, sleep, start, started, stop, tail, waitFor } = require("./processes")
+const { childEnv, kill, log, request, run, running, start, started, stop, tail, waitFor } = require("./processes")
 
 const ROOT = path.resolve(__dirname, "..", "..")
 const TEMPLATE = path.join(__dirname, "store")
@@ -268,15 +268,14 @@ async function main() {
   // The README's first-import check: an import now; this store has no region yet, so the run
   // ends early saying so (409 while the scheduled import runs: asked again).
   let imported
-  for (let attempt = 0; attempt < 10; attempt++) {
+  await waitFor(async () => {
     imported = await request(`${url}/admin/hub/import-runs`, { method: "POST", headers: { Authorization: `Bearer ${login.json.token}` } })
-    if (imported.status !== 409) break
-    await sleep(2000)
-  }
+    return imported.status !== 409
+  }, 30_000)
   check(
     "POST /admin/hub/import-runs imports now; in a store without a region the run says why it ended early",
-    imported.status === 200 && imported.json && imported.json.import_run && /no sales channel or region/.test(imported.text),
-    `${imported.status} ${imported.text.slice(0, 500)}`
+    !!imported && imported.status === 200 && imported.json && imported.json.import_run && /no sales channel or region/.test(imported.text),
+    imported ? `${imported.status} ${imported.text.slice(0, 500)}` : "no answer"
   )
   const anonymous = await request(`${url}/admin/hub/connection`)
   check("GET /admin/hub/connection refuses a request without a login (401)", anonymous.status === 401, `${anonymous.status}`)
