@@ -1,5 +1,8 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { Modules } from "@medusajs/framework/utils"
 import { HUB_MODULE } from "../../src/modules/hub"
+import { resolveHubOrderTarget } from "../../src/queries/hub-order-target"
+import { hubStockLocations } from "../../src/queries/hub-stock-locations"
 import type HubModuleService from "../../src/modules/hub/service"
 import { type SandboxHub, sandboxAccountCredentials, startSandboxHub } from "../../src/sandbox"
 import { adminHeaders } from "../helpers/admin"
@@ -58,6 +61,29 @@ medusaIntegrationTestRunner({
         const malformed = await api.get("/admin/hub/connection?account=Brand%20X", headers).catch((error: { response: { status: number; data: { message: string } } }) => error.response)
         expect(malformed.status).toBe(400)
         expect(malformed.data.message).toContain("account must be the id of one of the store's hub accounts")
+      })
+
+      it("an account naming the store's default sales channel and one naming none sell one channel: both are stopped, naming each other", async () => {
+        const container = getContainer()
+        const hub: HubModuleService = container.resolve(HUB_MODULE)
+        const salesChannels = container.resolve(Modules.SALES_CHANNEL)
+        const storeModule = container.resolve(Modules.STORE)
+        const [store] = await storeModule.listStores({}, { select: ["id", "default_sales_channel_id"] })
+        // brand-b names sc_01BRANDB and default names none: make sc_01BRANDB the store's default channel.
+        await salesChannels.createSalesChannels({ id: "sc_01BRANDB", name: "Brand B" } as never)
+        await storeModule.updateStores(store.id, { default_sales_channel_id: "sc_01BRANDB" })
+        try {
+          for (const account of ["default", "brand-b"]) {
+            const { options } = hub.account(account)
+            await expect(hubStockLocations(container, options)).rejects.toThrow("default and brand-b both sell sales channel sc_01BRANDB")
+            await expect(resolveHubOrderTarget(container, options)).rejects.toThrow("the store's default sales channel")
+          }
+        } finally {
+          await storeModule.updateStores(store.id, { default_sales_channel_id: store.default_sales_channel_id })
+        }
+        // Back on channels of their own, each account reads its own again.
+        expect((await hubStockLocations(container, hub.account("default").options)).salesChannelId).toBe(store.default_sales_channel_id)
+        expect((await hubStockLocations(container, hub.account("brand-b").options)).salesChannelId).toBe("sc_01BRANDB")
       })
     })
   },

@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { HubOrderTarget } from "../mapping/hub-order"
-import type { HubPluginOptions } from "../modules/hub/options"
+import type { HubAccountOptions } from "../modules/hub/accounts"
 import { hubStockLocations } from "./hub-stock-locations"
 
 export type ResolvedHubOrderTarget = HubOrderTarget & {
@@ -15,7 +15,7 @@ export type ResolvedHubOrderTarget = HubOrderTarget & {
  * and region; the reservation location of `hubStockLocations`). Read on every run, so a merchant's
  * change of defaults applies without a restart.
  */
-export async function resolveHubOrderTarget(container: MedusaContainer, options: HubPluginOptions): Promise<ResolvedHubOrderTarget> {
+export async function resolveHubOrderTarget(container: MedusaContainer, options: HubAccountOptions): Promise<ResolvedHubOrderTarget> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const [{ salesChannelId, reservationLocationId }, { data: stores }] = await Promise.all([
     hubStockLocations(container, options),

@@ -1,6 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { HubPluginOptions } from "../modules/hub/options"
+import { HUB_MODULE } from "../modules/hub"
+import { accountSalesChannel, type HubAccountOptions } from "../modules/hub/accounts"
+import type HubModuleService from "../modules/hub/service"
 
 /** The hub's sales channel in this store and the stock locations that serve it. */
 export type HubStockLocations = {
@@ -20,7 +22,7 @@ export type HubStockLocations = {
  * to reserve) and the available quantity (which levels count). Read each time, so a merchant's
  * change of defaults or channel locations applies without a restart.
  */
-export async function hubStockLocations(container: MedusaContainer, options: HubPluginOptions): Promise<HubStockLocations> {
+export async function hubStockLocations(container: MedusaContainer, options: HubAccountOptions): Promise<HubStockLocations> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const salesChannelId = await hubSalesChannelId(container, options)
   if (!salesChannelId) {
@@ -36,9 +38,15 @@ export async function hubStockLocations(container: MedusaContainer, options: Hub
   return { salesChannelId, locationIds, reservationLocationId: options.stockLocationId ?? linked[0] ?? null }
 }
 
-/** An account's sales channel: its `salesChannelId` option, else the store's default sales channel; null when the store has none. */
-export async function hubSalesChannelId(container: MedusaContainer, options: HubPluginOptions): Promise<string | null> {
-  if (options.salesChannelId) return options.salesChannelId
+/**
+ * An account's sales channel: its `salesChannelId` option, else the store's default sales channel;
+ * null when the store has none. Throws when another account of the store sells the same channel
+ * (`accountSalesChannel`): read each time, so the store's default changing is seen at once.
+ */
+export async function hubSalesChannelId(container: MedusaContainer, options: HubAccountOptions): Promise<string | null> {
+  const accounts = container.resolve<HubModuleService>(HUB_MODULE).accounts.map((account) => account.options)
+  // Every account naming its channel: the boot has checked them apart, and the store is not read.
+  if (accounts.every((account) => account.salesChannelId)) return options.salesChannelId ?? null
   const { data: stores } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({ entity: "store", fields: ["default_sales_channel_id"] })
-  return stores[0]?.default_sales_channel_id ?? null
+  return accountSalesChannel(options, accounts, stores[0]?.default_sales_channel_id ?? null)
 }

@@ -30,10 +30,12 @@ export const accountQuerySchema = z
 export const STORE_WIDE_OPTIONS = ["jobs", "notifications", "notificationLanguage", "rateLimitRedisUrl", "rateLimitRedisPrefix"] as const
 
 /**
- * Options an added account never takes from the default one: its own credentials, and its own sales
- * channel (two accounts selling one channel's stock would each sell all of it).
+ * Options an added account never takes from the default one: its own credentials, its own sales
+ * channel (two accounts selling one channel's stock would each sell all of it), and what belongs to a
+ * channel: the location its orders reserve at (and whose stock its hub is told) and the shipping
+ * option of its orders. Unset, they are its own channel's (src/queries/hub-stock-locations.ts).
  */
-const OWN_OPTIONS = ["userEmail", "apiKey", "accountManagerKey", "salesChannelId"] as const
+const OWN_OPTIONS = ["userEmail", "apiKey", "accountManagerKey", "salesChannelId", "stockLocationId", "shippingOptionId"] as const
 
 export type HubAccountOptions = HubPluginOptions & { id: string }
 
@@ -76,6 +78,24 @@ function parseAddedAccount(entry: unknown, index: number, inherited: Record<stri
   const parsed = hubPluginOptionsSchema.safeParse({ ...inherited, ...settings })
   if (!parsed.success) throw new HubPluginOptionsError(describeIssues(parsed.error.issues.map((issue) => ({ ...issue, path: [named, ...issue.path] }))))
   return { ...parsed.data, id: parsedId.data }
+}
+
+/**
+ * The sales channel an account sells: its `salesChannelId`, else the store's default channel (`null`
+ * when the store has none). The boot compares only the ids options name, so an account naming the
+ * store's default channel beside one naming none is found here, with the real id: both are refused.
+ */
+export function accountSalesChannel(account: HubAccountOptions, accounts: readonly HubAccountOptions[], storeDefault: string | null): string | null {
+  const channelOf = (other: HubAccountOptions) => other.salesChannelId ?? storeDefault
+  const channel = channelOf(account)
+  const other = channel ? accounts.find((candidate) => candidate.id !== account.id && channelOf(candidate) === channel) : undefined
+  if (other) {
+    const [first, second] = accounts.indexOf(other) < accounts.indexOf(account) ? [other, account] : [account, other]
+    throw new HubPluginOptionsError(
+      `accounts: ${first.id} and ${second.id} both sell sales channel ${channel}, the store's default sales channel (${[first, second].find((named) => !named.salesChannelId)!.id} names none); give each account its own salesChannelId`
+    )
+  }
+  return channel
 }
 
 /** A duplicate id, or two accounts on one sales channel (the store's default when none is set). */

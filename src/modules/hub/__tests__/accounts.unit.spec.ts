@@ -25,6 +25,17 @@ describe("hub accounts", () => {
     expect(() => parseHubAccounts({ ...store, accounts: [{ id: "brand-b", salesChannelId: "sc_01B" }] })).toThrow(/accounts\.0 \(brand-b\)\.userEmail/)
   })
 
+  it("an added account never takes the default's stock location or shipping option: they belong to the default's channel", () => {
+    const own = { ...store, stockLocationId: "sloc_01A", shippingOptionId: "so_01A", regionId: "reg_01BR" }
+    const [, b] = parseHubAccounts({ ...own, accounts: [brandB] })
+    expect(b.stockLocationId).toBeUndefined()
+    expect(b.shippingOptionId).toBeUndefined()
+    // The region is a currency and countries, not a channel's: two brands may sell in one.
+    expect(b.regionId).toBe("reg_01BR")
+    const [, c] = parseHubAccounts({ ...own, accounts: [{ ...brandB, stockLocationId: "sloc_01B", shippingOptionId: "so_01B" }] })
+    expect(c).toMatchObject({ stockLocationId: "sloc_01B", shippingOptionId: "so_01B" })
+  })
+
   it.each([
     ["accounts: must be a list", { ...store, accounts: {} }],
     ["accounts.0: must be an object", { ...store, accounts: ["brand-b"] }],
