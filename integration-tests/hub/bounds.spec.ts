@@ -68,18 +68,29 @@ describe("the hub client bounds what the hub can do to it", () => {
     expect((await client.getProduct("SKU-1"))?.sku).toBe("SKU-1")
   })
 
-  it("a `next` cursor that never ends: the walk stops after maxProductPages as incomplete, with what it read", async () => {
-    const client = clientFor({ maxProductPages: 5 })
+  it("a `next` cursor that never ends: the walk ends whole once it has read the total the hub announced", async () => {
+    hub.upsertProducts(Array.from({ length: 145 }, (_, i) => ({ sku: `SKU-E${String(i).padStart(3, "0")}`, qty: 1 })))
+    const client = clientFor()
     hub.misbehave({ endlessCursor: true })
+    const seen: string[] = []
+    for await (const product of client.allProducts()) seen.push(product.sku)
+    // 150 products in two pages (the second's `next` the endless one): no third request.
+    expect(seen).toHaveLength(150)
+    expect(hub.requestLog().filter((entry) => entry.bucket === "GET /products")).toHaveLength(2)
+  })
+
+  it("a walk stops after maxProductPages as incomplete, with what it read", async () => {
+    hub.upsertProducts(Array.from({ length: 145 }, (_, i) => ({ sku: `SKU-E${String(i).padStart(3, "0")}`, qty: 1 })))
+    const client = clientFor({ maxProductPages: 1 })
     const seen: string[] = []
     const error = await (async () => {
       for await (const product of client.allProducts()) seen.push(product.sku)
     })().catch((failure) => failure)
     expect(error).toBeInstanceOf(HubIncompleteListingError)
     expect(error.message).toContain("read only in part")
-    expect(error.message).toContain("after 5 pages (maxProductPages)")
-    expect(seen).toEqual(["SKU-1", "SKU-2", "SKU-3", "SKU-4", "SKU-5"])
-    expect(hub.requestLog().filter((entry) => entry.bucket === "GET /products")).toHaveLength(5)
+    expect(error.message).toContain("after 1 pages (maxProductPages)")
+    expect(seen).toHaveLength(100)
+    expect(hub.requestLog().filter((entry) => entry.bucket === "GET /products")).toHaveLength(1)
   })
 
   it("a body that drips ends by requestDeadlineMs: a read is retried as after a timeout, a move is never resent and its outcome is unknown", async () => {

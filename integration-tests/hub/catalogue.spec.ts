@@ -1,4 +1,4 @@
-import { HubInvalidRequestError, HubProductInput, HubRejectedError, HubUnavailableError } from "../../src/hub-client"
+import { HubInvalidRequestError, HubInvalidResponseError, HubProductInput, HubRejectedError, HubUnavailableError } from "../../src/hub-client"
 import type { SandboxHub } from "../../src/sandbox"
 import { clientAgainstSandbox } from "../helpers/hub-client-sandbox"
 
@@ -76,6 +76,45 @@ describe("catalogue publication: hub client against the sandbox hub over HTTP", 
     await client.createProduct(mug())
     expect((await client.getProduct("CANECA-01"))?.name).toBe("Caneca de cerâmica")
     expect(requests("GET", "/products/CANECA-01").map((entry) => entry.status)).toEqual([404, 200])
+  })
+
+  describe("a product read back as the hub gives it", () => {
+    // The sandbox answers the next product read with a body of the test's choosing (misbehaviour `answer`).
+    const answerNextRead = (body: unknown) => hub.misbehave({ answer: { body: body as never, times: 1, bucket: "GET /products" } })
+
+    it.each([
+      ["bare, with its SKU alone", { sku: "CANECA-01" }],
+      ["without qty, name, description or images, its status a word of the hub's own", { sku: "CANECA-01", status: "active", price: "59.90" }],
+      [
+        "wrapped, its fields of shapes not foreseen, a variation with its SKU alone",
+        { product: { sku: "CANECA-01", name: null, images: [{ url: "https://cdn.example.com/a.jpg" }], variations: [{ sku: "CANECA-01-AZUL" }] } },
+      ],
+    ])("%s: read as held, the fields the plugin does not use as they came", async (_case, body) => {
+      const client = clientFor()
+      answerNextRead(body)
+      const held = await client.getProduct("CANECA-01")
+      expect(held?.sku).toBe("CANECA-01")
+      expect(held).toEqual("product" in body ? body.product : body)
+      expect(requests("GET", "/products/CANECA-01")).toHaveLength(1)
+    })
+
+    it.each([
+      ["{product: null}", { product: null }],
+      ["a product of its own fields with `product: null`", { sku: "CANECA-01", qty: 1, product: null }],
+      ["null", null],
+      ["{product: {}}", { product: {} }],
+      ["a variation without its SKU", { sku: "CANECA-01", variations: [{ qty: 1 }] }],
+    ])("a 200 of %s says no product: an invalid answer, never absent (absent is the hub's 404 alone)", async (_case, body) => {
+      const client = clientFor()
+      answerNextRead(body)
+      const error = await client.getProduct("CANECA-01").then(
+        (held) => held,
+        (caught) => caught
+      )
+      expect(error).toBeInstanceOf(HubInvalidResponseError)
+      expect(error.message).toContain("GET /products/{sku}")
+      expect(requests("GET", "/products/CANECA-01").map((entry) => entry.status)).toEqual([200])
+    })
   })
 
   it("creates a configurable product, adds a variation, and reads every variation back", async () => {

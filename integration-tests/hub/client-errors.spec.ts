@@ -1,5 +1,5 @@
 import { inspect } from "node:util"
-import { HubClient, HubRejectedError, HubUnavailableError } from "../../src/hub-client"
+import { HubClient, HubInvalidRequestError, HubRejectedError, HubUnavailableError } from "../../src/hub-client"
 import type { SandboxHub } from "../../src/sandbox"
 import { clientAgainstSandbox, clientTestOrder as testOrder, startRecordingServer } from "../helpers/hub-client-sandbox"
 
@@ -128,6 +128,38 @@ describe("hub client against the sandbox hub over HTTP: errors and credentials",
       expect(error).toBeInstanceOf(HubUnavailableError)
       expect(error.outcomeUnknown).toBe(false)
       expect(client.figures().networkFaults).toBe(3)
+    })
+  })
+
+  describe("SKUs that cannot stand in a path", () => {
+    // `/products/.` is `/products/`, `/products/..` the hub's root: a request for one of them reaches
+    // another resource, or a product other than the one meant.
+    it.each(["", ".", "..", " SKU-1", "SKU-1 ", "\tSKU-1\n"])("%j: every product and variation path refuses it before anything is sent", async (sku) => {
+      const client = clientFor()
+      const calls = [
+        () => client.getProduct(sku),
+        () => client.updateProduct(sku, { qty: 1 }),
+        () => client.updateProduct(sku, { qty: 1 }, "variations"),
+        () => client.addVariation(sku, { sku: "SKU-1-V", qty: 1 }),
+      ]
+      for (const call of calls) {
+        const error = await call().catch((caught) => caught)
+        expect(error).toBeInstanceOf(HubInvalidRequestError)
+        expect(error.message).toContain(`sku: ${JSON.stringify(sku)} cannot name a hub product in a URL`)
+      }
+      expect(hub.requestLog()).toHaveLength(0)
+      expect(client.figures().byEndpoint).toEqual({})
+    })
+
+    it("a product or variation created with the SKU `.` or `..` is refused too: no later path could name it", async () => {
+      const client = clientFor()
+      const created = await client.createProduct({ sku: "..", name: "Ponto", description: "Ponto ponto", price: 10 }).catch((caught) => caught)
+      expect(created).toBeInstanceOf(HubInvalidRequestError)
+      expect(created.message).toContain("sku: ")
+      expect(created.message).toContain("cannot name a hub product in a URL")
+      const added = await client.addVariation("SKU-1", { sku: ".", qty: 1 }).catch((caught) => caught)
+      expect(added).toBeInstanceOf(HubInvalidRequestError)
+      expect(hub.requestLog()).toHaveLength(0)
     })
   })
 

@@ -48,6 +48,7 @@ import {
   hubVariationInputSchema,
   ProductUpdate,
   productUpdateSchema,
+  skuPathProblem,
   VariationUpdate,
   variationUpdateSchema,
 } from "./product-schemas"
@@ -226,10 +227,11 @@ export class HubClient implements HubPageReader {
 
   /** One product with its catalogue fields and variations; null when the hub holds no product of that SKU (404). */
   async getProduct(sku: string): Promise<HubProductDetail | null> {
+    const endpoint = "GET /products/{sku}"
     return this.transport.send({
       method: "GET",
-      path: productPath(sku),
-      endpoint: "GET /products/{sku}",
+      path: productPath(endpoint, sku),
+      endpoint,
       response: hubProductDetailResponseSchema,
       absentOn404: true,
     })
@@ -266,7 +268,7 @@ export class HubClient implements HubPageReader {
     const valid = this.validate(endpoint, hubVariationInputSchema, variation)
     const answer = await this.transport.send({
       method: "POST",
-      path: `${productPath(parentSku)}/variations`,
+      path: `${productPath(endpoint, parentSku)}/variations`,
       endpoint,
       body: { variation: valid },
       response: null,
@@ -286,10 +288,10 @@ export class HubClient implements HubPageReader {
   async updateProduct(sku: string, update: ProductUpdate | VariationUpdate, resource?: "products" | "variations"): Promise<HubProduct | null>
   async updateProduct(sku: string, update: ProductUpdate | VariationUpdate, resource: "products" | "variations" = "products"): Promise<HubProduct | null> {
     const endpoint = `PUT /${resource}/{sku}`
+    const path = `/${resource}/${skuSegment(endpoint, sku)}`
     const fields =
       resource === "products" ? this.validate(endpoint, productUpdateSchema, update) : this.validate(endpoint, variationUpdateSchema, update)
     const body = resource === "products" ? { product: fields } : { variation: fields }
-    const path = `/${resource}/${encodeURIComponent(sku)}`
     const answer = await this.transport.send({
       method: "PUT",
       path,
@@ -343,8 +345,20 @@ function orderPath(code: string): string {
   return `/orders/${encodeURIComponent(code)}`
 }
 
-function productPath(sku: string): string {
-  return `/products/${encodeURIComponent(sku)}`
+function productPath(endpoint: string, sku: string): string {
+  return `/products/${skuSegment(endpoint, sku)}`
+}
+
+/**
+ * A SKU as the `{sku}` segment of a product or variation path, refused before sending when it cannot
+ * name one: empty (`/products/` is the listing), `.` or `..` (the listing again, or the hub's root, once
+ * the URL is resolved), or with spaces around it (never a hub SKU: the product read or changed would
+ * not be the one meant). Encoding cannot help: `.` and `..` are left as they are.
+ */
+function skuSegment(endpoint: string, sku: string): string {
+  const problem = skuPathProblem(sku)
+  if (problem) throw new HubInvalidRequestError(endpoint, `sku: ${typeof sku === "string" ? JSON.stringify(sku.slice(0, 100)) : typeof sku} ${problem}`)
+  return encodeURIComponent(sku)
 }
 
 /** What a product write changes (its creation or a PUT), for forgetting its refusals once one succeeds. */

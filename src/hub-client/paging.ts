@@ -30,26 +30,64 @@ export function pageQuery(endpoint: string, { page = 1, perPage = HUB_PAGE_SIZE 
 }
 
 /**
- * Every product matching `filters`: page 1, then each `next` link, holding one page at a time. A
- * `next` still given after `maxPages` pages ends the walk with HubIncompleteListingError: a hub whose
- * cursor never ends cannot keep a walk (and its list of links followed) going for ever.
+ * Every product matching `filters`: page 1, then each `next` link, holding one page at a time. The
+ * walk stops where the hub's own answers say the listing is over, even while it still gives `next`:
+ *
+ * - The products read reach the `total` its first page announced (docs/hub-public-facts.md, Products:
+ *   `{"products", "total", "next"}`): the walk ends, whole. Every product the hub counted has been
+ *   read; a `next` past them is a cursor that does not know it ended (an endless one was followed for
+ *   995 empty pages), and what it could still give the hub did not count, so the reads are not "in
+ *   part". A product added while the walk went is read by the next walk, as it would be after a cursor
+ *   that ended properly. A `total` below what the first page itself holds is not the listing's count
+ *   and is not relied on.
+ * - A `next` naming a cursor already followed (however the link is spelled): HubIncompleteListingError.
+ *   The hub is looping over pages already read and the pages past the loop cannot be reached: the
+ *   listing was read in part (had the total been reached, the walk would have ended above).
+ * - `maxPages` pages read and a `next` still given: HubIncompleteListingError, the bound of a hub that
+ *   announces no total and whose cursor never repeats.
+ *
+ * An incomplete walk is thrown, never ended quietly, so that a product not read is never taken for a
+ * product gone.
  */
 export async function* allProducts(reader: HubPageReader, filters: ProductFilters, maxPages = Infinity): AsyncGenerator<HubProduct> {
   let page = await reader.listProducts(filters, { page: 1, perPage: HUB_PAGE_SIZE })
+  const announced = page.total !== undefined && page.total >= page.products.length ? page.total : undefined
   const followed = new Set<string>()
+  let products = 0
   for (let read = 1; ; read++) {
     yield* page.products
+    products += page.products.length
     if (!page.next) return
+    if (announced !== undefined && products >= announced) return
     if (read >= maxPages) {
       throw new HubIncompleteListingError("GET /products", `the hub still gave a \`next\` link after ${read} pages (maxProductPages); the products past them were not read`)
     }
-    // A hub that hands back a link already followed would otherwise loop for ever.
-    if (followed.has(page.next)) {
-      throw new HubDeepPagingError("GET /products", "the hub's `next` link repeats a page already read; the walk stopped")
+    const cursor = cursorKey(page.next)
+    if (followed.has(cursor)) {
+      throw new HubIncompleteListingError(
+        "GET /products",
+        `the hub's \`next\` link repeats a cursor already followed, after ${read} pages and ${products} products${announced === undefined ? "" : ` of the ${announced} it announced`}; the walk stopped`
+      )
     }
-    followed.add(page.next)
+    followed.add(cursor)
     page = await reader.followProductsCursor(page.next)
   }
+}
+
+/**
+ * A `next` link as the page it names: its path and its query sorted, so the same cursor written
+ * absolute or relative, its parameters in another order, is one cursor. The origin is left out: a
+ * link off the configured hub is refused by the client before it is followed.
+ */
+function cursorKey(next: string): string {
+  let url: URL
+  try {
+    url = new URL(next, "http://cursor.invalid")
+  } catch {
+    return next
+  }
+  const query = [...url.searchParams].sort(([a, x], [b, y]) => a.localeCompare(b) || x.localeCompare(y))
+  return `${url.pathname}?${new URLSearchParams(query)}`
 }
 
 /**

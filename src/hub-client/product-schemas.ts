@@ -31,6 +31,26 @@ const measure = (field: string) => z.number(`${field} must be a number`).finite(
 
 const text = (field: string) => z.string(`${field} must be a string`).trim().min(1, `${field} must not be empty`)
 
+/**
+ * Why `sku` cannot be the `{sku}` of `/products/{sku}` or `/variations/{sku}` (undefined when it can):
+ * the client refuses such a path before sending, and a product or variation created with such a SKU
+ * could never be read or changed afterwards.
+ */
+export function skuPathProblem(sku: unknown): string | undefined {
+  const cannot = "cannot name a hub product in a URL"
+  if (typeof sku !== "string") return `${cannot}: it is not a string`
+  if (sku === "") return `${cannot}: it is empty`
+  if (sku === "." || sku === "..") return `${cannot}: a path segment . or .. names the folder or its parent, not a product`
+  if (sku.trim() !== sku) return `${cannot}: it has spaces around it, which no hub SKU has`
+  return undefined
+}
+
+/** A SKU a product or variation is created with (trimmed, as every text sent). */
+const sku = text("sku").superRefine((value, ctx) => {
+  const problem = skuPathProblem(value)
+  if (problem) ctx.addIssue({ code: "custom", message: `${JSON.stringify(value)} ${problem}` })
+})
+
 /** EAN-8, UPC-A (12), EAN-13 or GTIN-14; the hub checks the check digit. */
 const ean = z.string("ean must be a string").regex(/^(\d{8}|\d{12,14})$/, "ean must be 8, 12, 13 or 14 digits")
 
@@ -70,7 +90,7 @@ const variationFields = {
 }
 
 /** One variation of a configurable product, in `POST /products` or `POST /products/{sku}/variations`. */
-export const hubVariationInputSchema = z.strictObject({ sku: text("sku"), ...variationFields })
+export const hubVariationInputSchema = z.strictObject({ sku, ...variationFields })
 export type HubVariationInput = z.infer<typeof hubVariationInputSchema>
 
 /** The product's own fields besides its SKU and stock: what a create carries and a PUT may change. */
@@ -99,7 +119,7 @@ const productFields = {
  * `status` left out is the hub's default (disabled); `qty` left out is 0.
  */
 export const hubProductInputSchema = z.strictObject({
-  sku: text("sku"),
+  sku,
   qty: qty.optional(),
   ...productFields,
   price: hubPrice("price"),
@@ -149,40 +169,40 @@ export type VariationUpdate = z.infer<typeof variationUpdateSchema>
 // ---- Answers --------------------------------------------------------------------------
 
 /*
- * A product read back one at a time (`GET /products/{sku}`, a create's answer): the fields a
- * publication compares, typed. Loose like every answer (hubs add fields), and every field but
- * `sku` optional or nullable: a hub leaves out what it does not hold. Listings keep their own
- * lighter schema (schemas.ts), so a field of a shape not foreseen here never stops a stock walk.
+ * A product read back one at a time (`GET /products/{sku}`, a create's or a new variation's answer).
+ * Only what the plugin reads of it is required: its `sku`, and the `sku` of each variation it lists
+ * (publishing a product the hub already holds links it and adds the variations it lacks,
+ * workflows/catalogue/steps/push-hub-product.ts; nothing else of the answer is read). Every other field
+ * passes as the hub sent it, unchecked: a field the plugin never reads, missing or of a shape not
+ * foreseen (no `qty`, a null `name`, images as objects), must not turn a product the hub holds into a
+ * failure. The stock a reconciliation compares comes from the listing, typed there (schemas.ts).
  */
-const answerVariationFields = {
-  sku: z.string().min(1),
-  qty: z.number().int(),
-  status: z.enum(["enabled", "disabled"]).optional(),
-  ean: z.string().nullable().optional(),
-  images: z.array(z.string()).nullable().optional(),
-  specifications: z.array(z.looseObject({ key: z.string(), value: z.string() })).nullable().optional(),
-  price: z.number().nullable().optional(),
-  promotional_price: z.number().nullable().optional(),
-  weight: z.number().nullable().optional(),
-  height: z.number().nullable().optional(),
-  width: z.number().nullable().optional(),
-  length: z.number().nullable().optional(),
-}
+const heldSku = z.string("sku must be a string").min(1, "sku must not be empty")
 
-export const hubProductDetailSchema = z.looseObject({
-  ...answerVariationFields,
-  name: z.string().optional(),
-  description: z.string().nullable().optional(),
-  cost: z.number().nullable().optional(),
-  brand: z.string().nullable().optional(),
-  nbm: z.string().nullable().optional(),
-  categories: z.array(z.looseObject({ code: z.string(), name: z.string() })).nullable().optional(),
-  variation_attributes: z.array(z.string()).nullable().optional(),
-  variations: z.array(z.looseObject(answerVariationFields)).optional(),
-})
+export const hubProductDetailSchema = z.looseObject(
+  {
+    sku: heldSku,
+    variations: z.array(z.looseObject({ sku: heldSku }, "each variation must be an object naming its sku"), "variations must be a list").nullable().optional(),
+  },
+  "expected a product: an object naming its sku"
+)
 export type HubProductDetail = z.infer<typeof hubProductDetailSchema>
 
-/** The product as it comes, bare or wrapped as `{ product }`. */
-export const hubProductDetailResponseSchema = z
-  .union([hubProductDetailSchema, z.looseObject({ product: hubProductDetailSchema })])
-  .transform((body) => ("product" in body && typeof body.product === "object" ? (body.product as HubProductDetail) : (body as HubProductDetail)))
+/**
+ * The product as it comes, bare or wrapped as `{ product }`. A body holding a `product` key is the
+ * wrapped form whatever else it holds, and its `product` must be the product: a 200 of
+ * `{"product": null}` (or of `null`) does not say which product the hub holds. It fails here, so the
+ * client throws HubInvalidResponseError ("the hub answered, not in a shape this client understands"),
+ * never null: null means absent, and absent is the hub's 404 alone (`absentOn404`). Read as absent,
+ * such an answer would have the product created again (a second `POST /products` of one that may well
+ * be there); an invalid answer is a failed read, retried later, and takes nothing as known.
+ */
+export const hubProductDetailResponseSchema = z.unknown().transform((body, ctx): HubProductDetail => {
+  const wrapped = typeof body === "object" && body !== null && !Array.isArray(body) && "product" in body
+  const parsed = hubProductDetailSchema.safeParse(wrapped ? (body as { product: unknown }).product : body)
+  if (parsed.success) return parsed.data
+  for (const issue of parsed.error.issues) {
+    ctx.addIssue({ code: "custom", message: issue.message, path: wrapped ? ["product", ...issue.path] : issue.path })
+  }
+  return z.NEVER
+})

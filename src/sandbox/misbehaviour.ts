@@ -31,6 +31,14 @@ export const misbehaviourSchema = z.strictObject({
     })
     .nullable()
     .optional(),
+  /**
+   * `status` (200) with this JSON `body` instead of the hub's answer, whatever the request: a body a hub
+   * gives that its documentation does not foresee (`{"product": null}`, a product without its fields).
+   */
+  answer: z
+    .strictObject({ status: z.number().int().min(200).max(599).default(200), body: z.json(), ...takes })
+    .nullable()
+    .optional(),
   /** GET /products: once the real listing ends, every page (an empty one) still gives a new `next`. */
   endlessCursor: z.boolean().optional(),
   /** GET /orders: the first `n` orders of each listing page are listed again at its end (0: off). */
@@ -48,7 +56,7 @@ export const misbehaviourSchema = z.strictObject({
 })
 export type SandboxMisbehaviourInput = z.input<typeof misbehaviourSchema>
 type Settings = z.output<typeof misbehaviourSchema>
-type RequestSwitch = "retryAfter" | "redirect" | "hugeBody" | "dripBody"
+type RequestSwitch = "retryAfter" | "redirect" | "answer" | "hugeBody" | "dripBody"
 
 export type SandboxMisbehaviourState = {
   settings: Settings
@@ -101,6 +109,8 @@ export class Misbehaviour {
     }
     const redirect = this.consume("redirect", bucket)
     if (redirect) return json({ status: redirect.status, body: { error: "Moved (sandbox misbehaviour)" }, headers: { location: redirect.location } })
+    const answer = this.consume("answer", bucket)
+    if (answer) return json({ status: answer.status, body: answer.body })
     const huge = this.consume("hugeBody", bucket)
     if (huge) return { status: 200, carryOut: (res) => this.streamHuge(res, huge.bytes, huge.declareLength) }
     const drip = this.consume("dripBody", bucket)
