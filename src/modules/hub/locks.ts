@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto"
-import { DEFAULT_ACCOUNT } from "./accounts"
+import { accountKey, DEFAULT_ACCOUNT } from "./accounts"
 import { hubLeases } from "./leases"
 
 /*
@@ -48,10 +48,11 @@ export const HUB_RESERVATION_LOCK_TTL_SECONDS = 10
 
 /**
  * One writer at a time per hub order: its import, the marketplace's moves followed, merchant moves,
- * Medusa's own cancel, the settling of lost answers and the stock re-check all take it. Two accounts'
- * orders of one code share it: they wait for each other, never write at once.
+ * Medusa's own cancel, the settling of lost answers and the stock re-check all take it. Keyed by
+ * account and code (`accountKey`: the account `default` keeps its key from before accounts), so two
+ * accounts' orders of one code never wait for each other.
  */
-export const hubOrderLock = (code: string): string => `hub:order:${code}`
+export const hubOrderLock = (code: string, account: string): string => `hub:order:${accountKey(account)}${code}`
 
 /**
  * A per-order lock expires this long after it was taken or last renewed, so a writer killed while
@@ -63,18 +64,21 @@ export const hubOrderLockTtlSeconds = (): number => hubLeases.orderLockSeconds
 /** How long a writer waits for an order another writer holds before it gives up (the merchant retries). */
 export const HUB_ORDER_LOCK_WAIT_SECONDS = 60
 
-/** The input of the core `acquireLockStep`/`releaseLockStep` for one hub order, with an owner of its own. */
-export function hubOrderLockInput(code: string, ownerId: string) {
-  return hubOrdersLockInput([code], ownerId)
+/** The input of the core `acquireLockStep`/`releaseLockStep` for one hub order of `account`, with an owner of its own. */
+export function hubOrderLockInput(code: string, ownerId: string, account: string) {
+  return hubOrdersLockInput([code], ownerId, account)
 }
 
 /**
- * The same for the hub orders of one import batch, taken together: each is claimed by that batch
- * alone, so another multi-order holder of the same keys (which could hold one and wait for another)
- * is only an import that took over an expired claim, and the wait's timeout ends it.
+ * The same for the hub orders of one import batch of `account`, taken together. Each is claimed by
+ * that batch alone, so another multi-order holder of the same keys is only an import that took over
+ * an expired claim. The keys are sorted, each once: the locking providers that take a list key by
+ * key (in-memory, PostgreSQL) then have two batches of the same codes contend for the first key, so
+ * neither holds one while it waits for one the other holds.
  */
-export function hubOrdersLockInput(codes: string[], ownerId: string) {
-  return { key: codes.map(hubOrderLock), ownerId, timeout: HUB_ORDER_LOCK_WAIT_SECONDS, ttl: hubOrderLockTtlSeconds(), retryInterval: 0.1 }
+export function hubOrdersLockInput(codes: string[], ownerId: string, account: string) {
+  const key = [...new Set(codes.map((code) => hubOrderLock(code, account)))].sort()
+  return { key, ownerId, timeout: HUB_ORDER_LOCK_WAIT_SECONDS, ttl: hubOrderLockTtlSeconds(), retryInterval: 0.1 }
 }
 
 /**

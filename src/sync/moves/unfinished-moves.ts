@@ -40,7 +40,7 @@ export async function finishUnfinishedHubOrderMoves(container: MedusaContainer, 
       const orderId = orderIdOf.get(move.hub_order_id)
       if (!orderId) continue
       const { result } = await recordHubOrderMoveAgainWorkflow(container).run({
-        input: { moveId: move.id, code: move.code, orderId, move: move.request as MerchantOrderMove },
+        input: { moveId: move.id, code: move.code, account, orderId, move: move.request as MerchantOrderMove },
       })
       summary[result.error ? "stillUnfinished" : "recorded"]++
     }

@@ -272,6 +272,7 @@ export class HubOrderHandler {
         seen,
         plan,
         stockLocationId: this.target.stockLocationId,
+        account: this.account.id,
         // Read only when an order is followed, not for every order of every listing pass.
         payment: plan.applyStatus === "APPROVED" ? hubPaymentOf(listed) : null,
       },

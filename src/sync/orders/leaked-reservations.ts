@@ -11,7 +11,7 @@ import { releaseCanceledHubOrderWorkflow } from "../../workflows/hub-orders/rele
 export async function releaseLeakedReservations(container: MedusaContainer, account: string = DEFAULT_ACCOUNT): Promise<string[]> {
   const leaked = await leakedReservations(container, account)
   for (const order of leaked) {
-    await releaseCanceledHubOrderWorkflow(container).run({ input: { code: order.code, hubOrderId: order.hubOrderId, orderId: order.orderId } })
+    await releaseCanceledHubOrderWorkflow(container).run({ input: { code: order.code, hubOrderId: order.hubOrderId, orderId: order.orderId, account } })
   }
   return leaked.map((order) => order.code)
 }

@@ -23,7 +23,7 @@ export const cancelHubOrderOfMedusaOrderWorkflow = createWorkflow(cancelHubOrder
     return hubOrder && hubOrder.status_type !== "CANCELED" && hubOrder.applied_status_type !== "CANCELED" ? { code: hubOrder.code, account: hubOrder.account } : null
   })
   const moved = when("cancel-on-hub-after-medusa-cancel", { toCancel }, ({ toCancel }) => toCancel !== null).then(() => {
-    const lock = transform({ toCancel }, ({ toCancel }) => hubOrderLockInput(toCancel!.code, randomUUID()))
+    const lock = transform({ toCancel }, ({ toCancel }) => hubOrderLockInput(toCancel!.code, randomUUID(), toCancel!.account))
     acquireLockStep(lock)
     const move = moveHubOrderWorkflow.runAsStep({
       input: transform({ toCancel }, ({ toCancel }) => ({ code: toCancel!.code, account: toCancel!.account, move: { kind: "cancel" as const } })),

@@ -56,7 +56,7 @@ export const importHubOrdersWorkflow = createWorkflow(
     // The claims and the lock renewed while the import runs (one value: the heartbeat and both lock steps
     // read the same owner); the reservation and the record are fenced by the claims.
     const lock = transform({ input }, ({ input }) => ({
-      ...hubOrdersLockInput(input.hubOrders.map((hubOrder) => hubOrder.hubOrderCode), randomUUID()),
+      ...hubOrdersLockInput(input.hubOrders.map((hubOrder) => hubOrder.hubOrderCode), randomUUID(), input.account ?? DEFAULT_ACCOUNT),
       importClaims: input.hubOrders.flatMap(({ hubOrderId, claimAttempt }) => (claimAttempt === undefined ? [] : [{ hubOrderId, attempt: claimAttempt }])),
     }))
     acquireLockStep(lock)

@@ -4,6 +4,7 @@ import { createHook, createWorkflow, transform, when, WorkflowResponse } from "@
 import type { MerchantOrderMove } from "../../hub-client"
 import { trackCodeOfMove } from "../../mapping/hub-order-move"
 import { HubEvents } from "../../modules/hub/events"
+import { DEFAULT_ACCOUNT } from "../../modules/hub/accounts"
 import { hubOrderLockInput } from "../../modules/hub/locks"
 import { applyMarketplaceStatusWorkflow } from "./apply-marketplace-status"
 import { claimHubOrderMoveStep } from "./steps/claim-hub-order-move"
@@ -31,7 +32,7 @@ export const moveHubOrderWorkflowId = "move-hub-order"
 /** Hook `hubOrderMoved` ({ moveId, code, orderId, kind, state, medusaError }) runs however the move ended. */
 export const moveHubOrderWorkflow = createWorkflow(moveHubOrderWorkflowId, (input: MoveHubOrderInput) => {
   // Skipped when run inside a workflow that holds the order's lock already (the core step's rule).
-  const lock = transform({ input }, ({ input }) => hubOrderLockInput(input.code, randomUUID()))
+  const lock = transform({ input }, ({ input }) => hubOrderLockInput(input.code, randomUUID(), input.account ?? DEFAULT_ACCOUNT))
   acquireLockStep(lock)
   const claim = claimHubOrderMoveStep(input)
   // The lock renewed while the move runs (a hub answer may take minutes); the send step renews the claim.

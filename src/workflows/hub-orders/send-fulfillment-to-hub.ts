@@ -17,7 +17,7 @@ export const sendFulfillmentToHubWorkflowId = "send-fulfillment-to-hub"
 export const sendFulfillmentToHubWorkflow = createWorkflow(sendFulfillmentToHubWorkflowId, (input: FulfillmentEvent) => {
   const planned = hubMoveOfFulfillmentStep(input)
   const moved = when("send-fulfillment-move-to-hub", { planned }, ({ planned }) => planned.move !== null).then(() => {
-    const lock = transform({ planned }, ({ planned }) => hubOrderLockInput(planned.code!, randomUUID()))
+    const lock = transform({ planned }, ({ planned }) => hubOrderLockInput(planned.code!, randomUUID(), planned.account!))
     acquireLockStep(lock)
     const move = moveHubOrderWorkflow.runAsStep({
       input: transform({ planned }, ({ planned }) => ({ code: planned.code!, account: planned.account!, move: planned.move!, claimKey: planned.claimKey! })),
