@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { TestOrderInput } from "../../src/hub-client"
 import { HUB_MODULE } from "../../src/modules/hub"
 import type HubModuleService from "../../src/modules/hub/service"
-import { SAMPLE_ADDRESS, sampleTestOrder } from "../../src/sandbox"
+import { SAMPLE_ADDRESS, sampleTestOrder, STANDARD_SANDBOX_STATUSES } from "../../src/sandbox"
 import { runOrderImport } from "../../src/sync/orders/order-listing"
 import { consumeOrderQueue } from "../../src/sync/orders/order-queue"
 import { listedOrderLanes } from "../../src/sync/orders/listed-order-lanes"
@@ -23,7 +24,8 @@ function testOrder(items: { id: string; qty: number }[], email: string): TestOrd
 /*
  * Bad hub input gets a reason naming the field and loses nothing: the bounds hold after lines are
  * merged, codes the hub's URLs cannot carry never reach a request, one page naming an order twice
- * never fails the others, and what waits in hub_listed_order holds only what the import reads.
+ * never fails the others, a status code listed twice never stops the intake, and what waits in
+ * hub_listed_order holds only what the import reads.
  */
 medusaIntegrationTestRunner({
   testSuite: ({ getContainer, dbConnection }) => {
@@ -133,6 +135,29 @@ medusaIntegrationTestRunner({
       }
       expect(await reserved("SKU-1")).toBe(3)
       expect(await listedRows()).toEqual([])
+    })
+
+    it("imports all the same when GET /statuses lists a code twice: each code kept once, as first listed, and a warning naming it", async () => {
+      const order = sandbox.hub.createOrder(testOrder([{ id: "SKU-1", qty: 1 }], "catalogo@example.com"))
+      // No catalogue stored yet, so both listings of a code are new to the store.
+      await dbConnection.raw(`delete from hub_status`)
+      const warn = jest.spyOn(container.resolve(ContainerRegistrationKeys.LOGGER), "warn")
+      let warnings: string[] = []
+      // The first two statuses are listed again at the end, under another label.
+      sandbox.hub.misbehave({ duplicateStatusCodes: 2 })
+      try {
+        expect(await runOrderImport(container)).toMatchObject({ error: null, imported: 1 })
+      } finally {
+        sandbox.hub.misbehave({ duplicateStatusCodes: 0 })
+        warnings = warn.mock.calls.map(([message]) => String(message)).filter((message) => message.includes("GET /statuses"))
+        warn.mockRestore()
+      }
+      expect((await hubOrderRecord(order.code)).import_state).toBe("imported")
+      const stored = await hubModule.listHubStatusEntries({ account: "default" }, { take: null })
+      expect(stored.map((status) => status.code).sort()).toEqual(STANDARD_SANDBOX_STATUSES.map((status) => status.code).sort())
+      expect(stored.find((status) => status.code === STANDARD_SANDBOX_STATUSES[0].code)!.label).toBe(STANDARD_SANDBOX_STATUSES[0].label)
+      expect(warnings).toEqual([expect.stringContaining(`"${STANDARD_SANDBOX_STATUSES[0].code}", "${STANDARD_SANDBOX_STATUSES[1].code}"`)])
+      expect(warnings.join()).not.toContain(sandbox.hub.credentials.apiKey)
     })
 
     it("shares a page naming one order twice once, as its newest listing; both orders imported", async () => {

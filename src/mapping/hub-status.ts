@@ -16,6 +16,21 @@ export function hubStatusTypeOf(
   return HUB_STATUS_TYPES.find((known) => known === type)
 }
 
+/**
+ * The hub's status catalogue with each code once: a code the hub lists again keeps its first listing
+ * (the store keeps one status per code, and the first is the one a reader of the list meets). Also
+ * returns each code listed more than once, once, for the caller to warn of.
+ */
+export function uniqueHubStatuses<T extends { code: string }>(statuses: readonly T[]): { statuses: T[]; repeated: string[] } {
+  const firsts = new Map<string, T>()
+  const repeated = new Set<string>()
+  for (const status of statuses) {
+    if (firsts.has(status.code)) repeated.add(status.code)
+    else firsts.set(status.code, status)
+  }
+  return { statuses: [...firsts.values()], repeated: [...repeated] }
+}
+
 /** A stable digest of what the hub sent, to tell a changed order from one already seen. */
 export function hubPayloadDigest(payload: unknown): string {
   return createHash("sha256").update(canonicalJson(payload)).digest("hex")

@@ -55,8 +55,8 @@ Control endpoints (no credentials; <code> URL-encoded: "Sandbox Marketplace-17" 
   PUT    /_sandbox/next-origin             {"origin":"http://..."|null}: where the products listing's next points
   PUT    /_sandbox/misbehaviour            a hub gone wrong, each switch null to end it: {"retryAfter":{"seconds","times"?},
                                            "redirect":{"status"?,"location"?},"endlessCursor":true,"duplicateOrderCodes":n,
-                                           "hugeBody":{"bytes","declareLength"?},"dripBody":{"everyMs"?}} ("times", "bucket"
-                                           such as "GET /products": which requests a switch takes)
+                                           "duplicateStatusCodes":n,"hugeBody":{"bytes","declareLength"?},"dripBody":{"everyMs"?}}
+                                           ("times", "bucket" such as "GET /products": which requests a switch takes)
   GET    /_sandbox/misbehaviour            the misbehaviour switches in force
   GET    /_sandbox/requests                the hub requests answered so far, and counters
   DELETE /_sandbox/requests                clear that log

@@ -1,8 +1,9 @@
 /*
  * Switches that make the sandbox behave as a broken hub, or a gateway in front of it, would: a
  * Retry-After of a day, redirects, a `next` cursor that never ends, an order listed twice on a page,
- * a huge answer, an answer that drips. Each is what the plugin must bound (docs/production.md,
- * "What the plugin bounds"); tests switch them with `hub.misbehave(...)` or PUT /_sandbox/misbehaviour.
+ * a status code listed twice, a huge answer, an answer that drips. Each is what the plugin must bound
+ * (docs/production.md, "What the plugin bounds"); tests switch them with `hub.misbehave(...)` or PUT
+ * /_sandbox/misbehaviour.
  * Off by default, off again after `reset()`.
  */
 import type { ServerResponse } from "node:http"
@@ -43,6 +44,8 @@ export const misbehaviourSchema = z.strictObject({
   endlessCursor: z.boolean().optional(),
   /** GET /orders: the first `n` orders of each listing page are listed again at its end (0: off). */
   duplicateOrderCodes: z.number().int().nonnegative().optional(),
+  /** GET /statuses: the first `n` statuses listed again at its end, under another label (0: off). */
+  duplicateStatusCodes: z.number().int().nonnegative().optional(),
   /** 200 with a JSON body of `bytes`, streamed from one reused chunk (never held whole); `declareLength` sends Content-Length. */
   hugeBody: z
     .strictObject({ bytes: z.number().int().min(64).max(10_000_000_000), declareLength: z.boolean().default(false), ...takes })
@@ -121,6 +124,11 @@ export class Misbehaviour {
   /** The hub's own answer, as the listing switches change it. */
   rewrite(method: string, segments: string[], query: string, answer: Answer): Answer {
     if (method !== "GET" || segments.length !== 1 || answer.status !== 200) return answer
+    const repeatedStatuses = this.settings.duplicateStatusCodes ?? 0
+    if (segments[0] === "statuses" && repeatedStatuses > 0 && Array.isArray(answer.body)) {
+      const again = (answer.body as Array<{ label: string }>).slice(0, repeatedStatuses).map((status) => ({ ...status, label: `${status.label} (listed again)` }))
+      return { ...answer, body: [...answer.body, ...again] }
+    }
     const body = answer.body as { products?: unknown[]; orders?: unknown[]; next?: string } | undefined
     if (segments[0] === "products" && this.settings.endlessCursor && body?.products && !body.next) {
       const next = new URL("/products", this.origin())

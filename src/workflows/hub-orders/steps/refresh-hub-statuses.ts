@@ -1,18 +1,28 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { uniqueHubStatuses } from "../../../mapping/hub-status"
 import { HUB_MODULE } from "../../../modules/hub"
-import { DEFAULT_ACCOUNT } from "../../../modules/hub/accounts"
+import { accountInLog, DEFAULT_ACCOUNT } from "../../../modules/hub/accounts"
 import type HubModuleService from "../../../modules/hub/service"
+
+/** How many of the codes a hub lists twice a warning names. */
+const REPEATED_CODES_NAMED = 10
 
 /**
  * Reads an account's `GET /statuses` and keeps its catalogue (custom statuses count by their type, never their
- * label: docs/hub-public-facts.md, Statuses). Returns code -> type, as a plain object (a
- * workflow's result is serialized). Nothing to undo: the catalogue
- * only ever says what the hub says now.
+ * label: docs/hub-public-facts.md, Statuses). A code listed twice keeps its first listing, with a warning
+ * naming it (`uniqueHubStatuses`): the intake goes on. Returns code -> type, as a plain object (a
+ * workflow's result is serialized). Nothing to undo: the catalogue only ever says what the hub says now.
  */
 export const refreshHubStatusesStep = createStep("refresh-hub-statuses", async (input: { account?: string } | undefined, { container }) => {
   const hubModule: HubModuleService = container.resolve(HUB_MODULE)
   const { id: account, client } = hubModule.account(input?.account ?? DEFAULT_ACCOUNT)
-  const statuses = await client.listStatuses()
+  const { statuses, repeated } = uniqueHubStatuses(await client.listStatuses())
+  if (repeated.length) {
+    const named = repeated.slice(0, REPEATED_CODES_NAMED).map((code) => JSON.stringify(code)).join(", ")
+    const more = repeated.length > REPEATED_CODES_NAMED ? ` and ${repeated.length - REPEATED_CODES_NAMED} more` : ""
+    container.resolve(ContainerRegistrationKeys.LOGGER).warn(`${accountInLog(account)} GET /statuses lists status code${repeated.length > 1 ? "s" : ""} ${named}${more} more than once: the first listing of each is kept`)
+  }
   const known = await hubModule.listHubStatusEntries({ account }, { take: null })
   const knownByCode = new Map(known.map((status) => [status.code, status]))
   const toCreate = statuses.filter((status) => !knownByCode.has(status.code))
