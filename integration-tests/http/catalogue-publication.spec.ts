@@ -1,4 +1,4 @@
-import { createInventoryLevelsWorkflow, createProductCategoriesWorkflow, createProductsWorkflow, deleteProductsWorkflow, updateInventoryLevelsWorkflow, updateProductsWorkflow } from "@medusajs/core-flows"
+import { createProductCategoriesWorkflow, deleteProductsWorkflow, updateInventoryLevelsWorkflow, updateProductsWorkflow } from "@medusajs/core-flows"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
@@ -10,26 +10,13 @@ import { loadProductsForHub } from "../../src/queries/hub-product-publication"
 import { adminHeaders } from "../helpers/admin"
 import { eventually } from "../helpers/eventually"
 import { sandboxHubForStore } from "../helpers/sandbox-store"
+import { createHubProduct, type NewProduct } from "../helpers/publication-products"
 import { seedStore } from "../helpers/store"
 
 jest.setTimeout(240_000)
 
 // A short lease, so a publisher that dies with products claimed loses them within the test.
 const sandbox = sandboxHubForStore({}, { HUB_PUBLISH_PRODUCTS: "true", HUB_STOCK_LEASE_MS: "2000", HUB_STOCK_RETRY_DELAY_MS: "200" })
-
-type NewVariant = { sku: string; stocked: number; price?: number; options?: Record<string, string>; weight?: number; ean?: string }
-type NewProduct = {
-  title: string
-  handle?: string
-  description?: string
-  status?: "published" | "draft"
-  weight?: number
-  options?: Array<{ title: string; values: string[] }>
-  variants: NewVariant[]
-  metadata?: Record<string, unknown>
-  category_ids?: string[]
-  images?: Array<{ url: string }>
-}
 
 medusaIntegrationTestRunner({
   testSuite: ({ getContainer, api }) => {
@@ -41,59 +28,7 @@ medusaIntegrationTestRunner({
     const creates = () => sandbox.hub.requestLog().filter((entry) => entry.method === "POST" && entry.path === "/products").map((entry) => (entry.body as { product: any }).product)
     const puts = (sku: string) => sandbox.hub.requestLog().filter((entry) => entry.method === "PUT" && entry.path === `/products/${sku}`).map((entry) => (entry.body as { product: any }).product)
 
-    /**
-     * A product as a merchant fills it in (every field the hub takes, measures in g and cm): made as a
-     * draft, stocked, then given its status, so nothing reads it before its stock is there.
-     */
-    async function createProduct(product: NewProduct): Promise<string> {
-      const { result } = await createProductsWorkflow(container).run({
-        input: {
-          products: [
-            {
-              title: product.title,
-              handle: product.handle,
-              description: product.description ?? "<p>Feito à mão.</p>",
-              status: "draft",
-              weight: product.weight ?? 1234,
-              height: 10,
-              width: 20.5,
-              length: 30,
-              material: "Algodão",
-              origin_country: "br",
-              hs_code: "6109.10.00",
-              metadata: { brand: "Acme", ...product.metadata },
-              images: product.images ?? [{ url: "https://cdn.example.com/a.jpg" }, { url: "http://cdn.example.com/insecure.jpg" }, { url: "https://cdn.example.com/b.jpg" }],
-              category_ids: product.category_ids,
-              options: product.options ?? [{ title: "Tamanho", values: ["Único"] }],
-              sales_channels: [{ id: store.salesChannel.id }],
-              variants: product.variants.map((variant) => ({
-                title: variant.sku,
-                sku: variant.sku,
-                ean: variant.ean,
-                weight: variant.weight,
-                manage_inventory: true,
-                options: variant.options ?? { Tamanho: "Único" },
-                prices: [{ currency_code: "brl", amount: variant.price ?? 79.9 }],
-              })),
-            },
-          ],
-        },
-      })
-      const created = result[0]
-      const query = container.resolve(ContainerRegistrationKeys.QUERY)
-      const { data: variants } = await query.graph({ entity: "product_variant", fields: ["sku", "inventory_items.inventory_item_id"], filters: { product_id: created.id } })
-      await createInventoryLevelsWorkflow(container).run({
-        input: {
-          inventory_levels: variants.map((variant: any) => ({
-            inventory_item_id: variant.inventory_items[0].inventory_item_id,
-            location_id: store.stockLocation.id,
-            stocked_quantity: product.variants.find((wanted) => wanted.sku === variant.sku)!.stocked,
-          })),
-        },
-      })
-      if (product.status !== "draft") await updateProductsWorkflow(container).run({ input: { selector: { id: created.id }, update: { status: "published" } } })
-      return created.id
-    }
+    const createProduct = (product: NewProduct) => createHubProduct(container, { salesChannelId: store.salesChannel.id, stockLocationId: store.stockLocation.id }, product)
 
     async function publicationOf(productId: string) {
       const [row] = await hub.listHubProductPublications({ product_id: productId })

@@ -188,8 +188,11 @@ type Report = (field: string, text: string) => void
 /** One variant: the hub product is the variant itself, under its SKU (the one the stock sync pushes). */
 function simpleFields(variant: VariantPublicationReading, product: ProductPublicationReading, options: PublicationOptions, report: Report): Partial<HubProductBody> {
   const fields: Partial<HubProductBody> = {}
-  if (variant.sku?.trim()) fields.sku = variant.sku
-  else report("sku", `give the variant "${variant.title ?? variant.id}" a SKU`)
+  if (variant.sku?.trim()) {
+    fields.sku = variant.sku
+    const problem = hubSkuProblem(variant.sku)
+    if (problem) report("sku", problem)
+  } else report("sku", `give the variant "${variant.title ?? variant.id}" a SKU`)
   if (typeof variant.qty === "number") fields.qty = variant.qty
   Object.assign(fields, hubPrices(variant, "", report))
   Object.assign(fields, hubMeasures([variant, product], options, "", report))
@@ -207,6 +210,8 @@ function simpleFields(variant: VariantPublicationReading, product: ProductPublic
  */
 function configurableFields(product: ProductPublicationReading, options: PublicationOptions, report: Report): Partial<HubProductBody> {
   const hubSku = typeof product.metadata?.hub_sku === "string" && product.metadata.hub_sku.trim() ? product.metadata.hub_sku.trim() : product.handle
+  const hubSkuTrouble = hubSkuProblem(hubSku)
+  if (hubSkuTrouble) report("sku", `${hubSkuTrouble} (metadata.hub_sku, else the handle)`)
   const attributes = (product.options ?? []).map((option) => option.title.trim()).filter(Boolean)
   if (!attributes.length) report("variation_attributes", "give the product an option (such as Color) whose values tell its variants apart")
   const fields: Partial<HubProductBody> = { sku: hubSku, variation_attributes: attributes }
@@ -219,6 +224,7 @@ function configurableFields(product: ProductPublicationReading, options: Publica
   fields.variations = product.variants.map((variant) => {
     const at = `variations[${variant.sku?.trim() || variant.id}]`
     if (!variant.sku?.trim()) report(`${at}.sku`, `give the variant "${variant.title ?? variant.id}" a SKU`)
+    else if (hubSkuProblem(variant.sku)) report(`${at}.sku`, hubSkuProblem(variant.sku)!)
     if (variant.sku?.trim() === hubSku) report("sku", `the product's hub SKU ${hubSku} (metadata.hub_sku, else the handle) is also a variant's SKU: set metadata.hub_sku to another`)
     const variation: HubVariation = { sku: variant.sku ?? "", specifications: [] }
     if (typeof variant.qty === "number") variation.qty = variant.qty
@@ -247,6 +253,17 @@ function configurableFields(product: ProductPublicationReading, options: Publica
   for (const variant of product.variants) if (variant.sku?.trim()) counts.set(variant.sku, (counts.get(variant.sku) ?? 0) + 1)
   for (const [sku, count] of counts) if (count > 1) report("sku", `the SKU ${sku} is held by ${count} variants: give each its own`)
   return fields
+}
+
+/**
+ * Why a SKU cannot name a hub product, if it cannot: the hub's addresses carry it
+ * (`/products/{sku}`), where `.` and `..` name no product, and the hub keeps a SKU trimmed, so one
+ * with spaces around it would be created under another name and never found again.
+ */
+export function hubSkuProblem(sku: string): string | undefined {
+  if (sku !== sku.trim()) return `the SKU "${sku}" has spaces around it: the hub keeps it without them, so no later update would find it; remove them`
+  if (sku === "." || sku === "..") return `the hub SKU "${sku}" cannot name a hub product in the hub's addresses: give it letters or digits`
+  return undefined
 }
 
 /** `price` and `promotional_price` as given; a missing price or a sale price not below it is a problem. */

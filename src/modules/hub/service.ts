@@ -175,6 +175,12 @@ export default class HubModuleService extends HubOrderRecords {
     await this.publications.complete(claim, outcome, options.stockRetryDelayMs, sharedContext)
   }
 
+  /** The other product of this store whose publication holds one of `skus` on the account's hub, if any. */
+  @InjectManager()
+  async publicationHolding(account: string, skus: string[], productId: string, @MedusaContext() sharedContext: Context = {}): Promise<{ sku: string; productId: string } | null> {
+    return this.publications.holderOf(this.account(account).id, skus, productId, sharedContext)
+  }
+
   @InjectManager()
   async nextPublicationDueInMs(account: string = DEFAULT_ACCOUNT, @MedusaContext() sharedContext: Context = {}): Promise<number | null> {
     return this.publications.nextDueInMs(this.account(account).id, sharedContext)

@@ -6,6 +6,7 @@ import type { ClaimedCatalogueChange, CataloguePushOutcome } from "../../../modu
 import type { HubAccount } from "../../../modules/hub/accounts"
 import type HubModuleService from "../../../modules/hub/service"
 import { loadHubProductFields } from "../../../queries/hub-product-fields"
+import { settleEach } from "./settle-each"
 
 /**
  * A SKU an account's hub refused in this flush: the account, its answer, the fields held back until their cause changes,
@@ -46,19 +47,17 @@ export const pushCatalogueChangesStep = createStep(
     const renewal = claimed.length
       ? setInterval(() => void hub.renewCatalogueClaims(claimed[0].claimToken, account.id).catch(() => undefined), account.options.stockLeaseMs / 3)
       : undefined
-    await Promise.all(
-      claimed.map(async (claimedChange) => {
-        // Every claimed SKU has a row, so Medusa reads it (a variant, or left); a failed reading keeps the last one.
-        const change = { ...claimedChange, wanted: readNow.get(claimedChange.sku)?.fields ?? claimedChange.wanted }
-        const outcome = await push(account, change)
-        if (outcome.kind !== "unchanged") summary[outcome.kind === "sent" ? "sent" : outcome.kind === "rejected" ? "rejected" : "failed"]++
-        // Announced when the hub answered it; a local refusal repeats one already announced.
-        if (outcome.kind === "rejected" && outcome.sent && outcome.status !== null) {
-          summary.refusals.push({ account: account.id, sku: change.sku, status: outcome.status, message: outcome.hubMessage, fields: Object.keys(outcome.refused), lastSentAt: change.lastSentAt })
-        }
-        await hub.completeCataloguePush(change, outcome)
-      })
-    ).finally(() => clearInterval(renewal))
+    await settleEach(claimed, async (claimedChange) => {
+      // Every claimed SKU has a row, so Medusa reads it (a variant, or left); a failed reading keeps the last one.
+      const change = { ...claimedChange, wanted: readNow.get(claimedChange.sku)?.fields ?? claimedChange.wanted }
+      const outcome = await push(account, change)
+      if (outcome.kind !== "unchanged") summary[outcome.kind === "sent" ? "sent" : outcome.kind === "rejected" ? "rejected" : "failed"]++
+      // Announced when the hub answered it; a local refusal repeats one already announced.
+      if (outcome.kind === "rejected" && outcome.sent && outcome.status !== null) {
+        summary.refusals.push({ account: account.id, sku: change.sku, status: outcome.status, message: outcome.hubMessage, fields: Object.keys(outcome.refused), lastSentAt: change.lastSentAt })
+      }
+      await hub.completeCataloguePush(change, outcome)
+    }).finally(() => clearInterval(renewal))
     summary.nextDueInMs = await hub.nextCatalogueChangeDueInMs(account.id)
     return new StepResponse(summary)
   }

@@ -24,9 +24,21 @@ export type ProductPush = {
 
 type PushOptions = PublicationOptions & { catalogueFields: readonly CatalogueField[] }
 
+/**
+ * The Medusa product of this store whose publication holds one of `skus` on the account's hub, other
+ * than the one being pushed (null: none). A hub product is one Medusa product's: never linked to another.
+ */
+export type HubSkuHolder = (skus: string[]) => Promise<{ sku: string; productId: string } | null>
+
 const STOCK_FIELDS = ["qty", "price", "promotional_price"] as const
 
-export async function pushHubProduct(client: HubClient, claim: ClaimedPublication, forHub: ProductForHub, options: PushOptions): Promise<ProductPush> {
+export async function pushHubProduct(
+  client: HubClient,
+  claim: ClaimedPublication,
+  forHub: ProductForHub,
+  options: PushOptions,
+  holderOf: HubSkuHolder
+): Promise<ProductPush> {
   const accepted = claim.accepted as HubProductBody | null
   const quiet = (outcome: PublicationOutcome): ProductPush => ({ outcome, sent: false, created: [] })
   if (claim.excluded) return quiet({ kind: "excluded" })
@@ -45,7 +57,7 @@ export async function pushHubProduct(client: HubClient, claim: ClaimedPublicatio
 
   const body = hubProductBody(reading, options)
   const variantIds = new Map(reading.variants.flatMap((variant) => (variant.sku ? [[variant.sku, variant.id] as const] : [])))
-  if (!accepted) return publishNew(client, claim, variantIds, body, checkHubProduct(reading, options), options)
+  if (!accepted) return publishNew(client, claim, variantIds, body, checkHubProduct(reading, options), options, holderOf)
   const check = checkHubProduct(reading, options)
   const next = check.ok ? check.product : body
   if (claim.refused && sameJson(claim.refused, next)) return quiet(refusedAgain(claim, next))
@@ -59,8 +71,10 @@ export async function pushHubProduct(client: HubClient, claim: ClaimedPublicatio
 /**
  * A product the hub has not taken from this store. A SKU the hub already holds (the merchant's own,
  * or a create whose answer was lost) is linked: what Medusa maps to now counts as accepted, so only
- * later edits are sent and nothing the merchant set on the hub is overwritten; a variation Medusa
- * has and the hub's answer does not list is added to it, as an edit adding a variant would be.
+ * later edits are sent and nothing the merchant set on the hub is overwritten, but its status is the
+ * store's (a SKU used again after a rename is held disabled); a variation Medusa has and the hub's
+ * answer does not list is added to it, as an edit adding a variant would be. Nothing is asked of the
+ * hub for a SKU that cannot name a hub product, or one another product of this store holds there.
  */
 async function publishNew(
   client: HubClient,
@@ -68,21 +82,32 @@ async function publishNew(
   variantIds: ReadonlyMap<string, string>,
   body: HubProductBody,
   check: ReturnType<typeof checkHubProduct>,
-  options: PushOptions
+  options: PushOptions,
+  holderOf: HubSkuHolder
 ): Promise<ProductPush> {
+  const quiet = (outcome: PublicationOutcome): ProductPush => ({ outcome, sent: false, created: [] })
+  const skuProblems = check.ok ? [] : check.problems.filter((problem) => problem.field === "sku" || problem.field.endsWith(".sku"))
+  if (skuProblems.length) return quiet({ kind: "not_publishable", sku: null, problems: skuProblems })
+  const holder = await holderOf([body.sku, ...(body.variations ?? []).map((variation) => variation.sku)])
+  if (holder) {
+    const message = `sku: ${holder.sku} is the hub product of another product of this store (${holder.productId}): give this product another SKU (metadata.hub_sku for one with several variants)`
+    return quiet({ kind: "not_publishable", sku: null, problems: [{ field: "sku", message }] })
+  }
   return attempt(async () => {
     const held = await client.getProduct(body.sku)
     if (held) {
       const linked = !claim.outcomeUnknown
       const heldSkus = held.variations ? new Set(held.variations.map((variation) => variation.sku)) : null
-      const lacking = heldSkus ? (body.variations ?? []).filter((variation) => !heldSkus.has(variation.sku)) : []
-      if (!lacking.length) return { outcome: { kind: "published", sku: body.sku, accepted: body, linked, sent: false }, sent: false, created: [] }
-      const holds = { ...body, variations: (body.variations ?? []).filter((variation) => heldSkus!.has(variation.sku)) }
+      const holds: HubProductBody = {
+        ...body,
+        ...(held.status === "enabled" || held.status === "disabled" ? { status: held.status as HubProductBody["status"] } : {}),
+        ...(heldSkus ? { variations: (body.variations ?? []).filter((variation) => heldSkus.has(variation.sku)) } : {}),
+      }
       const push = await publishChanges(client, holds, body, options)
       return push.outcome.kind === "published" ? { ...push, outcome: { ...push.outcome, linked } } : push
     }
-    if (!check.ok) return { outcome: { kind: "not_publishable", sku: body.sku, problems: check.problems }, sent: false, created: [] }
-    if (claim.refused && sameJson(claim.refused, check.product)) return { outcome: refusedAgain(claim, check.product), sent: false, created: [] }
+    if (!check.ok) return quiet({ kind: "not_publishable", sku: body.sku, problems: check.problems })
+    if (claim.refused && sameJson(claim.refused, check.product)) return quiet(refusedAgain(claim, check.product))
     // The check passed, so the required fields are there; the client validates the body again.
     await client.createProduct(check.product as HubProductInput)
     return {
@@ -122,13 +147,16 @@ async function publishChanges(client: HubClient, accepted: HubProductBody, next:
         await client.updateProduct(next.sku, product)
         holds = { ...holds, ...product }
       }
-      for (const variation of changes.variationsToAdd) {
-        await client.addVariation(next.sku, variation as HubVariationInput)
-        holds = { ...holds, variations: [...(holds.variations ?? []), variation] }
-      }
       for (const update of updates) {
         await client.updateProduct(update.sku, update.fields, "variations")
         holds = { ...holds, variations: (holds.variations ?? []).map((variation) => (variation.sku === update.sku ? { ...variation, ...update.fields } : variation)) }
+      }
+      // An add is not safe to repeat (the hub refuses a SKU it holds) and its last answer may have
+      // been lost: the hub is read first, and only the variations it lacks are sent.
+      const heldSkus = changes.variationsToAdd.length ? await heldVariationSkus(client, next.sku) : new Set<string>()
+      for (const variation of changes.variationsToAdd) {
+        if (!heldSkus.has(variation.sku)) await client.addVariation(next.sku, variation as HubVariationInput)
+        holds = { ...holds, variations: [...(holds.variations ?? []), variation] }
       }
       return { outcome: { kind: "published", sku: next.sku, accepted: next, sent: true }, sent: true, created: [] }
     },
@@ -136,6 +164,12 @@ async function publishChanges(client: HubClient, accepted: HubProductBody, next:
     () => holds,
     next
   )
+}
+
+/** The SKUs of the variations the hub holds under a product (none when it does not hold the product). */
+async function heldVariationSkus(client: HubClient, sku: string): Promise<Set<string>> {
+  const held = await client.getProduct(sku)
+  return new Set((held?.variations ?? []).map((variation) => variation.sku))
 }
 
 /**

@@ -4,6 +4,7 @@ import type { ClaimedPublication } from "../../../modules/hub/models/hub-product
 import type HubModuleService from "../../../modules/hub/service"
 import { loadProductsForHub } from "../../../queries/hub-product-publication"
 import { pushHubProduct } from "./push-hub-product"
+import { settleEach } from "./settle-each"
 
 /** A product an account's hub refused in this round, in its words (announced as `hub-product.refused`). */
 export type ProductRefusal = { account: string; product_id: string; sku: string; status: number | null; message: string }
@@ -22,7 +23,7 @@ export type PublicationSummary = {
  * Pushes each claimed product of one account (src/workflows/catalogue/steps/push-hub-product.ts) from
  * Medusa as read now for that account's hub, with its client, budget and options, and records how
  * each went. The client throttles at each endpoint's limit, so the products go in parallel; the
- * claims are renewed while they are in flight.
+ * claims are renewed while they are in flight, and the step ends only when none is (`settleEach`).
  */
 export const pushHubPublicationsStep = createStep(
   "push-hub-publications",
@@ -33,20 +34,19 @@ export const pushHubPublicationsStep = createStep(
     if (!claimed.length) return new StepResponse(summary)
     const products = await loadProductsForHub(container, claimed.map((claim) => claim.productId), options)
     const renewal = setInterval(() => void hub.renewPublicationClaims(claimed[0].claimToken, account).catch(() => undefined), options.stockLeaseMs / 3)
-    await Promise.all(
-      claimed.map(async (claim) => {
-        const push = await pushHubProduct(client, claim, products.get(claim.productId)!, options)
-        const { outcome } = push
-        if (push.sent) summary.sent++
-        if (outcome.kind === "published") summary.published++
-        if (outcome.kind === "failed") summary.failed++
-        if (outcome.kind === "refused" && !outcome.again) {
-          summary.refused++
-          if (push.sent) summary.refusals.push({ account, product_id: claim.productId, sku: outcome.sku, status: outcome.status, message: outcome.message })
-        }
-        await hub.completePublication(claim, outcome, push.created)
-      })
-    ).finally(() => clearInterval(renewal))
+    await settleEach(claimed, async (claim) => {
+      const holderOf = (skus: string[]) => hub.publicationHolding(account, skus, claim.productId)
+      const push = await pushHubProduct(client, claim, products.get(claim.productId)!, options, holderOf)
+      const { outcome } = push
+      if (push.sent) summary.sent++
+      if (outcome.kind === "published") summary.published++
+      if (outcome.kind === "failed") summary.failed++
+      if (outcome.kind === "refused" && !outcome.again) {
+        summary.refused++
+        if (push.sent) summary.refusals.push({ account, product_id: claim.productId, sku: outcome.sku, status: outcome.status, message: outcome.message })
+      }
+      await hub.completePublication(claim, outcome, push.created)
+    }).finally(() => clearInterval(renewal))
     return new StepResponse(summary)
   }
 )
