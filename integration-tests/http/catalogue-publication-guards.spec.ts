@@ -1,8 +1,10 @@
-import { createProductVariantsWorkflow, updateProductsWorkflow } from "@medusajs/core-flows"
+import { createProductVariantsWorkflow, updateInventoryLevelsWorkflow, updateProductsWorkflow } from "@medusajs/core-flows"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { MedusaContainer } from "@medusajs/framework/types"
 import { HUB_MODULE } from "../../src/modules/hub"
 import HubModuleService from "../../src/modules/hub/service"
+import { reconcileStock } from "../../src/sync/catalogue/stock-reconciliation"
+import { pushCatalogueOutboxWorkflow } from "../../src/workflows/catalogue/push-catalogue-outbox"
 import { eventually } from "../helpers/eventually"
 import { createHubProduct, type NewProduct } from "../helpers/publication-products"
 import { sandboxHubForStore } from "../helpers/sandbox-store"
@@ -25,6 +27,15 @@ medusaIntegrationTestRunner({
 
     const requests = (method: string, path: string) => sandbox.hub.requestLog().filter((entry) => entry.method === method && entry.path === path)
     const createProduct = (product: NewProduct) => createHubProduct(container, { salesChannelId: store.salesChannel.id, stockLocationId: store.stockLocation.id }, product)
+    const setStock = async (stock: Record<string, number>) => {
+      const { data: variants } = await container.resolve("query").graph({ entity: "product_variant", fields: ["sku", "inventory_items.inventory_item_id"], filters: { sku: Object.keys(stock) } })
+      await updateInventoryLevelsWorkflow(container).run({
+        input: {
+          updates: variants.map((variant: any) => ({ inventory_item_id: variant.inventory_items[0].inventory_item_id, location_id: store.stockLocation.id, stocked_quantity: stock[variant.sku] })),
+        },
+      })
+    }
+    const outboxRow = async (sku: string) => (await hub.listHubCatalogueChanges({ sku }))[0]
     const publicationOf = async (productId: string) => (await hub.listHubProductPublications({ product_id: productId }))[0]
 
     beforeEach(async () => {
@@ -115,6 +126,36 @@ medusaIntegrationTestRunner({
       }
       const asked = sandbox.hub.requestLog().filter((entry) => entry.path.startsWith("/products") && !["PUT"].includes(entry.method))
       expect(asked.map((entry) => `${entry.method} ${entry.path}`)).toEqual([])
+    })
+
+    it("an excluded product's SKU, which the hub never took, gets no stock PUT (a 404); one the hub holds keeps its stock true", async () => {
+      sandbox.hub.upsertProducts([{ sku: "NO-HUB", qty: 1, name: "No hub" }])
+      const heldId = await createProduct({ title: "No hub", variants: [{ sku: "NO-HUB", stocked: 1 }] })
+      const outId = await createProduct({ title: "Fora do hub", status: "draft", variants: [{ sku: "FORA-HUB", stocked: 1 }] })
+      await hub.askProductPublication(outId, { excluded: true })
+      await updateProductsWorkflow(container).run({ input: { selector: { id: outId }, update: { status: "published" } } })
+      await eventually(async () => expect(await publicationOf(outId)).toMatchObject({ state: "excluded", due_at: null }))
+      await eventually(async () => expect(await publicationOf(heldId)).toMatchObject({ state: "published", linked: true }))
+      await setStock({ "NO-HUB": 6, "FORA-HUB": 7 })
+      await eventually(() => expect(sandbox.hub.getProduct("NO-HUB")?.qty).toBe(6))
+      await eventually(async () => expect((await outboxRow("FORA-HUB"))?.wanted).toMatchObject({ qty: 7 }))
+      await pushCatalogueOutboxWorkflow(container).run({ input: { account: "default" } })
+      expect(requests("PUT", "/products/FORA-HUB")).toEqual([])
+      expect(await outboxRow("FORA-HUB")).toMatchObject({ state: "pending" })
+    })
+
+    it("a SKU whose product's create the hub refused waits for it only until the hub holds the SKU (made in its panel): a reconciliation finds it, and its stock goes", async () => {
+      // The sandbox takes descriptions up to 4,000 characters; the plugin does not check their length.
+      const productId = await createProduct({ title: "Recusada", description: "x".repeat(4001), variants: [{ sku: "RECUSADA", stocked: 3 }] })
+      await eventually(async () => expect(await publicationOf(productId)).toMatchObject({ state: "refused", due_at: null }))
+      await setStock({ RECUSADA: 5 })
+      await eventually(async () => expect((await outboxRow("RECUSADA"))?.wanted).toMatchObject({ qty: 5 }))
+      await pushCatalogueOutboxWorkflow(container).run({ input: { account: "default" } })
+      expect(requests("PUT", "/products/RECUSADA")).toEqual([])
+      // The merchant makes the product in the hub's panel, with a quantity of their own.
+      sandbox.hub.upsertProducts([{ sku: "RECUSADA", qty: 40, name: "Recusada no painel" }])
+      expect(await reconcileStock(container)).toMatchObject({ differing: 1 })
+      await eventually(() => expect(sandbox.hub.getProduct("RECUSADA")?.qty).toBe(5))
     })
   },
 })

@@ -6,16 +6,18 @@ import type { HubProductFields } from "../../../mapping/hub-product"
 import type { ClaimedCatalogueChange, CataloguePushOutcome, WantedSkuFields } from "../models/hub-catalogue-change"
 
 /**
- * A SKU the hub has never taken anything of, whose product is being published for the first time,
- * waits: the hub does not hold it yet (a PUT would be a 404), and the create carries its fields. The
- * publication takes them as accepted once the hub has the product (`acceptCreated`), and the push then
- * sends only what changed since. A SKU the hub took a push of before (its stock synced before
- * publication was turned on) never waits for its product's publication. A row that waits is not in the
- * backlog either: its product's publication shows it (a product that cannot be published waits for good).
+ * A SKU the hub has never taken anything of, whose product has a publication that the hub has not
+ * taken yet (being created, refused, not publishable or excluded by the merchant), waits: the hub
+ * does not hold it (a PUT would be a 404), and a create would carry its fields. The publication takes
+ * them as accepted once the hub has the product (`acceptCreated`), and the push then sends only what
+ * changed since. A SKU the hub took a push of before (its stock synced before publication was turned
+ * on), or that a reconciliation found in the hub's listing (made in the hub's panel after a refusal),
+ * never waits. A row that waits is not in the backlog either: its product's publication shows why.
  */
-export const NOT_AWAITING_PUBLICATION = `(hub_catalogue_change.sent_at is not null or hub_catalogue_change.accepted <> '{}'::jsonb or not exists (
+export const NOT_AWAITING_PUBLICATION = `(hub_catalogue_change.sent_at is not null or hub_catalogue_change.accepted <> '{}'::jsonb
+  or hub_catalogue_change.reconciliation_id is not null or not exists (
   select 1 from hub_product_publication as p
-   where p.account = hub_catalogue_change.account and p.product_id = hub_catalogue_change.product_id and p.deleted_at is null and p.accepted is null and not p.excluded))`
+   where p.account = hub_catalogue_change.account and p.product_id = hub_catalogue_change.product_id and p.deleted_at is null and p.accepted is null))`
 
 /** When outbox rows are due, from the plugin options (`stockCoalesceMs`, ...). */
 export type OutboxTiming = {
