@@ -1,9 +1,11 @@
 import { createProductVariantsWorkflow, updateInventoryLevelsWorkflow, updateProductsWorkflow } from "@medusajs/core-flows"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { HUB_MODULE } from "../../src/modules/hub"
 import HubModuleService from "../../src/modules/hub/service"
 import { reconcileStock } from "../../src/sync/catalogue/stock-reconciliation"
+import { publishHubProductsWorkflow } from "../../src/workflows/catalogue/publish-hub-products"
 import { pushCatalogueOutboxWorkflow } from "../../src/workflows/catalogue/push-catalogue-outbox"
 import { eventually } from "../helpers/eventually"
 import { createHubProduct, type NewProduct } from "../helpers/publication-products"
@@ -28,7 +30,7 @@ medusaIntegrationTestRunner({
     const requests = (method: string, path: string) => sandbox.hub.requestLog().filter((entry) => entry.method === method && entry.path === path)
     const createProduct = (product: NewProduct) => createHubProduct(container, { salesChannelId: store.salesChannel.id, stockLocationId: store.stockLocation.id }, product)
     const setStock = async (stock: Record<string, number>) => {
-      const { data: variants } = await container.resolve("query").graph({ entity: "product_variant", fields: ["sku", "inventory_items.inventory_item_id"], filters: { sku: Object.keys(stock) } })
+      const { data: variants } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({ entity: "product_variant", fields: ["sku", "inventory_items.inventory_item_id"], filters: { sku: Object.keys(stock) } })
       await updateInventoryLevelsWorkflow(container).run({
         input: {
           updates: variants.map((variant: any) => ({ inventory_item_id: variant.inventory_items[0].inventory_item_id, location_id: store.stockLocation.id, stocked_quantity: stock[variant.sku] })),
@@ -67,6 +69,34 @@ medusaIntegrationTestRunner({
       expect(sandbox.hub.getProduct("CAMISA-AZUL")).toMatchObject({ name: "Camisa azul" })
       expect(requests("PUT", "/products/CAMISA-AZUL").map((entry) => Object.keys((entry.body as { product: object }).product))).not.toContainEqual(expect.arrayContaining(["name"]))
       expect(requests("POST", "/products/CAMISA-AZUL/variations")).toEqual([])
+    })
+
+    it("two products linking one hub SKU in one round: the database lets one hold it, the other is not publishable, naming it", async () => {
+      sandbox.hub.upsertProducts([{ sku: "DUPLO", qty: 1, name: "Do lojista" }])
+      const single = await createProduct({ title: "Duplo", status: "draft", variants: [{ sku: "DUPLO", stocked: 1 }] })
+      const set = await createProduct({
+        title: "Duplo em cores",
+        status: "draft",
+        metadata: { hub_sku: "DUPLO" },
+        options: [{ title: "Cor", values: ["Azul", "Verde"] }],
+        variants: [
+          { sku: "DUPLO-AZUL", stocked: 1, options: { Cor: "Azul" } },
+          { sku: "DUPLO-VERDE", stocked: 1, options: { Cor: "Verde" } },
+        ],
+      })
+      // Published while nothing listened, so one round claims both (the first publication's sweep).
+      await eventually(async () => expect(await hub.listHubProductPublications({ product_id: [single, set] })).toEqual([]))
+      await container.resolve(ContainerRegistrationKeys.PG_CONNECTION).raw(`update product set status = 'published' where id = any(?)`, [[single, set]])
+      expect(await hub.markProductsForHub([single, set], { onlyNew: true })).toBe(2)
+      await publishHubProductsWorkflow(container).run({ input: { account: "default" } }).catch(() => undefined)
+      await eventually(async () => {
+        await publishHubProductsWorkflow(container).run({ input: { account: "default" } }).catch(() => undefined)
+        const states = [(await publicationOf(single)).state, (await publicationOf(set)).state].sort()
+        expect(states).toEqual(["not_publishable", "published"])
+      })
+      const [holder, other] = (await publicationOf(single)).state === "published" ? [single, set] : [set, single]
+      expect(await publicationOf(holder)).toMatchObject({ linked: true, sku: "DUPLO" })
+      expect(JSON.stringify((await publicationOf(other)).problems)).toContain(`DUPLO is the hub product of another product of this store (${holder})`)
     })
 
     it("a SKU the hub holds disabled (a SKU used again after a rename) is linked and enabled", async () => {

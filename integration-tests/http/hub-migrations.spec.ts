@@ -3,6 +3,7 @@ import path from "node:path"
 import type { Pool } from "pg"
 import { Migration20261125180000 } from "../../src/modules/hub/migrations/Migration20261125180000"
 import { Migration20261125190000 } from "../../src/modules/hub/migrations/Migration20261125190000"
+import { Migration20261127050000 } from "../../src/modules/hub/migrations/Migration20261127050000"
 import { scratchDatabase } from "../helpers/scratch-database"
 
 /*
@@ -90,7 +91,7 @@ describe("the hub module's migrations on a store with data", () => {
     await run(pool, rename, "up")
   })
 
-  it("every record in the account default (Migration20261125190000): rows kept, codes unique per account, and the snapshot's indexes", async () => {
+  it("every record in the account default (Migration20261125190000), a hub SKU held by one product per account (Migration20261127050000): rows kept, codes unique per account, and the snapshot's indexes", async () => {
     await pool.query(
       `insert into hub_order (id, code, status_code, status_type, import_state, payload_digest, order_id)
        values ('hubord_1', 'MKT-1', 'NEW', 'NEW', 'imported', 'd1', 'order_1'), ('hubord_2', 'MKT-2', 'NEW', 'NEW', 'set_aside', 'd2', null)`
@@ -125,10 +126,29 @@ describe("the hub module's migrations on a store with data", () => {
     ).rejects.toThrow(/IDX_hub_order_account_code_unique/)
     await pool.query(`insert into hub_catalogue_change (id, account, sku, changed_at, last_changed_at) values ('hubstk_9', 'brand-b', 'SKU-1', now(), now())`)
 
+    // Two products linked to one hub SKU (before the hub SKU was one product's): the first keeps it.
+    await pool.query(
+      `insert into hub_product_publication (id, account, product_id, sku, state, accepted, linked, created_at) values
+         ('hubpub_2', 'default', 'prod_2', 'SKU-HELD', 'published', '{"sku": "SKU-HELD"}', true, now() - interval '1 day'),
+         ('hubpub_3', 'default', 'prod_3', 'SKU-HELD', 'published', '{"sku": "SKU-HELD"}', true, now()),
+         ('hubpub_4', 'brand-b', 'prod_3', 'SKU-HELD', 'published', '{"sku": "SKU-HELD"}', true, now())`
+    )
+    await run(pool, new Migration20261127050000({} as never, {} as never), "up")
+    expect((await pool.query(`select id, account, state, linked, accepted is not null as held, due_at is not null as due from hub_product_publication where sku = 'SKU-HELD' order by id`)).rows).toEqual([
+      { id: "hubpub_2", account: "default", state: "published", linked: true, held: true, due: false },
+      { id: "hubpub_3", account: "default", state: "pending", linked: false, held: false, due: true },
+      { id: "hubpub_4", account: "brand-b", state: "published", linked: true, held: true, due: false },
+    ])
+    await expect(pool.query(`update hub_product_publication set accepted = '{"sku": "SKU-HELD"}' where id = 'hubpub_3'`)).rejects.toThrow(/IDX_hub_product_publication_account_sku_held/)
+
     const snapshotTables = JSON.parse(fs.readFileSync(path.join(MIGRATIONS, ".snapshot-medusa-hub.json"), "utf8")).tables.map((table: { name: string }) => table.name)
     expect(snapshotTables.sort()).toEqual(TABLES.filter((table) => table !== "hub_listed_order").sort())
-    // Besides the models' own, the leak sweep's partial indexes, written in SQL (Migration20261124010000).
-    const SQL_ONLY: Record<string, string[]> = { hub_order: ["IDX_hub_order_leak_changed", "IDX_hub_order_leak_check"] }
+    // Besides the models' own, written in SQL: the leak sweep's partial indexes (Migration20261124010000)
+    // and the hub SKU held by one product (Migration20261127050000).
+    const SQL_ONLY: Record<string, string[]> = {
+      hub_order: ["IDX_hub_order_leak_changed", "IDX_hub_order_leak_check"],
+      hub_product_publication: ["IDX_hub_product_publication_account_sku_held"],
+    }
     for (const table of snapshotTables) {
       expect({ table, indexes: await indexesOf(pool, table) }).toEqual({ table, indexes: [...snapshotIndexes(table), ...(SQL_ONLY[table] ?? [])].sort() })
     }
