@@ -36,7 +36,7 @@ export function accountTests(session: AdminSession) {
     // Its stock sync is its own: brand B's channel sells three SKUs from its own location.
     const stock = await (await page.request.get(`${session.medusaUrl()}/admin/hub/stock?account=brand-b`)).json()
     expect(stock.stock.account).toBe("brand-b")
-    await session.expectText(page.getByTestId("hub-stock-sync"), String(stock.stock.backlog))
+    await session.expectText(page.getByTestId("hub-catalogue-sync"), String(stock.stock.backlog))
     await session.screenshot("hub-page-brand-b")
 
     // Remembered in the browser: a reload shows brand B still.

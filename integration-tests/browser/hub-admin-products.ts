@@ -84,16 +84,16 @@ export function productPageTests(session: AdminSession) {
     await session.screenshot("product-card-linked", page.getByTestId("hub-product-widget"))
 
     await page.goto(`${session.medusaUrl()}/app/hub`)
-    const catalogue = page.getByTestId("hub-catalogue")
-    await session.expectText(catalogue.getByTestId("hub-catalogue-progress"), "Every product has been looked at (6).")
-    expect((await catalogue.getByTestId("hub-catalogue-count-published").innerText()).replace(/\s+/g, " ")).toBe("Published 5")
-    expect((await catalogue.getByTestId("hub-catalogue-count-not_publishable").innerText()).replace(/\s+/g, " ")).toBe("Not publishable 1")
+    const catalogue = page.getByTestId("hub-publication")
+    await session.expectText(catalogue.getByTestId("hub-publication-progress"), "Every product has been looked at (6).")
+    expect((await catalogue.getByTestId("hub-publication-count-published").innerText()).replace(/\s+/g, " ")).toBe("Published 5")
+    expect((await catalogue.getByTestId("hub-publication-count-not_publishable").innerText()).replace(/\s+/g, " ")).toBe("Not publishable 1")
     const attention = catalogue.getByTestId("hub-products-attention").locator("tbody tr")
     expect(await attention.count()).toBe(1)
     await session.expectText(attention, "Set the variant's or the product's weight.")
     expect(await attention.getByRole("link").getAttribute("href")).toContain(`/products/${row.product_id}`)
     await session.expectText(page.getByTestId("hub-needs-products"), "Products that cannot be published, or the hub refused: 1")
-    await session.screenshot("hub-catalogue", catalogue)
+    await session.screenshot("hub-publication", catalogue)
   })
 }
 

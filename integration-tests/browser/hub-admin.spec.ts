@@ -251,7 +251,7 @@ describe("the hub page", () => {
   })
 
   it("never shows a credential", async () => {
-    await expectText(page.getByTestId("hub-stock-sync"), "Stock sync")
+    await expectText(page.getByTestId("hub-catalogue-sync"), "Catalogue sync")
     const html = await page.content()
     for (const secret of [DEFAULT_SANDBOX_CREDENTIALS.apiKey, DEFAULT_SANDBOX_CREDENTIALS.accountManagerKey]) {
       expect(html).not.toContain(secret)
@@ -288,7 +288,7 @@ describe("in Portuguese (Brazil), the admin user's language", () => {
     await page.goto(`${medusaUrl}/app/hub`)
     await expectText(page.getByTestId("hub-connection"), "Hub de marketplaces")
     await expectText(page.getByTestId("hub-order-import"), "Importar agora")
-    await expectText(page.getByTestId("hub-stock-sync"), "Sincronização de estoque")
+    await expectText(page.getByTestId("hub-catalogue-sync"), "Sincronização do catálogo")
     const text = await page.locator("body").innerText()
     // "24 de nov. de 2026 14:30": the import runs' start times.
     expect(text).toMatch(/\d{1,2} de [a-zç]{3,4}\.? de \d{4}/)

@@ -31,9 +31,9 @@ export const HubProductState = ({ state, testId }: { state: ShownState; testId?:
 
 /** Each state with its count, as badges on one wrapping line. */
 export const HubProductCounts = ({ counts }: { counts: Record<HubProductPublicationState, number> }) => (
-  <div className="flex flex-wrap items-center gap-x-4 gap-y-2" data-testid="hub-catalogue-counts">
+  <div className="flex flex-wrap items-center gap-x-4 gap-y-2" data-testid="hub-publication-counts">
     {SHOWN_STATES.map((state) => (
-      <span key={state} className="flex items-center gap-x-1.5" data-testid={`hub-catalogue-count-${state}`}>
+      <span key={state} className="flex items-center gap-x-1.5" data-testid={`hub-publication-count-${state}`}>
         <HubProductState state={state} />
         <Text size="small" weight="plus" leading="compact">
           {counts[state]}

@@ -1,12 +1,12 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { ArrowsPointingOut } from "@medusajs/icons"
 import { getI18n } from "react-i18next"
-import { CatalogueSection } from "../../components/catalogue-section"
+import { PublicationSection } from "../../components/publication-section"
 import { ConnectionSection } from "../../components/connection-section"
 import { HubAccountProvider } from "../../lib/hub-account"
 import { NeedsYouSection } from "../../components/needs-you-section"
 import { OrderImportSection } from "../../components/order-import-section"
-import { StockSyncSection } from "../../components/stock-sync-section"
+import { CatalogueSyncSection } from "../../components/catalogue-sync-section"
 import { TrafficChart } from "../../components/traffic-chart"
 
 /**
@@ -21,8 +21,8 @@ const HubPage = () => (
       <ConnectionSection />
       <NeedsYouSection />
       <OrderImportSection />
-      <StockSyncSection />
-      <CatalogueSection />
+      <CatalogueSyncSection />
+      <PublicationSection />
       <TrafficChart />
     </div>
   </HubAccountProvider>

@@ -16,25 +16,25 @@ function useAttentionColumns() {
   return useMemo(
     () => [
       column.accessor("title", {
-        header: t("catalogue.columns.product"),
+        header: t("publication.columns.product"),
         cell: ({ row }) => (
           <Link to={`/products/${row.original.product_id}`} className="text-ui-fg-interactive hover:text-ui-fg-interactive-hover block min-w-[14rem] whitespace-normal">
             {row.original.title ?? row.original.product_id}
           </Link>
         ),
       }),
-      column.accessor("sku", { header: t("catalogue.columns.hubSku"), cell: ({ getValue }) => getValue() ?? "—" }),
-      column.accessor("state", { header: t("catalogue.columns.state"), cell: ({ getValue }) => <HubProductState state={getValue()} /> }),
+      column.accessor("sku", { header: t("publication.columns.hubSku"), cell: ({ getValue }) => getValue() ?? "—" }),
+      column.accessor("state", { header: t("publication.columns.state"), cell: ({ getValue }) => <HubProductState state={getValue()} /> }),
       column.display({
         id: "why",
-        header: t("catalogue.columns.why"),
+        header: t("publication.columns.why"),
         cell: ({ row }) => (
           <div className="min-w-[18rem] whitespace-normal">
             {row.original.problems.length > 0 ? <HubProductProblems problems={row.original.problems} /> : <HubProductRefusal row={row.original} />}
           </div>
         ),
       }),
-      column.accessor("last_sent_at", { header: t("catalogue.columns.lastSent"), cell: ({ getValue }) => formatTime(getValue()) }),
+      column.accessor("last_sent_at", { header: t("publication.columns.lastSent"), cell: ({ getValue }) => formatTime(getValue()) }),
     ],
     [t]
   )
@@ -45,32 +45,32 @@ const Progress = ({ progress }: { progress: HubProductsPage["progress"] }) => {
   const { t } = useHubTranslation("page")
   const text =
     progress.total === 0
-      ? t("catalogue.noneYet")
+      ? t("publication.noneYet")
       : progress.due > 0
-        ? t("catalogue.progress", { done: progress.done, total: progress.total, left: formatSecondsLeft(progress.seconds_left) })
-        : t("catalogue.allLookedAt", { total: progress.total })
-  return <Text data-testid="hub-catalogue-progress">{text}</Text>
+        ? t("publication.progress", { done: progress.done, total: progress.total, left: formatSecondsLeft(progress.seconds_left) })
+        : t("publication.allLookedAt", { total: progress.total })
+  return <Text data-testid="hub-publication-progress">{text}</Text>
 }
 
 /**
  * Publication of Medusa's products to the hub (option `publishProducts`): the counts per state, the
  * first publication's progress, and the products not publishable or refused, with what to do.
  */
-export const CatalogueSection = () => {
+export const PublicationSection = () => {
   const { t } = useHubTranslation("page")
   const columns = useAttentionColumns()
   const pagination = useHubPagination()
   const { data, isLoading, error } = useHubProductsNeedingMerchant(pagination.query)
 
-  if (isLoading) return <Container><Text>{t("catalogue.loading")}</Text></Container>
-  if (error || !data) return <Container><Text>{t("catalogue.unreadable", { error: errorMessage(error) })}</Text></Container>
+  if (isLoading) return <Container><Text>{t("publication.loading")}</Text></Container>
+  if (error || !data) return <Container><Text>{t("publication.unreadable", { error: errorMessage(error) })}</Text></Container>
 
   return (
-    <Container className="divide-y p-0" data-testid="hub-catalogue">
+    <Container className="divide-y p-0" data-testid="hub-publication">
       <div className="px-6 py-4">
-        <Heading level="h2">{t("catalogue.heading")}</Heading>
+        <Heading level="h2">{t("publication.heading")}</Heading>
         <Text size="small" className="text-ui-fg-subtle">
-          {data.publish_products ? t("catalogue.description") : t("catalogue.off")}
+          {data.publish_products ? t("publication.description") : t("publication.off")}
         </Text>
       </div>
       {data.publish_products && (
@@ -81,7 +81,7 @@ export const CatalogueSection = () => {
           </div>
           <div className="flex scroll-mt-4 flex-col gap-y-2 py-4" id="hub-products-attention-section">
             <Heading level="h3" className="px-6">
-              {t("catalogue.attention")}
+              {t("publication.attention")}
             </Heading>
             <HubDataTable
               testId="hub-products-attention"
@@ -90,7 +90,7 @@ export const CatalogueSection = () => {
               pagination={pagination}
               columns={columns}
               rowId={(row) => row.product_id}
-              empty={t("catalogue.attentionNone")}
+              empty={t("publication.attentionNone")}
             />
           </div>
         </>

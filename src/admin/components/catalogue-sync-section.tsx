@@ -20,38 +20,38 @@ function useSkuColumns() {
   const { t } = useHubTranslation("page")
   return useMemo(
     () => [
-      skuColumn.accessor("sku", { header: t("stock.columns.sku") }),
-      skuColumn.accessor("availableQuantity", { header: t("stock.columns.available") }),
+      skuColumn.accessor("sku", { header: t("catalogue.columns.sku") }),
+      skuColumn.accessor("availableQuantity", { header: t("catalogue.columns.available") }),
       skuColumn.accessor("refusedFields", {
-        header: t("stock.columns.refused"),
+        header: t("catalogue.columns.refused"),
         cell: ({ getValue }) => <span className="whitespace-nowrap">{describeFields(t, getValue()) || "—"}</span>,
       }),
-      skuColumn.accessor("status", { header: t("stock.columns.hubAnswer"), cell: ({ getValue }) => getValue() ?? t("stock.noAnswer") }),
+      skuColumn.accessor("status", { header: t("catalogue.columns.hubAnswer"), cell: ({ getValue }) => getValue() ?? t("catalogue.noAnswer") }),
       skuColumn.accessor("reason", {
-        header: t("stock.columns.reason"),
+        header: t("catalogue.columns.reason"),
         cell: ({ getValue }) => <span className="block min-w-[18rem] whitespace-normal">{getValue()}</span>,
       }),
-      skuColumn.accessor("since", { header: t("stock.columns.since"), cell: ({ getValue }) => formatTime(getValue()) }),
+      skuColumn.accessor("since", { header: t("catalogue.columns.since"), cell: ({ getValue }) => formatTime(getValue()) }),
     ],
     [t]
   )
 }
 
 /** A hub field in the merchant's words ("sale price"), the field's own name when it has none. */
-const fieldLabel = (t: TFunction, field: string) => (["qty", "price", "promotional_price", "status"].includes(field) ? t(`stock.fields.${field}`) : field)
+const fieldLabel = (t: TFunction, field: string) => (["qty", "price", "promotional_price", "status"].includes(field) ? t(`catalogue.fields.${field}`) : field)
 
 /** `{ promotional_price: 79.9 }` -> "sale price 79.90": the field values the hub refused. */
 function describeFields(t: TFunction, fields: Record<string, unknown>): string {
   return Object.entries(fields)
     .map(([field, value]) => {
-      const shown = typeof value === "number" && field !== "qty" ? value.toLocaleString(adminLocale(), { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : String(value ?? t("stock.cleared"))
+      const shown = typeof value === "number" && field !== "qty" ? value.toLocaleString(adminLocale(), { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : String(value ?? t("catalogue.cleared"))
       return `${fieldLabel(t, field)} ${shown}`
     })
     .join(", ")
 }
 
 /** The shown account's catalogue outbox (backlog, pushes per hour, SKUs the hub refused) and reconciliation. */
-export const StockSyncSection = () => {
+export const CatalogueSyncSection = () => {
   const { t } = useHubTranslation("page")
   const { account } = useHubAccount()
   const skuColumns = useSkuColumns()
@@ -69,8 +69,8 @@ export const StockSyncSection = () => {
     onSettled: () => queryClient.invalidateQueries({ queryKey: ["hub"] }),
   })
 
-  if (isLoading) return <Container><Text>{t("stock.loading")}</Text></Container>
-  if (error || !data) return <Container><Text>{t("stock.unreadable", { error: errorMessage(error) })}</Text></Container>
+  if (isLoading) return <Container><Text>{t("catalogue.loading")}</Text></Container>
+  if (error || !data) return <Container><Text>{t("catalogue.unreadable", { error: errorMessage(error) })}</Text></Container>
 
   const { backlog, oldestPendingChangeAt, lastVerifiedAt, pushesByHour, lastReconciliation, syncedFields } = data.stock
   const differingByField = Object.entries(lastReconciliation?.differingFields ?? {})
@@ -78,30 +78,30 @@ export const StockSyncSection = () => {
     .join(", ")
   const lastDay = pushesByHour.reduce((sum, hour) => ({ sent: sum.sent + hour.sent, failed: sum.failed + hour.failed }), { sent: 0, failed: 0 })
   return (
-    <Container className="divide-y p-0" data-testid="hub-stock-sync">
+    <Container className="divide-y p-0" data-testid="hub-catalogue-sync">
       <div className="flex items-center justify-between gap-x-4 px-6 py-4">
         <div>
-          <Heading level="h2">{t("stock.heading")}</Heading>
+          <Heading level="h2">{t("catalogue.heading")}</Heading>
           <Text size="small" className="text-ui-fg-subtle">
-            {t("stock.description", { fields: syncedFields.map((field) => fieldLabel(t, field)).join(", ") })}
+            {t("catalogue.description", { fields: syncedFields.map((field) => fieldLabel(t, field)).join(", ") })}
           </Text>
         </div>
         <Button variant="secondary" size="small" className="shrink-0" isLoading={reconcile.isPending} onClick={() => reconcile.mutate()}>
-          {t("stock.reconcileNow")}
+          {t("catalogue.reconcileNow")}
         </Button>
       </div>
       <div className="flex flex-col gap-y-1 px-6 py-4">
         <Text data-testid="hub-stock-backlog">
-          {backlog === 0 ? t("stock.nothingWaiting") : t("stock.waiting", { n: backlog, at: formatTime(oldestPendingChangeAt) })}
+          {backlog === 0 ? t("catalogue.nothingWaiting") : t("catalogue.waiting", { n: backlog, at: formatTime(oldestPendingChangeAt) })}
         </Text>
         <Text data-testid="hub-stock-verified" className={lastVerifiedAt ? undefined : "text-ui-fg-subtle"}>
-          {lastVerifiedAt ? t("stock.verified", { at: formatTime(lastVerifiedAt) }) : t("stock.notVerified")}
+          {lastVerifiedAt ? t("catalogue.verified", { at: formatTime(lastVerifiedAt) }) : t("catalogue.notVerified")}
         </Text>
-        <Text>{t("stock.lastDay", { sent: lastDay.sent, failed: lastDay.failed })}</Text>
-        {reconcile.error && <Text className="text-ui-fg-error">{t("stock.notReconciled", { error: errorMessage(reconcile.error) })}</Text>}
+        <Text>{t("catalogue.lastDay", { sent: lastDay.sent, failed: lastDay.failed })}</Text>
+        {reconcile.error && <Text className="text-ui-fg-error">{t("catalogue.notReconciled", { error: errorMessage(reconcile.error) })}</Text>}
         <Text data-testid="hub-last-reconciliation">
           {lastReconciliation
-            ? t(lastReconciliation.error ? "stock.reconciliationEndedEarly" : lastReconciliation.finishedAt ? "stock.reconciliation" : "stock.reconciliationRunning", {
+            ? t(lastReconciliation.error ? "catalogue.reconciliationEndedEarly" : lastReconciliation.finishedAt ? "catalogue.reconciliation" : "catalogue.reconciliationRunning", {
                 at: formatTime(lastReconciliation.startedAt),
                 seen: lastReconciliation.seen,
                 differing: lastReconciliation.differing,
@@ -110,22 +110,22 @@ export const StockSyncSection = () => {
                 unknown: lastReconciliation.unknown,
                 error: lastReconciliation.error,
               })
-            : t("stock.noReconciliation")}
+            : t("catalogue.noReconciliation")}
         </Text>
         {lastReconciliation && lastReconciliation.leakedOrders > 0 && !releaseLeaks.isSuccess && (
           <div className="flex scroll-mt-4 items-center gap-x-3" data-testid="hub-stock-leaks" id="hub-stock-leaks-section">
-            <Text className="text-ui-fg-error">{t("stock.leaks", { n: lastReconciliation.leakedOrders })}</Text>
+            <Text className="text-ui-fg-error">{t("catalogue.leaks", { n: lastReconciliation.leakedOrders })}</Text>
             <Button variant="secondary" size="small" isLoading={releaseLeaks.isPending} onClick={() => releaseLeaks.mutate()}>
-              {t("stock.releaseLeaks")}
+              {t("catalogue.releaseLeaks")}
             </Button>
           </div>
         )}
-        {releaseLeaks.isSuccess && <Text>{t("stock.released", { n: releaseLeaks.data.released.length })}</Text>}
-        {releaseLeaks.error && <Text className="text-ui-fg-error">{t("stock.notReleased", { error: errorMessage(releaseLeaks.error) })}</Text>}
+        {releaseLeaks.isSuccess && <Text>{t("catalogue.released", { n: releaseLeaks.data.released.length })}</Text>}
+        {releaseLeaks.error && <Text className="text-ui-fg-error">{t("catalogue.notReleased", { error: errorMessage(releaseLeaks.error) })}</Text>}
       </div>
       <div className="flex scroll-mt-4 flex-col gap-y-2 py-4" id="hub-skus-in-error-section">
         <Heading level="h3" className="px-6">
-          {t("stock.skusInError")}
+          {t("catalogue.skusInError")}
         </Heading>
         <HubDataTable
           testId="hub-skus-in-error"
@@ -135,8 +135,8 @@ export const StockSyncSection = () => {
           columns={skuColumns}
           rowId={(entry) => entry.sku}
           isLoading={skusInError.isLoading}
-          empty={t("stock.none")}
-          unreadable={skusInError.error ? t("stock.unreadable", { error: errorMessage(skusInError.error) }) : undefined}
+          empty={t("catalogue.none")}
+          unreadable={skusInError.error ? t("catalogue.unreadable", { error: errorMessage(skusInError.error) }) : undefined}
         />
       </div>
     </Container>
