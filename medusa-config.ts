@@ -70,7 +70,7 @@ module.exports = defineConfig({
         accounts: jsonFromEnv("HUB_ACCOUNTS"),
       },
     },
-    // One server and N workers sharing PostgreSQL and Redis (README "Production"; tested by
+    // One server and N workers sharing PostgreSQL and Redis (docs/production.md; tested by
     // integration-tests/processes): Medusa's Redis event bus, workflow engine, locking and cache.
     ...(process.env.HUB_PRODUCTION_SHAPE === "true" ? redisModules(requiredEnv("REDIS_URL")) : []),
   ],

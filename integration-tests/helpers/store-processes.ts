@@ -2,7 +2,7 @@
  * A store in its production shape, as real processes: `medusa start` once per role (one
  * `server`, N `worker`s) on a fresh PostgreSQL database and a Redis database of its own, with
  * Medusa's Redis event bus, workflow engine, locking and cache (medusa-config.ts with
- * HUB_PRODUCTION_SHAPE=true, the configuration README "Production" gives), the plugin's jobs on,
+ * HUB_PRODUCTION_SHAPE=true, the configuration docs/production.md gives), the plugin's jobs on,
  * and the plugin's shared budget in the same Redis; all against a sandbox hub in this process.
  *
  * What a test gets: kill -9 / restart a process, its logs, the hub requests each process sent

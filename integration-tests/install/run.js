@@ -158,7 +158,7 @@ async function main() {
   }
 
   // A store upgraded from an older Medusa that still pins react-router-dom 6 and @medusajs/ui 4.2.0:
-  // npm refuses the plugin, naming the pinned package (README, Troubleshooting), rather than
+  // npm refuses the plugin, naming the pinned package (docs/troubleshooting.md), rather than
   // installing a second react-router that crashes the admin.
   const upgraded = path.join(work, "store-upgraded")
   fs.mkdirSync(upgraded)

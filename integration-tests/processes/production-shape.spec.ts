@@ -3,7 +3,7 @@ import { auditHubOrders, availableBySku, type HubOrderAudit } from "../helpers/s
 import { type RelayedRequest, StoreProcesses, waitFor } from "../helpers/store-processes"
 
 /*
- * The production shape (README "Production"), as real processes: one `medusa start` server and
+ * The production shape (docs/production.md), as real processes: one `medusa start` server and
  * two workers sharing PostgreSQL and Redis (Medusa's Redis event bus, workflow engine, locking and
  * cache, and the plugin's shared hub budget), with the plugin's jobs on, against the sandbox hub
  * and its default limits. Medusa runs scheduled jobs on the minute, so the tests wait for real
@@ -65,7 +65,7 @@ describe("production shape: one server and two workers on PostgreSQL and Redis",
   it("stock written by a separate medusa exec before Medusa started is on the hub within 60 s, with no manual action", async () => {
     // The hub started with 0 for every SKU; the seed (a `medusa exec` process) stocked 1,000 of each.
     // Whichever brings the quantities (the seed's events that reach the workers, or the reconciliation
-    // each process runs after its boot; README "Production", scripts), no one has to act.
+    // each process runs after its boot; docs/production.md, scripts), no one has to act.
     const differing = await waitFor(
       "every SKU's hub quantity to equal Medusa's available quantity",
       async () => ((await differingSkus()).length === 0 ? [] : undefined),

@@ -174,7 +174,7 @@ export function parseHubPluginOptions(options: unknown): HubPluginOptions {
 /** Options that cannot run the plugin; the message names each bad option, never its value. */
 export class HubPluginOptionsError extends Error {
   constructor(problems: string) {
-    super(`medusa-plugin-hub: invalid plugin options: ${problems}. See the options table in the plugin's README.`)
+    super(`medusa-plugin-hub: invalid plugin options: ${problems}. See the plugin's docs/options.md.`)
     this.name = "HubPluginOptionsError"
   }
 }
