@@ -65,11 +65,11 @@ export default async function benchImport({ container, args }: ExecArgs) {
     const medusaMs = Number(process.hrtime.bigint() - medusaStart) / 1e6
 
     for (let i = 0; i < WARM_UP; i++) hub.createOrder(testOrder(importSkus, `warm-${i}`))
-    const warm = await runOrderImport(container)
+    const warm = await runOrderImport(container, "default")
     if (warm?.imported !== WARM_UP) throw new Error(`warm-up imported ${warm?.imported} of ${WARM_UP}`)
     for (let i = 0; i < orders; i++) hub.createOrder(testOrder(importSkus, `import-${i}`))
     const importStart = process.hrtime.bigint()
-    const summary = await runOrderImport(container)
+    const summary = await runOrderImport(container, "default")
     const importMs = Number(process.hrtime.bigint() - importStart) / 1e6
     if (summary?.imported !== orders) throw new Error(`the import imported ${summary?.imported} of ${orders} orders`)
 

@@ -72,16 +72,16 @@ async function main() {
 
     await seedBacklog(sandbox, { inStore: true })
     log(`the process's first listing run reads the whole window: ${BACKLOG} orders at 1 request/s`)
-    const fullWindow = await measured(sandbox, () => runOrderImport(container))
-    const listingBacklog = await phase("B listing", sandbox, random, () => runOrderImport(container))
+    const fullWindow = await measured(sandbox, () => runOrderImport(container, "default"))
+    const listingBacklog = await phase("B listing", sandbox, random, () => runOrderImport(container, "default"))
     // Nothing in the window: the hub starts again (the store's records of the backlog stay, unread).
     await control(sandbox, "POST", "/reset")
     await control(sandbox, "POST", "/products", products)
-    const listingEmpty = await phase("A listing", sandbox, random, () => runOrderImport(container))
+    const listingEmpty = await phase("A listing", sandbox, random, () => runOrderImport(container, "default"))
     // The backlog again (the same codes: the store holds them); a consumer took every earlier order off the queue.
     await seedBacklog(sandbox, { inStore: false })
     await control(sandbox, "DELETE", "/queue")
-    const queue = await phase("C queue", sandbox, random, () => consumeOrderQueue(container, { stopWhenEmpty: false }), QUEUE_JOB_INTERVAL_MS)
+    const queue = await phase("C queue", sandbox, random, () => consumeOrderQueue(container, "default", { stopWhenEmpty: false }), QUEUE_JOB_INTERVAL_MS)
 
     console.log(
       `# bench/intake — ${new Date().toISOString()}, ${require("node:os").cpus().length} CPUs, load ${require("node:os").loadavg()[0].toFixed(1)}; ` +

@@ -36,7 +36,7 @@ export default async function benchLeaks({ container }: ExecArgs) {
       const times: number[] = []
       for (let run = 0; run < RUNS; run++) {
         const started = process.hrtime.bigint()
-        const result = await reconcileStock(container)
+        const result = await reconcileStock(container, "default")
         if (!result || result.error || result.seen !== PRODUCTS) throw new Error(`a reconciliation went wrong: ${JSON.stringify(result)}`)
         times.push(Number(process.hrtime.bigint() - started) / 1e6)
       }

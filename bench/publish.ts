@@ -59,13 +59,13 @@ async function main() {
 
     // ---- The first publication
     const startedAt = Date.now()
-    const publisher = productPublisher(container)
+    const publisher = productPublisher(container, "default")
     const { memory } = await sampleMemory(async () => {
       const marked = await publisher.sweep()
       log(`${marked} products marked; publishing`)
       for (;;) {
         await publisher.publish()
-        const { byState, due } = await hub.publicationCounts()
+        const { byState, due } = await hub.publicationCounts("default")
         if (due === 0) {
           log(`published ${byState.published}, not publishable ${byState.not_publishable}, refused ${byState.refused}`)
           break

@@ -55,8 +55,8 @@ async function main() {
     await sleep(5_000)
     const random = mulberry32(7)
 
-    const followListing = () => followOrderListing(container)
-    const consumeQueue = () => consumeOrderQueue(container, { stopWhenEmpty: false })
+    const followListing = () => followOrderListing(container, "default")
+    const consumeQueue = () => consumeOrderQueue(container, "default", { stopWhenEmpty: false })
     const listing = await measure("listing", sandbox, random, followListing)
     const queue = await measure("queue", sandbox, random, consumeQueue)
     const listingBurst = await burst("listing", sandbox, followListing)

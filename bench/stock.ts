@@ -380,13 +380,13 @@ async function measureReconciliation(container: MedusaContainer, hub: HubModuleS
 
   const started = Date.now()
   log(`reconciling ${CATALOGUE} hub products`)
-  const { result, memory } = await sampleMemory(() => reconcileStock(container), { heapPeak: true })
+  const { result, memory } = await sampleMemory(() => reconcileStock(container, "default"), { heapPeak: true })
   const durationMs = Date.now() - started
   if (!result) throw new Error("the reconciliation did not run: another process held its lock")
   await settled(hub, 1_000)
 
   const gets = (await requestLog(sandbox)).filter((entry) => entry.method === "GET" && entry.path.startsWith("/products"))
-  const { lastReconciliation } = await hub.stockSyncFigures()
+  const { lastReconciliation } = await hub.stockSyncFigures("default")
   return {
     products: CATALOGUE,
     drifted: drifted.length,

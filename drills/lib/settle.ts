@@ -5,7 +5,7 @@ import type HubModuleService from "../../src/modules/hub/service"
 import { flushCatalogueOutbox } from "../../src/sync/catalogue/catalogue-outbox"
 
 /**
- * Flushes the catalogue outbox until nothing is waiting and no change has come for `quietMs`; false
+ * Flushes every account's catalogue outbox until nothing is waiting and no change has come for `quietMs`; false
  * when that takes longer than `timeoutMs`.
  */
 export async function settleStock(container: MedusaContainer, { quietMs = 1_500, timeoutMs = 120_000 } = {}): Promise<boolean> {
@@ -14,8 +14,8 @@ export async function settleStock(container: MedusaContainer, { quietMs = 1_500,
   let quietSince = Date.now()
   while (Date.now() < deadline) {
     await flushCatalogueOutbox(container).catch(() => undefined)
-    const backlog = await hub.catalogueBacklog()
-    if (backlog !== 0) quietSince = Date.now()
+    const backlogs = await Promise.all(hub.accountIds.map((account) => hub.catalogueBacklog(account)))
+    if (backlogs.some((backlog) => backlog !== 0)) quietSince = Date.now()
     else if (Date.now() - quietSince >= quietMs) return true
     await sleep(250)
   }

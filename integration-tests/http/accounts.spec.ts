@@ -37,7 +37,7 @@ medusaIntegrationTestRunner({
         expect(second.hub!.requestLog().filter((entry) => entry.path === "/statuses").map((entry) => entry.status)).toEqual([200])
         expect(sandbox.hub.requestLog().filter((entry) => entry.path === "/statuses")).toEqual([])
         expect(hub.account("brand-b").client.figures().byEndpoint["GET /statuses"].answers["200"]).toBe(1)
-        expect(hub.client.figures().byEndpoint["GET /statuses"]).toBeUndefined()
+        expect(hub.account("default").client.figures().byEndpoint["GET /statuses"]).toBeUndefined()
       })
 
       it("the admin reads each account's connection and hourly traffic by id, never a credential; an unknown id is a 400 naming it", async () => {

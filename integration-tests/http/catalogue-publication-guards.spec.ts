@@ -87,7 +87,7 @@ medusaIntegrationTestRunner({
       // Published while nothing listened, so one round claims both (the first publication's sweep).
       await eventually(async () => expect(await hub.listHubProductPublications({ product_id: [single, set] })).toEqual([]))
       await container.resolve(ContainerRegistrationKeys.PG_CONNECTION).raw(`update product set status = 'published' where id = any(?)`, [[single, set]])
-      expect(await hub.markProductsForHub([single, set], { onlyNew: true })).toBe(2)
+      expect(await hub.markProductsForHub([single, set], "default", { onlyNew: true })).toBe(2)
       await publishHubProductsWorkflow(container).run({ input: { account: "default" } }).catch(() => undefined)
       await eventually(async () => {
         await publishHubProductsWorkflow(container).run({ input: { account: "default" } }).catch(() => undefined)
@@ -120,7 +120,7 @@ medusaIntegrationTestRunner({
       })
       await eventually(async () => expect(await publicationOf(productId)).toMatchObject({ state: "published" }))
       // The add of an earlier push reached the hub; the publication never learnt it (what it accepted lacks MEIA-G).
-      await hub.client.addVariation("meia-perdida", { sku: "MEIA-G", qty: 0, specifications: [{ key: "Tamanho", value: "G" }] })
+      await hub.account("default").client.addVariation("meia-perdida", { sku: "MEIA-G", qty: 0, specifications: [{ key: "Tamanho", value: "G" }] })
       await createProductVariantsWorkflow(container).run({
         input: { product_variants: [{ product_id: productId, title: "G", sku: "MEIA-G", options: { Tamanho: "G" }, manage_inventory: true, prices: [{ currency_code: "brl", amount: 79.9 }] }] },
       })
@@ -162,7 +162,7 @@ medusaIntegrationTestRunner({
       sandbox.hub.upsertProducts([{ sku: "NO-HUB", qty: 1, name: "No hub" }])
       const heldId = await createProduct({ title: "No hub", variants: [{ sku: "NO-HUB", stocked: 1 }] })
       const outId = await createProduct({ title: "Fora do hub", status: "draft", variants: [{ sku: "FORA-HUB", stocked: 1 }] })
-      await hub.askProductPublication(outId, { excluded: true })
+      await hub.askProductPublication(outId, { excluded: true }, "default")
       await updateProductsWorkflow(container).run({ input: { selector: { id: outId }, update: { status: "published" } } })
       await eventually(async () => expect(await publicationOf(outId)).toMatchObject({ state: "excluded", due_at: null }))
       await eventually(async () => expect(await publicationOf(heldId)).toMatchObject({ state: "published", linked: true }))
@@ -184,7 +184,7 @@ medusaIntegrationTestRunner({
       expect(requests("PUT", "/products/RECUSADA")).toEqual([])
       // The merchant makes the product in the hub's panel, with a quantity of their own.
       sandbox.hub.upsertProducts([{ sku: "RECUSADA", qty: 40, name: "Recusada no painel" }])
-      expect(await reconcileStock(container)).toMatchObject({ differing: 1 })
+      expect(await reconcileStock(container, "default")).toMatchObject({ differing: 1 })
       await eventually(() => expect(sandbox.hub.getProduct("RECUSADA")?.qty).toBe(5))
     })
   },

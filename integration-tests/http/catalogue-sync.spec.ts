@@ -42,7 +42,7 @@ medusaIntegrationTestRunner({
         for (const sku of SKUS) {
           expect(sandbox.hub.getProduct(sku)).toMatchObject({ qty: STOCKED[sku] - 1, price: 100, promotional_price: null, status: "enabled" })
         }
-        expect((await hub.stockSyncFigures()).backlog).toBe(0)
+        expect((await hub.stockSyncFigures("default")).backlog).toBe(0)
       })
       sandbox.hub.resetRequestLog()
     })
@@ -66,7 +66,7 @@ medusaIntegrationTestRunner({
     }
 
     async function settled() {
-      await eventually(async () => expect((await hub.stockSyncFigures()).backlog).toBe(0))
+      await eventually(async () => expect((await hub.stockSyncFigures("default")).backlog).toBe(0))
     }
 
     it("holds back stockBuffer units: the hub is sent the available quantity less the buffer", async () => {
@@ -110,8 +110,8 @@ medusaIntegrationTestRunner({
 
     it("with publishProducts unset no POST /products is ever made, and the admin says publication is off", async () => {
       await api.post(`/admin/products/${variant("CAT-B").product_id}`, { title: "Novo título", description: "Nova" }, headers)
-      await productPublisher(container).sweep()
-      await productPublisher(container).publish()
+      await productPublisher(container, "default").sweep()
+      await productPublisher(container, "default").publish()
       await settled()
       expect(sandbox.hub.requestLog().filter((entry) => entry.method === "POST" && entry.path.startsWith("/products"))).toEqual([])
       expect(await hub.listHubProductPublications({})).toEqual([])
@@ -172,7 +172,7 @@ medusaIntegrationTestRunner({
       await eventually(() => expect(sandbox.hub.getProduct("CAT-B")).toMatchObject({ qty: 0, status: "disabled" }))
 
       await dbConnection.raw(`delete from hub_catalogue_change where sku <> 'CAT-B'`)
-      expect(await reconcileStock(container)).toMatchObject({ differing: 0 })
+      expect(await reconcileStock(container, "default")).toMatchObject({ differing: 0 })
       await api.post(`/admin/products/${variant("CAT-C").product_id}/variants/${variant("CAT-C").id}`, { sku: "CAT-NEW" }, headers)
       await eventually(() => {
         expect(sandbox.hub.getProduct("CAT-C")).toMatchObject({ qty: 0, status: "disabled" })
@@ -184,22 +184,22 @@ medusaIntegrationTestRunner({
       // The hub holds a price of its own (80): a sale at 89.90, below Medusa's 100, is above it, and refused.
       sandbox.hub.upsertProducts([{ sku: "CAT-B", qty: 3, price: 80 }])
       await createSale("CAT-B", 89.9)
-      await eventually(async () => expect((await hub.stockSyncFigures()).skusInError[0]?.refusedFields).toEqual({ promotional_price: 89.9 }))
+      await eventually(async () => expect((await hub.stockSyncFigures("default")).skusInError[0]?.refusedFields).toEqual({ promotional_price: 89.9 }))
       // The merchant raises the price: the hub takes it, and the sale price it refused goes again and is taken.
       await api.post(`/admin/products/${variant("CAT-B").product_id}/variants/${variant("CAT-B").id}`, { prices: [{ currency_code: "brl", amount: 120 }] }, headers)
       await eventually(() => expect(sandbox.hub.getProduct("CAT-B")).toMatchObject({ price: 120, promotional_price: 89.9 }))
-      await eventually(async () => expect((await hub.stockSyncFigures()).skusInError).toEqual([]))
+      await eventually(async () => expect((await hub.stockSyncFigures("default")).skusInError).toEqual([]))
       expect(bodiesFor("CAT-B")).toEqual([{ product: { promotional_price: 89.9 } }, { product: { price: 120 } }, { product: { promotional_price: 89.9 } }])
     })
 
     it("a price drifted on the hub is repaired by a reconciliation, which reports the difference per field", async () => {
       sandbox.hub.upsertProducts([{ sku: "CAT-A", qty: 9, price: 55 }])
-      const result = await reconcileStock(container)
+      const result = await reconcileStock(container, "default")
       expect(result).toMatchObject({ seen: 4, differing: 1 })
       await eventually(() => expect(sandbox.hub.getProduct("CAT-A")?.price).toBe(100))
       await settled()
       expect(bodiesFor("CAT-A")).toEqual([{ product: { price: 100 } }])
-      const { lastReconciliation } = await hub.stockSyncFigures()
+      const { lastReconciliation } = await hub.stockSyncFigures("default")
       expect(lastReconciliation).toMatchObject({ differing: 1, differingFields: { price: 1 }, fixed: 1 })
     })
 
@@ -208,7 +208,7 @@ medusaIntegrationTestRunner({
       sandbox.hub.upsertProducts([{ sku: "CAT-A", qty: 9, price: 50 }])
       await createSale("CAT-A", 79.9)
       await eventually(async () => {
-        const [refused] = (await hub.stockSyncFigures()).skusInError
+        const [refused] = (await hub.stockSyncFigures("default")).skusInError
         expect(refused).toMatchObject({ sku: "CAT-A", status: 422, refusedFields: { promotional_price: 79.9 } })
         expect(refused.reason).toContain("promotional_price")
       })
@@ -220,12 +220,12 @@ medusaIntegrationTestRunner({
       await settled()
       expect(bodiesFor("CAT-A")).toEqual([{ product: { promotional_price: 79.9 } }, { product: { qty: 2 } }])
       // Still shown: the refusal holds until the value changes, or the cause is corrected.
-      expect((await hub.stockSyncFigures()).skusInError[0]?.refusedFields).toEqual({ promotional_price: 79.9 })
+      expect((await hub.stockSyncFigures("default")).skusInError[0]?.refusedFields).toEqual({ promotional_price: 79.9 })
 
       // A reconciliation finds the hub's price drifted: it repairs it, and the refused sale price goes once more with it.
-      await reconcileStock(container)
+      await reconcileStock(container, "default")
       await eventually(() => expect(sandbox.hub.getProduct("CAT-A")).toMatchObject({ price: 100, promotional_price: 79.9 }))
-      await eventually(async () => expect((await hub.stockSyncFigures()).skusInError).toEqual([]))
+      await eventually(async () => expect((await hub.stockSyncFigures("default")).skusInError).toEqual([]))
       expect(bodiesFor("CAT-A").slice(2)).toEqual([{ product: { price: 100, promotional_price: 79.9 } }])
     })
   },

@@ -40,7 +40,7 @@ medusaIntegrationTestRunner({
       sandbox.hub.upsertProducts([{ sku: "SKU-1", qty: 40, name: "Camiseta", price: 59.9 }])
       await seedStore(container, { products: [{ sku: "SKU-1", stocked: 40 }] })
       // The status catalogue, read by a run with nothing to import.
-      await runOrderImport(container)
+      await runOrderImport(container, "default")
     })
     afterEach(() => {
       Object.assign(hubLeases, DEFAULT_LEASES)
@@ -48,7 +48,7 @@ medusaIntegrationTestRunner({
     })
 
     const record = async (code: string) => (await hubModule.listHubOrders({ code }))[0]
-    const handler = async () => HubOrderHandler.create(container, hubModule.account(), await hubModule.storedStatusCatalogue("default"))
+    const handler = async () => HubOrderHandler.create(container, hubModule.account("default"), await hubModule.storedStatusCatalogue("default"))
     /** The Medusa orders of a hub code and what each holds reserved. */
     async function medusaOrdersOf(code: string) {
       const orders = await container.resolve(Modules.ORDER).listOrders({ metadata: { hub_order_code: code } } as never, { select: ["id"], take: null })
@@ -116,7 +116,7 @@ medusaIntegrationTestRunner({
       const outcomes = await Promise.all([first, second])
       hubLeases.renewalsStalled = false
       // Whatever a lost race left (an order removed before the taker reserved) the next run completes.
-      await runOrderImport(container)
+      await runOrderImport(container, "default")
 
       expect(outcomes[0]).toBe("unsettled")
       const orders = await medusaOrdersOf(hubOrder.code)
@@ -127,7 +127,7 @@ medusaIntegrationTestRunner({
     it("a move taken over is sent once: the taker reads the hub order and sends nothing, the first's outcome is settled by reading", async () => {
       const hubOrder = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 1 }] }))
       sandbox.hub.marketplaceApprove(hubOrder.code)
-      await runOrderImport(container)
+      await runOrderImport(container, "default")
       const headers = await adminHeaders(container)
       const move = () =>
         api
@@ -160,7 +160,7 @@ medusaIntegrationTestRunner({
       expect((await hubModule.listHubOrderMoves({ id: claimed.id }))[0]).toMatchObject({ state: "unknown", attempts: 2 })
       // ... until the hub order is read: it landed.
       hubLeases.renewalsStalled = false
-      expect(await settleUnknownHubOrderMoves(container)).toMatchObject({ landed: 1 })
+      expect(await settleUnknownHubOrderMoves(container, "default")).toMatchObject({ landed: 1 })
       expect((await hubModule.listHubOrderMoves({ id: claimed.id }))[0]).toMatchObject({ state: "done" })
       expect(sandbox.hub.getOrder(hubOrder.code)?.invoices).toHaveLength(1)
       expect(posts()).toBe(1)

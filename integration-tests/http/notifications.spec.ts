@@ -41,8 +41,8 @@ medusaIntegrationTestRunner({
       const store = await seedStore(container, { products: [{ sku: "SKU-1", stocked: 10 }, { sku: "NAO-NO-HUB", stocked: 2 }] })
       const good = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 1 }] }))
       sandbox.hub.insertRawOrder({ ...sandbox.hub.getOrder(good.code)!, code: "Loja Exemplo-77", items: [{ id: "SKU-UNKNOWN", qty: 1, special_price: 10 }], total_ordered: 25.5 })
-      await runOrderImport(container)
-      await runOrderImport(container)
+      await runOrderImport(container, "default")
+      await runOrderImport(container, "default")
 
       await eventually(async () => {
         const notices = await feed()
@@ -88,9 +88,9 @@ medusaIntegrationTestRunner({
       const store = await seedStore(container, { products: [{ sku: "SKU-1", stocked: 10 }] })
       const short = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 12 }], customer: { ...sampleTestOrder().customer, email: "short@example.com" } }))
       const canceled = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 1 }], customer: { ...sampleTestOrder().customer, email: "gone@example.com" } }))
-      await runOrderImport(container)
+      await runOrderImport(container, "default")
       sandbox.hub.marketplaceCancel(canceled.code)
-      await runOrderImport(container)
+      await runOrderImport(container, "default")
       // Something outside the plugin reserves for the canceled order again.
       const [record] = await (container.resolve(HUB_MODULE) as HubModuleService).listHubOrders({ code: canceled.code })
       const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({ entity: "order", fields: ["items.id"], filters: { id: record.order_id } })
@@ -98,8 +98,8 @@ medusaIntegrationTestRunner({
         // The short order holds all of the location's stock already.
         { line_item_id: data[0].items[0].id, inventory_item_id: store.inventoryItemsBySku["SKU-1"], location_id: store.stockLocation.id, quantity: 1, allow_backorder: true },
       ])
-      await reconcileStock(container)
-      await reconcileStock(container)
+      await reconcileStock(container, "default")
+      await reconcileStock(container, "default")
 
       await eventually(async () => {
         const notices = await feed()
@@ -113,7 +113,7 @@ medusaIntegrationTestRunner({
     it("tells the merchant once of a move the hub refused, and of a hub that has failed every request for minutes", async () => {
       await seedStore(container, { products: [{ sku: "SKU-1", stocked: 10 }] })
       const { code } = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 1 }] }))
-      await runOrderImport(container)
+      await runOrderImport(container, "default")
       // A delivery of an order still NEW: the sandbox's strict rules refuse it (422).
       const refused = await api
         .post(`/admin/hub/orders/${encodeURIComponent(code)}/moves`, { kind: "deliver", delivery: { delivered_date: "2026-11-20T10:00:00-03:00" } }, headers)
@@ -123,18 +123,18 @@ medusaIntegrationTestRunner({
       // The hub answers 503 to everything: a request fails through its retries.
       const hubModule: HubModuleService = container.resolve(HUB_MODULE)
       sandbox.hub.setFaults({ errorRate: 1 })
-      await expect(hubModule.client.getOrder(code)).rejects.toThrow()
-      const failing = hubModule.client.figures().failing!
+      await expect(hubModule.account("default").client.getOrder(code)).rejects.toThrow()
+      const failing = hubModule.account("default").client.figures().failing!
       expect(failing).not.toBeNull()
       // Not five minutes yet: nothing told.
-      expect(await noticeHubOutage(container)).toBe(false)
+      expect(await noticeHubOutage(container, "default")).toBe(false)
       // Told once an hour, however many processes and ticks see it (the threshold taken as reached).
-      expect(await noticeHubOutage(container, { afterMs: 0 })).toBe(true)
-      expect(await noticeHubOutage(container, { afterMs: 0 })).toBe(true)
+      expect(await noticeHubOutage(container, "default", { afterMs: 0 })).toBe(true)
+      expect(await noticeHubOutage(container, "default", { afterMs: 0 })).toBe(true)
       sandbox.hub.setFaults({})
-      await hubModule.client.getOrder(code)
-      expect(hubModule.client.figures().failing).toBeNull()
-      expect(await noticeHubOutage(container, { afterMs: 0 })).toBe(false)
+      await hubModule.account("default").client.getOrder(code)
+      expect(hubModule.account("default").client.figures().failing).toBeNull()
+      expect(await noticeHubOutage(container, "default", { afterMs: 0 })).toBe(false)
 
       await eventually(async () => {
         const notices = await feed()
@@ -149,7 +149,7 @@ medusaIntegrationTestRunner({
       const hubModule: HubModuleService = container.resolve(HUB_MODULE)
       const options = hubModule.hubOptions as { notifications: boolean }
       const before = (await feed()).length
-      const notice = { cause: "test:off", facts: { about: "set-aside" as const, code: "Loja Exemplo-99", reason: "a reason" } }
+      const notice = { account: "default", cause: "test:off", facts: { about: "set-aside" as const, code: "Loja Exemplo-99", reason: "a reason" } }
       options.notifications = false
       try {
         await notifyMerchant(container, notice)
@@ -168,7 +168,7 @@ medusaIntegrationTestRunner({
       expect(options.notificationLanguage).toBe("en")
       options.notificationLanguage = "ptBR"
       try {
-        await notifyMerchant(container, { cause: "test:ptBR", facts: { about: "sku-refused", sku: "SKU-PT", status: 422, message: "price must be positive", fields: ["price"] } })
+        await notifyMerchant(container, { account: "default", cause: "test:ptBR", facts: { about: "sku-refused", sku: "SKU-PT", status: 422, message: "price must be positive", fields: ["price"] } })
       } finally {
         options.notificationLanguage = "en"
       }

@@ -64,7 +64,7 @@ medusaIntegrationTestRunner({
         sandbox.hub.insertRawOrder(order)
       })
 
-      const summary = await runOrderImport(container)
+      const summary = await runOrderImport(container, "default")
       expect(summary).toMatchObject({ seen: variants.length + 1, imported: 1, set_aside: variants.length, error: null })
       expect((await hubOrderRecord(valid.code)).import_state).toBe("imported")
       for (const [index, [name, , reason]] of variants.entries()) {
@@ -107,7 +107,7 @@ medusaIntegrationTestRunner({
           ],
         },
       })
-      const retry = await runOrderImport(container)
+      const retry = await runOrderImport(container, "default")
       expect(retry).toMatchObject({ imported: 1, set_aside: variants.length - 1 })
       expect((await hubOrderRecord("Loja Exemplo-900")).import_state).toBe("imported")
       // Two runs now: their list a page of one at a time.
@@ -122,7 +122,7 @@ medusaIntegrationTestRunner({
       const code = response.data.hub_order.code
       expect(sandbox.hub.getOrder(code)?.status.type).toBe("APPROVED")
 
-      await runOrderImport(container)
+      await runOrderImport(container, "default")
       expect((await importedOrder(code)).order.payment_collections.map((c: { status: string }) => c.status)).toEqual(["completed"])
 
       const invalid = await api

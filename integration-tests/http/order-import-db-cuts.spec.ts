@@ -61,7 +61,7 @@ medusaIntegrationTestRunner({
       // Import runs one after the other (a cut may end one early), until told to stop.
       let stopped = false
       const importing = (async () => {
-        while (!stopped && (await count("imported")) < ORDERS) await runOrderImport(container).catch(() => null)
+        while (!stopped && (await count("imported")) < ORDERS) await runOrderImport(container, "default").catch(() => null)
       })()
       try {
         // Each cut while a batch is being imported, the second once more orders have landed. A lane a

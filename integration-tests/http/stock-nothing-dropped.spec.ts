@@ -51,11 +51,11 @@ medusaIntegrationTestRunner({
       store = await seedStore(container, { products: SKUS.map((sku) => ({ sku, stocked: 5 })) })
       await eventually(async () => {
         for (const sku of SKUS) expect(sandbox.hub.getProduct(sku)?.qty).toBe(5)
-        expect((await hub.stockSyncFigures()).backlog).toBe(0)
+        expect((await hub.stockSyncFigures("default")).backlog).toBe(0)
       }, 30_000)
       // No timer of the application's flusher left from seeding fires inside a test that pushes by hand.
-      await catalogueFlusher(container).flush()
-      await catalogueFlusher(container).flush()
+      await catalogueFlusher(container, "default").flush()
+      await catalogueFlusher(container, "default").flush()
     })
     afterEach(() => sandbox.hub.setFaults({}))
 
@@ -109,16 +109,16 @@ medusaIntegrationTestRunner({
     it("a push slower than its lease keeps its claim: a second flusher does not take the row and send it again", async () => {
       const sku = "LEASE-01"
       await setStockQuietly(sku, 9)
-      await hub.recordWantedSkuFields([wantedQty(sku, 9)])
-      await eventually(async () => expect(await hub.nextCatalogueChangeDueInMs()).toBe(0))
+      await hub.recordWantedSkuFields([wantedQty(sku, 9)], "default")
+      await eventually(async () => expect(await hub.nextCatalogueChangeDueInMs("default")).toBe(0))
       sandbox.hub.resetRequestLog()
       // Each answer takes three leases.
       sandbox.hub.setFaults({ latencyMs: 3_000 })
 
-      const first = pushCatalogueOutboxWorkflow(container).run()
+      const first = pushCatalogueOutboxWorkflow(container).run({ input: { account: "default" } })
       // Held well past its first lease (1 s) by the database's clock.
       await eventually(async () => expect(Number((await outboxRow(sku)).held_ms)).toBeGreaterThan(1_500), 10_000)
-      const { result: second } = await pushCatalogueOutboxWorkflow(container).run()
+      const { result: second } = await pushCatalogueOutboxWorkflow(container).run({ input: { account: "default" } })
       expect(second.claimed).toBe(0)
 
       const { result } = await first
@@ -131,29 +131,29 @@ medusaIntegrationTestRunner({
       const sku = "LEASE-01"
       // The first flusher claims the row when Medusa says 7 ...
       await setStockQuietly(sku, 7)
-      await hub.recordWantedSkuFields([wantedQty(sku, 7)])
-      const [late] = await untilSome(() => hub.claimCatalogueChanges(10))
+      await hub.recordWantedSkuFields([wantedQty(sku, 7)], "default")
+      const [late] = await untilSome(() => hub.claimCatalogueChanges(10, "default"))
       expect(late).toMatchObject({ sku, wanted: { qty: 7 } })
       // ... and stalls past its lease (a paused process: its renewals do not happen).
       await dbConnection.raw(`update hub_catalogue_change set claimed_until = now() - interval '1 second' where sku = ?`, [sku])
 
       // Meanwhile Medusa says 8, and another flusher takes the row and sends 8.
       await setStockQuietly(sku, 8)
-      await hub.recordWantedSkuFields([wantedQty(sku, 8)])
+      await hub.recordWantedSkuFields([wantedQty(sku, 8)], "default")
       await eventually(async () => {
-        const { result } = await pushCatalogueOutboxWorkflow(container).run()
+        const { result } = await pushCatalogueOutboxWorkflow(container).run({ input: { account: "default" } })
         expect(result.sent).toBe(1)
       })
       expect(sandbox.hub.getProduct(sku)?.qty).toBe(8)
 
       // The stalled push lands last: the hub holds 7.
-      await hub.client.updateProduct(sku, { qty: 7 })
+      await hub.account("default").client.updateProduct(sku, { qty: 7 })
       await hub.completeCataloguePush(late, { kind: "sent", fields: { qty: 7 }, clearRefused: false, more: false })
       expect(sandbox.hub.getProduct(sku)?.qty).toBe(7)
 
       // The outbox does not take either push as the hub's value: the row goes again with Medusa's 8.
       await eventually(async () => {
-        await pushCatalogueOutboxWorkflow(container).run()
+        await pushCatalogueOutboxWorkflow(container).run({ input: { account: "default" } })
         expect(sandbox.hub.getProduct(sku)?.qty).toBe(8)
         expect(await outboxRow(sku)).toMatchObject({ state: "sent", sent_quantity: 8 })
       })

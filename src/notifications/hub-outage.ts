@@ -1,7 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { HubFiguresSnapshot } from "../hub-client"
 import { HUB_MODULE } from "../modules/hub"
-import { DEFAULT_ACCOUNT } from "../modules/hub/accounts"
 import type HubModuleService from "../modules/hub/service"
 import { notifyMerchant } from "./notify-merchant"
 
@@ -28,7 +27,8 @@ export function hubOutageMinutes(failing: HubFiguresSnapshot["failing"], now: nu
  */
 export async function noticeHubOutage(
   container: MedusaContainer,
-  { now = Date.now(), afterMs = HUB_OUTAGE_NOTICE_AFTER_MS, account = DEFAULT_ACCOUNT }: { now?: number; afterMs?: number; account?: string } = {}
+  account: string,
+  { now = Date.now(), afterMs = HUB_OUTAGE_NOTICE_AFTER_MS }: { now?: number; afterMs?: number } = {}
 ): Promise<boolean> {
   const hubModule: HubModuleService = container.resolve(HUB_MODULE)
   const minutes = hubOutageMinutes(hubModule.account(account).client.figures().failing, now, afterMs)

@@ -102,7 +102,7 @@ const ACCOUNT_NAMED: Record<NotificationLanguage, (account: string) => string> =
 }
 
 /** A notice's title and description in `language`; the title names `account` unless it is `default`. */
-export function noticeText(facts: MerchantNoticeFacts, language: NotificationLanguage, account: string = DEFAULT_ACCOUNT): NoticeText {
+export function noticeText(facts: MerchantNoticeFacts, language: NotificationLanguage, account: string): NoticeText {
   const text = (TEXTS[language][facts.about] as (facts: MerchantNoticeFacts) => NoticeText)(facts)
   return account === DEFAULT_ACCOUNT ? text : { ...text, title: `${text.title}${ACCOUNT_NAMED[language](account)}` }
 }

@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { HUB_MODULE } from "../modules/hub"
-import { accountKey, DEFAULT_ACCOUNT } from "../modules/hub/accounts"
+import { accountKey } from "../modules/hub/accounts"
 import { errorText } from "../mapping/error-text"
 import type HubModuleService from "../modules/hub/service"
 import { noticeText, type MerchantNoticeFacts } from "./notice-texts"
@@ -11,8 +11,8 @@ export type MerchantNotice = {
   /** One notice per cause: the same cause again (another run, another process, a restart) is not shown twice. */
   cause: string
   facts: MerchantNoticeFacts
-  /** The hub account it is about (`default` unless named): named in the title, and part of the cause. */
-  account?: string
+  /** The hub account it is about: named in the title (unless `default`), and part of the cause. */
+  account: string
 }
 
 /**
@@ -25,7 +25,7 @@ export type MerchantNotice = {
 export async function notifyMerchant(container: MedusaContainer, notice: MerchantNotice): Promise<void> {
   const hubModule: HubModuleService = container.resolve(HUB_MODULE)
   if (!hubModule.hubOptions.notifications) return
-  const account = notice.account ?? DEFAULT_ACCOUNT
+  const { account } = notice
   const data = noticeText(notice.facts, hubModule.hubOptions.notificationLanguage, account)
   try {
     const idempotencyKey = `medusa-plugin-hub:${accountKey(account)}${notice.cause}`

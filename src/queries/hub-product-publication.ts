@@ -34,7 +34,7 @@ const PRODUCT_FIELDS = [
 
 /**
  * Each product's reading for the publication mapping (src/mapping/hub-product-publication.ts) on one
- * account's hub (`default` unless its options are given), read when its push leaves: the product
+ * account's hub (the one whose options are given), read when its push leaves: the product
  * with its variants, images, categories, type, collection and options; each variant's qty (over that
  * account's locations), price, sale price by today's one mapping (every catalogue field read, since
  * a new hub product needs its price whatever `catalogueFields` keeps true afterwards).
@@ -42,7 +42,7 @@ const PRODUCT_FIELDS = [
 export async function loadProductsForHub(
   container: MedusaContainer,
   productIds: string[],
-  options: HubAccountOptions = (container.resolve(HUB_MODULE) as HubModuleService).account().options
+  options: HubAccountOptions
 ): Promise<Map<string, ProductForHub>> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const found = new Map<string, ProductForHub>(productIds.map((id) => [id, { reading: null, sells: false }]))

@@ -1,7 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { HUB_MODULE } from "../modules/hub"
-import { DEFAULT_ACCOUNT } from "../modules/hub/accounts"
 import type HubModuleService from "../modules/hub/service"
 
 /** A canceled hub order (its record, `hubOrderId`) whose Medusa order still holds reserved stock. */
@@ -22,7 +21,7 @@ export const LEAK_SWEEP = 1_000
  * Reads what can still leak (`hubOrderLeakCandidates`: new, changed, leaking, and a bounded sweep),
  * and records what it found, so the next check reads only what changed since.
  */
-export async function leakedReservations(container: MedusaContainer, account: string = DEFAULT_ACCOUNT): Promise<LeakedHubOrder[]> {
+export async function leakedReservations(container: MedusaContainer, account: string): Promise<LeakedHubOrder[]> {
   const hubModule: HubModuleService = container.resolve(HUB_MODULE)
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const inventory = container.resolve(Modules.INVENTORY)

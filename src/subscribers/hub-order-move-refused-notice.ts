@@ -1,6 +1,7 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import type { MerchantOrderMoveKind } from "../hub-client"
 import { maskPersonalData } from "../mapping/personal-data"
+import { accountOfEvent } from "../modules/hub/accounts"
 import { HubEvents } from "../modules/hub/events"
 import { notifyMerchant } from "../notifications/notify-merchant"
 
@@ -9,9 +10,9 @@ export default async function hubOrderMoveRefusedNotice({
   event,
   container,
 }: SubscriberArgs<{ id: string; account?: string; code: string; kind: MerchantOrderMoveKind; error: string | null }>) {
-  const { id, account, code, kind, error } = event.data
+  const { id, code, kind, error } = event.data
   await notifyMerchant(container, {
-    account,
+    account: accountOfEvent(event.data),
     cause: `move-refused:${id}`,
     facts: { about: "move-refused", code, kind, error: error ? maskPersonalData(error) : null },
   })

@@ -1,4 +1,5 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
+import { accountOfEvent } from "../modules/hub/accounts"
 import { HubEvents } from "../modules/hub/events"
 import { notifyMerchant } from "../notifications/notify-merchant"
 
@@ -6,7 +7,7 @@ import { notifyMerchant } from "../notifications/notify-merchant"
 export default async function hubOrderNeedsStockNotice({ event, container }: SubscriberArgs<{ account?: string; code: string; needs_stock: boolean }>) {
   if (!event.data.needs_stock) return
   await notifyMerchant(container, {
-    account: event.data.account,
+    account: accountOfEvent(event.data),
     cause: `needs-stock:${event.data.code}`,
     facts: { about: "needs-stock", code: event.data.code },
   })

@@ -1,4 +1,5 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
+import { accountOfEvent } from "../modules/hub/accounts"
 import { HubEvents } from "../modules/hub/events"
 import { notifyMerchant } from "../notifications/notify-merchant"
 import type { ProductRefusal } from "../workflows/catalogue/steps/push-hub-publications"
@@ -8,9 +9,9 @@ import type { ProductRefusal } from "../workflows/catalogue/steps/push-hub-publi
  * per account, product and refusal. An event from before accounts names none: the account default's.
  */
 export default async function hubProductRefusedNotice({ event, container }: SubscriberArgs<ProductRefusal>) {
-  const { account, product_id, sku, status, message } = event.data
+  const { product_id, sku, status, message } = event.data
   await notifyMerchant(container, {
-    account,
+    account: accountOfEvent(event.data),
     cause: `product-refused:${product_id}:${sku}:${status ?? "local"}:${message}`,
     facts: { about: "product-refused", sku, status, message },
   })

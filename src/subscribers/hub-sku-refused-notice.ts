@@ -1,4 +1,5 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
+import { accountOfEvent } from "../modules/hub/accounts"
 import { HubEvents } from "../modules/hub/events"
 import { notifyMerchant } from "../notifications/notify-merchant"
 import type { SkuRefusal } from "../workflows/catalogue/steps/push-catalogue-changes"
@@ -9,9 +10,9 @@ import type { SkuRefusal } from "../workflows/catalogue/steps/push-catalogue-cha
  * SKU in between. An event from before accounts names none: the account default's.
  */
 export default async function hubSkuRefusedNotice({ event, container }: SubscriberArgs<SkuRefusal>) {
-  const { account, sku, status, message, fields, lastSentAt } = event.data
+  const { sku, status, message, fields, lastSentAt } = event.data
   await notifyMerchant(container, {
-    account,
+    account: accountOfEvent(event.data),
     cause: `sku-refused:${sku}:${lastSentAt ?? "never"}:${status}:${message}:${[...fields].sort().join(",")}`,
     facts: { about: "sku-refused", sku, status, message, fields },
   })

@@ -14,6 +14,14 @@ export const accountKey = (account: string): string => (account === DEFAULT_ACCO
 /** How a log line names an account: nothing for `default` (a store with one account reads as before), else its id. */
 export const accountInLog = (account: string): string => (account === DEFAULT_ACCOUNT ? "hub:" : `hub (account ${account}):`)
 
+/**
+ * The hub account an event of the plugin is about, as its subscribers read it (an edge, like the
+ * admin routes' `accountQuerySchema`): the `account` its data names; an event emitted before
+ * accounts (by a process of the version before, still queued during an upgrade) names none, and was
+ * the account `default`'s.
+ */
+export const accountOfEvent = (data: { account?: string }): string => data.account ?? DEFAULT_ACCOUNT
+
 /** An account's id, as records, routes, logs and notices name it (never a credential). */
 export const accountIdSchema = z.string({ error: "must be a short name such as brand-b" }).regex(ACCOUNT_ID, `must be ${ACCOUNT_ID_RULE}`)
 

@@ -4,13 +4,13 @@
  * SKUs, never a customer's personal data.
  */
 export const HubEvents = {
-  /** `{ id, code, order_id, needs_stock }`: a hub order became a Medusa order (id: the hub order record). */
+  /** `{ id, account, code, order_id, needs_stock }`: a hub order became a Medusa order (id: the hub order record). */
   ORDER_IMPORTED: "hub-order.imported",
-  /** `{ code, reason }`: a hub order was set aside, once per new reason. */
+  /** `{ account, code, reason }`: a hub order was set aside, once per new reason. */
   ORDER_SET_ASIDE: "hub-order.set-aside",
-  /** `{ id, code, kind, order_id }`: the hub took a merchant's move (id: the move record). */
+  /** `{ id, account, code, kind, order_id }`: the hub took a merchant's move (id: the move record). */
   ORDER_MOVED: "hub-order.moved",
-  /** `{ id, code, kind, order_id, error }`: the hub refused a merchant's move (or its order's status rules it out), once per move. */
+  /** `{ id, account, code, kind, order_id, error }`: the hub refused a merchant's move (or its order's status rules it out), once per move. */
   ORDER_MOVE_REFUSED: "hub-order.move-refused",
   /** `{ account, sku, status, message, fields }`: an account's hub refused a SKU's push (fields: those held back). */
   SKU_REFUSED: "hub-sku.refused",
@@ -19,7 +19,7 @@ export const HubEvents = {
 } as const
 
 /**
- * The plugin's own signal, not for stores: a listing run shared hub orders to import (`{ run_id }`);
+ * The plugin's own signal, not for stores: a listing run shared one account's hub orders to import (`{ run_id, account }`);
  * each worker that receives it takes some (src/sync/orders/listed-order-lanes.ts).
  */
 export const HUB_LISTED_ORDERS_EVENT = "hub.listed-orders"

@@ -29,7 +29,7 @@ export const STOCK_RECONCILIATION_LOCK = "hub:stock-reconciliation"
  * (a process of the version before, still running during an upgrade, takes the same lock), others
  * add their id.
  */
-export function driverLock(lock: string, account: string = DEFAULT_ACCOUNT): string {
+export function driverLock(lock: string, account: string): string {
   return account === DEFAULT_ACCOUNT ? lock : `${lock}:${account}`
 }
 

@@ -1,7 +1,7 @@
 import type { Context } from "@medusajs/framework/types"
 import { InjectManager, InjectTransactionManager, MedusaContext } from "@medusajs/framework/utils"
 import { errorText } from "../../mapping/error-text"
-import { DEFAULT_ACCOUNT, type HubAccount } from "./accounts"
+import type { HubAccount } from "./accounts"
 import type { HubProductField } from "../../mapping/hub-product"
 import type { ClaimedCatalogueChange, CataloguePushOutcome, StockSyncFigures, WantedSkuFields } from "./models/hub-catalogue-change"
 import type { ClaimedPublication, PublicationState } from "./models/hub-product-publication"
@@ -27,7 +27,9 @@ type InjectedDependencies = HubOrderRecordsDependencies & {
 
 /**
  * The hub module's façade: the hub's records in this store with their custom SQL in `repositories/`,
- * the validated plugin options, the process's one hub client and its machinery (`processPart`). The
+ * the store's hub accounts (each with its validated options and its own hub client: `account(id)`)
+ * and the process's machinery (`processPart`). Every method on an account's records names the
+ * account; what sums them all takes none. The
  * orders' half (orders, moves, listed orders, runs) is `services/hub-order-records.ts`; this half
  * holds the catalogue (outbox, publication, reconciliations), the traffic figures and the module's
  * lifecycle hooks. The service never calls the hub itself: steps and drivers do.
@@ -56,13 +58,14 @@ export default class HubModuleService extends HubOrderRecords {
     return this.accounts.some(({ options }) => options.catalogueFields.some((field) => field === "price" || field === "promotional_price"))
   }
 
-  // ---- Catalogue outbox: each method works on one hub account's rows (`default` unless named), with its options
+  // ---- Catalogue outbox: each method works on the rows of the hub account it names, with its options
 
   /** Records the fields each SKU should have on the account's hub; returns how many SKUs were queued. */
   @InjectManager()
   async recordWantedSkuFields(
     wanted: WantedSkuFields[],
-    { reconciliationId, account = DEFAULT_ACCOUNT }: { reconciliationId?: string; account?: string } = {},
+    account: string,
+    { reconciliationId }: { reconciliationId?: string } = {},
     @MedusaContext() sharedContext: Context = {}
   ): Promise<number> {
     return this.outbox.record(this.account(account).id, wanted, reconciliationId ?? null, sharedContext)
@@ -70,7 +73,7 @@ export default class HubModuleService extends HubOrderRecords {
 
   /** Remembers SKUs a reconciliation found equal on the account's hub, with their variant and product. */
   @InjectManager()
-  async rememberHubProducts(inSync: WantedSkuFields[], account: string = DEFAULT_ACCOUNT, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+  async rememberHubProducts(inSync: WantedSkuFields[], account: string, @MedusaContext() sharedContext: Context = {}): Promise<void> {
     await this.outbox.remember(this.account(account).id, inSync, sharedContext)
   }
 
@@ -78,7 +81,7 @@ export default class HubModuleService extends HubOrderRecords {
   @InjectManager()
   async skusHeldBy(
     holders: { variantIds: string[]; productIds: string[] },
-    account: string = DEFAULT_ACCOUNT,
+    account: string,
     @MedusaContext() sharedContext: Context = {}
   ): Promise<string[]> {
     return this.outbox.skusHeldBy(this.account(account).id, holders, sharedContext)
@@ -86,14 +89,14 @@ export default class HubModuleService extends HubOrderRecords {
 
   /** Claims up to `limit` due outbox rows of the account for its `stockLeaseMs`; two flushers never get the same row. */
   @InjectManager()
-  async claimCatalogueChanges(limit: number, account: string = DEFAULT_ACCOUNT, @MedusaContext() sharedContext: Context = {}): Promise<ClaimedCatalogueChange[]> {
+  async claimCatalogueChanges(limit: number, account: string, @MedusaContext() sharedContext: Context = {}): Promise<ClaimedCatalogueChange[]> {
     const { id, options } = this.account(account)
     return this.outbox.claim(id, limit, options, sharedContext)
   }
 
   /** Milliseconds until the account's next pending row is due (0: now), or null when nothing is pending. */
   @InjectManager()
-  async nextCatalogueChangeDueInMs(account: string = DEFAULT_ACCOUNT, @MedusaContext() sharedContext: Context = {}): Promise<number | null> {
+  async nextCatalogueChangeDueInMs(account: string, @MedusaContext() sharedContext: Context = {}): Promise<number | null> {
     const { id, options } = this.account(account)
     return this.outbox.nextDueInMs(id, options, sharedContext)
   }
@@ -106,7 +109,7 @@ export default class HubModuleService extends HubOrderRecords {
 
   /** Moves on the lease of rows claimed with `claimToken` while their push is in flight; how many are still held. */
   @InjectManager()
-  async renewCatalogueClaims(claimToken: string, account: string = DEFAULT_ACCOUNT, @MedusaContext() sharedContext: Context = {}): Promise<number> {
+  async renewCatalogueClaims(claimToken: string, account: string, @MedusaContext() sharedContext: Context = {}): Promise<number> {
     return this.outbox.renewClaims(claimToken, this.account(account).options.stockLeaseMs, sharedContext)
   }
 
@@ -116,7 +119,7 @@ export default class HubModuleService extends HubOrderRecords {
     await this.outbox.releaseClaims(claimToken, sharedContext)
   }
 
-  // ---- Product publication (src/modules/hub/repositories/hub-product-publication.ts): each method works on one hub account's rows (`default` unless named), with its options
+  // ---- Product publication (src/modules/hub/repositories/hub-product-publication.ts): each method works on the rows of the hub account it names, with its options
 
   /** The accounts whose `publishProducts` is on: each publishes its own sales channel's products to its hub. */
   get publishingAccounts(): HubAccount[] {
@@ -127,7 +130,8 @@ export default class HubModuleService extends HubOrderRecords {
   @InjectManager()
   async markProductsForHub(
     productIds: string[],
-    { onlyNew = false, account = DEFAULT_ACCOUNT }: { onlyNew?: boolean; account?: string } = {},
+    account: string,
+    { onlyNew = false }: { onlyNew?: boolean } = {},
     @MedusaContext() sharedContext: Context = {}
   ): Promise<number> {
     const { id, options } = this.account(account)
@@ -139,7 +143,7 @@ export default class HubModuleService extends HubOrderRecords {
   async askProductPublication(
     productId: string,
     ask: { publishNow?: boolean; excluded?: boolean },
-    account: string = DEFAULT_ACCOUNT,
+    account: string,
     @MedusaContext() sharedContext: Context = {}
   ): Promise<void> {
     await this.publications.ask(this.account(account).id, productId, ask, sharedContext)
@@ -147,13 +151,13 @@ export default class HubModuleService extends HubOrderRecords {
 
   /** Claims up to `limit` due rows of the account for its `stockLeaseMs`. */
   @InjectManager()
-  async claimPublications(limit: number, account: string = DEFAULT_ACCOUNT, @MedusaContext() sharedContext: Context = {}): Promise<ClaimedPublication[]> {
+  async claimPublications(limit: number, account: string, @MedusaContext() sharedContext: Context = {}): Promise<ClaimedPublication[]> {
     const { id, options } = this.account(account)
     return this.publications.claim(id, limit, options.stockLeaseMs, sharedContext)
   }
 
   @InjectManager()
-  async renewPublicationClaims(claimToken: string, account: string = DEFAULT_ACCOUNT, @MedusaContext() sharedContext: Context = {}): Promise<number> {
+  async renewPublicationClaims(claimToken: string, account: string, @MedusaContext() sharedContext: Context = {}): Promise<number> {
     return this.publications.renewClaims(claimToken, this.account(account).options.stockLeaseMs, sharedContext)
   }
 
@@ -182,13 +186,13 @@ export default class HubModuleService extends HubOrderRecords {
   }
 
   @InjectManager()
-  async nextPublicationDueInMs(account: string = DEFAULT_ACCOUNT, @MedusaContext() sharedContext: Context = {}): Promise<number | null> {
+  async nextPublicationDueInMs(account: string, @MedusaContext() sharedContext: Context = {}): Promise<number | null> {
     return this.publications.nextDueInMs(this.account(account).id, sharedContext)
   }
 
   @InjectManager()
   async publicationCounts(
-    account: string = DEFAULT_ACCOUNT,
+    account: string,
     @MedusaContext() sharedContext: Context = {}
   ): Promise<{ byState: Record<PublicationState, number>; due: number }> {
     return this.publications.counts(this.account(account).id, sharedContext)
@@ -208,27 +212,27 @@ export default class HubModuleService extends HubOrderRecords {
 
   /** True when the account's schedule (`stockReconcileEveryMinutes`) says a reconciliation of its hub is due. */
   @InjectManager()
-  async isStockReconciliationDue(account: string = DEFAULT_ACCOUNT, @MedusaContext() sharedContext: Context = {}): Promise<boolean> {
+  async isStockReconciliationDue(account: string, @MedusaContext() sharedContext: Context = {}): Promise<boolean> {
     const { id, options } = this.account(account)
     const every = options.stockReconcileEveryMinutes
     return every > 0 && this.reconciliations.isDue(id, every, sharedContext)
   }
 
   /** How many SKUs wait to be pushed to the account's hub. */
-  async catalogueBacklog(account: string = DEFAULT_ACCOUNT): Promise<number> {
+  async catalogueBacklog(account: string): Promise<number> {
     const [, count] = await this.listAndCountHubCatalogueChanges({ state: "pending", account: this.account(account).id }, { take: 1, select: ["id"] })
     return count
   }
 
   /** A page of the SKUs the account's hub refused, or whose last push failed, newest first, and how many in all. */
   @InjectManager()
-  async listSkusInError(page: { limit: number; offset: number }, account: string = DEFAULT_ACCOUNT, @MedusaContext() sharedContext: Context = {}) {
+  async listSkusInError(page: { limit: number; offset: number }, account: string, @MedusaContext() sharedContext: Context = {}) {
     return this.reconciliations.skusInError(this.account(account).id, page, sharedContext)
   }
 
   /** The stock sync's figures of one account for the admin page. */
   @InjectManager()
-  async stockSyncFigures(account: string = DEFAULT_ACCOUNT, @MedusaContext() sharedContext: Context = {}): Promise<StockSyncFigures & { account: string }> {
+  async stockSyncFigures(account: string, @MedusaContext() sharedContext: Context = {}): Promise<StockSyncFigures & { account: string }> {
     const { id, options } = this.account(account)
     const figures = await this.reconciliations.stockSyncFigures(id, sharedContext)
     return { account: id, syncedFields: ["qty", ...options.catalogueFields], ...figures }
@@ -252,7 +256,7 @@ export default class HubModuleService extends HubOrderRecords {
 
   /** One account's requests, 4xx and 429 per hour and endpoint over the last `hours` hours, from every process. */
   @InjectManager()
-  async hubTraffic(hours: number, account: string = DEFAULT_ACCOUNT, @MedusaContext() sharedContext: Context = {}): Promise<TrafficHour[]> {
+  async hubTraffic(hours: number, account: string, @MedusaContext() sharedContext: Context = {}): Promise<TrafficHour[]> {
     return this.traffic.lastHours(this.account(account).id, hours, sharedContext)
   }
 

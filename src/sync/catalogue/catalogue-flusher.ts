@@ -118,8 +118,8 @@ class CatalogueFlusher implements ProcessPart {
   }
 }
 
-/** The process's flusher of one hub account (`default` unless named; an unknown id is refused). */
-export function catalogueFlusher(container: MedusaContainer, account: string = DEFAULT_ACCOUNT): CatalogueFlusher {
+/** The process's flusher of the hub account named (an unknown id is refused). */
+export function catalogueFlusher(container: MedusaContainer, account: string): CatalogueFlusher {
   const hub = container.resolve<HubModuleService>(HUB_MODULE)
   const { id } = hub.account(account)
   return hub.processPart(`catalogue-flusher:${id}`, () => new CatalogueFlusher(container, id))

@@ -13,8 +13,8 @@ import { catalogueChangeRecorder } from "./catalogue-recorder"
  */
 
 /**
- * Records the available quantity of every SKU the change reaches in the outbox of every served
- * account (or the one the change names) and, when one changed, has that account's flusher push it
+ * Records the available quantity of every SKU the change reaches in the outbox of every account
+ * of the store (or of the one the change names) and, when one changed, has that account's flusher push it
  * once it is due. Resolves once the change is durable (a recording that fails is tried again until
  * it lands), with whether anything was queued.
  */
@@ -25,7 +25,7 @@ export async function queueCatalogueChange(container: MedusaContainer, changes: 
 }
 
 /**
- * Pushes one account's due outbox rows now, or every served account's at once when none is named;
+ * Pushes the named account's due outbox rows now, or every account's of the store at once when none is named;
  * joins each flush already running in this process.
  */
 export async function flushCatalogueOutbox(container: MedusaContainer, account?: string): Promise<void> {

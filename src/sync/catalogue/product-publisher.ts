@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { setTimeout as sleep } from "node:timers/promises"
 import { errorText } from "../../mapping/error-text"
 import { HUB_MODULE } from "../../modules/hub"
-import { accountInLog, DEFAULT_ACCOUNT } from "../../modules/hub/accounts"
+import { accountInLog } from "../../modules/hub/accounts"
 import type HubModuleService from "../../modules/hub/service"
 import { productsForHubPage, publicationsConcerned } from "../../queries/hub-product-publication"
 import { publishHubProductsWorkflow } from "../../workflows/catalogue/publish-hub-products"
@@ -47,7 +47,7 @@ class ProductPublisher implements ProcessPart {
   /** Products changed in Medusa: marked now, pushed once quiet. */
   async productsChanged(productIds: string[]): Promise<void> {
     if (!this.options.publishProducts || !productIds.length) return
-    await this.hub.markProductsForHub(productIds, { account: this.account })
+    await this.hub.markProductsForHub(productIds, this.account)
     this.request(this.options.stockCoalesceMs)
   }
 
@@ -61,7 +61,7 @@ class ProductPublisher implements ProcessPart {
     let added = 0
     for (let afterId: string | null = null; ; ) {
       const page = await productsForHubPage(this.container, options, afterId, SWEEP_PAGE)
-      added += await this.hub.markProductsForHub(page.productIds, { onlyNew: true, account: this.account })
+      added += await this.hub.markProductsForHub(page.productIds, this.account, { onlyNew: true })
       if (!page.lastId) break
       afterId = page.lastId
     }
@@ -139,8 +139,8 @@ class ProductPublisher implements ProcessPart {
   }
 }
 
-/** The process's publisher of one hub account (`default` unless named; an unknown id is refused). */
-export function productPublisher(container: MedusaContainer, account: string = DEFAULT_ACCOUNT): ProductPublisher {
+/** The process's publisher of the hub account named (an unknown id is refused). */
+export function productPublisher(container: MedusaContainer, account: string): ProductPublisher {
   const hub = container.resolve<HubModuleService>(HUB_MODULE)
   const { id } = hub.account(account)
   return hub.processPart(`product-publisher:${id}`, () => new ProductPublisher(container, id))

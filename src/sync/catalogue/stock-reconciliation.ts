@@ -2,7 +2,6 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { type HubProduct, HUB_PAGE_SIZE, isHubError } from "../../hub-client"
 import type { ListedHubSku } from "../../workflows/catalogue/steps/compare-hub-stock"
 import { HUB_MODULE } from "../../modules/hub"
-import { DEFAULT_ACCOUNT } from "../../modules/hub/accounts"
 import { driverLock, STOCK_RECONCILIATION_LOCK } from "../../modules/hub/locks"
 import type HubModuleService from "../../modules/hub/service"
 import { createHash } from "node:crypto"
@@ -25,7 +24,7 @@ export type StockReconciliationResult = {
 }
 
 /**
- * A reconciliation of one account's hub (`default` unless named): walks every hub product with the
+ * A reconciliation of the hub of the account named: walks every hub product with the
  * `next` cursor and, a page at a time (so memory stays flat), compares its synced fields (qty and
  * the account's `catalogueFields`) with Medusa's for that account and queues each SKU that differs
  * in the account's outbox with the fields that drifted, credited to this reconciliation. Only
@@ -33,7 +32,7 @@ export type StockReconciliationResult = {
  * retries) changes nothing for the rest. One at a time per account across the store's processes:
  * null when another one of that account is running. An unknown account is refused.
  */
-export function reconcileStock(container: MedusaContainer, account: string = DEFAULT_ACCOUNT): Promise<StockReconciliationResult | null> {
+export function reconcileStock(container: MedusaContainer, account: string): Promise<StockReconciliationResult | null> {
   const { id } = container.resolve<HubModuleService>(HUB_MODULE).account(account)
   return whileHolding(container, driverLock(STOCK_RECONCILIATION_LOCK, id), (lease) => walk(container, id, lease))
 }
@@ -49,7 +48,7 @@ function sinceBoot(container: MedusaContainer, account: string): { verified: boo
  * written while no Medusa listened (a script, an ERP import, a restart) is verified within minutes
  * instead of hours. `stockReconcileEveryMinutes: 0` turns both off. Null when none ran.
  */
-export async function runScheduledReconciliation(container: MedusaContainer, account: string = DEFAULT_ACCOUNT): Promise<StockReconciliationResult | null> {
+export async function runScheduledReconciliation(container: MedusaContainer, account: string): Promise<StockReconciliationResult | null> {
   const hub: HubModuleService = container.resolve(HUB_MODULE)
   const { id, options } = hub.account(account)
   const boot = sinceBoot(container, id)

@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { MerchantOrderMove } from "../../hub-client"
 import { maskPersonalData } from "../../mapping/personal-data"
 import { HUB_MODULE } from "../../modules/hub"
-import { accountInLog, DEFAULT_ACCOUNT } from "../../modules/hub/accounts"
+import { accountInLog } from "../../modules/hub/accounts"
 import type HubModuleService from "../../modules/hub/service"
 import { recordHubOrderMoveAgainWorkflow } from "../../workflows/hub-orders/record-hub-order-move-again"
 import { sendFulfillmentToHubWorkflow } from "../../workflows/hub-orders/send-fulfillment-to-hub"
@@ -23,7 +23,7 @@ const MOVES_PER_RUN = 50
  * it, is tried again through its
  * fulfillment's claim, which reads the hub order before sending.
  */
-export async function finishUnfinishedHubOrderMoves(container: MedusaContainer, account: string = DEFAULT_ACCOUNT): Promise<UnfinishedMovesSummary> {
+export async function finishUnfinishedHubOrderMoves(container: MedusaContainer, account: string): Promise<UnfinishedMovesSummary> {
   const hubModule: HubModuleService = container.resolve(HUB_MODULE)
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const summary: UnfinishedMovesSummary = { recorded: 0, resent: 0, stillUnfinished: 0 }

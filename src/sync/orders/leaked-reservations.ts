@@ -1,5 +1,4 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { DEFAULT_ACCOUNT } from "../../modules/hub/accounts"
 import { leakedReservations } from "../../queries/leaked-reservations"
 import { releaseCanceledHubOrderWorkflow } from "../../workflows/hub-orders/release-canceled-hub-order"
 
@@ -8,7 +7,7 @@ import { releaseCanceledHubOrderWorkflow } from "../../workflows/hub-orders/rele
  * `release-canceled-hub-order` run per order (the stock events that follow push the freed units to
  * the hub). Returns the codes released.
  */
-export async function releaseLeakedReservations(container: MedusaContainer, account: string = DEFAULT_ACCOUNT): Promise<string[]> {
+export async function releaseLeakedReservations(container: MedusaContainer, account: string): Promise<string[]> {
   const leaked = await leakedReservations(container, account)
   for (const order of leaked) {
     await releaseCanceledHubOrderWorkflow(container).run({ input: { code: order.code, hubOrderId: order.hubOrderId, orderId: order.orderId, account } })

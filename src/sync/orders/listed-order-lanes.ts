@@ -2,7 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, partitionArray } from "@medusajs/framework/utils"
 import { errorText } from "../../mapping/error-text"
 import { HUB_MODULE } from "../../modules/hub"
-import { accountInLog, DEFAULT_ACCOUNT, type HubAccount } from "../../modules/hub/accounts"
+import { accountInLog, type HubAccount } from "../../modules/hub/accounts"
 import type { ImportRunCounts } from "../../modules/hub/repositories/hub-listed-order"
 import type HubModuleService from "../../modules/hub/service"
 import { HubOrderHandler, type HubOrderOutcome } from "./hub-order-handler"
@@ -97,7 +97,7 @@ class ListedOrderLanes {
 }
 
 /** The process's lanes of one hub account (a part of the hub module's process machinery); an unknown id is refused, naming it. */
-export function listedOrderLanes(container: MedusaContainer, accountId: string = DEFAULT_ACCOUNT): ListedOrderLanes {
+export function listedOrderLanes(container: MedusaContainer, accountId: string): ListedOrderLanes {
   const hubModule = container.resolve<HubModuleService>(HUB_MODULE)
   const account = hubModule.account(accountId)
   return hubModule.processPart(`listed-order-lanes:${account.id}`, () => new ListedOrderLanes(container, account))

@@ -3,7 +3,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { HUB_DAY_MS, HUB_PAGE_SIZE, type ListedHubOrder } from "../../hub-client"
 import { IMPORTED_STATUS_TYPES } from "../../mapping/hub-status"
 import { HUB_MODULE } from "../../modules/hub"
-import { DEFAULT_ACCOUNT, type HubAccount } from "../../modules/hub/accounts"
+import type { HubAccount } from "../../modules/hub/accounts"
 import { driverLock, ORDER_IMPORT_LOCK } from "../../modules/hub/locks"
 import type HubModuleService from "../../modules/hub/service"
 import { HubOrderIntake, type OrderImportSummary } from "./hub-order-intake"
@@ -27,11 +27,11 @@ function listingCadence(container: MedusaContainer, account: string): { fullAt: 
     .processPart(`listing-cadence:${account}`, () => ({ fullAt: Number.NEGATIVE_INFINITY, unfilteredAt: Number.NEGATIVE_INFINITY }))
 }
 
-/** Which hub account a driver serves (`default` unless named), and its run's clock (a test's runs may be given one). */
-export type ListingRunOptions = { account?: string; now?: Date }
+/** A listing run's clock (a test's runs may be given one). */
+export type ListingRunOptions = { now?: Date }
 
 /** The account a driver serves, refused (naming it) when the store has none of that id; with its lock. */
-function accountAndLock(container: MedusaContainer, lock: string, accountId: string = DEFAULT_ACCOUNT): { account: HubAccount; key: string } {
+function accountAndLock(container: MedusaContainer, lock: string, accountId: string): { account: HubAccount; key: string } {
   const account = container.resolve<HubModuleService>(HUB_MODULE).account(accountId)
   return { account, key: driverLock(lock, account.id) }
 }
@@ -48,7 +48,7 @@ type Pass = { days: number; statusFilter: boolean; marks: Array<"fullAt" | "unfi
  * (both first in each process). One run at a time across the store's processes: null when another
  * holds the lock.
  */
-export function runOrderImport(container: MedusaContainer, { account: accountId, now = new Date() }: ListingRunOptions = {}): Promise<OrderImportSummary | null> {
+export function runOrderImport(container: MedusaContainer, accountId: string, { now = new Date() }: ListingRunOptions = {}): Promise<OrderImportSummary | null> {
   const { account, key } = accountAndLock(container, ORDER_IMPORT_LOCK, accountId)
   return whileHolding(container, key, (lease) => listOrders(container, account, key, lease, now.getTime(), null))
 }
@@ -58,7 +58,7 @@ export function runOrderImport(container: MedusaContainer, { account: accountId,
  * catch-up when the queue keeps handing out orders (a burst), which it would otherwise take one a
  * second. Null when a listing runs elsewhere (it reads them anyway).
  */
-export function catchUpFromListing(container: MedusaContainer, accountId: string = DEFAULT_ACCOUNT): Promise<OrderImportSummary | null> {
+export function catchUpFromListing(container: MedusaContainer, accountId: string): Promise<OrderImportSummary | null> {
   const { account, key } = accountAndLock(container, ORDER_IMPORT_LOCK, accountId)
   return whileHolding(container, key, (lease) => listOrders(container, account, key, lease, Date.now(), null, { recentOnly: true }))
 }
@@ -71,7 +71,8 @@ export function catchUpFromListing(container: MedusaContainer, accountId: string
  */
 export function followOrderListing(
   container: MedusaContainer,
-  { maxDurationMs = LISTING_RUN_MS, account: accountId }: { maxDurationMs?: number; account?: string } = {}
+  accountId: string,
+  { maxDurationMs = LISTING_RUN_MS }: { maxDurationMs?: number } = {}
 ): Promise<OrderImportSummary | null> {
   const { account, key } = accountAndLock(container, ORDER_IMPORT_LOCK, accountId)
   return whileHolding(container, key, (lease) => listOrders(container, account, key, lease, Date.now(), Date.now() + maxDurationMs))
@@ -85,9 +86,9 @@ export function followOrderListing(
 export async function runScheduledOrderListing(container: MedusaContainer, account: HubAccount): Promise<void> {
   const hubModule: HubModuleService = container.resolve(HUB_MODULE)
   if (account.options.orderIntake === "listing") {
-    await followOrderListing(container, { account: account.id })
+    await followOrderListing(container, account.id)
   } else if (await hubModule.isQueueListingDue(account.id, new Date())) {
-    await runOrderImport(container, { account: account.id })
+    await runOrderImport(container, account.id)
   }
 }
 

@@ -3,7 +3,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import type { ListedHubOrder } from "../../hub-client"
 import type { HubClient } from "../../hub-client"
 import { HUB_MODULE } from "../../modules/hub"
-import { DEFAULT_ACCOUNT, type HubAccount } from "../../modules/hub/accounts"
+import type { HubAccount } from "../../modules/hub/accounts"
 import { driverLock, ORDER_QUEUE_LOCK } from "../../modules/hub/locks"
 import type HubModuleService from "../../modules/hub/service"
 import { HubOrderIntake, type OrderImportSummary } from "./hub-order-intake"
@@ -45,7 +45,8 @@ const EMPTY_QUEUE_POLL_MS = 1_000
  */
 export function consumeOrderQueue(
   container: MedusaContainer,
-  { maxDurationMs = QUEUE_RUN_MS, stopWhenEmpty = true, account: accountId = DEFAULT_ACCOUNT }: { maxDurationMs?: number; stopWhenEmpty?: boolean; account?: string } = {}
+  accountId: string,
+  { maxDurationMs = QUEUE_RUN_MS, stopWhenEmpty = true }: { maxDurationMs?: number; stopWhenEmpty?: boolean } = {}
 ): Promise<OrderImportSummary | null> {
   const account = container.resolve<HubModuleService>(HUB_MODULE).account(accountId)
   const lock = driverLock(ORDER_QUEUE_LOCK, account.id)
@@ -113,7 +114,7 @@ export function consumeOrderQueue(
 /** The scheduled entry of one account (job `hub-consume-order-queue`): consumes its queue in `queue` intake. */
 export async function runScheduledQueueIntake(container: MedusaContainer, account: HubAccount): Promise<void> {
   if (account.options.orderIntake !== "queue") return
-  await consumeOrderQueue(container, { stopWhenEmpty: false, account: account.id })
+  await consumeOrderQueue(container, account.id, { stopWhenEmpty: false })
 }
 
 /**

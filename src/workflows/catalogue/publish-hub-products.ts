@@ -7,13 +7,13 @@ import { pushHubPublicationsStep } from "./steps/push-hub-publications"
 export const publishHubProductsWorkflowId = "publish-hub-products"
 
 /**
- * One round of one hub account's product publication (`default` unless named; its option
+ * One round of the product publication of the hub account named (its option
  * `publishProducts`): claim its due products, create or update each on its hub, record how each went.
  * Any number may run at once (claims are exclusive). Hook `productsPublished` ({ summary }, naming
  * the account) runs after each round; a product the hub refused is announced as `hub-product.refused`
  * with its account.
  */
-export const publishHubProductsWorkflow = createWorkflow(publishHubProductsWorkflowId, (input?: { account?: string }) => {
+export const publishHubProductsWorkflow = createWorkflow(publishHubProductsWorkflowId, (input: { account: string }) => {
   const claimed = claimHubPublicationsStep(input)
   const summary = pushHubPublicationsStep(claimed)
   when("announce-refused-hub-products", { summary }, ({ summary }) => summary.refusals.length > 0).then(() => {

@@ -7,12 +7,12 @@ import { pushCatalogueChangesStep } from "./steps/push-catalogue-changes"
 export const pushCatalogueOutboxWorkflowId = "push-hub-catalogue-outbox"
 
 /**
- * One flush of one hub account's catalogue outbox (`default` unless named): claim its due rows, push each to its hub, record
+ * One flush of the catalogue outbox of the hub account named: claim its due rows, push each to its hub, record
  * how each went. Any number may run at once (claims are exclusive); the account's flusher runs it
  * until nothing is due. Hook `catalogueOutboxPushed` ({ summary }, naming the account) runs after
  * each flush; a SKU the hub refused is announced as `hub-sku.refused` with its account.
  */
-export const pushCatalogueOutboxWorkflow = createWorkflow(pushCatalogueOutboxWorkflowId, (input?: { account?: string }) => {
+export const pushCatalogueOutboxWorkflow = createWorkflow(pushCatalogueOutboxWorkflowId, (input: { account: string }) => {
   const claimed = claimCatalogueChangesStep(input)
   const summary = pushCatalogueChangesStep(claimed)
   when("announce-refused-hub-skus", { summary }, ({ summary }) => summary.refusals.length > 0).then(() => {

@@ -6,7 +6,7 @@ import { recordWantedSkuFieldsStep } from "./steps/record-wanted-sku-fields"
 
 /**
  * The SKUs to record, and the reconciliation that found them drifted on its account's hub (with the
- * fields, by SKU), if one did: then for that account alone, else for every served account.
+ * fields, by SKU), if one did: then for that account alone, else for every account of the store.
  */
 export type CatalogueChanges = CatalogueSelector & { account?: string; reconciliationId?: string; drifted?: Record<string, HubProductField[]> }
 

@@ -3,7 +3,6 @@ import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
 import { createHook, createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import type { HubPayment } from "../../mapping/hub-order-money"
 import type { HubOrderPlan, SeenHubOrder } from "../../mapping/plan-hub-order"
-import { DEFAULT_ACCOUNT } from "../../modules/hub/accounts"
 import { hubOrderLockInput } from "../../modules/hub/locks"
 import { applyMarketplaceStatusWorkflow } from "./apply-marketplace-status"
 import { markHubOrdersImportedStep } from "./steps/mark-hub-orders-imported"
@@ -16,8 +15,8 @@ export type FollowHubOrderInput = {
   seen: SeenHubOrder
   plan: Extract<HubOrderPlan, { action: "follow" }>
   stockLocationId: string
-  /** The hub account the order came from: `default` unless named. */
-  account?: string
+  /** The hub account the order came from. */
+  account: string
   /** What the buyer paid, as the hub reports it: recorded when the marketplace approves. */
   payment?: HubPayment | null
 }
@@ -33,7 +32,7 @@ export const followHubOrderWorkflowId = "follow-hub-order"
 
 /** Hook `hubOrderFollowed` ({ hubOrderId, orderId, code, statusType }) runs after the move is applied. */
 export const followHubOrderWorkflow = createWorkflow(followHubOrderWorkflowId, (input: FollowHubOrderInput) => {
-  const lock = transform({ input }, ({ input }) => hubOrderLockInput(input.seen.code, randomUUID(), input.account ?? DEFAULT_ACCOUNT))
+  const lock = transform({ input }, ({ input }) => hubOrderLockInput(input.seen.code, randomUUID(), input.account))
   acquireLockStep(lock)
   when("record-followed-hub-status", { input }, ({ input }) => input.plan.recordStatus).then(() => {
     recordHubOrderStatusStep(

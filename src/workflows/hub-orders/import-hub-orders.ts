@@ -4,7 +4,6 @@ import { acquireLockStep, emitEventStep, releaseLockStep } from "@medusajs/medus
 import { createHook, createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import type { CreateOrderDTO } from "@medusajs/framework/types"
 import { MedusaCustomerInput } from "../../mapping/hub-order"
-import { DEFAULT_ACCOUNT } from "../../modules/hub/accounts"
 import { HubEvents } from "../../modules/hub/events"
 import { hubOrdersLockInput } from "../../modules/hub/locks"
 import { createHubOrdersStep } from "./steps/create-hub-orders"
@@ -25,8 +24,8 @@ export type HubOrderToImport = {
   order: Omit<CreateOrderDTO, "customer_id">
 }
 
-/** `account`: the hub account the orders came from (`default` unless named). */
-export type ImportHubOrdersInput = { hubOrders: HubOrderToImport[]; stockLocationId: string; account?: string }
+/** `account`: the hub account the orders came from. */
+export type ImportHubOrdersInput = { hubOrders: HubOrderToImport[]; stockLocationId: string; account: string }
 
 /** What each imported hub order became (the `hubOrdersImported` hook's and the workflow's items). */
 export type ImportedHubOrder = { hubOrderId: string; hubOrderCode: string; orderId: string; needsStock: boolean }
@@ -56,7 +55,7 @@ export const importHubOrdersWorkflow = createWorkflow(
     // The claims and the lock renewed while the import runs (one value: the heartbeat and both lock steps
     // read the same owner); the reservation and the record are fenced by the claims.
     const lock = transform({ input }, ({ input }) => ({
-      ...hubOrdersLockInput(input.hubOrders.map((hubOrder) => hubOrder.hubOrderCode), randomUUID(), input.account ?? DEFAULT_ACCOUNT),
+      ...hubOrdersLockInput(input.hubOrders.map((hubOrder) => hubOrder.hubOrderCode), randomUUID(), input.account),
       importClaims: input.hubOrders.flatMap(({ hubOrderId, claimAttempt }) => (claimAttempt === undefined ? [] : [{ hubOrderId, attempt: claimAttempt }])),
     }))
     acquireLockStep(lock)
@@ -67,13 +66,13 @@ export const importHubOrdersWorkflow = createWorkflow(
     const ordersInputHook = createHook(
       "ordersInput",
       transform({ input }, ({ input }) => ({
-        account: input.account ?? DEFAULT_ACCOUNT,
+        account: input.account,
         hubOrders: input.hubOrders.map(({ hubOrderCode, order }) => ({ hubOrderCode, order })),
       })),
       { resultValidator: z.record(z.string(), z.looseObject({})).optional() }
     )
     const ordersInputChanges = ordersInputHook.getResult()
-    const codes = transform({ input }, ({ input }) => ({ account: input.account ?? DEFAULT_ACCOUNT, codes: input.hubOrders.map((hubOrder) => hubOrder.hubOrderCode) }))
+    const codes = transform({ input }, ({ input }) => ({ account: input.account, codes: input.hubOrders.map((hubOrder) => hubOrder.hubOrderCode) }))
     const existingByCode = findOrdersForHubCodesStep(codes)
     const toCreate = transform({ input, existingByCode }, ({ input, existingByCode }) => input.hubOrders.filter((hubOrder) => !existingByCode[hubOrder.hubOrderCode]))
 
@@ -118,7 +117,7 @@ export const importHubOrdersWorkflow = createWorkflow(
     releaseLockStep(lock)
     emitEventStep({
       eventName: HubEvents.ORDER_IMPORTED,
-      data: transform({ input, imported }, ({ input, imported }) => imported.map((hubOrder) => ({ id: hubOrder.hubOrderId, account: input.account ?? DEFAULT_ACCOUNT, code: hubOrder.hubOrderCode, order_id: hubOrder.orderId, needs_stock: hubOrder.needsStock }))),
+      data: transform({ input, imported }, ({ input, imported }) => imported.map((hubOrder) => ({ id: hubOrder.hubOrderId, account: input.account, code: hubOrder.hubOrderCode, order_id: hubOrder.orderId, needs_stock: hubOrder.needsStock }))),
     })
     const hubOrdersImported = createHook("hubOrdersImported", transform({ imported }, ({ imported }) => ({ hubOrders: imported })))
     return new WorkflowResponse(records, { hooks: [ordersInputHook, hubOrdersImported] })

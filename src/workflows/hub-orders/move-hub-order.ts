@@ -4,7 +4,6 @@ import { createHook, createWorkflow, transform, when, WorkflowResponse } from "@
 import type { MerchantOrderMove } from "../../hub-client"
 import { trackCodeOfMove } from "../../mapping/hub-order-move"
 import { HubEvents } from "../../modules/hub/events"
-import { DEFAULT_ACCOUNT } from "../../modules/hub/accounts"
 import { hubOrderLockInput } from "../../modules/hub/locks"
 import { applyMarketplaceStatusWorkflow } from "./apply-marketplace-status"
 import { claimHubOrderMoveStep } from "./steps/claim-hub-order-move"
@@ -17,7 +16,7 @@ import { settleHubOrderMoveStep } from "./steps/settle-hub-order-move"
  * `claimKey` marks a move Medusa's own fulfillment flow asked for (`ship:<fulfillment id>`): sent
  * once ever, and not recorded in Medusa again (it came from there).
  */
-export type MoveHubOrderInput = { code: string; move: MerchantOrderMove; claimKey?: string; /** The hub account the order came from: `default` unless named. */ account?: string }
+export type MoveHubOrderInput = { code: string; move: MerchantOrderMove; claimKey?: string; /** The hub account the order came from. */ account: string }
 
 /**
  * A merchant's move of a hub order (invoice, ship, deliver, shipment exception, cancel): claimed
@@ -32,7 +31,7 @@ export const moveHubOrderWorkflowId = "move-hub-order"
 /** Hook `hubOrderMoved` ({ moveId, code, orderId, kind, state, medusaError }) runs however the move ended. */
 export const moveHubOrderWorkflow = createWorkflow(moveHubOrderWorkflowId, (input: MoveHubOrderInput) => {
   // Skipped when run inside a workflow that holds the order's lock already (the core step's rule).
-  const lock = transform({ input }, ({ input }) => hubOrderLockInput(input.code, randomUUID(), input.account ?? DEFAULT_ACCOUNT))
+  const lock = transform({ input }, ({ input }) => hubOrderLockInput(input.code, randomUUID(), input.account))
   acquireLockStep(lock)
   const claim = claimHubOrderMoveStep(input)
   // The lock renewed while the move runs (a hub answer may take minutes); the send step renews the claim.

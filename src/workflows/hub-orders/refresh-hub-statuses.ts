@@ -3,8 +3,8 @@ import { refreshHubStatusesStep } from "./steps/refresh-hub-statuses"
 
 export const refreshHubStatusesWorkflowId = "refresh-hub-statuses"
 
-/** Which hub account's catalogue: `default` unless named. */
-export type RefreshHubStatusesInput = { account?: string } | undefined
+/** Which hub account's catalogue. */
+export type RefreshHubStatusesInput = { account: string }
 
 /** A hub account's status catalogue read and kept; returns code -> type, custom statuses included. */
 export const refreshHubStatusesWorkflow = createWorkflow(refreshHubStatusesWorkflowId, (input: RefreshHubStatusesInput) => {

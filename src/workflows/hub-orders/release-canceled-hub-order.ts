@@ -1,12 +1,11 @@
 import { randomUUID } from "node:crypto"
 import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { DEFAULT_ACCOUNT } from "../../modules/hub/accounts"
 import { hubOrderLockInput } from "../../modules/hub/locks"
 import { applyMarketplaceStatusWorkflow } from "./apply-marketplace-status"
 
-/** `account`: the hub account the order came from (`default` unless named). */
-export type ReleaseCanceledHubOrderInput = { code: string; hubOrderId: string; orderId: string; account?: string }
+/** `account`: the hub account the order came from. */
+export type ReleaseCanceledHubOrderInput = { code: string; hubOrderId: string; orderId: string; account: string }
 
 export const releaseCanceledHubOrderWorkflowId = "release-canceled-hub-order"
 
@@ -16,7 +15,7 @@ export const releaseCanceledHubOrderWorkflowId = "release-canceled-hub-order"
  * remaining reservations released either way).
  */
 export const releaseCanceledHubOrderWorkflow = createWorkflow(releaseCanceledHubOrderWorkflowId, (input: ReleaseCanceledHubOrderInput) => {
-  const lock = transform({ input }, ({ input }) => hubOrderLockInput(input.code, randomUUID(), input.account ?? DEFAULT_ACCOUNT))
+  const lock = transform({ input }, ({ input }) => hubOrderLockInput(input.code, randomUUID(), input.account))
   acquireLockStep(lock)
   applyMarketplaceStatusWorkflow.runAsStep({
     input: transform({ input }, ({ input }) => ({ hubOrderId: input.hubOrderId, orderId: input.orderId, statusType: "CANCELED" as const })),

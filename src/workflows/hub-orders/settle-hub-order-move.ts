@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto"
 import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import type { MerchantOrderMove } from "../../hub-client"
-import { DEFAULT_ACCOUNT } from "../../modules/hub/accounts"
 import { hubOrderLockInput } from "../../modules/hub/locks"
 import { applyMarketplaceStatusWorkflow } from "./apply-marketplace-status"
 import { markHubOrderMoveNotLandedStep } from "./steps/mark-hub-order-move-not-landed"
@@ -24,7 +23,7 @@ export const settleHubOrderMoveWorkflowId = "settle-hub-order-move"
  * merchant to send again; one whose order cannot be read stays unknown for the next try.
  */
 export const settleHubOrderMoveWorkflow = createWorkflow(settleHubOrderMoveWorkflowId, (input: SettleHubOrderMoveInput) => {
-  const lock = transform({ input }, ({ input }) => hubOrderLockInput(input.code, randomUUID(), input.account ?? DEFAULT_ACCOUNT))
+  const lock = transform({ input }, ({ input }) => hubOrderLockInput(input.code, randomUUID(), input.account))
   acquireLockStep(lock)
   const settled = settleHubOrderMoveStep({ move: input, fromState: "unknown" })
 

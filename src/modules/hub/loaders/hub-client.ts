@@ -9,7 +9,7 @@ import { isSchemaCommand, medusaCommand } from "./medusa-command"
 import { sharedBudgetRedis } from "./shared-budget"
 
 /**
- * Validates the plugin options and builds the one hub client of the process, so a bad option
+ * Validates the plugin options and builds each hub account's own client in the process, so a bad option
  * stops the boot (`medusa start`, `develop`, `exec`, `user`, a test runner) with a message naming
  * it, instead of failing on the first scheduled run.
  *

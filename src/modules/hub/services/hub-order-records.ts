@@ -14,7 +14,7 @@ import {
   HubStockReconciliation,
   HubTrafficHour,
 } from "../models"
-import { DEFAULT_ACCOUNT, type HubAccount } from "../accounts"
+import type { HubAccount } from "../accounts"
 import type { HubPluginOptions } from "../options"
 import type { HubListedOrderRepository, HubOrderMoveRepository, HubOrderRepository } from "../repositories"
 import type { ImportRunCounts, TakenListedOrder } from "../repositories/hub-listed-order"
@@ -48,8 +48,9 @@ export type HubConnectionHealth = {
 /**
  * The order half of the hub module's one service (`../service.ts`, `HubModuleService`, extends it; a
  * split of the file, not a second service): hub orders and their claims, the listed orders shared
- * among workers, import runs, merchant moves and the intake's figures; the validated options and the
- * process's one hub client. Every model is declared here, so Medusa's generated methods serve both halves.
+ * among workers, import runs, merchant moves and the intake's figures; the store's hub accounts, each
+ * with its validated options and its own hub client, and the options the store sets for all of them
+ * (`hubOptions`: the plugin's own). Every model is declared here, so Medusa's generated methods serve both halves.
  */
 export class HubOrderRecords extends MedusaService({
   HubOrder,
@@ -62,7 +63,13 @@ export class HubOrderRecords extends MedusaService({
   HubStockReconciliation,
   HubTrafficHour,
 }) {
+  /**
+   * The plugin's own options (the account `default`'s): read here only for what belongs to the store,
+   * not to one account (`STORE_WIDE_OPTIONS`: jobs, notifications, their language); an account's own
+   * options are `account(id).options`.
+   */
   readonly hubOptions: HubPluginOptions
+  /** The account `default`'s client, or the stand-in that refuses use when the options were not given (a `db:*` command). */
   protected readonly hubClient: HubClient
   protected readonly hubAccounts: HubAccount[]
   private readonly orders: HubOrderRepository
@@ -79,23 +86,18 @@ export class HubOrderRecords extends MedusaService({
     this.moves = dependencies.hubOrderMoveRepository
   }
 
-  /** The account `default`'s hub client (`account(id).client` for any account's), built at boot and closed at shutdown. */
-  get client(): HubClient {
-    return this.hubClient
-  }
-
   /** The ids of the store's hub accounts (option `accounts`), `default` first. */
   get accountIds(): string[] {
     return this.hubAccounts.map((account) => account.id)
   }
 
-  /** The store's hub accounts, `default` first: its drivers serve every one. */
+  /** The store's hub accounts, `default` first, each with its options and its own hub client: its drivers serve every one. */
   get accounts(): HubAccount[] {
     return this.hubAccounts
   }
 
   /** One hub account's options and client; an unknown id is refused, naming it and the store's accounts. */
-  account(id: string = DEFAULT_ACCOUNT): HubAccount {
+  account(id: string): HubAccount {
     const found = this.hubAccounts.find((account) => account.id === id)
     if (!found) throw new MedusaError(MedusaError.Types.INVALID_DATA, `account: no hub account ${id} in this store (its accounts: ${this.accountIds.join(", ")})`)
     return found
@@ -235,7 +237,7 @@ export class HubOrderRecords extends MedusaService({
   }
 
   /** How an account's orders come in, what is known of its queue, and its oldest hub order not yet reserved. */
-  async orderIntakeFigures(account: string = DEFAULT_ACCOUNT): Promise<OrderIntakeFigures> {
+  async orderIntakeFigures(account: string): Promise<OrderIntakeFigures> {
     const { options } = this.account(account)
     const [[drained], [oldestUnreserved]] = await Promise.all([
       this.listHubImportRuns({ account, intake: "queue", drained: true }, { order: { finished_at: "DESC" }, take: 1 }),
@@ -255,7 +257,7 @@ export class HubOrderRecords extends MedusaService({
   }
 
   /** What the admin page shows of an account's connection: never a credential, only the hub's origin and the counters. */
-  connectionHealth(accountId: string = DEFAULT_ACCOUNT): HubConnectionHealth {
+  connectionHealth(accountId: string): HubConnectionHealth {
     const { id, options, client } = this.account(accountId)
     return { account: id, hubOrigin: new URL(options.baseUrl).origin, sandbox: options.sandbox, figures: client.figures() }
   }

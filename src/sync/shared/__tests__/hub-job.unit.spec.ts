@@ -19,7 +19,7 @@ function deferred() {
 }
 
 describe("a job run for each hub account (hubAccountsJob)", () => {
-  it("runs every served account at once: a slow account holds none of the others up", async () => {
+  it("runs every account of the store at once: a slow account holds none of the others up", async () => {
     const { container } = containerOf(["default", "brand-b", "brand-c"])
     const started: string[] = []
     const slow = deferred()

@@ -1,7 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { DEFAULT_RATE_LIMITS, rateLimitOf } from "../../../hub-client"
 import { HUB_MODULE } from "../../../modules/hub"
-import { DEFAULT_ACCOUNT } from "../../../modules/hub/accounts"
 import type HubModuleService from "../../../modules/hub/service"
 
 /**
@@ -10,9 +9,9 @@ import type HubModuleService from "../../../modules/hub/service"
  */
 export const claimHubPublicationsStep = createStep(
   "claim-hub-publications",
-  async (input: { account?: string } | undefined, { container }) => {
+  async (input: { account: string }, { container }) => {
     const hub: HubModuleService = container.resolve(HUB_MODULE)
-    const { id: account, options } = hub.account(input?.account ?? DEFAULT_ACCOUNT)
+    const { id: account, options } = hub.account(input.account)
     const { limit } = rateLimitOf("POST /products", { ...DEFAULT_RATE_LIMITS, ...options.rateLimits })
     const claimed = await hub.claimPublications(Math.max(1, 2 * limit), account)
     return new StepResponse({ account, claimed }, claimed[0]?.claimToken)

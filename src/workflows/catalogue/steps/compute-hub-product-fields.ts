@@ -10,7 +10,7 @@ export type AccountWantedSkuFields = { account: string; wanted: WantedSkuFields[
 /**
  * The fields each hub should hold (qty over its own sales channel's locations and its synced
  * `catalogueFields`) of every SKU the selector reaches: for `account` alone when named (a
- * reconciliation of that hub), else for every served account. Reads only.
+ * reconciliation of that hub), else for every account of the store (none is left out). Reads only.
  */
 export const computeHubProductFieldsStep = createStep(
   "compute-hub-product-fields",

@@ -31,7 +31,7 @@ export type ClaimedMove = {
  */
 export const claimHubOrderMoveStep = createStep(
   "claim-hub-order-move",
-  async ({ code, move, claimKey, account = DEFAULT_ACCOUNT }: { code: string; move: MerchantOrderMove; claimKey?: string; account?: string }, { container }) => {
+  async ({ code, move, claimKey, account }: { code: string; move: MerchantOrderMove; claimKey?: string; account: string }, { container }) => {
     const hubModule: HubModuleService = container.resolve(HUB_MODULE)
     const [hubOrder] = await hubModule.listHubOrders({ account: hubModule.account(account).id, code }, { take: 1 })
     if (!hubOrder?.order_id || !isImported(hubOrder.import_state)) {

@@ -9,11 +9,11 @@ import { DEFAULT_ACCOUNT } from "../../../modules/hub/accounts"
  */
 
 /** The metadata beside `hub_order_code`: the account, unless `default`. */
-export function hubAccountMetadata(account: string | undefined): { hub_account?: string } {
-  return account && account !== DEFAULT_ACCOUNT ? { hub_account: account } : {}
+export function hubAccountMetadata(account: string): { hub_account?: string } {
+  return account !== DEFAULT_ACCOUNT ? { hub_account: account } : {}
 }
 
-/** The account a Medusa order's metadata names (`default` when none). */
+/** The account a Medusa order's metadata names: `default`'s orders name none (as every order from before accounts). */
 function hubAccountOfMetadata(metadata: Record<string, unknown> | null | undefined): string {
   return typeof metadata?.hub_account === "string" ? metadata.hub_account : DEFAULT_ACCOUNT
 }

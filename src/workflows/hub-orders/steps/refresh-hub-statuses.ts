@@ -2,7 +2,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { uniqueHubStatuses } from "../../../mapping/hub-status"
 import { HUB_MODULE } from "../../../modules/hub"
-import { accountInLog, DEFAULT_ACCOUNT } from "../../../modules/hub/accounts"
+import { accountInLog } from "../../../modules/hub/accounts"
 import type HubModuleService from "../../../modules/hub/service"
 
 /** How many of the codes a hub lists twice a warning names. */
@@ -14,9 +14,9 @@ const REPEATED_CODES_NAMED = 10
  * naming it (`uniqueHubStatuses`): the intake goes on. Returns code -> type, as a plain object (a
  * workflow's result is serialized). Nothing to undo: the catalogue only ever says what the hub says now.
  */
-export const refreshHubStatusesStep = createStep("refresh-hub-statuses", async (input: { account?: string } | undefined, { container }) => {
+export const refreshHubStatusesStep = createStep("refresh-hub-statuses", async (input: { account: string }, { container }) => {
   const hubModule: HubModuleService = container.resolve(HUB_MODULE)
-  const { id: account, client } = hubModule.account(input?.account ?? DEFAULT_ACCOUNT)
+  const { id: account, client } = hubModule.account(input.account)
   const { statuses, repeated } = uniqueHubStatuses(await client.listStatuses())
   if (repeated.length) {
     const named = repeated.slice(0, REPEATED_CODES_NAMED).map((code) => JSON.stringify(code)).join(", ")

@@ -4,14 +4,13 @@ import { moveLanded, moveOutcomeOfFailure } from "../../../mapping/hub-order-mov
 import type { HubOrderMoveOutcome } from "../../../mapping/hub-order-states"
 import { hubStatusTypeOf } from "../../../mapping/hub-status"
 import { HUB_MODULE } from "../../../modules/hub"
-import { DEFAULT_ACCOUNT } from "../../../modules/hub/accounts"
 import type HubModuleService from "../../../modules/hub/service"
 
 /** A move to settle; `trackCode` tells a shipment's parcel apart (see moveLanded). */
 export type MoveToSettle = {
   moveId: string
-  /** The hub account of the move's order (`default` unless named): its hub is the one read. */
-  account?: string
+  /** The hub account of the move's order: its hub is the one read. */
+  account: string
   hubOrderId: string
   code: string
   kind: MerchantOrderMoveKind
@@ -37,7 +36,7 @@ export const settleHubOrderMoveStep = createStep(
   "settle-hub-order-move",
   async ({ move, fromState }: { move: MoveToSettle; fromState?: "unknown" }, { container }) => {
     const hubModule: HubModuleService = container.resolve(HUB_MODULE)
-    const account = hubModule.account(move.account ?? DEFAULT_ACCOUNT)
+    const account = hubModule.account(move.account)
     let hubOrder: HubOrder
     try {
       hubOrder = await account.client.getOrder(move.code)

@@ -8,8 +8,8 @@ import { DEFAULT_ACCOUNT } from "../../../modules/hub/accounts"
  * store): the hub code, followed by the account when not `default` (`Loja-1 (brand-b)`: two accounts
  * may each have an order of one code), so Medusa's search still finds the code.
  */
-export function hubOrderNumber(code: string, account: string | undefined): string {
-  return account && account !== DEFAULT_ACCOUNT ? `${code} (${account})` : code
+export function hubOrderNumber(code: string, account: string): string {
+  return account !== DEFAULT_ACCOUNT ? `${code} (${account})` : code
 }
 
 /** `number`: what to show (`hubOrderNumber`). */

@@ -25,7 +25,7 @@ export async function GET(req: MedusaRequest<unknown, GetHubImportRuns>, res: Me
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const hubModule: HubModuleService = req.scope.resolve(HUB_MODULE)
   const { id: account } = hubModule.account((req.validatedQuery as HubAccountQuery).account)
-  const summary = await runOrderImport(req.scope, { account })
+  const summary = await runOrderImport(req.scope, account)
   if (!summary) return answerConflict(res, "An order import is already running; its result will appear in the list of runs")
   res.json({ import_run: summary })
 }
