@@ -40,12 +40,12 @@ module.exports = defineConfig({
         // JSON such as {"GET /orders":{"limit":1,"windowMs":1000}}; unset keeps the published figures.
         rateLimits: process.env.HUB_RATE_LIMITS ? JSON.parse(process.env.HUB_RATE_LIMITS) : undefined,
         // Unset variables keep the options' defaults.
-        stockCoalesceMs: numberFromEnv("HUB_STOCK_COALESCE_MS"),
-        stockMaxDelayMs: numberFromEnv("HUB_STOCK_MAX_DELAY_MS"),
-        stockMinPushIntervalMs: numberFromEnv("HUB_STOCK_MIN_PUSH_INTERVAL_MS"),
-        stockLeaseMs: numberFromEnv("HUB_STOCK_LEASE_MS"),
-        stockRetryDelayMs: numberFromEnv("HUB_STOCK_RETRY_DELAY_MS"),
-        stockReconcileEveryMinutes: numberFromEnv("HUB_STOCK_RECONCILE_EVERY_MINUTES"),
+        catalogueCoalesceMs: numberFromEnv("HUB_CATALOGUE_COALESCE_MS"),
+        catalogueMaxDelayMs: numberFromEnv("HUB_CATALOGUE_MAX_DELAY_MS"),
+        catalogueMinPushIntervalMs: numberFromEnv("HUB_CATALOGUE_MIN_PUSH_INTERVAL_MS"),
+        catalogueLeaseMs: numberFromEnv("HUB_CATALOGUE_LEASE_MS"),
+        catalogueRetryDelayMs: numberFromEnv("HUB_CATALOGUE_RETRY_DELAY_MS"),
+        catalogueReconcileEveryMinutes: numberFromEnv("HUB_CATALOGUE_RECONCILE_EVERY_MINUTES"),
         orderIntake: process.env.HUB_ORDER_INTAKE || undefined,
         queueListingEveryMinutes: numberFromEnv("HUB_QUEUE_LISTING_EVERY_MINUTES"),
         importUnfilteredEveryMinutes: numberFromEnv("HUB_IMPORT_UNFILTERED_EVERY_MINUTES"),

@@ -13,7 +13,7 @@
  *     collapse into one push); the other half one SKU at a time, one edit each, paced below the
  *     limit (the way orders and hand edits come): requests per changed SKU (goal 1.00), and per
  *     change as the outbox coalesces them (goal <= 1, bench/lib/changes.ts: more changes than SKUs
- *     when the store wrote a SKU's edits further apart than `stockCoalesceMs`); achieved
+ *     when the store wrote a SKU's edits further apart than `catalogueCoalesceMs`); achieved
  *     rate / configured limit while a backlog drains (goal >= 0.90, as `npm run bench` states it)
  *     and the 429s (goal 0); p95 change->hub latency with changes arriving below the limit (goal
  *     <= 1.5 s), beside the p95 of the store's own stock writes in that phase (no goal: when the
@@ -126,7 +126,7 @@ async function main() {
       // The outbox's own bound: a SKU's edits the store wrote further apart than it coalesces are two
       // changes, each allowed its push. Above 1 per SKU and within this, the store wrote slowly.
       figure(name("requests per change as the outbox coalesces"), hubFigures.puts / push.changes, { at: "<=", target: 1 }, {
-        detail: `${push.changes} changes: a SKU's edits within stockCoalesceMs of each other and stockMaxDelayMs in all are one`,
+        detail: `${push.changes} changes: a SKU's edits within catalogueCoalesceMs of each other and catalogueMaxDelayMs in all are one`,
       })
       figure(name("achieved rate / limit"), hubFigures.rateRatio, { at: ">=", target: 0.9 }, {
         detail: `${hubFigures.drainPuts} PUTs in ${(hubFigures.drainMs / 1000).toFixed(1)} s while a backlog of ${hubFigures.backlogAtDrainStart} drained`,

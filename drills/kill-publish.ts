@@ -37,7 +37,7 @@ async function main(): Promise<DrillReport> {
   const store = await StoreProcesses.setUp({
     name: "drill-kill-publish",
     products: [],
-    env: { ...sandbox.env, HUB_RATE_LIMITS: JSON.stringify(limits), HUB_STOCK_LEASE_MS: "3000", HUB_PUBLISH_PRODUCTS: "false" },
+    env: { ...sandbox.env, HUB_RATE_LIMITS: JSON.stringify(limits), HUB_CATALOGUE_LEASE_MS: "3000", HUB_PUBLISH_PRODUCTS: "false" },
   }).catch((error) => {
     sandbox.child.kill("SIGTERM")
     throw error

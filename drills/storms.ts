@@ -58,7 +58,7 @@ async function main(): Promise<DrillReport> {
   log("booting the store")
   const store = await bootInProcessStore("medusa_hub_drill_storms", {
     sandbox: { rateLimits: CONFIGURED },
-    env: { HUB_RATE_LIMITS: JSON.stringify(CONFIGURED), HUB_STOCK_RETRY_DELAY_MS: "1000" },
+    env: { HUB_RATE_LIMITS: JSON.stringify(CONFIGURED), HUB_CATALOGUE_RETRY_DELAY_MS: "1000" },
   })
   try {
     const { container, hub } = store

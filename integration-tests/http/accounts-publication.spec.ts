@@ -29,7 +29,7 @@ jest.setTimeout(240_000)
 const BRAND_B_CHANNEL = "sc_01BRANDB"
 const accountHubs = hubAccountsForStore([{ id: "brand-b", salesChannelId: BRAND_B_CHANNEL }])
 // Brand B takes `publishProducts` and the retry delay from the default account's options.
-const sandbox = sandboxHubForStore({}, { HUB_PUBLISH_PRODUCTS: "true", HUB_STOCK_RETRY_DELAY_MS: "200" })
+const sandbox = sandboxHubForStore({}, { HUB_PUBLISH_PRODUCTS: "true", HUB_CATALOGUE_RETRY_DELAY_MS: "200" })
 
 type AxiosFailure = { response: { status: number; data: { message: string } } }
 type Channels = "both" | "A" | "B"

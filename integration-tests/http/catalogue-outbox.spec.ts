@@ -13,10 +13,10 @@ import { seedStore, setStockQuietly as setStockOf } from "../helpers/store"
 jest.setTimeout(240_000)
 
 // Short lease and retry delay, so a dead flusher's rows and failed pushes come back within the test.
-process.env.HUB_STOCK_LEASE_MS = "2000"
-process.env.HUB_STOCK_RETRY_DELAY_MS = "300"
+process.env.HUB_CATALOGUE_LEASE_MS = "2000"
+process.env.HUB_CATALOGUE_RETRY_DELAY_MS = "300"
 // These tests push SKUs the seeding has just pushed; the spacing of pushes is stock-sync.spec's.
-process.env.HUB_STOCK_MIN_PUSH_INTERVAL_MS = "0"
+process.env.HUB_CATALOGUE_MIN_PUSH_INTERVAL_MS = "0"
 
 const sandbox = sandboxHubForStore()
 
@@ -125,7 +125,7 @@ medusaIntegrationTestRunner({
            available_quantity = 50, version = version + 1, state = 'pending', changed_at = now(), last_changed_at = now(),
            claim_token = ?, claimed_version = version + 1, claimed_until = now() + ?::integer * interval '1 millisecond'
          where sku = any(?) returning id, sku, available_quantity`,
-        [claimToken, hub.hubOptions.stockLeaseMs, SKUS.slice(0, 5)]
+        [claimToken, hub.hubOptions.catalogueLeaseMs, SKUS.slice(0, 5)]
       )
       const claimedByTheDead = rows.rows.map((row) => ({ id: row.id, account: "default", sku: row.sku, wanted: { qty: row.available_quantity }, accepted: {}, refused: {}, lastSentAt: null, claimToken }))
       expect(claimedByTheDead.map((change) => change.sku).sort()).toEqual(SKUS.slice(0, 5))
@@ -141,7 +141,7 @@ medusaIntegrationTestRunner({
         for (const sku of SKUS.slice(0, 5)) expect(sandbox.hub.getProduct(sku)?.qty).toBe(50)
       })
       const firstPutAt = Math.min(...SKUS.slice(0, 5).map((sku) => putsFor(sku)[0].at))
-      expect(firstPutAt - claimedAt).toBeGreaterThanOrEqual(hub.hubOptions.stockLeaseMs - 100)
+      expect(firstPutAt - claimedAt).toBeGreaterThanOrEqual(hub.hubOptions.catalogueLeaseMs - 100)
       for (const sku of SKUS.slice(0, 5)) expect(putsFor(sku)).toHaveLength(1)
 
       // The dead flusher's late report changes nothing: its claim is gone.

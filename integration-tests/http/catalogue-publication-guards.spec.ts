@@ -19,7 +19,7 @@ jest.setTimeout(240_000)
  * hub product, leave a linked SKU disabled, send a variation twice after a lost answer, or put a SKU
  * that cannot name a hub product into a URL. The sandbox hub over loopback HTTP.
  */
-const sandbox = sandboxHubForStore({}, { HUB_PUBLISH_PRODUCTS: "true", HUB_STOCK_LEASE_MS: "2000", HUB_STOCK_RETRY_DELAY_MS: "200" })
+const sandbox = sandboxHubForStore({}, { HUB_PUBLISH_PRODUCTS: "true", HUB_CATALOGUE_LEASE_MS: "2000", HUB_CATALOGUE_RETRY_DELAY_MS: "200" })
 
 medusaIntegrationTestRunner({
   testSuite: ({ getContainer }) => {

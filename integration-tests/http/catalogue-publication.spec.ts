@@ -16,7 +16,7 @@ import { seedStore } from "../helpers/store"
 jest.setTimeout(240_000)
 
 // A short lease, so a publisher that dies with products claimed loses them within the test.
-const sandbox = sandboxHubForStore({}, { HUB_PUBLISH_PRODUCTS: "true", HUB_STOCK_LEASE_MS: "2000", HUB_STOCK_RETRY_DELAY_MS: "200" })
+const sandbox = sandboxHubForStore({}, { HUB_PUBLISH_PRODUCTS: "true", HUB_CATALOGUE_LEASE_MS: "2000", HUB_CATALOGUE_RETRY_DELAY_MS: "200" })
 
 medusaIntegrationTestRunner({
   testSuite: ({ getContainer, api }) => {

@@ -21,10 +21,10 @@ async function untilSome<T>(read: () => Promise<T[]>): Promise<T[]> {
 
 jest.setTimeout(240_000)
 
-process.env.HUB_STOCK_MIN_PUSH_INTERVAL_MS = "0"
-process.env.HUB_STOCK_RETRY_DELAY_MS = "300"
+process.env.HUB_CATALOGUE_MIN_PUSH_INTERVAL_MS = "0"
+process.env.HUB_CATALOGUE_RETRY_DELAY_MS = "300"
 // The shortest lease, so a push can outlive it within the test.
-process.env.HUB_STOCK_LEASE_MS = "1000"
+process.env.HUB_CATALOGUE_LEASE_MS = "1000"
 
 const sandbox = sandboxHubForStore()
 

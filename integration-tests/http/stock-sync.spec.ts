@@ -169,7 +169,7 @@ medusaIntegrationTestRunner({
         expect(puts.length).toBeLessThanOrEqual(5)
         // However long the burst lasts, the SKU is pushed at most once per interval.
         const gaps = puts.slice(1).map((put, index) => put.at - puts[index].at)
-        for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(hub.hubOptions.stockMinPushIntervalMs - 50)
+        for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(hub.hubOptions.catalogueMinPushIntervalMs - 50)
       })
     })
 

@@ -3,7 +3,7 @@ import { runScheduledReconciliation } from "../sync/catalogue/stock-reconciliati
 
 /**
  * Checks every minute, for each account, whether a reconciliation of its hub is due: its
- * `stockReconcileEveryMinutes` after its last one (a job's own schedule cannot come from the plugin
+ * `catalogueReconcileEveryMinutes` after its last one (a job's own schedule cannot come from the plugin
  * options), or the first after this process started. Accounts run at once, each under its own lock.
  */
 export default hubAccountsJob((container, account) => runScheduledReconciliation(container, account.id))

@@ -1,6 +1,7 @@
 import { z } from "zod"
 import { describeIssues, type HubClient } from "../../hub-client"
 import { HubPluginOptionsError, type HubPluginOptions, hubPluginOptionsSchema } from "./options"
+import { readRenamedOptions } from "./renamed-options"
 
 /** The account today's single-account options describe; records from before accounts belong to it. */
 export const DEFAULT_ACCOUNT = "default"
@@ -55,30 +56,35 @@ export type HubAccount = { id: string; options: HubAccountOptions; client: HubCl
  * `accounts` adds one, taking the default's options for what it does not set (the hub's URL, limits,
  * units, intake, ...), except its credentials and sales channel, which it must give. Throws, naming
  * each bad option by the account's place and id (never a value): a duplicate id, or two accounts
- * selling one sales channel, stops the boot.
+ * selling one sales channel, stops the boot. An option under its old name is read under its new one
+ * (src/modules/hub/renamed-options.ts), each told to `onRenamed` for the boot's warning.
  */
-export function parseHubAccounts(options: unknown): HubAccountOptions[] {
+export function parseHubAccounts(options: unknown, onRenamed: (renamed: string[]) => void = () => {}): HubAccountOptions[] {
   if (options !== undefined && options !== null && (typeof options !== "object" || Array.isArray(options))) {
     throw new HubPluginOptionsError("the plugin's `options` must be an object")
   }
-  const { accounts: added = [], ...own } = (options ?? {}) as Record<string, unknown>
+  const { accounts: added = [], ...given } = (options ?? {}) as Record<string, unknown>
+  const { options: own, renamed } = readRenamedOptions(given)
   if (!Array.isArray(added)) throw new HubPluginOptionsError("accounts: must be a list of hub accounts, each with its id and credentials")
   const parsed = hubPluginOptionsSchema.safeParse(own)
   if (!parsed.success) throw new HubPluginOptionsError(describeIssues(parsed.error.issues))
   const accounts: HubAccountOptions[] = [{ ...parsed.data, id: DEFAULT_ACCOUNT }]
   const inherited = Object.fromEntries(Object.entries(own).filter(([key]) => !(OWN_OPTIONS as readonly string[]).includes(key)))
-  added.forEach((entry: unknown, index) => accounts.push(parseAddedAccount(entry, index, inherited)))
+  added.forEach((entry: unknown, index) => accounts.push(parseAddedAccount(entry, index, inherited, renamed)))
   checkApart(accounts)
+  if (renamed.length) onRenamed(renamed)
   return accounts
 }
 
-function parseAddedAccount(entry: unknown, index: number, inherited: Record<string, unknown>): HubAccountOptions {
+function parseAddedAccount(entry: unknown, index: number, inherited: Record<string, unknown>, renamed: string[]): HubAccountOptions {
   const place = `accounts.${index}`
   if (!entry || typeof entry !== "object" || Array.isArray(entry)) throw new HubPluginOptionsError(`${place}: must be an object with the account's id and credentials`)
-  const { id, ...settings } = entry as Record<string, unknown>
+  const { id, ...given } = entry as Record<string, unknown>
   const parsedId = accountIdSchema.safeParse(id)
   if (!parsedId.success) throw new HubPluginOptionsError(`${place}.id: ${parsedId.error.issues[0].message}`)
   const named = `${place} (${parsedId.data})`
+  const { options: settings, renamed: renamedHere } = readRenamedOptions(given, named)
+  renamed.push(...renamedHere)
   const storeWide = Object.keys(settings).filter((key) => (STORE_WIDE_OPTIONS as readonly string[]).includes(key))
   if (storeWide.length) {
     throw new HubPluginOptionsError(`${named}: ${storeWide.join(", ")} ${storeWide.length > 1 ? "are" : "is"} the store's, set beside \`accounts\`, not in one account`)

@@ -84,20 +84,20 @@ export const hubPluginOptionsSchema = hubClientOptionsSchema.extend({
   /** How many days back the import reads the hub's orders. */
   importLookbackDays: z.number().int().min(1).max(90).default(DEFAULT_IMPORT_LOOKBACK_DAYS),
   /** A SKU is pushed once its changes have paused this long, so a burst becomes one request. */
-  stockCoalesceMs: z.number().int().min(0).max(10_000).default(200),
+  catalogueCoalesceMs: z.number().int().min(0).max(10_000).default(200),
   /** A SKU that keeps changing is still pushed after this long. */
-  stockMaxDelayMs: z.number().int().min(0).max(60_000).default(1_000),
+  catalogueMaxDelayMs: z.number().int().min(0).max(60_000).default(1_000),
   /**
    * A SKU pushed less than this long ago waits until then: a SKU that changes for seconds on end
-   * (a flash sale, a stock count) costs one request per interval, not one per `stockMaxDelayMs`.
+   * (a flash sale, a stock count) costs one request per interval, not one per `catalogueMaxDelayMs`.
    */
-  stockMinPushIntervalMs: z.number().int().min(0).max(60_000).default(3_000),
+  catalogueMinPushIntervalMs: z.number().int().min(0).max(60_000).default(3_000),
   /** How long a flusher holds the rows it claimed; rows of a flusher that died are sent after it. */
-  stockLeaseMs: z.number().int().min(1_000).max(600_000).default(60_000),
+  catalogueLeaseMs: z.number().int().min(1_000).max(600_000).default(60_000),
   /** First wait before a push that failed (hub unavailable, 429 beyond the run) is tried again; doubles up to 10 min. */
-  stockRetryDelayMs: z.number().int().min(100).max(600_000).default(5_000),
+  catalogueRetryDelayMs: z.number().int().min(100).max(600_000).default(5_000),
   /** Minutes between scheduled reconciliations; 0 turns the schedule off (the admin trigger stays). */
-  stockReconcileEveryMinutes: z.number().int().min(0).max(10_080).default(360),
+  catalogueReconcileEveryMinutes: z.number().int().min(0).max(10_080).default(360),
   /**
    * The product fields the plugin keeps true on the hub besides `qty` (src/mapping/hub-product.ts says
    * what each follows); none by default, so a store that manages prices on the hub keeps doing so.

@@ -87,7 +87,7 @@ export default class HubModuleService extends HubOrderRecords {
     return this.outbox.skusHeldBy(this.account(account).id, holders, sharedContext)
   }
 
-  /** Claims up to `limit` due outbox rows of the account for its `stockLeaseMs`; two flushers never get the same row. */
+  /** Claims up to `limit` due outbox rows of the account for its `catalogueLeaseMs`; two flushers never get the same row. */
   @InjectManager()
   async claimCatalogueChanges(limit: number, account: string, @MedusaContext() sharedContext: Context = {}): Promise<ClaimedCatalogueChange[]> {
     const { id, options } = this.account(account)
@@ -110,7 +110,7 @@ export default class HubModuleService extends HubOrderRecords {
   /** Moves on the lease of rows claimed with `claimToken` while their push is in flight; how many are still held. */
   @InjectManager()
   async renewCatalogueClaims(claimToken: string, account: string, @MedusaContext() sharedContext: Context = {}): Promise<number> {
-    return this.outbox.renewClaims(claimToken, this.account(account).options.stockLeaseMs, sharedContext)
+    return this.outbox.renewClaims(claimToken, this.account(account).options.catalogueLeaseMs, sharedContext)
   }
 
   /** Gives back rows claimed with `claimToken` without a push. */
@@ -135,7 +135,7 @@ export default class HubModuleService extends HubOrderRecords {
     @MedusaContext() sharedContext: Context = {}
   ): Promise<number> {
     const { id, options } = this.account(account)
-    return this.publications.mark(id, productIds, onlyNew ? 0 : options.stockCoalesceMs, { onlyNew }, sharedContext)
+    return this.publications.mark(id, productIds, onlyNew ? 0 : options.catalogueCoalesceMs, { onlyNew }, sharedContext)
   }
 
   /** The merchant's *Publish now* or exclusion of one product on one account's hub. */
@@ -149,16 +149,16 @@ export default class HubModuleService extends HubOrderRecords {
     await this.publications.ask(this.account(account).id, productId, ask, sharedContext)
   }
 
-  /** Claims up to `limit` due rows of the account for its `stockLeaseMs`. */
+  /** Claims up to `limit` due rows of the account for its `catalogueLeaseMs`. */
   @InjectManager()
   async claimPublications(limit: number, account: string, @MedusaContext() sharedContext: Context = {}): Promise<ClaimedPublication[]> {
     const { id, options } = this.account(account)
-    return this.publications.claim(id, limit, options.stockLeaseMs, sharedContext)
+    return this.publications.claim(id, limit, options.catalogueLeaseMs, sharedContext)
   }
 
   @InjectManager()
   async renewPublicationClaims(claimToken: string, account: string, @MedusaContext() sharedContext: Context = {}): Promise<number> {
-    return this.publications.renewClaims(claimToken, this.account(account).options.stockLeaseMs, sharedContext)
+    return this.publications.renewClaims(claimToken, this.account(account).options.catalogueLeaseMs, sharedContext)
   }
 
   @InjectManager()
@@ -176,7 +176,7 @@ export default class HubModuleService extends HubOrderRecords {
   ): Promise<void> {
     const { id, options } = this.account(claim.account)
     await this.outbox.acceptCreated(id, created, sharedContext)
-    await this.publications.complete(claim, outcome, options.stockRetryDelayMs, sharedContext)
+    await this.publications.complete(claim, outcome, options.catalogueRetryDelayMs, sharedContext)
   }
 
   /** The other product of this store whose publication holds one of `skus` on the account's hub, if any. */
@@ -210,11 +210,11 @@ export default class HubModuleService extends HubOrderRecords {
     await this.reconciliations.count(id, counts, sharedContext)
   }
 
-  /** True when the account's schedule (`stockReconcileEveryMinutes`) says a reconciliation of its hub is due. */
+  /** True when the account's schedule (`catalogueReconcileEveryMinutes`) says a reconciliation of its hub is due. */
   @InjectManager()
   async isStockReconciliationDue(account: string, @MedusaContext() sharedContext: Context = {}): Promise<boolean> {
     const { id, options } = this.account(account)
-    const every = options.stockReconcileEveryMinutes
+    const every = options.catalogueReconcileEveryMinutes
     return every > 0 && this.reconciliations.isDue(id, every, sharedContext)
   }
 

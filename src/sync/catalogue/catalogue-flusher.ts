@@ -36,18 +36,18 @@ class CatalogueFlusher implements ProcessPart {
     private readonly account: string
   ) {}
 
-  /** The account's options (`stockCoalesceMs`, `stockRetryDelayMs`, ...). */
+  /** The account's options (`catalogueCoalesceMs`, `catalogueRetryDelayMs`, ...). */
   private get options() {
     return this.container.resolve<HubModuleService>(HUB_MODULE).account(this.account).options
   }
 
-  /** A change was recorded: flush once it is due (after `stockCoalesceMs` of quiet). */
+  /** A change was recorded: flush once it is due (after `catalogueCoalesceMs` of quiet). */
   request(): void {
     if (this.draining) {
       this.again = true
       return
     }
-    this.schedule(this.options.stockCoalesceMs)
+    this.schedule(this.options.catalogueCoalesceMs)
   }
 
   /** Flushes now and resolves once nothing due is left; joins the flush already running, if one is. */
@@ -81,12 +81,12 @@ class CatalogueFlusher implements ProcessPart {
       const name = this.account === DEFAULT_ACCOUNT ? "" : ` of account ${this.account}`
       this.container
         .resolve(ContainerRegistrationKeys.LOGGER)
-        .warn(`hub: stock flush${name} failed (${errorText(error)}); trying again in ${options.stockRetryDelayMs} ms`)
-      nextDueInMs = options.stockRetryDelayMs
+        .warn(`hub: stock flush${name} failed (${errorText(error)}); trying again in ${options.catalogueRetryDelayMs} ms`)
+      nextDueInMs = options.catalogueRetryDelayMs
     }
     // A change recorded during the last round is due after its quiet time; rows held by another
     // flusher, or waiting out a failure, when their time comes.
-    if (this.again) nextDueInMs = Math.min(nextDueInMs ?? Number.POSITIVE_INFINITY, options.stockCoalesceMs)
+    if (this.again) nextDueInMs = Math.min(nextDueInMs ?? Number.POSITIVE_INFINITY, options.catalogueCoalesceMs)
     if (nextDueInMs !== null) this.schedule(Math.max(nextDueInMs, 20))
   }
 

@@ -39,7 +39,7 @@ class ProductPublisher implements ProcessPart {
     return this.container.resolve(HUB_MODULE)
   }
 
-  /** The account's options (`publishProducts`, `stockCoalesceMs`, `stockRetryDelayMs`, ...). */
+  /** The account's options (`publishProducts`, `catalogueCoalesceMs`, `catalogueRetryDelayMs`, ...). */
   private get options() {
     return this.hub.account(this.account).options
   }
@@ -48,7 +48,7 @@ class ProductPublisher implements ProcessPart {
   async productsChanged(productIds: string[]): Promise<void> {
     if (!this.options.publishProducts || !productIds.length) return
     await this.hub.markProductsForHub(productIds, this.account)
-    this.request(this.options.stockCoalesceMs)
+    this.request(this.options.catalogueCoalesceMs)
   }
 
   /**
@@ -88,7 +88,7 @@ class ProductPublisher implements ProcessPart {
       this.running = undefined
       // A change marked during the rounds is due after its quiet time, which the last round may have
       // come before; rows not due yet (still quiet, a failure waiting its retry) at their time.
-      const coalesce = this.again ? this.options.stockCoalesceMs : null
+      const coalesce = this.again ? this.options.catalogueCoalesceMs : null
       this.again = false
       const delays = [nextDueInMs, coalesce].filter((delay): delay is number => delay !== null)
       if (delays.length) this.request(Math.max(20, Math.min(...delays)))
@@ -104,12 +104,12 @@ class ProductPublisher implements ProcessPart {
         // A create's SKUs were waiting in the account's catalogue outbox for it: they may go now.
         if (result.published) catalogueFlusher(this.container, this.account).request()
         if (result.claimed === 0) break
-        if (result.failed === result.claimed) await sleep(this.options.stockRetryDelayMs)
+        if (result.failed === result.claimed) await sleep(this.options.catalogueRetryDelayMs)
       }
       return await this.hub.nextPublicationDueInMs(this.account)
     } catch (error) {
       this.container.resolve(ContainerRegistrationKeys.LOGGER).warn(`${accountInLog(this.account)} product publication failed (${errorText(error)}); trying again soon`)
-      return this.options.stockRetryDelayMs
+      return this.options.catalogueRetryDelayMs
     }
   }
 

@@ -44,15 +44,15 @@ function sinceBoot(container: MedusaContainer, account: string): { verified: boo
 
 /**
  * The scheduled entry (job `hub-reconcile-stock`, for each account): a reconciliation of the
- * account's hub when its `stockReconcileEveryMinutes` says one is due, and once after this process started, as soon as the outbox has drained, so stock
+ * account's hub when its `catalogueReconcileEveryMinutes` says one is due, and once after this process started, as soon as the outbox has drained, so stock
  * written while no Medusa listened (a script, an ERP import, a restart) is verified within minutes
- * instead of hours. `stockReconcileEveryMinutes: 0` turns both off. Null when none ran.
+ * instead of hours. `catalogueReconcileEveryMinutes: 0` turns both off. Null when none ran.
  */
 export async function runScheduledReconciliation(container: MedusaContainer, account: string): Promise<StockReconciliationResult | null> {
   const hub: HubModuleService = container.resolve(HUB_MODULE)
   const { id, options } = hub.account(account)
   const boot = sinceBoot(container, id)
-  if (options.stockReconcileEveryMinutes === 0) return null
+  if (options.catalogueReconcileEveryMinutes === 0) return null
   const due = (await hub.isStockReconciliationDue(id)) || (!boot.verified && (await hub.catalogueBacklog(id)) === 0)
   if (!due) return null
   const result = await reconcileStock(container, id)

@@ -61,3 +61,17 @@ describe("hub accounts", () => {
     expect(message).not.toContain("secret-key-9")
   })
 })
+
+describe("hub accounts: options under their old names", () => {
+  it("are read under their new names, the default's and an added account's, and told for the boot's warning", () => {
+    const told: string[][] = []
+    const [own, b] = parseHubAccounts({ ...store, stockLeaseMs: 2_000, accounts: [{ ...brandB, stockRetryDelayMs: 300 }] }, (renamed) => told.push(renamed))
+    expect(own.catalogueLeaseMs).toBe(2_000)
+    // brand-b takes the default's lease under its new name, and its own retry delay.
+    expect(b).toMatchObject({ catalogueLeaseMs: 2_000, catalogueRetryDelayMs: 300 })
+    expect(told).toEqual([["stockLeaseMs is now catalogueLeaseMs", "accounts.0 (brand-b).stockRetryDelayMs is now catalogueRetryDelayMs"]])
+    const quiet: string[][] = []
+    parseHubAccounts({ ...store, catalogueLeaseMs: 2_000 }, (renamed) => quiet.push(renamed))
+    expect(quiet).toEqual([])
+  })
+})

@@ -21,7 +21,7 @@ export default async function hubClientLoader({ container, options }: LoaderOpti
   const logger = container.resolve("logger")
   let accounts: HubAccountOptions[]
   try {
-    accounts = parseHubAccounts(options)
+    accounts = parseHubAccounts(options, (renamed) => logger.warn(`medusa-plugin-hub: options renamed, read under their new names for now: ${renamed.join("; ")}. See docs/options.md.`))
   } catch (error) {
     const command = medusaCommand()
     if (!isSchemaCommand(command)) throw error

@@ -37,7 +37,7 @@ export const HubCatalogueChange = model
     state: model.enum(["pending", "sent", "rejected"]).default("pending"),
     /** The oldest change the hub has not received yet. */
     changed_at: model.dateTime(),
-    /** The latest change: a row is sent once it has been quiet for `stockCoalesceMs`. */
+    /** The latest change: a row is sent once it has been quiet for `catalogueCoalesceMs`. */
     last_changed_at: model.dateTime(),
     /** The flusher holding the row, and until when: a flusher that dies loses its claim then. */
     claim_token: model.text().nullable(),

@@ -19,13 +19,13 @@ export const NOT_AWAITING_PUBLICATION = `(hub_catalogue_change.sent_at is not nu
   select 1 from hub_product_publication as p
    where p.account = hub_catalogue_change.account and p.product_id = hub_catalogue_change.product_id and p.deleted_at is null and p.accepted is null))`
 
-/** When outbox rows are due, from the plugin options (`stockCoalesceMs`, ...). */
+/** When outbox rows are due, from the plugin options (`catalogueCoalesceMs`, ...). */
 export type OutboxTiming = {
-  stockLeaseMs: number
-  stockCoalesceMs: number
-  stockMaxDelayMs: number
-  stockMinPushIntervalMs: number
-  stockRetryDelayMs: number
+  catalogueLeaseMs: number
+  catalogueCoalesceMs: number
+  catalogueMaxDelayMs: number
+  catalogueMinPushIntervalMs: number
+  catalogueRetryDelayMs: number
 }
 
 /**
@@ -138,9 +138,9 @@ export class HubCatalogueChangeRepository extends DALUtils.mikroOrmBaseRepositor
   }
 
   /**
-   * Claims up to `limit` pending rows that are due (quiet for `stockCoalesceMs`, or waiting longer
-   * than `stockMaxDelayMs`; and last pushed at least `stockMinPushIntervalMs` ago) and not held by
-   * a live claim, for `stockLeaseMs`. SKIP LOCKED: two flushers never get the same row.
+   * Claims up to `limit` pending rows that are due (quiet for `catalogueCoalesceMs`, or waiting longer
+   * than `catalogueMaxDelayMs`; and last pushed at least `catalogueMinPushIntervalMs` ago) and not held by
+   * a live claim, for `catalogueLeaseMs`. SKIP LOCKED: two flushers never get the same row.
    */
   async claim(account: string, limit: number, timing: OutboxTiming, context: Context = {}): Promise<ClaimedCatalogueChange[]> {
     const claimToken = generateEntityId(undefined, "hubclaim")
@@ -162,7 +162,7 @@ export class HubCatalogueChangeRepository extends DALUtils.mikroOrmBaseRepositor
        ) as due
        where c.id = due.id
        returning c.id, c.sku, c.wanted, c.accepted, c.refused, c.sent_at`,
-      [claimToken, timing.stockLeaseMs, account, timing.stockCoalesceMs, timing.stockMaxDelayMs, timing.stockMinPushIntervalMs, limit]
+      [claimToken, timing.catalogueLeaseMs, account, timing.catalogueCoalesceMs, timing.catalogueMaxDelayMs, timing.catalogueMinPushIntervalMs, limit]
     )
     return rows.map((row) => ({
       id: row.id,
@@ -185,7 +185,7 @@ export class HubCatalogueChangeRepository extends DALUtils.mikroOrmBaseRepositor
                 coalesce(sent_at + ?::integer * interval '1 millisecond', '-infinity')
               )) - now()) * 1000) as due_in_ms
          from hub_catalogue_change where deleted_at is null and account = ? and state = 'pending' and ${NOT_AWAITING_PUBLICATION}`,
-      [timing.stockCoalesceMs, timing.stockMaxDelayMs, timing.stockMinPushIntervalMs, account]
+      [timing.catalogueCoalesceMs, timing.catalogueMaxDelayMs, timing.catalogueMinPushIntervalMs, account]
     )
     return row?.due_in_ms == null ? null : Math.max(0, Number(row.due_in_ms))
   }
@@ -313,7 +313,7 @@ function settlement(claim: ClaimedCatalogueChange, outcome: CataloguePushOutcome
       return {
         settled: `attempts = c.attempts + 1, error = ?::text, error_status = ?::integer,
            claimed_until = now() + least(600000, ?::integer * power(2, least(c.attempts, 12))) * interval '1 millisecond'`,
-        params: [outcome.reason.slice(0, 1000), outcome.status ?? null, timing.stockRetryDelayMs],
+        params: [outcome.reason.slice(0, 1000), outcome.status ?? null, timing.catalogueRetryDelayMs],
         settledState: `c.state`,
       }
   }

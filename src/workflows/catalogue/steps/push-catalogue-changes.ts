@@ -45,7 +45,7 @@ export const pushCatalogueChangesStep = createStep(
     // The claims live while their pushes do (retries, a 429 pause, a slow answer): renewed a few
     // times per lease. One that lapses anyway is fenced when its push completes (the outbox's `complete`).
     const renewal = claimed.length
-      ? setInterval(() => void hub.renewCatalogueClaims(claimed[0].claimToken, account.id).catch(() => undefined), account.options.stockLeaseMs / 3)
+      ? setInterval(() => void hub.renewCatalogueClaims(claimed[0].claimToken, account.id).catch(() => undefined), account.options.catalogueLeaseMs / 3)
       : undefined
     await settleEach(claimed, async (claimedChange) => {
       // Every claimed SKU has a row, so Medusa reads it (a variant, or left); a failed reading keeps the last one.

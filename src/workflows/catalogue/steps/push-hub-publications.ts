@@ -33,7 +33,7 @@ export const pushHubPublicationsStep = createStep(
     const summary: PublicationSummary = { account, claimed: claimed.length, published: 0, sent: 0, refused: 0, failed: 0, refusals: [] }
     if (!claimed.length) return new StepResponse(summary)
     const products = await loadProductsForHub(container, claimed.map((claim) => claim.productId), options)
-    const renewal = setInterval(() => void hub.renewPublicationClaims(claimed[0].claimToken, account).catch(() => undefined), options.stockLeaseMs / 3)
+    const renewal = setInterval(() => void hub.renewPublicationClaims(claimed[0].claimToken, account).catch(() => undefined), options.catalogueLeaseMs / 3)
     await settleEach(claimed, async (claim) => {
       const holderOf = (skus: string[]) => hub.publicationHolding(account, skus, claim.productId)
       const push = await pushHubProduct(client, claim, products.get(claim.productId)!, options, holderOf)

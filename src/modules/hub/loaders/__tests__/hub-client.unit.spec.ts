@@ -52,7 +52,7 @@ describe("plugin options: a bad value is named, never echoed", () => {
     [{ ...valid, regionId: "BR" }, "regionId: must be a Medusa id starting with reg_"],
     [{ ...valid, importLookbackDays: 0 }, "importLookbackDays"],
     [{ ...valid, maxItemQuantity: 0 }, "maxItemQuantity"],
-    [{ ...valid, stockReconcileEveryMinutes: -1 }, "stockReconcileEveryMinutes"],
+    [{ ...valid, catalogueReconcileEveryMinutes: -1 }, "catalogueReconcileEveryMinutes"],
     ["https://api.hub.example", "`options` must be an object"],
   ])("names the option (%#)", (options, named) => {
     let message = ""
