@@ -56,7 +56,7 @@ const TEXTS: Record<NotificationLanguage, Texts> = {
     }),
     leaks: ({ codes }) => ({
       title: `${codes.length} canceled marketplace order${codes.length === 1 ? " holds" : "s hold"} reserved stock`,
-      description: `${named(codes)}: the hub is told that stock is gone. Marketplace hub > Stock sync > Release their stock.`,
+      description: `${named(codes)}: the hub is told that stock is gone. Marketplace hub > Catalogue sync > Release their stock.`,
     }),
     outage: ({ minutes }) => ({
       title: "The marketplace hub is not answering",
@@ -86,7 +86,7 @@ const TEXTS: Record<NotificationLanguage, Texts> = {
     }),
     leaks: ({ codes }) => ({
       title: codes.length === 1 ? "1 pedido cancelado do marketplace ainda reserva estoque" : `${codes.length} pedidos cancelados do marketplace ainda reservam estoque`,
-      description: `${named(codes)}: o hub está sendo informado de que esse estoque não existe. Hub de marketplaces > Sincronização de estoque > Liberar o estoque deles.`,
+      description: `${named(codes)}: o hub está sendo informado de que esse estoque não existe. Hub de marketplaces > Sincronização do catálogo > Liberar o estoque deles.`,
     }),
     outage: ({ minutes }) => ({
       title: "O hub de marketplaces não está respondendo",
