@@ -3,7 +3,7 @@ import { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { ListedHubOrder } from "../../src/hub-client"
 import { HUB_MODULE } from "../../src/modules/hub"
-import { hubLeases } from "../../src/modules/hub/leases"
+import { HUB_LEASE_TIMES } from "../../src/modules/hub/leases"
 import { HUB_RESERVATION_LOCK } from "../../src/modules/hub/locks"
 import HubModuleService from "../../src/modules/hub/service"
 import { sampleTestOrder } from "../../src/sandbox"
@@ -18,7 +18,6 @@ import { seedStore } from "../helpers/store"
 jest.setTimeout(240_000)
 
 const sandbox = sandboxHubForStore()
-const DEFAULT_LEASES = { ...hubLeases }
 const INVOICE_KEY = "35240112345678000190550010000012341000012345"
 
 type ApiAnswer = { status: number; data: any }
@@ -43,7 +42,7 @@ medusaIntegrationTestRunner({
       await runOrderImport(container, "default")
     })
     afterEach(() => {
-      Object.assign(hubLeases, DEFAULT_LEASES)
+      Object.assign(hubModule.leases, HUB_LEASE_TIMES)
       jest.restoreAllMocks()
     })
 
@@ -72,7 +71,7 @@ medusaIntegrationTestRunner({
     }
 
     it("a slow import is not taken over: its claim and lock are renewed while it waits, and a second worker leaves it", async () => {
-      Object.assign(hubLeases, { importClaimMs: 1_000, orderLockSeconds: 0.5 })
+      Object.assign(hubModule.leases, { importClaimMs: 1_000, orderLockSeconds: 0.5 })
       const hubOrder = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 2 }] }))
       const listed = sandbox.hub.getOrder(hubOrder.code) as unknown as ListedHubOrder
       const locking = container.resolve(Modules.LOCKING)
@@ -96,7 +95,8 @@ medusaIntegrationTestRunner({
 
     it("a slow import whose claim is taken over reserves once: the first stops at its fence, the taker finishes", async () => {
       // The first import's renewals stall (a paused process): its claim and lock run out while it waits.
-      Object.assign(hubLeases, { importClaimMs: 1_000, orderLockSeconds: 0.5, renewalsStalled: true })
+      Object.assign(hubModule.leases, { importClaimMs: 1_000, orderLockSeconds: 0.5 })
+      const stalled = jest.spyOn(hubModule.leases, "renewing").mockReturnValue(false)
       const hubOrder = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 2 }] }))
       const listed = sandbox.hub.getOrder(hubOrder.code) as unknown as ListedHubOrder
       const locking = container.resolve(Modules.LOCKING)
@@ -114,7 +114,7 @@ medusaIntegrationTestRunner({
       expect(await record(hubOrder.code)).toMatchObject({ attempts: 2 })
       await locking.release(HUB_RESERVATION_LOCK, { ownerId: "test-gate" })
       const outcomes = await Promise.all([first, second])
-      hubLeases.renewalsStalled = false
+      stalled.mockRestore()
       // Whatever a lost race left (an order removed before the taker reserved) the next run completes.
       await runOrderImport(container, "default")
 
@@ -137,7 +137,8 @@ medusaIntegrationTestRunner({
       const posts = () => sandbox.hub.requestArrivals().filter((entry) => entry.method === "POST" && entry.path === invoicePath).length
 
       // The first try's POST is held by the hub while its renewals stall: its claim and lock run out.
-      Object.assign(hubLeases, { moveClaimMs: 1_000, orderLockSeconds: 0.5, renewalsStalled: true })
+      Object.assign(hubModule.leases, { moveClaimMs: 1_000, orderLockSeconds: 0.5 })
+      const stalled = jest.spyOn(hubModule.leases, "renewing").mockReturnValue(false)
       const hold = sandbox.hub.holdRequests("POST", invoicePath)
       const first = move()
       await hold.reached
@@ -159,7 +160,7 @@ medusaIntegrationTestRunner({
       expect(firstAnswer.data?.move ?? firstAnswer.data).toBeTruthy()
       expect((await hubModule.listHubOrderMoves({ id: claimed.id }))[0]).toMatchObject({ state: "unknown", attempts: 2 })
       // ... until the hub order is read: it landed.
-      hubLeases.renewalsStalled = false
+      stalled.mockRestore()
       expect(await settleUnknownHubOrderMoves(container, "default")).toMatchObject({ landed: 1 })
       expect((await hubModule.listHubOrderMoves({ id: claimed.id }))[0]).toMatchObject({ state: "done" })
       expect(sandbox.hub.getOrder(hubOrder.code)?.invoices).toHaveLength(1)

@@ -1,19 +1,31 @@
-/**
- * How long a holder's claims and per-order locks live unless renewed. A live holder renews them
- * every third of that (`renewEvery`), so they outlive slow work, while a killed holder frees them
- * within one lease. One object rather than constants so that a test can make them short, and can
- * stall the renewals to stand for a holder paused past its lease (an event loop blocked, a process
- * stopped): what the fences then must catch.
- */
-export const hubLeases = {
+/** How long a holder's claims and per-order locks live unless renewed. */
+export type HubLeaseTimes = {
   /** An import's claim of a hub order (`hub_order.claimed_at`). */
-  importClaimMs: 60_000,
+  importClaimMs: number
   /** A merchant move's claim (`hub_order_move.claimed_until`). */
-  moveClaimMs: 2 * 60_000,
-  /** The per-order lock `hub:order:<code>`. */
-  orderLockSeconds: 60,
-  /** Test switch: renewals are skipped while true. */
-  renewalsStalled: false,
+  moveClaimMs: number
+  /** The per-order lock `hub:order:<account:>code`. */
+  orderLockSeconds: number
+}
+
+/** The store's lease times: a live holder renews every third of each (`renewEvery`), so they outlive slow work, while a killed holder frees them within one lease. */
+export const HUB_LEASE_TIMES: Readonly<HubLeaseTimes> = Object.freeze({ importClaimMs: 60_000, moveClaimMs: 2 * 60_000, orderLockSeconds: 60 })
+
+/**
+ * The leases of one application, held by the hub module (`hub.leases`, registered by its loader), not
+ * by a module of code: a test makes them short on the store it booted, and stands for a holder paused
+ * past its lease (an event loop blocked, a process stopped) by having `renewing` answer false, which
+ * is what the fences must then catch. Nothing in the store reads a test's switch.
+ */
+export class HubLeases implements HubLeaseTimes {
+  importClaimMs = HUB_LEASE_TIMES.importClaimMs
+  moveClaimMs = HUB_LEASE_TIMES.moveClaimMs
+  orderLockSeconds = HUB_LEASE_TIMES.orderLockSeconds
+
+  /** Whether a live holder renews its leases now: in a store, always. */
+  renewing(): boolean {
+    return true
+  }
 }
 
 /** How often a live holder renews a lease of `leaseMs`. */

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto"
 import { accountKey, DEFAULT_ACCOUNT } from "./accounts"
-import { hubLeases } from "./leases"
+import { HUB_LEASE_TIMES } from "./leases"
 
 /*
  * The plugin's keys in Medusa's locking module (Redis or PostgreSQL when the store configures one,
@@ -54,12 +54,6 @@ export const HUB_RESERVATION_LOCK_TTL_SECONDS = 10
  */
 export const hubOrderLock = (code: string, account: string): string => `hub:order:${accountKey(account)}${code}`
 
-/**
- * A per-order lock expires this long after it was taken or last renewed, so a writer killed while
- * holding it stops blocking the order then. An import and a move renew it while they run
- * (`hubLeases`, `lease-heartbeat.ts`); claims, fenced by their token, keep the work once.
- */
-export const hubOrderLockTtlSeconds = (): number => hubLeases.orderLockSeconds
 
 /** How long a writer waits for an order another writer holds before it gives up (the merchant retries). */
 export const HUB_ORDER_LOCK_WAIT_SECONDS = 60
@@ -74,11 +68,13 @@ export function hubOrderLockInput(code: string, ownerId: string, account: string
  * that batch alone, so another multi-order holder of the same keys is only an import that took over
  * an expired claim. The keys are sorted, each once: the locking providers that take a list key by
  * key (in-memory, PostgreSQL) then have two batches of the same codes contend for the first key, so
- * neither holds one while it waits for one the other holds.
+ * neither holds one while it waits for one the other holds. It lives `HUB_LEASE_TIMES.orderLockSeconds`
+ * (a workflow builds it before any step can read the store's leases); an import's and a move's
+ * heartbeat sets it to the store's own lease as it starts, and renews it while they run.
  */
 export function hubOrdersLockInput(codes: string[], ownerId: string, account: string) {
   const key = [...new Set(codes.map((code) => hubOrderLock(code, account)))].sort()
-  return { key, ownerId, timeout: HUB_ORDER_LOCK_WAIT_SECONDS, ttl: hubOrderLockTtlSeconds(), retryInterval: 0.1 }
+  return { key, ownerId, timeout: HUB_ORDER_LOCK_WAIT_SECONDS, ttl: HUB_LEASE_TIMES.orderLockSeconds, retryInterval: 0.1 }
 }
 
 /**

@@ -3,7 +3,6 @@ import { DALUtils, generateEntityId } from "@medusajs/framework/utils"
 import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
 import { FINAL_STATUS_TYPES, type MerchantOrderMoveKind } from "../../../hub-client"
 import { type HubOrderMoveOutcome, type HubOrderMoveState, MOVE_STATES_NEEDING_MERCHANT } from "../../../mapping/hub-order-states"
-import { hubLeases } from "../leases"
 import { HubOrderMove } from "../models"
 
 /**
@@ -49,7 +48,7 @@ export class HubOrderMoveRepository extends DALUtils.mikroOrmBaseRepositoryFacto
    * surely ended (unknown, failed before sending, a dead claim), so a redelivered event or a second
    * worker finds it done or refused and sends nothing; null then too.
    */
-  async claim(move: MoveToClaim, context: Context = {}): Promise<ClaimedMoveRow | null> {
+  async claim(move: MoveToClaim, leaseMs: number, context: Context = {}): Promise<ClaimedMoveRow | null> {
     const conflict = move.claimKey
       ? `on conflict (claim_key) where claim_key is not null and deleted_at is null do update set`
       : `on conflict (hub_order_id, kind) where state in ('sending', 'unknown') and claim_key is null and deleted_at is null do update set`
@@ -71,7 +70,7 @@ export class HubOrderMoveRepository extends DALUtils.mikroOrmBaseRepositoryFacto
         move.code,
         move.kind,
         JSON.stringify(move.request),
-        hubLeases.moveClaimMs / 1000,
+        leaseMs / 1000,
         move.claimKey ?? null,
         TAKEN_OVER_WHILE_SENDING,
       ]
@@ -80,12 +79,12 @@ export class HubOrderMoveRepository extends DALUtils.mikroOrmBaseRepositoryFacto
   }
 
   /** Renews a move's claim while its holder is in flight; false once another try took it over or it ended. */
-  async renew(claim: { moveId: string; attempt: number }, context: Context = {}): Promise<boolean> {
+  async renew(claim: { moveId: string; attempt: number }, leaseMs: number, context: Context = {}): Promise<boolean> {
     const rows: unknown[] = await this.getActiveManager<EntityManager>(context).execute(
       `update hub_order_move set claimed_until = now() + make_interval(secs => ?)
        where id = ? and attempts = ? and state = 'sending' and deleted_at is null
        returning id`,
-      [hubLeases.moveClaimMs / 1000, claim.moveId, claim.attempt]
+      [leaseMs / 1000, claim.moveId, claim.attempt]
     )
     return rows.length > 0
   }

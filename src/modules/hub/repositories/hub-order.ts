@@ -3,12 +3,12 @@ import { DALUtils, generateEntityId } from "@medusajs/framework/utils"
 import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
 import type { ClaimedHubOrder, SeenHubOrder } from "../../../mapping/plan-hub-order"
 import { MedusaError } from "@medusajs/framework/utils"
-import { claimTakenOverMessage, hubLeases } from "../leases"
+import { claimTakenOverMessage } from "../leases"
 import { HubOrder } from "../models"
 
 /**
  * An import's claim: the hub order's record and its `attempts`, which every take-over raises, so it
- * is the claim's fencing token. The claim's lease (`hubLeases.importClaimMs`, 60 s) is renewed while
+ * is the claim's fencing token. The claim's lease (`hub.leases.importClaimMs`, 60 s) is renewed while
  * the import runs; one that died is taken over by the next run once it runs out.
  */
 export type HubOrderClaimToken = { hubOrderId: string; attempt: number }
@@ -29,7 +29,7 @@ export class HubOrderRepository extends DALUtils.mikroOrmBaseRepositoryFactory(H
    * or one whose claim outlived its lease (the importer died), is taken over. Null when the order
    * is imported already or another run holds it.
    */
-  async claim(account: string, seen: SeenHubOrder, context: Context = {}): Promise<ClaimedHubOrder | null> {
+  async claim(account: string, seen: SeenHubOrder, leaseMs: number, context: Context = {}): Promise<ClaimedHubOrder | null> {
     const rows: ClaimedHubOrder[] = await this.getActiveManager<EntityManager>(context).execute(
       `insert into hub_order (id, account, code, channel, status_code, status_type, import_state, payload_digest, claimed_at, attempts)
        values (?, ?, ?, ?, ?, ?, 'importing', ?, now(), 1)
@@ -40,7 +40,7 @@ export class HubOrderRepository extends DALUtils.mikroOrmBaseRepositoryFactory(H
        where hub_order.import_state = 'set_aside'
           or (hub_order.import_state = 'importing' and hub_order.claimed_at < now() - make_interval(secs => ?))
        returning id, code, import_state, attempts, order_id`,
-      [generateEntityId(undefined, "hubord"), account, seen.code, seen.channel ?? null, seen.statusCode, seen.statusType, seen.digest, hubLeases.importClaimMs / 1000]
+      [generateEntityId(undefined, "hubord"), account, seen.code, seen.channel ?? null, seen.statusCode, seen.statusType, seen.digest, leaseMs / 1000]
     )
     return rows[0] ?? null
   }

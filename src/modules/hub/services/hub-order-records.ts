@@ -20,6 +20,7 @@ import type { HubListedOrderRepository, HubOrderMoveRepository, HubOrderReposito
 import type { ImportRunCounts, TakenListedOrder } from "../repositories/hub-listed-order"
 import type { HubOrderClaimToken, ImportToRecord } from "../repositories/hub-order"
 import type { ClaimedMoveRow, HubStatusAfterMove, MoveToClaim } from "../repositories/hub-order-move"
+import type { HubLeases } from "../leases"
 
 export type HubOrderRecordsDependencies = {
   hubClient: HubClient
@@ -28,6 +29,7 @@ export type HubOrderRecordsDependencies = {
   hubOrderRepository: HubOrderRepository
   hubListedOrderRepository: HubListedOrderRepository
   hubOrderMoveRepository: HubOrderMoveRepository
+  hubLeases: HubLeases
 }
 
 export type OrderIntakeFigures = {
@@ -75,6 +77,8 @@ export class HubOrderRecords extends MedusaService({
   private readonly orders: HubOrderRepository
   private readonly listed: HubListedOrderRepository
   private readonly moves: HubOrderMoveRepository
+  /** How long claims and per-order locks live unless renewed (src/modules/hub/leases.ts). */
+  readonly leases: HubLeases
 
   constructor(dependencies: HubOrderRecordsDependencies, ...moduleArguments: unknown[]) {
     super(dependencies, ...moduleArguments)
@@ -84,6 +88,7 @@ export class HubOrderRecords extends MedusaService({
     this.orders = dependencies.hubOrderRepository
     this.listed = dependencies.hubListedOrderRepository
     this.moves = dependencies.hubOrderMoveRepository
+    this.leases = dependencies.hubLeases
   }
 
   /** The ids of the store's hub accounts (option `accounts`), `default` first. */
@@ -108,7 +113,7 @@ export class HubOrderRecords extends MedusaService({
   /** Claims a hub order of `account` for import; null when imported already or another run holds it (see the repository). */
   @InjectManager()
   async claimHubOrder(account: string, seen: SeenHubOrder, @MedusaContext() sharedContext: Context = {}): Promise<ClaimedHubOrder | null> {
-    return this.orders.claim(account, seen, sharedContext)
+    return this.orders.claim(account, seen, this.leases.importClaimMs, sharedContext)
   }
 
   /** Renews the import claims these tokens still hold (see the repository); the ids still held. */
@@ -198,13 +203,13 @@ export class HubOrderRecords extends MedusaService({
     move: MoveToClaim,
     @MedusaContext() sharedContext: Context = {}
   ): Promise<ClaimedMoveRow | null> {
-    return this.moves.claim(move, sharedContext)
+    return this.moves.claim(move, this.leases.moveClaimMs, sharedContext)
   }
 
   /** Renews a move's claim while it is in flight; false once it was taken over or ended. */
   @InjectManager()
   async renewHubOrderMoveClaim(claim: { moveId: string; attempt: number }, @MedusaContext() sharedContext: Context = {}): Promise<boolean> {
-    return this.moves.renew(claim, sharedContext)
+    return this.moves.renew(claim, this.leases.moveClaimMs, sharedContext)
   }
 
   /** A page of the moves that need the merchant (refused, not sent, outcome unknown, not recorded in Medusa), newest first, and how many in all. */

@@ -2,8 +2,7 @@ import { randomUUID } from "node:crypto"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { HUB_MODULE } from "../../../modules/hub"
-import { hubLeases, renewEvery } from "../../../modules/hub/leases"
-import { hubOrderLockTtlSeconds } from "../../../modules/hub/locks"
+import { renewEvery } from "../../../modules/hub/leases"
 import type { HubOrderClaimToken } from "../../../modules/hub/repositories/hub-order"
 import type { ProcessPart } from "../../../modules/hub/process-parts"
 import type HubModuleService from "../../../modules/hub/service"
@@ -69,15 +68,20 @@ export const startLeaseHeartbeatStep = createStep(
     const { key, ownerId } = input.lock ?? { key: input.key!, ownerId: input.ownerId! }
     let claims = [...(input.importClaims ?? [])]
     let moveClaim = input.moveClaim ? { ...input.moveClaim } : null
-    const slowest = input.moveClaim ? hubLeases.moveClaimMs : hubLeases.importClaimMs
+    const { leases } = hubModule
+    const slowest = input.moveClaim ? leases.moveClaimMs : leases.importClaimMs
     const id = randomUUID()
+    const holdLock = async () => {
+      if (!ownsLock) return
+      await locking.acquire(key, { ownerId, expire: leases.orderLockSeconds }).catch(() => {
+        logger.warn(`hub: the lock ${String(key)} was taken by another writer while this one ran`)
+      })
+    }
+    // The lock was taken for the lease a workflow knows (HUB_LEASE_TIMES): it lives the store's from now.
+    await holdLock()
     const beat = async () => {
-      if (hubLeases.renewalsStalled) return
-      if (ownsLock) {
-        await locking.acquire(key, { ownerId, expire: hubOrderLockTtlSeconds() }).catch(() => {
-          logger.warn(`hub: the lock ${String(key)} was taken by another writer while this one ran`)
-        })
-      }
+      if (!leases.renewing()) return
+      await holdLock()
       if (claims.length) {
         const held = new Set(await hubModule.renewHubOrderClaims(claims))
         const lost = claims.filter((claim) => !held.has(claim.hubOrderId))
@@ -89,7 +93,7 @@ export const startLeaseHeartbeatStep = createStep(
         moveClaim = null
       }
     }
-    const every = Math.min(renewEvery(hubLeases.orderLockSeconds * 1000), renewEvery(slowest))
+    const every = Math.min(renewEvery(leases.orderLockSeconds * 1000), renewEvery(slowest))
     const timer = setInterval(() => void beat().catch((error) => logger.warn(`hub: a lease renewal failed: ${errorText(error)}`)), every)
     timer.unref()
     heartbeats(container).start(id, timer)

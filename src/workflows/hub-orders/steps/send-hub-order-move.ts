@@ -11,7 +11,7 @@ import { moveOutcomeOfFailure } from "../../../mapping/hub-order-move"
 import type { HubOrderMoveOutcome } from "../../../mapping/hub-order-states"
 import { hubStatusTypeOf } from "../../../mapping/hub-status"
 import { HUB_MODULE } from "../../../modules/hub"
-import { claimTakenOverMessage, hubLeases, renewEvery } from "../../../modules/hub/leases"
+import { claimTakenOverMessage, renewEvery } from "../../../modules/hub/leases"
 import { TAKEN_OVER_WHILE_SENDING } from "../../../modules/hub/repositories/hub-order-move"
 import type HubModuleService from "../../../modules/hub/service"
 import type { ClaimedMove } from "./claim-hub-order-move"
@@ -74,8 +74,8 @@ export const sendHubOrderMoveStep = createStep(
     // Renewed while the request is in flight, so a slow answer is not taken over (and sent again).
     const claimToken = { moveId: claim.moveId, attempt: claim.attempt }
     const renewal = setInterval(() => {
-      if (!hubLeases.renewalsStalled) void hubModule.renewHubOrderMoveClaim(claimToken).catch(() => undefined)
-    }, renewEvery(hubLeases.moveClaimMs))
+      if (hubModule.leases.renewing()) void hubModule.renewHubOrderMoveClaim(claimToken).catch(() => undefined)
+    }, renewEvery(hubModule.leases.moveClaimMs))
     renewal.unref()
     try {
       const moved = await sendMove(client, current, move).finally(() => clearInterval(renewal))
