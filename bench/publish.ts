@@ -12,18 +12,20 @@
  *   - `POST /products` per product (goal 1.00) and the 429s (goal 0);
  *   - achieved create rate / the `POST /products` limit while the backlog drains (goal >= 0.90);
  *   - a title edit -> its `PUT` landing on the hub, p95 (goal <= 2 s), BENCH_EDITS edits one at a time;
+ *   - requests to a product's SKU for one edit of its title, price and stock together (goal 1: one hub
+ *     product, one partial PUT; `catalogueFields` price, so the price is the store's to keep true);
  *   - this process's resident memory growth during the publication (goal <= 64 MB; the issue asks it
  *     over 50,000 products: BENCH_PRODUCTS=50000 BENCH_POST_LIMIT=100 runs that, for about an hour).
  * Database: DB_HOST, DB_PORT, DB_USERNAME, DB_PASSWORD; BENCH_DATABASE (default medusa_hub_bench_publish)
  * is dropped and created again. Not part of `npm test`.
  */
 import { setTimeout as sleep } from "node:timers/promises"
-import { createInventoryLevelsWorkflow, createProductsWorkflow, updateProductsWorkflow } from "@medusajs/core-flows"
+import { createInventoryLevelsWorkflow, createProductsWorkflow, updateInventoryLevelsWorkflow, updateProductsWorkflow, updateProductVariantsWorkflow } from "@medusajs/core-flows"
 import { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type HubModuleService from "../src/modules/hub/service"
 import { productPublisher } from "../src/sync/catalogue/product-publisher"
-import { productInput, publishableFields } from "../integration-tests/helpers/publishable-products"
+import { productInput, publishableFields, publishableProduct } from "../integration-tests/helpers/publishable-products"
 import { figure, info, percentile } from "./lib/figures"
 import { mb, sampleMemory } from "./lib/memory"
 import { bootStore, byStatus, connect, control, recreateDatabase, requestLog, runBench, startSandbox } from "./lib/store"
@@ -31,6 +33,7 @@ import { bootStore, byStatus, connect, control, recreateDatabase, requestLog, ru
 const QUICK = process.argv.includes("--quick")
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? (QUICK ? 500 : 5_000))
 const EDITS = Number(process.env.BENCH_EDITS ?? (QUICK ? 20 : 60))
+const COMBINED_EDITS = Number(process.env.BENCH_COMBINED_EDITS ?? (QUICK ? 5 : 20))
 const POST_LIMIT = Number(process.env.BENCH_POST_LIMIT ?? 9)
 const WINDOW_MS = 1000
 const DATABASE = process.env.BENCH_DATABASE ?? "medusa_hub_bench_publish"
@@ -46,7 +49,7 @@ async function main() {
   let shutdown: (() => Promise<void>) | undefined
   try {
     log("booting the store")
-    const store = await bootStore(DATABASE, sandbox, { HUB_PUBLISH_PRODUCTS: "true", HUB_RATE_LIMITS: JSON.stringify(limits) })
+    const store = await bootStore(DATABASE, sandbox, { HUB_PUBLISH_PRODUCTS: "true", HUB_CATALOGUE_FIELDS: "price", HUB_RATE_LIMITS: JSON.stringify(limits) })
     shutdown = store.shutdown
     const container = store.container
     const hub: HubModuleService = container.resolve("hub")
@@ -95,6 +98,9 @@ async function main() {
     latencies.sort((a, b) => a - b)
     const editPuts = (await requestLog(sandbox)).filter((entry) => entry.method === "PUT")
 
+    // ---- An edit of title, price and stock of one (single-variant) product at once
+    const combined = await combinedEdits(container, sandbox, productIds)
+
     const os = require("node:os")
     const pg = await connect(DATABASE)
     const { rows } = await pg.query("show server_version")
@@ -111,6 +117,9 @@ async function main() {
     figure("publish: title edit -> hub p95", percentile(latencies, 0.95) / 1000, { at: "<=", target: 2, unit: "s" }, {
       detail: `${EDITS} edits, p50 ${(percentile(latencies, 0.5) / 1000).toFixed(2)} s, max ${(latencies[latencies.length - 1] / 1000).toFixed(2)} s; ${editPuts.length} PUTs`,
     })
+    figure("publish: requests per edit of title + price + stock", combined.requests / combined.edits, { at: "<=", target: 1 }, {
+      detail: `${combined.requests} requests to ${combined.edits} products' SKUs until each held its new name, price and qty (${combined.byPath})`,
+    })
     // Resident memory after seeding is already at its high-water mark, so the live heap (after a GC)
     // says what the publication kept; the resident peak says what it needed beyond the seeding's.
     figure(`publish: memory growth over ${PRODUCTS} products`, mb(Math.max(memory.rssPeak - memory.rssBefore, memory.heapAfter - memory.heapBefore)), { at: "<=", target: 64, unit: "MB" }, {
@@ -125,6 +134,48 @@ async function main() {
 }
 
 const configurableCount = () => Math.floor(PRODUCTS / 5)
+
+/**
+ * COMBINED_EDITS single-variant products, one at a time: its title, its price and its stock changed
+ * in Medusa at once (as a merchant's one save of the product page does), then the requests to its SKU
+ * counted until the hub holds all three.
+ */
+async function combinedEdits(container: MedusaContainer, sandbox: Awaited<ReturnType<typeof startSandbox>>, productIds: string[]) {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  // productIds[k] is productInput(k - 1) (productIds[0] is the seed's): each fifth is configurable.
+  const singles = productIds.map((id, k) => ({ id, index: k - 1 })).filter(({ index }) => index >= 0 && !publishableProduct(index).configurable)
+  let requests = 0
+  const paths = new Map<string, number>()
+  for (let edit = 0; edit < COMBINED_EDITS; edit++) {
+    const { id, index } = singles[(edit * 53) % singles.length]
+    const sku = publishableProduct(index).hubSku
+    const { data: [variant] } = await query.graph({ entity: "product_variant", fields: ["id", "inventory_items.inventory_item_id", "inventory_items.inventory.location_levels.location_id"], filters: { sku } })
+    const name = `Produto combinado ${edit}`
+    const price = 100 + edit
+    const qty = 20 + edit
+    const since = Date.now()
+    await updateProductsWorkflow(container).run({ input: { selector: { id }, update: { title: name } } })
+    await updateProductVariantsWorkflow(container).run({ input: { selector: { id: variant.id }, update: { prices: [{ currency_code: "brl", amount: price }] } } })
+    const item = variant.inventory_items[0]
+    await updateInventoryLevelsWorkflow(container).run({
+      input: { updates: [{ inventory_item_id: item.inventory_item_id, location_id: item.inventory.location_levels[0].location_id, stocked_quantity: qty }] },
+    })
+    for (const deadline = Date.now() + 30_000; ; await sleep(100)) {
+      const landed = (await requestLog(sandbox)).filter((entry) => entry.at >= since && entry.path === `/products/${sku}` && Number(entry.status) < 300)
+      const held = Object.assign({}, ...landed.map((entry) => (entry.body as any)?.product ?? {}))
+      if (held.name === name && held.price === price && held.qty === qty) break
+      if (Date.now() > deadline) throw new Error(`the edit of ${sku} did not reach the hub whole in 30 s`)
+    }
+    // Whatever else goes to the SKU in the next second belongs to this edit too.
+    await sleep(1000)
+    for (const entry of (await requestLog(sandbox)).filter((entry) => entry.at >= since && entry.path === `/products/${sku}`)) {
+      requests++
+      const key = `${entry.method} ${Object.keys((entry.body as any)?.product ?? {}).sort().join("+")}`
+      paths.set(key, (paths.get(key) ?? 0) + 1)
+    }
+  }
+  return { edits: COMBINED_EDITS, requests, byPath: [...paths].map(([key, count]) => `${key} ×${count}`).join(", ") }
+}
 
 /** Resolves with when the hub took the PUT carrying `name`. */
 async function putLanded(sandbox: Awaited<ReturnType<typeof startSandbox>>, name: string, since: number): Promise<number> {
