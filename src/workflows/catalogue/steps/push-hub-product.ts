@@ -28,7 +28,7 @@ type PushOptions = PublicationOptions & { catalogueFields: readonly CatalogueFie
  * The Medusa product of this store whose publication holds one of `skus` on the account's hub, other
  * than the one being pushed (null: none). A hub product is one Medusa product's: never linked to another.
  */
-export type HubSkuHolder = (skus: string[]) => Promise<{ sku: string; productId: string } | null>
+export type HubSkuHolder = (skus: string[]) => Promise<{ sku: string; productId: string; title?: string | null } | null>
 
 const STOCK_FIELDS = ["qty", "price", "promotional_price"] as const
 
@@ -90,7 +90,8 @@ async function publishNew(
   if (skuProblems.length) return quiet({ kind: "not_publishable", sku: null, problems: skuProblems })
   const holder = await holderOf([body.sku, ...(body.variations ?? []).map((variation) => variation.sku)])
   if (holder) {
-    const message = `sku: ${holder.sku} is the hub product of another product of this store (${holder.productId}): give this product another SKU (metadata.hub_sku for one with several variants)`
+    const other = holder.title ? `"${holder.title}" (${holder.productId})` : holder.productId
+    const message = `sku: ${holder.sku} is the hub product of another product of this store, ${other}: give this product another SKU (metadata.hub_sku for one with several variants)`
     return quiet({ kind: "not_publishable", sku: null, problems: [{ field: "sku", message }] })
   }
   return attempt(async () => {

@@ -1,3 +1,5 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { HUB_MODULE } from "../../../modules/hub"
 import type { ClaimedPublication } from "../../../modules/hub/models/hub-product-publication"
@@ -35,7 +37,10 @@ export const pushHubPublicationsStep = createStep(
     const products = await loadProductsForHub(container, claimed.map((claim) => claim.productId), options)
     const renewal = setInterval(() => void hub.renewPublicationClaims(claimed[0].claimToken, account).catch(() => undefined), options.catalogueLeaseMs / 3)
     await settleEach(claimed, async (claim) => {
-      const holderOf = (skus: string[]) => hub.publicationHolding(account, skus, claim.productId)
+      const holderOf = async (skus: string[]) => {
+        const holder = await hub.publicationHolding(account, skus, claim.productId)
+        return holder && { ...holder, title: await productTitle(container, holder.productId) }
+      }
       const push = await pushHubProduct(client, claim, products.get(claim.productId)!, options, holderOf)
       const { outcome } = push
       if (push.sent) summary.sent++
@@ -50,3 +55,9 @@ export const pushHubPublicationsStep = createStep(
     return new StepResponse(summary)
   }
 )
+
+/** A product's title, as the merchant knows it, for a problem that names another product. */
+async function productTitle(container: MedusaContainer, productId: string): Promise<string | null> {
+  const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({ entity: "product", fields: ["title"], filters: { id: productId } })
+  return (data[0]?.title as string | undefined) ?? null
+}
