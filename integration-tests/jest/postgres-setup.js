@@ -61,8 +61,12 @@ function onSignals(instance) {
 async function postgresSetup() {
   const env = process.env
   const vmModules = /(^|\s)--experimental-vm-modules(\s|$)/
-  if (!vmModules.test(env.NODE_OPTIONS || "") && !process.execArgv.some((a) => vmModules.test(a))) {
-    warn("NODE_OPTIONS lacks --experimental-vm-modules, which Medusa's dynamic imports need under jest: use `npm test`")
+  if (vmModules.test(env.NODE_OPTIONS || "") || process.execArgv.some((a) => vmModules.test(a))) {
+    // jest.config.js (transformIgnorePatterns) has Medusa's import() calls made require()s.
+    warn(
+      "NODE_OPTIONS has --experimental-vm-modules, which the tests do not need: with it, an import() in a test's way " +
+        "is served by node's vm modules, which keep each test file's whole context (all of Medusa) alive to the end of the run"
+    )
   }
   // Defaults the Medusa test runner would otherwise pick differently (it defaults DB_USERNAME
   // to "").

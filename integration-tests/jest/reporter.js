@@ -5,6 +5,8 @@
  *
  *   N passed, N failed[, N skipped]
  *
+ * with the run's wall time and peak memory on the line before it (resourceLine below).
+ *
  * A suite that failed to run (syntax error, missing module, failing hook) without a failed test
  * counts as one failure. No test run: fine when a filter selected nothing (--selectProjects, a
  * path pattern, -t, ...), which it says; a failure without a filter.
@@ -61,6 +63,17 @@ function describeFilters(globalConfig, argv = process.argv.slice(2)) {
   if (globalConfig.onlyFailures) filters.push("--onlyFailures")
   if (globalConfig.shard) filters.push(`--shard ${globalConfig.shard.shardIndex}/${globalConfig.shard.shardCount}`)
   return filters
+}
+
+/**
+ * "suite: 1382 s wall, peak RSS 2.1 GiB": the run's wall time (this process's, from its start
+ * to its exit) and the highest resident set size of the process that ran the tests (jest runs
+ * them in band: this one; the server and worker processes integration:processes starts are
+ * their own).
+ */
+function resourceLine() {
+  const gib = process.resourceUsage().maxRSS / 1024 / 1024 // maxRSS is in KiB
+  return `suite: ${Math.round(process.uptime())} s wall, peak RSS ${gib.toFixed(1)} GiB`
 }
 
 class SummaryReporter {
@@ -121,14 +134,14 @@ class SummaryReporter {
         this.error = new Error("no test ran")
       }
     }
-    lines.push(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`)
+    this.last = `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`
 
-    this.text = `${lines.join("\n")}\n`
+    this.text = lines.length ? `${lines.join("\n")}\n` : ""
     if (!this.registered) {
       this.registered = true
       // jest's --json without --outputFile owns stdout.
       const fd = this.globalConfig.json && !this.globalConfig.outputFile ? 2 : 1
-      process.on("exit", () => writeSync(fd, this.text))
+      process.on("exit", () => writeSync(fd, `${this.text}${resourceLine()}\n${this.last}\n`))
     }
   }
 
