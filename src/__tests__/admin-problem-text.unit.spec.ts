@@ -42,6 +42,19 @@ describe("a publication problem in the merchant's words", () => {
     )
   })
 
+  it("tells a SKU's causes apart: another product's hub SKU (named), spaces around it, one that cannot name a hub product", () => {
+    const held = { field: "sku", message: 'sku: CAMISA-AZUL is the hub product of another product of this store, "Camisa azul" (prod_01A): give this product another SKU (metadata.hub_sku for one with several variants)' }
+    expect(problemText(en, held)).toBe('The hub SKU CAMISA-AZUL is already the hub product of another product of this store, "Camisa azul" (prod_01A): give this product another SKU (metadata.hub_sku for one with several variants).')
+    expect(problemText(ptBR, held)).toBe('O SKU CAMISA-AZUL já é o produto no hub de outro produto desta loja, "Camisa azul" (prod_01A): dê a este produto outro SKU (metadata.hub_sku, se ele tiver várias variantes).')
+    const spaced = { field: "sku", message: 'sku: the SKU " CAMISA " has spaces around it: the hub keeps it without them, so no later update would find it; remove them' }
+    expect(problemText(en, spaced)).toBe('Remove the spaces around the SKU " CAMISA ": the hub keeps it without them, so no later update would find it.')
+    expect(problemText(ptBR, { field: "variations[ X].sku", message: 'variations[ X].sku: the SKU " X" has spaces around it: ...' })).toBe('Variante  X: Tire os espaços em volta do SKU " X": o hub o guarda sem eles, e nenhuma atualização depois o encontraria.')
+    const dots = { field: "sku", message: `sku: the hub SKU ".." cannot name a hub product in the hub's addresses: give it letters or digits (metadata.hub_sku, else the handle)` }
+    expect(problemText(en, dots)).toBe('The hub SKU ".." cannot name a hub product in its addresses: give it letters or digits (metadata.hub_sku, else the handle).')
+    expect(problemText(ptBR, dots)).toBe('O SKU ".." não pode nomear um produto nos endereços do hub: use letras ou dígitos (metadata.hub_sku, senão o handle).')
+    expect(problemText(en, { field: "sku", message: 'sku: give the variant "P" a SKU' })).toBe("Give each variant its own SKU (and metadata.hub_sku, when set, another one).")
+  })
+
   it("keeps the mapping's English message for a field it does not know", () => {
     expect(problemText(ptBR, { field: "warranty", message: "warranty: something new" })).toBe("warranty: something new")
   })

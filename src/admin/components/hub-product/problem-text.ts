@@ -27,6 +27,17 @@ export function problemText(t: Translate, { field, message }: Problem): string {
   return match ? t("problems.onVariant", { sku: match[1], text }) : text
 }
 
+/** A SKU's causes, told apart by the mapping's English message (src/mapping/hub-product-publication.ts, push-hub-product.ts). */
+function skuProblemText(t: Translate, message: string): string {
+  const held = /sku: (.+?) is the hub product of another product of this store, (.+?): give/.exec(message)
+  if (held) return t("problems.skuHeld", { sku: held[1], other: held[2] })
+  const spaced = /the SKU "(.*)" has spaces around it/.exec(message)
+  if (spaced) return t("problems.skuSpaces", { sku: spaced[1] })
+  const unnamable = /the hub SKU "(.*)" cannot name a hub product/.exec(message)
+  if (unnamable) return t("problems.skuUnnamable", { sku: unnamable[1] })
+  return t("problems.sku")
+}
+
 function baseProblemText(t: Translate, base: string, message: string, onVariant: boolean): string | undefined {
   // Two causes share a field: the English message tells them apart.
   if (base === "name") return /shorten/.test(message) ? t("problems.nameTooLong", { max: /at most (\d+)/.exec(message)?.[1] ?? "" }) : t("problems.name")
@@ -37,7 +48,7 @@ function baseProblemText(t: Translate, base: string, message: string, onVariant:
     case "images":
       return t("problems.images")
     case "sku":
-      return t("problems.sku")
+      return skuProblemText(t, message)
     case "price":
       return t("problems.price")
     case "promotional_price":
