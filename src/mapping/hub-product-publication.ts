@@ -6,7 +6,7 @@
  * status; this module only shapes them. docs/catalogue.md, *Publishing products*, has the table.
  */
 import { MathBN } from "@medusajs/framework/utils"
-import type { ProductUpdate } from "../hub-client"
+import { skuPathProblem, type ProductUpdate } from "../hub-client"
 import { hubEan } from "./hub-ean"
 import { hubMeasure, type DimensionUnit, type HubMeasureField, type WeightUnit } from "./hub-measures"
 
@@ -256,14 +256,14 @@ function configurableFields(product: ProductPublicationReading, options: Publica
 }
 
 /**
- * Why a SKU cannot name a hub product, if it cannot: the hub's addresses carry it
- * (`/products/{sku}`), where `.` and `..` name no product, and the hub keeps a SKU trimmed, so one
- * with spaces around it would be created under another name and never found again.
+ * Why a SKU cannot name a hub product, in the merchant's words (the rule is the hub client's,
+ * `skuPathProblem`: the hub's addresses carry it, where `.` and `..` name no product, and the hub
+ * keeps a SKU trimmed, so one with spaces around it would be created under another name).
  */
 export function hubSkuProblem(sku: string): string | undefined {
+  if (!skuPathProblem(sku)) return undefined
   if (sku !== sku.trim()) return `the SKU "${sku}" has spaces around it: the hub keeps it without them, so no later update would find it; remove them`
-  if (sku === "." || sku === "..") return `the hub SKU "${sku}" cannot name a hub product in the hub's addresses: give it letters or digits`
-  return undefined
+  return `the hub SKU "${sku}" cannot name a hub product in the hub's addresses: give it letters or digits`
 }
 
 /** `price` and `promotional_price` as given; a missing price or a sale price not below it is a problem. */
