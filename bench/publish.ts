@@ -24,7 +24,7 @@ import { createInventoryLevelsWorkflow, createProductsWorkflow, updateInventoryL
 import { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type HubModuleService from "../src/modules/hub/service"
-import { productPublisher } from "../src/sync/catalogue/product-publisher"
+import { catalogueFlusher } from "../src/sync/catalogue/catalogue-flusher"
 import { productInput, publishableFields, publishableProduct } from "../integration-tests/helpers/publishable-products"
 import { figure, info, percentile } from "./lib/figures"
 import { mb, sampleMemory } from "./lib/memory"
@@ -62,12 +62,12 @@ async function main() {
 
     // ---- The first publication
     const startedAt = Date.now()
-    const publisher = productPublisher(container, "default")
+    const flusher = catalogueFlusher(container, "default")
     const { memory } = await sampleMemory(async () => {
-      const marked = await publisher.sweep()
+      const marked = await flusher.sweep()
       log(`${marked} products marked; publishing`)
       for (;;) {
-        await publisher.publish()
+        await flusher.flush()
         const { byState, due } = await hub.publicationCounts("default")
         if (due === 0) {
           log(`published ${byState.published}, not publishable ${byState.not_publishable}, refused ${byState.refused}`)

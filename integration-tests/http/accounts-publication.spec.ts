@@ -9,7 +9,7 @@ import {
 } from "@medusajs/medusa/core-flows"
 import { HUB_MODULE } from "../../src/modules/hub"
 import type HubModuleService from "../../src/modules/hub/service"
-import { productPublisher } from "../../src/sync/catalogue/product-publisher"
+import { catalogueFlusher } from "../../src/sync/catalogue/catalogue-flusher"
 import type { SandboxHub } from "../../src/sandbox"
 import { adminHeaders } from "../helpers/admin"
 import { addSalesChannelWithLocation, hubAccountsForStore } from "../helpers/hub-accounts"
@@ -135,7 +135,7 @@ medusaIntegrationTestRunner({
       expect(creates(hubA())).toEqual([])
       expect(hubA().requestLog().filter((entry) => entry.path.includes("SO-B"))).toEqual([])
       // The sweep of each account finds the same: nothing of the default's to add.
-      expect(await productPublisher(container, "default").sweep()).toBe(0)
+      expect(await catalogueFlusher(container, "default").sweep()).toBe(0)
       expect(await statesOf(productId)).toEqual(["brand-b published"])
     })
 

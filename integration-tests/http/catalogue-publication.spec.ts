@@ -5,7 +5,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { HUB_MODULE } from "../../src/modules/hub"
 import HubModuleService from "../../src/modules/hub/service"
 import type { HubProductInput } from "../../src/hub-client"
-import { productPublisher } from "../../src/sync/catalogue/product-publisher"
+import { catalogueFlusher } from "../../src/sync/catalogue/catalogue-flusher"
 import { loadProductsForHub } from "../../src/queries/hub-product-publication"
 import { adminHeaders } from "../helpers/admin"
 import { eventually } from "../helpers/eventually"
@@ -76,7 +76,7 @@ medusaIntegrationTestRunner({
       ])
       expect(sandbox.hub.getProduct("CAM-AZUL")).toMatchObject({ name: "Camiseta Azul", qty: 7, weight: 1.234 })
       // The catalogue outbox took the create's fields as accepted: no PUT repeats them.
-      await productPublisher(container, "default").publish()
+      await catalogueFlusher(container, "default").flush()
       expect(puts("CAM-AZUL")).toEqual([])
     })
 
@@ -141,7 +141,7 @@ medusaIntegrationTestRunner({
       sandbox.hub.resetRequestLog()
       await updateProductsWorkflow(container).run({ input: { selector: { id: productId }, update: { title: "Caneca Grande" } } })
       await eventually(() => expect(sandbox.hub.getProduct("CANECA")?.name).toBe("Caneca Grande"))
-      await productPublisher(container, "default").publish()
+      await catalogueFlusher(container, "default").flush()
       expect(puts("CANECA")).toEqual([{ name: "Caneca Grande" }])
       expect(creates()).toEqual([])
     })
@@ -181,7 +181,7 @@ medusaIntegrationTestRunner({
       expect(creates()).toHaveLength(1)
       // Another edit that maps to the same body (a field the hub does not take) sends nothing.
       await updateProductsWorkflow(container).run({ input: { selector: { id: productId }, update: { subtitle: "não vai" } } })
-      await productPublisher(container, "default").publish()
+      await catalogueFlusher(container, "default").flush()
       await eventually(async () => expect((await publicationOf(productId))?.due_at).toBeNull())
       expect(creates()).toHaveLength(1)
       expect(sandbox.hub.requestLog().filter((entry) => entry.path === "/products/LONGA")).toHaveLength(2) // the reads before each look
@@ -300,10 +300,10 @@ medusaIntegrationTestRunner({
       const { data } = await api.post(`/admin/hub/products/${productId}/exclusion`, { excluded: true }, headers)
       expect(data.product).toMatchObject({ product_id: productId, excluded: true })
       await updateProductsWorkflow(container).run({ input: { selector: { id: productId }, update: { status: "published" } } })
-      await productPublisher(container, "default").publish()
+      await catalogueFlusher(container, "default").flush()
       await eventually(async () => expect(await publicationOf(productId)).toMatchObject({ state: "excluded", due_at: null }))
-      await productPublisher(container, "default").sweep()
-      await productPublisher(container, "default").publish()
+      await catalogueFlusher(container, "default").sweep()
+      await catalogueFlusher(container, "default").flush()
       expect(creates()).toEqual([])
       expect(sandbox.hub.requestLog().filter((entry) => entry.path.startsWith("/products/FORA") && entry.method !== "PUT")).toEqual([])
       const bad = await api.post(`/admin/hub/products/${productId}/exclusion`, { excluded: "yes" }, headers).catch((error: any) => error.response)
@@ -321,13 +321,13 @@ medusaIntegrationTestRunner({
       await db.raw(`update product set status = 'published' where id = any(?)`, [ids])
       expect(await hub.markProductsForHub(ids, "default", { onlyNew: true })).toBe(6)
       // The dying publisher: it claims what is due and creates the first on the hub, then is gone.
-      const dead = await hub.claimPublications(100, "default")
+      const { claimed: dead } = await hub.claimPublications(100, "default")
       expect(dead.map((claim) => claim.productId).sort()).toEqual([...ids].sort())
       const first = dead.find((claim) => claim.productId === ids[0])
       if (first) await hub.account("default").client.createProduct({ sku: "LOTE-1", name: "Lote 1", description: "<p>Feito à mão.</p>", price: 79.9, qty: 1, status: "enabled", weight: 1.234, height: 10, width: 20.5, length: 30, images: ["https://cdn.example.com/a.jpg"] })
       // Its lease lapses; the live publisher reads the hub before creating anything.
       await eventually(async () => {
-        await productPublisher(container, "default").publish()
+        await catalogueFlusher(container, "default").flush()
         for (const id of ids) expect((await publicationOf(id))?.state).toBe("published")
       }, 30_000)
       const skus = creates().map((body) => body.sku).sort()

@@ -3,7 +3,7 @@ import { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { HUB_MODULE } from "../../src/modules/hub"
 import HubModuleService from "../../src/modules/hub/service"
-import { productPublisher } from "../../src/sync/catalogue/product-publisher"
+import { catalogueFlusher } from "../../src/sync/catalogue/catalogue-flusher"
 import { scheduleSaleBoundaries } from "../../src/sync/catalogue/sale-boundaries"
 import { reconcileStock } from "../../src/sync/catalogue/stock-reconciliation"
 import { adminHeaders } from "../helpers/admin"
@@ -110,8 +110,8 @@ medusaIntegrationTestRunner({
 
     it("with publishProducts unset no POST /products is ever made, and the admin says publication is off", async () => {
       await api.post(`/admin/products/${variant("CAT-B").product_id}`, { title: "Novo título", description: "Nova" }, headers)
-      await productPublisher(container, "default").sweep()
-      await productPublisher(container, "default").publish()
+      await catalogueFlusher(container, "default").sweep()
+      await catalogueFlusher(container, "default").flush()
       await settled()
       expect(sandbox.hub.requestLog().filter((entry) => entry.method === "POST" && entry.path.startsWith("/products"))).toEqual([])
       expect(await hub.listHubProductPublications({})).toEqual([])

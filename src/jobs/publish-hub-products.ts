@@ -1,5 +1,5 @@
 import { hubAccountsJob } from "../sync/shared/hub-job"
-import { productPublisher } from "../sync/catalogue/product-publisher"
+import { catalogueFlusher } from "../sync/catalogue/catalogue-flusher"
 
 /**
  * Option `publishProducts`, for each account that has it on, at once: every quarter of an hour (and
@@ -9,9 +9,9 @@ import { productPublisher } from "../sync/catalogue/product-publisher"
  */
 export default hubAccountsJob(async (container, account) => {
   if (!account.options.publishProducts) return
-  const publisher = productPublisher(container, account.id)
-  await publisher.sweepWhenDue()
-  await publisher.publish()
+  const flusher = catalogueFlusher(container, account.id)
+  await flusher.sweepWhenDue()
+  await flusher.flush()
 })
 
 export const config = {

@@ -1,7 +1,6 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { publishProductsChanged } from "../sync/catalogue/product-publisher"
-import { queueCatalogueChange } from "../sync/catalogue/catalogue-outbox"
+import { publishProductsChanged, queueCatalogueChange } from "../sync/catalogue/catalogue-outbox"
 
 /**
  * A product added to or removed from a sales channel (the channel's own page links products without

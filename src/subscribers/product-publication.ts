@@ -2,7 +2,7 @@ import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { Modules, ProductEvents, ProductWorkflowEvents } from "@medusajs/framework/utils"
 import { HUB_MODULE } from "../modules/hub"
 import type HubModuleService from "../modules/hub/service"
-import { publishProductsChanged } from "../sync/catalogue/product-publisher"
+import { publishProductsChanged } from "../sync/catalogue/catalogue-outbox"
 
 const VARIANT_EVENTS: string[] = [ProductEvents.PRODUCT_VARIANT_CREATED, ProductEvents.PRODUCT_VARIANT_UPDATED, ProductEvents.PRODUCT_VARIANT_DELETED]
 

@@ -60,7 +60,11 @@ export default class HubModuleService extends HubOrderRecords {
 
   // ---- Catalogue outbox: each method works on the rows of the hub account it names, with its options
 
-  /** Records the fields each SKU should have on the account's hub; returns how many SKUs were queued. */
+  /**
+   * Records the fields each SKU should have on the account's hub; returns how many SKUs were queued.
+   * A queued SKU of a product the hub holds from this store makes that product's publication due
+   * too: its push carries the SKU's fields with the product's own (one hub product, one push).
+   */
   @InjectManager()
   async recordWantedSkuFields(
     wanted: WantedSkuFields[],
@@ -68,7 +72,11 @@ export default class HubModuleService extends HubOrderRecords {
     { reconciliationId }: { reconciliationId?: string } = {},
     @MedusaContext() sharedContext: Context = {}
   ): Promise<number> {
-    return this.outbox.record(this.account(account).id, wanted, reconciliationId ?? null, sharedContext)
+    const { id, options } = this.account(account)
+    const queued = await this.outbox.record(id, wanted, reconciliationId ?? null, sharedContext)
+    const products = queued.filter((productId): productId is string => productId !== null)
+    if (options.publishProducts && products.length) await this.publications.mark(id, products, options, { onlyHeld: true }, sharedContext)
+    return queued.length
   }
 
   /** Remembers SKUs a reconciliation found equal on the account's hub, with their variant and product. */
@@ -101,9 +109,14 @@ export default class HubModuleService extends HubOrderRecords {
     return this.outbox.nextDueInMs(id, options, sharedContext)
   }
 
-  /** Records how the push of a claimed row ended (with its account's timing), and counts it in its account's hour. */
+  /**
+   * Records how the push of a claimed row ended (with its account's timing), and counts it in its
+   * account's hour; `returned`: a row carried by a product's push refused for the product's own
+   * fields, given back to go alone.
+   */
   @InjectManager()
-  async completeCataloguePush(claim: ClaimedCatalogueChange, outcome: CataloguePushOutcome, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+  async completeCataloguePush(claim: ClaimedCatalogueChange, outcome: CataloguePushOutcome | { kind: "returned" }, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    if (outcome.kind === "returned") return this.outbox.giveBack(claim, sharedContext)
     await this.outbox.complete(claim, outcome, this.account(claim.account).options, sharedContext)
   }
 
@@ -135,7 +148,7 @@ export default class HubModuleService extends HubOrderRecords {
     @MedusaContext() sharedContext: Context = {}
   ): Promise<number> {
     const { id, options } = this.account(account)
-    return this.publications.mark(id, productIds, onlyNew ? 0 : options.catalogueCoalesceMs, { onlyNew }, sharedContext)
+    return this.publications.mark(id, productIds, options, { onlyNew }, sharedContext)
   }
 
   /** The merchant's *Publish now* or exclusion of one product on one account's hub. */
@@ -149,21 +162,40 @@ export default class HubModuleService extends HubOrderRecords {
     await this.publications.ask(this.account(account).id, productId, ask, sharedContext)
   }
 
-  /** Claims up to `limit` due rows of the account for its `catalogueLeaseMs`. */
+  /**
+   * Claims up to `limit` due rows of the account for its `catalogueLeaseMs`, and with the same token the
+   * pending outbox rows of the products the hub holds from this store (not excluded): their fields go
+   * with their product's push.
+   */
   @InjectManager()
-  async claimPublications(limit: number, account: string, @MedusaContext() sharedContext: Context = {}): Promise<ClaimedPublication[]> {
+  async claimPublications(
+    limit: number,
+    account: string,
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<{ claimed: ClaimedPublication[]; carried: ClaimedCatalogueChange[] }> {
     const { id, options } = this.account(account)
-    return this.publications.claim(id, limit, options.catalogueLeaseMs, sharedContext)
+    const claimed = await this.publications.claim(id, limit, options.catalogueLeaseMs, sharedContext)
+    const held = claimed.filter((claim) => claim.accepted !== null && !claim.excluded).map((claim) => claim.productId)
+    const carried = held.length ? await this.outbox.claimOfProducts(id, held, claimed[0].claimToken, options.catalogueLeaseMs, sharedContext) : []
+    return { claimed, carried }
   }
 
+  /** Moves on the lease of the publications, and the outbox rows they carry, claimed with `claimToken`. */
   @InjectManager()
   async renewPublicationClaims(claimToken: string, account: string, @MedusaContext() sharedContext: Context = {}): Promise<number> {
-    return this.publications.renewClaims(claimToken, this.account(account).options.catalogueLeaseMs, sharedContext)
+    const { catalogueLeaseMs } = this.account(account).options
+    const [publications] = await Promise.all([
+      this.publications.renewClaims(claimToken, catalogueLeaseMs, sharedContext),
+      this.outbox.renewClaims(claimToken, catalogueLeaseMs, sharedContext),
+    ])
+    return publications
   }
 
+  /** Gives back the publications, and the outbox rows they carry, claimed with `claimToken`. */
   @InjectManager()
   async releasePublicationClaims(claimToken: string, @MedusaContext() sharedContext: Context = {}): Promise<void> {
     await this.publications.releaseClaims(claimToken, sharedContext)
+    await this.outbox.releaseClaims(claimToken, sharedContext)
   }
 
   /** Records how a claimed product's push ended; the SKUs a create carried are accepted in its account's catalogue outbox first. */

@@ -6,6 +6,8 @@ import { DEFAULT_ACCOUNT } from "../../modules/hub/accounts"
 import { errorText } from "../../mapping/error-text"
 import type HubModuleService from "../../modules/hub/service"
 import type { ProcessPart } from "../../modules/hub/process-parts"
+import { productsForHubPage } from "../../queries/hub-product-publication"
+import { publishHubProductsWorkflow } from "../../workflows/catalogue/publish-hub-products"
 import { pushCatalogueOutboxWorkflow } from "../../workflows/catalogue/push-catalogue-outbox"
 
 /**
@@ -14,14 +16,19 @@ import { pushCatalogueOutboxWorkflow } from "../../workflows/catalogue/push-cata
  * handful at a time instead of a round each; a backlog's rounds take longer than this anyway.
  */
 const ROUND_SPACING_MS = 100
+const SWEEP_PAGE = 500
+/** A sweep at a process's first job run, then this often: events carry the changes in between. */
+const SWEEP_EVERY_MS = 15 * 60_000
 
 /**
- * The in-process trigger of one hub account's catalogue outbox flush, one per account and application
- * (a part of the hub module's process machinery, stopped at shutdown): an account's 429 pause or
- * outage holds its own rounds only, never another account's pushes. Requests coalesce:
- * while a flush runs, a request only makes it look again for the change; while none runs, one
- * timer waits for the earliest row to be due. The outbox in PostgreSQL stays the
- * truth: this only decides when to look at it, and the safety-net job looks anyway.
+ * The in-process trigger of one hub account's catalogue pushes, one per account and application (a
+ * part of the hub module's process machinery, stopped at shutdown): an account's 429 pause or outage
+ * holds its own rounds only, never another account's pushes. Each round pushes the account's due
+ * products (option `publishProducts`: created, edited, disabled, each carrying its SKUs' outbox rows)
+ * and then its due outbox rows (the SKUs no product push carries). Requests coalesce: while a flush
+ * runs, a request only makes it look again; while none runs, one timer waits for the earliest row
+ * to be due. The rows in PostgreSQL stay the truth: this only decides when to look at them, and the
+ * safety-net job looks anyway.
  */
 class CatalogueFlusher implements ProcessPart {
   private draining?: Promise<void>
@@ -29,6 +36,7 @@ class CatalogueFlusher implements ProcessPart {
   private timer?: NodeJS.Timeout
   private timerDueAt = Number.POSITIVE_INFINITY
   private lastRoundAt = 0
+  private lastSweepAt = 0
   private stopped = false
 
   constructor(
@@ -41,13 +49,39 @@ class CatalogueFlusher implements ProcessPart {
     return this.container.resolve<HubModuleService>(HUB_MODULE).account(this.account).options
   }
 
-  /** A change was recorded: flush once it is due (after `catalogueCoalesceMs` of quiet). */
-  request(): void {
+  /** A change was recorded: flush once it is due (after `catalogueCoalesceMs` of quiet, unless `delayMs` says sooner). */
+  request(delayMs = this.options.catalogueCoalesceMs): void {
     if (this.draining) {
       this.again = true
       return
     }
-    this.schedule(this.options.catalogueCoalesceMs)
+    this.schedule(delayMs)
+  }
+
+  /**
+   * Marks every product the account's hub should sell that has no publication yet (the first
+   * publication, and any change no process heard), page by page; returns how many were added.
+   */
+  async sweep(): Promise<number> {
+    const options = this.options
+    if (!options.publishProducts) return 0
+    const hub = this.container.resolve<HubModuleService>(HUB_MODULE)
+    let added = 0
+    for (let afterId: string | null = null; ; ) {
+      const page = await productsForHubPage(this.container, options, afterId, SWEEP_PAGE)
+      added += await hub.markProductsForHub(page.productIds, this.account, { onlyNew: true })
+      if (!page.lastId) break
+      afterId = page.lastId
+    }
+    if (added) this.request(0)
+    return added
+  }
+
+  /** The sweep, at most once every `SWEEP_EVERY_MS` in this process. */
+  async sweepWhenDue(): Promise<void> {
+    if (Date.now() - this.lastSweepAt < SWEEP_EVERY_MS) return
+    await this.sweep()
+    this.lastSweepAt = Date.now()
   }
 
   /** Flushes now and resolves once nothing due is left; joins the flush already running, if one is. */
@@ -73,15 +107,24 @@ class CatalogueFlusher implements ProcessPart {
         const spacingLeft = this.lastRoundAt + ROUND_SPACING_MS - Date.now()
         if (spacingLeft > 0) await sleep(spacingLeft)
         this.lastRoundAt = Date.now()
-        const { result } = await pushCatalogueOutboxWorkflow(this.container).run({ input: { account: this.account } })
-        nextDueInMs = result.nextDueInMs
-        if (result.claimed === 0) break
+        const input = { input: { account: this.account } }
+        // Side by side, so a first publication's creates never hold stock back: a SKU whose product's
+        // push is due is that push's (it carries it), never the outbox round's.
+        const [products, { result: skus }] = await Promise.all([
+          options.publishProducts ? publishHubProductsWorkflow(this.container).run(input).then(({ result }) => result) : null,
+          pushCatalogueOutboxWorkflow(this.container).run(input),
+        ])
+        const productsDueInMs = products ? await this.container.resolve<HubModuleService>(HUB_MODULE).nextPublicationDueInMs(this.account) : null
+        nextDueInMs = earliest(skus.nextDueInMs, productsDueInMs)
+        if (skus.claimed + (products?.claimed ?? 0) === 0) break
+        // Every product claimed failed (the hub unavailable) and no SKU went: not round after round.
+        if (products && products.claimed > 0 && products.failed === products.claimed && skus.claimed === 0) await sleep(options.catalogueRetryDelayMs)
       }
     } catch (error) {
       const name = this.account === DEFAULT_ACCOUNT ? "" : ` of account ${this.account}`
       this.container
         .resolve(ContainerRegistrationKeys.LOGGER)
-        .warn(`hub: stock flush${name} failed (${errorText(error)}); trying again in ${options.catalogueRetryDelayMs} ms`)
+        .warn(`hub: catalogue push${name} failed (${errorText(error)}); trying again in ${options.catalogueRetryDelayMs} ms`)
       nextDueInMs = options.catalogueRetryDelayMs
     }
     // A change recorded during the last round is due after its quiet time; rows held by another
@@ -116,6 +159,11 @@ class CatalogueFlusher implements ProcessPart {
     this.timer = undefined
     this.timerDueAt = Number.POSITIVE_INFINITY
   }
+}
+
+function earliest(...delays: Array<number | null>): number | null {
+  const known = delays.filter((delay): delay is number => delay !== null)
+  return known.length ? Math.min(...known) : null
 }
 
 /** The process's flusher of the hub account named (an unknown id is refused). */

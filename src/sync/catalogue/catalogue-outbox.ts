@@ -1,15 +1,17 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { HUB_MODULE } from "../../modules/hub"
 import type HubModuleService from "../../modules/hub/service"
+import { publicationsConcerned } from "../../queries/hub-product-publication"
 import type { CatalogueChanges } from "../../workflows/catalogue/record-catalogue-changes"
 import { catalogueFlusher } from "./catalogue-flusher"
 import { catalogueChangeRecorder } from "./catalogue-recorder"
 
 /*
- * The catalogue outbox's entry points. A change goes in through `queueCatalogueChange` (events, the
- * reconciliation); `flushCatalogueOutbox` sends what is due now (the safety-net job). Inside: the
- * recorder batches changes into the outbox in PostgreSQL (a row per SKU and hub account), each
- * account's flusher decides when to push its rows.
+ * The catalogue's entry points. A change goes in through `queueCatalogueChange` (events, the
+ * reconciliation), a product's through `publishProductsChanged` (option `publishProducts`);
+ * `flushCatalogueOutbox` sends what is due now (the safety-net job). Inside: the recorder batches
+ * changes into the outbox in PostgreSQL (a row per SKU and hub account), each account's flusher
+ * decides when to push its products and rows.
  */
 
 /**
@@ -25,7 +27,20 @@ export async function queueCatalogueChange(container: MedusaContainer, changes: 
 }
 
 /**
- * Pushes the named account's due outbox rows now, or every account's of the store at once when none is named;
+ * Products changed in Medusa (themselves, a variant, their sales channels): marked for every
+ * publishing account concerned (its channel has them, or its hub was sent them), each pushed by that
+ * account's flusher once quiet.
+ */
+export async function publishProductsChanged(container: MedusaContainer, productIds: string[]): Promise<void> {
+  const hub = container.resolve<HubModuleService>(HUB_MODULE)
+  for (const concerned of await publicationsConcerned(container, productIds)) {
+    await hub.markProductsForHub(concerned.productIds, concerned.account)
+    catalogueFlusher(container, concerned.account).request()
+  }
+}
+
+/**
+ * Pushes the named account's due products and outbox rows now, or every account's of the store at once when none is named;
  * joins each flush already running in this process.
  */
 export async function flushCatalogueOutbox(container: MedusaContainer, account?: string): Promise<void> {

@@ -17,7 +17,11 @@ export const publishHubProductsWorkflow = createWorkflow(publishHubProductsWorkf
   const claimed = claimHubPublicationsStep(input)
   const summary = pushHubPublicationsStep(claimed)
   when("announce-refused-hub-products", { summary }, ({ summary }) => summary.refusals.length > 0).then(() => {
-    emitEventStep({ eventName: HubEvents.PRODUCT_REFUSED, data: transform({ summary }, ({ summary }) => summary.refusals) })
+    emitEventStep({ eventName: HubEvents.PRODUCT_REFUSED, data: transform({ summary }, ({ summary }) => summary.refusals) }).config({ name: "emit-refused-hub-products" })
+  })
+  // A SKU whose fields went with its product's push and were refused on their own.
+  when("announce-refused-carried-skus", { summary }, ({ summary }) => summary.skuRefusals.length > 0).then(() => {
+    emitEventStep({ eventName: HubEvents.SKU_REFUSED, data: transform({ summary }, ({ summary }) => summary.skuRefusals) }).config({ name: "emit-refused-carried-skus" })
   })
   const productsPublished = createHook("productsPublished", { summary })
   return new WorkflowResponse(summary, { hooks: [productsPublished] })

@@ -72,6 +72,8 @@ export type ClaimedCatalogueChange = {
   /** The hub account whose row it is: pushed with that account's client. */
   account: string
   sku: string
+  /** The product that last held the SKU (its push carries the row while the hub holds that product). */
+  productId: string | null
   /** The fields as last read, for a SKU Medusa can no longer read. */
   wanted: HubProductFields
   accepted: HubProductFields

@@ -38,6 +38,8 @@ export const HubProductPublication = model
     outcome_unknown: model.boolean().default(false),
     /** When the row must be looked at; null: nothing to do. */
     due_at: model.dateTime().nullable(),
+    /** The first change not pushed yet: a burst of changes is due once quiet, but no later than `catalogueMaxDelayMs` after it. */
+    changed_at: model.dateTime().nullable(),
     /** Bumped by every change, so a push of an older reading cannot settle a newer one. */
     version: model.number().default(0),
     claim_token: model.text().nullable(),

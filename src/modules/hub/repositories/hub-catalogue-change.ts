@@ -19,8 +19,20 @@ export const NOT_AWAITING_PUBLICATION = `(hub_catalogue_change.sent_at is not nu
   select 1 from hub_product_publication as p
    where p.account = hub_catalogue_change.account and p.product_id = hub_catalogue_change.product_id and p.deleted_at is null and p.accepted is null))`
 
+/**
+ * A SKU of a product the hub holds from this store goes with its product's push while that product's
+ * publication is due (one hub product, one push: an edit of its title, price and stock together is one
+ * request), so the flusher leaves it alone meanwhile. Only for an account that publishes (`?` is its
+ * `publishProducts`): another keeps no publications to wait for.
+ */
+export const NOT_CARRIED_BY_PRODUCT = `(not ?::boolean or not exists (
+  select 1 from hub_product_publication as p
+   where p.account = hub_catalogue_change.account and p.product_id = hub_catalogue_change.product_id and p.deleted_at is null
+     and p.accepted is not null and not p.excluded and p.due_at is not null))`
+
 /** When outbox rows are due, from the plugin options (`catalogueCoalesceMs`, ...). */
 export type OutboxTiming = {
+  publishProducts: boolean
   catalogueLeaseMs: number
   catalogueCoalesceMs: number
   catalogueMaxDelayMs: number
@@ -40,11 +52,11 @@ export class HubCatalogueChangeRepository extends DALUtils.mikroOrmBaseRepositor
    * rejected one is not resent unchanged). A reconciliation passes its id and each SKU's drifted
    * fields: those are forgotten as accepted, so they go again even when equal to what was sent, and
    * a value the hub refused goes once more (once per reconciliation: the hub may have changed since).
-   * Returns how many SKUs were queued.
+   * Returns the products of the SKUs queued (null: a SKU no product holds), one per SKU.
    */
-  async record(account: string, wanted: WantedSkuFields[], reconciliationId: string | null, context: Context = {}): Promise<number> {
+  async record(account: string, wanted: WantedSkuFields[], reconciliationId: string | null, context: Context = {}): Promise<Array<string | null>> {
     const latestBySku = new Map(wanted.map((entry) => [entry.sku, entry]))
-    if (!latestBySku.size) return 0
+    if (!latestBySku.size) return []
     const rows = [...latestBySku.values()].map((entry) => ({
       id: generateEntityId(undefined, "hubstk"),
       sku: entry.sku,
@@ -53,7 +65,7 @@ export class HubCatalogueChangeRepository extends DALUtils.mikroOrmBaseRepositor
       wanted: entry.fields,
       drifted: entry.drifted ?? [],
     }))
-    const queued: unknown[] = await this.getActiveManager<EntityManager>(context).execute(
+    const queued: Array<{ product_id: string | null }> = await this.getActiveManager<EntityManager>(context).execute(
       `with input as (
          select * from jsonb_to_recordset(?::jsonb) as input(id text, sku text, variant_id text, product_id text, wanted jsonb, drifted text[])
        )
@@ -74,10 +86,10 @@ export class HubCatalogueChangeRepository extends DALUtils.mikroOrmBaseRepositor
          updated_at = now()
        where c.wanted is distinct from excluded.wanted
           or (excluded.reconciliation_id is not null and c.state <> 'rejected')
-       returning c.id`,
+       returning c.product_id`,
       [JSON.stringify(rows), account, reconciliationId]
     )
-    return queued.length
+    return queued.map((row) => row.product_id)
   }
 
   /**
@@ -144,7 +156,7 @@ export class HubCatalogueChangeRepository extends DALUtils.mikroOrmBaseRepositor
    */
   async claim(account: string, limit: number, timing: OutboxTiming, context: Context = {}): Promise<ClaimedCatalogueChange[]> {
     const claimToken = generateEntityId(undefined, "hubclaim")
-    const rows: Array<{ id: string; sku: string; wanted: HubProductFields | null; accepted: HubProductFields; refused: HubProductFields; sent_at: Date | null }> = await this.getActiveManager<EntityManager>(context).execute(
+    const rows: ClaimedRow[] = await this.getActiveManager<EntityManager>(context).execute(
       `update hub_catalogue_change as c set
          claim_token = ?, claimed_version = c.version,
          claimed_until = now() + ?::integer * interval '1 millisecond', updated_at = now()
@@ -155,25 +167,48 @@ export class HubCatalogueChangeRepository extends DALUtils.mikroOrmBaseRepositor
             and (last_changed_at <= now() - ?::integer * interval '1 millisecond'
                  or changed_at <= now() - ?::integer * interval '1 millisecond')
             and (sent_at is null or sent_at <= now() - ?::integer * interval '1 millisecond')
-            and ${NOT_AWAITING_PUBLICATION}
+            and ${NOT_AWAITING_PUBLICATION} and ${NOT_CARRIED_BY_PRODUCT}
           order by changed_at
           limit ?
           for update skip locked
        ) as due
        where c.id = due.id
-       returning c.id, c.sku, c.wanted, c.accepted, c.refused, c.sent_at`,
-      [claimToken, timing.catalogueLeaseMs, account, timing.catalogueCoalesceMs, timing.catalogueMaxDelayMs, timing.catalogueMinPushIntervalMs, limit]
+       returning c.id, c.sku, c.product_id, c.wanted, c.accepted, c.refused, c.sent_at`,
+      [claimToken, timing.catalogueLeaseMs, account, timing.catalogueCoalesceMs, timing.catalogueMaxDelayMs, timing.catalogueMinPushIntervalMs, timing.publishProducts, limit]
     )
-    return rows.map((row) => ({
-      id: row.id,
-      account,
-      sku: row.sku,
-      wanted: row.wanted ?? {},
-      accepted: row.accepted,
-      refused: row.refused,
-      lastSentAt: row.sent_at ? new Date(row.sent_at).toISOString() : null,
-      claimToken,
-    }))
+    return rows.map((row) => claimed(row, account, claimToken))
+  }
+
+  /**
+   * Claims, with a publication's `claimToken`, the pending rows of the products it claimed that no
+   * live claim holds, whenever they are due: their fields go with their product's push.
+   */
+  async claimOfProducts(account: string, productIds: string[], claimToken: string, leaseMs: number, context: Context = {}): Promise<ClaimedCatalogueChange[]> {
+    if (!productIds.length) return []
+    const rows: ClaimedRow[] = await this.getActiveManager<EntityManager>(context).execute(
+      `update hub_catalogue_change as c set
+         claim_token = ?, claimed_version = c.version,
+         claimed_until = now() + ?::integer * interval '1 millisecond', updated_at = now()
+       from (
+         select id from hub_catalogue_change
+          where deleted_at is null and account = ? and state = 'pending'
+            and product_id in (select jsonb_array_elements_text(?::jsonb))
+            and (claimed_until is null or claimed_until <= now())
+          for update skip locked
+       ) as due
+       where c.id = due.id
+       returning c.id, c.sku, c.product_id, c.wanted, c.accepted, c.refused, c.sent_at`,
+      [claimToken, leaseMs, account, JSON.stringify(productIds)]
+    )
+    return rows.map((row) => claimed(row, account, claimToken))
+  }
+
+  /** Gives back one claimed row untouched: a push it went with was refused for another field, so it goes alone next. */
+  async giveBack(claim: ClaimedCatalogueChange, context: Context = {}): Promise<void> {
+    await this.getActiveManager<EntityManager>(context).execute(
+      `update hub_catalogue_change set claim_token = null, claimed_until = null, updated_at = now() where id = ? and claim_token = ?`,
+      [claim.id, claim.claimToken]
+    )
   }
 
   /** Milliseconds until the next pending row is due (0: now), or null when nothing is pending. */
@@ -184,8 +219,8 @@ export class HubCatalogueChangeRepository extends DALUtils.mikroOrmBaseRepositor
                 least(last_changed_at + ?::integer * interval '1 millisecond', changed_at + ?::integer * interval '1 millisecond'),
                 coalesce(sent_at + ?::integer * interval '1 millisecond', '-infinity')
               )) - now()) * 1000) as due_in_ms
-         from hub_catalogue_change where deleted_at is null and account = ? and state = 'pending' and ${NOT_AWAITING_PUBLICATION}`,
-      [timing.catalogueCoalesceMs, timing.catalogueMaxDelayMs, timing.catalogueMinPushIntervalMs, account]
+         from hub_catalogue_change where deleted_at is null and account = ? and state = 'pending' and ${NOT_AWAITING_PUBLICATION} and ${NOT_CARRIED_BY_PRODUCT}`,
+      [timing.catalogueCoalesceMs, timing.catalogueMaxDelayMs, timing.catalogueMinPushIntervalMs, account, timing.publishProducts]
     )
     return row?.due_in_ms == null ? null : Math.max(0, Number(row.due_in_ms))
   }
@@ -272,6 +307,22 @@ export class HubCatalogueChangeRepository extends DALUtils.mikroOrmBaseRepositor
       `update hub_catalogue_change set claim_token = null, claimed_until = null, updated_at = now() where claim_token = ?`,
       [claimToken]
     )
+  }
+}
+
+type ClaimedRow = { id: string; sku: string; product_id: string | null; wanted: HubProductFields | null; accepted: HubProductFields; refused: HubProductFields; sent_at: Date | null }
+
+function claimed(row: ClaimedRow, account: string, claimToken: string): ClaimedCatalogueChange {
+  return {
+    id: row.id,
+    account,
+    sku: row.sku,
+    productId: row.product_id,
+    wanted: row.wanted ?? {},
+    accepted: row.accepted,
+    refused: row.refused,
+    lastSentAt: row.sent_at ? new Date(row.sent_at).toISOString() : null,
+    claimToken,
   }
 }
 

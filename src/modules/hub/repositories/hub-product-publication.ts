@@ -22,6 +22,9 @@ export type PublicationOutcome =
   /** The hub unavailable, a 429 outlasting the run, or a create whose answer was lost (`outcomeUnknown`). */
   | { kind: "failed"; reason: string; status: number | null; outcomeUnknown: boolean; accepted?: unknown }
 
+/** When publication rows are due, from the account's options. */
+export type PublicationTiming = { catalogueCoalesceMs: number; catalogueMaxDelayMs: number }
+
 /**
  * The publication outbox's SQL (one row per hub account and product). As in the catalogue outbox,
  * every claim and completion is one statement, so any number of publishers share it; a change made
@@ -30,24 +33,44 @@ export type PublicationOutcome =
  */
 export class HubProductPublicationRepository extends DALUtils.mikroOrmBaseRepositoryFactory(HubProductPublication) {
   /**
-   * Products that changed in Medusa: due after `quietMs` (a burst of edits is one push), or kept at an
-   * earlier due time. `onlyNew` adds rows for products without one and leaves the others alone (the
-   * first publication's sweep). Returns how many rows were written.
+   * Products that changed in Medusa: due once their changes have been quiet for `catalogueCoalesceMs`,
+   * but no later than `catalogueMaxDelayMs` after the first one not pushed yet (as the catalogue
+   * outbox's rows), so the saves of one edit (the product, then its prices, then its stock) are one
+   * push. `onlyNew` adds rows for products without one, due at once, and leaves the others alone (the
+   * first publication's sweep); `onlyHeld` touches only the rows of products the hub holds from this
+   * store and the merchant has not excluded (a SKU's change their push carries). Returns how many rows
+   * were written.
    */
-  async mark(account: string, productIds: string[], quietMs: number, { onlyNew = false }: { onlyNew?: boolean } = {}, context: Context = {}): Promise<number> {
+  async mark(
+    account: string,
+    productIds: string[],
+    timing: PublicationTiming,
+    { onlyNew = false, onlyHeld = false }: { onlyNew?: boolean; onlyHeld?: boolean } = {},
+    context: Context = {}
+  ): Promise<number> {
     const ids = [...new Set(productIds)]
     if (!ids.length) return 0
+    const manager = this.getActiveManager<EntityManager>(context)
+    const due = `least(now() + ?::integer * interval '1 millisecond', coalesce(p.changed_at, now()) + ?::integer * interval '1 millisecond')`
+    const onChange = `version = p.version + 1, due_at = ${due}, changed_at = coalesce(p.changed_at, now()), updated_at = now()`
+    if (onlyHeld) {
+      const written: unknown[] = await manager.execute(
+        `update hub_product_publication as p set ${onChange}
+          where p.deleted_at is null and p.account = ? and p.product_id in (select jsonb_array_elements_text(?::jsonb))
+            and p.accepted is not null and not p.excluded
+          returning p.id`,
+        [timing.catalogueCoalesceMs, timing.catalogueMaxDelayMs, account, JSON.stringify(ids)]
+      )
+      return written.length
+    }
     const rows = ids.map((productId) => ({ id: generateEntityId(undefined, "hubpub"), product_id: productId }))
-    const written: unknown[] = await this.getActiveManager<EntityManager>(context).execute(
-      `insert into hub_product_publication as p (id, account, product_id, state, due_at)
-       select id, ?::text, product_id, 'pending', now() + ?::integer * interval '1 millisecond'
+    const written: unknown[] = await manager.execute(
+      `insert into hub_product_publication as p (id, account, product_id, state, due_at, changed_at)
+       select id, ?::text, product_id, 'pending', now() + ?::integer * interval '1 millisecond', now()
          from jsonb_to_recordset(?::jsonb) as input(id text, product_id text)
-       on conflict (account, product_id) where deleted_at is null do ${onlyNew ? "nothing" : `update set
-         version = p.version + 1,
-         due_at = least(coalesce(p.due_at, excluded.due_at), excluded.due_at),
-         updated_at = now()`}
+       on conflict (account, product_id) where deleted_at is null do ${onlyNew ? "nothing" : `update set ${onChange}`}
        returning p.id`,
-      [account, quietMs, JSON.stringify(rows)]
+      [account, onlyNew ? 0 : timing.catalogueCoalesceMs, JSON.stringify(rows), ...(onlyNew ? [] : [timing.catalogueCoalesceMs, timing.catalogueMaxDelayMs])]
     )
     return written.length
   }
@@ -158,9 +181,11 @@ export class HubProductPublicationRepository extends DALUtils.mikroOrmBaseReposi
     const set = settledColumns(outcome)
     await manager.execute(
       `update hub_product_publication set ${set.sql},
-         due_at = case when ?::boolean or version <> claimed_version then now() end, claim_token = null, claimed_until = null, updated_at = now()
+         due_at = case when ?::boolean or version <> claimed_version then now() end,
+         changed_at = case when ?::boolean or version <> claimed_version then changed_at end,
+         claim_token = null, claimed_until = null, updated_at = now()
        ${fence}`,
-      [...set.params, set.dueNow === true, claim.id, claim.claimToken]
+      [...set.params, set.dueNow === true, set.dueNow === true, claim.id, claim.claimToken]
     )
   }
 

@@ -4,8 +4,9 @@ import { HUB_MODULE } from "../../../modules/hub"
 import type HubModuleService from "../../../modules/hub/service"
 
 /**
- * Claims the account's due products for this round: two windows of its hub's `POST /products` limit,
- * so the client always has the next create queued. If a later step fails, the claims are given back.
+ * Claims the account's due products for this round (two windows of its hub's `POST /products` limit,
+ * so the client always has the next create queued) and the outbox rows their pushes carry. If a later
+ * step fails, the claims are given back.
  */
 export const claimHubPublicationsStep = createStep(
   "claim-hub-publications",
@@ -13,8 +14,8 @@ export const claimHubPublicationsStep = createStep(
     const hub: HubModuleService = container.resolve(HUB_MODULE)
     const { id: account, options } = hub.account(input.account)
     const { limit } = rateLimitOf("POST /products", { ...DEFAULT_RATE_LIMITS, ...options.rateLimits })
-    const claimed = await hub.claimPublications(Math.max(1, 2 * limit), account)
-    return new StepResponse({ account, claimed }, claimed[0]?.claimToken)
+    const { claimed, carried } = await hub.claimPublications(Math.max(1, 2 * limit), account)
+    return new StepResponse({ account, claimed, carried }, claimed[0]?.claimToken)
   },
   async (claimToken, { container }) => {
     if (!claimToken) return

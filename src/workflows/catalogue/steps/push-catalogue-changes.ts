@@ -50,12 +50,10 @@ export const pushCatalogueChangesStep = createStep(
     await settleEach(claimed, async (claimedChange) => {
       // Every claimed SKU has a row, so Medusa reads it (a variant, or left); a failed reading keeps the last one.
       const change = { ...claimedChange, wanted: readNow.get(claimedChange.sku)?.fields ?? claimedChange.wanted }
-      const outcome = await push(account, change)
+      const outcome = await pushSkuFields(account, change)
       if (outcome.kind !== "unchanged") summary[outcome.kind === "sent" ? "sent" : outcome.kind === "rejected" ? "rejected" : "failed"]++
-      // Announced when the hub answered it; a local refusal repeats one already announced.
-      if (outcome.kind === "rejected" && outcome.sent && outcome.status !== null) {
-        summary.refusals.push({ account: account.id, sku: change.sku, status: outcome.status, message: outcome.hubMessage, fields: Object.keys(outcome.refused), lastSentAt: change.lastSentAt })
-      }
+      const refusal = skuRefusal(account.id, change, outcome)
+      if (refusal) summary.refusals.push(refusal)
       await hub.completeCataloguePush(change, outcome)
     }).finally(() => clearInterval(renewal))
     summary.nextDueInMs = await hub.nextCatalogueChangeDueInMs(account.id)
@@ -63,23 +61,33 @@ export const pushCatalogueChangesStep = createStep(
   }
 )
 
-async function push({ client, options }: HubAccount, change: ClaimedCatalogueChange): Promise<CataloguePushOutcome> {
+/** One SKU's fields that differ from what the hub accepted, alone in one PUT; how it went. */
+export async function pushSkuFields({ client, options }: Pick<HubAccount, "client" | "options">, change: ClaimedCatalogueChange): Promise<CataloguePushOutcome> {
   const fields: HubProductFields = fieldsToSend(change.wanted, change.accepted, change.refused)
   if (!Object.keys(fields).length) return { kind: "unchanged" }
   try {
     await client.updateProduct(change.sku, fields, options.productEndpoint)
     return sent(change, fields)
   } catch (error) {
-    if (error instanceof HubRejectedError) return rejected(change, fields, error.status ?? 400, error.hubMessage, !error.repeated)
-    // Refused by the client before sending: resending the same values cannot help either.
-    if (error instanceof HubInvalidRequestError) return rejected(change, fields, null, error.message, false)
-    // A 429 outlasting the client's retries, the hub unavailable after them, or a 2xx answer that
-    // could not be read: the fields go again after a delay (a PUT is safe to repeat).
-    if (isHubError(error)) {
-      return { kind: "failed", status: error.status, reason: error.message }
-    }
-    throw error
+    return pushError(change, fields, error)
   }
+}
+
+/** What a PUT of these fields that threw means for the row. */
+export function pushError(change: ClaimedCatalogueChange, fields: HubProductFields, error: unknown): CataloguePushOutcome {
+  if (error instanceof HubRejectedError) return rejected(change, fields, error.status ?? 400, error.hubMessage, !error.repeated)
+  // Refused by the client before sending: resending the same values cannot help either.
+  if (error instanceof HubInvalidRequestError) return rejected(change, fields, null, error.message, false)
+  // A 429 outlasting the client's retries, the hub unavailable after them, or a 2xx answer that
+  // could not be read: the fields go again after a delay (a PUT is safe to repeat).
+  if (isHubError(error)) return { kind: "failed", status: error.status, reason: error.message }
+  throw error
+}
+
+/** A row's refusal as the `hub-sku.refused` event names it, when the hub answered it (a local refusal repeats one announced). */
+export function skuRefusal(account: string, change: ClaimedCatalogueChange, outcome: CataloguePushOutcome): SkuRefusal | null {
+  if (outcome.kind !== "rejected" || !outcome.sent || outcome.status === null) return null
+  return { account, sku: change.sku, status: outcome.status, message: outcome.hubMessage, fields: Object.keys(outcome.refused), lastSentAt: change.lastSentAt }
 }
 
 function rejected(change: ClaimedCatalogueChange, sent: HubProductFields, status: number | null, hubMessage: string, reachedHub: boolean): CataloguePushOutcome {
@@ -94,7 +102,7 @@ function rejected(change: ClaimedCatalogueChange, sent: HubProductFields, status
  * refused values are the cause corrected (docs/hub-interface.md §7 rule 1) and go once more. A
  * quantity alone changes nothing they depend on, so it keeps them held.
  */
-function sent(change: ClaimedCatalogueChange, fields: HubProductFields): CataloguePushOutcome {
+export function sent(change: ClaimedCatalogueChange, fields: HubProductFields): CataloguePushOutcome {
   const keys = Object.keys(fields)
   const clearRefused = keys.some((field) => field !== "qty")
   const refusedAfter = clearRefused ? {} : Object.fromEntries(Object.entries(change.refused).filter(([field]) => !keys.includes(field)))

@@ -1,16 +1,18 @@
 /*
  * One product's push: what the hub must be sent for it, and how it went. The reading is Medusa's as
- * the push leaves; `claim.accepted` is what the hub last took. Only the publication's own fields go
- * here: `qty`, `price` and `promotional_price` (and `status` when `catalogueFields` keeps it) stay
- * the catalogue outbox's (docs/catalogue.md), except in a create, which must carry them.
+ * the push leaves; `claim.accepted` is what the hub last took. The publication decides the product's
+ * own fields: `qty`, `price` and `promotional_price` (and `status` when `catalogueFields` keeps it) are
+ * the catalogue outbox rows', which the client given adds to the request to their SKU (carried-skus.ts),
+ * except in a create, which must carry them.
  */
-import { HubInvalidRequestError, HubRejectedError, HubUnavailableError, isHubError, type HubClient, type HubProductInput, type HubVariationInput } from "../../../hub-client"
+import { HubInvalidRequestError, HubRejectedError, HubUnavailableError, isHubError, type HubProductInput, type HubVariationInput } from "../../../hub-client"
 import type { CatalogueField, HubProductFields } from "../../../mapping/hub-product"
 import { checkHubProduct, hubProductBody, type HubProductBody, type PublicationOptions } from "../../../mapping/hub-product-publication"
 import { hubProductChanges, sameJson } from "../../../mapping/hub-product-changes"
 import type { ClaimedPublication } from "../../../modules/hub/models/hub-product-publication"
 import type { PublicationOutcome } from "../../../modules/hub/repositories/hub-product-publication"
 import type { ProductForHub } from "../../../queries/hub-product-publication"
+import type { ProductPushClient } from "./carried-skus"
 
 /** A SKU's fields a create carried: the catalogue outbox takes them as accepted, so it does not send them again. */
 export type CreatedSku = { sku: string; variantId: string | null; productId: string; fields: HubProductFields }
@@ -33,7 +35,7 @@ export type HubSkuHolder = (skus: string[]) => Promise<{ sku: string; productId:
 const STOCK_FIELDS = ["qty", "price", "promotional_price"] as const
 
 export async function pushHubProduct(
-  client: HubClient,
+  client: ProductPushClient,
   claim: ClaimedPublication,
   forHub: ProductForHub,
   options: PushOptions,
@@ -60,7 +62,8 @@ export async function pushHubProduct(
   if (!accepted) return publishNew(client, claim, variantIds, body, checkHubProduct(reading, options), options, holderOf)
   const check = checkHubProduct(reading, options)
   const next = check.ok ? check.product : body
-  if (claim.refused && sameJson(claim.refused, next)) return quiet(refusedAgain(claim, next))
+  // The product's own fields decide: its SKUs' stock fields go with the push whatever it refused.
+  if (claim.refused && sameJson(ownBody(claim.refused as HubProductBody, options), ownBody(next, options))) return quiet(refusedAgain(claim, next))
   const push = await publishChanges(client, accepted, next, options)
   // The hub holds the product already: its edits go (a field that cannot be sent is left out of the
   // body, so it is not sent); the problems stay listed for the merchant to fix.
@@ -77,7 +80,7 @@ export async function pushHubProduct(
  * hub for a SKU that cannot name a hub product, or one another product of this store holds there.
  */
 async function publishNew(
-  client: HubClient,
+  client: ProductPushClient,
   claim: ClaimedPublication,
   variantIds: ReadonlyMap<string, string>,
   body: HubProductBody,
@@ -120,7 +123,7 @@ async function publishNew(
 }
 
 /** An edit of a published product: one partial PUT of its changed fields, and one request per variation added or changed. */
-async function publishChanges(client: HubClient, accepted: HubProductBody, next: HubProductBody, options: PushOptions): Promise<ProductPush> {
+async function publishChanges(client: ProductPushClient, accepted: HubProductBody, next: HubProductBody, options: PushOptions): Promise<ProductPush> {
   const changes = hubProductChanges(accepted, next)
   if (changes.kind === "new-sku") {
     // Another hub SKU: the old one stops selling; the new one is created from scratch (after a read).
@@ -129,12 +132,7 @@ async function publishChanges(client: HubClient, accepted: HubProductBody, next:
       return { outcome: { kind: "remapped" }, sent: accepted.status !== "disabled", created: [] }
     }, accepted.sku, accepted)
   }
-  const own = (fields: Record<string, unknown>) => {
-    const kept = { ...fields }
-    for (const field of STOCK_FIELDS) delete kept[field]
-    if (options.catalogueFields.includes("status")) delete kept.status
-    return kept
-  }
+  const own = (fields: Record<string, unknown>) => ownFields(fields, options)
   const product = own(changes.product)
   const updates = changes.variationsToUpdate.map((change) => ({ sku: change.sku, fields: own(change.variation) })).filter((change) => Object.keys(change.fields).length)
   if (!Object.keys(product).length && !updates.length && !changes.variationsToAdd.length) {
@@ -167,8 +165,20 @@ async function publishChanges(client: HubClient, accepted: HubProductBody, next:
   )
 }
 
+/** A body's fields that are the publication's own: its SKUs' stock fields are the catalogue outbox rows'. */
+function ownFields<Fields extends Record<string, unknown>>(fields: Fields, options: PushOptions): Fields {
+  const kept: Record<string, unknown> = { ...fields }
+  for (const field of STOCK_FIELDS) delete kept[field]
+  if (options.catalogueFields.includes("status")) delete kept.status
+  return kept as Fields
+}
+
+function ownBody(body: HubProductBody, options: PushOptions): Record<string, unknown> {
+  return { ...ownFields(body, options), variations: body.variations?.map((variation) => ownFields(variation, options)) }
+}
+
 /** The SKUs of the variations the hub holds under a product (none when it does not hold the product). */
-async function heldVariationSkus(client: HubClient, sku: string): Promise<Set<string>> {
+async function heldVariationSkus(client: ProductPushClient, sku: string): Promise<Set<string>> {
   const held = await client.getProduct(sku)
   return new Set((held?.variations ?? []).map((variation) => variation.sku))
 }

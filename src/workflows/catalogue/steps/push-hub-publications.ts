@@ -2,9 +2,13 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { HUB_MODULE } from "../../../modules/hub"
+import type { ClaimedCatalogueChange } from "../../../modules/hub/models/hub-catalogue-change"
 import type { ClaimedPublication } from "../../../modules/hub/models/hub-product-publication"
 import type HubModuleService from "../../../modules/hub/service"
+import { loadHubProductFields } from "../../../queries/hub-product-fields"
 import { loadProductsForHub } from "../../../queries/hub-product-publication"
+import { CarriedSkus } from "./carried-skus"
+import { skuRefusal, type SkuRefusal } from "./push-catalogue-changes"
 import { pushHubProduct } from "./push-hub-product"
 import { settleEach } from "./settle-each"
 
@@ -19,30 +23,47 @@ export type PublicationSummary = {
   refused: number
   failed: number
   refusals: ProductRefusal[]
+  /** SKUs whose fields, carried by their product's push, the hub refused on their own (announced as `hub-sku.refused`). */
+  skuRefusals: SkuRefusal[]
 }
 
 /**
  * Pushes each claimed product of one account (src/workflows/catalogue/steps/push-hub-product.ts) from
- * Medusa as read now for that account's hub, with its client, budget and options, and records how
- * each went. The client throttles at each endpoint's limit, so the products go in parallel; the
- * claims are renewed while they are in flight, and the step ends only when none is (`settleEach`).
+ * Medusa as read now for that account's hub, with its client, budget and options, carrying its SKUs'
+ * outbox rows (carried-skus.ts), and records how each went. The client throttles at each endpoint's
+ * limit, so the products go in parallel; the claims are renewed while they are in flight, and the step
+ * ends only when none is (`settleEach`).
  */
 export const pushHubPublicationsStep = createStep(
   "push-hub-publications",
-  async ({ account: accountId, claimed }: { account: string; claimed: ClaimedPublication[] }, { container }) => {
+  async ({ account: accountId, claimed, carried }: { account: string; claimed: ClaimedPublication[]; carried: ClaimedCatalogueChange[] }, { container }) => {
     const hub: HubModuleService = container.resolve(HUB_MODULE)
-    const { id: account, client, options } = hub.account(accountId)
-    const summary: PublicationSummary = { account, claimed: claimed.length, published: 0, sent: 0, refused: 0, failed: 0, refusals: [] }
+    const held = hub.account(accountId)
+    const { id: account, client, options } = held
+    const summary: PublicationSummary = { account, claimed: claimed.length, published: 0, sent: 0, refused: 0, failed: 0, refusals: [], skuRefusals: [] }
     if (!claimed.length) return new StepResponse(summary)
-    const products = await loadProductsForHub(container, claimed.map((claim) => claim.productId), options)
+    const [products, readNow] = await Promise.all([
+      loadProductsForHub(container, claimed.map((claim) => claim.productId), options),
+      carried.length ? loadHubProductFields(container, { skus: carried.map((row) => row.sku) }, options) : new Map(),
+    ])
+    // Each carried row with its SKU's fields as Medusa reads them now (a failed reading keeps the last one).
+    const carriedOf = (productId: string) =>
+      carried.filter((row) => row.productId === productId).map((row) => ({ ...row, wanted: readNow.get(row.sku)?.fields ?? row.wanted }))
     const renewal = setInterval(() => void hub.renewPublicationClaims(claimed[0].claimToken, account).catch(() => undefined), options.catalogueLeaseMs / 3)
     await settleEach(claimed, async (claim) => {
       const holderOf = async (skus: string[]) => {
         const holder = await hub.publicationHolding(account, skus, claim.productId)
         return holder && { ...holder, title: await productTitle(container, holder.productId) }
       }
-      const push = await pushHubProduct(client, claim, products.get(claim.productId)!, options, holderOf)
+      const skus = new CarriedSkus(carriedOf(claim.productId))
+      const push = await pushHubProduct(skus.client(client), claim, products.get(claim.productId)!, options, holderOf)
       const { outcome } = push
+      const failed = outcome.kind === "failed" ? { reason: outcome.reason, status: outcome.status } : null
+      for (const [row, rowOutcome] of await skus.settle(held, failed)) {
+        await hub.completeCataloguePush(row, rowOutcome)
+        const refusal = rowOutcome.kind === "returned" ? null : skuRefusal(account, row, rowOutcome)
+        if (refusal) summary.skuRefusals.push(refusal)
+      }
       if (push.sent) summary.sent++
       if (outcome.kind === "published") summary.published++
       if (outcome.kind === "failed") summary.failed++

@@ -3,12 +3,12 @@ import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { HUB_MODULE } from "../../../../../modules/hub"
 import { DEFAULT_ACCOUNT } from "../../../../../modules/hub/accounts"
 import type HubModuleService from "../../../../../modules/hub/service"
-import { productPublisher } from "../../../../../sync/catalogue/product-publisher"
+import { catalogueFlusher } from "../../../../../sync/catalogue/catalogue-flusher"
 import { hubProductView } from "../view"
 
 /**
  * The merchant's ask of one product's publication on one hub account (an unknown one is a 400 naming
- * it): recorded, then pushed in the background by that account's publisher; answers the row.
+ * it): recorded, then pushed in the background by that account's flusher; answers the row.
  */
 export async function publicationAsk(scope: MedusaContainer, accountId: string, productId: string, ask: { publishNow?: boolean; excluded?: boolean }) {
   const hub: HubModuleService = scope.resolve(HUB_MODULE)
@@ -20,7 +20,7 @@ export async function publicationAsk(scope: MedusaContainer, accountId: string, 
   const [product] = await scope.resolve(Modules.PRODUCT).listProducts({ id: productId }, { select: ["id", "title"] })
   if (!product) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Product ${productId} was not found`)
   await hub.askProductPublication(productId, ask, account)
-  void productPublisher(scope, account).publish()
+  void catalogueFlusher(scope, account).flush()
   const [row] = await hub.listHubProductPublications({ account, product_id: productId })
   return hubProductView(row, product.title)
 }

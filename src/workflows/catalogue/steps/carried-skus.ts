@@ -1,0 +1,95 @@
+/*
+ * One hub product, one push (issue 39): the catalogue outbox rows of a product the hub holds go with
+ * that product's push. Each request the push makes to one of its SKUs (the product's `PUT`, a
+ * variation's) carries that SKU's fields that differ from what the hub last accepted (qty and the
+ * `catalogueFields`), so an edit of title, price and stock together is one request. A SKU no request
+ * of the push reached goes alone right after, as the flusher would send it.
+ */
+import { HubInvalidRequestError, HubRejectedError, type HubClient, type HubVariationInput, type ProductUpdate, type VariationUpdate } from "../../../hub-client"
+import { fieldsToSend, type HubProductFields } from "../../../mapping/hub-product"
+import type { HubAccount } from "../../../modules/hub/accounts"
+import type { ClaimedCatalogueChange, CataloguePushOutcome } from "../../../modules/hub/models/hub-catalogue-change"
+import { pushError, pushSkuFields, sent } from "./push-catalogue-changes"
+
+/** The hub calls a product's push makes (src/workflows/catalogue/steps/push-hub-product.ts). */
+export type ProductPushClient = Pick<HubClient, "getProduct" | "createProduct"> & {
+  addVariation(parentSku: string, variation: HubVariationInput): Promise<unknown>
+  updateProduct(sku: string, update: ProductUpdate | VariationUpdate, resource?: "products" | "variations"): Promise<unknown>
+}
+
+/** How a carried row ended; `returned`: a request refused for the product's own fields, so the SKU goes alone next. */
+export type CarriedOutcome = CataloguePushOutcome | { kind: "returned" }
+
+const STOCK_FIELDS = ["qty", "price", "promotional_price", "status"] as const
+
+type Went = { fields: HubProductFields; error?: unknown; withOwnFields: boolean }
+
+export class CarriedSkus {
+  private readonly rows: Map<string, ClaimedCatalogueChange>
+  private readonly went = new Map<string, Went>()
+
+  /** `rows`: the product's claimed outbox rows, each with `wanted` as Medusa reads it now. */
+  constructor(rows: ClaimedCatalogueChange[]) {
+    this.rows = new Map(rows.map((row) => [row.sku, row]))
+  }
+
+  /** The account's client, its writes to a carried SKU adding that SKU's fields. */
+  client(client: ProductPushClient): ProductPushClient {
+    return {
+      getProduct: (sku) => client.getProduct(sku),
+      createProduct: (product) => client.createProduct(product),
+      addVariation: async (parentSku, variation) => {
+        await client.addVariation(parentSku, variation)
+        // A variation added carries its own stock fields: what the hub holds of them now.
+        this.carriedBy(variation)
+      },
+      updateProduct: async (sku, fields, endpoint) => {
+        const row = this.went.has(sku) ? undefined : this.rows.get(sku)
+        const carried = row ? fieldsToSend(row.wanted, row.accepted, row.refused) : {}
+        const withOwnFields = Object.keys(fields).length > 0
+        try {
+          // The product's own fields win where both name one (a product disabled: its status).
+          await client.updateProduct(sku, { ...carried, ...fields } as ProductUpdate, endpoint)
+          if (row) this.went.set(sku, { fields: { ...carried, ...pick(fields) }, withOwnFields })
+        } catch (error) {
+          if (row) this.went.set(sku, { fields: carried, error, withOwnFields })
+          throw error
+        }
+      },
+    }
+  }
+
+  /**
+   * How each carried row ended. A row the push's requests did not reach goes alone now, unless the
+   * product's push failed (the hub unavailable), whose reason it takes.
+   */
+  async settle(account: Pick<HubAccount, "client" | "options">, productFailed: { reason: string; status: number | null } | null): Promise<Array<[ClaimedCatalogueChange, CarriedOutcome]>> {
+    return Promise.all(
+      [...this.rows.values()].map(async (row): Promise<[ClaimedCatalogueChange, CarriedOutcome]> => {
+        const went = this.went.get(row.sku)
+        if (!went) {
+          if (productFailed) return [row, { kind: "failed", reason: productFailed.reason, status: productFailed.status ?? undefined }]
+          return [row, await pushSkuFields(account, row)]
+        }
+        if (went.error === undefined) return [row, Object.keys(went.fields).length ? sent(row, went.fields) : { kind: "unchanged" }]
+        // Refused for the product's own fields as much as for this SKU's: the SKU's go alone, and a
+        // refusal of those is theirs (docs/hub-interface.md §7 rule 1: never the same request again).
+        const refused = went.error instanceof HubRejectedError || went.error instanceof HubInvalidRequestError
+        if (refused && went.withOwnFields) return [row, { kind: "returned" }]
+        return [row, pushError(row, went.fields, went.error)]
+      })
+    )
+  }
+
+  private carriedBy(variation: HubVariationInput): void {
+    const row = this.rows.get(variation.sku)
+    if (row && !this.went.has(variation.sku)) this.went.set(variation.sku, { fields: pick(variation), withOwnFields: true })
+  }
+}
+
+/** The stock fields a body holds. */
+function pick(body: object): HubProductFields {
+  const fields: Record<string, unknown> = {}
+  for (const field of STOCK_FIELDS) if ((body as Record<string, unknown>)[field] !== undefined) fields[field] = (body as Record<string, unknown>)[field]
+  return fields as HubProductFields
+}
