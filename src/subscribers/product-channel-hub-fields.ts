@@ -1,6 +1,6 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { publishProductsChanged, queueCatalogueChange } from "../sync/catalogue/catalogue-outbox"
+import { queueProductChange } from "../sync/catalogue/catalogue-outbox"
 
 /**
  * A product added to or removed from a sales channel (the channel's own page links products without
@@ -16,9 +16,8 @@ export default async function productChannelHubFieldsHandler({ event, container 
     productId = data[0]?.product_id
   }
   if (!productId) return
-  await queueCatalogueChange(container, { productIds: [productId] })
   // Published products: one that joins an account's channel is created on its hub, one that leaves is disabled there.
-  await publishProductsChanged(container, [productId])
+  await queueProductChange(container, { productIds: [productId] })
 }
 
 /** Medusa's link module names its events after the link's table (`Link` + product_sales_channel). */

@@ -1,13 +1,14 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ProductEvents } from "@medusajs/framework/utils"
-import { queueCatalogueChange } from "../sync/catalogue/catalogue-outbox"
+import { queueProductChange } from "../sync/catalogue/catalogue-outbox"
 
 /**
- * A variant created, changed (its SKU, whether its inventory is managed) or deleted: its SKU, and the
- * one it held before (a rename, a deletion: that SKU stops selling), go to the outbox.
+ * A variant created, changed (its SKU, whether its inventory is managed, its own fields) or deleted:
+ * its SKU, and the one it held before (a rename, a deletion: that SKU stops selling), go to the
+ * outbox; with `publishProducts`, its product is looked at again (a variation added, changed or stopped).
  */
 export default async function variantSkuStockHandler({ event, container }: SubscriberArgs<{ id: string }>) {
-  await queueCatalogueChange(container, { variantIds: [event.data.id] })
+  await queueProductChange(container, { variantIds: [event.data.id] })
 }
 
 export const config: SubscriberConfig = {

@@ -1,61 +1,77 @@
 import { MedusaContainer } from "@medusajs/framework/types"
-import { setTimeout as sleep } from "node:timers/promises"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { HUB_MODULE } from "../../modules/hub"
-import { DEFAULT_ACCOUNT } from "../../modules/hub/accounts"
+import { accountInLog } from "../../modules/hub/accounts"
 import { errorText } from "../../mapping/error-text"
 import type HubModuleService from "../../modules/hub/service"
 import type { ProcessPart } from "../../modules/hub/process-parts"
 import { productsForHubPage } from "../../queries/hub-product-publication"
 import { publishHubProductsWorkflow } from "../../workflows/catalogue/publish-hub-products"
 import { pushCatalogueOutboxWorkflow } from "../../workflows/catalogue/push-catalogue-outbox"
+import { Rounds } from "./rounds"
 
-/**
- * A round starts at least this long after the one before it. A reading costs little more CPU for
- * twenty SKUs than for one (22 ms against 11), so rows falling due one after the other are claimed a
- * handful at a time instead of a round each; a backlog's rounds take longer than this anyway.
- */
-const ROUND_SPACING_MS = 100
 const SWEEP_PAGE = 500
 /** A sweep at a process's first job run, then this often: events carry the changes in between. */
 const SWEEP_EVERY_MS = 15 * 60_000
 
 /**
- * The in-process trigger of one hub account's catalogue pushes, one per account and application (a
- * part of the hub module's process machinery, stopped at shutdown): an account's 429 pause or outage
- * holds its own rounds only, never another account's pushes. Each round pushes the account's due
- * products (option `publishProducts`: created, edited, disabled, each carrying its SKUs' outbox rows)
- * and then its due outbox rows (the SKUs no product push carries). Requests coalesce: while a flush
- * runs, a request only makes it look again; while none runs, one timer waits for the earliest row
- * to be due. The rows in PostgreSQL stay the truth: this only decides when to look at them, and the
- * safety-net job looks anyway.
+ * The in-process trigger of one hub account's catalogue, one per account and application (a part of
+ * the hub module's process machinery, stopped at shutdown): an account's 429 pause or outage holds
+ * its own pushes only, never another account's. Two kinds of rounds, each on its own timer
+ * (`Rounds`) so a slow one never holds the other back: the products (option `publishProducts`:
+ * created, edited or disabled, each push carrying its SKUs' outbox rows) and the outbox rows no
+ * product push carries (stock of SKUs whose product is not due, or not this store's to publish).
  */
 class CatalogueFlusher implements ProcessPart {
-  private draining?: Promise<void>
-  private again = false
-  private timer?: NodeJS.Timeout
-  private timerDueAt = Number.POSITIVE_INFINITY
-  private lastRoundAt = 0
+  private readonly products: Rounds
+  private readonly skus: Rounds
   private lastSweepAt = 0
-  private stopped = false
 
   constructor(
     private readonly container: MedusaContainer,
     private readonly account: string
-  ) {}
-
-  /** The account's options (`catalogueCoalesceMs`, `catalogueRetryDelayMs`, ...). */
-  private get options() {
-    return this.container.resolve<HubModuleService>(HUB_MODULE).account(this.account).options
+  ) {
+    const settings = {
+      coalesceMs: () => this.options.catalogueCoalesceMs,
+      retryDelayMs: () => this.options.catalogueRetryDelayMs,
+    }
+    const input = () => ({ input: { account: this.account } })
+    this.skus = new Rounds({
+      ...settings,
+      round: async () => (await pushCatalogueOutboxWorkflow(this.container).run(input())).result,
+      failed: (error) => this.warn("catalogue outbox push", error),
+    })
+    this.products = new Rounds({
+      ...settings,
+      round: async () => {
+        const { result } = await publishHubProductsWorkflow(this.container).run(input())
+        // A row a product's push gave back (refused for the product's own fields), or a product
+        // created, leaves SKUs to the outbox's rounds.
+        if (result.claimed) this.skus.request(0)
+        return { claimed: result.claimed, nextDueInMs: await this.hub.nextPublicationDueInMs(this.account), failedAll: result.claimed > 0 && result.failed === result.claimed }
+      },
+      failed: (error) => this.warn("product publication", error),
+    })
   }
 
-  /** A change was recorded: flush once it is due (after `catalogueCoalesceMs` of quiet, unless `delayMs` says sooner). */
-  request(delayMs = this.options.catalogueCoalesceMs): void {
-    if (this.draining) {
-      this.again = true
-      return
-    }
-    this.schedule(delayMs)
+  private get hub(): HubModuleService {
+    return this.container.resolve<HubModuleService>(HUB_MODULE)
+  }
+
+  /** The account's options (`catalogueCoalesceMs`, `publishProducts`, ...). */
+  private get options() {
+    return this.hub.account(this.account).options
+  }
+
+  /** A change was recorded: pushed once it is due (after `catalogueCoalesceMs` of quiet, unless `delayMs` says sooner). */
+  request(delayMs?: number): void {
+    this.skus.request(delayMs)
+    if (this.options.publishProducts) this.products.request(delayMs)
+  }
+
+  /** Pushes every due product and row now; resolves once nothing due is left (joins the rounds already running). */
+  async flush(): Promise<void> {
+    await Promise.all([this.options.publishProducts ? this.products.flush() : undefined, this.skus.flush()])
   }
 
   /**
@@ -65,15 +81,14 @@ class CatalogueFlusher implements ProcessPart {
   async sweep(): Promise<number> {
     const options = this.options
     if (!options.publishProducts) return 0
-    const hub = this.container.resolve<HubModuleService>(HUB_MODULE)
     let added = 0
     for (let afterId: string | null = null; ; ) {
       const page = await productsForHubPage(this.container, options, afterId, SWEEP_PAGE)
-      added += await hub.markProductsForHub(page.productIds, this.account, { onlyNew: true })
+      added += await this.hub.markProductsForHub(page.productIds, this.account, { onlyNew: true })
       if (!page.lastId) break
       afterId = page.lastId
     }
-    if (added) this.request(0)
+    if (added) this.products.request(0)
     return added
   }
 
@@ -84,89 +99,20 @@ class CatalogueFlusher implements ProcessPart {
     this.lastSweepAt = Date.now()
   }
 
-  /** Flushes now and resolves once nothing due is left; joins the flush already running, if one is. */
-  flush(): Promise<void> {
-    if (this.draining) {
-      this.again = true
-      return this.draining
-    }
-    this.clearTimer()
-    this.draining = this.drain().finally(() => {
-      this.draining = undefined
-    })
-    return this.draining
-  }
-
-  private async drain(): Promise<void> {
-    const options = this.options
-    let nextDueInMs: number | null = null
-    try {
-      // Round after round while rows are being claimed: a backlog drains at the hub's limit.
-      while (!this.stopped) {
-        this.again = false
-        const spacingLeft = this.lastRoundAt + ROUND_SPACING_MS - Date.now()
-        if (spacingLeft > 0) await sleep(spacingLeft)
-        this.lastRoundAt = Date.now()
-        const input = { input: { account: this.account } }
-        // Side by side, so a first publication's creates never hold stock back: a SKU whose product's
-        // push is due is that push's (it carries it), never the outbox round's.
-        const [products, { result: skus }] = await Promise.all([
-          options.publishProducts ? publishHubProductsWorkflow(this.container).run(input).then(({ result }) => result) : null,
-          pushCatalogueOutboxWorkflow(this.container).run(input),
-        ])
-        const productsDueInMs = products ? await this.container.resolve<HubModuleService>(HUB_MODULE).nextPublicationDueInMs(this.account) : null
-        nextDueInMs = earliest(skus.nextDueInMs, productsDueInMs)
-        if (skus.claimed + (products?.claimed ?? 0) === 0) break
-        // Every product claimed failed (the hub unavailable) and no SKU went: not round after round.
-        if (products && products.claimed > 0 && products.failed === products.claimed && skus.claimed === 0) await sleep(options.catalogueRetryDelayMs)
-      }
-    } catch (error) {
-      const name = this.account === DEFAULT_ACCOUNT ? "" : ` of account ${this.account}`
-      this.container
-        .resolve(ContainerRegistrationKeys.LOGGER)
-        .warn(`hub: catalogue push${name} failed (${errorText(error)}); trying again in ${options.catalogueRetryDelayMs} ms`)
-      nextDueInMs = options.catalogueRetryDelayMs
-    }
-    // A change recorded during the last round is due after its quiet time; rows held by another
-    // flusher, or waiting out a failure, when their time comes.
-    if (this.again) nextDueInMs = Math.min(nextDueInMs ?? Number.POSITIVE_INFINITY, options.catalogueCoalesceMs)
-    if (nextDueInMs !== null) this.schedule(Math.max(nextDueInMs, 20))
-  }
-
-  /** At shutdown: no new round, no timer; the round in flight ends on its own. */
+  /** At shutdown: no new round, no timer; the rounds in flight end on their own. */
   stop(): void {
-    this.stopped = true
-    this.clearTimer()
+    this.products.stop()
+    this.skus.stop()
   }
 
-  private schedule(delayMs: number): void {
-    if (this.stopped) return
-    const dueAt = Date.now() + delayMs
-    if (this.timer && this.timerDueAt <= dueAt) return
-    this.clearTimer()
-    this.timerDueAt = dueAt
-    this.timer = setTimeout(() => {
-      this.timer = undefined
-      this.timerDueAt = Number.POSITIVE_INFINITY
-      void this.flush()
-    }, delayMs)
-    // Never keeps the process alive: the outbox survives, and the next process sends it.
-    this.timer.unref()
-  }
-
-  private clearTimer(): void {
-    if (this.timer) clearTimeout(this.timer)
-    this.timer = undefined
-    this.timerDueAt = Number.POSITIVE_INFINITY
+  private warn(what: string, error: unknown): void {
+    this.container
+      .resolve(ContainerRegistrationKeys.LOGGER)
+      .warn(`${accountInLog(this.account)} ${what} failed (${errorText(error)}); trying again in ${this.options.catalogueRetryDelayMs} ms`)
   }
 }
 
-function earliest(...delays: Array<number | null>): number | null {
-  const known = delays.filter((delay): delay is number => delay !== null)
-  return known.length ? Math.min(...known) : null
-}
-
-/** The process's flusher of the hub account named (an unknown id is refused). */
+/** The process's catalogue flusher of the hub account named (an unknown id is refused). */
 export function catalogueFlusher(container: MedusaContainer, account: string): CatalogueFlusher {
   const hub = container.resolve<HubModuleService>(HUB_MODULE)
   const { id } = hub.account(account)

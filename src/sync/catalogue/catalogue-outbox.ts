@@ -1,4 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
 import { HUB_MODULE } from "../../modules/hub"
 import type HubModuleService from "../../modules/hub/service"
 import { publicationsConcerned } from "../../queries/hub-product-publication"
@@ -24,6 +25,23 @@ export async function queueCatalogueChange(container: MedusaContainer, changes: 
   const queuedFor = await catalogueChangeRecorder(container).record(changes)
   for (const account of queuedFor) catalogueFlusher(container, account).request()
   return queuedFor.length > 0
+}
+
+/**
+ * A product or variant created, changed or deleted in Medusa (or a product's sales channels): its SKUs,
+ * and those it held before, go to the outbox, and with `publishProducts` its product is looked at again
+ * (published, its changed fields sent, or disabled) by each publishing account concerned. The one
+ * entry of the subscribers on these events.
+ */
+export async function queueProductChange(container: MedusaContainer, changes: { productIds?: string[]; variantIds?: string[] }): Promise<void> {
+  if (container.resolve<HubModuleService>(HUB_MODULE).publishingAccounts.length) {
+    const variantIds = changes.variantIds ?? []
+    // A deleted variant still names its product.
+    const variants = variantIds.length ? await container.resolve(Modules.PRODUCT).listProductVariants({ id: variantIds }, { select: ["product_id"], withDeleted: true }) : []
+    const productIds = [...(changes.productIds ?? []), ...variants.flatMap((variant) => (variant.product_id ? [variant.product_id] : []))]
+    if (productIds.length) await publishProductsChanged(container, productIds)
+  }
+  await queueCatalogueChange(container, changes)
 }
 
 /**
