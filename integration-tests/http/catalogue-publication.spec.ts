@@ -205,7 +205,7 @@ medusaIntegrationTestRunner({
     })
 
     it("a configurable product the hub already held is linked, and the variations the hub lacks are added to it", async () => {
-      await hub.account("default").client.createProduct({
+      await hub.account("default").hub.createProduct({
         sku: "meia-link",
         name: "Meia do lojista",
         description: "<p>No hub antes.</p>",
@@ -326,7 +326,7 @@ medusaIntegrationTestRunner({
       const { claimed: dead } = await hub.claimPublications(100, "default")
       expect(dead.map((claim) => claim.productId).sort()).toEqual([...ids].sort())
       const first = dead.find((claim) => claim.productId === ids[0])
-      if (first) await hub.account("default").client.createProduct({ sku: "LOTE-1", name: "Lote 1", description: "<p>Feito à mão.</p>", price: 79.9, qty: 1, status: "enabled", weight: 1.234, height: 10, width: 20.5, length: 30, images: ["https://cdn.example.com/a.jpg"] })
+      if (first) await hub.account("default").hub.createProduct({ sku: "LOTE-1", name: "Lote 1", description: "<p>Feito à mão.</p>", price: 79.9, qty: 1, status: "enabled", weight: 1.234, height: 10, width: 20.5, length: 30, images: ["https://cdn.example.com/a.jpg"] })
       // Its lease lapses; the live publisher reads the hub before creating anything.
       await eventually(async () => {
         await catalogueFlusher(container, "default").flush()

@@ -33,15 +33,15 @@ medusaIntegrationTestRunner({
       const baseline = (endpoint: string) => row(before, endpoint) ?? { requests: 0, clientErrors: 0, rateLimited: 0 }
       const products = baseline("GET /products/{sku}")
 
-      await hub.account("default").client.getProduct("T-1")
-      const lastError = hub.account("default").client.figures().lastError
+      await hub.account("default").hub.getProduct("T-1")
+      const lastError = hub.account("default").hub.figures().lastError
       // Not there: read as null (docs/architecture.md, the hub client), and counted as the 404 it was,
       // but an answer, not an error: the connection's health (its last error) does not turn red.
-      await expect(hub.account("default").client.getProduct("NO-SUCH-SKU")).resolves.toBeNull()
-      expect(hub.account("default").client.figures().lastError).toEqual(lastError)
+      await expect(hub.account("default").hub.getProduct("NO-SUCH-SKU")).resolves.toBeNull()
+      expect(hub.account("default").hub.figures().lastError).toEqual(lastError)
       // Recorded by the store (as the 30-second timer does), then more requests before the page reads.
       await hub.recordHubTraffic()
-      await hub.account("default").client.getProduct("T-1")
+      await hub.account("default").hub.getProduct("T-1")
 
       const { data, status } = await api.get("/admin/hub/traffic?hours=24", headers)
       expect(status).toBe(200)
@@ -65,7 +65,7 @@ medusaIntegrationTestRunner({
            ('hubtrh_old', date_trunc('hour', now()) - interval '169 hours', 'GET /orders', 5),
            ('hubtrh_kept', date_trunc('hour', now()) - interval '167 hours', 'GET /orders', 7)`
       )
-      await hub.account("default").client.getProduct("T-1")
+      await hub.account("default").hub.getProduct("T-1")
       await hub.recordHubTraffic()
       const { rows } = await pg.raw(`select id from hub_traffic_hour where id in ('hubtrh_old', 'hubtrh_kept')`)
       expect(rows).toEqual([{ id: "hubtrh_kept" }])

@@ -123,8 +123,8 @@ medusaIntegrationTestRunner({
       // The hub answers 503 to everything: a request fails through its retries.
       const hubModule: HubModuleService = container.resolve(HUB_MODULE)
       sandbox.hub.setFaults({ errorRate: 1 })
-      await expect(hubModule.account("default").client.getOrder(code)).rejects.toThrow()
-      const failing = hubModule.account("default").client.figures().failing!
+      await expect(hubModule.account("default").hub.getOrder(code)).rejects.toThrow()
+      const failing = hubModule.account("default").hub.figures().failing!
       expect(failing).not.toBeNull()
       // Not five minutes yet: nothing told.
       expect(await noticeHubOutage(container, "default")).toBe(false)
@@ -132,8 +132,8 @@ medusaIntegrationTestRunner({
       expect(await noticeHubOutage(container, "default", { afterMs: 0 })).toBe(true)
       expect(await noticeHubOutage(container, "default", { afterMs: 0 })).toBe(true)
       sandbox.hub.setFaults({})
-      await hubModule.account("default").client.getOrder(code)
-      expect(hubModule.account("default").client.figures().failing).toBeNull()
+      await hubModule.account("default").hub.getOrder(code)
+      expect(hubModule.account("default").hub.figures().failing).toBeNull()
       expect(await noticeHubOutage(container, "default", { afterMs: 0 })).toBe(false)
 
       await eventually(async () => {

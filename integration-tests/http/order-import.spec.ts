@@ -1,3 +1,4 @@
+import { hubDeliveryFacts } from "../../src/hub-client/delivery"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
@@ -118,7 +119,7 @@ medusaIntegrationTestRunner({
       expect((await level("SKU-1")).reserved_quantity).toBe(3)
 
       // Below the run lock, the claim alone lets one importer through (another process, another lock).
-      const seen = { code: "Loja Exemplo-99", channel: "Loja Exemplo", statusCode: "book_product", statusType: "NEW", digest: "d" }
+      const seen = { code: "Loja Exemplo-99", channel: "Loja Exemplo", statusCode: "book_product", statusType: "NEW", digest: "d", delivery: hubDeliveryFacts({}) }
       const claims = await Promise.all(Array.from({ length: 5 }, () => hubModule.claimHubOrder("default", seen)))
       expect(claims.filter(Boolean)).toHaveLength(1)
     })
@@ -129,7 +130,7 @@ medusaIntegrationTestRunner({
       expect(catalogue["book_product"]).toBe("NEW")
 
       // The state a crash leaves: a claim, and the Medusa order created, with no reservation and no record of it.
-      const claim = await hubModule.claimHubOrder("default", { code: hubOrder.code, channel: "Loja Exemplo", statusCode: "book_product", statusType: "NEW", digest: "x" })
+      const claim = await hubModule.claimHubOrder("default", { code: hubOrder.code, channel: "Loja Exemplo", statusCode: "book_product", statusType: "NEW", digest: "x", delivery: hubDeliveryFacts({}) })
       const parsed = parseHubOrder(hubOrder)
       if (!parsed.ok) throw new Error(parsed.reason)
       const variant = store.variantsBySku["SKU-2"]

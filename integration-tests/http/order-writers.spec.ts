@@ -1,3 +1,4 @@
+import { hubDeliveryFacts } from "../../src/hub-client/delivery"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
@@ -161,7 +162,7 @@ medusaIntegrationTestRunner({
 
     it("a claim whose importer died is taken over by the next run after its 60 s lease, not 10 minutes", async () => {
       const hubOrder = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-2", qty: 1 }] }))
-      const seen = { code: hubOrder.code, channel: "Loja Exemplo", statusCode: "book_product", statusType: "NEW", digest: "x" }
+      const seen = { code: hubOrder.code, channel: "Loja Exemplo", statusCode: "book_product", statusType: "NEW", digest: "x", delivery: hubDeliveryFacts({}) }
       const claim = await hubModule.claimHubOrder("default", seen)
       expect(claim).not.toBeNull()
 

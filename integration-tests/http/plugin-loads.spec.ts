@@ -13,7 +13,7 @@ medusaIntegrationTestRunner({
     describe("the development store with the plugin", () => {
       it("boots with the hub module, whose client reaches the sandbox hub", async () => {
         const hub: HubModuleService = getContainer().resolve(HUB_MODULE)
-        const statuses = await hub.account("default").client.listStatuses()
+        const statuses = await hub.account("default").hub.listStatuses()
         expect(statuses.map((status) => status.type)).toEqual(
           expect.arrayContaining(["NEW", "APPROVED", "CANCELED", "INVOICED", "SHIPPED", "DELIVERED", "SHIPMENT_EXCEPTION"])
         )
@@ -22,7 +22,7 @@ medusaIntegrationTestRunner({
 
       it("shows the connection's health to an admin, without any credential", async () => {
         const hub: HubModuleService = getContainer().resolve(HUB_MODULE)
-        await hub.account("default").client.listStatuses()
+        await hub.account("default").hub.listStatuses()
         const response = await api.get("/admin/hub/connection", await adminHeaders(getContainer()))
         expect(response.status).toBe(200)
         expect(response.data.connection.hubOrigin).toBe(new URL(sandbox.hub.url).origin)

@@ -55,6 +55,12 @@ import {
 import { HubLogger, HubTransport } from "./transport"
 
 /** The hub client: one per hub account. Every request it makes goes through its transport. */
+/**
+ * What code outside the hub module holds of an account's client: every hub call and its figures,
+ * none of its lifecycle (closing its pool, handing over its hourly traffic), which the module keeps.
+ */
+export type HubOperations = Omit<HubClient, "close" | "takeHourlyTraffic" | "returnHourlyTraffic">
+
 export class HubClient implements HubPageReader {
   readonly options: HubClientOptions
   private readonly transport: HubTransport

@@ -16,3 +16,4 @@ export { hubAccountKey } from "./transport"
 
 export { NO_TRACER, type HubSpan, type HubSpanAttributes, type HubTracer } from "./tracing"
 export { cappedPauseUntil, DEFAULT_MAX_PAUSE_MS, MAX_TIMER_MS } from "./bounds"
+export * from "./delivery"

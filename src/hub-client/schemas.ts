@@ -104,6 +104,9 @@ export const hubOrderSchema = z.looseObject({
   interest: money.optional(),
   discount: money.optional(),
   shipping_method: z.string().optional(),
+  /** Who carries it (docs/hub-public-facts.md, The hub's own delivery); read leniently: a value of another shape is none. */
+  calculation_type: z.unknown().optional(),
+  shipping_carrier: z.unknown().optional(),
   estimated_delivery: z.string().optional(),
   sync_status: z.string().optional(),
   customer: hubCustomerSchema,

@@ -1,3 +1,4 @@
+import { z } from "zod"
 import type { ShipmentInput } from "../hub-client"
 
 /*
@@ -126,4 +127,36 @@ export function orderDelivered(lines: OrderLine[], fulfillments: OrderFulfillmen
     lines.filter(goods).every((line) => (fulfilled.get(line.id) ?? 0) >= line.quantity) &&
     fulfillments.filter(live).every((fulfillment) => !!fulfillment.delivered_at)
   )
+}
+
+/**
+ * A parcel the hub shipped by itself (its own delivery, or a move made on its panel), as Medusa
+ * records it: `moveId` keys the fulfillment made for it (`hub-shipment:<code>`), so it is made once,
+ * and marks it as the hub's, so it is never sent back to the hub.
+ */
+export type HubShipmentParcel = { moveId: string; items?: ShipmentInput["items"]; track: { code: string; url?: string } }
+
+const hubShipmentSchema = z.object({
+  code: z.union([z.string(), z.number()]).transform(String).optional(),
+  items: z.array(z.object({ sku: z.string().min(1), qty: z.number().int().positive() })).min(1).optional().catch(undefined),
+  tracks: z.array(z.object({ code: z.union([z.string(), z.number()]).transform(String).optional(), url: z.string().optional().catch(undefined) }).catch({})).optional().catch(undefined),
+})
+
+/**
+ * The parcels of a hub order's `shipments` (docs/hub-public-facts.md, Orders: `[{code, items [{sku,
+ * qty}], tracks [{code, carrier, method, url}]}]`), only what a fulfillment needs: nothing else of the
+ * shipment is read (it may name who received it). A parcel is known by its first track's code, or
+ * its own code; one with neither is left out, and so is one that is not an object.
+ */
+export function hubShipmentParcels(shipments: unknown): HubShipmentParcel[] {
+  if (!Array.isArray(shipments)) return []
+  return shipments.flatMap((raw): HubShipmentParcel[] => {
+    const parsed = hubShipmentSchema.safeParse(raw)
+    if (!parsed.success) return []
+    const { code, items, tracks } = parsed.data
+    const track = tracks?.find((candidate) => candidate.code)
+    const trackCode = track?.code ?? code
+    if (!trackCode) return []
+    return [{ moveId: `hub-shipment:${code ?? trackCode}`, ...(items ? { items } : {}), track: { code: trackCode, ...(track?.url ? { url: track.url } : {}) } }]
+  })
 }

@@ -1,8 +1,14 @@
 import { createHash } from "node:crypto"
 import { HUB_STATUS_TYPES, HubStatusType } from "../hub-client"
 
-/** The status types whose orders the import reads: new orders, and the marketplace's own moves. */
+/** The status types of orders the import takes in: new orders, and the marketplace's own moves on them. */
 export const IMPORTED_STATUS_TYPES: readonly HubStatusType[] = ["NEW", "APPROVED", "CANCELED"]
+
+/**
+ * The status types the listing reads: those the import takes in, and the moves an imported order is
+ * followed through after them, which the hub makes by itself for orders of its own delivery (issue 40).
+ */
+export const LISTED_STATUS_TYPES: readonly HubStatusType[] = [...IMPORTED_STATUS_TYPES, "SHIPPED", "DELIVERED", "SHIPMENT_EXCEPTION"]
 
 /**
  * A status code -> its type, through the hub's catalogue first (custom statuses are mapped to a

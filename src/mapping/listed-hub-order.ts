@@ -52,7 +52,7 @@ export function latestPerCode<T extends { code: string }>(listed: T[]): T[] {
  */
 export function keptWhileListed(listed: ListedHubOrder, action: "import" | "follow"): ListedHubOrder {
   if (action === "follow") {
-    return { ...pick(listed, ["code", "channel", "status", "updated_at", "total_ordered"]), code: listed.code, ...payments(listed) }
+    return { ...pick(listed, ["code", "channel", "status", "updated_at", "total_ordered"]), code: listed.code, ...payments(listed), ...parcels(listed) }
   }
   const order = pick(listed, Object.keys(hubOrderSchema.shape).filter((key) => !NOT_READ_BY_THE_IMPORT.has(key)))
   return {
@@ -65,6 +65,19 @@ export function keptWhileListed(listed: ListedHubOrder, action: "import" | "foll
     ...part(listed, "items", (items) => (Array.isArray(items) ? items.map((item) => pickObject(item, Object.keys(hubOrderItemSchema.shape))) : items)),
     ...payments(listed),
   }
+}
+
+/**
+ * A followed order's shipments, as far as `hubShipmentParcels` reads them (a shipped or delivered
+ * order's parcels): codes, items and tracking, nothing that may name who received them.
+ */
+function parcels(listed: ListedHubOrder) {
+  const parcel = (shipment: unknown) => {
+    if (!shipment || typeof shipment !== "object" || Array.isArray(shipment)) return shipment
+    const { tracks } = shipment as { tracks?: unknown }
+    return { ...pick(shipment as Record<string, unknown>, ["code", "items"]), ...(Array.isArray(tracks) ? { tracks: tracks.map((track) => pickObject(track, ["code", "url"])) } : {}) }
+  }
+  return part(listed, "shipments", (list) => (Array.isArray(list) ? list.map(parcel) : list))
 }
 
 /** Fields of the hub's order the import never reads (shipments may name who received them). */

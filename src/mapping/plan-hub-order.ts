@@ -1,4 +1,5 @@
 import type { ListedHubOrder } from "../hub-client"
+import { hubDeliveryFacts, type HubDeliveryFacts } from "../hub-client/delivery"
 import { hubPayloadDigest, hubStatusTypeOf, IMPORTED_STATUS_TYPES } from "./hub-status"
 import { type HubOrderImportState, isImported } from "./hub-order-states"
 
@@ -10,6 +11,8 @@ export type SeenHubOrder = {
   /** The status type the code resolves to through the catalogue; UNKNOWN when it resolves to none. */
   statusType: string
   digest: string
+  /** Who carries it, in the order's words (kept on its record: the card names the delivery). */
+  delivery: HubDeliveryFacts
 }
 
 /** The store's record of a hub order, as far as the plan needs it. */
@@ -24,8 +27,15 @@ export type HubOrderRecordState = {
 /** A claim won by this import run. */
 export type ClaimedHubOrder = { id: string; code: string; import_state: string; attempts: number; order_id: string | null }
 
-/** The marketplace's own moves a Medusa order follows. */
-export type MarketplaceStatusType = "APPROVED" | "CANCELED"
+/**
+ * The marketplace's own moves a Medusa order follows: paid, canceled, and (the hub's own delivery, or
+ * the merchant's moves made on the hub's panel) shipped and delivered (issue 40).
+ */
+export type MarketplaceStatusType = "APPROVED" | "CANCELED" | "SHIPPED" | "DELIVERED"
+
+/** How far along each move is: a move is applied only past the one applied (CANCELED ends everything). */
+const PROGRESS: Record<MarketplaceStatusType, number> = { APPROVED: 1, SHIPPED: 2, DELIVERED: 3, CANCELED: 4 }
+const isMarketplaceMove = (type: string | null): type is MarketplaceStatusType => type !== null && type in PROGRESS
 
 /**
  * What to do with a hub order the import saw:
@@ -61,6 +71,7 @@ export function seenHubOrder(listed: ListedHubOrder, catalogue: ReadonlyMap<stri
     statusCode: status.code ?? "",
     statusType: statusType ?? "UNKNOWN",
     digest: hubPayloadDigest(listed),
+    delivery: hubDeliveryFacts(listed),
   }
 }
 
@@ -90,9 +101,12 @@ export function planAfterImport(afterImport: AfterImport, needsStock: boolean): 
 
 function followOf(seen: SeenHubOrder, record: Pick<HubOrderRecordState, "status_code" | "applied_status_type" | "import_state">): FollowPlan {
   const recordStatus = record.status_code !== seen.statusCode
-  const marketplaceMove = seen.statusType === "APPROVED" || seen.statusType === "CANCELED" ? seen.statusType : null
+  const marketplaceMove = isMarketplaceMove(seen.statusType) ? seen.statusType : null
+  const applied = isMarketplaceMove(record.applied_status_type) ? PROGRESS[record.applied_status_type] : 0
   const alreadyCanceled = record.applied_status_type === "CANCELED"
-  const applyStatus = marketplaceMove && record.applied_status_type !== marketplaceMove && !alreadyCanceled ? marketplaceMove : null
+  // Past the move applied; or shipped again from another status (a new parcel after a shipment exception).
+  const further = marketplaceMove !== null && (PROGRESS[marketplaceMove] > applied || (marketplaceMove === "SHIPPED" && record.applied_status_type === "SHIPPED" && recordStatus))
+  const applyStatus = further && !alreadyCanceled ? marketplaceMove : null
   const recheckStock = record.import_state === "needs_stock" && !alreadyCanceled && applyStatus !== "CANCELED"
   return { action: "follow", recordStatus, applyStatus, recheckStock }
 }

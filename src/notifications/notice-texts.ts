@@ -1,5 +1,5 @@
 import { MERCHANT_MOVE_NAMES, type MerchantOrderMoveKind } from "../hub-client/order-moves"
-import { DEFAULT_ACCOUNT } from "../modules/hub/accounts"
+import { isDefaultAccount } from "../modules/hub/accounts"
 import type { NotificationLanguage } from "../modules/hub/options"
 
 /**
@@ -104,5 +104,5 @@ const ACCOUNT_NAMED: Record<NotificationLanguage, (account: string) => string> =
 /** A notice's title and description in `language`; the title names `account` unless it is `default`. */
 export function noticeText(facts: MerchantNoticeFacts, language: NotificationLanguage, account: string): NoticeText {
   const text = (TEXTS[language][facts.about] as (facts: MerchantNoticeFacts) => NoticeText)(facts)
-  return account === DEFAULT_ACCOUNT ? text : { ...text, title: `${text.title}${ACCOUNT_NAMED[language](account)}` }
+  return isDefaultAccount(account) ? text : { ...text, title: `${text.title}${ACCOUNT_NAMED[language](account)}` }
 }

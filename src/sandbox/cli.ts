@@ -40,6 +40,8 @@ Control endpoints (no credentials; <code> URL-encoded: "Sandbox Marketplace-17" 
   GET    /_sandbox/orders/<code>           the order as the hub holds it (outside the account's limits)
   POST   /_sandbox/orders/<code>/approve   the marketplace approves the order (payment confirmed)
   POST   /_sandbox/orders/<code>/cancel    the marketplace cancels the order
+  POST   /_sandbox/orders/<code>/ship      the hub's own delivery ships it (one parcel, a Correios track)
+  POST   /_sandbox/orders/<code>/deliver   the hub's own delivery delivers it
   POST   /_sandbox/products                add or update products, with no check between the prices (to seed
                                            drift): [{"sku","qty","name"?,"price"?,"promotional_price"?,"status"?}]
   GET    /_sandbox/products/<sku>          a product (with its variations) or a variation, every field the hub holds

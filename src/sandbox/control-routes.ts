@@ -109,6 +109,9 @@ export function buildControlRoutes(hub: SandboxHub, state: SandboxHubState): Rou
     },
     { method: "POST", path: "/orders/:code/approve", handle: marketplaceMove((code) => hub.marketplaceApprove(code)) },
     { method: "POST", path: "/orders/:code/cancel", handle: marketplaceMove((code) => hub.marketplaceCancel(code)) },
+    // The hub's own delivery: shipped (one parcel of everything, a Correios track), then delivered.
+    { method: "POST", path: "/orders/:code/ship", handle: marketplaceMove((code) => hub.marketplaceShip(code)) },
+    { method: "POST", path: "/orders/:code/deliver", handle: marketplaceMove((code) => hub.marketplaceDeliver(code)) },
     {
       method: "PUT",
       path: "/faults",

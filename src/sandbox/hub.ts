@@ -3,6 +3,7 @@
  * SandboxHub handle. A file of its own so that the server and the control routes (which drive
  * the handle over HTTP) share it without importing each other.
  */
+import type { SandboxShipment } from "./move-bodies"
 import type { RequestHold } from "./held-requests"
 import { z } from "zod"
 import type { RateLimit } from "../hub-client/endpoints"
@@ -106,6 +107,13 @@ export interface SandboxHub {
   /** Marketplace moves; throw a SandboxHubError (422) when the state machine refuses. */
   marketplaceApprove(code: string): HubOrder
   marketplaceCancel(code: string): HubOrder
+  /**
+   * The hub's own delivery moving an order (docs/hub-public-facts.md, The hub's own delivery): shipped
+   * with one parcel of every item and a Correios track (or `shipment` as given), then delivered. Both
+   * follow the move rules, so a shipment waits for the invoice as on a real hub.
+   */
+  marketplaceShip(code: string, shipment?: Partial<SandboxShipment>): HubOrder
+  marketplaceDeliver(code: string): HubOrder
   setFaults(faults: SandboxFaults): void
   /** The order queue stops answering (`unavailable`: 503; `empty`: nothing waiting) until `null`. */
   setQueueFault(fault: SandboxQueueFault): void

@@ -82,6 +82,9 @@ const sandboxMoney = z.number().finite().nonnegative()
 export const sandboxTestOrderSchema = testOrderInputSchema.extend({
   discount: sandboxMoney.optional(),
   parcels: z.number().int().min(1).max(24).optional(),
+  /** Who carries it (docs/hub-public-facts.md, The hub's own delivery): the marketplace's Correios or Direct, or (absent) the merchant. */
+  calculation_type: z.string().min(1).max(100).optional(),
+  shipping_carrier: z.string().min(1).max(100).optional(),
 })
 export type SandboxTestOrderInput = z.input<typeof sandboxTestOrderSchema>
 export const clone = <T>(value: T): T => structuredClone(value)

@@ -5,6 +5,7 @@
  * The state machine follows the sandbox's own move rules (move-rules.ts: a profile, strict by
  * default), not the plugin's table, so tests can show where a hub and the plugin disagree.
  */
+import { createHash } from "node:crypto"
 import { z } from "zod"
 import { HUB_DAY_MS } from "../hub-client/endpoints"
 import {
@@ -206,6 +207,8 @@ export class SandboxHubState {
       interest,
       discount,
       shipping_method: order.shipping_method ?? "Sandbox Standard",
+      ...(order.calculation_type ? { calculation_type: order.calculation_type } : {}),
+      ...(order.shipping_carrier ? { shipping_carrier: order.shipping_carrier } : {}),
       estimated_delivery:
         order.estimated_delivery ?? new Date(placedAt.getTime() + 7 * HUB_DAY_MS).toISOString().slice(0, 10),
       customer: order.customer,
@@ -305,6 +308,26 @@ export class SandboxHubState {
         tracks: [shipment.track],
       })
     })
+  }
+
+  /** The hub's own delivery ships an order: every item in one parcel unless told otherwise, a Correios track named after the order. */
+  shipByHub(code: string, shipment: Partial<SandboxShipment> = {}): HubOrder {
+    const order = this.orders.get(code)
+    if (!order) throw new SandboxHubError(404, `Order ${code} not found`)
+    const items = (Array.isArray(order.items) ? order.items : []).map((item) => ({ sku: String((item as { id?: unknown }).id), qty: Number((item as { qty?: unknown }).qty) }))
+    const parcels = Array.isArray(order.shipments) ? order.shipments.length : 0
+    const digits = BigInt(`0x${createHash("sha256").update(`${code}:${parcels}`).digest("hex").slice(0, 12)}`).toString().padStart(9, "0").slice(0, 9)
+    const trackCode = `BR${digits}BR`
+    return this.ship(code, STANDARD_STATUS_CODES.SHIPPED, {
+      items,
+      track: { code: trackCode, carrier: "Correios", method: "Americanas Entrega", url: `https://rastreamento.correios.example/${trackCode}` },
+      ...shipment,
+    })
+  }
+
+  /** The hub's own delivery delivers an order it shipped. */
+  deliverByHub(code: string): HubOrder {
+    return this.deliver(code, STANDARD_STATUS_CODES.DELIVERED, {})
   }
 
   deliver(code: string, statusCode: string, delivery: SandboxDelivery): HubOrder {

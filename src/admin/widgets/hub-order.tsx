@@ -5,6 +5,7 @@ import { Badge, Button, Container, DropdownMenu, Heading, StatusBadge, Text } fr
 import { Fragment, useState } from "react"
 import { Link } from "react-router-dom"
 import { type MerchantOrderMoveKind, moveAllowedFrom, moveSendableFrom } from "../../hub-client/order-moves"
+import { hubDeliveryOf, marketplaceCarries } from "../../hub-client/delivery"
 import { HubOrderMoves } from "../components/hub-order/hub-order-moves"
 import { HubOrderShipments } from "../components/hub-order/hub-order-shipments"
 import { MoveDrawer } from "../components/hub-order/move-drawer"
@@ -37,8 +38,11 @@ const HubOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
   }
   if (!hubOrder) return null
 
-  // The plugin's table leads; any other move is still the hub's to accept or refuse.
-  const expected = MOVE_KINDS.filter((kind) => moveAllowedFrom(kind, hubOrder.status_type))
+  // The plugin's table leads; any other move is still the hub's to accept or refuse. An order the
+  // marketplace carries is shipped and delivered by the hub itself: those moves are not the merchant's.
+  const delivery = hubDeliveryOf(hubOrder)
+  const carried = marketplaceCarries(delivery)
+  const expected = MOVE_KINDS.filter((kind) => moveAllowedFrom(kind, hubOrder.status_type) && !(carried && (kind === "ship" || kind === "deliver")))
   const others = moveSendableFrom(hubOrder.status_type) ? MOVE_KINDS.filter((kind) => !expected.includes(kind)) : []
   const metadata = (medusaOrder?.metadata ?? {}) as HubOrderMetadata
   return (
@@ -67,6 +71,22 @@ const HubOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
         />
         {severalAccounts && <SectionRow label={t("fields.account")} value={hubOrder.account} testId="hub-order-account" />}
         <SectionRow label={t("fields.marketplace")} value={hubOrder.channel ?? "—"} testId="hub-order-channel" />
+        <SectionRow
+          label={t("delivery.delivery")}
+          testId="hub-order-delivery"
+          value={
+            <>
+              <Text size="small" leading="compact">
+                {delivery === "own" && hubOrder.shipping_method ? `${t("delivery.kinds.own")} · ${hubOrder.shipping_method}` : t(`delivery.kinds.${delivery}`)}
+              </Text>
+              {carried && (
+                <Text size="small" leading="compact" className="text-ui-fg-muted">
+                  {t(delivery === "fulfillment" ? "delivery.fulfillmentHint" : "delivery.marketplaceCarries")}
+                </Text>
+              )}
+            </>
+          }
+        />
         <SectionRow
           label={t("fields.hubStatus")}
           testId="hub-order-status"

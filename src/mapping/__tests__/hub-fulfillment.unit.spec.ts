@@ -1,4 +1,5 @@
 import {
+  hubShipmentParcels,
   chargeItemsLeft,
   fulfillmentItemsOfShipment,
   fulfillmentOfParcel,
@@ -110,5 +111,24 @@ describe("moveLanded", () => {
     expect(moveLanded({ kind: "ship", trackCode: "BR2" }, {}, "SHIPPED")).toBe(true)
     expect(moveLanded({ kind: "deliver" }, shipped, "DELIVERED")).toBe(true)
     expect(moveLanded({ kind: "deliver" }, shipped, "SHIPPED")).toBe(false)
+  })
+})
+
+describe("hubShipmentParcels", () => {
+  it("reads each parcel the hub shipped by its track, or its own code, and nothing else of it", () => {
+    const shipments = [
+      { code: "Loja-1", items: [{ sku: "CAM-P", qty: 2 }], tracks: [{ code: "BR123", carrier: "Correios", method: "PAC", url: "https://rastreio.example/BR123" }], receiver: "Maria" },
+      { code: "Loja-1-2", tracks: [] },
+      { tracks: [{ carrier: "Direct" }] },
+      "not a parcel",
+      { code: 77, items: [{ sku: "", qty: 1 }], tracks: [{ code: 9001 }] },
+    ]
+    expect(hubShipmentParcels(shipments)).toEqual([
+      { moveId: "hub-shipment:Loja-1", items: [{ sku: "CAM-P", qty: 2 }], track: { code: "BR123", url: "https://rastreio.example/BR123" } },
+      { moveId: "hub-shipment:Loja-1-2", track: { code: "Loja-1-2" } },
+      { moveId: "hub-shipment:77", track: { code: "9001" } },
+    ])
+    expect(hubShipmentParcels(undefined)).toEqual([])
+    expect(hubShipmentParcels({ code: "x" })).toEqual([])
   })
 })

@@ -1,6 +1,13 @@
 import { planAfterImport, planHubOrder, seenHubOrder, type HubOrderRecordState, type SeenHubOrder } from "../plan-hub-order"
 
-const seen = (statusCode: string, statusType: string): SeenHubOrder => ({ code: "Loja-1", channel: "Loja", statusCode, statusType, digest: "d" })
+const seen = (statusCode: string, statusType: string): SeenHubOrder => ({
+  code: "Loja-1",
+  channel: "Loja",
+  statusCode,
+  statusType,
+  digest: "d",
+  delivery: { calculation_type: null, shipping_method: null, shipping_carrier: null },
+})
 const record = (overrides: Partial<HubOrderRecordState> = {}): HubOrderRecordState => ({
   id: "hubord_1",
   order_id: "order_1",
@@ -46,6 +53,24 @@ describe("planHubOrder", () => {
       applyStatus: null,
       recheckStock: false,
     })
+  })
+
+  it("follows the marketplace's shipment and delivery of an imported order once each, never backwards (issue 40)", () => {
+    const approved = record({ status_code: "payment_received", applied_status_type: "APPROVED" })
+    expect(planHubOrder(seen("order_shipped", "SHIPPED"), approved)).toEqual({ action: "follow", recordStatus: true, applyStatus: "SHIPPED", recheckStock: false })
+    const shipped = record({ status_code: "order_shipped", applied_status_type: "SHIPPED" })
+    expect(planHubOrder(seen("order_shipped", "SHIPPED"), shipped)).toEqual({ action: "none" })
+    expect(planHubOrder(seen("complete", "DELIVERED"), shipped)).toMatchObject({ applyStatus: "DELIVERED" })
+    // Straight from approved (or never approved) to delivered: the delivery applies what came before it.
+    expect(planHubOrder(seen("complete", "DELIVERED"), record())).toMatchObject({ applyStatus: "DELIVERED" })
+    const delivered = record({ status_code: "complete", applied_status_type: "DELIVERED" })
+    expect(planHubOrder(seen("order_shipped", "SHIPPED"), delivered)).toEqual({ action: "follow", recordStatus: true, applyStatus: null, recheckStock: false })
+    // Shipped again after a shipment exception: the new parcel is followed.
+    const exception = record({ status_code: "shipment_exception", applied_status_type: "SHIPPED" })
+    expect(planHubOrder(seen("order_shipped", "SHIPPED"), exception)).toMatchObject({ applyStatus: "SHIPPED" })
+    expect(planHubOrder(seen("shipment_exception", "SHIPMENT_EXCEPTION"), shipped)).toEqual({ action: "follow", recordStatus: true, applyStatus: null, recheckStock: false })
+    const canceled = record({ status_code: "order_canceled", applied_status_type: "CANCELED" })
+    expect(planHubOrder(seen("order_shipped", "SHIPPED"), canceled)).toMatchObject({ applyStatus: null })
   })
 
   it("re-checks the stock of an order that waits for it, unless it is being canceled", () => {

@@ -1,19 +1,22 @@
 import { z } from "zod"
-import { describeIssues, type HubClient } from "../../hub-client"
+import { describeIssues, type HubClient, type HubOperations } from "../../hub-client"
 import { HubPluginOptionsError, type HubPluginOptions, hubPluginOptionsSchema } from "./options"
 import { readRenamedOptions } from "./renamed-options"
 
 /** The account today's single-account options describe; records from before accounts belong to it. */
 export const DEFAULT_ACCOUNT = "default"
 
+/** Whether an account id is the default's: only words (logs, keys kept from before accounts) differ for it, never where anything goes. */
+export const isDefaultAccount = (account: string): boolean => account === DEFAULT_ACCOUNT
+
 const ACCOUNT_ID = /^[a-z0-9][a-z0-9_-]{0,39}$/
 const ACCOUNT_ID_RULE = "1 to 40 lowercase letters, digits, - or _, such as brand-b"
 
 /** An account's part of a key made of a hub code (a workflow's transaction id): none for `default`, which keeps its keys from before accounts. */
-export const accountKey = (account: string): string => (account === DEFAULT_ACCOUNT ? "" : `${account}:`)
+export const accountKey = (account: string): string => (isDefaultAccount(account) ? "" : `${account}:`)
 
 /** How a log line names an account: nothing for `default` (a store with one account reads as before), else its id. */
-export const accountInLog = (account: string): string => (account === DEFAULT_ACCOUNT ? "hub:" : `hub (account ${account}):`)
+export const accountInLog = (account: string): string => (isDefaultAccount(account) ? "hub:" : `hub (account ${account}):`)
 
 /**
  * The hub account an event of the plugin is about, as its subscribers read it (an edge, like the
@@ -49,7 +52,14 @@ const OWN_OPTIONS = ["userEmail", "apiKey", "accountManagerKey", "salesChannelId
 export type HubAccountOptions = HubPluginOptions & { id: string }
 
 /** One hub account of the store as the module holds it: its options and its own hub client (and budget). */
-export type HubAccount = { id: string; options: HubAccountOptions; client: HubClient }
+/**
+ * One hub account as the code holds it: its id, its options, and `hub`, the calls to its hub (its own
+ * client, budget and figures; the client's lifecycle stays the module's).
+ */
+export type HubAccount = { readonly id: string; readonly options: HubAccountOptions; readonly hub: HubOperations }
+
+/** An account as the hub module keeps it: with the client it closes and whose traffic it records. */
+export type HubAccountEntry = HubAccount & { readonly client: HubClient }
 
 /**
  * Every hub account of the store: the plugin's own options are the account `default`; each entry of
@@ -117,7 +127,7 @@ function checkApart(accounts: HubAccountOptions[]): void {
   const byId = new Map<string, number>()
   const byChannel = new Map<string, string>()
   for (const account of accounts) {
-    if (byId.has(account.id)) throw new HubPluginOptionsError(`accounts: the id ${account.id} is given twice${account.id === DEFAULT_ACCOUNT ? " (the plugin's own options are the account default)" : ""}`)
+    if (byId.has(account.id)) throw new HubPluginOptionsError(`accounts: the id ${account.id} is given twice${isDefaultAccount(account.id) ? " (the plugin's own options are the account default)" : ""}`)
     byId.set(account.id, 1)
     const channel = account.salesChannelId ?? "the store's default sales channel"
     const other = byChannel.get(channel)

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto"
-import { accountKey, DEFAULT_ACCOUNT } from "./accounts"
+import { accountKey, isDefaultAccount } from "./accounts"
 import { HUB_LEASE_TIMES } from "./leases"
 
 /*
@@ -30,7 +30,7 @@ export const STOCK_RECONCILIATION_LOCK = "hub:stock-reconciliation"
  * add their id.
  */
 export function driverLock(lock: string, account: string): string {
-  return account === DEFAULT_ACCOUNT ? lock : `${lock}:${account}`
+  return isDefaultAccount(account) ? lock : `${lock}:${account}`
 }
 
 /**

@@ -27,7 +27,7 @@ type InjectedDependencies = HubOrderRecordsDependencies & {
 
 /**
  * The hub module's façade: the hub's records in this store with their custom SQL in `repositories/`,
- * the store's hub accounts (each with its validated options and its own hub client: `account(id)`)
+ * the store's hub accounts (each with its validated options and its hub calls: `account(id).hub`)
  * and the process's machinery (`processPart`). Every method on an account's records names the
  * account; what sums them all takes none. The
  * orders' half (orders, moves, listed orders, runs) is `services/hub-order-records.ts`; this half

@@ -62,7 +62,7 @@ export async function runScheduledReconciliation(container: MedusaContainer, acc
 
 async function walk(container: MedusaContainer, account: string, lease: Lease): Promise<StockReconciliationResult> {
   const hub: HubModuleService = container.resolve(HUB_MODULE)
-  const { client, options } = hub.account(account)
+  const { hub: client, options } = hub.account(account)
   const lock = driverLock(STOCK_RECONCILIATION_LOCK, account)
   const reconciliation = await hub.createHubStockReconciliations({ account, started_at: new Date() })
   const result: StockReconciliationResult = { id: reconciliation.id, account, seen: 0, differing: 0, unknown: 0, leakedOrders: 0, error: null }

@@ -3,6 +3,7 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { type ListedHubOrder, parseHubOrder } from "../../hub-client"
 import { toMedusaOrder } from "../../mapping/hub-order"
 import { hubOrderOutOfBounds } from "../../mapping/hub-order-bounds"
+import { hubShipmentParcels } from "../../mapping/hub-fulfillment"
 import { hubPaymentOf } from "../../mapping/hub-order-money"
 import { errorText } from "../../mapping/error-text"
 import { maskPersonalData } from "../../mapping/personal-data"
@@ -274,7 +275,8 @@ export class HubOrderHandler {
         stockLocationId: this.target.stockLocationId,
         account: this.account.id,
         // Read only when an order is followed, not for every order of every listing pass.
-        payment: plan.applyStatus === "APPROVED" ? hubPaymentOf(listed) : null,
+        payment: plan.applyStatus && plan.applyStatus !== "CANCELED" ? hubPaymentOf(listed) : null,
+        parcels: plan.applyStatus === "SHIPPED" || plan.applyStatus === "DELIVERED" ? hubShipmentParcels(listed.shipments) : [],
       },
     })
   }

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { ListedHubOrder } from "../../hub-client"
-import type { HubClient } from "../../hub-client"
+import type { HubOperations } from "../../hub-client"
 import { HUB_MODULE } from "../../modules/hub"
 import type { HubAccount } from "../../modules/hub/accounts"
 import { driverLock, ORDER_QUEUE_LOCK } from "../../modules/hub/locks"
@@ -50,7 +50,7 @@ export function consumeOrderQueue(
 ): Promise<OrderImportSummary | null> {
   const account = container.resolve<HubModuleService>(HUB_MODULE).account(accountId)
   const lock = driverLock(ORDER_QUEUE_LOCK, account.id)
-  const { client } = account
+  const { hub: client } = account
   return whileHolding(container, lock, async (lease) => {
     const run = await HubOrderIntake.begin(container, account, "queue", lease)
     let drained = false
@@ -122,7 +122,7 @@ export async function runScheduledQueueIntake(container: MedusaContainer, accoun
  * taker died is taken over and imported here); with `until`, keeps looking until then for those
  * still waiting. One whose run outlasts this one stays queued, and comes back after the visibility timeout.
  */
-async function acknowledgeSettled(client: HubClient, run: HubOrderIntake, waiting: Map<string, ListedHubOrder>, lease: Lease, until = 0): Promise<void> {
+async function acknowledgeSettled(client: HubOperations, run: HubOrderIntake, waiting: Map<string, ListedHubOrder>, lease: Lease, until = 0): Promise<void> {
   for (;;) {
     for (const [code, listed] of waiting) {
       if (lease.lost) return
@@ -137,6 +137,6 @@ async function acknowledgeSettled(client: HubClient, run: HubOrderIntake, waitin
 }
 
 /** An order no longer queued (another consumer acknowledged it after a redelivery) is done too: the client takes its 404 as such. */
-function acknowledge(client: HubClient, code: string): Promise<void> {
+function acknowledge(client: HubOperations, code: string): Promise<void> {
   return client.acknowledgeQueuedOrder(code)
 }

@@ -8,18 +8,24 @@ import {
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { MathBN } from "@medusajs/framework/utils"
 import type { BigNumberInput } from "@medusajs/framework/types"
+import type { HubShipmentParcel } from "../../mapping/hub-fulfillment"
 import type { HubPayment } from "../../mapping/hub-order-money"
 import type { MarketplaceStatusType } from "../../mapping/plan-hub-order"
 import { ensureHubRefundReasonStep, explainHubRefundsStep, keepHubPaymentDataStep } from "./steps/hub-payment"
 import { markHubStatusAppliedStep } from "./steps/mark-hub-status-applied"
+import { recordHubShipmentsStep } from "./steps/record-hub-shipments"
 
 export type ApplyMarketplaceStatusInput = {
   hubOrderId: string
   orderId: string
   /** The status type the marketplace moved the order to. */
   statusType: MarketplaceStatusType
-  /** APPROVED: what the hub says the buyer paid; absent, the order's total. */
+  /** APPROVED (and SHIPPED, DELIVERED, which come after it): what the hub says the buyer paid; absent, the order's total. */
   payment?: HubPayment | null
+  /** The hub account the order came from: SHIPPED and DELIVERED record its parcels with its options. */
+  account: string
+  /** SHIPPED, DELIVERED: the parcels the hub order lists. */
+  parcels?: HubShipmentParcel[]
 }
 
 type OrderPaymentState = {
@@ -39,7 +45,8 @@ export const applyMarketplaceStatusWorkflowId = "apply-hub-marketplace-status"
 /**
  * Follows a move the marketplace made (docs/hub-interface.md §3): payment approved -> the Medusa order is paid
  * what the hub says the buyer paid (through the system payment provider, the hub's payment details in the
- * payment's data); canceled -> the Medusa order canceled (Medusa refunds a captured payment, and the
+ * payment's data); shipped -> its parcels become fulfillments shipped with their tracking, delivered ->
+ * those marked delivered (`recordHubShipmentsStep`; paid first if the approval was never seen); canceled -> the Medusa order canceled (Medusa refunds a captured payment, and the
  * refund is given the plugin's reason) and its reservations released (an order canceled already keeps none either). Reads the order first, so
  * running it twice changes nothing twice.
  */
@@ -79,7 +86,9 @@ export const applyMarketplaceStatusWorkflow = createWorkflow(
         orderId: order.id,
         amount: input.payment?.amount ?? order.total,
         paymentData: input.payment?.data,
-        pay: input.statusType === "APPROVED" && !paid && !canceled,
+        // Shipped or delivered says paid as well, should the approval never have been seen.
+        pay: input.statusType !== "CANCELED" && !paid && !canceled,
+        ship: (input.statusType === "SHIPPED" || input.statusType === "DELIVERED") && !canceled,
         unpaidCollectionId: unpaid?.id,
         cancel,
         refundedPaymentIds: cancel ? refunded : [],
@@ -117,6 +126,12 @@ export const applyMarketplaceStatusWorkflow = createWorkflow(
 
     when("release-canceled-hub-order-reservations", { plan }, ({ plan }) => plan.releaseReservations && plan.lineItemIds.length > 0).then(() => {
       deleteReservationsByLineItemsWorkflow.runAsStep({ input: transform({ plan }, ({ plan }) => ({ ids: plan.lineItemIds })) })
+    })
+
+    when("record-hub-shipments", { plan }, ({ plan }) => plan.ship).then(() => {
+      recordHubShipmentsStep(
+        transform({ input }, ({ input }) => ({ orderId: input.orderId, account: input.account, parcels: input.parcels ?? [], delivered: input.statusType === "DELIVERED" }))
+      )
     })
 
     markHubStatusAppliedStep({ hubOrderId: input.hubOrderId, statusType: input.statusType })

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto"
 import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
 import { createHook, createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import type { HubShipmentParcel } from "../../mapping/hub-fulfillment"
 import type { HubPayment } from "../../mapping/hub-order-money"
 import type { HubOrderPlan, SeenHubOrder } from "../../mapping/plan-hub-order"
 import { hubOrderLockInput } from "../../modules/hub/locks"
@@ -19,11 +20,14 @@ export type FollowHubOrderInput = {
   account: string
   /** What the buyer paid, as the hub reports it: recorded when the marketplace approves. */
   payment?: HubPayment | null
+  /** The parcels the hub order lists: recorded when the hub ships or delivers it. */
+  parcels?: HubShipmentParcel[]
 }
 
 /**
  * An imported hub order the marketplace moved, as `planHubOrder` decided: its new status recorded;
- * payment approved -> the Medusa order paid, canceled -> canceled with its reservations released;
+ * payment approved -> the Medusa order paid, canceled -> canceled with its reservations released,
+ * shipped and delivered (by the hub's own delivery or its panel) -> fulfillments shipped and delivered;
  * and an order waiting for stock re-checked: what could not be reserved before is reserved, and
  * the flag cleared once the location's stock covers it (the merchant restocked). Under the order's
  * lock: what the plan decided is checked again against the Medusa order read inside it.
@@ -46,6 +50,8 @@ export const followHubOrderWorkflow = createWorkflow(followHubOrderWorkflowId, (
         orderId: input.orderId,
         statusType: input.plan.applyStatus!,
         payment: input.payment,
+        account: input.account,
+        parcels: input.parcels,
       })),
     })
   })

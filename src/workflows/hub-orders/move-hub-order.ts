@@ -56,7 +56,7 @@ export const moveHubOrderWorkflow = createWorkflow(moveHubOrderWorkflowId, (inpu
   when("cancel-medusa-order-after-hub-cancel", { input, sent }, ({ input, sent }) => input.move.kind === "cancel" && sent.state === "done").then(
     () => {
       applyMarketplaceStatusWorkflow.runAsStep({
-        input: transform({ claim }, ({ claim }) => ({ hubOrderId: claim.hubOrderId, orderId: claim.orderId, statusType: "CANCELED" as const })),
+        input: transform({ input, claim }, ({ input, claim }) => ({ hubOrderId: claim.hubOrderId, orderId: claim.orderId, statusType: "CANCELED" as const, account: input.account })),
       })
     }
   )

@@ -18,7 +18,7 @@ export const releaseCanceledHubOrderWorkflow = createWorkflow(releaseCanceledHub
   const lock = transform({ input }, ({ input }) => hubOrderLockInput(input.code, randomUUID(), input.account))
   acquireLockStep(lock)
   applyMarketplaceStatusWorkflow.runAsStep({
-    input: transform({ input }, ({ input }) => ({ hubOrderId: input.hubOrderId, orderId: input.orderId, statusType: "CANCELED" as const })),
+    input: transform({ input }, ({ input }) => ({ hubOrderId: input.hubOrderId, orderId: input.orderId, statusType: "CANCELED" as const, account: input.account })),
   })
   releaseLockStep(lock)
   return new WorkflowResponse(input.code)

@@ -39,7 +39,7 @@ export const settleHubOrderMoveWorkflow = createWorkflow(settleHubOrderMoveWorkf
     ({ input, settled }) => settled.read && settled.landed && settled.changed && input.kind === "cancel" && !!input.orderId
   ).then(() => {
     applyMarketplaceStatusWorkflow.runAsStep({
-      input: transform({ input }, ({ input }) => ({ hubOrderId: input.hubOrderId, orderId: input.orderId!, statusType: "CANCELED" as const })),
+      input: transform({ input }, ({ input }) => ({ hubOrderId: input.hubOrderId, orderId: input.orderId!, statusType: "CANCELED" as const, account: input.account })),
     })
   })
 

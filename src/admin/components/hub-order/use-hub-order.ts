@@ -5,7 +5,10 @@ import { useHubStatusLabels } from "../hub-status-label"
 import { sdk } from "../../lib/sdk"
 
 /** The hub order behind a Medusa order, as the card reads it. */
-export type HubOrderSummary = Pick<HubOrderRow, "account" | "code" | "channel" | "status_code" | "status_type" | "import_state" | "imported_at">
+export type HubOrderSummary = Pick<
+  HubOrderRow,
+  "account" | "code" | "channel" | "calculation_type" | "shipping_method" | "shipping_carrier" | "status_code" | "status_type" | "import_state" | "imported_at"
+>
 
 /** What the plugin records on the Medusa order after moves (see the order flow's workflows). */
 export type HubOrderMetadata = {

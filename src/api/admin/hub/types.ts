@@ -23,7 +23,19 @@ type AsJson<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Dat
 /** `GET /admin/hub/orders` (its default fields): a hub order's record. */
 export type HubOrderRow = Pick<
   AsJson<InferTypeOf<typeof HubOrder>>,
-  "id" | "account" | "code" | "channel" | "status_code" | "import_state" | "set_aside_reason" | "order_id" | "imported_at" | "updated_at"
+  | "id"
+  | "account"
+  | "code"
+  | "channel"
+  | "calculation_type"
+  | "shipping_method"
+  | "shipping_carrier"
+  | "status_code"
+  | "import_state"
+  | "set_aside_reason"
+  | "order_id"
+  | "imported_at"
+  | "updated_at"
 > & { status_type: HubStatusType }
 
 /** `GET /admin/hub/orders/{code}/moves`: a merchant's move and how it ended. */

@@ -4,7 +4,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { Tracer } from "@medusajs/framework/telemetry"
 import { HubClient, hubAccountKey, type HubLogger, type HubTracer } from "../../../hub-client"
 import { PostgresBudgetStore } from "../repositories/hub-budget"
-import { accountInLog, DEFAULT_ACCOUNT, type HubAccount, type HubAccountOptions, parseHubAccounts } from "../accounts"
+import { accountInLog, isDefaultAccount, type HubAccountEntry, type HubAccountOptions, parseHubAccounts } from "../accounts"
 import { isSchemaCommand, medusaCommand } from "./medusa-command"
 import { sharedBudgetRedis } from "./shared-budget"
 
@@ -42,13 +42,10 @@ export default async function hubClientLoader({ container, options }: LoaderOpti
   const redis = sharedBudgetRedis(accounts[0].rateLimitRedisUrl, container.resolve(ContainerRegistrationKeys.CONFIG_MODULE, { allowUnregistered: true }))
   const pg = redis ? undefined : container.resolve(ContainerRegistrationKeys.PG_CONNECTION, { allowUnregistered: true })
   const budget = redis ? `in the Redis of ${redis.from}` : pg ? "in PostgreSQL (no Redis configured)" : "this process's own (no database connection)"
-  const hubAccounts: HubAccount[] = accounts.map((account) => {
+  const hubAccounts: HubAccountEntry[] = accounts.map((account) => {
     const postgresBudget = pg ? new PostgresBudgetStore(pg, hubAccountKey(account), account.rateLimitMaxPauseMs) : undefined
-    return {
-      id: account.id,
-      options: account,
-      client: new HubClient({ ...account, rateLimitRedisUrl: redis?.url }, namingAccount(logger, account.id), postgresBudget, medusaHubTracer()),
-    }
+    const client = new HubClient({ ...account, rateLimitRedisUrl: redis?.url }, namingAccount(logger, account.id), postgresBudget, medusaHubTracer())
+    return { id: account.id, options: account, hub: client, client }
   })
   container.register({ hubClient: asValue(hubAccounts[0].client), hubOptions: asValue(accounts[0]), hubAccounts: asValue(hubAccounts) })
   for (const { id, options: account } of hubAccounts) {
@@ -61,7 +58,7 @@ export default async function hubClientLoader({ container, options }: LoaderOpti
  * unless it is `default`, whose lines read as in a single-account store.
  */
 function namingAccount(logger: HubLogger, account: string): HubLogger {
-  if (account === DEFAULT_ACCOUNT) return logger
+  if (isDefaultAccount(account)) return logger
   const named = (line: unknown) => (typeof line === "string" ? line.replace(/^hub:/, accountInLog(account)) : line)
   return { warn: (line: unknown) => logger.warn(named(line)), info: (line: unknown) => logger.info(named(line)) }
 }

@@ -14,6 +14,10 @@ export const HubOrder = model
     /** Unique within its account: two hub accounts may each have an order of the same code. */
     code: model.text(),
     channel: model.text().nullable(),
+    /** Who carries it, in the order's words (`hubDeliveryOf`: the marketplace's Correios, Direct or warehouse, or the merchant). */
+    calculation_type: model.text().nullable(),
+    shipping_method: model.text().nullable(),
+    shipping_carrier: model.text().nullable(),
     status_code: model.text(),
     /** The status type (NEW, APPROVED, ...) the code resolved to; decisions go by it. */
     status_type: model.text(),

@@ -19,6 +19,10 @@ export type ImportToRecord = { hubOrderId: string; attempt?: number; orderId: st
 /** A canceled hub order with a Medusa order: the partial indexes' predicate, word for word (the planner matches it). */
 const CANCELED_WITH_ORDER = `deleted_at is null and order_id is not null and (status_type = 'CANCELED' or applied_status_type = 'CANCELED')`
 
+/** Who carries the order, as the hub says it now (docs/hub-public-facts.md, The hub's own delivery). */
+const DELIVERY_UPDATE = `calculation_type = excluded.calculation_type, shipping_method = excluded.shipping_method, shipping_carrier = excluded.shipping_carrier`
+const deliveryParams = ({ delivery }: SeenHubOrder) => [delivery.calculation_type, delivery.shipping_method, delivery.shipping_carrier]
+
 /**
  * The hub order records' own SQL: claims and set-asides are single statements, so any number of
  * import runs, in one process or many, agree on who imports an order.
@@ -31,16 +35,17 @@ export class HubOrderRepository extends DALUtils.mikroOrmBaseRepositoryFactory(H
    */
   async claim(account: string, seen: SeenHubOrder, leaseMs: number, context: Context = {}): Promise<ClaimedHubOrder | null> {
     const rows: ClaimedHubOrder[] = await this.getActiveManager<EntityManager>(context).execute(
-      `insert into hub_order (id, account, code, channel, status_code, status_type, import_state, payload_digest, claimed_at, attempts)
-       values (?, ?, ?, ?, ?, ?, 'importing', ?, now(), 1)
+      `insert into hub_order (id, account, code, channel, status_code, status_type, import_state, payload_digest, claimed_at, attempts,
+         calculation_type, shipping_method, shipping_carrier)
+       values (?, ?, ?, ?, ?, ?, 'importing', ?, now(), 1, ?, ?, ?)
        on conflict (account, code) where deleted_at is null do update set
          import_state = 'importing', claimed_at = now(), attempts = hub_order.attempts + 1,
          status_code = excluded.status_code, status_type = excluded.status_type,
-         payload_digest = excluded.payload_digest, updated_at = now()
+         payload_digest = excluded.payload_digest, ${DELIVERY_UPDATE}, updated_at = now()
        where hub_order.import_state = 'set_aside'
           or (hub_order.import_state = 'importing' and hub_order.claimed_at < now() - make_interval(secs => ?))
        returning id, code, import_state, attempts, order_id`,
-      [generateEntityId(undefined, "hubord"), account, seen.code, seen.channel ?? null, seen.statusCode, seen.statusType, seen.digest, leaseMs / 1000]
+      [generateEntityId(undefined, "hubord"), account, seen.code, seen.channel ?? null, seen.statusCode, seen.statusType, seen.digest, ...deliveryParams(seen), leaseMs / 1000]
     )
     return rows[0] ?? null
   }
@@ -99,17 +104,18 @@ export class HubOrderRepository extends DALUtils.mikroOrmBaseRepositoryFactory(H
       `with before as (
          select import_state, set_aside_reason from hub_order where account = ? and code = ? and deleted_at is null
        )
-       insert into hub_order (id, account, code, channel, status_code, status_type, import_state, set_aside_reason, payload_digest)
-       values (?, ?, ?, ?, ?, ?, 'set_aside', ?, ?)
+       insert into hub_order (id, account, code, channel, status_code, status_type, import_state, set_aside_reason, payload_digest,
+         calculation_type, shipping_method, shipping_carrier)
+       values (?, ?, ?, ?, ?, ?, 'set_aside', ?, ?, ?, ?, ?)
        on conflict (account, code) where deleted_at is null do update set
          import_state = 'set_aside', set_aside_reason = excluded.set_aside_reason, claimed_at = null,
          status_code = excluded.status_code, status_type = excluded.status_type,
-         payload_digest = excluded.payload_digest, updated_at = now()
+         payload_digest = excluded.payload_digest, ${DELIVERY_UPDATE}, updated_at = now()
        where hub_order.import_state in ('set_aside', 'importing')
        returning not exists (
          select 1 from before where before.import_state = 'set_aside' and before.set_aside_reason is not distinct from hub_order.set_aside_reason
        ) as new_reason`,
-      [account, seen.code, generateEntityId(undefined, "hubord"), account, seen.code, seen.channel ?? null, seen.statusCode, seen.statusType, reason.slice(0, 2000), seen.digest]
+      [account, seen.code, generateEntityId(undefined, "hubord"), account, seen.code, seen.channel ?? null, seen.statusCode, seen.statusType, reason.slice(0, 2000), seen.digest, ...deliveryParams(seen)]
     )
     return { setAside: Boolean(row), newReason: Boolean(row?.new_reason) }
   }

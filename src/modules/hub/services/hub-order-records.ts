@@ -14,7 +14,7 @@ import {
   HubStockReconciliation,
   HubTrafficHour,
 } from "../models"
-import type { HubAccount } from "../accounts"
+import type { HubAccount, HubAccountEntry } from "../accounts"
 import type { HubPluginOptions } from "../options"
 import type { HubListedOrderRepository, HubOrderMoveRepository, HubOrderRepository } from "../repositories"
 import type { ImportRunCounts, TakenListedOrder } from "../repositories/hub-listed-order"
@@ -25,7 +25,7 @@ import type { HubLeases } from "../leases"
 export type HubOrderRecordsDependencies = {
   hubClient: HubClient
   hubOptions: HubPluginOptions
-  hubAccounts: HubAccount[]
+  hubAccounts: HubAccountEntry[]
   hubOrderRepository: HubOrderRepository
   hubListedOrderRepository: HubListedOrderRepository
   hubOrderMoveRepository: HubOrderMoveRepository
@@ -73,7 +73,7 @@ export class HubOrderRecords extends MedusaService({
   readonly hubOptions: HubPluginOptions
   /** The account `default`'s client, or the stand-in that refuses use when the options were not given (a `db:*` command). */
   protected readonly hubClient: HubClient
-  protected readonly hubAccounts: HubAccount[]
+  protected readonly hubAccounts: HubAccountEntry[]
   private readonly orders: HubOrderRepository
   private readonly listed: HubListedOrderRepository
   private readonly moves: HubOrderMoveRepository
@@ -263,7 +263,7 @@ export class HubOrderRecords extends MedusaService({
 
   /** What the admin page shows of an account's connection: never a credential, only the hub's origin and the counters. */
   connectionHealth(accountId: string): HubConnectionHealth {
-    const { id, options, client } = this.account(accountId)
-    return { account: id, hubOrigin: new URL(options.baseUrl).origin, sandbox: options.sandbox, figures: client.figures() }
+    const { id, options, hub } = this.account(accountId)
+    return { account: id, hubOrigin: new URL(options.baseUrl).origin, sandbox: options.sandbox, figures: hub.figures() }
   }
 }

@@ -5,14 +5,14 @@
  * `catalogueFields`), so an edit of title, price and stock together is one request. A SKU no request
  * of the push reached goes alone right after, as the flusher would send it.
  */
-import { HubInvalidRequestError, HubRejectedError, type HubClient, type HubVariationInput, type ProductUpdate, type VariationUpdate } from "../../../hub-client"
+import { HubInvalidRequestError, HubRejectedError, type HubOperations, type HubVariationInput, type ProductUpdate, type VariationUpdate } from "../../../hub-client"
 import { fieldsToSend, type HubProductFields } from "../../../mapping/hub-product"
 import type { HubAccount } from "../../../modules/hub/accounts"
 import type { ClaimedCatalogueChange, CataloguePushOutcome } from "../../../modules/hub/models/hub-catalogue-change"
 import { pushError, pushSkuFields, sent } from "./push-catalogue-changes"
 
 /** The hub calls a product's push makes (src/workflows/catalogue/steps/push-hub-product.ts). */
-export type ProductPushClient = Pick<HubClient, "getProduct" | "createProduct"> & {
+export type ProductPushClient = Pick<HubOperations, "getProduct" | "createProduct"> & {
   addVariation(parentSku: string, variation: HubVariationInput): Promise<unknown>
   updateProduct(sku: string, update: ProductUpdate | VariationUpdate, resource?: "products" | "variations"): Promise<unknown>
 }
@@ -33,8 +33,8 @@ export class CarriedSkus {
     this.rows = new Map(rows.map((row) => [row.sku, row]))
   }
 
-  /** The account's client, its writes to a carried SKU adding that SKU's fields. */
-  client(client: ProductPushClient): ProductPushClient {
+  /** The account's hub calls, its writes to a carried SKU adding that SKU's fields. */
+  carrying(client: ProductPushClient): ProductPushClient {
     return {
       getProduct: (sku) => client.getProduct(sku),
       createProduct: (product) => client.createProduct(product),
@@ -63,7 +63,7 @@ export class CarriedSkus {
    * How each carried row ended. A row the push's requests did not reach goes alone now, unless the
    * product's push failed (the hub unavailable), whose reason it takes.
    */
-  async settle(account: Pick<HubAccount, "client" | "options">, productFailed: { reason: string; status: number | null } | null): Promise<Array<[ClaimedCatalogueChange, CarriedOutcome]>> {
+  async settle(account: Pick<HubAccount, "hub" | "options">, productFailed: { reason: string; status: number | null } | null): Promise<Array<[ClaimedCatalogueChange, CarriedOutcome]>> {
     return Promise.all(
       [...this.rows.values()].map(async (row): Promise<[ClaimedCatalogueChange, CarriedOutcome]> => {
         const went = this.went.get(row.sku)

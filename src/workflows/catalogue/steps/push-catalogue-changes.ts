@@ -62,7 +62,7 @@ export const pushCatalogueChangesStep = createStep(
 )
 
 /** One SKU's fields that differ from what the hub accepted, alone in one PUT; how it went. */
-export async function pushSkuFields({ client, options }: Pick<HubAccount, "client" | "options">, change: ClaimedCatalogueChange): Promise<CataloguePushOutcome> {
+export async function pushSkuFields({ hub: client, options }: Pick<HubAccount, "hub" | "options">, change: ClaimedCatalogueChange): Promise<CataloguePushOutcome> {
   const fields: HubProductFields = fieldsToSend(change.wanted, change.accepted, change.refused)
   if (!Object.keys(fields).length) return { kind: "unchanged" }
   try {

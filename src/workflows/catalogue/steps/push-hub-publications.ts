@@ -39,7 +39,7 @@ export const pushHubPublicationsStep = createStep(
   async ({ account: accountId, claimed, carried }: { account: string; claimed: ClaimedPublication[]; carried: ClaimedCatalogueChange[] }, { container }) => {
     const hub: HubModuleService = container.resolve(HUB_MODULE)
     const held = hub.account(accountId)
-    const { id: account, client, options } = held
+    const { id: account, hub: client, options } = held
     const summary: PublicationSummary = { account, claimed: claimed.length, published: 0, sent: 0, refused: 0, failed: 0, refusals: [], skuRefusals: [] }
     if (!claimed.length) return new StepResponse(summary)
     const [products, readNow] = await Promise.all([
@@ -56,7 +56,7 @@ export const pushHubPublicationsStep = createStep(
         return holder && { ...holder, title: await productTitle(container, holder.productId) }
       }
       const skus = new CarriedSkus(carriedOf(claim.productId))
-      const push = await pushHubProduct(skus.client(client), claim, products.get(claim.productId)!, options, holderOf)
+      const push = await pushHubProduct(skus.carrying(client), claim, products.get(claim.productId)!, options, holderOf)
       const { outcome } = push
       const failed = outcome.kind === "failed" ? { reason: outcome.reason, status: outcome.status } : null
       for (const [row, rowOutcome] of await skus.settle(held, failed)) {

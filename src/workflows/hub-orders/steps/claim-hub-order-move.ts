@@ -3,7 +3,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { MERCHANT_MOVE_NAMES, type MerchantOrderMove } from "../../../hub-client"
 import { type HubOrderMoveOutcome, isImported } from "../../../mapping/hub-order-states"
 import { HUB_MODULE } from "../../../modules/hub"
-import { DEFAULT_ACCOUNT } from "../../../modules/hub/accounts"
+import { isDefaultAccount } from "../../../modules/hub/accounts"
 import type HubModuleService from "../../../modules/hub/service"
 
 type ClaimToUndo = { moveId: string; attempt: number }
@@ -35,7 +35,7 @@ export const claimHubOrderMoveStep = createStep(
     const hubModule: HubModuleService = container.resolve(HUB_MODULE)
     const [hubOrder] = await hubModule.listHubOrders({ account: hubModule.account(account).id, code }, { take: 1 })
     if (!hubOrder?.order_id || !isImported(hubOrder.import_state)) {
-      throw new MedusaError(MedusaError.Types.NOT_FOUND, `The hub order ${code}${account === DEFAULT_ACCOUNT ? "" : ` of account ${account}`} has not been imported into this store`)
+      throw new MedusaError(MedusaError.Types.NOT_FOUND, `The hub order ${code}${isDefaultAccount(account) ? "" : ` of account ${account}`} has not been imported into this store`)
     }
     const claim = await hubModule.claimHubOrderMove({ account, hubOrderId: hubOrder.id, code, kind: move.kind, request: move, claimKey })
     const [ended] = !claim && claimKey ? await hubModule.listHubOrderMoves({ claim_key: claimKey, state: ["done", "rejected"] }, { take: 1 }) : []

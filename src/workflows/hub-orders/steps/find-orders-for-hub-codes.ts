@@ -1,6 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { Modules } from "@medusajs/framework/utils"
-import { DEFAULT_ACCOUNT } from "../../../modules/hub/accounts"
+import { DEFAULT_ACCOUNT, isDefaultAccount } from "../../../modules/hub/accounts"
 
 /*
  * How a Medusa order says which hub account it came from. Two accounts may each have an order of one
@@ -10,7 +10,7 @@ import { DEFAULT_ACCOUNT } from "../../../modules/hub/accounts"
 
 /** The metadata beside `hub_order_code`: the account, unless `default`. */
 export function hubAccountMetadata(account: string): { hub_account?: string } {
-  return account !== DEFAULT_ACCOUNT ? { hub_account: account } : {}
+  return !isDefaultAccount(account) ? { hub_account: account } : {}
 }
 
 /** The account a Medusa order's metadata names: `default`'s orders name none (as every order from before accounts). */

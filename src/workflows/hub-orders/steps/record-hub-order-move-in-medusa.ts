@@ -76,10 +76,10 @@ async function recordMove(container: MedusaContainer, { moveId, orderId, move }:
   }
 }
 
-type ShipmentToRecord = { moveId: string; orderId: string; shipment: Omit<ShipmentInput, "items"> & { items?: ShipmentInput["items"] } }
+export type ShipmentToRecord = { moveId: string; orderId: string; shipment: { track: { code: string; url?: string }; items?: ShipmentInput["items"] } }
 
 /** A fulfillment of the shipped items at the location they were reserved at, then shipped with the tracking as its label. */
-async function recordShipment(container: MedusaContainer, { moveId, orderId, shipment }: ShipmentToRecord, options: HubPluginOptions) {
+export async function recordShipment(container: MedusaContainer, { moveId, orderId, shipment }: ShipmentToRecord, options: HubPluginOptions) {
   const order = await orderForFulfillment(container, orderId)
   const { track } = shipment
   let fulfillment = fulfillmentOfParcel(order.fulfillments, { moveId, trackCode: track.code })
@@ -126,7 +126,7 @@ async function recordShipment(container: MedusaContainer, { moveId, orderId, shi
 }
 
 /** Every shipped fulfillment of the order not delivered yet is marked delivered (the hub's delivery is the whole order's). */
-async function recordDelivery(container: MedusaContainer, orderId: string) {
+export async function recordDelivery(container: MedusaContainer, orderId: string) {
   const order = await orderForFulfillment(container, orderId)
   for (const fulfillment of order.fulfillments.filter((candidate) => candidate.shipped_at && !candidate.delivered_at && !candidate.canceled_at)) {
     await markOrderFulfillmentAsDeliveredWorkflow(container).run({ input: { orderId, fulfillmentId: fulfillment.id } })

@@ -16,7 +16,7 @@ const REPEATED_CODES_NAMED = 10
  */
 export const refreshHubStatusesStep = createStep("refresh-hub-statuses", async (input: { account: string }, { container }) => {
   const hubModule: HubModuleService = container.resolve(HUB_MODULE)
-  const { id: account, client } = hubModule.account(input.account)
+  const { id: account, hub: client } = hubModule.account(input.account)
   const { statuses, repeated } = uniqueHubStatuses(await client.listStatuses())
   if (repeated.length) {
     const named = repeated.slice(0, REPEATED_CODES_NAMED).map((code) => JSON.stringify(code)).join(", ")

@@ -1,6 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import {
-  type HubClient,
+  type HubOperations,
   type HubOrder,
   type HubStatusType,
   MERCHANT_MOVE_NAMES,
@@ -33,7 +33,7 @@ export const sendHubOrderMoveStep = createStep(
   async ({ claim, move, settled }: { claim: ClaimedMove; move: MerchantOrderMove; settled: SettledMove }, { container }) => {
     const hubModule: HubModuleService = container.resolve(HUB_MODULE)
     // The hub of the account the order came from, and no other.
-    const { client } = hubModule.account(claim.account)
+    const { hub: client } = hubModule.account(claim.account)
     const finish = async (outcome: HubOrderMoveOutcome, hubOrder?: HubOrder) => {
       const type = hubOrder ? hubStatusTypeOf(hubOrder.status, await hubModule.storedStatusCatalogue(claim.account)) : undefined
       const hubStatus = hubOrder && type ? { hubOrderId: claim.hubOrderId, code: hubOrder.status.code, type } : null
@@ -90,7 +90,7 @@ export const sendHubOrderMoveStep = createStep(
 )
 
 /** The one translation of a merchant move into its hub request. */
-function sendMove(client: HubClient, hubOrder: HubOrder, move: MerchantOrderMove): Promise<HubOrder> {
+function sendMove(client: HubOperations, hubOrder: HubOrder, move: MerchantOrderMove): Promise<HubOrder> {
   switch (move.kind) {
     case "invoice":
       return client.invoiceOrder(hubOrder.code, move.invoice)

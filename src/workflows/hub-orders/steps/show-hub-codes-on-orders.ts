@@ -1,7 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { Modules } from "@medusajs/framework/utils"
 import type { IOrderModuleService, UpdateOrderDTO } from "@medusajs/framework/types"
-import { DEFAULT_ACCOUNT } from "../../../modules/hub/accounts"
+import { isDefaultAccount } from "../../../modules/hub/accounts"
 
 /**
  * The number Medusa's admin shows for a hub order's Medusa order (`custom_display_id`, unique in the
@@ -9,7 +9,7 @@ import { DEFAULT_ACCOUNT } from "../../../modules/hub/accounts"
  * may each have an order of one code), so Medusa's search still finds the code.
  */
 export function hubOrderNumber(code: string, account: string): string {
-  return account !== DEFAULT_ACCOUNT ? `${code} (${account})` : code
+  return !isDefaultAccount(account) ? `${code} (${account})` : code
 }
 
 /** `number`: what to show (`hubOrderNumber`). */

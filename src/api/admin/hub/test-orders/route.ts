@@ -13,10 +13,10 @@ import { PostHubTestOrder } from "./validators"
  */
 export async function POST(req: MedusaRequest<PostHubTestOrder>, res: MedusaResponse) {
   const hubModule: HubModuleService = req.scope.resolve(HUB_MODULE)
-  const { id: account, client } = hubModule.account((req.validatedQuery as HubAccountQuery).account)
+  const { id: account, hub } = hubModule.account((req.validatedQuery as HubAccountQuery).account)
   try {
-    const created = await client.createTestOrder(req.validatedBody.order)
-    const hubOrder = req.validatedBody.approve ? await client.approveTestOrder(created.code) : created
+    const created = await hub.createTestOrder(req.validatedBody.order)
+    const hubOrder = req.validatedBody.approve ? await hub.approveTestOrder(created.code) : created
     res.status(201).json({ hub_order: { account, code: hubOrder.code, status: hubOrder.status } })
   } catch (error) {
     if (error instanceof HubRefusedError || error instanceof HubRejectedError) {

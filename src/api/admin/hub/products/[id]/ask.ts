@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { HUB_MODULE } from "../../../../../modules/hub"
-import { DEFAULT_ACCOUNT } from "../../../../../modules/hub/accounts"
+import { isDefaultAccount } from "../../../../../modules/hub/accounts"
 import type HubModuleService from "../../../../../modules/hub/service"
 import { catalogueFlusher } from "../../../../../sync/catalogue/catalogue-flusher"
 import { hubProductView } from "../view"
@@ -14,7 +14,7 @@ export async function publicationAsk(scope: MedusaContainer, accountId: string, 
   const hub: HubModuleService = scope.resolve(HUB_MODULE)
   const { id: account, options } = hub.account(accountId)
   if (!options.publishProducts) {
-    const where = account === DEFAULT_ACCOUNT ? "the plugin option publishProducts (HUB_PUBLISH_PRODUCTS=true)" : `publishProducts in hub account ${account}'s options`
+    const where = isDefaultAccount(account) ? "the plugin option publishProducts (HUB_PUBLISH_PRODUCTS=true)" : `publishProducts in hub account ${account}'s options`
     throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Products are not published to the hub: set ${where}`)
   }
   const [product] = await scope.resolve(Modules.PRODUCT).listProducts({ id: productId }, { select: ["id", "title"] })
