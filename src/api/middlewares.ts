@@ -1,7 +1,7 @@
 import { defineMiddlewares, validateAndTransformQuery } from "@medusajs/framework/http"
 import { GetHubOrdersSchema, hubOrderQueryConfig } from "./admin/hub/orders/validators"
 import { PostHubTestOrderSchema } from "./admin/hub/test-orders/validators"
-import { merchantOrderMoveSchema } from "../hub-client"
+import { merchantOrderMoveSchema, nfeUploadSchema } from "../hub-client"
 import { PostStockReconcileQuerySchema, PostStockReconcileSchema } from "./admin/hub/stock/reconcile/validators"
 import { GetHubStockSchema } from "./admin/hub/stock/validators"
 import { GetHubTrafficSchema } from "./admin/hub/traffic/validators"
@@ -30,6 +30,13 @@ export default defineMiddlewares({
       matcher: "/admin/hub/orders/:code/moves",
       method: ["POST"],
       middlewares: [validateAndTransformQuery(HubAccountQuerySchema, {}), ...validateBody(merchantOrderMoveSchema)],
+    },
+    {
+      // The NF-e XML comes as JSON text: up to the largest invoiceXmlMaxBytes allows (10 MB), escaped.
+      matcher: "/admin/hub/orders/:code/invoice-xml",
+      method: ["POST"],
+      bodyParser: { sizeLimit: "24mb" },
+      middlewares: [validateAndTransformQuery(HubAccountQuerySchema, {}), ...validateBody(nfeUploadSchema)],
     },
     {
       matcher: "/admin/hub/import-runs",

@@ -27,6 +27,8 @@ import {
   hubStatusListSchema,
   InvoiceInput,
   invoiceInputSchema,
+  NfeInvoiceInput,
+  nfeInvoiceInputSchema,
   OrderFilters,
   orderFiltersSchema,
   ProductFilters,
@@ -150,6 +152,25 @@ export class HubClient implements HubPageReader {
   async invoiceOrder(code: string, invoice: InvoiceInput, statusCode = STANDARD_STATUS_CODES.INVOICED): Promise<HubOrder> {
     const valid = this.validate("POST /orders/{code}/invoice", invoiceInputSchema, invoice)
     return this.orderAction(code, "invoice", { status: statusCode, invoice: valid })
+  }
+
+  /**
+   * Invoices an order with its NF-e XML, as `multipart/form-data` (the parts `file`, `status`,
+   * `volume_qty`, `issue_date`): the hub processes the invoice and, for the marketplace's Direct
+   * delivery, makes the parcels' labels from it. The XML goes to the hub and nowhere else.
+   */
+  async invoiceOrderWithXml(code: string, invoice: NfeInvoiceInput, statusCode = STANDARD_STATUS_CODES.INVOICED): Promise<HubOrder> {
+    const valid = this.validate("POST /orders/{code}/invoice", nfeInvoiceInputSchema, invoice)
+    return this.transport.send({
+      method: "POST",
+      path: `${orderPath(code)}/invoice`,
+      endpoint: "POST /orders/{code}/invoice",
+      form: {
+        fields: { status: statusCode, volume_qty: String(valid.volume_qty), issue_date: valid.issue_date },
+        file: { field: "file", name: "nfe.xml", type: "text/xml", content: valid.xml },
+      },
+      response: hubOrderResponseSchema,
+    })
   }
 
   async shipOrder(code: string, shipment: ShipmentInput, statusCode = STANDARD_STATUS_CODES.SHIPPED): Promise<HubOrder> {

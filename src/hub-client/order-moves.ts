@@ -30,8 +30,30 @@ export const ALLOWED_SOURCE_TYPES: Readonly<Record<MoveTargetType, readonly HubS
  * A merchant's move of an order on the hub (docs/hub-interface.md §3 "set by merchant"), as the admin asks for it.
  * A shipment without items ships every item of the order.
  */
+/** The parcels an invoice with its NF-e XML names (`volume_qty`: never more than needed). */
+const volumeQty = z.number("volume_qty must be a number").int("volume_qty must be a whole number").min(1, "volume_qty must be 1 or more").max(100, "volume_qty may be at most 100")
+
+/**
+ * An invoice with its NF-e XML, as the order card uploads it (`POST /admin/hub/orders/{code}/invoice-xml`):
+ * the file's text and the number of parcels. The route reads the XML (src/mapping/nfe-xml.ts) and
+ * never keeps it.
+ */
+export const nfeUploadSchema = z.strictObject({
+  xml: z.string("xml must be the NF-e XML file's text").min(1, "xml is empty: choose the NF-e XML file"),
+  volume_qty: volumeQty,
+})
+export type NfeUpload = z.infer<typeof nfeUploadSchema>
+
 export const merchantOrderMoveSchema = z.discriminatedUnion("kind", [
-  z.strictObject({ kind: z.literal("invoice"), invoice: invoiceInputSchema }),
+  z.strictObject({
+    kind: z.literal("invoice"),
+    invoice: invoiceInputSchema,
+    /**
+     * Sent with its NF-e XML (as a form): the parcels, and the upload the XML is held under while
+     * the request that brought it runs (src/modules/hub/nfe-uploads.ts); the key and date are the XML's.
+     */
+    nfe: z.strictObject({ volume_qty: volumeQty, upload: z.string().min(1) }).optional(),
+  }),
   z.strictObject({
     kind: z.literal("ship"),
     shipment: shipmentInputSchema.extend({ items: shipmentInputSchema.shape.items.optional() }),

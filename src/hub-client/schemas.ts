@@ -219,6 +219,18 @@ export const invoiceInputSchema = z.strictObject({
 })
 export type InvoiceInput = z.infer<typeof invoiceInputSchema>
 
+/**
+ * An invoice with its NF-e XML (docs/hub-public-facts.md, Invoices with the NF-e XML; public SDKs send
+ * it so): the file, the number of parcels (`volume_qty`), the issue date. The XML is read and checked
+ * before (src/mapping/nfe-xml.ts); here only its shape.
+ */
+export const nfeInvoiceInputSchema = z.strictObject({
+  xml: z.string().min(1, "the NF-e XML is empty"),
+  volume_qty: z.number().int().min(1, "volume_qty must be 1 or more").max(100, "volume_qty may be at most 100"),
+  issue_date: isoDateTime("issue_date"),
+})
+export type NfeInvoiceInput = z.infer<typeof nfeInvoiceInputSchema>
+
 export const shipmentInputSchema = z.strictObject({
   delivered_carrier_date: isoDateTime("delivered_carrier_date").optional(),
   items: z.array(z.strictObject({ sku: z.string().min(1), qty: z.number().int().positive() })).min(1),

@@ -9,6 +9,7 @@ import { createHash } from "node:crypto"
 import { setTimeout as sleep } from "node:timers/promises"
 import { Pool } from "undici"
 import type { z } from "zod"
+import { formData, type HubForm } from "./form"
 import { AnswerTooLongError, readBounded, retryAfterMs } from "./bounds"
 import { DEFAULT_RATE_LIMITS, HUB_INDEX_DEPTH, rateLimitBucketOf } from "./endpoints"
 import {
@@ -41,6 +42,8 @@ export type HubCall<T> = {
   endpoint: string
   query?: URLSearchParams
   body?: unknown
+  /** A `multipart/form-data` body instead of JSON (an NF-e XML upload): text fields and one file. */
+  form?: HubForm
   /** null: the answer's body is not read (or may be empty). */
   response: z.ZodType<T> | null
   /**
@@ -138,7 +141,7 @@ export class HubTransport {
     const repeatable = call.method !== "POST"
     const bucket = rateLimitBucketOf(call.method, call.path)
     const path = `${this.basePath}${call.path}${call.query && [...call.query].length ? `?${call.query}` : ""}`
-    const body = call.body === undefined ? undefined : JSON.stringify(call.body)
+    const body = call.form ? undefined : call.body === undefined ? undefined : JSON.stringify(call.body)
 
     for (let attempt = 0; ; attempt++) {
       const retriesLeft = attempt < this.options.maxRetries
@@ -168,7 +171,8 @@ export class HubTransport {
             method: call.method,
             path,
             headers: this.headers(body !== undefined),
-            body,
+            // A form is built for each attempt (its stream is read once).
+            body: call.form ? formData(call.form) : body,
             signal: deadline.signal,
           })
           status = answer.statusCode
@@ -316,6 +320,7 @@ export class HubTransport {
   private fingerprint(call: HubCall<unknown>): string {
     return createHash("sha256")
       .update(`${call.method} ${call.path}?${call.query ?? ""}\n${call.body === undefined ? "" : JSON.stringify(call.body)}`)
+      .update(call.form ? JSON.stringify({ fields: call.form.fields, file: createHash("sha256").update(call.form.file.content).digest("hex") }) : "")
       .digest("hex")
   }
 

@@ -84,11 +84,24 @@ export function readBody(req: IncomingMessage): Promise<RequestBody> {
   })
 }
 
+/** A `multipart/form-data` body as a route reads it: its text fields and its files. */
+export type FormBody = { form: true; fields: Record<string, string>; files: Record<string, { name: string; type: string; content: string }> }
+
+/**
+ * A request's body: JSON, or (for the hub's one form, an invoice with its NF-e XML) a
+ * `multipart/form-data` one, read by the small reader below: a test tool's own, so the sandbox takes
+ * what a form encoder sends (each part's headers, a blank line, its content) and nothing more.
+ */
 export function parseJson(
   body: RequestBody,
   options: { requireJsonContentType: boolean; headers: IncomingHttpHeaders }
 ): unknown {
-  const mediaType = headerValue(options.headers, "content-type")?.split(";")[0].trim().toLowerCase()
+  const contentType = headerValue(options.headers, "content-type") ?? ""
+  const mediaType = contentType.split(";")[0].trim().toLowerCase()
+  if (mediaType === "multipart/form-data") {
+    if (body.tooLarge) throw new SandboxHubError(413, `Request body exceeds ${MAX_BODY_BYTES} bytes`)
+    return parseForm(body.bytes.toString("utf8"), contentType)
+  }
   if (options.requireJsonContentType && mediaType !== "application/json") {
     throw new SandboxHubError(415, "Content-Type must be application/json")
   }
@@ -99,6 +112,25 @@ export function parseJson(
   } catch {
     throw new SandboxHubError(400, "Malformed JSON body")
   }
+}
+
+function parseForm(text: string, contentType: string): FormBody {
+  const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1]
+  if (!boundary) throw new SandboxHubError(400, "multipart/form-data without a boundary")
+  const form: FormBody = { form: true, fields: {}, files: {} }
+  for (const part of text.split(`--${boundary}`).slice(1)) {
+    if (part.startsWith("--")) break
+    const split = part.indexOf("\r\n\r\n")
+    if (split < 0) throw new SandboxHubError(400, "a form part without its blank line")
+    const headers = part.slice(0, split)
+    const content = part.slice(split + 4).replace(/\r\n$/, "")
+    const name = /name="([^"]*)"/i.exec(headers)?.[1]
+    if (!name) throw new SandboxHubError(400, "a form part without a name")
+    const fileName = /filename="([^"]*)"/i.exec(headers)?.[1]
+    if (fileName === undefined) form.fields[name] = content
+    else form.files[name] = { name: fileName, type: /content-type:\s*([^\r\n]+)/i.exec(headers)?.[1]?.trim() ?? "", content }
+  }
+  return form
 }
 
 export function send(res: ServerResponse, answer: Answer): void {

@@ -8,7 +8,7 @@ import { z } from "zod"
 import type { HubOrder } from "../hub-client/schemas"
 import { parseOrThrow, SandboxHubError } from "./errors"
 import { allowOnlyParams, readInteger, readPaging, readSingle, type Route } from "./http"
-import { sandboxDeliverySchema, sandboxInvoiceSchema, sandboxShipmentExceptionSchema, sandboxShipmentSchema } from "./move-bodies"
+import { sandboxDeliverySchema, sandboxInvoiceSchema, sandboxNfeInvoiceFormSchema, sandboxShipmentExceptionSchema, sandboxShipmentSchema } from "./move-bodies"
 import { sandboxNewProductBodySchema, sandboxNewVariationBodySchema } from "./product-create-rules"
 import { sandboxProductUpdateBodySchema, sandboxVariationUpdateBodySchema } from "./product-rules"
 import type { SandboxProduct, SandboxTestOrderInput } from "./records"
@@ -139,8 +139,8 @@ function orderRoutes(context: HubRoutesContext): Route[] {
     orderAction("approval", z.strictObject({ status: statusField }), (code, { status }) => state.approve(code, status), true),
     orderAction(
       "invoice",
-      z.strictObject({ status: statusField, invoice: sandboxInvoiceSchema }),
-      (code, { status, invoice }) => state.invoice(code, status, invoice)
+      z.union([z.strictObject({ status: statusField, invoice: sandboxInvoiceSchema }), sandboxNfeInvoiceFormSchema]),
+      (code, body) => ("form" in body ? state.invoice(code, body.status, body.invoice, body.volumeQty) : state.invoice(code, body.status, body.invoice))
     ),
     orderAction(
       "shipments",

@@ -26,3 +26,4 @@ export type { SandboxCounters, SandboxFaults, SandboxRequestLogEntry } from "./t
 export type { RequestHold } from "./held-requests"
 export { SANDBOX_MOVE_PROFILES, type MoveRules } from "./move-rules"
 export type { SandboxMisbehaviourInput, SandboxMisbehaviourState } from "./misbehaviour"
+export { sampleNfeKey, sampleNfeXml } from "./sample-nfe"

@@ -20,6 +20,30 @@ export const sandboxInvoiceSchema = z.strictObject({
 })
 export type SandboxInvoice = z.infer<typeof sandboxInvoiceSchema>
 
+/**
+ * `invoice` with its NF-e XML, as the form public SDKs send (docs/hub-public-facts.md, Invoices with
+ * the NF-e XML): `file` (`*.xml`), `status`, `volume_qty`, `issue_date`. The sandbox takes the key from
+ * `protNFe/infProt/chNFe` and wants `cStat` 100: a hub's own reading, simpler than the plugin's.
+ */
+export const sandboxNfeInvoiceFormSchema = z
+  .object({
+    form: z.literal(true),
+    fields: z.object({
+      status: z.string().min(1, "status is required"),
+      volume_qty: z.string().regex(/^[1-9]\d{0,2}$/, "volume_qty must be the number of parcels, 1 or more"),
+      issue_date: isoDateTime("issue_date"),
+    }),
+    files: z.object({
+      file: z.object({ name: z.string().regex(/\.xml$/i, "file must be an .xml file"), type: z.string(), content: z.string() }, "file must carry the NF-e XML"),
+    }),
+  })
+  .transform((form, context) => {
+    const key = /<chNFe>\s*(\d{44})\s*<\/chNFe>/.exec(form.files.file.content)?.[1]
+    if (!key) context.addIssue({ code: "custom", message: "file: no access key (protNFe/infProt/chNFe) in the XML" })
+    else if (!/<cStat>\s*100\s*<\/cStat>/.test(form.files.file.content)) context.addIssue({ code: "custom", message: "file: the NF-e is not authorised (cStat 100)" })
+    return { form: true as const, status: form.fields.status, volumeQty: Number(form.fields.volume_qty), invoice: { key: key ?? "", issue_date: form.fields.issue_date } }
+  })
+
 /** `shipment`: the order's code (optional), the carrier's date, the items shipped and one track. */
 export const sandboxShipmentSchema = z.strictObject({
   code: z.string().min(1, "shipment.code must not be empty").optional(),

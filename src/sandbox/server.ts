@@ -17,6 +17,7 @@ import {
   type SandboxHub,
   type SandboxHubOptions,
 } from "./hub"
+import { deliverByHub, shipByHub } from "./logistics"
 import { HeldRequests } from "./held-requests"
 import { buildHubRoutes } from "./hub-routes"
 import { answerRoute, errorAnswer, headerValue, parseJson, readBody, send, splitOnce, type Answer } from "./http"
@@ -95,8 +96,8 @@ export async function startSandboxHub(options: SandboxHubOptions = {}): Promise<
     seedOrders: (count, days, seedOptions) => state.seedOrders(count, days, seedOptions),
     marketplaceApprove: (code) => state.approve(code),
     marketplaceCancel: (code) => state.cancel(code),
-    marketplaceShip: (code, shipment) => state.shipByHub(code, shipment),
-    marketplaceDeliver: (code) => state.deliverByHub(code),
+    marketplaceShip: (code, shipment) => shipByHub(state, code, shipment),
+    marketplaceDeliver: (code) => deliverByHub(state, code),
     setFaults: (settings) => void faults.set(settings),
     setQueueFault: (fault) => {
       state.queue.fault = fault

@@ -5,7 +5,6 @@
  * The state machine follows the sandbox's own move rules (move-rules.ts: a profile, strict by
  * default), not the plugin's table, so tests can show where a hub and the plugin disagree.
  */
-import { createHash } from "node:crypto"
 import { z } from "zod"
 import { HUB_DAY_MS } from "../hub-client/endpoints"
 import {
@@ -279,7 +278,8 @@ export class SandboxHubState {
     })
   }
 
-  invoice(code: string, statusCode: string, invoice: SandboxInvoice): HubOrder {
+  /** `volumeQty`: an invoice sent with its NF-e XML, and the parcels it names (the hub's delivery makes a label each). */
+  invoice(code: string, statusCode: string, invoice: SandboxInvoice, volumeQty?: number): HubOrder {
     return this.move(code, "INVOICED", statusCode, (order, at) => {
       // An NF-e key holds the series at digits 23-25 and the invoice number at digits 26-34.
       appendTo(order, "invoices", {
@@ -287,6 +287,7 @@ export class SandboxHubState {
         number: String(Number(invoice.key.slice(25, 34))),
         line: String(Number(invoice.key.slice(22, 25))),
         issue_date: invoice.issue_date ?? at,
+        ...(volumeQty ? { volume_qty: volumeQty, xml: true } : {}),
       })
     })
   }
@@ -308,26 +309,6 @@ export class SandboxHubState {
         tracks: [shipment.track],
       })
     })
-  }
-
-  /** The hub's own delivery ships an order: every item in one parcel unless told otherwise, a Correios track named after the order. */
-  shipByHub(code: string, shipment: Partial<SandboxShipment> = {}): HubOrder {
-    const order = this.orders.get(code)
-    if (!order) throw new SandboxHubError(404, `Order ${code} not found`)
-    const items = (Array.isArray(order.items) ? order.items : []).map((item) => ({ sku: String((item as { id?: unknown }).id), qty: Number((item as { qty?: unknown }).qty) }))
-    const parcels = Array.isArray(order.shipments) ? order.shipments.length : 0
-    const digits = BigInt(`0x${createHash("sha256").update(`${code}:${parcels}`).digest("hex").slice(0, 12)}`).toString().padStart(9, "0").slice(0, 9)
-    const trackCode = `BR${digits}BR`
-    return this.ship(code, STANDARD_STATUS_CODES.SHIPPED, {
-      items,
-      track: { code: trackCode, carrier: "Correios", method: "Americanas Entrega", url: `https://rastreamento.correios.example/${trackCode}` },
-      ...shipment,
-    })
-  }
-
-  /** The hub's own delivery delivers an order it shipped. */
-  deliverByHub(code: string): HubOrder {
-    return this.deliver(code, STANDARD_STATUS_CODES.DELIVERED, {})
   }
 
   deliver(code: string, statusCode: string, delivery: SandboxDelivery): HubOrder {

@@ -169,6 +169,7 @@ const HubOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
           account={hubOrder.account}
           order={medusaOrder}
           expected={expected.includes(open)}
+          withXml={delivery === "direct"}
           statusLabel={statusLabelOf}
           onClose={() => setOpen(null)}
         />

@@ -33,6 +33,11 @@ export const hubPluginOptionsSchema = hubClientOptionsSchema.extend({
   shipmentCarrier: z.string().trim().min(1, "shipmentCarrier must not be empty").max(100).optional(),
   shipmentMethod: z.string().trim().min(1, "shipmentMethod must not be empty").max(100).optional(),
   /**
+   * The largest NF-e XML the card's invoice takes (bytes): a real NF-e is tens of KB; a larger file is
+   * refused, naming this option, before it is read (docs/delivery.md).
+   */
+  invoiceXmlMaxBytes: z.number().int().min(10_000).max(10_000_000).default(1_000_000),
+  /**
    * In `listing` intake, seconds between two listing passes that look for new orders (and the
    * marketplaces' moves): a sale stays on offer until its order is reserved, so the listing is read
    * as often as this allows, within its request budget (docs/hub-public-facts.md: 1/s).

@@ -5,6 +5,7 @@ import type { HubAccount } from "./accounts"
 import type { HubProductField } from "../../mapping/hub-product"
 import type { ClaimedCatalogueChange, CataloguePushOutcome, StockSyncFigures, WantedSkuFields } from "./models/hub-catalogue-change"
 import type { ClaimedPublication, PublicationState } from "./models/hub-product-publication"
+import { NfeUploads } from "./nfe-uploads"
 import type { ProcessParts } from "./process-parts"
 import type { HubCatalogueChangeRepository, HubProductPublicationRepository, HubStockReconciliationRepository, HubTrafficHourRepository } from "./repositories"
 import type { PublicationOutcome } from "./repositories/hub-product-publication"
@@ -298,6 +299,11 @@ export default class HubModuleService extends HubOrderRecords {
    */
   processPart<T extends object>(name: string, make: () => T): T {
     return this.processParts.get(name, make)
+  }
+
+  /** NF-e XMLs held while the requests that uploaded them run (src/modules/hub/nfe-uploads.ts). */
+  get nfeUploads(): NfeUploads {
+    return this.processParts.get("nfe-uploads", () => new NfeUploads())
   }
 
   /** True once the application shuts down: work that retries (the catalogue recorder) stops then. */

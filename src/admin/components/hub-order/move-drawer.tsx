@@ -1,11 +1,12 @@
 import type { AdminOrder } from "@medusajs/framework/types"
 import { Alert, Button, Drawer, Text, toast } from "@medusajs/ui"
 import { useMutation, useQueryClient } from "@tanstack/react-query"
-import type { MerchantOrderMove, MerchantOrderMoveKind } from "../../../hub-client/order-moves"
+import type { MerchantOrderMove, MerchantOrderMoveKind, NfeUpload } from "../../../hub-client/order-moves"
 import { errorMessage } from "../../lib/format"
 import { useHubTranslation } from "../../lib/i18n"
 import { sdk } from "../../lib/sdk"
-import { CancelForm, DeliverForm, InvoiceForm, ShipmentExceptionForm } from "./move-forms"
+import { InvoiceForm } from "./invoice-form"
+import { CancelForm, DeliverForm, ShipmentExceptionForm } from "./move-forms"
 import { ShipForm } from "./ship-form"
 import { movesPath } from "./use-hub-order"
 
@@ -25,6 +26,7 @@ export const MoveDrawer = ({
   account,
   order,
   expected,
+  withXml,
   statusLabel,
   onClose,
 }: {
@@ -34,6 +36,8 @@ export const MoveDrawer = ({
   account: string
   order: AdminOrder | undefined
   expected: boolean
+  /** The invoice opens on the NF-e XML (the marketplace's Direct delivery needs it for its labels). */
+  withXml: boolean
   statusLabel: (code: string | undefined) => string | undefined
   onClose: () => void
 }) => {
@@ -41,7 +45,10 @@ export const MoveDrawer = ({
   const queryClient = useQueryClient()
   const move = t(`moves.kinds.${kind}`)
   const send = useMutation({
-    mutationFn: (body: MerchantOrderMove) => sdk.client.fetch<MoveAnswer>(movesPath(code, account), { method: "POST", body }),
+    mutationFn: (body: MerchantOrderMove | { nfe: NfeUpload }) =>
+      "nfe" in body && !("kind" in body)
+        ? sdk.client.fetch<MoveAnswer>(movesPath(code, account, "invoice-xml"), { method: "POST", body: body.nfe })
+        : sdk.client.fetch<MoveAnswer>(movesPath(code, account), { method: "POST", body }),
     onSuccess: ({ move: done }) => {
       toast.success(done.alreadyOnHub ? t("drawer.alreadyDone") : t("drawer.sent", { move }), {
         description: t("drawer.nowStatus", { status: statusLabel(done.hubStatusCode) ?? t("drawer.unknownStatus") }),
@@ -52,7 +59,8 @@ export const MoveDrawer = ({
     onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: ["hub"] }), queryClient.invalidateQueries({ queryKey: ["orders"] })]),
   })
   const onSend = (body: MerchantOrderMove) => send.mutate(body)
-  const props = { formId: FORM_ID, onSend }
+  const onUpload = (nfe: NfeUpload) => send.mutate({ nfe })
+  const props = { formId: FORM_ID, onSend, onUpload }
   return (
     <Drawer open onOpenChange={(open) => !open && onClose()}>
       <Drawer.Content data-testid={`hub-move-drawer-${kind}`}>
@@ -76,7 +84,7 @@ export const MoveDrawer = ({
               {t("drawer.unexpected")}
             </Text>
           )}
-          {kind === "invoice" && <InvoiceForm {...props} />}
+          {kind === "invoice" && <InvoiceForm {...props} withXml={withXml} />}
           {kind === "ship" && (order ? <ShipForm {...props} order={order} /> : <Text size="small">{t("drawer.loadingItems")}</Text>)}
           {kind === "deliver" && <DeliverForm {...props} />}
           {kind === "shipment_exception" && <ShipmentExceptionForm {...props} />}

@@ -1,34 +1,16 @@
 import { zodResolver } from "@hookform/resolvers/zod"
-import { Input, Text, Textarea } from "@medusajs/ui"
+import { Text, Textarea } from "@medusajs/ui"
 import { useForm } from "react-hook-form"
 import { z } from "zod"
-import type { MerchantOrderMove } from "../../../hub-client/order-moves"
-import { deliveryInputSchema, invoiceInputSchema, shipmentExceptionInputSchema } from "../../../hub-client/schemas"
+import type { MerchantOrderMove, NfeUpload } from "../../../hub-client/order-moves"
+import { deliveryInputSchema, shipmentExceptionInputSchema } from "../../../hub-client/schemas"
 import { useHubTranslation } from "../../lib/i18n"
 import { DateTimeField, orNow } from "./date-time-field"
 import { FormField } from "./form-field"
 import { useMoveFormText } from "./moves"
 
-/** What every move form gets: the id its drawer's submit button points at, and where the valid move goes. */
-export type MoveFormProps = { formId: string; onSend: (move: MerchantOrderMove) => void }
-
-export const InvoiceForm = ({ formId, onSend }: MoveFormProps) => {
-  const { t, errorMap, fieldError } = useMoveFormText()
-  const form = useForm<z.input<typeof invoiceInputSchema>, unknown, z.output<typeof invoiceInputSchema>>({
-    resolver: zodResolver(invoiceInputSchema, errorMap),
-  })
-  const { errors } = form.formState
-  return (
-    <form id={formId} className="flex flex-col gap-y-4" onSubmit={form.handleSubmit((invoice) => onSend({ kind: "invoice", invoice }))}>
-      <FormField id="hub-move-key" label={t("invoice.key")} required hint={t("invoice.keyHint")} error={fieldError(errors.key, t("invoice.keyRule"))}>
-        <Input id="hub-move-key" autoComplete="off" {...form.register("key", { setValueAs: (value: string) => value.replace(/\s/g, "") })} />
-      </FormField>
-      <FormField id="hub-move-issue-date" label={t("invoice.issueDate")} hint={t("invoice.issueDateHint")} error={fieldError(errors.issue_date, t("form.dateRule"))}>
-        <DateTimeField id="hub-move-issue-date" control={form.control} name="issue_date" />
-      </FormField>
-    </form>
-  )
-}
+/** What every move form gets: the id its drawer's submit button points at, and where the valid move (or an invoice's NF-e XML) goes. */
+export type MoveFormProps = { formId: string; onSend: (move: MerchantOrderMove) => void; onUpload?: (upload: NfeUpload) => void }
 
 export const DeliverForm = ({ formId, onSend }: MoveFormProps) => {
   const { t, errorMap, fieldError } = useMoveFormText()

@@ -53,6 +53,6 @@ export function useHubOrder(orderId: string) {
 }
 
 /** A hub order's moves, of the account it came from: two accounts may each have an order of one code. */
-export function movesPath(code: string, account: string): string {
-  return `/admin/hub/orders/${encodeURIComponent(code)}/moves?account=${encodeURIComponent(account)}`
+export function movesPath(code: string, account: string, route: "moves" | "invoice-xml" = "moves"): string {
+  return `/admin/hub/orders/${encodeURIComponent(code)}/${route}?account=${encodeURIComponent(account)}`
 }

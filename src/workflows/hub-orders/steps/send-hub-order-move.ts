@@ -61,6 +61,14 @@ export const sendHubOrderMoveStep = createStep(
       return new StepResponse<SentMove>({ ...outcome, alreadyOnHub: false })
     }
 
+    // An invoice with its NF-e XML goes only while the request that uploaded the file runs: the XML is never kept.
+    const nfeXml = move.kind === "invoice" && move.nfe ? hubModule.nfeUploads.read(move.nfe.upload) : undefined
+    if (move.kind === "invoice" && move.nfe && nfeXml === undefined) {
+      const outcome: HubOrderMoveOutcome = { state: "rejected", error: "Not sent: the NF-e XML is not kept after its upload; invoice again with the XML file" }
+      await finish(outcome, current)
+      return new StepResponse<SentMove>({ ...outcome, alreadyOnHub: false })
+    }
+
     if (claim.takenOverWhileSending) {
       // The try before this one may still land (its request may have left): read again, never resend blindly.
       const outcome: HubOrderMoveOutcome = { state: "unknown", error: `Not sent: ${TAKEN_OVER_WHILE_SENDING}, and the hub order does not show it yet; it is read again before any send` }
@@ -78,7 +86,7 @@ export const sendHubOrderMoveStep = createStep(
     }, renewEvery(hubModule.leases.moveClaimMs))
     renewal.unref()
     try {
-      const moved = await sendMove(client, current, move).finally(() => clearInterval(renewal))
+      const moved = await sendMove(client, current, move, nfeXml).finally(() => clearInterval(renewal))
       await finish({ state: "done" }, moved)
       return new StepResponse<SentMove>({ state: "done", hubStatusCode: moved.status.code, alreadyOnHub: false })
     } catch (error) {
@@ -90,9 +98,12 @@ export const sendHubOrderMoveStep = createStep(
 )
 
 /** The one translation of a merchant move into its hub request. */
-function sendMove(client: HubOperations, hubOrder: HubOrder, move: MerchantOrderMove): Promise<HubOrder> {
+function sendMove(client: HubOperations, hubOrder: HubOrder, move: MerchantOrderMove, nfeXml?: string): Promise<HubOrder> {
   switch (move.kind) {
     case "invoice":
+      if (move.nfe && nfeXml !== undefined) {
+        return client.invoiceOrderWithXml(hubOrder.code, { xml: nfeXml, volume_qty: move.nfe.volume_qty, issue_date: move.invoice.issue_date! })
+      }
       return client.invoiceOrder(hubOrder.code, move.invoice)
     case "ship":
       return client.shipOrder(hubOrder.code, {

@@ -1,13 +1,10 @@
 import { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import type { MerchantOrderMove } from "../../../../../../hub-client"
-import type { HubOrderMoveState } from "../../../../../../mapping/hub-order-states"
 import { HUB_MODULE } from "../../../../../../modules/hub"
 import type HubModuleService from "../../../../../../modules/hub/service"
-import { moveHubOrderWorkflow } from "../../../../../../workflows/hub-orders/move-hub-order"
 import type { HubAccountQuery } from "../../../account-query"
-import { answerConflict } from "../../../conflict"
-import { errorText } from "../../../../../../mapping/error-text"
+import { answerMove } from "../answer-move"
 
 /** The merchant moves of one hub order of an account (`?account=`, `default` unless named), newest first, with how each ended. */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
@@ -17,9 +14,6 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   res.json({ moves })
 }
 
-/** How a move's ending is answered: done 200; refused 422; answer lost 502; hub unreachable 503. */
-const STATUS_BY_STATE: Record<Exclude<HubOrderMoveState, "sending">, number> = { done: 200, rejected: 422, unknown: 502, failed: 503 }
-
 /**
  * Moves a hub order of an account (invoice, ship, deliver, shipment exception, cancel), on that
  * account's hub only. Safe to repeat: the hub order is read before anything is sent, so a move that
@@ -28,11 +22,8 @@ const STATUS_BY_STATE: Record<Exclude<HubOrderMoveState, "sending">, number> = {
 export async function POST(req: MedusaRequest<MerchantOrderMove>, res: MedusaResponse) {
   const hubModule: HubModuleService = req.scope.resolve(HUB_MODULE)
   const { id: account } = hubModule.account((req.validatedQuery as HubAccountQuery).account)
-  try {
-    const { result } = await moveHubOrderWorkflow(req.scope).run({ input: { code: req.params.code, account, move: req.validatedBody } })
-    res.status(STATUS_BY_STATE[result.state]).json({ move: result, ...(result.error ? { message: result.error } : {}) })
-  } catch (error) {
-    if ((error as MedusaError).type !== MedusaError.Types.CONFLICT) throw error
-    answerConflict(res, errorText(error))
+  if (req.validatedBody.kind === "invoice" && req.validatedBody.nfe) {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, "nfe: an invoice with its NF-e XML goes to POST /admin/hub/orders/{code}/invoice-xml")
   }
+  await answerMove(req, res, account, req.validatedBody)
 }

@@ -1,0 +1,29 @@
+import { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { MedusaError } from "@medusajs/framework/utils"
+import type { NfeUpload } from "../../../../../../hub-client"
+import { readNfeXml } from "../../../../../../mapping/nfe-xml"
+import { HUB_MODULE } from "../../../../../../modules/hub"
+import type HubModuleService from "../../../../../../modules/hub/service"
+import type { HubAccountQuery } from "../../../account-query"
+import { answerMove } from "../answer-move"
+
+/**
+ * Invoices a hub order of an account with its NF-e XML (docs/delivery.md): the XML is read and checked
+ * first (src/mapping/nfe-xml.ts; each problem a 400 naming it, and nothing sent), then sent to the hub as
+ * the form it takes, with the number of parcels, through the merchant's invoice move (read back before
+ * any resend). The XML is held in this process only until this request answers; the key, number and
+ * issue date are what the order keeps.
+ */
+export async function POST(req: MedusaRequest<NfeUpload>, res: MedusaResponse) {
+  const hubModule: HubModuleService = req.scope.resolve(HUB_MODULE)
+  const { id: account, options } = hubModule.account((req.validatedQuery as HubAccountQuery).account)
+  const { xml, volume_qty } = req.validatedBody
+  const nfe = readNfeXml(xml, options.invoiceXmlMaxBytes)
+  if (!nfe.ok) throw new MedusaError(MedusaError.Types.INVALID_DATA, `xml: ${nfe.message}`)
+  const upload = hubModule.nfeUploads.hold(xml)
+  try {
+    await answerMove(req, res, account, { kind: "invoice", invoice: { key: nfe.key, issue_date: nfe.issueDate }, nfe: { volume_qty, upload } })
+  } finally {
+    hubModule.nfeUploads.drop(upload)
+  }
+}

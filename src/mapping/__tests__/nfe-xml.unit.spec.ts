@@ -1,0 +1,45 @@
+import { sampleNfeKey, sampleNfeXml } from "../../sandbox/sample-nfe"
+import { nfeCheckDigit, nfeCheckDigitValid, readNfeXml } from "../nfe-xml"
+
+const KEY = sampleNfeKey(1234)
+const MAX = 1024 * 1024
+
+describe("readNfeXml", () => {
+  it("reads an authorised NF-e's key, number, series and issue date, nothing of the buyer", () => {
+    const reading = readNfeXml(sampleNfeXml({ key: KEY }), MAX)
+    expect(reading).toEqual({ ok: true, key: KEY, number: "1234", series: "1", issueDate: "2026-11-20T10:00:00-03:00" })
+    expect(JSON.stringify(reading)).not.toContain("Maria")
+  })
+
+  it("names each reason to refuse one, before anything is sent", () => {
+    const problem = (xml: string, max = MAX) => {
+      const reading = readNfeXml(xml, max)
+      return reading.ok ? "ok" : reading.problem
+    }
+    const wrongDigit = `${KEY.slice(0, 43)}${(Number(KEY[43]) + 1) % 10}`
+    const good = sampleNfeXml({ key: KEY })
+    expect(problem(good, Buffer.byteLength(good) - 1)).toBe("too_large")
+    expect(problem("not xml at all <")).toBe("not_xml")
+    expect(problem("%PDF-1.4 a PDF renamed .xml")).toBe("not_xml")
+    expect(problem(`<?xml version="1.0"?><!DOCTYPE nfeProc [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><nfeProc>&xxe;</nfeProc>`)).toBe("declares_entities")
+    expect(problem(`<NFe><infNFe Id="NFe${KEY}"/></NFe>`)).toBe("not_nfe")
+    expect(problem(sampleNfeXml({ key: KEY, idKey: sampleNfeKey(99) }))).toBe("keys_differ")
+    expect(problem(sampleNfeXml({ key: "123" }))).toBe("key_format")
+    expect(problem(sampleNfeXml({ key: wrongDigit }))).toBe("check_digit")
+    expect(problem(sampleNfeXml({ key: KEY, status: "110" }))).toBe("not_authorised")
+    expect(problem(sampleNfeXml({ key: KEY, issuedAt: "" }))).toBe("no_issue_date")
+  })
+
+  it("checks an access key's mod-11 digit as the public NF-e rules do (0 when the rest is 0 or 1)", () => {
+    expect(nfeCheckDigitValid(KEY)).toBe(true)
+    expect(nfeCheckDigitValid(`${KEY.slice(0, 43)}${(Number(KEY[43]) + 1) % 10}`)).toBe(false)
+    // Worked by hand: the last digit weighs 2, the one before it 3, ...
+    const zeros = "0".repeat(42)
+    expect(nfeCheckDigit(`${zeros}1`)).toBe(9) // 2 -> 11 - 2
+    expect(nfeCheckDigit(`${zeros}5`)).toBe(1) // 10 -> 11 - 10
+    expect(nfeCheckDigit(`${zeros}6`)).toBe(0) // 12 % 11 = 1 -> 0
+    expect(nfeCheckDigit(`${"0".repeat(41)}10`)).toBe(8) // 1 × 3 = 3 -> 11 - 3
+    expect(nfeCheckDigit("0".repeat(43))).toBe(0)
+    expect(nfeCheckDigitValid("123")).toBe(false)
+  })
+})

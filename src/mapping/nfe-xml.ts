@@ -1,0 +1,74 @@
+/*
+ * An authorised NF-e as the merchant uploads it to invoice an order the marketplace's Direct delivery
+ * carries (docs/hub-public-facts.md, Invoices with the NF-e XML): what the plugin reads of it before
+ * anything is sent, and every reason to refuse it, in the merchant's words. Pure: the XML is given,
+ * never kept (it holds the buyer's tax number and address); only the key, number, series and issue
+ * date come out.
+ *
+ * Read with fast-xml-parser (no native code, no network, no DTD processing): entities are not
+ * expanded, and an XML that declares a DOCTYPE or an entity is refused before it is parsed (an NF-e
+ * never has one), so nothing in the file can reach a file or a host, or grow in memory.
+ */
+import { XMLParser, XMLValidator } from "fast-xml-parser"
+
+export const NFE_PROBLEMS = ["too_large", "not_xml", "declares_entities", "not_nfe", "keys_differ", "key_format", "check_digit", "not_authorised", "no_issue_date"] as const
+export type NfeProblem = (typeof NFE_PROBLEMS)[number]
+
+export type NfeReading =
+  | { ok: true; key: string; number: string | null; series: string | null; issueDate: string }
+  | { ok: false; problem: NfeProblem; message: string }
+
+const refuse = (problem: NfeProblem, message: string): NfeReading => ({ ok: false, problem, message })
+
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: "@",
+  removeNSPrefix: true,
+  processEntities: false,
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: true,
+})
+
+/**
+ * The NF-e's key and issue date, or why it cannot invoice an order: larger than `maxBytes`; not XML;
+ * a DOCTYPE or entity declared; not an authorised NF-e (`nfeProc` with `NFe/infNFe` and
+ * `protNFe/infProt`); the key in `infNFe/@Id` and in `infProt/chNFe` differing; a key that is not 44
+ * digits or whose check digit is wrong; not authorised (`cStat` other than 100); no issue date.
+ */
+export function readNfeXml(xml: string, maxBytes: number): NfeReading {
+  const bytes = Buffer.byteLength(xml, "utf8")
+  if (bytes > maxBytes) return refuse("too_large", `the XML file is ${Math.ceil(bytes / 1024)} KB; an NF-e XML is at most ${Math.floor(maxBytes / 1024)} KB here (option invoiceXmlMaxBytes)`)
+  if (/<!DOCTYPE|<!ENTITY/i.test(xml)) return refuse("declares_entities", "the XML file declares a DOCTYPE or entities, which an NF-e never does: it is not read")
+  const valid = XMLValidator.validate(xml)
+  if (valid !== true) return refuse("not_xml", `the file is not XML (line ${valid.err.line}: ${valid.err.msg})`)
+  const document = parser.parse(xml) as Record<string, any>
+  const proc = document.nfeProc
+  const infNFe = proc?.NFe?.infNFe
+  const infProt = proc?.protNFe?.infProt
+  if (!infNFe || !infProt) return refuse("not_nfe", "the XML is not an authorised NF-e (nfeProc with NFe/infNFe and protNFe/infProt): upload the XML the SEFAZ authorised, not the one sent to it")
+  const idKey = String(infNFe["@Id"] ?? "").replace(/^NFe/, "")
+  const protKey = String(infProt.chNFe ?? "")
+  if (idKey !== protKey) return refuse("keys_differ", `the access key in infNFe/@Id (${idKey || "none"}) and in protNFe/infProt/chNFe (${protKey || "none"}) differ`)
+  if (!/^\d{44}$/.test(protKey)) return refuse("key_format", `the access key ${protKey || "(none)"} is not 44 digits`)
+  if (!nfeCheckDigitValid(protKey)) return refuse("check_digit", `the access key ${protKey} has a wrong check digit (its last digit should be ${nfeCheckDigit(protKey.slice(0, 43))})`)
+  const status = String(infProt.cStat ?? "")
+  if (status !== "100") return refuse("not_authorised", `the NF-e is not authorised (cStat ${status || "none"}${infProt.xMotivo ? `: ${infProt.xMotivo}` : ""}); only an authorised NF-e (cStat 100) invoices an order`)
+  const issueDate = String(infNFe.ide?.dhEmi ?? infNFe.ide?.dEmi ?? "")
+  if (!issueDate || Number.isNaN(Date.parse(issueDate))) return refuse("no_issue_date", "the NF-e has no issue date (ide/dhEmi)")
+  const text = (value: unknown) => (value === undefined || value === null || value === "" ? null : String(value))
+  return { ok: true, key: protKey, number: text(infNFe.ide?.nNF), series: text(infNFe.ide?.serie), issueDate }
+}
+
+/**
+ * The check digit of an access key's first 43 digits (public NF-e rules): weights 2 to 9 from the
+ * right, again and again; the sum mod 11; 0 when that is 0 or 1, else 11 less it.
+ */
+export function nfeCheckDigit(first43: string): number {
+  let sum = 0
+  for (let index = 0; index < first43.length; index++) sum += Number(first43[first43.length - 1 - index]) * (2 + (index % 8))
+  const rest = sum % 11
+  return rest < 2 ? 0 : 11 - rest
+}
+
+export const nfeCheckDigitValid = (key: string): boolean => /^\d{44}$/.test(key) && nfeCheckDigit(key.slice(0, 43)) === Number(key[43])
