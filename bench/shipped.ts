@@ -18,6 +18,7 @@ import { uniformRateLimits } from "../src/hub-client"
 import { HUB_MODULE } from "../src/modules/hub"
 import type HubModuleService from "../src/modules/hub/service"
 import { sampleTestOrder, startSandboxHub } from "../src/sandbox"
+import { orderForFulfillment } from "../src/queries/order-fulfillments"
 import { runOrderImport } from "../src/sync/orders/order-listing"
 import { seedStore } from "../integration-tests/helpers/store"
 import { figure, info } from "./lib/figures"
@@ -86,8 +87,9 @@ async function shippedOrders(container: MedusaContainer, orderIds: string[]): Pr
 }
 
 async function fulfilAndShip(container: MedusaContainer, orderId: string, locationId: string, shippingOptionId: string, trackingNumber: string) {
-  const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({ entity: "order", fields: ["items.id", "items.quantity"], filters: { id: orderId } })
-  const items = (data[0] as any).items.map((item: any) => ({ id: item.id, quantity: Number(item.quantity) }))
+  // The lines as the plugin reads them (their quantities as numbers), every unit of each.
+  const { lines } = await orderForFulfillment(container, orderId)
+  const items = lines.map((line) => ({ id: line.id, quantity: line.quantity }))
   const { result } = await createOrderFulfillmentWorkflow(container).run({
     input: { order_id: orderId, items, location_id: locationId, shipping_option_id: shippingOptionId, no_notification: true },
   })
