@@ -2,6 +2,7 @@ import type { Context } from "@medusajs/framework/types"
 import { DALUtils, generateEntityId } from "@medusajs/framework/utils"
 import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
 import { HubCatalogueChange } from "../models"
+import { claimRows, releaseClaims, renewClaims } from "./claims"
 import type { HubProductFields } from "../../../mapping/hub-product"
 import type { ClaimedCatalogueChange, CataloguePushOutcome, WantedSkuFields } from "../models/hub-catalogue-change"
 
@@ -156,26 +157,20 @@ export class HubCatalogueChangeRepository extends DALUtils.mikroOrmBaseRepositor
    */
   async claim(account: string, limit: number, timing: OutboxTiming, context: Context = {}): Promise<ClaimedCatalogueChange[]> {
     const claimToken = generateEntityId(undefined, "hubclaim")
-    const rows: ClaimedRow[] = await this.getActiveManager<EntityManager>(context).execute(
-      `update hub_catalogue_change as c set
-         claim_token = ?, claimed_version = c.version,
-         claimed_until = now() + ?::integer * interval '1 millisecond', updated_at = now()
-       from (
-         select id from hub_catalogue_change
-          where deleted_at is null and account = ? and state = 'pending'
-            and (claimed_until is null or claimed_until <= now())
+    const rows = await claimRows<ClaimedRow>(this.getActiveManager<EntityManager>(context), "hub_catalogue_change", {
+      claimToken,
+      leaseMs: timing.catalogueLeaseMs,
+      account,
+      due: `state = 'pending'
             and (last_changed_at <= now() - ?::integer * interval '1 millisecond'
                  or changed_at <= now() - ?::integer * interval '1 millisecond')
             and (sent_at is null or sent_at <= now() - ?::integer * interval '1 millisecond')
-            and ${NOT_AWAITING_PUBLICATION} and ${NOT_CARRIED_BY_PRODUCT}
-          order by changed_at
-          limit ?
-          for update skip locked
-       ) as due
-       where c.id = due.id
-       returning c.id, c.sku, c.product_id, c.wanted, c.accepted, c.refused, c.sent_at`,
-      [claimToken, timing.catalogueLeaseMs, account, timing.catalogueCoalesceMs, timing.catalogueMaxDelayMs, timing.catalogueMinPushIntervalMs, timing.publishProducts, limit]
-    )
+            and ${NOT_AWAITING_PUBLICATION} and ${NOT_CARRIED_BY_PRODUCT}`,
+      dueParams: [timing.catalogueCoalesceMs, timing.catalogueMaxDelayMs, timing.catalogueMinPushIntervalMs, timing.publishProducts],
+      order: "changed_at",
+      limit,
+      returning: CLAIMED_COLUMNS,
+    })
     return rows.map((row) => claimed(row, account, claimToken))
   }
 
@@ -185,21 +180,14 @@ export class HubCatalogueChangeRepository extends DALUtils.mikroOrmBaseRepositor
    */
   async claimOfProducts(account: string, productIds: string[], claimToken: string, leaseMs: number, context: Context = {}): Promise<ClaimedCatalogueChange[]> {
     if (!productIds.length) return []
-    const rows: ClaimedRow[] = await this.getActiveManager<EntityManager>(context).execute(
-      `update hub_catalogue_change as c set
-         claim_token = ?, claimed_version = c.version,
-         claimed_until = now() + ?::integer * interval '1 millisecond', updated_at = now()
-       from (
-         select id from hub_catalogue_change
-          where deleted_at is null and account = ? and state = 'pending'
-            and product_id in (select jsonb_array_elements_text(?::jsonb))
-            and (claimed_until is null or claimed_until <= now())
-          for update skip locked
-       ) as due
-       where c.id = due.id
-       returning c.id, c.sku, c.product_id, c.wanted, c.accepted, c.refused, c.sent_at`,
-      [claimToken, leaseMs, account, JSON.stringify(productIds)]
-    )
+    const rows = await claimRows<ClaimedRow>(this.getActiveManager<EntityManager>(context), "hub_catalogue_change", {
+      claimToken,
+      leaseMs,
+      account,
+      due: `state = 'pending' and product_id in (select jsonb_array_elements_text(?::jsonb))`,
+      dueParams: [JSON.stringify(productIds)],
+      returning: CLAIMED_COLUMNS,
+    })
     return rows.map((row) => claimed(row, account, claimToken))
   }
 
@@ -225,19 +213,9 @@ export class HubCatalogueChangeRepository extends DALUtils.mikroOrmBaseRepositor
     return row?.due_in_ms == null ? null : Math.max(0, Number(row.due_in_ms))
   }
 
-  /**
-   * Moves on the lease of the rows claimed with `claimToken` while their push is in flight. A lease
-   * that already ran out is not revived (another flusher may hold the row now). Returns how many
-   * rows are still held.
-   */
+  /** Moves on the lease of the rows claimed with `claimToken` while their push is in flight (claims.ts); how many are still held. */
   async renewClaims(claimToken: string, leaseMs: number, context: Context = {}): Promise<number> {
-    const renewed: unknown[] = await this.getActiveManager<EntityManager>(context).execute(
-      `update hub_catalogue_change set claimed_until = now() + ?::integer * interval '1 millisecond'
-        where claim_token = ? and claimed_until > now() and deleted_at is null
-        returning id`,
-      [leaseMs, claimToken]
-    )
-    return renewed.length
+    return renewClaims(this.getActiveManager<EntityManager>(context), "hub_catalogue_change", claimToken, leaseMs)
   }
 
   /**
@@ -303,12 +281,11 @@ export class HubCatalogueChangeRepository extends DALUtils.mikroOrmBaseRepositor
 
   /** Gives back rows claimed with `claimToken` without a push (a flush that could not start). */
   async releaseClaims(claimToken: string, context: Context = {}): Promise<void> {
-    await this.getActiveManager<EntityManager>(context).execute(
-      `update hub_catalogue_change set claim_token = null, claimed_until = null, updated_at = now() where claim_token = ?`,
-      [claimToken]
-    )
+    await releaseClaims(this.getActiveManager<EntityManager>(context), "hub_catalogue_change", claimToken)
   }
 }
+
+const CLAIMED_COLUMNS = "c.id, c.sku, c.product_id, c.wanted, c.accepted, c.refused, c.sent_at"
 
 type ClaimedRow = { id: string; sku: string; product_id: string | null; wanted: HubProductFields | null; accepted: HubProductFields; refused: HubProductFields; sent_at: Date | null }
 

@@ -2,6 +2,7 @@ import type { Context } from "@medusajs/framework/types"
 import { DALUtils, generateEntityId } from "@medusajs/framework/utils"
 import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
 import { HubProductPublication } from "../models"
+import { claimRows, releaseClaims, renewClaims } from "./claims"
 import type { ClaimedPublication, PublicationState } from "../models/hub-product-publication"
 
 /** How a claimed publication ended, as recorded on its row. */
@@ -101,26 +102,14 @@ export class HubProductPublicationRepository extends DALUtils.mikroOrmBaseReposi
     )
   }
 
-  /** Claims up to `limit` due rows of the account for `leaseMs`; SKIP LOCKED, so two publishers never get the same row. */
+  /** Claims up to `limit` due rows of the account for `leaseMs` (claims.ts); SKIP LOCKED, so two publishers never get the same row. */
   async claim(account: string, limit: number, leaseMs: number, context: Context = {}): Promise<ClaimedPublication[]> {
     const claimToken = generateEntityId(undefined, "hubclaim")
-    const rows: Array<{ id: string; product_id: string; excluded: boolean; accepted: unknown; refused: unknown; outcome_unknown: boolean; attempts: number }> =
-      await this.getActiveManager<EntityManager>(context).execute(
-        `update hub_product_publication as p set
-           claim_token = ?, claimed_version = p.version,
-           claimed_until = now() + ?::integer * interval '1 millisecond', updated_at = now()
-         from (
-           select id from hub_product_publication
-            where deleted_at is null and account = ? and due_at <= now()
-              and (claimed_until is null or claimed_until <= now())
-            order by due_at
-            limit ?
-            for update skip locked
-         ) as due
-         where p.id = due.id
-         returning p.id, p.product_id, p.excluded, p.accepted, p.refused, p.outcome_unknown, p.attempts`,
-        [claimToken, leaseMs, account, limit]
-      )
+    const rows = await claimRows<{ id: string; product_id: string; excluded: boolean; accepted: unknown; refused: unknown; outcome_unknown: boolean; attempts: number }>(
+      this.getActiveManager<EntityManager>(context),
+      "hub_product_publication",
+      { claimToken, leaseMs, account, due: "due_at <= now()", dueParams: [], order: "due_at", limit, returning: "c.id, c.product_id, c.excluded, c.accepted, c.refused, c.outcome_unknown, c.attempts" }
+    )
     return rows.map((row) => ({
       id: row.id,
       account,
@@ -136,20 +125,12 @@ export class HubProductPublicationRepository extends DALUtils.mikroOrmBaseReposi
 
   /** Moves on the lease of rows still held with `claimToken`; a lapsed one is not revived. */
   async renewClaims(claimToken: string, leaseMs: number, context: Context = {}): Promise<number> {
-    const renewed: unknown[] = await this.getActiveManager<EntityManager>(context).execute(
-      `update hub_product_publication set claimed_until = now() + ?::integer * interval '1 millisecond'
-        where claim_token = ? and claimed_until > now() and deleted_at is null returning id`,
-      [leaseMs, claimToken]
-    )
-    return renewed.length
+    return renewClaims(this.getActiveManager<EntityManager>(context), "hub_product_publication", claimToken, leaseMs)
   }
 
   /** Gives back rows claimed with `claimToken` without a push. */
   async releaseClaims(claimToken: string, context: Context = {}): Promise<void> {
-    await this.getActiveManager<EntityManager>(context).execute(
-      `update hub_product_publication set claim_token = null, claimed_until = null, updated_at = now() where claim_token = ?`,
-      [claimToken]
-    )
+    await releaseClaims(this.getActiveManager<EntityManager>(context), "hub_product_publication", claimToken)
   }
 
   /**
