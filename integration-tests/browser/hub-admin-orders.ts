@@ -1,5 +1,6 @@
 import type { Locator } from "playwright-core"
 import type { HubClient, HubOrder } from "../../src/hub-client"
+import { sampleNfeKey, sampleNfeXml } from "../../src/sandbox/sample-nfe"
 import { eventually } from "../helpers/eventually"
 import type { AdminSession } from "./hub-admin-products"
 
@@ -253,5 +254,58 @@ export function orderPageTests(session: OrderPageSession) {
     expect(text).toMatch(/Total After Discount R\$ ?99[.,]65/)
     expect(text).toMatch(/Outstanding amount R\$ ?0[.,]00/)
     await session.screenshot("order-money-summary", summary)
+  })
+
+  it("names a Direct order's delivery on its card and invoices it with the NF-e XML dropped in the drawer, with its parcels", async () => {
+    const { page, medusaUrl, sandboxUrl, hubClient } = live(session)
+    const { products } = await hubClient.listProducts()
+    const sku = products.find((product) => Number(product.qty) >= 1)!.sku
+    const address = { street: "Rua Bahia", number: 12, neighborhood: "Centro", city: "Curitiba", region: "PR", country: "BR", postcode: "80010000" }
+    const placed = await fetch(`${sandboxUrl}/_sandbox/orders`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        channel: "Marketplace Demo",
+        items: [{ id: sku, qty: 1 }],
+        customer: { name: "Rita Alves", email: "rita.alves@example.com" },
+        billing_address: address,
+        shipping_address: address,
+        shipping_method: "Expressa",
+        calculation_type: "b2wentregadirect",
+      }),
+    })
+    expect(placed.status).toBe(201)
+    const { code } = await placed.json()
+    expect((await fetch(`${sandboxUrl}/_sandbox/orders/${encodeURIComponent(code)}/approve`, { method: "POST" })).status).toBe(200)
+    expect((await page.request.post(`${medusaUrl}/admin/hub/import-runs`)).status()).toBe(200)
+    let hubOrder: { order_id: string } | undefined
+    await eventually(async () => {
+      const response = await page.request.get(`${medusaUrl}/admin/hub/orders?import_state=imported&limit=100`)
+      hubOrder = (await response.json()).hub_orders.find((entry: { code: string }) => entry.code === code)
+      expect(hubOrder).toMatchObject({ applied_status_type: "APPROVED", calculation_type: "b2wentregadirect" })
+    })
+
+    await page.goto(`${medusaUrl}/app/orders/${hubOrder!.order_id}`)
+    const widget = page.getByTestId("hub-order-widget")
+    await session.expectText(widget.getByTestId("hub-order-delivery"), "Americanas Entrega · Direct")
+    await session.expectText(widget.getByTestId("hub-order-delivery"), "The marketplace ships this order")
+    expect(await widget.getByTestId("hub-order-actions").getByRole("button").allInnerTexts()).toEqual(["Invoice", "Cancel on the hub", "Other moves"])
+
+    await widget.getByRole("button", { name: "Invoice" }).click()
+    const drawer = page.getByTestId("hub-move-drawer-invoice")
+    // A Direct order's invoice opens on the XML; sent empty, the field says what it needs and nothing goes.
+    await drawer.getByRole("button", { name: "Send the invoice" }).click()
+    await session.expectText(drawer.getByTestId("hub-move-xml-error"), "Choose the NF-e XML file.")
+    const key = sampleNfeKey(5150)
+    await drawer.locator("#hub-move-xml").setInputFiles({ name: "nfe-5150.xml", mimeType: "text/xml", buffer: Buffer.from(sampleNfeXml({ key })) })
+    await session.expectText(drawer.getByTestId("hub-invoice-xml-drop"), "nfe-5150.xml")
+    await drawer.getByLabel("Parcels").fill("2")
+    await session.screenshot("invoice-xml-drawer", drawer)
+    await drawer.getByRole("button", { name: "Send the invoice" }).click()
+    await session.expectText(page.locator("[data-sonner-toast]").first(), "Invoice: sent")
+    await session.expectText(widget.getByTestId("hub-order-status"), "Pagamento Faturado (Sandbox)")
+    const invoiced = await sandboxOrder(sandboxUrl, code)
+    expect(invoiced.invoices).toEqual([expect.objectContaining({ key, volume_qty: 2, xml: true })])
+    await session.screenshot("order-card-direct-invoiced", widget)
   })
 }
