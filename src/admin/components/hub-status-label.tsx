@@ -6,11 +6,12 @@ import { sdk } from "../lib/sdk"
 type HubStatusEntry = { code: string; label: string; type: HubStatusType }
 
 /** A hub account's status catalogue as the store last read it: a status code in its hub's words (its label), or undefined. */
-export function useHubStatusLabels(account: string, enabled = true): (code: string | undefined) => string | undefined {
+export function useHubStatusLabels(account: string | undefined): (code: string | undefined) => string | undefined {
   const { data } = useQuery({
     queryKey: ["hub", "statuses", account],
     queryFn: () => sdk.client.fetch<{ statuses: HubStatusEntry[] }>("/admin/hub/statuses", { query: { account } }),
-    enabled,
+    // Not before the account is known: never another account's catalogue meanwhile.
+    enabled: !!account,
     staleTime: 5 * 60_000,
   })
   return (code) => data?.statuses.find((status) => status.code === code)?.label

@@ -25,13 +25,14 @@ export function useHubOrder(orderId: string) {
     queryKey: ["hub", "orders", "by-order", orderId],
     queryFn: () => sdk.client.fetch<{ hub_orders: HubOrderSummary[] }>("/admin/hub/orders", { query: { order_id: orderId, limit: 1 } }),
   })
-  const code = hubOrder.data?.hub_orders[0]?.code
-  const account = hubOrder.data?.hub_orders[0]?.account ?? "default"
-  const labelOf = useHubStatusLabels(account, !!code)
+  // The hub order names its account: its statuses and moves are that account's, read once it is known.
+  const found = hubOrder.data?.hub_orders[0]
+  const code = found?.code
+  const labelOf = useHubStatusLabels(found?.account)
   const moves = useQuery({
-    queryKey: ["hub", "orders", "moves", account, code],
-    queryFn: () => sdk.client.fetch<{ moves: HubOrderMoveRow[] }>(movesPath(code!, account)),
-    enabled: !!code,
+    queryKey: ["hub", "orders", "moves", found?.account, code],
+    queryFn: () => sdk.client.fetch<{ moves: HubOrderMoveRow[] }>(movesPath(found!.code, found!.account)),
+    enabled: !!found,
   })
   const medusaOrder = useQuery({
     // Under Medusa's own key prefix, so the order page and this card reload together after a move.
@@ -39,12 +40,11 @@ export function useHubOrder(orderId: string) {
     queryFn: () => sdk.admin.order.retrieve(orderId, { fields: MEDUSA_ORDER_FIELDS }),
     enabled: !!code,
   })
-  const summary = hubOrder.data?.hub_orders[0]
   return {
-    hubOrder: summary,
+    hubOrder: found,
     error: hubOrder.error,
     /** The status's label in the hub's catalogue (undefined until it is read, or for a code it does not hold). */
-    statusLabel: labelOf(summary?.status_code),
+    statusLabel: labelOf(found?.status_code),
     /** A status code in words, for messages: its label, or the code itself (nothing when there is no code). */
     statusLabelOf: (statusCode: string | undefined) => labelOf(statusCode) ?? statusCode,
     moves: moves.data?.moves ?? [],
