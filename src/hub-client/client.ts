@@ -54,9 +54,9 @@ import {
   VariationUpdate,
   variationUpdateSchema,
 } from "./product-schemas"
+import { HubMarketplaceDelivery } from "./marketplace-delivery"
 import { HubLogger, HubTransport } from "./transport"
 
-/** The hub client: one per hub account. Every request it makes goes through its transport. */
 /**
  * What code outside the hub module holds of an account's client: every hub call and its figures,
  * none of its lifecycle (closing its pool, handing over its hourly traffic), which the module keeps.
@@ -66,6 +66,8 @@ export type HubOperations = Omit<HubClient, "close" | "takeHourlyTraffic" | "ret
 export class HubClient implements HubPageReader {
   readonly options: HubClientOptions
   private readonly transport: HubTransport
+  /** The marketplace's own delivery: labels, PLPs, collections (marketplace-delivery.ts). */
+  readonly delivery: HubMarketplaceDelivery
 
   /** `budgetStore`: a shared request budget other than Redis (the plugin gives its PostgreSQL when the store has no Redis). */
   /** `tracer`: one span per request (the plugin passes Medusa's; none by default). */
@@ -76,6 +78,7 @@ export class HubClient implements HubPageReader {
     }
     this.options = parsed.data
     this.transport = new HubTransport(this.options, logger, budgetStore, tracer)
+    this.delivery = new HubMarketplaceDelivery(this.transport)
   }
 
   // ---- Statuses ------------------------------------------------------------------------

@@ -62,6 +62,13 @@ export const hubClientOptionsSchema = z.object({
     .min(65_536, "must be at least 65536 (64 KiB)")
     .max(1_073_741_824, "must be at most 1073741824 (1 GiB)")
     .default(8 * 1_048_576),
+  /** The longest document streamed through (a label's or a PLP's PDF, 32 MiB); a longer one is cut off with an error. */
+  maxDocumentBytes: z
+    .number({ error: "must be a number of bytes" })
+    .int()
+    .min(65_536, "must be at least 65536 (64 KiB)")
+    .max(1_073_741_824, "must be at most 1073741824 (1 GiB)")
+    .default(32 * 1_048_576),
   /** Pages a products walk follows before it stops as incomplete (a `next` that never ends). */
   maxProductPages: z
     .number({ error: "must be a number of pages" })

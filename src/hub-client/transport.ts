@@ -11,6 +11,7 @@ import { Pool } from "undici"
 import type { z } from "zod"
 import { formData, type HubForm } from "./form"
 import { AnswerTooLongError, readBounded, retryAfterMs } from "./bounds"
+import { boundedStream, headerNumber, type HubDocument, isPdf } from "./documents"
 import { DEFAULT_RATE_LIMITS, HUB_INDEX_DEPTH, rateLimitBucketOf } from "./endpoints"
 import {
   describeIssues,
@@ -25,6 +26,7 @@ import { HubFigures, HubFiguresSnapshot, HourlyTraffic } from "./figures"
 import { HubClientOptions } from "./options"
 import { type HubTracer, NO_TRACER } from "./tracing"
 import { HubRateLimiter } from "./rate-limit"
+import { RejectedRequests } from "./rejections"
 import type { HubBudgetStore } from "./budget-store"
 import { RedisBudgetStore } from "./redis-budget-store"
 import { hubErrorBodySchema } from "./schemas"
@@ -52,6 +54,8 @@ export type HubCall<T> = {
    * creation never releases another's refused one. Default: method and path.
    */
   resource?: string
+  /** A PDF asked for (`Accept: application/pdf`): a 2xx answer's body is handed over unread, as a stream (`document`). */
+  pdf?: boolean
   /** A read whose 404 is an answer (nothing there), not a refusal: it resolves to null and is never remembered as rejected. */
   absentOn404?: boolean
 }
@@ -65,9 +69,7 @@ export class HubTransport {
   private readonly pool: Pool
   private readonly limiter: HubRateLimiter
   private readonly figuresBook = new HubFigures()
-  private readonly rejected = new Map<string, { status: number; hubMessage: string; at: number; resource: string }>()
-  /** The rejected fingerprints of each written resource (`PUT /products/X`), forgotten when a write to it succeeds. */
-  private readonly rejectedByResource = new Map<string, Set<string>>()
+  private readonly rejected: RejectedRequests
   private readonly secrets: string[]
 
   /** `budgetStore`: where the account's request budget lives when not in Redis (the plugin's PostgreSQL); else `rateLimitRedisUrl`, else this process. */
@@ -80,6 +82,7 @@ export class HubTransport {
     this.base = new URL(options.baseUrl)
     this.basePath = this.base.pathname.replace(/\/+$/, "")
     this.secrets = [options.apiKey, options.accountManagerKey, options.userEmail]
+    this.rejected = new RejectedRequests(options.rejectedRequestMemoryMs)
     this.limiter = new HubRateLimiter({ ...DEFAULT_RATE_LIMITS, ...options.rateLimits }, {
       store: options.rateLimitRedisUrl ? this.redisBudget(options.rateLimitRedisUrl) : budgetStore,
       adaptive: options.adaptiveRateLimits,
@@ -131,8 +134,8 @@ export class HubTransport {
 
   async send<T>(call: HubCall<T>): Promise<T> {
     const fingerprint = this.fingerprint(call)
-    const earlier = this.rejected.get(fingerprint)
-    if (earlier && Date.now() - earlier.at < this.options.rejectedRequestMemoryMs) {
+    const earlier = this.rejected.earlier(fingerprint)
+    if (earlier) {
       this.figuresBook.refusedRepeat(call.endpoint)
       throw new HubRejectedError(call.endpoint, earlier.status, earlier.hubMessage, true)
     }
@@ -159,7 +162,8 @@ export class HubTransport {
 
         let status: number
         let headers: Record<string, string | string[] | undefined>
-        let text: string
+        let text = ""
+        let pdf: HubDocument | undefined
         let pauseMs = 0
         let pausing: Promise<void> | undefined
         // One attempt's whole exchange, to the answer's last byte: a body dripping slower than undici's
@@ -170,7 +174,7 @@ export class HubTransport {
           const answer = await this.pool.request({
             method: call.method,
             path,
-            headers: this.headers(body !== undefined),
+            headers: this.headers(body !== undefined, call.pdf),
             // A form is built for each attempt (its stream is read once).
             body: call.form ? formData(call.form) : body,
             signal: deadline.signal,
@@ -185,7 +189,12 @@ export class HubTransport {
             // Awaited below; handled here too in case reading the body fails first.
             pausing.catch(() => undefined)
           }
-          text = await readBounded(answer.body, this.options.maxResponseBytes, headers["content-length"])
+          if (call.pdf && status >= 200 && status < 300 && isPdf(headers["content-type"])) {
+            // Streamed to whoever asked, bounded by size and by undici's idle timeout, never held whole.
+            pdf = { body: boundedStream(answer.body, this.options.maxDocumentBytes), contentLength: headerNumber(headers["content-length"]) }
+          } else {
+            text = await readBounded(answer.body, this.options.maxResponseBytes, headers["content-length"])
+          }
           slot.answered()
         } catch (error) {
           // It may have reached the hub: its slot is held a window from now all the same.
@@ -236,7 +245,7 @@ export class HubTransport {
 
         if (status >= 400) {
           const hubMessage = this.hubMessage(text, status)
-          this.rememberRejected(fingerprint, resourceOf(call), status, hubMessage)
+          this.rejected.remember(fingerprint, resourceOf(call), status, hubMessage)
           if (status === 400 && isDeepPage(call)) {
             throw new HubDeepPagingError(call.endpoint, `page past the hub's first ${HUB_INDEX_DEPTH} entries (${hubMessage})`)
           }
@@ -244,7 +253,12 @@ export class HubTransport {
         }
 
         // The resource changed: a request it refused before may now be right (the cause corrected, §7 rule 1).
-        if (call.method !== "GET") this.forgetRejected(resourceOf(call))
+        if (call.method !== "GET") this.rejected.forget(resourceOf(call))
+        if (call.pdf) {
+          if (pdf) return pdf as T
+          this.figuresBook.invalidResponse(call.endpoint, "not a PDF")
+          throw new HubInvalidResponseError(call.endpoint, `a PDF was asked for; the hub answered ${status} without one`)
+        }
         return this.parseAnswer(call, status, text)
       } catch (error) {
         span.recordError(error)
@@ -285,12 +299,12 @@ export class HubTransport {
     }
   }
 
-  private headers(withBody: boolean): Record<string, string> {
+  private headers(withBody: boolean, pdf = false): Record<string, string> {
     return {
       "x-user-email": this.options.userEmail,
       "x-api-key": this.options.apiKey,
       "x-accountmanager-key": this.options.accountManagerKey,
-      accept: "application/json",
+      accept: pdf ? "application/pdf" : "application/json",
       ...(withBody ? { "content-type": "application/json" } : {}),
     }
   }
@@ -322,27 +336,6 @@ export class HubTransport {
       .update(`${call.method} ${call.path}?${call.query ?? ""}\n${call.body === undefined ? "" : JSON.stringify(call.body)}`)
       .update(call.form ? JSON.stringify({ fields: call.form.fields, file: createHash("sha256").update(call.form.file.content).digest("hex") }) : "")
       .digest("hex")
-  }
-
-  private rememberRejected(fingerprint: string, resource: string, status: number, hubMessage: string): void {
-    if (this.options.rejectedRequestMemoryMs === 0) return
-    this.rejected.delete(fingerprint)
-    this.rejected.set(fingerprint, { status, hubMessage, at: Date.now(), resource })
-    const ofResource = this.rejectedByResource.get(resource) ?? new Set<string>()
-    this.rejectedByResource.set(resource, ofResource.add(fingerprint))
-    // Bounded: the oldest rejections are forgotten first.
-    if (this.rejected.size > 10_000) {
-      const [oldest, entry] = this.rejected.entries().next().value as [string, { resource: string }]
-      this.rejected.delete(oldest)
-      this.rejectedByResource.get(entry.resource)?.delete(oldest)
-    }
-  }
-
-  private forgetRejected(resource: string): void {
-    const fingerprints = this.rejectedByResource.get(resource)
-    if (!fingerprints) return
-    for (const fingerprint of fingerprints) this.rejected.delete(fingerprint)
-    this.rejectedByResource.delete(resource)
   }
 
   /** Exponential backoff with jitter (half fixed, half random), capped at 30 s. */

@@ -139,6 +139,16 @@ export function buildControlRoutes(hub: SandboxHub, state: SandboxHubState): Rou
         return { status: 200, body: { origin } }
       },
     },
+    {
+      // What a PLP's `order_remote_codes` names on this hub (the record is unsure): the order code or the marketplace's number.
+      method: "PUT",
+      path: "/delivery",
+      handle: ({ body }) => {
+        const { plpOrderCodes } = parseOrThrow(z.strictObject({ plpOrderCodes: z.enum(["code", "marketplace_number"]) }), body())
+        state.delivery.plpOrderCodes = plpOrderCodes
+        return { status: 200, body: { plpOrderCodes } }
+      },
+    },
     // Misbehaviours (misbehaviour.ts): a body such as { "retryAfter": { "seconds": 86400, "times": 3 } }; null turns one off.
     { method: "PUT", path: "/misbehaviour", handle: ({ body }) => ({ status: 200, body: hub.misbehave(body() as SandboxMisbehaviourInput) }) },
     { method: "GET", path: "/misbehaviour", handle: () => ({ status: 200, body: hub.misbehaviour() }) },

@@ -7,8 +7,10 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:
 import { HUB_PAGE_SIZE } from "../hub-client/endpoints"
 import { SandboxHubError } from "./errors"
 
-export type Answer = { status: number; body?: unknown; headers?: Record<string, string> }
-export type RouteRequest = { params: Record<string, string>; query: URLSearchParams; body(): unknown }
+/** `raw`: bytes answered as they are (a PDF), with their content type in `headers`; else `body` as JSON. */
+export type Answer = { status: number; body?: unknown; raw?: Buffer; headers?: Record<string, string> }
+/** `accept`: the request's Accept header, lower-cased ("" when none). */
+export type RouteRequest = { params: Record<string, string>; query: URLSearchParams; accept: string; body(): unknown }
 export type Route = { method: string; path: string; handle(request: RouteRequest): Answer }
 
 const MAX_BODY_BYTES = 1_000_000
@@ -21,7 +23,8 @@ export function answerRoute(
   method: string,
   rawSegments: string[],
   rawQuery: string,
-  body: () => unknown
+  body: () => unknown,
+  accept = ""
 ): Answer {
   try {
     const segments = rawSegments.map((segment) => {
@@ -34,7 +37,7 @@ export function answerRoute(
     for (const route of routes) {
       const params = matchPath(route.path, segments)
       if (route.method === method && params) {
-        return route.handle({ params, query: new URLSearchParams(rawQuery), body })
+        return route.handle({ params, query: new URLSearchParams(rawQuery), accept: accept.toLowerCase(), body })
       }
     }
     throw new SandboxHubError(404, `No route ${method} /${rawSegments.join("/")}`)
@@ -135,6 +138,11 @@ function parseForm(text: string, contentType: string): FormBody {
 
 export function send(res: ServerResponse, answer: Answer): void {
   if (res.headersSent || res.destroyed) return
+  if (answer.raw) {
+    res.writeHead(answer.status, { "content-length": String(answer.raw.length), ...answer.headers })
+    res.end(answer.raw)
+    return
+  }
   const payload = answer.body === undefined ? undefined : JSON.stringify(answer.body)
   res.writeHead(answer.status, {
     ...(payload === undefined

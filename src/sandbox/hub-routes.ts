@@ -6,6 +6,7 @@
  */
 import { z } from "zod"
 import type { HubOrder } from "../hub-client/schemas"
+import { deliveryRoutes } from "./delivery-routes"
 import { parseOrThrow, SandboxHubError } from "./errors"
 import { allowOnlyParams, readInteger, readPaging, readSingle, type Route } from "./http"
 import { sandboxDeliverySchema, sandboxInvoiceSchema, sandboxNfeInvoiceFormSchema, sandboxShipmentExceptionSchema, sandboxShipmentSchema } from "./move-bodies"
@@ -29,6 +30,7 @@ export function buildHubRoutes(context: HubRoutesContext): Route[] {
     ...orderRoutes(context),
     ...queueRoutes(context),
     ...productRoutes(context),
+    ...deliveryRoutes(context.state),
   ]
 }
 

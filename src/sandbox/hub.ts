@@ -14,6 +14,7 @@ import { moveRulesSchema } from "./move-rules"
 import type { SandboxQueueFault } from "./order-queue"
 import type { SandboxVariationView } from "./catalogue"
 import type { SeedOrdersOptions } from "./state"
+import type { SandboxPlpOrderCodes } from "./marketplace-delivery"
 import type { SandboxProduct, SandboxProductInput, SandboxStatus } from "./records"
 import {
   faultsSchema,
@@ -121,6 +122,8 @@ export interface SandboxHub {
   emptyQueue(): void
   setRateLimits(limits: Record<string, RateLimit>): void
   setNextOrigin(origin: string | undefined): void
+  /** What a PLP's `order_remote_codes` names on this hub (the record is unsure): `code` (default) or `marketplace_number`. */
+  setPlpOrderCodes(form: SandboxPlpOrderCodes): void
   /** Changes which moves the hub accepts (a profile's name or rules of one's own). */
   setMoveRules(rules: z.input<typeof moveRulesSchema>): void
   /**

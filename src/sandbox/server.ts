@@ -104,6 +104,9 @@ export async function startSandboxHub(options: SandboxHubOptions = {}): Promise<
     },
     emptyQueue: () => state.queue.acknowledgeAll(),
     setRateLimits: (limits) => void rateLimiter.setLimits(limits),
+    setPlpOrderCodes: (form) => {
+      state.delivery.plpOrderCodes = form
+    },
     setNextOrigin: (origin) => {
       nextOrigin = origin === undefined ? undefined : parseOrThrow(z.url(), origin, { prefix: "origin" })
     },
@@ -200,8 +203,13 @@ export async function startSandboxHub(options: SandboxHubOptions = {}): Promise<
       }
 
       await held.pass(method, rawPath)
-      const reply = answerRoute(hubRoutes, method, rawSegments, rawQuery, () =>
-        parseJson(body, { requireJsonContentType: true, headers: req.headers })
+      const reply = answerRoute(
+        hubRoutes,
+        method,
+        rawSegments,
+        rawQuery,
+        () => parseJson(body, { requireJsonContentType: true, headers: req.headers }),
+        headerValue(req.headers, "accept")
       )
       if (fate.loseAnswer && method !== "GET") {
         // A write carried out, never answered.

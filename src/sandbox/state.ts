@@ -38,6 +38,7 @@ import {
 import { type MoveRules, SANDBOX_MOVE_PROFILES } from "./move-rules"
 import { SandboxCatalogue, type SandboxVariationView } from "./catalogue"
 import { SandboxOrderQueue } from "./order-queue"
+import { SandboxMarketplaceDelivery } from "./marketplace-delivery"
 import { DEFAULT_SEED_DAYS, seedOrderInputs, seedProductInputs } from "./seed"
 
 export type SeedOrdersOptions = { endAt?: Date; queued?: boolean }
@@ -53,6 +54,15 @@ export class SandboxHubState {
   private readonly firstOrderSequence: number
   /** Every order placed or moved, for integrations that consume the queue. */
   readonly queue: SandboxOrderQueue
+  /** The marketplace's own delivery: labels, PLPs, collections. */
+  readonly delivery = new SandboxMarketplaceDelivery({
+    getOrder: (code) => this.getOrder(code),
+    orderCodes: () => this.orderCodes(),
+    statusType: (code) => {
+      const order = this.orders.get(code)
+      return order ? this.statusTypeOf(order) : undefined
+    },
+  })
   /** Which moves are accepted from which status type. */
   moveRules: MoveRules = SANDBOX_MOVE_PROFILES.strict
 
@@ -72,6 +82,7 @@ export class SandboxHubState {
     this.ordersInListingOrder = undefined
     this.nextSequenceByChannel.clear()
     this.queue.clear()
+    this.delivery.clear()
   }
 
   // ---- Statuses ------------------------------------------------------------------------

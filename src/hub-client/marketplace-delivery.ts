@@ -1,0 +1,146 @@
+/*
+ * The marketplace's own delivery on the hub (docs/hub-public-facts.md, The hub's own delivery): a
+ * parcel's label, the PLPs (pre-post lists) that group labelled orders, and Direct collections. The
+ * answers' shapes come from public SDKs only, so each schema asks for what the plugin uses and no more;
+ * a PDF is streamed through, never held (documents.ts).
+ */
+import { z } from "zod"
+import type { HubDocument } from "./documents"
+import type { HubTransport } from "./transport"
+
+/** Orders the hub lists per page of `to_group` and `collectables` ("about 20": a fuller page may have a next). */
+export const DELIVERY_PAGE_SIZE = 20
+
+const idSchema = z.union([z.string().min(1), z.number().int()]).transform(String)
+
+/** An order as the delivery listings name it: its code and, where given, whose delivery it is. */
+const deliveryOrderSchema = z.object({
+  code: z.string().min(1),
+  shipping: z.string().optional().catch(undefined),
+})
+export type DeliveryOrder = z.infer<typeof deliveryOrderSchema>
+
+const deliveryOrdersSchema = z.object({ orders: z.array(deliveryOrderSchema).default([]) })
+
+/** `{"message": "Plp 98945320 agrupada com sucesso."}`: the PLP's id is read from the message (null when it names none). */
+const groupedSchema = z
+  .object({ message: z.string().optional() })
+  .transform((body) => ({ plpId: /(\d{3,})/.exec(body.message ?? "")?.[1] ?? null, message: body.message ?? null }))
+export type GroupedPlp = z.infer<typeof groupedSchema>
+
+const plpSchema = z.object({
+  id: idSchema,
+  type: z.string().optional().catch(undefined),
+  orders: z.array(z.object({ code: z.string().min(1) })).default([]).catch([]),
+})
+export type HubPlp = z.infer<typeof plpSchema>
+const plpListSchema = z.object({ plp: z.array(plpSchema).default([]) })
+
+/** A label's or a PLP's data (for a thermal printer): its shape is not published, so any JSON object is passed on as is. */
+const documentDataSchema = z.record(z.string(), z.unknown())
+export type HubDocumentData = z.infer<typeof documentDataSchema>
+
+/**
+ * What a PLP's `order_remote_codes` names (unsure in the record): the hub's order code, as the public
+ * SDK sends it, or the marketplace's number (the code without its `<channel>-` prefix), as one public
+ * module does.
+ */
+export const PLP_ORDER_CODES = ["code", "marketplace_number"] as const
+export type PlpOrderCodes = (typeof PLP_ORDER_CODES)[number]
+
+/** An order's code as `order_remote_codes` names it. */
+export function plpRemoteCode(code: string, channel: string | null | undefined, form: PlpOrderCodes): string {
+  if (form === "code" || !channel) return code
+  return code.startsWith(`${channel}-`) ? code.slice(channel.length + 1) : code
+}
+
+const codeSegment = (code: string) => `/orders/${encodeURIComponent(code)}`
+
+export class HubMarketplaceDelivery {
+  constructor(private readonly transport: HubTransport) {}
+
+  /** One order's label as a PDF, streamed; absent (null) when the hub has none for it (404). */
+  async label(code: string): Promise<HubDocument | null> {
+    return this.transport.send<HubDocument | null>({
+      method: "GET",
+      path: `${codeSegment(code)}/shipment_labels`,
+      endpoint: "GET /orders/{code}/shipment_labels",
+      pdf: true,
+      response: null,
+      absentOn404: true,
+    })
+  }
+
+  /** One order's label as data, for a thermal printer; null when the hub has none (404). */
+  async labelData(code: string): Promise<HubDocumentData | null> {
+    return this.transport.send({
+      method: "GET",
+      path: `${codeSegment(code)}/shipment_labels`,
+      endpoint: "GET /orders/{code}/shipment_labels",
+      response: documentDataSchema,
+      absentOn404: true,
+    })
+  }
+
+  /** A page (1-based, `offset` on the hub) of the orders whose labels are ready to group into a PLP. */
+  async ordersToGroup(page = 1): Promise<DeliveryOrder[]> {
+    const query = new URLSearchParams({ offset: String(page) })
+    const answer = await this.transport.send({ method: "GET", path: "/shipments/b2w/to_group", endpoint: "GET /shipments/b2w/to_group", query, response: deliveryOrdersSchema })
+    return answer.orders
+  }
+
+  /**
+   * Groups orders into a PLP (`remoteCodes` as `plpRemoteCode` forms them). A POST: never resent when
+   * its outcome is unknown; read `plps()` for the orders before asking again.
+   */
+  async group(remoteCodes: string[]): Promise<GroupedPlp> {
+    return this.transport.send({
+      method: "POST",
+      path: "/shipments/b2w/",
+      endpoint: "POST /shipments/b2w",
+      body: { order_remote_codes: remoteCodes },
+      response: groupedSchema,
+    })
+  }
+
+  async plps(): Promise<HubPlp[]> {
+    const answer = await this.transport.send({ method: "GET", path: "/shipments/b2w/", endpoint: "GET /shipments/b2w", response: plpListSchema })
+    return answer.plp
+  }
+
+  /** A PLP as a PDF, streamed. */
+  async plpDocument(plpId: string): Promise<HubDocument> {
+    return this.transport.send<HubDocument>({ ...this.plpView(plpId), pdf: true, response: null })
+  }
+
+  async plpData(plpId: string): Promise<HubDocumentData> {
+    return this.transport.send({ ...this.plpView(plpId), response: documentDataSchema })
+  }
+
+  /** Undoes a PLP (for Direct, a requested collection with it). */
+  async ungroup(plpId: string): Promise<void> {
+    await this.transport.send({ method: "DELETE", path: "/shipments/b2w/", endpoint: "DELETE /shipments/b2w", body: { plp_id: plpId }, response: null })
+  }
+
+  /** A page of the Direct orders whose collection is `requested` (true) or still to request (false). */
+  async collectables(requested: boolean, page = 1): Promise<DeliveryOrder[]> {
+    const query = new URLSearchParams({ requested: String(requested), offset: String(page) })
+    const answer = await this.transport.send({ method: "GET", path: "/shipments/b2w/collectables", endpoint: "GET /shipments/b2w/collectables", query, response: deliveryOrdersSchema })
+    return answer.orders
+  }
+
+  /** Asks Direct to collect these orders' parcels. A POST: read `collectables(true)` before asking again. */
+  async requestCollection(codes: string[]): Promise<void> {
+    await this.transport.send({
+      method: "POST",
+      path: "/shipments/b2w/confirm_collection",
+      endpoint: "POST /shipments/b2w/confirm_collection",
+      body: { order_codes: codes },
+      response: null,
+    })
+  }
+
+  private plpView(plpId: string) {
+    return { method: "GET" as const, path: "/shipments/b2w/view", endpoint: "GET /shipments/b2w/view", query: new URLSearchParams({ plp_id: plpId }) }
+  }
+}
