@@ -4,7 +4,7 @@ import { createStockLocationsWorkflow, linkSalesChannelsToStockLocationWorkflow 
 import { type SandboxHub, sandboxAccountCredentials, startSandboxHub } from "../../src/sandbox"
 
 /** A hub account beside `default` for a spec's store: its id, the sales channel it names, and (to test a revoked key) the key it is configured with instead of its hub's. */
-export type AddedAccount = { id: string; salesChannelId: string; apiKey?: string }
+export type AddedAccount = { id: string; salesChannelId: string; apiKey?: string; /** Any other option of the account's own. */ options?: Record<string, unknown> }
 
 /**
  * Starts a sandbox hub per added account (credentials of its own) before the Medusa test runner boots
@@ -16,7 +16,7 @@ export function hubAccountsForStore(accounts: AddedAccount[]): Map<string, Sandb
   beforeAll(async () => {
     for (const { id } of accounts) hubs.set(id, await startSandboxHub({ credentials: sandboxAccountCredentials(id) }))
     process.env.HUB_ACCOUNTS = JSON.stringify(
-      accounts.map(({ id, salesChannelId, apiKey }) => ({ id, baseUrl: hubs.get(id)!.url, ...hubs.get(id)!.credentials, ...(apiKey ? { apiKey } : {}), salesChannelId }))
+      accounts.map(({ id, salesChannelId, apiKey, options }) => ({ id, baseUrl: hubs.get(id)!.url, ...hubs.get(id)!.credentials, ...(apiKey ? { apiKey } : {}), salesChannelId, ...options }))
     )
   })
   afterAll(async () => {

@@ -101,6 +101,19 @@ describe("the marketplace's delivery through the hub client", () => {
     expect(hub.requestLog().filter((entry) => entry.path === "/shipments/b2w/" && entry.method === "POST")).toHaveLength(2)
   })
 
+  it("a group the hub refused (grouped already) is sent again once its PLP is ungrouped: the PLPs changed", async () => {
+    const client = clientFor()
+    const code = place("b2wentregacorreios")
+    hub.marketplaceApprove(code)
+    await invoiceByKey(code, 15)
+    const { plpId } = await client.delivery.group([code])
+    await expect(client.delivery.group([code])).rejects.toMatchObject({ status: 422 })
+    await expect(client.delivery.group([code])).rejects.toMatchObject({ repeated: true })
+    await client.delivery.ungroup(plpId!)
+    expect((await client.delivery.group([code])).plpId).toMatch(/^\d+$/)
+    expect(hub.requestLog().filter((entry) => entry.method === "POST" && entry.path === "/shipments/b2w/")).toHaveLength(3)
+  })
+
   it("a hub answering JSON where a PDF was asked: an invalid response, never passed on as a PDF", async () => {
     const client = clientFor()
     const code = place("b2wentregacorreios")

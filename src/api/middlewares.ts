@@ -11,6 +11,7 @@ import { GetHubImportRunsSchema } from "./admin/hub/import-runs/validators"
 import { GetHubSkusInErrorSchema } from "./admin/hub/stock/skus-in-error/validators"
 import { GetHubProductsSchema, PostHubProductExclusionSchema, PostHubProductPublishSchema } from "./admin/hub/products/validators"
 import { HubAccountQuerySchema } from "./admin/hub/account-query"
+import { GetCollectablesSchema, GetDeliveryDocumentSchema, GetDeliveryPageSchema, PostDeliveryOrdersSchema } from "./admin/hub/delivery/validators"
 import { validateBody } from "./validate-body"
 
 /** Every admin request body is validated here, at the edge, before a route sees it. */
@@ -37,6 +38,46 @@ export default defineMiddlewares({
       method: ["POST"],
       bodyParser: { sizeLimit: "24mb" },
       middlewares: [validateAndTransformQuery(HubAccountQuerySchema, {}), ...validateBody(nfeUploadSchema)],
+    },
+    {
+      matcher: "/admin/hub/orders/:code/label",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(GetDeliveryDocumentSchema, {})],
+    },
+    {
+      matcher: "/admin/hub/delivery/to-group",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(GetDeliveryPageSchema, {})],
+    },
+    {
+      matcher: "/admin/hub/delivery/collectables",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(GetCollectablesSchema, {})],
+    },
+    {
+      matcher: "/admin/hub/delivery/plps",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(HubAccountQuerySchema, {})],
+    },
+    {
+      matcher: "/admin/hub/delivery/plps",
+      method: ["POST"],
+      middlewares: [validateAndTransformQuery(HubAccountQuerySchema, {}), ...validateBody(PostDeliveryOrdersSchema)],
+    },
+    {
+      matcher: "/admin/hub/delivery/plps/:id",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(GetDeliveryDocumentSchema, {})],
+    },
+    {
+      matcher: "/admin/hub/delivery/plps/:id",
+      method: ["DELETE"],
+      middlewares: [validateAndTransformQuery(HubAccountQuerySchema, {})],
+    },
+    {
+      matcher: "/admin/hub/delivery/collections",
+      method: ["POST"],
+      middlewares: [validateAndTransformQuery(HubAccountQuerySchema, {}), ...validateBody(PostDeliveryOrdersSchema)],
     },
     {
       matcher: "/admin/hub/import-runs",

@@ -54,6 +54,12 @@ export function plpRemoteCode(code: string, channel: string | null | undefined, 
   return code.startsWith(`${channel}-`) ? code.slice(channel.length + 1) : code
 }
 
+/**
+ * What every PLP write changes: the account's PLPs. A group the hub refused (an order grouped already)
+ * may be right once a PLP is ungrouped, so any PLP write that succeeds forgets the refusals of the others.
+ */
+const PLP_RESOURCE = "shipments/b2w"
+
 const codeSegment = (code: string) => `/orders/${encodeURIComponent(code)}`
 
 export class HubMarketplaceDelivery {
@@ -100,6 +106,7 @@ export class HubMarketplaceDelivery {
       endpoint: "POST /shipments/b2w",
       body: { order_remote_codes: remoteCodes },
       response: groupedSchema,
+      resource: PLP_RESOURCE,
     })
   }
 
@@ -119,7 +126,7 @@ export class HubMarketplaceDelivery {
 
   /** Undoes a PLP (for Direct, a requested collection with it). */
   async ungroup(plpId: string): Promise<void> {
-    await this.transport.send({ method: "DELETE", path: "/shipments/b2w/", endpoint: "DELETE /shipments/b2w", body: { plp_id: plpId }, response: null })
+    await this.transport.send({ method: "DELETE", path: "/shipments/b2w/", endpoint: "DELETE /shipments/b2w", body: { plp_id: plpId }, response: null, resource: PLP_RESOURCE })
   }
 
   /** A page of the Direct orders whose collection is `requested` (true) or still to request (false). */
@@ -137,6 +144,7 @@ export class HubMarketplaceDelivery {
       endpoint: "POST /shipments/b2w/confirm_collection",
       body: { order_codes: codes },
       response: null,
+      resource: PLP_RESOURCE,
     })
   }
 

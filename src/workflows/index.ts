@@ -17,3 +17,4 @@ export { sendFulfillmentToHubWorkflow, sendFulfillmentToHubWorkflowId } from "./
 export { pushCatalogueOutboxWorkflow, pushCatalogueOutboxWorkflowId } from "./catalogue/push-catalogue-outbox"
 export { recordCatalogueChangesWorkflow, recordCatalogueChangesWorkflowId } from "./catalogue/record-catalogue-changes"
 export { publishHubProductsWorkflow, publishHubProductsWorkflowId } from "./catalogue/publish-hub-products"
+export { runDeliveryActionWorkflow, runDeliveryActionWorkflowId } from "./delivery/run-delivery-action"

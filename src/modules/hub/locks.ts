@@ -34,6 +34,14 @@ export function driverLock(lock: string, account: string): string {
 }
 
 /**
+ * One action of the marketplace's delivery at a time per account (group, ungroup, request a
+ * collection): what one action reads back after a lost answer is not another's doing. Held for one
+ * hub request and a read or two.
+ */
+export const DELIVERY_ACTION_LOCK = "hub:delivery-action"
+export const DELIVERY_ACTION_LOCK_TTL_SECONDS = 60
+
+/**
  * The plugin's stock reservations, one at a time across the store's processes (inside it, the
  * inventory items' locks as Medusa takes them: steps/holding-in-order.ts).
  */

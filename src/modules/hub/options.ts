@@ -1,5 +1,5 @@
 import { z } from "zod"
-import { describeIssues, hubClientOptionsSchema } from "../../hub-client"
+import { describeIssues, hubClientOptionsSchema, PLP_ORDER_CODES } from "../../hub-client"
 import { CATALOGUE_FIELDS } from "../../mapping/hub-product"
 import { DIMENSION_UNITS, WEIGHT_UNITS } from "../../mapping/hub-measures"
 import { BRAND_SOURCES, DEFAULT_NAME_MAX_LENGTH, VARIATION_FORMATS } from "../../mapping/hub-product-publication"
@@ -37,6 +37,12 @@ export const hubPluginOptionsSchema = hubClientOptionsSchema.extend({
    * refused, naming this option, before it is read (docs/delivery.md).
    */
   invoiceXmlMaxBytes: z.number().int().min(10_000).max(10_000_000).default(1_000_000),
+  /**
+   * What a PLP's `order_remote_codes` names on this hub, unsure in the public record
+   * (docs/hub-public-facts.md, The hub's own delivery): `code`, the hub's order code, as the public SDK
+   * sends it; or `marketplace_number`, the code without its `<channel>-` prefix (docs/delivery.md).
+   */
+  plpOrderCodes: z.enum(PLP_ORDER_CODES).default("code"),
   /**
    * In `listing` intake, seconds between two listing passes that look for new orders (and the
    * marketplaces' moves): a sale stays on offer until its order is reserved, so the listing is read

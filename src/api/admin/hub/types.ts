@@ -14,7 +14,7 @@ export type { HubConnectionHealth, OrderIntakeFigures } from "../../../modules/h
 export type { OrderImportSummary } from "../../../sync/orders/order-listing"
 import type { InferTypeOf } from "@medusajs/framework/types"
 import type { HubStatusType } from "../../../hub-client/schemas"
-import type { HubImportRun, HubOrder, HubOrderMove } from "../../../modules/hub/models"
+import type { HubDeliveryAction, HubImportRun, HubOrder, HubOrderMove } from "../../../modules/hub/models"
 import type { hubProductView } from "./products/view"
 
 /** A record as its JSON answer carries it: dates as ISO strings. */
@@ -39,6 +39,9 @@ export type HubOrderRow = Pick<
 > & { status_type: HubStatusType }
 
 /** `GET /admin/hub/orders/{code}/moves`: a merchant's move and how it ended. */
+/** `GET /admin/hub/orders/{code}/moves`: a line of the order's delivery history (grouped, ungrouped, collection requested). */
+export type HubDeliveryActionRow = Pick<AsJson<InferTypeOf<typeof HubDeliveryAction>>, "id" | "action" | "plp_id" | "state" | "error" | "created_at">
+
 export type HubOrderMoveRow = Pick<AsJson<InferTypeOf<typeof HubOrderMove>>, "id" | "kind" | "state" | "error" | "attempts" | "created_at" | "finished_at">
 
 /** `GET /admin/hub/import-runs`: an order import run. */

@@ -6,6 +6,7 @@ import type { ClaimedHubOrder, SeenHubOrder } from "../../../mapping/plan-hub-or
 import {
   HubCatalogueChange,
   HubCataloguePushHour,
+  HubDeliveryAction,
   HubImportRun,
   HubOrder,
   HubOrderMove,
@@ -64,6 +65,7 @@ export class HubOrderRecords extends MedusaService({
   HubCataloguePushHour,
   HubStockReconciliation,
   HubTrafficHour,
+  HubDeliveryAction,
 }) {
   /**
    * The plugin's own options (the account `default`'s): read here only for what belongs to the store,

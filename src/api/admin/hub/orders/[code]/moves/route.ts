@@ -6,12 +6,18 @@ import type HubModuleService from "../../../../../../modules/hub/service"
 import type { HubAccountQuery } from "../../../account-query"
 import { answerMove } from "../answer-move"
 
-/** The merchant moves of one hub order of an account (`?account=`, `default` unless named), newest first, with how each ended. */
+/**
+ * The merchant moves of one hub order of an account (`?account=`, `default` unless named), newest
+ * first, with how each ended; and what was done with it through the marketplace's delivery (PLPs, collections).
+ */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const hubModule: HubModuleService = req.scope.resolve(HUB_MODULE)
   const { id: account } = hubModule.account((req.validatedQuery as HubAccountQuery).account)
-  const moves = await hubModule.listHubOrderMoves({ account, code: req.params.code }, { order: { created_at: "DESC" }, take: 50 })
-  res.json({ moves })
+  const [moves, delivery_actions] = await Promise.all([
+    hubModule.listHubOrderMoves({ account, code: req.params.code }, { order: { created_at: "DESC" }, take: 50 }),
+    hubModule.listHubDeliveryActions({ account, code: req.params.code }, { order: { created_at: "DESC" }, take: 50, select: ["id", "action", "plp_id", "state", "error", "created_at"] }),
+  ])
+  res.json({ moves, delivery_actions })
 }
 
 /**
