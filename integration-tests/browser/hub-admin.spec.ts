@@ -300,6 +300,14 @@ describe("in Portuguese (Brazil), the admin user's language", () => {
     await page.setViewportSize({ width: 1440, height: 1000 })
   })
 
+  it("shows the Delivery section in Portuguese", async () => {
+    await page.goto(`${medusaUrl}/app/hub`)
+    const section = page.getByTestId("hub-delivery-section")
+    await expectText(section, "Entrega do marketplace")
+    await expectText(section, "Prontos para agrupar")
+    await screenshot("hub-delivery-ptBR", section)
+  })
+
   it("shows the order card in Portuguese, with none of the plugin's English texts (by the keys)", async () => {
     const response = await page.request.get(`${medusaUrl}/admin/hub/orders?import_state=imported&limit=1`)
     const [hubOrder] = (await response.json()).hub_orders

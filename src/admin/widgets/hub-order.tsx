@@ -6,6 +6,8 @@ import { Fragment, useState } from "react"
 import { Link } from "react-router-dom"
 import { type MerchantOrderMoveKind, moveAllowedFrom, moveSendableFrom } from "../../hub-client/order-moves"
 import { hubDeliveryOf, marketplaceCarries } from "../../hub-client/delivery"
+import { HubOrderDeliveryActions } from "../components/hub-order/hub-order-delivery-actions"
+import { HubOrderLabel } from "../components/hub-order/hub-order-label"
 import { HubOrderMoves } from "../components/hub-order/hub-order-moves"
 import { HubOrderShipments } from "../components/hub-order/hub-order-shipments"
 import { MoveDrawer } from "../components/hub-order/move-drawer"
@@ -24,7 +26,7 @@ import { useHubTranslation } from "../lib/i18n"
 const HubOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
   const { t } = useHubTranslation("card")
   const [open, setOpen] = useState<MerchantOrderMoveKind | null>(null)
-  const { hubOrder, error, statusLabel, statusLabelOf, moves, medusaOrder } = useHubOrder(order.id)
+  const { hubOrder, error, statusLabel, statusLabelOf, moves, deliveryActions, medusaOrder } = useHubOrder(order.id)
   const severalAccounts = useSeveralHubAccounts()
 
   if (error) {
@@ -120,6 +122,7 @@ const HubOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
             }
           />
         )}
+        <HubOrderLabel code={hubOrder.code} account={hubOrder.account} delivery={delivery} statusType={hubOrder.status_type} invoiced={!!metadata.hub_invoice} />
         {metadata.hub_shipment_exception && (
           <SectionRow
             label={t("fields.shipmentException")}
@@ -157,6 +160,7 @@ const HubOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
       )}
       {medusaOrder && <HubOrderShipments order={medusaOrder} />}
       <HubOrderMoves moves={moves} />
+      <HubOrderDeliveryActions actions={deliveryActions} />
       <div className="px-6 py-3">
         <Link to="/hub" className="text-ui-fg-interactive hover:text-ui-fg-interactive-hover txt-compact-small">
           {t("hubPage")}

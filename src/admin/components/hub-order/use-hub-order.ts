@@ -1,6 +1,6 @@
 import type { AdminOrder } from "@medusajs/framework/types"
 import { useQuery } from "@tanstack/react-query"
-import type { HubOrderMoveRow, HubOrderRow } from "../../../api/admin/hub/types"
+import type { HubDeliveryActionRow, HubOrderMoveRow, HubOrderRow } from "../../../api/admin/hub/types"
 import { useHubStatusLabels } from "../hub-status-label"
 import { sdk } from "../../lib/sdk"
 
@@ -31,7 +31,7 @@ export function useHubOrder(orderId: string) {
   const labelOf = useHubStatusLabels(found?.account)
   const moves = useQuery({
     queryKey: ["hub", "orders", "moves", found?.account, code],
-    queryFn: () => sdk.client.fetch<{ moves: HubOrderMoveRow[] }>(movesPath(found!.code, found!.account)),
+    queryFn: () => sdk.client.fetch<{ moves: HubOrderMoveRow[]; delivery_actions: HubDeliveryActionRow[] }>(movesPath(found!.code, found!.account)),
     enabled: !!found,
   })
   const medusaOrder = useQuery({
@@ -48,11 +48,13 @@ export function useHubOrder(orderId: string) {
     /** A status code in words, for messages: its label, or the code itself (nothing when there is no code). */
     statusLabelOf: (statusCode: string | undefined) => labelOf(statusCode) ?? statusCode,
     moves: moves.data?.moves ?? [],
+    /** What was done with it through the marketplace's delivery (PLPs, collections), newest first. */
+    deliveryActions: moves.data?.delivery_actions ?? [],
     medusaOrder: medusaOrder.data?.order as AdminOrder | undefined,
   }
 }
 
 /** A hub order's moves, of the account it came from: two accounts may each have an order of one code. */
-export function movesPath(code: string, account: string, route: "moves" | "invoice-xml" = "moves"): string {
+export function movesPath(code: string, account: string, route: "moves" | "invoice-xml" | "label" = "moves"): string {
   return `/admin/hub/orders/${encodeURIComponent(code)}/${route}?account=${encodeURIComponent(account)}`
 }
