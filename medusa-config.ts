@@ -20,7 +20,8 @@ module.exports = defineConfig({
     },
   },
   // Workers serve no admin; the production shape's processes are started without a built admin.
-  admin: { disable: process.env.DISABLE_MEDUSA_ADMIN === "true" },
+  // backendUrl: where the store is reached (links the plugin writes into Medusa, e.g. a marketplace label's).
+  admin: { disable: process.env.DISABLE_MEDUSA_ADMIN === "true", ...(process.env.MEDUSA_BACKEND_URL ? { backendUrl: process.env.MEDUSA_BACKEND_URL } : {}) },
   modules: [
     {
       resolve: "./src/modules/hub",

@@ -17,7 +17,9 @@ jest.setTimeout(180_000)
  * delivers (or the merchant moves on the hub's panel) becomes Medusa fulfillments, shipped with the
  * hub's tracking, then delivered; once, and never sent back to the hub.
  */
-const sandbox = sandboxHubForStore()
+// The store's public URL (Medusa's admin.backendUrl): a marketplace order's fulfillment label links to its label there.
+const BACKEND_URL = "http://store.example:9000"
+const sandbox = sandboxHubForStore({}, { MEDUSA_BACKEND_URL: BACKEND_URL })
 
 const INVOICE_KEY = "35261112345678000195550010000012341000012345"
 
@@ -27,7 +29,7 @@ type Fulfillment = {
   shipped_at: string | null
   delivered_at: string | null
   metadata: Record<string, unknown> | null
-  labels: Array<{ tracking_number: string; tracking_url: string }>
+  labels: Array<{ tracking_number: string; tracking_url: string; label_url: string }>
   items: Array<{ line_item_id: string; quantity: number }>
 }
 
@@ -93,7 +95,8 @@ medusaIntegrationTestRunner({
         shipped_at: expect.anything(),
         delivered_at: null,
         metadata: expect.objectContaining({ hub_move_id: `hub-shipment:${code}` }),
-        labels: [expect.objectContaining({ tracking_number: hubTrack.code, tracking_url: hubTrack.url })],
+        // Medusa's own order page offers the marketplace's label through the plugin's route.
+        labels: [expect.objectContaining({ tracking_number: hubTrack.code, tracking_url: hubTrack.url, label_url: `${BACKEND_URL}/admin/hub/orders/${encodeURIComponent(code)}/label?account=default` })],
       })
       // Both goods and the interest line: the order reads shipped as a whole.
       expect(fulfillment.items).toHaveLength(3)

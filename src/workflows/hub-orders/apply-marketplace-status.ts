@@ -130,7 +130,7 @@ export const applyMarketplaceStatusWorkflow = createWorkflow(
 
     when("record-hub-shipments", { plan }, ({ plan }) => plan.ship).then(() => {
       recordHubShipmentsStep(
-        transform({ input }, ({ input }) => ({ orderId: input.orderId, account: input.account, parcels: input.parcels ?? [], delivered: input.statusType === "DELIVERED" }))
+        transform({ input }, ({ input }) => ({ orderId: input.orderId, hubOrderId: input.hubOrderId, account: input.account, parcels: input.parcels ?? [], delivered: input.statusType === "DELIVERED" }))
       )
     })
 

@@ -76,10 +76,11 @@ async function recordMove(container: MedusaContainer, { moveId, orderId, move }:
   }
 }
 
-export type ShipmentToRecord = { moveId: string; orderId: string; shipment: { track: { code: string; url?: string }; items?: ShipmentInput["items"] } }
+/** `labelUrl`: where the parcel's label is printed (a marketplace delivery's, through the plugin's route); else the tracking URL. */
+export type ShipmentToRecord = { moveId: string; orderId: string; shipment: { track: { code: string; url?: string }; items?: ShipmentInput["items"] }; labelUrl?: string }
 
 /** A fulfillment of the shipped items at the location they were reserved at, then shipped with the tracking as its label. */
-export async function recordShipment(container: MedusaContainer, { moveId, orderId, shipment }: ShipmentToRecord, options: HubPluginOptions) {
+export async function recordShipment(container: MedusaContainer, { moveId, orderId, shipment, labelUrl }: ShipmentToRecord, options: HubPluginOptions) {
   const order = await orderForFulfillment(container, orderId)
   const { track } = shipment
   let fulfillment = fulfillmentOfParcel(order.fulfillments, { moveId, trackCode: track.code })
@@ -119,7 +120,7 @@ export async function recordShipment(container: MedusaContainer, { moveId, order
       order_id: orderId,
       fulfillment_id: fulfillment.id,
       items,
-      labels: [{ tracking_number: track.code, tracking_url: track.url ?? "", label_url: track.url ?? "" }],
+      labels: [{ tracking_number: track.code, tracking_url: track.url ?? "", label_url: labelUrl ?? track.url ?? "" }],
       no_notification: true,
     },
   })

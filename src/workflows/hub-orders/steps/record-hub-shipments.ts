@@ -1,4 +1,7 @@
+import type { ConfigModule, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { hubDeliveryOf } from "../../../hub-client"
 import type { HubShipmentParcel } from "../../../mapping/hub-fulfillment"
 import { HUB_MODULE } from "../../../modules/hub"
 import type HubModuleService from "../../../modules/hub/service"
@@ -6,6 +9,7 @@ import { recordDelivery, recordShipment } from "./record-hub-order-move-in-medus
 
 export type HubShipmentsToRecord = {
   orderId: string
+  hubOrderId: string
   account: string
   /** The parcels the hub order lists (`hubShipmentParcels`). */
   parcels: HubShipmentParcel[]
@@ -24,10 +28,27 @@ export type HubShipmentsToRecord = {
  * compensation: what it records is what the hub has done.
  */
 export const recordHubShipmentsStep = createStep("record-hub-shipments-in-medusa", async (input: HubShipmentsToRecord, { container }) => {
-  const options = container.resolve<HubModuleService>(HUB_MODULE).account(input.account).options
+  const hubModule = container.resolve<HubModuleService>(HUB_MODULE)
+  const { options } = hubModule.account(input.account)
+  const labelUrl = input.parcels.length ? await labelUrlOf(container, hubModule, input) : undefined
   for (const parcel of input.parcels) {
-    await recordShipment(container, { moveId: parcel.moveId, orderId: input.orderId, shipment: { track: parcel.track, ...(parcel.items ? { items: parcel.items } : {}) } }, options)
+    await recordShipment(container, { moveId: parcel.moveId, orderId: input.orderId, shipment: { track: parcel.track, ...(parcel.items ? { items: parcel.items } : {}) }, labelUrl }, options)
   }
   if (input.delivered) await recordDelivery(container, input.orderId)
   return new StepResponse({ parcels: input.parcels.length })
 })
+
+/**
+ * Where Medusa's own order page prints the label of an order the marketplace's delivery carries: the
+ * plugin's label route on the store's public URL (Medusa's `admin.backendUrl`; Medusa links only an
+ * absolute http(s) URL). None for the merchant's own carrier or the marketplace's warehouse, or when
+ * the store's URL is not known.
+ */
+async function labelUrlOf(container: MedusaContainer, hubModule: HubModuleService, input: HubShipmentsToRecord): Promise<string | undefined> {
+  const backendUrl = container.resolve<ConfigModule>(ContainerRegistrationKeys.CONFIG_MODULE).admin?.backendUrl
+  if (!backendUrl || !/^https?:\/\//i.test(backendUrl)) return undefined
+  const record = await hubModule.retrieveHubOrder(input.hubOrderId, { select: ["code", "calculation_type", "shipping_method"] })
+  const delivery = hubDeliveryOf(record)
+  if (delivery !== "correios" && delivery !== "direct") return undefined
+  return `${backendUrl.replace(/\/+$/, "")}/admin/hub/orders/${encodeURIComponent(record.code)}/label?account=${encodeURIComponent(input.account)}`
+}
