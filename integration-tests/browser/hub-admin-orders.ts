@@ -297,6 +297,12 @@ export function orderPageTests(session: OrderPageSession) {
     await drawer.getByRole("button", { name: "Send the invoice" }).click()
     await session.expectText(drawer.getByTestId("hub-move-xml-error"), "Choose the NF-e XML file.")
     const key = sampleNfeKey(5150)
+    // An XML whose key's check digit is wrong: refused before anything is sent, said in the admin's words.
+    const wrong = `${key.slice(0, 43)}${(Number(key[43]) + 1) % 10}`
+    await drawer.locator("#hub-move-xml").setInputFiles({ name: "nfe-wrong.xml", mimeType: "text/xml", buffer: Buffer.from(sampleNfeXml({ key: wrong })) })
+    await drawer.getByLabel("Parcels").fill("2")
+    await drawer.getByRole("button", { name: "Send the invoice" }).click()
+    await session.expectText(drawer.getByTestId("hub-move-error"), "The access key's check digit is wrong.")
     await drawer.locator("#hub-move-xml").setInputFiles({ name: "nfe-5150.xml", mimeType: "text/xml", buffer: Buffer.from(sampleNfeXml({ key })) })
     await session.expectText(drawer.getByTestId("hub-invoice-xml-drop"), "nfe-5150.xml")
     await drawer.getByLabel("Parcels").fill("2")

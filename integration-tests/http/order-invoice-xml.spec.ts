@@ -69,19 +69,21 @@ medusaIntegrationTestRunner({
     it("refuses a bad XML with a 400 naming the problem, and sends nothing to the hub", async () => {
       const code = await directOrder()
       const key = sampleNfeKey(77)
-      const cases: Array<[string, object, string]> = [
-        ["the keys differ", { xml: sampleNfeXml({ key, idKey: sampleNfeKey(78) }), volume_qty: 1 }, "differ"],
-        ["a wrong check digit", { xml: sampleNfeXml({ key: `${key.slice(0, 43)}${(Number(key[43]) + 1) % 10}` }), volume_qty: 1 }, "check digit"],
-        ["not authorised", { xml: sampleNfeXml({ key, status: "302" }), volume_qty: 1 }, "not authorised"],
-        ["not XML", { xml: "%PDF-1.7 a label renamed .xml", volume_qty: 1 }, "not XML"],
-        ["too large", { xml: sampleNfeXml({ key }).replace("</nfeProc>", `<!--${"x".repeat(1_000_001)}--></nfeProc>`), volume_qty: 1 }, "invoiceXmlMaxBytes"],
-        ["an external entity", { xml: `<?xml version="1.0"?><!DOCTYPE nfeProc [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><nfeProc>&xxe;</nfeProc>`, volume_qty: 1 }, "DOCTYPE"],
-        ["no parcels", { xml: sampleNfeXml({ key }), volume_qty: 0 }, "volume_qty"],
+      // Each with its problem's code, which the card says in the admin's language.
+      const cases: Array<[string, object, string, string | undefined]> = [
+        ["the keys differ", { xml: sampleNfeXml({ key, idKey: sampleNfeKey(78) }), volume_qty: 1 }, "differ", "keys_differ"],
+        ["a wrong check digit", { xml: sampleNfeXml({ key: `${key.slice(0, 43)}${(Number(key[43]) + 1) % 10}` }), volume_qty: 1 }, "check digit", "check_digit"],
+        ["not authorised", { xml: sampleNfeXml({ key, status: "302" }), volume_qty: 1 }, "not authorised", "not_authorised"],
+        ["not XML", { xml: "%PDF-1.7 a label renamed .xml", volume_qty: 1 }, "not XML", "not_xml"],
+        ["too large", { xml: sampleNfeXml({ key }).replace("</nfeProc>", `<!--${"x".repeat(1_000_001)}--></nfeProc>`), volume_qty: 1 }, "invoiceXmlMaxBytes", "too_large"],
+        ["an external entity", { xml: `<?xml version="1.0"?><!DOCTYPE nfeProc [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><nfeProc>&xxe;</nfeProc>`, volume_qty: 1 }, "DOCTYPE", "declares_entities"],
+        ["no parcels", { xml: sampleNfeXml({ key }), volume_qty: 0 }, "volume_qty", undefined],
       ]
-      for (const [what, body, named] of cases) {
+      for (const [what, body, named, problem] of cases) {
         const answer = await upload(code, body)
         expect([what, answer.status]).toEqual([what, 400])
         expect([what, answer.data.message]).toEqual([what, expect.stringContaining(named)])
+        expect([what, answer.data.problem]).toEqual([what, problem])
       }
       expect(invoiceRequests(code)).toEqual([])
       expect(sandbox.hub.getOrder(code)?.status).toMatchObject({ type: "APPROVED" })

@@ -1,5 +1,7 @@
 import fs from "node:fs"
 import path from "node:path"
+import { NFE_PROBLEMS } from "../mapping/nfe-xml"
+import { HUB_DELIVERY_ACTIONS } from "../modules/hub/models/hub-delivery-action"
 
 /*
  * The admin's text (src/admin/i18n): every language has the same keys, every key the admin uses
@@ -94,6 +96,14 @@ describe("the admin's text in English and Portuguese (Brazil)", () => {
       })
       .map(({ file, part, key }) => `${file}: ${part}.${key}`)
     expect(missing).toEqual([])
+  })
+
+  it("says every NF-e XML problem the plugin refuses, and every delivery action, in each language", () => {
+    for (const language of ["en", "ptBR"] as const) {
+      const card = texts.card[language]
+      expect(NFE_PROBLEMS.filter((problem) => !card.has(`invoice.xmlProblems.${problem}`))).toEqual([])
+      expect(HUB_DELIVERY_ACTIONS.filter((action) => !card.has(`deliveryActions.kinds.${action}`))).toEqual([])
+    }
   })
 
   it("no component shows a text of its own outside the translations (no JSX text in English)", () => {

@@ -3,6 +3,7 @@ import { Alert, Button, Drawer, Text, toast } from "@medusajs/ui"
 import { useMutation, useQueryClient } from "@tanstack/react-query"
 import type { MerchantOrderMove, MerchantOrderMoveKind, NfeUpload } from "../../../hub-client/order-moves"
 import { errorMessage } from "../../lib/format"
+import { NfeRefusedError, uploadNfe } from "./upload-nfe"
 import { useHubTranslation } from "../../lib/i18n"
 import { sdk } from "../../lib/sdk"
 import { InvoiceForm } from "./invoice-form"
@@ -47,7 +48,7 @@ export const MoveDrawer = ({
   const send = useMutation({
     mutationFn: (body: MerchantOrderMove | { nfe: NfeUpload }) =>
       "nfe" in body && !("kind" in body)
-        ? sdk.client.fetch<MoveAnswer>(movesPath(code, account, "invoice-xml"), { method: "POST", body: body.nfe })
+        ? uploadNfe<MoveAnswer>(movesPath(code, account, "invoice-xml"), body.nfe)
         : sdk.client.fetch<MoveAnswer>(movesPath(code, account), { method: "POST", body }),
     onSuccess: ({ move: done }) => {
       toast.success(done.alreadyOnHub ? t("drawer.alreadyDone") : t("drawer.sent", { move }), {
@@ -75,7 +76,7 @@ export const MoveDrawer = ({
                 {t("drawer.notDone", { move })}
               </Text>
               <Text size="small" className="break-words">
-                {errorMessage(send.error)}
+                {send.error instanceof NfeRefusedError ? t(`invoice.xmlProblems.${send.error.problem}`) : errorMessage(send.error)}
               </Text>
             </Alert>
           )}

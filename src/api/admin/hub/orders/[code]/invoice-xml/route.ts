@@ -9,7 +9,7 @@ import { answerMove } from "../answer-move"
 
 /**
  * Invoices a hub order of an account with its NF-e XML (docs/delivery.md): the XML is read and checked
- * first (src/mapping/nfe-xml.ts; each problem a 400 naming it, and nothing sent), then sent to the hub as
+ * first (src/mapping/nfe-xml.ts; each problem a 400 naming it, with its code in `problem`, and nothing sent), then sent to the hub as
  * the form it takes, with the number of parcels, through the merchant's invoice move (read back before
  * any resend). The XML is held in this process only until this request answers; the key, number and
  * issue date are what the order keeps.
@@ -19,7 +19,8 @@ export async function POST(req: MedusaRequest<NfeUpload>, res: MedusaResponse) {
   const { id: account, options } = hubModule.account((req.validatedQuery as HubAccountQuery).account)
   const { xml, volume_qty } = req.validatedBody
   const nfe = readNfeXml(xml, options.invoiceXmlMaxBytes)
-  if (!nfe.ok) throw new MedusaError(MedusaError.Types.INVALID_DATA, `xml: ${nfe.message}`)
+  // Answered here: Medusa's error handler would drop `problem`, which the card turns into the admin's language.
+  if (!nfe.ok) return void res.status(400).json({ type: MedusaError.Types.INVALID_DATA, message: `xml: ${nfe.message}`, problem: nfe.problem })
   const upload = hubModule.nfeUploads.hold(xml)
   try {
     await answerMove(req, res, account, { kind: "invoice", invoice: { key: nfe.key, issue_date: nfe.issueDate }, nfe: { volume_qty, upload } })
