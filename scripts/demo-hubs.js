@@ -106,13 +106,47 @@ function stockSandbox(hub, store, channel = DEMO_CHANNEL) {
   })
 }
 
+/**
+ * One order of each of the marketplace's own deliveries (docs/delivery.md), approved by the marketplace:
+ * a Correios one (its label exists; invoice it by key, then group it on the hub page) and a Direct one,
+ * with an authorised sample NF-e XML written beside the demo to invoice it with (its label follows).
+ */
+function placeDeliveryOrders(root, hub, store) {
+  const sandbox = require(path.join(root, "src", "sandbox"))
+  const sku = store.products.find((product) => product.qty > 0)?.sku
+  if (!sku) return []
+  const address = { street: "Rua XV de Novembro", number: 50, neighborhood: "Centro", city: "Curitiba", region: "PR", country: "BR", postcode: "80020310" }
+  const place = (calculation_type, name, email) => {
+    const { code } = hub.createOrder({
+      channel: DEMO_CHANNEL,
+      items: [{ id: sku, qty: 1 }],
+      customer: { name, email },
+      billing_address: address,
+      shipping_address: address,
+      shipping_method: "Americanas Entrega",
+      shipping_cost: 0,
+      calculation_type,
+    })
+    hub.marketplaceApprove(code)
+    return code
+  }
+  const correios = place("b2wentregacorreios", "Davi Rocha", "davi.rocha@example.com")
+  const direct = place("b2wentregadirect", "Elisa Prado", "elisa.prado@example.com")
+  const xmlPath = path.join(require("os").tmpdir(), `demo-nfe-${direct.split("-").pop()}.xml`)
+  require("fs").writeFileSync(xmlPath, sandbox.sampleNfeXml({ key: sandbox.sampleNfeKey(Number(direct.split("-").pop()) % 1e9) }))
+  return [
+    { code: correios, delivery: "Correios" },
+    { code: direct, delivery: "Direct", xmlPath },
+  ]
+}
+
 /** The sandbox's control URL of a marketplace move on an order: codes hold spaces, so encoded. */
 function marketplaceMoveUrl(hub, code, move) {
   return `${hub.url}/_sandbox/orders/${encodeURIComponent(code)}/${move}`
 }
 
 /** What the demo prints once Medusa answers: where everything is, and how to act as the marketplace. */
-function printBanner({ medusaUrl, admin }, hub, orders, brandB) {
+function printBanner({ medusaUrl, admin }, hub, orders, brandB, deliveryOrders = []) {
   const line = "-".repeat(78)
   const created = orders.map((order) => order.code).join(", ")
   const example = orders.length ? orders[0].code : "<code>"
@@ -129,6 +163,11 @@ function printBanner({ medusaUrl, admin }, hub, orders, brandB) {
       `                X-Accountmanager-Key ${hub.credentials.accountManagerKey})`,
       "",
       `  NEW orders on the sandbox: ${created || "none"}.`,
+      ...deliveryOrders.map((order) =>
+        order.xmlPath
+          ? `  Approved, the marketplace's ${order.delivery} delivery: ${order.code}; invoice it with the NF-e XML ${order.xmlPath}, then its label.`
+          : `  Approved, the marketplace's ${order.delivery} delivery: ${order.code}; print its label, invoice it by key, then group it into a PLP on the hub page.`
+      ),
       ...(brandB
         ? [
             `  Hub account ${BRAND_B.id}: its sandbox hub ${brandB.hub.url}, NEW orders ${brandB.orders.map((order) => order.code).join(", ") || "none"};`,
@@ -165,4 +204,4 @@ function printBanner({ medusaUrl, admin }, hub, orders, brandB) {
   )
 }
 
-module.exports = { BRAND_B, demoAccountCount, startDemoHub, brandBAccountsEnv, readChannelProducts, stockSandbox, printBanner }
+module.exports = { BRAND_B, demoAccountCount, startDemoHub, brandBAccountsEnv, readChannelProducts, stockSandbox, placeDeliveryOrders, printBanner }
