@@ -58,7 +58,8 @@ medusaIntegrationTestRunner({
           status: "enabled",
           qty: 7,
           price: 79.9,
-          promotional_price: null,
+          // No sale: the price itself (promotionalPriceClearedAs "price"; a strict hub takes neither 0 nor null).
+          promotional_price: 79.9,
           weight: 1.234,
           height: 10,
           width: 20.5,

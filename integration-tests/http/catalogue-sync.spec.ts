@@ -37,10 +37,11 @@ medusaIntegrationTestRunner({
       sandbox.hub.upsertProducts([...SKUS, "CAT-NEW"].map((sku) => ({ sku, qty: 0, price: 1 })))
       store = await seedStore(container, { products: SKUS.map((sku) => ({ sku, stocked: STOCKED[sku], price: 100 })) })
       headers = await adminHeaders(container)
-      // Every field true on the hub before each test starts: stock less the buffer, the price, no sale, enabled.
+      // Every field true on the hub before each test starts: stock less the buffer, the price, no sale (the
+      // price itself as the sale price: promotionalPriceClearedAs "price"), enabled.
       await eventually(async () => {
         for (const sku of SKUS) {
-          expect(sandbox.hub.getProduct(sku)).toMatchObject({ qty: STOCKED[sku] - 1, price: 100, promotional_price: null, status: "enabled" })
+          expect(sandbox.hub.getProduct(sku)).toMatchObject({ qty: STOCKED[sku] - 1, price: 100, promotional_price: 100, status: "enabled" })
         }
         expect((await hub.stockSyncFigures("default")).backlog).toBe(0)
       })
@@ -77,24 +78,38 @@ medusaIntegrationTestRunner({
       expect(bodiesFor("CAT-B")).toEqual([{ product: { qty: 0 } }])
     })
 
-    it("a variant's price change reaches the hub as one PUT carrying only the price", async () => {
+    it("a variant's price change reaches the hub as one PUT carrying only the prices (no sale: the sale price follows the price)", async () => {
       await api.post(`/admin/products/${variant("CAT-A").product_id}/variants/${variant("CAT-A").id}`, { prices: [{ currency_code: "brl", amount: 119.9 }] }, headers)
       await eventually(() => expect(sandbox.hub.getProduct("CAT-A")?.price).toBe(119.9))
       await settled()
-      expect(bodiesFor("CAT-A")).toEqual([{ product: { price: 119.9 } }])
+      expect(bodiesFor("CAT-A")).toEqual([{ product: { price: 119.9, promotional_price: 119.9 } }])
       expect(sandbox.hub.getProduct("CAT-A")?.qty).toBe(9)
     })
 
-    it("a sale price list sets promotional_price; deleting the list clears it", async () => {
+    it("a price cut of 60 % reaches the hub in two steps, each under the hub's limit of 50 %, with 0 refusals", async () => {
+      await api.post(`/admin/products/${variant("CAT-A").product_id}/variants/${variant("CAT-A").id}`, { prices: [{ currency_code: "brl", amount: 40 }] }, headers)
+      await eventually(() => expect(sandbox.hub.getProduct("CAT-A")).toMatchObject({ price: 40, promotional_price: 40 }))
+      await settled()
+      // 100 -> 55 (a 45 % cut: the limit less the margin) -> 40; the second sent once the hub took the first.
+      expect(bodiesFor("CAT-A")).toEqual([{ product: { price: 55, promotional_price: 55 } }, { product: { price: 40, promotional_price: 40 } }])
+      expect(productUpdatesFor(sandbox.hub, "CAT-A").filter((entry) => entry.status !== 200 && entry.status !== 204)).toEqual([])
+      // The product card: the price the hub holds now, no step left.
+      const { data } = await api.get(`/admin/hub/products/${variant("CAT-A").product_id}`, headers)
+      expect(data.publications[0].prices).toEqual([{ sku: "CAT-A", hub_price: 40, price: 40, next_price: null, steps_left: 0 }])
+    })
+
+    it("a sale price list sets promotional_price; deleting the list clears it with the price itself, which a strict hub takes (never null nor 0)", async () => {
       const priceListId = await createSale("CAT-A", 79.9)
       await eventually(() => expect(sandbox.hub.getProduct("CAT-A")?.promotional_price).toBe(79.9))
       await settled()
       expect(bodiesFor("CAT-A")).toEqual([{ product: { promotional_price: 79.9 } }])
 
       await api.delete(`/admin/price-lists/${priceListId}`, headers)
-      await eventually(() => expect(sandbox.hub.getProduct("CAT-A")?.promotional_price).toBeNull())
+      await eventually(() => expect(sandbox.hub.getProduct("CAT-A")?.promotional_price).toBe(100))
       await settled()
-      expect(bodiesFor("CAT-A")).toEqual([{ product: { promotional_price: 79.9 } }, { product: { promotional_price: null } }])
+      expect(bodiesFor("CAT-A")).toEqual([{ product: { promotional_price: 79.9 } }, { product: { promotional_price: 100 } }])
+      // The sandbox is strict (no zero or empty price): nothing was refused.
+      expect(productUpdatesFor(sandbox.hub, "CAT-A").filter((entry) => entry.status !== 200 && entry.status !== 204)).toEqual([])
     })
 
     it("a sale that starts later reaches the hub when it starts, not before", async () => {
@@ -158,7 +173,7 @@ medusaIntegrationTestRunner({
       await api.post(`/admin/products/${variant("CAT-C").product_id}/variants/${variant("CAT-C").id}`, { sku: "CAT-NEW" }, headers)
       await eventually(() => {
         expect(sandbox.hub.getProduct("CAT-C")).toMatchObject({ qty: 0, status: "disabled" })
-        expect(sandbox.hub.getProduct("CAT-NEW")).toMatchObject({ qty: STOCKED["CAT-C"] - 1, price: 100, promotional_price: null, status: "enabled" })
+        expect(sandbox.hub.getProduct("CAT-NEW")).toMatchObject({ qty: STOCKED["CAT-C"] - 1, price: 100, promotional_price: 100, status: "enabled" })
       })
       await settled()
       expect(bodiesFor("CAT-C")).toHaveLength(1)

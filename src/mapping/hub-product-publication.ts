@@ -266,14 +266,14 @@ export function hubSkuProblem(sku: string): string | undefined {
   return `the hub SKU "${sku}" cannot name a hub product in the hub's addresses: give it letters or digits`
 }
 
-/** `price` and `promotional_price` as given; a missing price or a sale price not below it is a problem. */
+/** `price` and `promotional_price` as given; a missing price or a sale price above it is a problem (equal: no sale, `promotionalPriceClearedAs` "price"). */
 function hubPrices(variant: VariantPublicationReading, at: string, report: Report): Pick<HubProductBody, "price" | "promotional_price"> {
   const fields: Pick<HubProductBody, "price" | "promotional_price"> = {}
   if (variant.price === null) report(`${at}price`, "give the variant a price in the hub's region and currency")
   else fields.price = variant.price
   if (variant.promotional_price !== undefined) fields.promotional_price = variant.promotional_price
-  if (typeof variant.price === "number" && typeof variant.promotional_price === "number" && variant.promotional_price > 0 && variant.promotional_price >= variant.price) {
-    report(`${at}promotional_price`, `the sale price (${variant.promotional_price}) must be below the price (${variant.price}): end the sale or raise the price`)
+  if (typeof variant.price === "number" && typeof variant.promotional_price === "number" && variant.promotional_price > 0 && variant.promotional_price > variant.price) {
+    report(`${at}promotional_price`, `the sale price (${variant.promotional_price}) must not be above the price (${variant.price}): end the sale or raise the price`)
   }
   return fields
 }

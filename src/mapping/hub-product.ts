@@ -18,8 +18,16 @@ export type HubProductFields = ProductUpdate
 export type CatalogueOptions = {
   catalogueFields: readonly CatalogueField[]
   stockBuffer: number
-  promotionalPriceClearedAs: "null" | "zero"
+  promotionalPriceClearedAs: PromotionalPriceClearing
 }
+
+/**
+ * How an ended sale clears `promotional_price` on the wire (docs/hub-public-facts.md, Prices: a hub on
+ * the 2025 model takes neither 0 nor null): the price itself (no sale, what merchants do there), null,
+ * or 0.
+ */
+export const PROMOTIONAL_PRICE_CLEARINGS = ["price", "null", "zero"] as const
+export type PromotionalPriceClearing = (typeof PROMOTIONAL_PRICE_CLEARINGS)[number]
 
 type Amount = number | string | BigNumber
 
@@ -40,7 +48,8 @@ export type VariantReading = {
  * (deleted, renamed): it stops selling, qty 0 and disabled. A product outside the hub's sales
  * channel sells nothing there either. `qty` is the available quantity less `stockBuffer`; `price`
  * the variant's original amount; `promotional_price` the calculated amount while a sale price
- * list lowers it, cleared otherwise; `status` enabled while published and in the channel.
+ * list lowers it, cleared otherwise (`promotionalPriceClearedAs`); `status` enabled while published
+ * and in the channel. A price of 0 is never sent (nor its sale price).
  */
 export function hubProductFields(variant: VariantReading | null, options: CatalogueOptions): HubProductFields {
   const synced = new Set(options.catalogueFields)
@@ -49,13 +58,18 @@ export function hubProductFields(variant: VariantReading | null, options: Catalo
   if (!sells) fields.qty = 0
   else if (variant.availableQuantity !== null) fields.qty = Math.max(0, variant.availableQuantity - options.stockBuffer)
   if (synced.has("status")) fields.status = sells && variant.published ? "enabled" : "disabled"
-  const price = variant?.price
+  // Never a zero or empty price (docs/hub-public-facts.md, Prices): a price under a cent is not sent.
+  const price = variant?.price && hubAmount(variant.price.originalAmount) > 0 ? variant.price : null
   if (price && synced.has("price")) fields.price = hubAmount(price.originalAmount)
   if (price && synced.has("promotional_price")) {
-    const lowered = price.onSale && MathBN.lt(price.calculatedAmount, price.originalAmount)
-    fields.promotional_price = lowered ? hubAmount(price.calculatedAmount) : options.promotionalPriceClearedAs === "zero" ? 0 : null
+    const lowered = price.onSale && MathBN.lt(price.calculatedAmount, price.originalAmount) && hubAmount(price.calculatedAmount) > 0
+    fields.promotional_price = lowered ? hubAmount(price.calculatedAmount) : clearedPromotionalPrice(hubAmount(price.originalAmount), options.promotionalPriceClearedAs)
   }
   return fields
+}
+
+function clearedPromotionalPrice(price: number, clearing: PromotionalPriceClearing): number | null {
+  return clearing === "price" ? price : clearing === "zero" ? 0 : null
 }
 
 /** An amount in the hub's decimal form: two decimals, rounded half up, from Medusa's exact value. */

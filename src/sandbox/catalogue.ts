@@ -18,6 +18,7 @@ import {
   type SandboxVariation,
 } from "./product-create-rules"
 import { applyProductUpdate, sandboxProductUpdateSchema } from "./product-rules"
+import { checkPriceUpdate, DEFAULT_SANDBOX_PRICE_RULES, type SandboxPriceRules } from "./price-rules"
 import {
   clone,
   compareStrings,
@@ -145,10 +146,12 @@ export class SandboxCatalogue {
    * seeded products are one record per SKU): only the fields given change (docs/hub-interface.md §4
    * rule 2). Answers the product, or the variation with its product's SKU.
    */
-  update(sku: string, fields: unknown): SandboxProduct | SandboxVariationView {
+  update(sku: string, fields: unknown, priceRules: SandboxPriceRules = DEFAULT_SANDBOX_PRICE_RULES): SandboxProduct | SandboxVariationView {
     const product = this.products.get(sku)
     if (product) {
-      const updated = applyProductUpdate(product, parseOrThrow(sandboxProductUpdateSchema, fields, { prefix: "product" }))
+      const update = parseOrThrow(sandboxProductUpdateSchema, fields, { prefix: "product" })
+      checkPriceUpdate(product, update, priceRules)
+      const updated = applyProductUpdate(product, update)
       this.products.set(sku, updated)
       return clone(updated)
     }
@@ -156,6 +159,8 @@ export class SandboxCatalogue {
     const parent = parentSku === undefined ? undefined : this.products.get(parentSku)
     if (!parent) throw new SandboxHubError(404, "Product not found")
     const update = parseOrThrow(sandboxVariationUpdateSchema, fields, { prefix: "variation" })
+    const current = (parent.variations ?? []).find((variation) => variation.sku === sku)
+    checkPriceUpdate({ price: current?.price ?? parent.price, promotional_price: current?.promotional_price }, update, priceRules)
     const variations = (parent.variations ?? []).map((variation) => (variation.sku === sku ? stripUndefined({ ...variation, ...update }) : variation))
     const updated = variations.find((variation) => variation.sku === sku)!
     if (update.price !== undefined || update.promotional_price !== undefined) {

@@ -55,6 +55,7 @@ Control endpoints (no credentials; <code> URL-encoded: "Sandbox Marketplace-17" 
                                            (shares 0..1; {} turns faults off)
   PUT    /_sandbox/rate-limits             {"GET /orders":{"limit":1,"windowMs":1000},"default":{...}}
   PUT    /_sandbox/next-origin             {"origin":"http://..."|null}: where the products listing's next points
+  PUT    /_sandbox/price-rules             {"maxCutPercent":50|null,"strict":true|false}: the hub's price rules
   PUT    /_sandbox/delivery                {"plpOrderCodes":"code"|"marketplace_number"}: what a PLP's order_remote_codes names
   PUT    /_sandbox/misbehaviour            a hub gone wrong, each switch null to end it: {"retryAfter":{"seconds","times"?},
                                            "redirect":{"status"?,"location"?},"endlessCursor":true,"duplicateOrderCodes":n,

@@ -140,6 +140,15 @@ export function buildControlRoutes(hub: SandboxHub, state: SandboxHubState): Rou
       },
     },
     {
+      // The hub's price rules: {"maxCutPercent": 50|null, "strict": true|false}.
+      method: "PUT",
+      path: "/price-rules",
+      handle: ({ body }) => {
+        hub.setPriceRules(body() as Parameters<SandboxHub["setPriceRules"]>[0])
+        return { status: 200, body: state.priceRules }
+      },
+    },
+    {
       // What a PLP's `order_remote_codes` names on this hub (the record is unsure): the order code or the marketplace's number.
       method: "PUT",
       path: "/delivery",

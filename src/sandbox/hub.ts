@@ -11,6 +11,7 @@ import type { HubOrder } from "../hub-client/schemas"
 import type { SandboxTestOrderInput } from "./records"
 import type { SandboxMisbehaviourInput, SandboxMisbehaviourState } from "./misbehaviour"
 import { moveRulesSchema } from "./move-rules"
+import { sandboxPriceRulesSchema } from "./price-rules"
 import type { SandboxQueueFault } from "./order-queue"
 import type { SandboxVariationView } from "./catalogue"
 import type { SeedOrdersOptions } from "./state"
@@ -69,6 +70,8 @@ export const sandboxHubOptionsSchema = z.strictObject({
   firstOrderSequence: z.number().int().positive().optional(),
   /** Which moves the hub accepts from which status: `strict` (default), `lenient`, or rules of one's own. */
   moveRules: moveRulesSchema.optional(),
+  /** The hub's price rules (price-rules.ts): `{ maxCutPercent: 50, strict: true }` unless given; `reset()` goes back to them. */
+  priceRules: sandboxPriceRulesSchema.partial().optional(),
   /** How long an order handed out by `GET /queues/orders` stays hidden unless acknowledged (default 5 min). */
   queueVisibilityMs: z.number().int().positive().optional(),
   /** Makes the products listing's `next` point at another origin (for clients that must refuse it). */
@@ -126,6 +129,8 @@ export interface SandboxHub {
   setPlpOrderCodes(form: SandboxPlpOrderCodes): void
   /** Changes which moves the hub accepts (a profile's name or rules of one's own). */
   setMoveRules(rules: z.input<typeof moveRulesSchema>): void
+  /** Changes the hub's price rules until `reset()` (fields left out take their defaults). */
+  setPriceRules(rules: z.input<typeof sandboxPriceRulesSchema>): void
   /**
    * Makes the hub (or a gateway in front of it) misbehave: a long Retry-After, redirects, an endless
    * `next`, an order listed twice on a page, a huge or a dripping answer (misbehaviour.ts). Each switch

@@ -136,10 +136,10 @@ const refuse = (message: string): never => {
   throw new SandboxHubError(422, message)
 }
 
-/** A promotional price is below the price it lowers. */
+/** A promotional price is not above the price it lowers (equal to it: no sale, on a hub that takes neither 0 nor null). */
 export function checkPromotion(field: string, promotional: number | null | undefined, price: number | undefined): void {
-  if (promotional != null && price !== undefined && promotional >= price) {
-    refuse(`${field}.promotional_price: ${promotional} must be below price (${price})`)
+  if (promotional != null && price !== undefined && promotional > price) {
+    refuse(`${field}.promotional_price: ${promotional} must not be above price (${price})`)
   }
 }
 

@@ -39,17 +39,17 @@ export const sandboxVariationUpdateBodySchema = z
   )
 
 /**
- * The product with the update merged in, or a 422 when a promotional price would not be below the
- * price. Checked only when the update names either price, so a store can still push stock to a
+ * The product with the update merged in, or a 422 when a promotional price would be above the
+ * price (equal is "no sale" on a hub that takes neither 0 nor null: docs/hub-public-facts.md, Prices). Checked only when the update names either price, so a store can still push stock to a
  * product seeded (POST /_sandbox/products) with a pair the hub would refuse.
  */
 export function applyProductUpdate(product: SandboxProduct, update: SandboxProductUpdate): SandboxProduct {
   const merged = { ...product, ...update }
   const pricesTouched = update.price !== undefined || update.promotional_price !== undefined
-  if (pricesTouched && merged.promotional_price !== null && merged.promotional_price >= merged.price) {
+  if (pricesTouched && merged.promotional_price !== null && merged.promotional_price > merged.price) {
     throw new SandboxHubError(
       422,
-      `promotional_price (${merged.promotional_price}) must be below price (${merged.price})`
+      `promotional_price (${merged.promotional_price}) must not be above price (${merged.price})`
     )
   }
   // New attributes must still tell the variations already there apart.

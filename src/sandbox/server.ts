@@ -23,6 +23,7 @@ import { buildHubRoutes } from "./hub-routes"
 import { answerRoute, errorAnswer, headerValue, parseJson, readBody, send, splitOnce, type Answer } from "./http"
 import { Misbehaviour } from "./misbehaviour"
 import { moveRulesOf, moveRulesSchema } from "./move-rules"
+import { sandboxPriceRulesSchema } from "./price-rules"
 import { seedSkuInputs } from "./seed"
 import { SandboxHubState } from "./state"
 import { FaultInjector, FixedWindowRateLimiter, RequestLog, type SandboxRequestLogEntry } from "./traffic"
@@ -39,6 +40,8 @@ export async function startSandboxHub(options: SandboxHubOptions = {}): Promise<
   const sandboxAccount = config.sandboxAccount ?? true
   const state = new SandboxHubState({ firstOrderSequence: config.firstOrderSequence, queueVisibilityMs: config.queueVisibilityMs })
   state.moveRules = moveRulesOf(config.moveRules)
+  const priceRules = sandboxPriceRulesSchema.parse(config.priceRules ?? {})
+  state.priceRules = priceRules
   const rateLimiter = new FixedWindowRateLimiter(config.rateLimits)
   const faults = new FaultInjector(config.faults)
   const log = new RequestLog()
@@ -110,6 +113,9 @@ export async function startSandboxHub(options: SandboxHubOptions = {}): Promise<
     setNextOrigin: (origin) => {
       nextOrigin = origin === undefined ? undefined : parseOrThrow(z.url(), origin, { prefix: "origin" })
     },
+    setPriceRules: (rules) => {
+      state.priceRules = parseOrThrow(sandboxPriceRulesSchema, rules, { prefix: "priceRules" })
+    },
     setMoveRules: (rules) => {
       state.moveRules = moveRulesOf(parseOrThrow(moveRulesSchema, rules, { prefix: "moveRules" }))
     },
@@ -125,6 +131,7 @@ export async function startSandboxHub(options: SandboxHubOptions = {}): Promise<
       held.releaseAll()
       state.reset()
       state.moveRules = moveRulesOf(config.moveRules)
+      state.priceRules = priceRules
       log.clear()
       rateLimiter.resetWindows()
       misbehaviour.reset()

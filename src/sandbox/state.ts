@@ -39,6 +39,7 @@ import { type MoveRules, SANDBOX_MOVE_PROFILES } from "./move-rules"
 import { SandboxCatalogue, type SandboxVariationView } from "./catalogue"
 import { SandboxOrderQueue } from "./order-queue"
 import { SandboxMarketplaceDelivery } from "./marketplace-delivery"
+import { DEFAULT_SANDBOX_PRICE_RULES, type SandboxPriceRules } from "./price-rules"
 import { DEFAULT_SEED_DAYS, seedOrderInputs, seedProductInputs } from "./seed"
 
 export type SeedOrdersOptions = { endAt?: Date; queued?: boolean }
@@ -63,6 +64,8 @@ export class SandboxHubState {
       return order ? this.statusTypeOf(order) : undefined
     },
   })
+  /** The hub's price rules (price-rules.ts): a cut of half or more refused, and (strict) no zero or empty price. */
+  priceRules: SandboxPriceRules = DEFAULT_SANDBOX_PRICE_RULES
   /** Which moves are accepted from which status type. */
   moveRules: MoveRules = SANDBOX_MOVE_PROFILES.strict
 
@@ -146,7 +149,7 @@ export class SandboxHubState {
    * (product-rules.ts); a refused update changes nothing.
    */
   updateProduct(sku: string, update: unknown): SandboxProduct | SandboxVariationView {
-    return this.catalogue.update(sku, update)
+    return this.catalogue.update(sku, update, this.priceRules)
   }
 
   /** One page of products sorted by SKU: by page number, or (cursor paging) after a SKU. */

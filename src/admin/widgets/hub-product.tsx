@@ -6,6 +6,7 @@ import { Link } from "react-router-dom"
 import type { HubProductPublications, HubProductPublicationView } from "../../api/admin/hub/types"
 import { HubProductProblems, HubProductRefusal, HubProductState } from "../components/hub-product/publication"
 import { SectionRow } from "../components/section-row"
+import { HubPrices } from "../components/hub-product/hub-prices"
 import { errorMessage, formatTime } from "../lib/format"
 import { useHubTranslation } from "../lib/i18n"
 import { sdk } from "../lib/sdk"
@@ -111,13 +112,17 @@ const AccountPublication = ({ productId, publication, named = false }: { product
 
   if (!publication.publish_products) {
     return (
-      <Text size="small" className="text-ui-fg-subtle px-6 py-4" data-testid="hub-product-off">
-        {named ? t("offAccount") : t("off")}
-      </Text>
+      <>
+        <HubPrices prices={publication.prices} />
+        <Text size="small" className="text-ui-fg-subtle px-6 py-4" data-testid="hub-product-off">
+          {named ? t("offAccount") : t("off")}
+        </Text>
+      </>
     )
   }
   return (
     <>
+      <HubPrices prices={publication.prices} />
       {row ? <PublicationRows row={row} /> : (
         <Text size="small" className="text-ui-fg-subtle px-6 py-4" data-testid="hub-product-unseen">
           {t("notLookedAt")}

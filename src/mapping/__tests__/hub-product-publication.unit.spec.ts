@@ -343,7 +343,7 @@ describe("the check before sending: each problem named by its field", () => {
     ["a title over nameMaxLength", { ...mug, title: "x".repeat(151) }, ["name"]],
     ["no description", { ...mug, description: null }, ["description"]],
     ["no price", withVariant({ price: null }), ["price"]],
-    ["a sale price not below the price", withVariant({ promotional_price: 59.9 }), ["promotional_price"]],
+    ["a sale price above the price", withVariant({ promotional_price: 60 }), ["promotional_price"]],
     ["no weight anywhere", { ...withVariant({ weight: null }), weight: null }, ["weight"]],
     ["no measure anywhere", { ...withVariant({ weight: null, length: null }), weight: null, height: null, width: null, length: null }, ["weight", "height", "width", "length"]],
     ["a zero width", { ...mug, width: 0 }, ["width"]],

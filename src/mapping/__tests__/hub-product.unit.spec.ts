@@ -26,6 +26,15 @@ describe("hubProductFields", () => {
     const override = { ...selling, price: { originalAmount: 100, calculatedAmount: 79.9, onSale: false } }
     expect(hubProductFields(override, ALL).promotional_price).toBeNull()
     expect(hubProductFields(selling, { ...ALL, promotionalPriceClearedAs: "zero" }).promotional_price).toBe(0)
+    // A hub that takes neither 0 nor null: no sale is the price itself.
+    expect(hubProductFields(selling, { ...ALL, promotionalPriceClearedAs: "price" }).promotional_price).toBe(100)
+  })
+
+  it("never a zero price: a variant priced 0 (or under a cent) sends neither price nor sale price", () => {
+    const free = { ...selling, price: { originalAmount: 0.004, calculatedAmount: 0, onSale: true } }
+    expect(hubProductFields(free, { ...ALL, promotionalPriceClearedAs: "price" })).toEqual({ qty: 7, status: "enabled" })
+    const saleToZero = { ...selling, price: { originalAmount: 100, calculatedAmount: 0, onSale: true } }
+    expect(hubProductFields(saleToZero, { ...ALL, promotionalPriceClearedAs: "price" })).toMatchObject({ price: 100, promotional_price: 100 })
   })
 
   it("holds back stockBuffer units, never below zero", () => {

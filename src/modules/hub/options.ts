@@ -1,6 +1,6 @@
 import { z } from "zod"
 import { describeIssues, hubClientOptionsSchema, PLP_ORDER_CODES } from "../../hub-client"
-import { CATALOGUE_FIELDS } from "../../mapping/hub-product"
+import { CATALOGUE_FIELDS, PROMOTIONAL_PRICE_CLEARINGS } from "../../mapping/hub-product"
 import { DIMENSION_UNITS, WEIGHT_UNITS } from "../../mapping/hub-measures"
 import { BRAND_SOURCES, DEFAULT_NAME_MAX_LENGTH, VARIATION_FORMATS } from "../../mapping/hub-product-publication"
 
@@ -125,10 +125,19 @@ export const hubPluginOptionsSchema = hubClientOptionsSchema.extend({
    */
   productEndpoint: z.enum(["products", "variations"]).default("products"),
   /**
-   * How an ended sale clears `promotional_price` on the wire: `null` (the field sent as null) or `zero`
-   * (sent as 0). The public record does not say which every hub takes.
+   * How an ended sale clears `promotional_price` on the wire: `price` (the price itself: no sale, what
+   * merchants do on a hub that takes neither 0 nor null), `null` (the field sent as null) or `zero` (0).
+   * The public record does not say which every hub takes (docs/hub-public-facts.md, Prices).
    */
-  promotionalPriceClearedAs: z.enum(["null", "zero"]).default("null"),
+  promotionalPriceClearedAs: z.enum(PROMOTIONAL_PRICE_CLEARINGS).default("price"),
+  /**
+   * The hub refuses a price cut of this share or more in one update (docs/hub-public-facts.md, Prices:
+   * 50 %); a larger cut goes in steps, each `priceCutMarginPercent` under it, the next sent once the hub
+   * took the last. 0: no limit, every price sent at once.
+   */
+  priceCutLimitPercent: z.number().int().min(0).max(99).default(50),
+  /** How far under `priceCutLimitPercent` each step's cut stays (the hub's rounding is not known). */
+  priceCutMarginPercent: z.number().int().min(0).max(98).default(5),
   /** Notices in Medusa's admin notification feed (a set-aside order, a SKU the hub refuses), once per cause. */
   notifications: z.boolean().default(true),
   /**

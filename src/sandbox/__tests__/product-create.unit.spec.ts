@@ -130,7 +130,7 @@ describe("sandbox product creation", () => {
     ["an EAN of 11 digits", { ...simple(), ean: "78910000000" }, "product.ean: ean must hold 8, 12, 13 or 14 digits"],
     ["an EAN with a wrong check digit", { ...simple(), ean: "7891000000015" }, "product.ean: ean has a wrong check digit"],
     ["an nbm of 7 digits", { ...simple(), nbm: "6912000" }, "product.nbm: nbm must be the 8 digits"],
-    ["a promotional price equal to the price", { ...simple(), promotional_price: 59.9 }, "product.promotional_price: 59.9 must be below price (59.9)"],
+    ["a promotional price above the price", { ...simple(), promotional_price: 60 }, "product.promotional_price: 60 must not be above price (59.9)"],
     [
       "11 categories",
       { ...simple(), categories: Array.from({ length: 11 }, (_, i) => ({ code: `c${i}`, name: `C ${i}` })) },
@@ -163,7 +163,7 @@ describe("sandbox product creation", () => {
     [
       "a variation's promotional price not below its product's price",
       withVariations((product) => Object.assign(product.variations[0], { promotional_price: 80 })),
-      "product.variations.0.promotional_price: 80 must be below price (79.9)",
+      "product.variations.0.promotional_price: 80 must not be above price (79.9)",
     ],
   ])("refuses %s with 422 naming the field, storing nothing", (_, input, message) => {
     const state = new SandboxHubState()
@@ -215,7 +215,7 @@ describe("sandbox variations added to a product", () => {
     ["the product's own SKU", { ...added, sku: "CAMISETA" }, "variation.sku: CAMISETA already exists on the hub"],
     ["a negative qty", { ...added, qty: -1 }, "variation.qty: qty must be 0 or more"],
     ["an http image", { ...added, images: ["http://cdn.example.com/g.jpg"] }, "variation.images.0: each image must be an https URL"],
-    ["a promotional price above its price", { ...added, promotional_price: 90 }, "variation.promotional_price: 90 must be below price (84.9)"],
+    ["a promotional price above its price", { ...added, promotional_price: 90 }, "variation.promotional_price: 90 must not be above price (84.9)"],
   ])("refuses %s with 422 naming the field, changing nothing", (_, input, message) => {
     const state = new SandboxHubState()
     state.createProduct(configurable())

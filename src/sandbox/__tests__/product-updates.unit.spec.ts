@@ -82,14 +82,13 @@ describe("sandbox product updates", () => {
     }
   })
 
-  it("refuse, changing nothing, a promotional price that would not be below the price once merged", () => {
+  it("refuse, changing nothing, a promotional price that would be above the price once merged", () => {
     const state = withProducts()
     const before = state.getProduct("SKU-1-P")
     const refusals = [
-      [{ qty: 1, promotional_price: 60 }, "promotional_price (60) must be below price (50)"],
-      [{ promotional_price: 50 }, "promotional_price (50) must be below price (50)"],
-      [{ price: 40 }, "promotional_price (45) must be below price (40)"],
-      [{ price: 30, promotional_price: 35.5, status: "disabled" }, "promotional_price (35.5) must be below price (30)"],
+      [{ qty: 1, promotional_price: 60 }, "promotional_price (60) must not be above price (50)"],
+      [{ price: 40 }, "promotional_price (45) must not be above price (40)"],
+      [{ price: 30, promotional_price: 35.5, status: "disabled" }, "promotional_price (35.5) must not be above price (30)"],
     ] as const
     for (const [update, message] of refusals) {
       const error = refusal(() => state.updateProduct("SKU-1-P", update))
@@ -98,7 +97,8 @@ describe("sandbox product updates", () => {
     }
     const accepted = [
       { price: 40, promotional_price: 39.99 },
-      { price: 30, promotional_price: null },
+      // Equal to the price: no sale, on a hub that takes neither 0 nor null.
+      { price: 30, promotional_price: 30 },
     ]
     for (const update of accepted) expect(state.updateProduct("SKU-1-P", update)).toMatchObject(update)
   })
@@ -108,7 +108,7 @@ describe("sandbox product updates", () => {
     state.upsertProducts([{ sku: "SKU-DRIFT", qty: 1, price: 20, promotional_price: 25 }])
     expect(state.updateProduct("SKU-DRIFT", { qty: 4 })).toMatchObject({ qty: 4, price: 20, promotional_price: 25 })
     expect(refusal(() => state.updateProduct("SKU-DRIFT", { price: 21 })).message).toBe(
-      "promotional_price (25) must be below price (21)"
+      "promotional_price (25) must not be above price (21)"
     )
   })
 
@@ -151,7 +151,7 @@ describe("sandbox product and variation update routes", () => {
     ["/variations/SKU-1", {}, 'exactly one of "product" and "variation"'],
     ["/variations/SKU-1", { variation: { price: 9.999 } }, "variation.price: price must have at most two decimals"],
     ["/variations/SKU-1", { variation: { sku: "SKU-2" } }, 'variation: Unrecognized key: "sku"'],
-    ["/variations/SKU-1", { variation: { promotional_price: 80 } }, "promotional_price (80) must be below price (50)"],
+    ["/variations/SKU-1", { variation: { promotional_price: 80 } }, "promotional_price (80) must not be above price (50)"],
   ])("refuse PUT %s %j with 422 and {error}", (path, body, message) => {
     const { state, put } = hubRoutes()
     const answer = put(path, body)

@@ -16,6 +16,7 @@ import type { InferTypeOf } from "@medusajs/framework/types"
 import type { HubStatusType } from "../../../hub-client/schemas"
 import type { HubDeliveryAction, HubImportRun, HubOrder, HubOrderMove } from "../../../modules/hub/models"
 import type { hubProductView } from "./products/view"
+import type { HubPriceView } from "./products/prices"
 
 /** A record as its JSON answer carries it: dates as ISO strings. */
 type AsJson<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] }
@@ -71,7 +72,7 @@ export type HubProductsPage = HubPage & {
  */
 export type HubProductPublications = {
   accounts: string[]
-  publications: Array<{ account: string; publish_products: boolean; product: HubProductPublicationView | null }>
+  publications: Array<{ account: string; publish_products: boolean; product: HubProductPublicationView | null; prices: HubPriceView[] }>
 }
 
 /** What every paginated list under /admin/hub answers beside its rows: how many in all, and the page asked for. */

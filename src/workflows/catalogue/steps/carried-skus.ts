@@ -6,10 +6,10 @@
  * of the push reached goes alone right after, as the flusher would send it.
  */
 import { HubInvalidRequestError, HubRejectedError, type HubOperations, type HubVariationInput, type ProductUpdate, type VariationUpdate } from "../../../hub-client"
-import { fieldsToSend, type HubProductFields } from "../../../mapping/hub-product"
+import type { HubProductFields } from "../../../mapping/hub-product"
 import type { HubAccount } from "../../../modules/hub/accounts"
 import type { ClaimedCatalogueChange, CataloguePushOutcome } from "../../../modules/hub/models/hub-catalogue-change"
-import { pushError, pushSkuFields, sent } from "./push-catalogue-changes"
+import { pushError, pushSkuFields, sent, skuFieldsToSend } from "./push-catalogue-changes"
 
 /** The hub calls a product's push makes (src/workflows/catalogue/steps/push-hub-product.ts). */
 export type ProductPushClient = Pick<HubOperations, "getProduct" | "createProduct"> & {
@@ -28,8 +28,11 @@ export class CarriedSkus {
   private readonly rows: Map<string, ClaimedCatalogueChange>
   private readonly went = new Map<string, Went>()
 
-  /** `rows`: the product's claimed outbox rows, each with `wanted` as Medusa reads it now. */
-  constructor(rows: ClaimedCatalogueChange[]) {
+  /** `rows`: the product's claimed outbox rows, each with `wanted` as Medusa reads it now; `options`: their account's. */
+  constructor(
+    rows: ClaimedCatalogueChange[],
+    private readonly options: HubAccount["options"]
+  ) {
     this.rows = new Map(rows.map((row) => [row.sku, row]))
   }
 
@@ -45,7 +48,7 @@ export class CarriedSkus {
       },
       updateProduct: async (sku, fields, endpoint) => {
         const row = this.went.has(sku) ? undefined : this.rows.get(sku)
-        const carried = row ? fieldsToSend(row.wanted, row.accepted, row.refused) : {}
+        const carried = row ? skuFieldsToSend(row, this.options) : {}
         const withOwnFields = Object.keys(fields).length > 0
         try {
           // The product's own fields win where both name one (a product disabled: its status).

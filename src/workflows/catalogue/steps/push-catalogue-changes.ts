@@ -1,6 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { HubInvalidRequestError, HubRejectedError, isHubError } from "../../../hub-client"
 import { fieldsToSend, refusedFields, type HubProductFields } from "../../../mapping/hub-product"
+import { stepDownPrices } from "../../../mapping/hub-price-steps"
 import { HUB_MODULE } from "../../../modules/hub"
 import type { ClaimedCatalogueChange, CataloguePushOutcome } from "../../../modules/hub/models/hub-catalogue-change"
 import type { HubAccount } from "../../../modules/hub/accounts"
@@ -61,9 +62,19 @@ export const pushCatalogueChangesStep = createStep(
   }
 )
 
+/**
+ * What a push sends of a SKU's row: each field that differs from what the hub accepted, a price cut of
+ * the hub's limit or more as its next step (src/mapping/hub-price-steps.ts; the row stays due until the
+ * hub holds the wanted price).
+ */
+export function skuFieldsToSend(change: Pick<ClaimedCatalogueChange, "wanted" | "accepted" | "refused">, options: HubAccount["options"]): HubProductFields {
+  const limit = { limitPercent: options.priceCutLimitPercent, marginPercent: options.priceCutMarginPercent }
+  return stepDownPrices(fieldsToSend(change.wanted, change.accepted, change.refused), change.accepted, limit)
+}
+
 /** One SKU's fields that differ from what the hub accepted, alone in one PUT; how it went. */
 export async function pushSkuFields({ hub: client, options }: Pick<HubAccount, "hub" | "options">, change: ClaimedCatalogueChange): Promise<CataloguePushOutcome> {
-  const fields: HubProductFields = fieldsToSend(change.wanted, change.accepted, change.refused)
+  const fields: HubProductFields = skuFieldsToSend(change, options)
   if (!Object.keys(fields).length) return { kind: "unchanged" }
   try {
     await client.updateProduct(change.sku, fields, options.productEndpoint)

@@ -55,7 +55,7 @@ export const pushHubPublicationsStep = createStep(
         const holder = await hub.publicationHolding(account, skus, claim.productId)
         return holder && { ...holder, title: await productTitle(container, holder.productId) }
       }
-      const skus = new CarriedSkus(carriedOf(claim.productId))
+      const skus = new CarriedSkus(carriedOf(claim.productId), options)
       const push = await pushHubProduct(skus.carrying(client), claim, products.get(claim.productId)!, options, holderOf)
       const { outcome } = push
       const failed = outcome.kind === "failed" ? { reason: outcome.reason, status: outcome.status } : null
