@@ -13,6 +13,7 @@ import { GetHubProductsSchema, PostHubProductExclusionSchema, PostHubProductPubl
 import { HubAccountQuerySchema } from "./admin/hub/account-query"
 import { GetCollectablesSchema, GetDeliveryDocumentSchema, GetDeliveryPageSchema, PostDeliveryOrdersSchema } from "./admin/hub/delivery/validators"
 import { validateBody } from "./validate-body"
+import { hubPriceRulesSchema } from "../mapping/hub-price-rules"
 
 /** Every admin request body is validated here, at the edge, before a route sees it. */
 export default defineMiddlewares({
@@ -78,6 +79,16 @@ export default defineMiddlewares({
       matcher: "/admin/hub/delivery/collections",
       method: ["POST"],
       middlewares: [validateAndTransformQuery(HubAccountQuerySchema, {}), ...validateBody(PostDeliveryOrdersSchema)],
+    },
+    {
+      matcher: "/admin/hub/prices/rules",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(HubAccountQuerySchema, {})],
+    },
+    {
+      matcher: "/admin/hub/prices/rules",
+      method: ["POST"],
+      middlewares: [validateAndTransformQuery(HubAccountQuerySchema, {}), ...validateBody(hubPriceRulesSchema)],
     },
     {
       matcher: "/admin/hub/import-runs",

@@ -5,9 +5,10 @@ import type { HubAccount } from "./accounts"
 import type { HubProductField } from "../../mapping/hub-product"
 import type { ClaimedCatalogueChange, CataloguePushOutcome, StockSyncFigures, WantedSkuFields } from "./models/hub-catalogue-change"
 import type { ClaimedPublication, PublicationState } from "./models/hub-product-publication"
+import { hubPriceRulesSchema, NO_PRICE_RULES, type HubPriceRules } from "../../mapping/hub-price-rules"
 import { NfeUploads } from "./nfe-uploads"
 import type { ProcessParts } from "./process-parts"
-import type { HubCatalogueChangeRepository, HubProductPublicationRepository, HubStockReconciliationRepository, HubTrafficHourRepository } from "./repositories"
+import type { HubCatalogueChangeRepository, HubPriceRuleSetRepository, HubProductPublicationRepository, HubStockReconciliationRepository, HubTrafficHourRepository } from "./repositories"
 import type { PublicationOutcome } from "./repositories/hub-product-publication"
 import type { TrafficHour } from "./repositories/hub-traffic-hour"
 import { HubOrderRecords, type HubOrderRecordsDependencies } from "./services/hub-order-records"
@@ -22,6 +23,7 @@ type InjectedDependencies = HubOrderRecordsDependencies & {
   hubProductPublicationRepository: HubProductPublicationRepository
   hubStockReconciliationRepository: HubStockReconciliationRepository
   hubTrafficHourRepository: HubTrafficHourRepository
+  hubPriceRuleSetRepository: HubPriceRuleSetRepository
   hubProcessParts: ProcessParts
   logger: { warn(message: string): void }
 }
@@ -40,6 +42,7 @@ export default class HubModuleService extends HubOrderRecords {
   private readonly publications: HubProductPublicationRepository
   private readonly reconciliations: HubStockReconciliationRepository
   private readonly traffic: HubTrafficHourRepository
+  private readonly priceRuleSets: HubPriceRuleSetRepository
   private readonly logger: InjectedDependencies["logger"]
   private readonly processParts: ProcessParts
   private trafficTimer: NodeJS.Timeout | undefined
@@ -50,6 +53,7 @@ export default class HubModuleService extends HubOrderRecords {
     this.publications = dependencies.hubProductPublicationRepository
     this.reconciliations = dependencies.hubStockReconciliationRepository
     this.traffic = dependencies.hubTrafficHourRepository
+    this.priceRuleSets = dependencies.hubPriceRuleSetRepository
     this.logger = dependencies.logger
     this.processParts = dependencies.hubProcessParts
   }
@@ -57,6 +61,21 @@ export default class HubModuleService extends HubOrderRecords {
   /** Whether an account's `catalogueFields` keeps a price field true on its hub (price events matter then). */
   get syncsPrices(): boolean {
     return this.accounts.some(({ options }) => options.catalogueFields.some((field) => field === "price" || field === "promotional_price"))
+  }
+
+  // ---- Price rules (src/mapping/hub-price-rules.ts): one set per account
+
+  /** The account's price rules; none saved (or a row an older version wrote that no longer parses): Medusa's price as it is. */
+  async priceRulesOf(account: string): Promise<HubPriceRules> {
+    const [row] = await this.listHubPriceRuleSets({ account }, { select: ["rules"], take: 1 })
+    const parsed = row ? hubPriceRulesSchema.safeParse(row.rules) : null
+    return parsed?.success ? parsed.data : NO_PRICE_RULES
+  }
+
+  /** Saves the account's price rules (validated by the caller), replacing its earlier ones in one statement. */
+  @InjectManager()
+  async savePriceRules(account: string, rules: HubPriceRules, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    await this.priceRuleSets.save(account, rules, sharedContext)
   }
 
   // ---- Catalogue outbox: each method works on the rows of the hub account it names, with its options

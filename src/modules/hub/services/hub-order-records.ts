@@ -8,6 +8,7 @@ import {
   HubCataloguePushHour,
   HubDeliveryAction,
   HubImportRun,
+  HubPriceRuleSet,
   HubOrder,
   HubOrderMove,
   HubProductPublication,
@@ -66,6 +67,7 @@ export class HubOrderRecords extends MedusaService({
   HubStockReconciliation,
   HubTrafficHour,
   HubDeliveryAction,
+  HubPriceRuleSet,
 }) {
   /**
    * The plugin's own options (the account `default`'s): read here only for what belongs to the store,

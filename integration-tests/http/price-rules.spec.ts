@@ -1,0 +1,113 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { createInventoryLevelsWorkflow } from "@medusajs/medusa/core-flows"
+import { HUB_MODULE } from "../../src/modules/hub"
+import type HubModuleService from "../../src/modules/hub/service"
+import type { SandboxHub } from "../../src/sandbox"
+import { adminHeaders } from "../helpers/admin"
+import { eventually } from "../helpers/eventually"
+import { addSalesChannelWithLocation, hubAccountsForStore } from "../helpers/hub-accounts"
+import { productUpdatesFor, sandboxHubForStore } from "../helpers/sandbox-store"
+import { seedStore } from "../helpers/store"
+
+jest.setTimeout(180_000)
+
+/*
+ * Marketplace prices (issue 41): each hub account's price rules make its hub's price from Medusa's
+ * one price; saving rules sends exactly the SKUs whose hub price changed, on that account's hub alone.
+ */
+const BRAND_B_CHANNEL = "sc_01HUBPRICESB"
+const accountHubs = hubAccountsForStore([{ id: "brand-b", salesChannelId: BRAND_B_CHANNEL }])
+const sandbox = sandboxHubForStore({}, { HUB_CATALOGUE_FIELDS: "price,promotional_price,status" })
+
+const SKUS = ["PR-CAM", "PR-CAL", "PR-CAN"] as const
+
+type ApiAnswer = { status: number; data: any }
+
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    let container: MedusaContainer
+    let hubModule: HubModuleService
+    let headers: Awaited<ReturnType<typeof adminHeaders>>
+    let hubB: SandboxHub
+    let store: Awaited<ReturnType<typeof seedStore>>
+    let camisetas: string
+
+    beforeEach(async () => {
+      container = getContainer()
+      hubModule = container.resolve(HUB_MODULE)
+      hubB = accountHubs.get("brand-b")!
+      for (const hub of [sandbox.hub, hubB]) {
+        hub.reset()
+        hub.upsertProducts(SKUS.map((sku) => ({ sku, qty: 0, price: 1 })))
+      }
+      store = await seedStore(container, { products: SKUS.map((sku) => ({ sku, stocked: 5, price: 100 })) })
+      const location = await addSalesChannelWithLocation(container, { salesChannelId: BRAND_B_CHANNEL, name: "Marca B" })
+      const link = container.resolve(ContainerRegistrationKeys.LINK)
+      for (const sku of SKUS) {
+        await link.create({ [Modules.PRODUCT]: { product_id: store.variantsBySku[sku].product_id }, [Modules.SALES_CHANNEL]: { sales_channel_id: BRAND_B_CHANNEL } })
+      }
+      await createInventoryLevelsWorkflow(container).run({
+        input: { inventory_levels: SKUS.map((sku) => ({ inventory_item_id: store.inventoryItemsBySku[sku], location_id: location, stocked_quantity: 5 })) },
+      })
+      // A category tree: Roupas > Camisetas, the first SKU's product in Camisetas.
+      const products = container.resolve(Modules.PRODUCT)
+      const [roupas] = await products.createProductCategories([{ name: "Roupas", is_active: true }])
+      const [camisetasCategory] = await products.createProductCategories([{ name: "Camisetas", is_active: true, parent_category_id: roupas.id }])
+      camisetas = camisetasCategory.id
+      await products.updateProducts(store.variantsBySku["PR-CAM"].product_id, { category_ids: [camisetas] })
+      headers = await adminHeaders(container)
+      await api.post("/admin/hub/stock/reconcile?account=default", {}, headers)
+      await api.post("/admin/hub/stock/reconcile?account=brand-b", {}, headers)
+      await eventually(() => {
+        for (const hub of [sandbox.hub, hubB]) for (const sku of SKUS) expect(hub.getProduct(sku)).toMatchObject({ price: 100, promotional_price: 100 })
+      })
+      await eventually(async () => expect((await hubModule.stockSyncFigures("default")).backlog + (await hubModule.stockSyncFigures("brand-b")).backlog).toBe(0))
+      sandbox.hub.resetRequestLog()
+      hubB.resetRequestLog()
+    })
+
+    const saveRules = (account: string, rules: object): Promise<ApiAnswer> =>
+      api.post(`/admin/hub/prices/rules?account=${account}`, rules, headers).catch((error: { response: ApiAnswer }) => error.response)
+    const settled = () => eventually(async () => expect((await hubModule.stockSyncFigures("default")).backlog + (await hubModule.stockSyncFigures("brand-b")).backlog).toBe(0))
+
+    it("two accounts, one Medusa price: each hub gets its own rules' price; saving one account's rules sends nothing to the other", async () => {
+      const saved = await saveRules("default", { markup_percent: 15, rounding: { kind: "ending", ending_cents: 90 } })
+      expect(saved.status).toBe(200)
+      expect(saved.data.rules).toMatchObject({ markup_percent: "15", rounding: { kind: "ending", ending_cents: 90 } })
+      await eventually(() => {
+        for (const sku of SKUS) expect(sandbox.hub.getProduct(sku)).toMatchObject({ price: 115.9, promotional_price: 115.9 })
+      })
+      await settled()
+      for (const sku of SKUS) expect(productUpdatesFor(sandbox.hub, sku).map((entry) => entry.body)).toEqual([{ product: { price: 115.9, promotional_price: 115.9 } }])
+      expect(hubB.requestLog().filter((entry) => entry.method === "PUT")).toEqual([])
+      for (const sku of SKUS) expect(hubB.getProduct(sku)).toMatchObject({ price: 100 })
+      expect((await api.get("/admin/hub/prices/rules?account=brand-b", headers)).data.rules).toMatchObject({ markup_percent: "0" })
+    })
+
+    it("a category's rule: saving it sends exactly the SKUs whose hub price changed", async () => {
+      await saveRules("default", { markup_percent: 10 })
+      await eventually(() => expect(sandbox.hub.getProduct("PR-CAN")).toMatchObject({ price: 110 }))
+      await settled()
+      sandbox.hub.resetRequestLog()
+
+      // Only Camisetas (under Roupas) changes: 19 % there, the default's 10 % elsewhere.
+      await saveRules("default", { markup_percent: 10, categories: [{ category_id: camisetas, markup_percent: 19 }] })
+      await eventually(() => expect(sandbox.hub.getProduct("PR-CAM")).toMatchObject({ price: 119 }))
+      await settled()
+      expect(sandbox.hub.requestLog().filter((entry) => entry.method === "PUT").map((entry) => entry.path)).toEqual(["/products/PR-CAM"])
+      expect(sandbox.hub.getProduct("PR-CAL")).toMatchObject({ price: 110 })
+    })
+
+    it("a price under its floor is held, never sent; bad rules are a 400 naming the field", async () => {
+      await saveRules("default", { floor: { kind: "amount", amount: 150 } })
+      await settled()
+      expect(sandbox.hub.requestLog().filter((entry) => entry.method === "PUT" && JSON.stringify(entry.body).includes("price"))).toEqual([])
+      expect(sandbox.hub.getProduct("PR-CAM")).toMatchObject({ price: 100 })
+      const bad = await saveRules("default", { markup_percent: "quinze" })
+      expect(bad.status).toBe(400)
+      expect(bad.data.message).toContain("markup_percent")
+    })
+  },
+})

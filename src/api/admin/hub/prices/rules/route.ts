@@ -1,0 +1,32 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { HubPriceRules } from "../../../../../mapping/hub-price-rules"
+import { HUB_MODULE } from "../../../../../modules/hub"
+import type HubModuleService from "../../../../../modules/hub/service"
+import { queueCatalogueChange } from "../../../../../sync/catalogue/catalogue-outbox"
+import type { HubAccountQuery } from "../../account-query"
+
+/** SKUs read again per recording after the rules change: a catalogue of 50,000 never read in one go. */
+const RECORD_CHUNK = 500
+
+/** The account's price rules (docs/catalogue.md, Marketplace prices); none saved: Medusa's price as it is. */
+export async function GET(req: MedusaRequest, res: MedusaResponse) {
+  const hubModule: HubModuleService = req.scope.resolve(HUB_MODULE)
+  const { id: account } = hubModule.account((req.validatedQuery as HubAccountQuery).account)
+  res.json({ account, rules: await hubModule.priceRulesOf(account) })
+}
+
+/**
+ * Saves the account's price rules, then records every SKU of that account again: the catalogue outbox
+ * sends the prices that changed (and only those: a SKU whose hub price stays is left alone), at the
+ * hub's limit, one request per SKU, on that account's hub alone.
+ */
+export async function POST(req: MedusaRequest<HubPriceRules>, res: MedusaResponse) {
+  const hubModule: HubModuleService = req.scope.resolve(HUB_MODULE)
+  const { id: account } = hubModule.account((req.validatedQuery as HubAccountQuery).account)
+  await hubModule.savePriceRules(account, req.validatedBody)
+  const rows = await hubModule.listHubCatalogueChanges({ account }, { select: ["sku"] })
+  for (let start = 0; start < rows.length; start += RECORD_CHUNK) {
+    await queueCatalogueChange(req.scope, { account, skus: rows.slice(start, start + RECORD_CHUNK).map((row) => row.sku) })
+  }
+  res.json({ account, rules: await hubModule.priceRulesOf(account), skus: rows.length })
+}

@@ -1,0 +1,122 @@
+/*
+ * Marketplace prices (issue 41): the price each hub account's rules make of Medusa's price. A markup in
+ * percent and a fixed amount (the account's default, or a Medusa product category's, the most specific
+ * winning: a category nearer the product than another), rounded once (to the cent, or up to an ending
+ * such as ,90), then bounded: under its floor it is held (never sent), above its ceiling it is the
+ * ceiling. The sale price follows the same rules and is sent only while it stays below the price.
+ * Pure and exact: Medusa's BigNumber arithmetic, whole cents at the end.
+ */
+import { MathBN, type BigNumber } from "@medusajs/framework/utils"
+import { z } from "zod"
+
+const decimal = (field: string, min: number, max: number) =>
+  z
+    .union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/, `${field} must be a number`)], `${field} must be a number`)
+    .transform((value) => String(value))
+    .refine((value) => Number(value) >= min && Number(value) <= max, `${field} must be between ${min} and ${max}`)
+
+const markup = { markup_percent: decimal("markup_percent", -90, 1000).default("0"), fixed_amount: decimal("fixed_amount", -1_000_000, 1_000_000).default("0") }
+
+export const hubPriceRulesSchema = z.strictObject({
+  ...markup,
+  /** Per Medusa product category (its own, or an ancestor's): the nearest category to the product wins. */
+  categories: z
+    .array(z.strictObject({ category_id: z.string().regex(/^pcat_[0-9A-Za-z]+$/, "category_id must be a Medusa category id (pcat_...)"), ...markup }), "categories must be a list")
+    .max(1000, "categories may hold at most 1000 rules")
+    .refine((rules) => new Set(rules.map((rule) => rule.category_id)).size === rules.length, "categories: one rule per category")
+    .default([]),
+  /** `cent`: to the cent (half up); `ending`: up to the next amount ending in `ending_cents` (,90 or ,99: shoppers' habit). */
+  rounding: z.discriminatedUnion("kind", [
+    z.strictObject({ kind: z.literal("cent") }),
+    z.strictObject({ kind: z.literal("ending"), ending_cents: z.number("ending_cents must be a number").int().min(0).max(99) }),
+  ]).default({ kind: "cent" }),
+  /** Under it a price is held, never sent: a fixed amount, or a number in the variant's metadata under `key` (such as `min_price`). */
+  floor: z
+    .discriminatedUnion("kind", [
+      z.strictObject({ kind: z.literal("none") }),
+      z.strictObject({ kind: z.literal("amount"), amount: decimal("floor.amount", 0, 1_000_000_000) }),
+      z.strictObject({ kind: z.literal("metadata"), key: z.string().trim().min(1, "floor.key must name a metadata key").max(100) }),
+    ])
+    .default({ kind: "none" }),
+  /** Above it the price is the ceiling; null: none. */
+  ceiling: decimal("ceiling", 0.01, 1_000_000_000).nullable().default(null),
+  /** The sale price made by the same rules (else Medusa's sale amount as it is). */
+  sale_follows_rules: z.boolean().default(true),
+})
+export type HubPriceRules = z.output<typeof hubPriceRulesSchema>
+export type HubPriceRulesInput = z.input<typeof hubPriceRulesSchema>
+
+/** An account with no rules saved: Medusa's price as it is (the plugin's behaviour before price rules). */
+export const NO_PRICE_RULES: HubPriceRules = hubPriceRulesSchema.parse({})
+
+/** What a variant's price depends on besides its amount: its product's categories (each root-to-leaf) and its metadata. */
+export type PriceContext = { categoryPaths: string[][]; metadata: Record<string, unknown> | null }
+
+type Amount = number | string | BigNumber
+
+/** A price the rules made (`rule`: which markup: `default` or the category's id), or why it is held. */
+export type RuledPrice = { amount: number; rule: string } | { held: string }
+
+/** The markup that applies: the rule of the category nearest the product on any of its paths, else the default. */
+function markupOf(rules: HubPriceRules, context: PriceContext): { markup_percent: string; fixed_amount: string; rule: string } {
+  if (rules.categories.length) {
+    const byId = new Map(rules.categories.map((rule) => [rule.category_id, rule]))
+    let best: { depth: number; rule: (typeof rules.categories)[number] } | undefined
+    for (const path of context.categoryPaths) {
+      path.forEach((id, depth) => {
+        const rule = byId.get(id)
+        if (rule && (!best || depth > best.depth)) best = { depth, rule }
+      })
+    }
+    if (best) return { ...best.rule, rule: best.rule.category_id }
+  }
+  return { markup_percent: rules.markup_percent, fixed_amount: rules.fixed_amount, rule: "default" }
+}
+
+/** Cents, half up, from an exact amount: the one rounding of a price. */
+const toCents = (amount: Parameters<typeof MathBN.mult>[0]) => MathBN.convert(MathBN.mult(amount, 100)).decimalPlaces(0, 4 /* ROUND_HALF_UP */).toNumber()
+
+function rounded(cents: number, rules: HubPriceRules): number {
+  if (rules.rounding.kind === "cent") return cents
+  const ending = rules.rounding.ending_cents
+  const candidate = Math.floor(cents / 100) * 100 + ending
+  return candidate >= cents ? candidate : candidate + 100
+}
+
+/** The hub price of a Medusa amount under `rules`, or why it is held (never sent). */
+export function hubPriceByRules(medusaAmount: Amount, rules: HubPriceRules, context: PriceContext): RuledPrice {
+  const { markup_percent, fixed_amount, rule } = markupOf(rules, context)
+  const exact = MathBN.add(MathBN.mult(medusaAmount, MathBN.add(1, MathBN.div(markup_percent, 100))), fixed_amount)
+  let cents = rounded(toCents(exact), rules)
+  if (rules.ceiling !== null) cents = Math.min(cents, toCents(rules.ceiling))
+  if (cents <= 0) return { held: "the rules make it 0 or less" }
+  const floor = floorCents(rules, context)
+  if (floor !== null && cents < floor) return { held: `under its floor (${(floor / 100).toFixed(2)})` }
+  return { amount: cents / 100, rule }
+}
+
+function floorCents(rules: HubPriceRules, context: PriceContext): number | null {
+  if (rules.floor.kind === "amount") return toCents(rules.floor.amount)
+  if (rules.floor.kind === "metadata") {
+    const value = context.metadata?.[rules.floor.key]
+    const number = typeof value === "number" ? value : typeof value === "string" && /^\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : NaN
+    return Number.isFinite(number) ? toCents(number) : null
+  }
+  return null
+}
+
+/**
+ * A variant's hub price and sale price under `rules`: the sale price (Medusa's, lowered by a sale price
+ * list) made by the same rules when `sale_follows_rules`, and kept only while below the price.
+ */
+export function hubPricesByRules(
+  price: { originalAmount: Amount; calculatedAmount: Amount; onSale: boolean },
+  rules: HubPriceRules,
+  context: PriceContext
+): { price: RuledPrice; sale: RuledPrice | null } {
+  const ruled = hubPriceByRules(price.originalAmount, rules, context)
+  if (!price.onSale || !MathBN.lt(price.calculatedAmount, price.originalAmount)) return { price: ruled, sale: null }
+  const sale = rules.sale_follows_rules ? hubPriceByRules(price.calculatedAmount, rules, context) : { amount: toCents(price.calculatedAmount) / 100, rule: "medusa" }
+  if ("amount" in ruled && "amount" in sale && sale.amount >= ruled.amount) return { price: ruled, sale: { held: "the sale price is not below the price" } }
+  return { price: ruled, sale }
+}
