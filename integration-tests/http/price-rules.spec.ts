@@ -100,6 +100,21 @@ medusaIntegrationTestRunner({
       expect(sandbox.hub.getProduct("PR-CAL")).toMatchObject({ price: 110 })
     })
 
+    it("previews rules before saving them: each SKU's hub price now and after, the change and its steps, over the whole catalogue; nothing sent", async () => {
+      const preview = await api.post("/admin/hub/prices/preview?account=default&limit=2", { markup_percent: -60 }, headers)
+      expect(preview.data.summary).toEqual({ skus: 3, changing: 3, held: 0 })
+      expect(preview.data.count).toBe(3)
+      expect(preview.data.lines).toEqual([
+        { sku: "PR-CAL", medusa_price: 100, hub_price: 100, price_after: 40, change_percent: -60, steps: 2, held: null },
+        { sku: "PR-CAM", medusa_price: 100, hub_price: 100, price_after: 40, change_percent: -60, steps: 2, held: null },
+      ])
+      const floored = await api.post("/admin/hub/prices/preview?account=default", { floor: { kind: "amount", amount: 150 } }, headers)
+      expect(floored.data.summary).toEqual({ skus: 3, changing: 0, held: 3 })
+      expect(floored.data.lines[0]).toMatchObject({ price_after: null, held: "under its floor (150.00)" })
+      expect(sandbox.hub.requestLog().filter((entry) => entry.method === "PUT")).toEqual([])
+      expect((await api.get("/admin/hub/prices/rules?account=default", headers)).data.rules).toMatchObject({ markup_percent: "0" })
+    })
+
     it("a price under its floor is held, never sent; bad rules are a 400 naming the field", async () => {
       await saveRules("default", { floor: { kind: "amount", amount: 150 } })
       await settled()

@@ -14,6 +14,7 @@ import { HubAccountQuerySchema } from "./admin/hub/account-query"
 import { GetCollectablesSchema, GetDeliveryDocumentSchema, GetDeliveryPageSchema, PostDeliveryOrdersSchema } from "./admin/hub/delivery/validators"
 import { validateBody } from "./validate-body"
 import { hubPriceRulesSchema } from "../mapping/hub-price-rules"
+import { PostPricePreviewQuerySchema } from "./admin/hub/prices/preview/validators"
 
 /** Every admin request body is validated here, at the edge, before a route sees it. */
 export default defineMiddlewares({
@@ -89,6 +90,11 @@ export default defineMiddlewares({
       matcher: "/admin/hub/prices/rules",
       method: ["POST"],
       middlewares: [validateAndTransformQuery(HubAccountQuerySchema, {}), ...validateBody(hubPriceRulesSchema)],
+    },
+    {
+      matcher: "/admin/hub/prices/preview",
+      method: ["POST"],
+      middlewares: [validateAndTransformQuery(PostPricePreviewQuerySchema, {}), ...validateBody(hubPriceRulesSchema)],
     },
     {
       matcher: "/admin/hub/import-runs",

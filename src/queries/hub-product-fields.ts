@@ -1,12 +1,12 @@
 import { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules, QueryContext } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { availableQuantity, VariantInventoryItemStock } from "../mapping/available-quantity"
-import { hubPricesByRules, NO_PRICE_RULES } from "../mapping/hub-price-rules"
 import { CATALOGUE_FIELDS, hubProductFields, type HubProductFields, type VariantReading } from "../mapping/hub-product"
 import { HUB_MODULE } from "../modules/hub"
 import type { HubAccountOptions } from "../modules/hub/accounts"
 import type { WantedSkuFields } from "../modules/hub/models/hub-catalogue-change"
 import type HubModuleService from "../modules/hub/service"
+import { hubPrices } from "./hub-prices"
 import { hubStockLocations } from "./hub-stock-locations"
 import { variantsOfPrices } from "./variants-of-prices"
 
@@ -286,51 +286,4 @@ async function availableQuantities(container: MedusaContainer, variants: ListedV
       return [variant.id, availableQuantity(items, hubLocationIds)]
     })
   )
-}
-
-/**
- * Each variant's price in the account's region and currency as Medusa computes it (`calculated_price`
- * with a QueryContext): the original amount, the calculated one, and whether a sale price list set it.
- */
-async function hubPrices(container: MedusaContainer, variantIds: string[], options: HubAccountOptions): Promise<Map<string, VariantReading["price"]>> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  let regionId = options.regionId
-  if (!regionId) {
-    const { data: stores } = await query.graph({ entity: "store", fields: ["default_region_id"] })
-    regionId = stores[0]?.default_region_id ?? undefined
-  }
-  if (!regionId) return new Map()
-  const [{ data: regions }, rules] = await Promise.all([
-    query.graph({ entity: "region", fields: ["currency_code"], filters: { id: regionId } }),
-    container.resolve<HubModuleService>(HUB_MODULE).priceRulesOf(options.id),
-  ])
-  if (!regions[0]) return new Map()
-  // The account's price rules (src/mapping/hub-price-rules.ts) read the variant's categories and metadata.
-  const ruled = rules !== NO_PRICE_RULES
-  const { data } = await query.graph({
-    entity: "product_variant",
-    fields: ["id", "calculated_price.*", ...(ruled ? ["metadata", "product.categories.mpath"] : [])],
-    filters: { id: variantIds },
-    context: { calculated_price: QueryContext({ region_id: regionId, currency_code: regions[0].currency_code }) },
-  })
-  const prices = new Map<string, VariantReading["price"]>()
-  for (const variant of data) {
-    const calculated = variant.calculated_price
-    if (calculated?.original_amount == null || calculated.calculated_amount == null) continue
-    const medusa = { originalAmount: calculated.original_amount, calculatedAmount: calculated.calculated_amount, onSale: calculated.calculated_price?.price_list_type === "sale" }
-    if (!ruled) {
-      prices.set(variant.id, medusa)
-      continue
-    }
-    const context = {
-      categoryPaths: ((variant.product?.categories ?? []) as Array<{ mpath?: string | null } | null>).flatMap((category) => (category?.mpath ? [category.mpath.split(".")] : [])),
-      metadata: (variant.metadata as Record<string, unknown> | null) ?? null,
-    }
-    const { price, sale } = hubPricesByRules(medusa, rules, context)
-    // A price the rules hold (under its floor) is not sent at all; a sale they hold is not sent either.
-    if (!("amount" in price)) continue
-    const saleAmount = sale && "amount" in sale ? sale.amount : null
-    prices.set(variant.id, { originalAmount: price.amount, calculatedAmount: saleAmount ?? price.amount, onSale: saleAmount !== null })
-  }
-  return prices
 }

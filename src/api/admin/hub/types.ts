@@ -17,6 +17,14 @@ import type { HubStatusType } from "../../../hub-client/schemas"
 import type { HubDeliveryAction, HubImportRun, HubOrder, HubOrderMove } from "../../../modules/hub/models"
 import type { hubProductView } from "./products/view"
 import type { HubPriceView } from "./products/prices"
+import type { HubPriceRules, HubPriceRulesInput } from "../../../mapping/hub-price-rules"
+import type { PricePreviewLine } from "../../../queries/price-preview"
+
+/** `GET/POST /admin/hub/prices/rules`: an account's price rules as saved (decimals as strings), and what may be posted. */
+export type HubPriceRulesAnswer = { account: string; rules: HubPriceRules }
+export type HubPriceRulesBody = HubPriceRulesInput
+/** `POST /admin/hub/prices/preview`: a page of SKUs under rules not saved yet, and the whole catalogue's summary. */
+export type HubPricePreviewPage = HubPage & { account: string; lines: PricePreviewLine[]; summary: { skus: number; changing: number; held: number } }
 
 /** A record as its JSON answer carries it: dates as ISO strings. */
 type AsJson<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] }

@@ -1,0 +1,113 @@
+import { zodResolver } from "@hookform/resolvers/zod"
+import { Alert, Button, createDataTableColumnHelper, Drawer, Heading, Text, toast } from "@medusajs/ui"
+import { useMutation, useQueryClient } from "@tanstack/react-query"
+import { useEffect, useMemo, useState } from "react"
+import { useForm } from "react-hook-form"
+import type { HubPricePreviewPage, HubPriceRulesAnswer } from "../../../api/admin/hub/types"
+import { adminLocale, errorMessage } from "../../lib/format"
+import { useHubTranslation } from "../../lib/i18n"
+import { sdk } from "../../lib/sdk"
+import { HubDataTable, useHubPagination } from "../hub-data-table"
+import { formOfRules, priceRulesFormSchema, rulesOfForm, type PriceRulesForm } from "./price-rules-form"
+import { PriceRulesFields } from "./price-rules-fields"
+
+type Line = HubPricePreviewPage["lines"][number]
+const lineColumn = createDataTableColumnHelper<Line>()
+const amount = (value: number | null) => (value === null ? "—" : value.toLocaleString(adminLocale(), { minimumFractionDigits: 2, maximumFractionDigits: 2 }))
+
+/**
+ * The account's price rules in a drawer: edited with each field explained, previewed on the server over
+ * the whole catalogue (a page of SKUs: Medusa's price, the hub's now and after, the change, its steps,
+ * or why held; and how many change), then applied: saved, and the prices that changed sent.
+ */
+export const PriceRulesDrawer = ({ account, rules, onClose }: { account: string; rules: HubPriceRulesAnswer["rules"]; onClose: () => void }) => {
+  const { t } = useHubTranslation("page")
+  const queryClient = useQueryClient()
+  const form = useForm<PriceRulesForm>({ resolver: zodResolver(priceRulesFormSchema), defaultValues: formOfRules(rules) })
+  const pagination = useHubPagination()
+  const [previewed, setPreviewed] = useState<PriceRulesForm | null>(null)
+  const preview = useMutation({
+    mutationFn: (values: PriceRulesForm) =>
+      sdk.client.fetch<HubPricePreviewPage>("/admin/hub/prices/preview", { method: "POST", query: { account, ...pagination.query }, body: rulesOfForm(values) }),
+  })
+  const apply = useMutation({
+    mutationFn: (values: PriceRulesForm) => sdk.client.fetch<HubPriceRulesAnswer>("/admin/hub/prices/rules", { method: "POST", query: { account }, body: rulesOfForm(values) }),
+    onSuccess: () => {
+      toast.success(t("prices.applied"), { description: t("prices.appliedHint") })
+      onClose()
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ["hub"] }),
+  })
+  // A page turned re-reads the preview of the rules previewed.
+  const { pageIndex } = pagination.state
+  useEffect(() => {
+    if (previewed) preview.mutate(previewed)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pageIndex])
+  const columns = useMemo(
+    () => [
+      lineColumn.accessor("sku", { header: "SKU" }),
+      lineColumn.accessor("medusa_price", { header: t("prices.columns.medusa"), cell: ({ getValue }) => amount(getValue()) }),
+      lineColumn.accessor("hub_price", { header: t("prices.columns.now"), cell: ({ getValue }) => amount(getValue()) }),
+      lineColumn.accessor("price_after", { header: t("prices.columns.after"), cell: ({ getValue }) => amount(getValue()) }),
+      lineColumn.accessor("change_percent", { header: t("prices.columns.change"), cell: ({ getValue }) => (getValue() === null ? "—" : `${getValue()! > 0 ? "+" : ""}${getValue()!.toLocaleString(adminLocale())} %`) }),
+      lineColumn.accessor("steps", { header: t("prices.columns.steps") }),
+      lineColumn.accessor("held", { header: t("prices.columns.held"), cell: ({ getValue }) => <span className="block min-w-[8rem] whitespace-normal">{getValue() ?? "—"}</span> }),
+    ],
+    [t]
+  )
+  const onPreview = form.handleSubmit((values) => {
+    setPreviewed(values)
+    preview.mutate(values)
+  })
+  return (
+    <Drawer open onOpenChange={(open) => !open && onClose()}>
+      <Drawer.Content data-testid="hub-price-rules-drawer" className="max-w-3xl">
+        <Drawer.Header>
+          <Drawer.Title>{t("prices.edit")}</Drawer.Title>
+          <Drawer.Description>{t("prices.drawerDescription", { account })}</Drawer.Description>
+        </Drawer.Header>
+        <Drawer.Body className="flex flex-col gap-y-6 overflow-y-auto">
+          {(apply.error || preview.error) && (
+            <Alert variant="error" data-testid="hub-price-rules-error">
+              {errorMessage(apply.error ?? preview.error)}
+            </Alert>
+          )}
+          <form id="hub-price-rules-form" onSubmit={form.handleSubmit((values) => apply.mutate(values))}>
+            <PriceRulesFields form={form} />
+          </form>
+          <div className="flex flex-col gap-y-2" data-testid="hub-price-preview">
+            <div className="flex items-center justify-between">
+              <Heading level="h3">{t("prices.preview")}</Heading>
+              <Button size="small" variant="secondary" type="button" isLoading={preview.isPending} onClick={onPreview}>
+                {t("prices.previewAction")}
+              </Button>
+            </div>
+            {preview.data ? (
+              <>
+                <Text size="small" data-testid="hub-price-preview-summary">
+                  {t("prices.summary", preview.data.summary)}
+                </Text>
+                <HubDataTable testId="hub-price-preview-lines" data={preview.data.lines} count={preview.data.count} pagination={pagination} columns={columns} rowId={(line) => line.sku} isLoading={preview.isPending} empty={t("prices.noSkus")} />
+              </>
+            ) : (
+              <Text size="small" className="text-ui-fg-subtle">
+                {t("prices.previewHint")}
+              </Text>
+            )}
+          </div>
+        </Drawer.Body>
+        <Drawer.Footer>
+          <Drawer.Close asChild>
+            <Button size="small" variant="secondary">
+              {t("prices.cancel")}
+            </Button>
+          </Drawer.Close>
+          <Button size="small" type="submit" form="hub-price-rules-form" isLoading={apply.isPending}>
+            {t("prices.apply")}
+          </Button>
+        </Drawer.Footer>
+      </Drawer.Content>
+    </Drawer>
+  )
+}

@@ -1,0 +1,35 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { HubPriceRules } from "../../../../../mapping/hub-price-rules"
+import { HUB_MODULE } from "../../../../../modules/hub"
+import type HubModuleService from "../../../../../modules/hub/service"
+import { previewPrices } from "../../../../../queries/price-preview"
+
+/** SKUs read per pass of the whole catalogue's summary: the preview's memory stays one chunk's. */
+const SUMMARY_CHUNK = 500
+
+type Query = { account: string; limit: number; offset: number }
+
+/**
+ * What rules not saved yet would send on the account's hub (docs/catalogue.md, Marketplace prices): a
+ * page of SKUs (Medusa's price, the hub's now, the hub's after, the change, its steps, or why held), and
+ * over the whole catalogue, read a chunk at a time, how many SKUs would change and how many be held.
+ * Nothing is saved or sent.
+ */
+export async function POST(req: MedusaRequest<HubPriceRules>, res: MedusaResponse) {
+  const hubModule: HubModuleService = req.scope.resolve(HUB_MODULE)
+  const { account, limit, offset } = req.validatedQuery as Query
+  const { options } = hubModule.account(account)
+  const rules = req.validatedBody
+  const select = ["sku", "variant_id", "accepted"]
+  const [rows, count] = await hubModule.listAndCountHubCatalogueChanges({ account }, { select, order: { sku: "ASC" }, skip: offset, take: limit })
+  const lines = await previewPrices(req.scope, rows, options, rules)
+  const summary = { skus: count, changing: 0, held: 0 }
+  for (let start = 0; start < count; start += SUMMARY_CHUNK) {
+    const chunk = await hubModule.listHubCatalogueChanges({ account }, { select, order: { sku: "ASC" }, skip: start, take: SUMMARY_CHUNK })
+    for (const line of await previewPrices(req.scope, chunk, options, rules)) {
+      if (line.held) summary.held++
+      else if (line.steps > 0) summary.changing++
+    }
+  }
+  res.json({ account, lines, count, limit, offset, summary })
+}
