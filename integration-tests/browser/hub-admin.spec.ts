@@ -9,6 +9,7 @@ import { productPagePortugueseTests, productPageTests, publishSeededProducts } f
 import { hubPageListTests, orderListPortugueseTests, orderListTests } from "./hub-admin-lists"
 import { accountTests } from "./hub-admin-accounts"
 import { orderPageTests, type OrderPageSession } from "./hub-admin-orders"
+import { priceTests } from "./hub-admin-prices"
 
 /*
  * The admin pages in Debian's Chromium, against the demo (`npm run demo`: seeded store, sandbox
@@ -265,6 +266,10 @@ describe("the order page", () => {
 
 describe("the product page", () => {
   productPageTests(session)
+})
+
+describe("marketplace prices", () => {
+  priceTests(session)
 })
 
 describe("the order list", () => {

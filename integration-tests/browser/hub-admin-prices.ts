@@ -1,0 +1,58 @@
+import { eventually } from "../helpers/eventually"
+import type { AdminSession } from "./hub-admin-products"
+
+/*
+ * Marketplace prices in the admin (issue 41): the hub page's *Marketplace prices* section edits the
+ * default account's rules in a drawer, previews them and applies them; the product page's card shows
+ * the hub price they made. hub-admin.spec.ts calls these inside its describe, on its one demo.
+ */
+
+const SKU = "CAMISETA-AZUL-M"
+
+type Prices = { publications: Array<{ account: string; prices: Array<{ sku: string; hub_price: number | null; price: number }> }> }
+
+export function priceTests(session: AdminSession) {
+  it("edits the price rules in a drawer, previews them and applies them; the product card shows the hub price they made", async () => {
+    const page = session.page()
+    const medusaUrl = session.medusaUrl()
+    const { products } = await (await page.request.get(`${medusaUrl}/admin/hub/products?limit=100`)).json()
+    const productId = products.find((row: { sku: string | null }) => row.sku === SKU)?.product_id as string
+    expect(productId).toBeTruthy()
+    const pricesOf = async () => ((await (await page.request.get(`${medusaUrl}/admin/hub/products/${productId}`)).json()) as Prices).publications.find((entry) => entry.account === "default")!.prices.find((price) => price.sku === SKU)!
+    const before = await pricesOf()
+    expect(before.hub_price).toBe(before.price)
+    const after = Math.round(before.price * 115) / 100
+
+    await page.goto(`${medusaUrl}/app/hub`)
+    const section = page.getByTestId("hub-prices-section")
+    await session.expectText(section, "Markup 0 % plus 0.")
+    await section.getByRole("button", { name: "Edit price rules" }).click()
+    const drawer = page.getByTestId("hub-price-rules-drawer")
+    // A markup that is no number: said under the field, nothing previewed or saved.
+    await drawer.getByLabel("Markup (%)").fill("quinze")
+    await drawer.getByRole("button", { name: "Preview" }).click()
+    await session.expectText(drawer, "A number, e.g. 15 or 12.5.")
+    await drawer.getByLabel("Markup (%)").fill("15")
+    await drawer.getByRole("button", { name: "Preview" }).click()
+    await session.expectText(drawer.getByTestId("hub-price-preview-summary"), "SKUs would change on the hub")
+    const line = drawer.getByTestId("hub-price-preview-lines").locator("tbody tr", { hasText: SKU })
+    await session.expectText(line, after.toFixed(2))
+    await session.screenshot("price-rules-preview", drawer)
+    // Nothing saved yet.
+    expect((await (await page.request.get(`${medusaUrl}/admin/hub/prices/rules?account=default`)).json()).rules.markup_percent).toBe("0")
+
+    await drawer.getByRole("button", { name: "Apply" }).click()
+    await session.expectText(page.locator("[data-sonner-toast]").first(), "Price rules applied")
+    await session.expectText(section, "Markup 15 % plus 0.")
+    await eventually(async () => expect(await pricesOf()).toMatchObject({ hub_price: after, price: after }), 60_000)
+
+    await page.goto(`${medusaUrl}/app/products/${productId}`)
+    const card = page.getByTestId("hub-product-widget")
+    await session.expectText(card.getByTestId("hub-product-prices"), after.toFixed(2))
+    await session.screenshot("product-card-hub-price", card)
+
+    // Back to Medusa's prices for the tests after this one.
+    expect((await page.request.post(`${medusaUrl}/admin/hub/prices/rules?account=default`, { data: { markup_percent: 0 } })).status()).toBe(200)
+    await eventually(async () => expect((await pricesOf()).hub_price).toBe(before.price), 60_000)
+  })
+}
