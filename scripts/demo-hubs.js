@@ -107,9 +107,9 @@ function stockSandbox(hub, store, channel = DEMO_CHANNEL) {
 }
 
 /**
- * One order of each of the marketplace's own deliveries (docs/delivery.md), approved by the marketplace:
- * a Correios one (its label exists; invoice it by key, then group it on the hub page) and a Direct one,
- * with an authorised sample NF-e XML written beside the demo to invoice it with (its label follows).
+ * One NEW order of each of the marketplace's own deliveries (docs/delivery.md): a Correios one (approved
+ * by the marketplace, its label exists; invoice it by key, then group it on the hub page) and a Direct
+ * one, with an authorised sample NF-e XML written beside the demo to invoice it with (its label follows).
  */
 function placeDeliveryOrders(root, hub, store) {
   const sandbox = require(path.join(root, "src", "sandbox"))
@@ -127,7 +127,6 @@ function placeDeliveryOrders(root, hub, store) {
       shipping_cost: 0,
       calculation_type,
     })
-    hub.marketplaceApprove(code)
     return code
   }
   const correios = place("b2wentregacorreios", "Davi Rocha", "davi.rocha@example.com")
@@ -165,8 +164,8 @@ function printBanner({ medusaUrl, admin }, hub, orders, brandB, deliveryOrders =
       `  NEW orders on the sandbox: ${created || "none"}.`,
       ...deliveryOrders.map((order) =>
         order.xmlPath
-          ? `  Approved, the marketplace's ${order.delivery} delivery: ${order.code}; invoice it with the NF-e XML ${order.xmlPath}, then its label.`
-          : `  Approved, the marketplace's ${order.delivery} delivery: ${order.code}; print its label, invoice it by key, then group it into a PLP on the hub page.`
+          ? `  The marketplace's ${order.delivery} delivery: ${order.code}; once approved (below), invoice it with the NF-e XML ${order.xmlPath}, then its label.`
+          : `  The marketplace's ${order.delivery} delivery: ${order.code}; once approved (below), print its label, invoice it by key, then group it into a PLP on the hub page.`
       ),
       ...(brandB
         ? [
@@ -186,7 +185,7 @@ function printBanner({ medusaUrl, admin }, hub, orders, brandB, deliveryOrders =
         `"shipping_address":{"street":"Rua A","number":1,"neighborhood":"Centro","city":"São Paulo","region":"SP","country":"BR","postcode":"01001000"}}}'`,
       "  Act as the marketplace on an order (copy and paste; the code is URL-encoded):",
       ...(orders.length
-        ? orders.map((order) => `    curl -X POST "${marketplaceMoveUrl(hub, order.code, "approve")}"`)
+        ? [...orders, ...deliveryOrders].map((order) => `    curl -X POST "${marketplaceMoveUrl(hub, order.code, "approve")}"`)
         : [`    curl -X POST "${hub.url}/_sandbox/orders/<URL-encoded code>/approve"`]),
       `    curl -X POST "${marketplaceMoveUrl(hub, example, "cancel")}"   # cancel instead`,
       "  then *Import now* on the Marketplace hub page. The other control endpoints (faults, rate limits,",

@@ -152,7 +152,7 @@ describe("the hub page", () => {
     await expectText(connection, `${new URL(sandboxUrl).origin} (sandbox account)`)
 
     await page.getByRole("button", { name: "Import now" }).click()
-    // The demo's sandbox holds three NEW orders and two approved ones of the marketplace's delivery: all five are imported by this run.
+    // The demo's sandbox holds five NEW orders (two of the marketplace's own delivery): all five are imported by this run.
     await expectText(page.getByTestId("hub-import-result"), "Imported 5, updated 0, set aside 0 of 5 orders seen.")
     await eventually(async () => expect(await columnNumbers("hub-import-runs", "Imported")).toEqual([5]))
     await expectText(page.getByTestId("hub-order-import"), "None: every hub order seen so far is imported.")

@@ -50,8 +50,10 @@ describe("sandbox product updates", () => {
     })
   })
 
-  it("clear the promotional price with null", () => {
+  it("clear the promotional price with null on a hub not on the strict model; a strict one refuses it in its words", () => {
     const state = withProducts()
+    expect(refusal(() => state.updateProduct("SKU-1-P", { promotional_price: null })).message).toBe("O preço e o preço promocional não podem ser zero nem vazios")
+    state.priceRules = { maxCutPercent: 50, strict: false }
     expect(state.updateProduct("SKU-1-P", { promotional_price: null })).toMatchObject({ price: 50, promotional_price: null })
   })
 
@@ -77,6 +79,8 @@ describe("sandbox product updates", () => {
 
   it("take prices whose cents are exact only in decimal (19.99, 0.29, 1234.56)", () => {
     const state = withProducts()
+    // Cuts of half or more among them: not what this test is about.
+    state.priceRules = { maxCutPercent: null, strict: true }
     for (const price of [19.99, 0.29, 1234.56, 0.1 + 0.2]) {
       expect(state.updateProduct("SKU-1", { price }).price).toBe(price)
     }
