@@ -38,3 +38,8 @@ export function formatSecondsLeft(seconds: number): string {
   const [value, unit] = seconds >= 60 ? [Math.ceil(seconds / 60), "minute"] : [Math.max(0, Math.ceil(seconds)), "second"]
   return new Intl.NumberFormat(adminLocale(), { style: "unit", unit, unitDisplay: "long" }).format(value)
 }
+
+/** An amount to the cent as the admin's language writes it (the hub's prices: the account region's currency). */
+export function formatAmount(value: number | null | undefined): string {
+  return value == null ? "—" : value.toLocaleString(adminLocale(), { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+}

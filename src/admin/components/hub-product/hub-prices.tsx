@@ -1,11 +1,9 @@
 import { Text } from "@medusajs/ui"
 import type { HubPriceView } from "../../../api/admin/hub/products/prices"
-import { adminLocale } from "../../lib/format"
+import { formatAmount } from "../../lib/format"
 import { useHubTranslation } from "../../lib/i18n"
 import { SectionRow } from "../section-row"
 
-/** An amount as the admin's language writes it, to the cent (the account's currency is the region's). */
-const amount = (value: number) => value.toLocaleString(adminLocale(), { minimumFractionDigits: 2, maximumFractionDigits: 2 })
 
 /**
  * Each SKU's price on this account's hub: what it holds, and while a cut larger than the hub takes at
@@ -24,16 +22,16 @@ export const HubPrices = ({ prices }: { prices: HubPriceView[] }) => {
             <div key={price.sku} data-testid="hub-product-price">
               <Text size="small" leading="compact">
                 {prices.length > 1 ? `${price.sku}: ` : ""}
-                {price.hub_price === null ? t("prices.notYet", { price: amount(price.price) }) : amount(price.hub_price)}
+                {price.hub_price === null ? t("prices.notYet", { price: formatAmount(price.price) }) : formatAmount(price.hub_price)}
               </Text>
               {price.hub_price !== null && price.steps_left > 1 && (
                 <Text size="small" leading="compact" className="text-ui-fg-muted" data-testid="hub-product-price-steps">
-                  {t("prices.stepping", { price: amount(price.price), next: amount(price.next_price!), count: price.steps_left })}
+                  {t("prices.stepping", { price: formatAmount(price.price), next: formatAmount(price.next_price!), count: price.steps_left })}
                 </Text>
               )}
               {price.hub_price !== null && price.steps_left === 1 && (
                 <Text size="small" leading="compact" className="text-ui-fg-muted">
-                  {t("prices.going", { price: amount(price.price) })}
+                  {t("prices.going", { price: formatAmount(price.price) })}
                 </Text>
               )}
             </div>

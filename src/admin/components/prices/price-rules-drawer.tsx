@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query"
 import { useEffect, useMemo, useState } from "react"
 import { useForm } from "react-hook-form"
 import type { HubPricePreviewPage, HubPriceRulesAnswer } from "../../../api/admin/hub/types"
-import { adminLocale, errorMessage } from "../../lib/format"
+import { adminLocale, errorMessage, formatAmount } from "../../lib/format"
 import { useHubTranslation } from "../../lib/i18n"
 import { sdk } from "../../lib/sdk"
 import { HubDataTable, useHubPagination } from "../hub-data-table"
@@ -13,7 +13,6 @@ import { PriceRulesFields } from "./price-rules-fields"
 
 type Line = HubPricePreviewPage["lines"][number]
 const lineColumn = createDataTableColumnHelper<Line>()
-const amount = (value: number | null) => (value === null ? "—" : value.toLocaleString(adminLocale(), { minimumFractionDigits: 2, maximumFractionDigits: 2 }))
 
 /**
  * The account's price rules in a drawer: edited with each field explained, previewed on the server over
@@ -47,9 +46,9 @@ export const PriceRulesDrawer = ({ account, rules, onClose }: { account: string;
   const columns = useMemo(
     () => [
       lineColumn.accessor("sku", { header: "SKU" }),
-      lineColumn.accessor("medusa_price", { header: t("prices.columns.medusa"), cell: ({ getValue }) => amount(getValue()) }),
-      lineColumn.accessor("hub_price", { header: t("prices.columns.now"), cell: ({ getValue }) => amount(getValue()) }),
-      lineColumn.accessor("price_after", { header: t("prices.columns.after"), cell: ({ getValue }) => amount(getValue()) }),
+      lineColumn.accessor("medusa_price", { header: t("prices.columns.medusa"), cell: ({ getValue }) => formatAmount(getValue()) }),
+      lineColumn.accessor("hub_price", { header: t("prices.columns.now"), cell: ({ getValue }) => formatAmount(getValue()) }),
+      lineColumn.accessor("price_after", { header: t("prices.columns.after"), cell: ({ getValue }) => formatAmount(getValue()) }),
       lineColumn.accessor("change_percent", { header: t("prices.columns.change"), cell: ({ getValue }) => (getValue() === null ? "—" : `${getValue()! > 0 ? "+" : ""}${getValue()!.toLocaleString(adminLocale())} %`) }),
       lineColumn.accessor("steps", { header: t("prices.columns.steps") }),
       lineColumn.accessor("held", { header: t("prices.columns.held"), cell: ({ getValue }) => <span className="block min-w-[8rem] whitespace-normal">{getValue() ?? "—"}</span> }),

@@ -22,9 +22,14 @@ export async function answerHubRead(res: MedusaResponse, read: () => Promise<unk
   try {
     res.json(await read())
   } catch (error) {
-    if (!(error instanceof HubError)) throw error
-    res.status(error instanceof HubRejectedError ? 422 : 503).json({ type: "hub_error", message: errorText(error) })
+    answerHubError(res, error)
   }
+}
+
+/** A hub error as the admin is answered it: refused 422, else 503, in words naming it; anything else is thrown on. */
+function answerHubError(res: MedusaResponse, error: unknown): void {
+  if (!(error instanceof HubError)) throw error
+  res.status(error instanceof HubRejectedError ? 422 : 503).json({ type: "hub_error", message: errorText(error) })
 }
 
 /** A label's or PLP's PDF streamed to the admin as it arrives from the hub; never stored. */
@@ -33,9 +38,7 @@ export async function streamPdf(res: MedusaResponse, fileName: string, fetch: ()
   try {
     document = await fetch()
   } catch (error) {
-    if (!(error instanceof HubError)) throw error
-    res.status(error instanceof HubRejectedError ? 422 : 503).json({ type: "hub_error", message: errorText(error) })
-    return
+    return answerHubError(res, error)
   }
   if (!document) {
     res.status(404).json({ type: "not_found", message: absent })

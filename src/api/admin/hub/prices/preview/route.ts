@@ -2,7 +2,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { HubPriceRules } from "../../../../../mapping/hub-price-rules"
 import { HUB_MODULE } from "../../../../../modules/hub"
 import type HubModuleService from "../../../../../modules/hub/service"
-import { previewPrices } from "../../../../../queries/price-preview"
+import { type PricePreviewLine, previewPrices } from "../../../../../queries/price-preview"
 
 /** SKUs read per pass of the whole catalogue's summary: the preview's memory stays one chunk's. */
 const SUMMARY_CHUNK = 500
@@ -21,14 +21,16 @@ export async function POST(req: MedusaRequest<HubPriceRules>, res: MedusaRespons
   const { options } = hubModule.account(account)
   const rules = req.validatedBody
   const select = ["sku", "variant_id", "accepted"]
-  const [rows, count] = await hubModule.listAndCountHubCatalogueChanges({ account }, { select, order: { sku: "ASC" }, skip: offset, take: limit })
-  const lines = await previewPrices(req.scope, rows, options, rules)
+  // One pass over the catalogue, a chunk at a time: the summary counts every SKU, the page keeps its own.
+  const count = await hubModule.listAndCountHubCatalogueChanges({ account }, { select: ["id"], take: 1 }).then(([, total]) => total)
+  const lines: PricePreviewLine[] = []
   const summary = { skus: count, changing: 0, held: 0 }
   for (let start = 0; start < count; start += SUMMARY_CHUNK) {
     const chunk = await hubModule.listHubCatalogueChanges({ account }, { select, order: { sku: "ASC" }, skip: start, take: SUMMARY_CHUNK })
-    for (const line of await previewPrices(req.scope, chunk, options, rules)) {
+    for (const [index, line] of (await previewPrices(req.scope, chunk, options, rules)).entries()) {
       if (line.held) summary.held++
       else if (line.steps > 0) summary.changing++
+      if (start + index >= offset && start + index < offset + limit) lines.push(line)
     }
   }
   res.json({ account, lines, count, limit, offset, summary })
