@@ -1,5 +1,5 @@
 import { createProductCategoriesWorkflow, deleteProductsWorkflow, updateInventoryLevelsWorkflow, updateProductsWorkflow } from "@medusajs/core-flows"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../helpers/test-runner"
 import { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { HUB_MODULE } from "../../src/modules/hub"

@@ -1,5 +1,5 @@
 import { hubDeliveryFacts } from "../../src/hub-client/delivery"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../helpers/test-runner"
 import { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { HUB_MODULE } from "../../src/modules/hub"

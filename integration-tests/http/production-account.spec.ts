@@ -1,4 +1,4 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../helpers/test-runner"
 import { adminHeaders } from "../helpers/admin"
 import { sandboxHubForStore } from "../helpers/sandbox-store"
 

@@ -10,7 +10,9 @@
  * scripts/postgres.js, shared with scripts/demo.js) and DB_* point at it. The test files'
  * environments are created after this, so they see these values.
  *
- * postgres-teardown.js stops the embedded PostgreSQL and removes its data dir; so do
+ * With a PostgreSQL found, it builds the run's migrated template (migrated-template.js).
+ *
+ * postgres-teardown.js drops that template, stops the embedded PostgreSQL and removes its data dir; so do
  * SIGINT/SIGTERM/SIGHUP (then the run exits 128+n), and on any other exit it is told to shut down.
  */
 "use strict"
@@ -21,6 +23,7 @@ const {
   getActiveEmbeddedPostgres,
   stopEmbeddedPostgres,
 } = require("../../scripts/postgres")
+const { buildMigratedTemplate, dropMigratedTemplate } = require("./migrated-template")
 
 const SIGNAL_NUMBERS = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 }
 
@@ -93,11 +96,19 @@ async function postgresSetup() {
     warn(`PostgreSQL: could not start an embedded PostgreSQL: ${err.message}`)
     warn("PostgreSQL: running the database tests anyway; they will fail if they need a database")
     if (getActiveEmbeddedPostgres()) onSignals(getActiveEmbeddedPostgres())
+    return
   }
+  await buildMigratedTemplate(currentSettings(), { log, warn })
+}
+
+function currentSettings() {
+  const env = process.env
+  return { host: env.DB_HOST, port: env.DB_PORT, user: env.DB_USERNAME, password: env.DB_PASSWORD }
 }
 
 /** Called by postgres-teardown.js (the globalTeardown). */
 postgresSetup.teardown = async function postgresTeardown() {
+  await dropMigratedTemplate(currentSettings())
   const instance = getActiveEmbeddedPostgres()
   if (instance && !instance.stopped) {
     await stopEmbeddedPostgres(instance)

@@ -5,7 +5,8 @@
  *
  *   N passed, N failed[, N skipped]
  *
- * with the run's wall time and peak memory on the line before it (resourceLine below).
+ * with the run's wall time and peak memory on the line before it (resourceLine below), and the
+ * slowest test files above those (slowestFiles).
  *
  * A suite that failed to run (syntax error, missing module, failing hook) without a failed test
  * counts as one failure. No test run: fine when a filter selected nothing (--selectProjects, a
@@ -76,6 +77,18 @@ function resourceLine() {
   return `suite: ${Math.round(process.uptime())} s wall, peak RSS ${gib.toFixed(1)} GiB`
 }
 
+const SLOWEST = 10
+
+/** "slowest files:" and the SLOWEST longest test files, seconds each: where a run's time goes. */
+function slowestFiles(testResults, root) {
+  const timed = testResults
+    .filter((suite) => suite.perfStats && suite.perfStats.end > suite.perfStats.start)
+    .map((suite) => ({ file: path.relative(root, suite.testFilePath), seconds: (suite.perfStats.end - suite.perfStats.start) / 1000 }))
+    .sort((a, b) => b.seconds - a.seconds)
+  if (timed.length < 2) return []
+  return ["", "slowest files:", ...timed.slice(0, SLOWEST).map(({ file, seconds }) => `  ${seconds.toFixed(0).padStart(5)} s  ${file}`)]
+}
+
 class SummaryReporter {
   constructor(globalConfig) {
     this.globalConfig = globalConfig
@@ -136,6 +149,7 @@ class SummaryReporter {
     }
     this.last = `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`
 
+    lines.push(...slowestFiles(results.testResults, root))
     this.text = lines.length ? `${lines.join("\n")}\n` : ""
     if (!this.registered) {
       this.registered = true
