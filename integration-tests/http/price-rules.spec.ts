@@ -105,28 +105,63 @@ medusaIntegrationTestRunner({
       await settled()
       expect(sandbox.hub.requestLog().filter((entry) => entry.method === "PUT").map((entry) => entry.path)).toEqual(["/products/PR-CAM"])
       expect(sandbox.hub.getProduct("PR-CAL")).toMatchObject({ price: 110 })
+      // The card names the rule that made each account's price: the category's on default, none on brand B.
+      const card = await api.get(`/admin/hub/products/${store.variantsBySku["PR-CAM"].product_id}`, headers)
+      const priceOn = (account: string) => card.data.publications.find((publication: { account: string }) => publication.account === account).prices[0]
+      expect(priceOn("default")).toMatchObject({ hub_price: 119, medusa_price: 100, source: "region", rule: { kind: "category", category: "Camisetas" } })
+      expect(priceOn("brand-b")).toMatchObject({ hub_price: 100, rule: { kind: "none" } })
+    })
+
+    it("rules from a price list (a draft the shop never applies): its amount where it has one, the region's price elsewhere; an unknown list is a 400", async () => {
+      const created = await api.post(
+        "/admin/price-lists",
+        { title: "Marketplace", description: "Prices for the hub", status: "draft", type: "override", prices: [{ variant_id: store.variantsBySku["PR-CAM"].id, amount: 130, currency_code: "brl" }] },
+        headers
+      )
+      const listId: string = created.data.price_list.id
+      const saved = await saveRules("default", { source: { kind: "price_list", price_list_id: listId }, markup_percent: 10 })
+      expect(saved.status).toBe(200)
+      await eventually(() => expect(sandbox.hub.getProduct("PR-CAM")).toMatchObject({ price: 143 }))
+      await eventually(() => expect(sandbox.hub.getProduct("PR-CAL")).toMatchObject({ price: 110 }))
+      await settled()
+      // The shop's own price is untouched by the draft list.
+      const card = await api.get(`/admin/hub/products/${store.variantsBySku["PR-CAM"].product_id}`, headers)
+      expect(card.data.publications.find((publication: { account: string }) => publication.account === "default").prices[0]).toMatchObject({ medusa_price: 130, source: "price_list", hub_price: 143 })
+      const unknown = await saveRules("default", { source: { kind: "price_list", price_list_id: "plist_NOSUCHLIST" } })
+      expect(unknown.status).toBe(400)
+      expect(unknown.data.message).toContain("source.price_list_id")
     })
 
     it("previews rules before saving them: each SKU's hub price now and after, the change and its steps, over the whole catalogue; nothing sent", async () => {
       const preview = await api.post("/admin/hub/prices/preview?account=default&limit=2", { markup_percent: -60 }, headers)
       expect(preview.data.summary).toEqual({ skus: 3, changing: 3, held: 0 })
       expect(preview.data.count).toBe(3)
+      expect(preview.data.currency_code).toBe("brl")
       expect(preview.data.lines).toEqual([
-        { sku: "PR-CAL", medusa_price: 100, hub_price: 100, price_after: 40, change_percent: -60, steps: 2, held: null },
-        { sku: "PR-CAM", medusa_price: 100, hub_price: 100, price_after: 40, change_percent: -60, steps: 2, held: null },
+        { sku: "PR-CAL", medusa_price: 100, hub_price: 100, price_after: 40, change_percent: -60, steps: 2, rule: "default", held: null, floor: null },
+        { sku: "PR-CAM", medusa_price: 100, hub_price: 100, price_after: 40, change_percent: -60, steps: 2, rule: "default", held: null, floor: null },
       ])
       const floored = await api.post("/admin/hub/prices/preview?account=default", { floor: { kind: "amount", amount: 150 } }, headers)
       expect(floored.data.summary).toEqual({ skus: 3, changing: 0, held: 3 })
-      expect(floored.data.lines[0]).toMatchObject({ price_after: null, held: "under its floor (150.00)" })
+      expect(floored.data.lines[0]).toMatchObject({ price_after: null, held: "under_floor", floor: 150 })
+      // Cost × factor: PR-CAM's cost is 80, 1.3 × 80 = 104 > 100 (held); the others have no cost: no floor.
+      await container.resolve(Modules.PRODUCT).updateProductVariants(store.variantsBySku["PR-CAM"].id, { metadata: { cost: "80" } })
+      const costed = await api.post("/admin/hub/prices/preview?account=default", { floor: { kind: "cost", key: "cost", factor: "1.3" } }, headers)
+      expect(costed.data.summary).toEqual({ skus: 3, changing: 0, held: 1 })
+      expect(costed.data.lines.find((line: { sku: string }) => line.sku === "PR-CAM")).toMatchObject({ held: "under_floor", floor: 104 })
       expect(sandbox.hub.requestLog().filter((entry) => entry.method === "PUT")).toEqual([])
       expect((await api.get("/admin/hub/prices/rules?account=default", headers)).data.rules).toMatchObject({ markup_percent: "0" })
     })
 
-    it("a price under its floor is held, never sent; bad rules are a 400 naming the field", async () => {
+    it("a price under its floor is held, never sent, and the product card says so; bad rules are a 400 naming the field", async () => {
       await saveRules("default", { floor: { kind: "amount", amount: 150 } })
       await settled()
       expect(sandbox.hub.requestLog().filter((entry) => entry.method === "PUT" && JSON.stringify(entry.body).includes("price"))).toEqual([])
       expect(sandbox.hub.getProduct("PR-CAM")).toMatchObject({ price: 100 })
+      const card = await api.get(`/admin/hub/products/${store.variantsBySku["PR-CAM"].product_id}`, headers)
+      const onDefault = card.data.publications.find((publication: { account: string }) => publication.account === "default")
+      expect(onDefault.currency_code).toBe("brl")
+      expect(onDefault.prices).toEqual([expect.objectContaining({ sku: "PR-CAM", hub_price: 100, price: null, held: "under_floor", floor: 150 })])
       const bad = await saveRules("default", { markup_percent: "quinze" })
       expect(bad.status).toBe(400)
       expect(bad.data.message).toContain("markup_percent")

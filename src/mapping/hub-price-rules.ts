@@ -3,7 +3,8 @@
  * percent and a fixed amount (the account's default, or a Medusa product category's, the most specific
  * winning: a category nearer the product than another), rounded once (to the cent, or up to an ending
  * such as ,90), then bounded: under its floor it is held (never sent), above its ceiling it is the
- * ceiling. The sale price follows the same rules and is sent only while it stays below the price.
+ * ceiling. The amount it starts from is Medusa's price in the account's region, or a named price list's
+ * (src/queries/hub-prices.ts reads it). The sale price follows the same rules and is sent only while it stays below the price.
  * Pure and exact: Medusa's BigNumber arithmetic, whole cents at the end.
  */
 import { MathBN, type BigNumber } from "@medusajs/framework/utils"
@@ -15,9 +16,21 @@ const decimal = (field: string, min: number, max: number) =>
     .transform((value) => String(value))
     .refine((value) => Number(value) >= min && Number(value) <= max, `${field} must be between ${min} and ${max}`)
 
+const metadataKey = z.string("floor.key must name a metadata key").trim().min(1, "floor.key must name a metadata key").max(100)
+
 const markup = { markup_percent: decimal("markup_percent", -90, 1000).default("0"), fixed_amount: decimal("fixed_amount", -1_000_000, 1_000_000).default("0") }
 
 export const hubPriceRulesSchema = z.strictObject({
+  /**
+   * Where the price starts: Medusa's price in the account's region (`region`), or a Medusa price list's
+   * own amount in the region's currency (`price_list`; a variant it has no price for keeps the region's).
+   */
+  source: z
+    .discriminatedUnion("kind", [
+      z.strictObject({ kind: z.literal("region") }),
+      z.strictObject({ kind: z.literal("price_list"), price_list_id: z.string().regex(/^plist_[0-9A-Za-z]+$/, "source.price_list_id must be a Medusa price list id (plist_...)") }),
+    ])
+    .default({ kind: "region" }),
   ...markup,
   /** Per Medusa product category (its own, or an ancestor's): the nearest category to the product wins. */
   categories: z
@@ -30,12 +43,16 @@ export const hubPriceRulesSchema = z.strictObject({
     z.strictObject({ kind: z.literal("cent") }),
     z.strictObject({ kind: z.literal("ending"), ending_cents: z.number("ending_cents must be a number").int().min(0).max(99) }),
   ]).default({ kind: "cent" }),
-  /** Under it a price is held, never sent: a fixed amount, or a number in the variant's metadata under `key` (such as `min_price`). */
+  /**
+   * Under it a price is held, never sent: a fixed amount; a number in the variant's metadata under `key`
+   * (such as `min_price`); or the variant's cost (a number in its metadata under `key`) times `factor`.
+   */
   floor: z
     .discriminatedUnion("kind", [
       z.strictObject({ kind: z.literal("none") }),
       z.strictObject({ kind: z.literal("amount"), amount: decimal("floor.amount", 0, 1_000_000_000) }),
-      z.strictObject({ kind: z.literal("metadata"), key: z.string().trim().min(1, "floor.key must name a metadata key").max(100) }),
+      z.strictObject({ kind: z.literal("metadata"), key: metadataKey }),
+      z.strictObject({ kind: z.literal("cost"), key: metadataKey, factor: decimal("floor.factor", 0.01, 100) }),
     ])
     .default({ kind: "none" }),
   /** Above it the price is the ceiling; null: none. */
@@ -54,8 +71,11 @@ export type PriceContext = { categoryPaths: string[][]; metadata: Record<string,
 
 type Amount = number | string | BigNumber
 
+/** Why the rules hold a price (never sent): under its floor (`floor`: that floor), 0 or less, or a sale price not below the price. */
+export type PriceHeld = { held: "under_floor"; floor: number } | { held: "not_positive" } | { held: "sale_not_below" }
+
 /** A price the rules made (`rule`: which markup: `default` or the category's id), or why it is held. */
-export type RuledPrice = { amount: number; rule: string } | { held: string }
+export type RuledPrice = { amount: number; rule: string } | PriceHeld
 
 /** The markup that applies: the rule of the category nearest the product on any of its paths, else the default. */
 function markupOf(rules: HubPriceRules, context: PriceContext): { markup_percent: string; fixed_amount: string; rule: string } {
@@ -89,20 +109,21 @@ export function hubPriceByRules(medusaAmount: Amount, rules: HubPriceRules, cont
   const exact = MathBN.add(MathBN.mult(medusaAmount, MathBN.add(1, MathBN.div(markup_percent, 100))), fixed_amount)
   let cents = rounded(toCents(exact), rules)
   if (rules.ceiling !== null) cents = Math.min(cents, toCents(rules.ceiling))
-  if (cents <= 0) return { held: "the rules make it 0 or less" }
+  if (cents <= 0) return { held: "not_positive" }
   const floor = floorCents(rules, context)
-  if (floor !== null && cents < floor) return { held: `under its floor (${(floor / 100).toFixed(2)})` }
+  if (floor !== null && cents < floor) return { held: "under_floor", floor: floor / 100 }
   return { amount: cents / 100, rule }
 }
 
+/** The floor in cents; null: none (no floor, or the metadata it reads has no number there). */
 function floorCents(rules: HubPriceRules, context: PriceContext): number | null {
-  if (rules.floor.kind === "amount") return toCents(rules.floor.amount)
-  if (rules.floor.kind === "metadata") {
-    const value = context.metadata?.[rules.floor.key]
-    const number = typeof value === "number" ? value : typeof value === "string" && /^\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : NaN
-    return Number.isFinite(number) ? toCents(number) : null
-  }
-  return null
+  const { floor } = rules
+  if (floor.kind === "amount") return toCents(floor.amount)
+  if (floor.kind === "none") return null
+  const value = context.metadata?.[floor.key]
+  const number = typeof value === "number" ? String(value) : typeof value === "string" && /^\d+(\.\d+)?$/.test(value.trim()) ? value.trim() : null
+  if (number === null || !Number.isFinite(Number(number))) return null
+  return toCents(floor.kind === "cost" ? MathBN.mult(number, floor.factor) : number)
 }
 
 /**
@@ -117,6 +138,6 @@ export function hubPricesByRules(
   const ruled = hubPriceByRules(price.originalAmount, rules, context)
   if (!price.onSale || !MathBN.lt(price.calculatedAmount, price.originalAmount)) return { price: ruled, sale: null }
   const sale = rules.sale_follows_rules ? hubPriceByRules(price.calculatedAmount, rules, context) : { amount: toCents(price.calculatedAmount) / 100, rule: "medusa" }
-  if ("amount" in ruled && "amount" in sale && sale.amount >= ruled.amount) return { price: ruled, sale: { held: "the sale price is not below the price" } }
+  if ("amount" in ruled && "amount" in sale && sale.amount >= ruled.amount) return { price: ruled, sale: { held: "sale_not_below" } }
   return { price: ruled, sale }
 }

@@ -1,69 +1,136 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, QueryContext } from "@medusajs/framework/utils"
-import { hubPricesByRules, NO_PRICE_RULES, type HubPriceRules, type PriceContext } from "../mapping/hub-price-rules"
-import type { VariantReading } from "../mapping/hub-product"
+import { ContainerRegistrationKeys, Modules, QueryContext } from "@medusajs/framework/utils"
+import { hubPricesByRules, NO_PRICE_RULES, type HubPriceRules, type PriceContext, type RuledPrice } from "../mapping/hub-price-rules"
+import { hubAmount, type VariantReading } from "../mapping/hub-product"
 import { HUB_MODULE } from "../modules/hub"
 import type { HubAccountOptions } from "../modules/hub/accounts"
 import type HubModuleService from "../modules/hub/service"
 
-/** A variant's price as Medusa computes it in the account's region, and what its price rules read of it. */
-export type MedusaVariantPrice = { medusa: NonNullable<VariantReading["price"]>; context: PriceContext }
+/**
+ * A variant's price as its account's rules start from it (`source`: Medusa's price in the region, or
+ * the rules' price list's amount), and what the rules read besides it.
+ */
+export type MedusaVariantPrice = { medusa: NonNullable<VariantReading["price"]>; context: PriceContext; source: "region" | "price_list" }
+
+/** The prices of some variants in an account's currency (null: the account has no region to price in). */
+export type MedusaPrices = { currencyCode: string | null; prices: Map<string, MedusaVariantPrice> }
 
 /**
  * Each variant's price in the account's region and currency as Medusa computes it (`calculated_price`
- * with a QueryContext): the original amount, the calculated one, and whether a sale price list set it;
- * with `withContext`, its product's categories (root to leaf, from their `mpath`) and its metadata.
+ * with a QueryContext): the original amount, the calculated one, and whether a sale price list set it.
+ * With rules: its product's categories (root to leaf, from their `mpath`) and its metadata; and when
+ * they start from a price list, that list's own amount as the price (whatever the list's status, dates
+ * and customer groups: a draft list the shop never applies can price the marketplace).
  */
-export async function medusaVariantPrices(container: MedusaContainer, variantIds: string[], options: HubAccountOptions, withContext: boolean): Promise<Map<string, MedusaVariantPrice>> {
+export async function medusaVariantPrices(container: MedusaContainer, variantIds: string[], options: HubAccountOptions, rules: HubPriceRules): Promise<MedusaPrices> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  let regionId = options.regionId
-  if (!regionId) {
-    const { data: stores } = await query.graph({ entity: "store", fields: ["default_region_id"] })
-    regionId = stores[0]?.default_region_id ?? undefined
-  }
-  if (!regionId || !variantIds.length) return new Map()
-  const { data: regions } = await query.graph({ entity: "region", fields: ["currency_code"], filters: { id: regionId } })
-  if (!regions[0]) return new Map()
+  const withContext = rules !== NO_PRICE_RULES
+  const { regionId, currencyCode } = await accountRegion(container, options)
+  if (!regionId || !currencyCode || !variantIds.length) return { currencyCode, prices: new Map() }
+  const fromList = rules.source.kind === "price_list"
   const { data } = await query.graph({
     entity: "product_variant",
-    fields: ["id", "calculated_price.*", ...(withContext ? ["metadata", "product.categories.mpath"] : [])],
+    fields: ["id", "calculated_price.*", ...(withContext ? ["metadata", "product.categories.mpath"] : []), ...(fromList ? ["price_set.id"] : [])],
     filters: { id: variantIds },
-    context: { calculated_price: QueryContext({ region_id: regionId, currency_code: regions[0].currency_code }) },
+    context: { calculated_price: QueryContext({ region_id: regionId, currency_code: currencyCode }) },
   })
+  const listed = rules.source.kind === "price_list" ? await priceListAmounts(container, data, rules.source.price_list_id, currencyCode) : new Map<string, number | string>()
   const prices = new Map<string, MedusaVariantPrice>()
   for (const variant of data) {
     const calculated = variant.calculated_price
+    const context: PriceContext = {
+      categoryPaths: ((variant.product?.categories ?? []) as Array<{ mpath?: string | null } | null>).flatMap((category) => (category?.mpath ? [category.mpath.split(".")] : [])),
+      metadata: (variant.metadata as Record<string, unknown> | null) ?? null,
+    }
+    const onSale = calculated?.calculated_price?.price_list_type === "sale" && calculated.calculated_amount != null
+    const listAmount = listed.get(variant.id)
+    if (listAmount !== undefined) {
+      // The list's amount is the price; a sale in the region is the sale price (the rules keep it only below).
+      const medusa = { originalAmount: listAmount, calculatedAmount: onSale ? calculated!.calculated_amount! : listAmount, onSale }
+      prices.set(variant.id, { medusa, context, source: "price_list" })
+      continue
+    }
     if (calculated?.original_amount == null || calculated.calculated_amount == null) continue
-    prices.set(variant.id, {
-      medusa: { originalAmount: calculated.original_amount, calculatedAmount: calculated.calculated_amount, onSale: calculated.calculated_price?.price_list_type === "sale" },
-      context: {
-        categoryPaths: ((variant.product?.categories ?? []) as Array<{ mpath?: string | null } | null>).flatMap((category) => (category?.mpath ? [category.mpath.split(".")] : [])),
-        metadata: (variant.metadata as Record<string, unknown> | null) ?? null,
-      },
-    })
+    prices.set(variant.id, { medusa: { originalAmount: calculated.original_amount, calculatedAmount: calculated.calculated_amount, onSale }, context, source: "region" })
   }
-  return prices
+  return { currencyCode, prices }
+}
+
+/** The region an account prices in (its `regionId`, else the store's default region) and that region's currency. */
+export async function accountRegion(container: MedusaContainer, options: HubAccountOptions): Promise<{ regionId: string | null; currencyCode: string | null }> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  let regionId = options.regionId ?? null
+  if (!regionId) {
+    const { data: stores } = await query.graph({ entity: "store", fields: ["default_region_id"] })
+    regionId = stores[0]?.default_region_id ?? null
+  }
+  if (!regionId) return { regionId: null, currencyCode: null }
+  const { data: regions } = await query.graph({ entity: "region", fields: ["currency_code"], filters: { id: regionId } })
+  return { regionId, currencyCode: regions[0]?.currency_code ?? null }
+}
+
+/** Each variant's amount in the price list, in the currency (its price for one unit: no quantity tiers). */
+async function priceListAmounts(container: MedusaContainer, variants: Array<{ id: string; price_set?: { id: string } | null }>, priceListId: string, currencyCode: string): Promise<Map<string, number | string>> {
+  const variantOf = new Map(variants.flatMap((variant) => (variant.price_set?.id ? [[variant.price_set.id, variant.id] as const] : [])))
+  if (!variantOf.size) return new Map()
+  const prices = await container.resolve(Modules.PRICING).listPrices(
+    { price_set_id: [...variantOf.keys()], price_list_id: [priceListId], currency_code: currencyCode },
+    { select: ["price_set_id", "amount", "raw_amount", "min_quantity"] }
+  )
+  const amounts = new Map<string, number | string>()
+  for (const price of prices as Array<{ price_set_id?: string; amount: number; raw_amount?: { value?: string } | null; min_quantity?: number | string | null }>) {
+    if (price.min_quantity != null && Number(price.min_quantity) > 1) continue
+    const variantId = price.price_set_id ? variantOf.get(price.price_set_id) : undefined
+    if (variantId) amounts.set(variantId, price.raw_amount?.value ?? price.amount)
+  }
+  return amounts
+}
+
+/** A variant's price under its account's rules: where it starts, and the price and sale price they make (or why held). */
+export type RuledVariantPrice = MedusaVariantPrice & { price: RuledPrice; sale: RuledPrice | null }
+
+/**
+ * Each variant's price and sale price on the account's hub, with what made them: Medusa's price made by
+ * the account's price rules (src/mapping/hub-price-rules.ts); without rules Medusa's as it is (`rule`:
+ * `none`).
+ */
+export async function ruledVariantPrices(
+  container: MedusaContainer,
+  variantIds: string[],
+  options: HubAccountOptions,
+  rulesGiven?: HubPriceRules
+): Promise<{ currencyCode: string | null; prices: Map<string, RuledVariantPrice> }> {
+  const rules = rulesGiven ?? (await container.resolve<HubModuleService>(HUB_MODULE).priceRulesOf(options.id))
+  const { currencyCode, prices: medusa } = await medusaVariantPrices(container, variantIds, options, rules)
+  const prices = new Map<string, RuledVariantPrice>()
+  for (const [variantId, reading] of medusa) {
+    if (rules === NO_PRICE_RULES) {
+      const { originalAmount, calculatedAmount, onSale } = reading.medusa
+      prices.set(variantId, { ...reading, price: { amount: hubAmount(originalAmount), rule: "none" }, sale: onSale ? { amount: hubAmount(calculatedAmount), rule: "none" } : null })
+    } else {
+      prices.set(variantId, { ...reading, ...hubPricesByRules(reading.medusa, rules, reading.context) })
+    }
+  }
+  return { currencyCode, prices }
 }
 
 /**
- * Each variant's price on the account's hub: Medusa's, made by the account's price rules
- * (src/mapping/hub-price-rules.ts). A price the rules hold (under its floor) is left out: not sent at
- * all; a sale they hold (not below the price) is not sent either.
+ * Each variant's price on the account's hub. Without rules, Medusa's amounts as they are (the
+ * mapping rounds them); with rules, the amounts they make: a price they hold (under its floor) is left
+ * out, not sent at all; a sale they hold (not below the price) is not sent either.
  */
 export async function hubPrices(container: MedusaContainer, variantIds: string[], options: HubAccountOptions, rulesGiven?: HubPriceRules): Promise<Map<string, VariantReading["price"]>> {
   const rules = rulesGiven ?? (await container.resolve<HubModuleService>(HUB_MODULE).priceRulesOf(options.id))
-  const ruled = rules !== NO_PRICE_RULES
-  const medusa = await medusaVariantPrices(container, variantIds, options, ruled)
+  if (rules === NO_PRICE_RULES) {
+    const { prices: medusa } = await medusaVariantPrices(container, variantIds, options, rules)
+    return new Map([...medusa].map(([variantId, { medusa: price }]) => [variantId, price]))
+  }
+  const { prices: ruled } = await ruledVariantPrices(container, variantIds, options, rules)
   const prices = new Map<string, VariantReading["price"]>()
-  for (const [variantId, { medusa: price, context }] of medusa) {
-    if (!ruled) {
-      prices.set(variantId, price)
-      continue
-    }
-    const { price: hubPrice, sale } = hubPricesByRules(price, rules, context)
-    if (!("amount" in hubPrice)) continue
+  for (const [variantId, { price, sale }] of ruled) {
+    if (!("amount" in price)) continue
     const saleAmount = sale && "amount" in sale ? sale.amount : null
-    prices.set(variantId, { originalAmount: hubPrice.amount, calculatedAmount: saleAmount ?? hubPrice.amount, onSale: saleAmount !== null })
+    prices.set(variantId, { originalAmount: price.amount, calculatedAmount: saleAmount ?? price.amount, onSale: saleAmount !== null })
   }
   return prices
 }

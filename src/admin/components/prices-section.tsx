@@ -2,7 +2,7 @@ import { Button, Container, Heading, Text } from "@medusajs/ui"
 import { useQuery } from "@tanstack/react-query"
 import { useState } from "react"
 import type { HubPriceRulesAnswer } from "../../api/admin/hub/types"
-import { errorMessage } from "../lib/format"
+import { errorMessage, formatAmount } from "../lib/format"
 import { useHubAccount } from "../lib/hub-account"
 import { useHubTranslation } from "../lib/i18n"
 import { sdk } from "../lib/sdk"
@@ -18,6 +18,19 @@ export const PricesSection = () => {
     queryFn: () => sdk.client.fetch<HubPriceRulesAnswer>("/admin/hub/prices/rules", { query: { account } }),
   })
   const current = rules.data?.rules
+  const currency = rules.data?.currency_code ?? null
+  const priceListId = current?.source.kind === "price_list" ? current.source.price_list_id : null
+  const priceList = useQuery({
+    queryKey: ["hub", "prices", "price-list", priceListId],
+    queryFn: () => sdk.admin.priceList.retrieve(priceListId!, { fields: "id,title" }),
+    enabled: priceListId !== null,
+  })
+  const floorLine = (floor: HubPriceRulesAnswer["rules"]["floor"]) => {
+    if (floor.kind === "amount") return t("prices.line.floorAmount", { amount: formatAmount(floor.amount, currency) })
+    if (floor.kind === "metadata") return t("prices.line.floorKey", { key: floor.key })
+    if (floor.kind === "cost") return t("prices.line.floorCost", { key: floor.key, factor: floor.factor })
+    return t("prices.line.noFloor")
+  }
   return (
     <Container className="divide-y p-0" data-testid="hub-prices-section">
       <div className="flex items-center justify-between gap-x-3 px-6 py-4">
@@ -35,11 +48,12 @@ export const PricesSection = () => {
         {rules.error && <Text className="text-ui-fg-error">{errorMessage(rules.error)}</Text>}
         {current && (
           <>
-            <Text size="small">{t("prices.line.markup", { percent: current.markup_percent, fixed: current.fixed_amount })}</Text>
+            <Text size="small">{priceListId ? t("prices.line.priceList", { list: priceList.data?.price_list.title ?? priceListId }) : t("prices.line.region")}</Text>
+            <Text size="small">{t("prices.line.markup", { percent: current.markup_percent, fixed: formatAmount(current.fixed_amount, currency) })}</Text>
             <Text size="small">{current.rounding.kind === "ending" ? t("prices.line.ending", { cents: String(current.rounding.ending_cents).padStart(2, "0") }) : t("prices.line.cent")}</Text>
             <Text size="small">
-              {current.floor.kind === "amount" ? t("prices.line.floorAmount", { amount: current.floor.amount }) : current.floor.kind === "metadata" ? t("prices.line.floorKey", { key: current.floor.key }) : t("prices.line.noFloor")}
-              {current.ceiling ? ` ${t("prices.line.ceiling", { amount: current.ceiling })}` : ""}
+              {floorLine(current.floor)}
+              {current.ceiling ? ` ${t("prices.line.ceiling", { amount: formatAmount(current.ceiling, currency) })}` : ""}
             </Text>
             {current.categories.length > 0 && <Text size="small">{t("prices.line.categories", { count: current.categories.length })}</Text>}
           </>

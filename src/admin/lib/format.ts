@@ -39,7 +39,13 @@ export function formatSecondsLeft(seconds: number): string {
   return new Intl.NumberFormat(adminLocale(), { style: "unit", unit, unitDisplay: "long" }).format(value)
 }
 
-/** An amount to the cent as the admin's language writes it (the hub's prices: the account region's currency). */
-export function formatAmount(value: number | null | undefined): string {
-  return value == null ? "—" : value.toLocaleString(adminLocale(), { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+/**
+ * An amount to the cent as the admin's language writes it: in its currency when one is known (the hub's
+ * prices: the account region's, "R$ 115,90" in Portuguese, "R$115.90" in English), else the number alone.
+ */
+export function formatAmount(value: number | string | null | undefined, currencyCode?: string | null): string {
+  if (value == null || value === "") return "—"
+  const amount = Number(value)
+  if (currencyCode) return amount.toLocaleString(adminLocale(), { style: "currency", currency: currencyCode.toUpperCase() })
+  return amount.toLocaleString(adminLocale(), { minimumFractionDigits: 2, maximumFractionDigits: 2 })
 }

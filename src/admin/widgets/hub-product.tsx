@@ -113,7 +113,7 @@ const AccountPublication = ({ productId, publication, named = false }: { product
   if (!publication.publish_products) {
     return (
       <>
-        <HubPrices prices={publication.prices} />
+        <HubPrices prices={publication.prices} currency={publication.currency_code} />
         <Text size="small" className="text-ui-fg-subtle px-6 py-4" data-testid="hub-product-off">
           {named ? t("offAccount") : t("off")}
         </Text>
@@ -122,7 +122,7 @@ const AccountPublication = ({ productId, publication, named = false }: { product
   }
   return (
     <>
-      <HubPrices prices={publication.prices} />
+      <HubPrices prices={publication.prices} currency={publication.currency_code} />
       {row ? <PublicationRows row={row} /> : (
         <Text size="small" className="text-ui-fg-subtle px-6 py-4" data-testid="hub-product-unseen">
           {t("notLookedAt")}

@@ -41,12 +41,29 @@ describe("a hub account's price rules", () => {
   })
 
   it("holds a price under its floor (an amount, or the variant's metadata), and caps one above its ceiling", () => {
-    expect(hubPriceByRules(50, rules({ floor: { kind: "amount", amount: 60 } }), NONE)).toEqual({ held: "under its floor (60.00)" })
+    expect(hubPriceByRules(50, rules({ floor: { kind: "amount", amount: 60 } }), NONE)).toEqual({ held: "under_floor", floor: 60 })
     const byMetadata = rules({ floor: { kind: "metadata", key: "min_price" } })
-    expect(hubPriceByRules(50, byMetadata, { categoryPaths: [], metadata: { min_price: "55.5" } })).toEqual({ held: "under its floor (55.50)" })
+    expect(hubPriceByRules(50, byMetadata, { categoryPaths: [], metadata: { min_price: "55.5" } })).toEqual({ held: "under_floor", floor: 55.5 })
     expect(hubPriceByRules(50, byMetadata, { categoryPaths: [], metadata: {} })).toMatchObject({ amount: 50 })
     expect(hubPriceByRules(500, rules({ markup_percent: 20, ceiling: 550 }), NONE)).toMatchObject({ amount: 550 })
-    expect(hubPriceByRules(10, rules({ fixed_amount: -10 }), NONE)).toEqual({ held: "the rules make it 0 or less" })
+    expect(hubPriceByRules(10, rules({ fixed_amount: -10 }), NONE)).toEqual({ held: "not_positive" })
+  })
+
+  it("a floor of the variant's cost times a factor, exact: 19.99 × 1.15 = 22.9885, so 22.99", () => {
+    const byCost = rules({ floor: { kind: "cost", key: "cost", factor: "1.15" } })
+    const costing = (cost: unknown): PriceContext => ({ categoryPaths: [], metadata: { cost } })
+    expect(hubPriceByRules("22.98", byCost, costing("19.99"))).toEqual({ held: "under_floor", floor: 22.99 })
+    expect(hubPriceByRules("22.99", byCost, costing(19.99))).toEqual({ amount: 22.99, rule: "default" })
+    // No cost, or one that is not a number: no floor.
+    expect(hubPriceByRules(1, byCost, costing("n/a"))).toMatchObject({ amount: 1 })
+    expect(hubPriceByRules(1, byCost, NONE)).toMatchObject({ amount: 1 })
+    expect(hubPriceRulesSchema.safeParse({ floor: { kind: "cost", key: "cost", factor: 0 } }).error?.issues[0].message).toBe("floor.factor must be between 0.01 and 100")
+  })
+
+  it("starts from Medusa's region price unless a price list is named", () => {
+    expect(rules({}).source).toEqual({ kind: "region" })
+    expect(rules({ source: { kind: "price_list", price_list_id: "plist_01MARKET" } }).source).toEqual({ kind: "price_list", price_list_id: "plist_01MARKET" })
+    expect(hubPriceRulesSchema.safeParse({ source: { kind: "price_list", price_list_id: "marketplace" } }).error?.issues[0].message).toContain("source.price_list_id")
   })
 
   it("makes the sale price by the same rules, sent only while it stays below the price", () => {
@@ -60,7 +77,7 @@ describe("a hub account's price rules", () => {
     const capped = rules({ markup_percent: 50, ceiling: 100 })
     expect(hubPricesByRules({ originalAmount: 100, calculatedAmount: 70, onSale: true }, capped, NONE)).toEqual({
       price: { amount: 100, rule: "default" },
-      sale: { held: "the sale price is not below the price" },
+      sale: { held: "sale_not_below" },
     })
     expect(hubPricesByRules({ originalAmount: 100, calculatedAmount: 80, onSale: true }, rules({ markup_percent: 15, sale_follows_rules: false }), NONE).sale).toEqual({ amount: 80, rule: "medusa" })
   })

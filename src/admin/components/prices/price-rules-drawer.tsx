@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod"
 import { Alert, Button, createDataTableColumnHelper, Drawer, Heading, Text, toast } from "@medusajs/ui"
-import { useMutation, useQueryClient } from "@tanstack/react-query"
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { useEffect, useMemo, useState } from "react"
 import { useForm } from "react-hook-form"
 import type { HubPricePreviewPage, HubPriceRulesAnswer } from "../../../api/admin/hub/types"
@@ -8,6 +8,7 @@ import { adminLocale, errorMessage, formatAmount } from "../../lib/format"
 import { useHubTranslation } from "../../lib/i18n"
 import { sdk } from "../../lib/sdk"
 import { HubDataTable, useHubPagination } from "../hub-data-table"
+import { ruleText } from "../hub-product/hub-prices"
 import { formOfRules, priceRulesFormSchema, rulesOfForm, type PriceRulesForm } from "./price-rules-form"
 import { PriceRulesFields } from "./price-rules-fields"
 
@@ -21,7 +22,13 @@ const lineColumn = createDataTableColumnHelper<Line>()
  */
 export const PriceRulesDrawer = ({ account, rules, onClose }: { account: string; rules: HubPriceRulesAnswer["rules"]; onClose: () => void }) => {
   const { t } = useHubTranslation("page")
+  const { t: tPrice } = useHubTranslation("product")
   const queryClient = useQueryClient()
+  // The same list the category rules pick from (one request): a line's rule named as the merchant named it.
+  const categories = useQuery({
+    queryKey: ["hub", "prices", "categories"],
+    queryFn: () => sdk.admin.productCategory.list({ limit: 1000, fields: "id,name" }),
+  })
   const form = useForm<PriceRulesForm>({ resolver: zodResolver(priceRulesFormSchema), defaultValues: formOfRules(rules) })
   const pagination = useHubPagination()
   const [previewed, setPreviewed] = useState<PriceRulesForm | null>(null)
@@ -31,8 +38,10 @@ export const PriceRulesDrawer = ({ account, rules, onClose }: { account: string;
   })
   const apply = useMutation({
     mutationFn: (values: PriceRulesForm) => sdk.client.fetch<HubPriceRulesAnswer>("/admin/hub/prices/rules", { method: "POST", query: { account }, body: rulesOfForm(values) }),
-    onSuccess: () => {
-      toast.success(t("prices.applied"), { description: t("prices.appliedHint") })
+    onSuccess: (_answer, applied) => {
+      // The preview of these very rules said how many prices they hold: the toast says it again.
+      const held = previewed && JSON.stringify(previewed) === JSON.stringify(applied) ? (preview.data?.summary.held ?? 0) : 0
+      toast.success(t("prices.applied"), { description: held ? t("prices.appliedHeld", { held }) : t("prices.appliedHint") })
       onClose()
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: ["hub"] }),
@@ -43,17 +52,23 @@ export const PriceRulesDrawer = ({ account, rules, onClose }: { account: string;
     if (previewed) preview.mutate(previewed)
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pageIndex])
+  const currency = preview.data?.currency_code ?? null
+  const categoryNames = useMemo(() => new Map((categories.data?.product_categories ?? []).map((category) => [category.id, category.name])), [categories.data])
   const columns = useMemo(
     () => [
       lineColumn.accessor("sku", { header: "SKU" }),
-      lineColumn.accessor("medusa_price", { header: t("prices.columns.medusa"), cell: ({ getValue }) => formatAmount(getValue()) }),
-      lineColumn.accessor("hub_price", { header: t("prices.columns.now"), cell: ({ getValue }) => formatAmount(getValue()) }),
-      lineColumn.accessor("price_after", { header: t("prices.columns.after"), cell: ({ getValue }) => formatAmount(getValue()) }),
+      lineColumn.accessor("medusa_price", { header: t("prices.columns.medusa"), cell: ({ getValue }) => formatAmount(getValue(), currency) }),
+      lineColumn.accessor("hub_price", { header: t("prices.columns.now"), cell: ({ getValue }) => formatAmount(getValue(), currency) }),
+      lineColumn.accessor("price_after", { header: t("prices.columns.after"), cell: ({ getValue }) => formatAmount(getValue(), currency) }),
       lineColumn.accessor("change_percent", { header: t("prices.columns.change"), cell: ({ getValue }) => (getValue() === null ? "—" : `${getValue()! > 0 ? "+" : ""}${getValue()!.toLocaleString(adminLocale())} %`) }),
       lineColumn.accessor("steps", { header: t("prices.columns.steps") }),
-      lineColumn.accessor("held", { header: t("prices.columns.held"), cell: ({ getValue }) => <span className="block min-w-[8rem] whitespace-normal">{getValue() ?? "—"}</span> }),
+      lineColumn.accessor("rule", { header: t("prices.columns.rule"), cell: ({ getValue }) => (getValue() ? ruleText(tPrice, getValue()!, categoryNames) : "—") }),
+      lineColumn.accessor("held", {
+        header: t("prices.columns.held"),
+        cell: ({ row }) => <span className="block min-w-[8rem] whitespace-normal">{row.original.held ? tPrice(`prices.held.${row.original.held}`, { floor: formatAmount(row.original.floor, currency) }) : "—"}</span>,
+      }),
     ],
-    [t]
+    [t, tPrice, currency, categoryNames]
   )
   const onPreview = form.handleSubmit((values) => {
     setPreviewed(values)

@@ -18,10 +18,56 @@ export const PriceRulesFields = ({ form }: { form: UseFormReturn<PriceRulesForm>
     queryKey: ["hub", "prices", "categories"],
     queryFn: () => sdk.admin.productCategory.list({ limit: 1000, fields: "id,name" }),
   })
+  const priceLists = useQuery({
+    queryKey: ["hub", "prices", "price-lists"],
+    queryFn: () => sdk.admin.priceList.list({ limit: 1000, fields: "id,title,status" }),
+  })
   const rounding = watch("rounding")
   const floor = watch("floor")
+  const source = watch("source")
   return (
     <div className="flex flex-col gap-y-4">
+      <div className="grid grid-cols-2 gap-3">
+        <FormField id="hub-price-source" label={t("prices.fields.source")} required hint={t("prices.hints.source")}>
+          <Controller
+            control={control}
+            name="source"
+            render={({ field }) => (
+              <Select value={field.value} onValueChange={field.onChange}>
+                <Select.Trigger id="hub-price-source">
+                  <Select.Value />
+                </Select.Trigger>
+                <Select.Content>
+                  <Select.Item value="region">{t("prices.source.region")}</Select.Item>
+                  <Select.Item value="price_list">{t("prices.source.price_list")}</Select.Item>
+                </Select.Content>
+              </Select>
+            )}
+          />
+        </FormField>
+        {source === "price_list" && (
+          <FormField id="hub-price-list" label={t("prices.fields.priceList")} required error={error(errors.price_list_id?.message)}>
+            <Controller
+              control={control}
+              name="price_list_id"
+              render={({ field }) => (
+                <Select value={field.value} onValueChange={field.onChange}>
+                  <Select.Trigger id="hub-price-list">
+                    <Select.Value placeholder={t("prices.fields.priceList")} />
+                  </Select.Trigger>
+                  <Select.Content>
+                    {(priceLists.data?.price_lists ?? []).map((list) => (
+                      <Select.Item key={list.id} value={list.id}>
+                        {list.title}
+                      </Select.Item>
+                    ))}
+                  </Select.Content>
+                </Select>
+              )}
+            />
+          </FormField>
+        )}
+      </div>
       <div className="grid grid-cols-2 gap-3">
         <FormField id="hub-price-markup" label={t("prices.fields.markup")} required hint={t("prices.hints.markup")} error={error(errors.markup_percent?.message)}>
           <Input id="hub-price-markup" {...register("markup_percent")} />
@@ -68,6 +114,7 @@ export const PriceRulesFields = ({ form }: { form: UseFormReturn<PriceRulesForm>
                   <Select.Item value="none">{t("prices.floor.none")}</Select.Item>
                   <Select.Item value="amount">{t("prices.floor.amount")}</Select.Item>
                   <Select.Item value="metadata">{t("prices.floor.metadata")}</Select.Item>
+                  <Select.Item value="cost">{t("prices.floor.cost")}</Select.Item>
                 </Select.Content>
               </Select>
             )}
@@ -78,12 +125,17 @@ export const PriceRulesFields = ({ form }: { form: UseFormReturn<PriceRulesForm>
             <Input id="hub-price-floor-amount" {...register("floor_amount")} />
           </FormField>
         )}
-        {floor === "metadata" && (
-          <FormField id="hub-price-floor-key" label={t("prices.fields.floorKey")} required hint={t("prices.hints.floorKey")} error={error(errors.floor_key?.message)}>
+        {(floor === "metadata" || floor === "cost") && (
+          <FormField id="hub-price-floor-key" label={t("prices.fields.floorKey")} required hint={t(floor === "cost" ? "prices.hints.costKey" : "prices.hints.floorKey")} error={error(errors.floor_key?.message)}>
             <Input id="hub-price-floor-key" {...register("floor_key")} />
           </FormField>
         )}
       </div>
+      {floor === "cost" && (
+        <FormField id="hub-price-floor-factor" label={t("prices.fields.costFactor")} required hint={t("prices.hints.costFactor")} error={error(errors.floor_factor?.message)}>
+          <Input id="hub-price-floor-factor" {...register("floor_factor")} />
+        </FormField>
+      )}
       <FormField id="hub-price-ceiling" label={t("prices.fields.ceiling")} hint={t("prices.hints.ceiling")} error={error(errors.ceiling?.message)}>
         <Input id="hub-price-ceiling" {...register("ceiling")} />
       </FormField>

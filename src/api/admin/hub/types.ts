@@ -21,10 +21,10 @@ import type { HubPriceRules, HubPriceRulesInput } from "../../../mapping/hub-pri
 import type { PricePreviewLine } from "../../../queries/price-preview"
 
 /** `GET/POST /admin/hub/prices/rules`: an account's price rules as saved (decimals as strings), and what may be posted. */
-export type HubPriceRulesAnswer = { account: string; rules: HubPriceRules }
+export type HubPriceRulesAnswer = { account: string; rules: HubPriceRules; currency_code: string | null }
 export type HubPriceRulesBody = HubPriceRulesInput
 /** `POST /admin/hub/prices/preview`: a page of SKUs under rules not saved yet, and the whole catalogue's summary. */
-export type HubPricePreviewPage = HubPage & { account: string; lines: PricePreviewLine[]; summary: { skus: number; changing: number; held: number } }
+export type HubPricePreviewPage = HubPage & { account: string; currency_code: string | null; lines: PricePreviewLine[]; summary: { skus: number; changing: number; held: number } }
 
 /** A record as its JSON answer carries it: dates as ISO strings. */
 type AsJson<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] }
@@ -80,7 +80,7 @@ export type HubProductsPage = HubPage & {
  */
 export type HubProductPublications = {
   accounts: string[]
-  publications: Array<{ account: string; publish_products: boolean; product: HubProductPublicationView | null; prices: HubPriceView[] }>
+  publications: Array<{ account: string; publish_products: boolean; product: HubProductPublicationView | null; currency_code: string | null; prices: HubPriceView[] }>
 }
 
 /** What every paginated list under /admin/hub answers beside its rows: how many in all, and the page asked for. */

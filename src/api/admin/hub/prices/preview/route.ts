@@ -3,6 +3,7 @@ import type { HubPriceRules } from "../../../../../mapping/hub-price-rules"
 import { HUB_MODULE } from "../../../../../modules/hub"
 import type HubModuleService from "../../../../../modules/hub/service"
 import { type PricePreviewLine, previewPrices } from "../../../../../queries/price-preview"
+import { assertPriceListExists } from "../price-list"
 
 /** SKUs read per pass of the whole catalogue's summary: the preview's memory stays one chunk's. */
 const SUMMARY_CHUNK = 500
@@ -20,18 +21,22 @@ export async function POST(req: MedusaRequest<HubPriceRules>, res: MedusaRespons
   const { account, limit, offset } = req.validatedQuery as Query
   const { options } = hubModule.account(account)
   const rules = req.validatedBody
+  await assertPriceListExists(req.scope, rules)
   const select = ["sku", "variant_id", "accepted"]
   // One pass over the catalogue, a chunk at a time: the summary counts every SKU, the page keeps its own.
   const count = await hubModule.listAndCountHubCatalogueChanges({ account }, { select: ["id"], take: 1 }).then(([, total]) => total)
   const lines: PricePreviewLine[] = []
   const summary = { skus: count, changing: 0, held: 0 }
+  let currency: string | null = null
   for (let start = 0; start < count; start += SUMMARY_CHUNK) {
     const chunk = await hubModule.listHubCatalogueChanges({ account }, { select, order: { sku: "ASC" }, skip: start, take: SUMMARY_CHUNK })
-    for (const [index, line] of (await previewPrices(req.scope, chunk, options, rules)).entries()) {
+    const preview = await previewPrices(req.scope, chunk, options, rules)
+    currency = preview.currencyCode
+    for (const [index, line] of preview.lines.entries()) {
       if (line.held) summary.held++
       else if (line.steps > 0) summary.changing++
       if (start + index >= offset && start + index < offset + limit) lines.push(line)
     }
   }
-  res.json({ account, lines, count, limit, offset, summary })
+  res.json({ account, currency_code: currency, lines, count, limit, offset, summary })
 }

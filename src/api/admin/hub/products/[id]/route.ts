@@ -1,7 +1,10 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { HUB_MODULE } from "../../../../../modules/hub"
+import type { HubAccountOptions } from "../../../../../modules/hub/accounts"
 import type HubModuleService from "../../../../../modules/hub/service"
+import { ruledVariantPrices } from "../../../../../queries/hub-prices"
 import { productsInAccountChannels } from "../../../../../queries/hub-product-publication"
 import type { HubProductPublications } from "../../types"
 import { hubPricesView } from "../prices"
@@ -11,7 +14,8 @@ import { hubProductView } from "../view"
  * One product's publication on each hub account concerned, for its page's card: every account of a
  * store with one (its card reads as before accounts); else each account whose sales channel has the
  * product, or that has a publication of it (a product that left the channel, still on that hub); with
- * each SKU's price on that hub, and the steps a large cut still has to go (`prices`).
+ * each SKU's price on that hub, the steps a large cut still has to go and what made it, in the
+ * account's currency (`prices`, `currency_code`).
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse<HubProductPublications>) {
   const hub: HubModuleService = req.scope.resolve(HUB_MODULE)
@@ -22,15 +26,29 @@ export async function GET(req: MedusaRequest, res: MedusaResponse<HubProductPubl
   const [rows, inChannels, skuRows] = await Promise.all([
     hub.listHubProductPublications({ product_id: productId }),
     accounts.length > 1 ? productsInAccountChannels(req.scope, accounts, [productId]) : null,
-    hub.listHubCatalogueChanges({ product_id: productId }, { select: ["account", "sku", "wanted", "accepted"] }),
+    hub.listHubCatalogueChanges({ product_id: productId }, { select: ["account", "sku", "variant_id", "wanted", "accepted"] }),
   ])
   const concerned = accounts.filter(({ id }) => !inChannels || inChannels.get(id)!.has(productId) || rows.some((row) => row.account === id))
+  const variantIds = [...new Set(skuRows.flatMap((row) => (row.variant_id ? [row.variant_id] : [])))]
+  const ruled = await Promise.all(concerned.map(({ options }) => (keepsPrices(options) ? ruledVariantPrices(req.scope, variantIds, options) : null)))
+  const categoryNames = await categoryNamesOf(req.scope, ruled)
   res.json({
     accounts: hub.accountIds,
-    publications: concerned.map(({ id, options }) => {
+    publications: concerned.map(({ id, options }, index) => {
       const row = rows.find((found) => found.account === id)
-      const prices = hubPricesView(skuRows.filter((skuRow) => skuRow.account === id), options)
-      return { account: id, publish_products: options.publishProducts, product: row ? hubProductView(row, product.title) : null, prices }
+      const prices = hubPricesView(skuRows.filter((skuRow) => skuRow.account === id), options, ruled[index]?.prices, categoryNames)
+      return { account: id, publish_products: options.publishProducts, product: row ? hubProductView(row, product.title) : null, currency_code: ruled[index]?.currencyCode ?? null, prices }
     }),
   })
+}
+
+const keepsPrices = (options: HubAccountOptions) => options.catalogueFields.some((field) => field === "price" || field === "promotional_price")
+
+/** The names of the categories whose rule made a price (the card names the rule in the merchant's words). */
+async function categoryNamesOf(scope: MedusaContainer, ruled: Array<Awaited<ReturnType<typeof ruledVariantPrices>> | null>): Promise<Map<string, string>> {
+  const ids = new Set<string>()
+  for (const account of ruled) for (const { price } of account?.prices.values() ?? []) if ("amount" in price && price.rule.startsWith("pcat_")) ids.add(price.rule)
+  if (!ids.size) return new Map()
+  const categories = await scope.resolve(Modules.PRODUCT).listProductCategories({ id: [...ids] }, { select: ["id", "name"] })
+  return new Map(categories.map((category) => [category.id, category.name]))
 }
