@@ -34,7 +34,8 @@ export function priceTests(session: AdminSession) {
 
     await page.goto(`${medusaUrl}/app/hub`)
     const section = page.getByTestId("hub-prices-section")
-    await session.expectText(section, "Markup 0 % plus 0.")
+    // Amounts in the account's currency (the demo's region: BRL), as English writes them.
+    await session.expectText(section, "Markup 0 % plus R$0.00.")
     await section.getByRole("button", { name: "Edit price rules" }).click()
     const drawer = page.getByTestId("hub-price-rules-drawer")
     // A markup that is no number: said under the field, nothing previewed or saved.
@@ -52,12 +53,14 @@ export function priceTests(session: AdminSession) {
 
     await drawer.getByRole("button", { name: "Apply" }).click()
     await session.expectText(page.locator("[data-sonner-toast]").first(), "Price rules applied")
-    await session.expectText(section, "Markup 15 % plus 0.")
+    await session.expectText(section, "Markup 15 % plus R$0.00.")
     await eventually(async () => expect(await pricesOf()).toMatchObject({ hub_price: after, price: after }), 60_000)
 
     await page.goto(`${medusaUrl}/app/products/${productId}`)
     const card = page.getByTestId("hub-product-widget")
-    await session.expectText(card.getByTestId("hub-product-account-default").getByTestId("hub-product-prices"), after.toFixed(2))
+    await session.expectText(card.getByTestId("hub-product-account-default").getByTestId("hub-product-prices"), `R$${after.toFixed(2)}`)
+    // What made it: Medusa's price and the rule, in the merchant's words.
+    await session.expectText(card.getByTestId("hub-product-account-default").getByTestId("hub-product-price-rule"), `From Medusa's R$${before.price.toFixed(2)}: the default markup`)
     // Brand B's rules are its own: its hub keeps Medusa's price.
     await session.expectText(card.getByTestId("hub-product-account-brand-b").getByTestId("hub-product-prices"), before.price.toFixed(2))
     await session.screenshot("product-card-hub-price", card)
@@ -65,5 +68,37 @@ export function priceTests(session: AdminSession) {
     // Back to Medusa's prices for the tests after this one.
     expect((await page.request.post(`${medusaUrl}/admin/hub/prices/rules?account=default`, { data: { markup_percent: 0 } })).status()).toBe(200)
     await eventually(async () => expect((await pricesOf()).hub_price).toBe(before.price), 60_000)
+  })
+}
+
+/** The same in Portuguese: the drawer's fields and the preview's amounts as Brazil writes them (R$ 1.234,56); nothing saved. */
+export function pricePortugueseTests(session: AdminSession) {
+  it("edits and previews price rules in Portuguese, amounts in reais as Brazil writes them", async () => {
+    const page = session.page()
+    const medusaUrl = session.medusaUrl()
+    await page.goto(`${medusaUrl}/app/hub`)
+    const section = page.getByTestId("hub-prices-section")
+    await session.expectText(section, "Preços no marketplace")
+    // Intl writes "R$" and the amount apart with a no-break space.
+    await eventually(async () => expect((await section.innerText()).replace(/\u00a0/g, " ")).toContain("Acréscimo de 0 % mais R$ 0,00."))
+    await section.getByRole("button", { name: "Editar regras de preço" }).click()
+    const drawer = page.getByTestId("hub-price-rules-drawer")
+    await session.expectText(drawer, "Origem do preço")
+    // A floor of the variant's cost × a factor: its two fields appear, each explained.
+    await drawer.getByLabel("Piso").click()
+    await page.getByRole("option", { name: "O custo da variante × um fator" }).click()
+    await drawer.getByLabel("Chave de metadados").fill("cost")
+    await drawer.getByLabel("Fator sobre o custo").fill("1,3")
+    await drawer.getByLabel("Acréscimo (%)").fill("12,5")
+    await drawer.getByRole("button", { name: "Ver prévia" }).click()
+    await session.expectText(drawer.getByTestId("hub-price-preview-summary"), "SKUs mudariam no hub")
+    const first = drawer.getByTestId("hub-price-preview-lines").locator("tbody tr").first()
+    await session.expectText(first, "R$")
+    expect(await first.innerText()).toMatch(/R\$\s\d{1,3}(\.\d{3})*,\d{2}/)
+    await session.expectText(first, "o acréscimo padrão")
+    await session.screenshot("price-rules-preview-ptBR", drawer)
+    await drawer.getByRole("button", { name: "Cancelar" }).click()
+    // Nothing saved.
+    expect((await (await page.request.get(`${medusaUrl}/admin/hub/prices/rules?account=default`)).json()).rules).toMatchObject({ markup_percent: "0", floor: { kind: "none" } })
   })
 }

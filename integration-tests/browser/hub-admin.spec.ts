@@ -9,7 +9,7 @@ import { productPagePortugueseTests, productPageTests, publishSeededProducts } f
 import { hubPageListTests, orderListPortugueseTests, orderListTests } from "./hub-admin-lists"
 import { accountTests } from "./hub-admin-accounts"
 import { orderPageTests, type OrderPageSession } from "./hub-admin-orders"
-import { priceTests } from "./hub-admin-prices"
+import { pricePortugueseTests, priceTests } from "./hub-admin-prices"
 
 /*
  * The admin pages in Debian's Chromium, against the demo (`npm run demo`: seeded store, sandbox
@@ -361,6 +361,7 @@ describe("in Portuguese (Brazil), the admin user's language", () => {
   })
 
   productPagePortugueseTests(session)
+  pricePortugueseTests(session)
   orderListPortugueseTests(session)
 })
 
