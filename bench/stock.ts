@@ -51,7 +51,7 @@ import { startBurners } from "./lib/burners"
 import { coalescedChanges } from "./lib/changes"
 import { figure, info, percentile } from "./lib/figures"
 import { mb, sampleMemory } from "./lib/memory"
-import { bootStore, byStatus, connect, control, recreateDatabase, requestLog, runBench, startSandbox, type SandboxProcess } from "./lib/store"
+import { bootStore, byStatus, connect, control, recreateDatabase, requestLog, runBench, settled as settledOutbox, startSandbox, type SandboxProcess } from "./lib/store"
 
 const QUICK = process.argv.includes("--quick")
 const SKUS = Number(process.env.BENCH_SKUS ?? (QUICK ? 500 : 5_000))
@@ -204,19 +204,8 @@ async function seed(container: MedusaContainer, hub: HubModuleService, sandbox: 
   }
 }
 
-/** Waits until no outbox of `accounts` has anything pending and no event has arrived for a while. */
-async function settled(hub: HubModuleService, quietMs = 2_000, accounts = ACCOUNT_IDS) {
-  let quietSince = Date.now()
-  let lastBacklog = -1
-  for (;;) {
-    let backlog = 0
-    for (const account of accounts) backlog += (await hub.stockSyncFigures(account)).backlog
-    if (backlog !== 0 || backlog !== lastBacklog) quietSince = Date.now()
-    lastBacklog = backlog
-    if (Date.now() - quietSince >= quietMs) return
-    await sleep(200)
-  }
-}
+/** Waits until no outbox of `accounts` (every account's by default) has anything pending and no event has arrived for a while. */
+const settled = (hub: HubModuleService, quietMs = 2_000, accounts = ACCOUNT_IDS) => settledOutbox(hub, quietMs, accounts)
 
 // ---- Pushes ------------------------------------------------------------------------------
 

@@ -7,8 +7,11 @@
  */
 import { ChildProcess, execFileSync, spawn } from "node:child_process"
 import path from "node:path"
+import { setTimeout as sleep } from "node:timers/promises"
 import { Client } from "pg"
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { DEFAULT_ACCOUNT } from "../../src/modules/hub/accounts"
+import type HubModuleService from "../../src/modules/hub/service"
 import type { SandboxRequestLogEntry } from "../../src/sandbox"
 
 export const ROOT = path.resolve(__dirname, "..", "..")
@@ -100,6 +103,20 @@ export function byStatus(entries: SandboxRequestLogEntry[]): string {
   const counts = new Map<string, number>()
   for (const entry of entries) counts.set(String(entry.status), (counts.get(String(entry.status)) ?? 0) + 1)
   return [...counts].map(([status, count]) => `${count} × ${status}`).join(", ")
+}
+
+/** Waits until no outbox of `accounts` has anything pending and no event has arrived for `quietMs`. */
+export async function settled(hub: HubModuleService, quietMs = 2_000, accounts: string[] = [DEFAULT_ACCOUNT]): Promise<void> {
+  let quietSince = Date.now()
+  let lastBacklog = -1
+  for (;;) {
+    let backlog = 0
+    for (const account of accounts) backlog += (await hub.stockSyncFigures(account)).backlog
+    if (backlog !== 0 || backlog !== lastBacklog) quietSince = Date.now()
+    lastBacklog = backlog
+    if (Date.now() - quietSince >= quietMs) return
+    await sleep(200)
+  }
 }
 
 /** Runs a bench's main and exits with its outcome (the store's pools would keep the process alive). */
