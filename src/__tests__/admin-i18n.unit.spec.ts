@@ -14,7 +14,7 @@ const PARTS = ["page", "card", "product"] as const
 const LANGUAGES = ["en", "ptBR"] as const
 
 /** Texts that read the same in both languages (codes, names, abbreviations). */
-const SAME_IN_BOTH = new Set(["page.connection.columns.endpoint", "page.connection.columns.bucket", "page.traffic.endpoint", "page.catalogue.columns.sku", "page.import.columns.marketplace", "page.catalogue.fields.status", "card.fields.marketplace", "card.delivery.kinds.correios", "card.delivery.kinds.direct", "card.delivery.kinds.fulfillment", "page.delivery.columns.plp", "page.delivery.plps.heading", "page.prices.columns.medusa"])
+const SAME_IN_BOTH = new Set(["page.connection.columns.endpoint", "page.connection.columns.bucket", "page.traffic.endpoint", "page.catalogue.columns.sku", "page.import.columns.marketplace", "page.catalogue.fields.status", "card.fields.marketplace", "card.delivery.kinds.correios", "card.delivery.kinds.direct", "card.delivery.kinds.fulfillment", "page.delivery.columns.plp", "page.delivery.plps.heading", "page.prices.columns.medusa", "page.refusals.columns.sku"])
 
 type Texts = { [key: string]: string | Texts }
 

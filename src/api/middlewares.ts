@@ -9,6 +9,7 @@ import { GetHubConnectionSchema } from "./admin/hub/connection/validators"
 import { GetHubMovesSchema } from "./admin/hub/moves/validators"
 import { GetHubImportRunsSchema } from "./admin/hub/import-runs/validators"
 import { GetHubSkusInErrorSchema } from "./admin/hub/stock/skus-in-error/validators"
+import { GetHubSyncErrorsSchema } from "./admin/hub/sync-errors/validators"
 import { GetHubProductsSchema, PostHubProductExclusionSchema, PostHubProductPublishSchema } from "./admin/hub/products/validators"
 import { HubAccountQuerySchema } from "./admin/hub/account-query"
 import { GetCollectablesSchema, GetDeliveryDocumentSchema, GetDeliveryPageSchema, PostDeliveryOrdersSchema } from "./admin/hub/delivery/validators"
@@ -130,6 +131,16 @@ export default defineMiddlewares({
       matcher: "/admin/hub/import-runs",
       method: ["GET"],
       middlewares: [validateAndTransformQuery(GetHubImportRunsSchema, {})],
+    },
+    {
+      matcher: "/admin/hub/sync-errors",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(GetHubSyncErrorsSchema, {})],
+    },
+    {
+      matcher: "/admin/hub/sync-errors/read",
+      method: ["POST"],
+      middlewares: [validateAndTransformQuery(HubAccountQuerySchema, {})],
     },
     {
       matcher: "/admin/hub/stock/skus-in-error",

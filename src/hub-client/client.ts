@@ -55,6 +55,7 @@ import {
   variationUpdateSchema,
 } from "./product-schemas"
 import { HubMarketplaceDelivery } from "./marketplace-delivery"
+import { HubSyncErrors } from "./sync-errors"
 import { HubLogger, HubTransport } from "./transport"
 
 /**
@@ -68,6 +69,8 @@ export class HubClient implements HubPageReader {
   private readonly transport: HubTransport
   /** The marketplace's own delivery: labels, PLPs, collections (marketplace-delivery.ts). */
   readonly delivery: HubMarketplaceDelivery
+  /** What the marketplaces refused after the hub took it (sync-errors.ts). */
+  readonly syncErrors: HubSyncErrors
 
   /** `budgetStore`: a shared request budget other than Redis (the plugin gives its PostgreSQL when the store has no Redis). */
   /** `tracer`: one span per request (the plugin passes Medusa's; none by default). */
@@ -79,6 +82,7 @@ export class HubClient implements HubPageReader {
     this.options = parsed.data
     this.transport = new HubTransport(this.options, logger, budgetStore, tracer)
     this.delivery = new HubMarketplaceDelivery(this.transport)
+    this.syncErrors = new HubSyncErrors(this.transport)
   }
 
   // ---- Statuses ------------------------------------------------------------------------

@@ -18,4 +18,5 @@ export { NO_TRACER, type HubSpan, type HubSpanAttributes, type HubTracer } from 
 export { cappedPauseUntil, DEFAULT_MAX_PAUSE_MS, MAX_TIMER_MS } from "./bounds"
 export * from "./delivery"
 export * from "./marketplace-delivery"
+export * from "./sync-errors"
 export type { HubDocument } from "./documents"

@@ -34,7 +34,7 @@ import { hubErrorBodySchema } from "./schemas"
 /** The few logger methods the client uses; Medusa's logger and `console` both fit. */
 export type HubLogger = Pick<Console, "warn" | "info">
 
-type Method = "GET" | "POST" | "PUT" | "DELETE"
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE"
 
 export type HubCall<T> = {
   method: Method

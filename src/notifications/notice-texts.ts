@@ -15,6 +15,7 @@ export type MerchantNoticeFacts =
   | { about: "move-refused"; code: string; kind: MerchantOrderMoveKind; error: string | null }
   | { about: "leaks"; codes: string[] }
   | { about: "outage"; minutes: number }
+  | { about: "marketplace-refused"; entity: "products" | "orders"; id: string; reason: string; solution: string | null }
 
 type NoticeText = { title: string; description: string }
 type Texts = { [About in MerchantNoticeFacts["about"]]: (facts: Extract<MerchantNoticeFacts, { about: About }>) => NoticeText }
@@ -58,6 +59,10 @@ const TEXTS: Record<NotificationLanguage, Texts> = {
       title: `${codes.length} canceled marketplace order${codes.length === 1 ? " holds" : "s hold"} reserved stock`,
       description: `${named(codes)}: the hub is told that stock is gone. Marketplace hub > Catalogue sync > Release their stock.`,
     }),
+    "marketplace-refused": ({ entity, id, reason, solution }) => ({
+      title: entity === "products" ? `A marketplace refused SKU ${id}` : `A marketplace refused order ${id}`,
+      description: `${reason}${solution ? `. ${solution}` : ""}. The hub took it, the marketplace did not: fix it in Medusa and the next push tells the hub (see its Marketplace hub card).`,
+    }),
     outage: ({ minutes }) => ({
       title: "The marketplace hub is not answering",
       description: `For ${minutes} minutes every request to the hub has been refused for its rate limit, failed or gone unanswered: marketplaces keep the last quantities sent and new orders wait. The plugin keeps trying; see the Marketplace hub page.`,
@@ -87,6 +92,10 @@ const TEXTS: Record<NotificationLanguage, Texts> = {
     leaks: ({ codes }) => ({
       title: codes.length === 1 ? "1 pedido cancelado do marketplace ainda reserva estoque" : `${codes.length} pedidos cancelados do marketplace ainda reservam estoque`,
       description: `${named(codes)}: o hub está sendo informado de que esse estoque não existe. Hub de marketplaces > Sincronização do catálogo > Liberar o estoque deles.`,
+    }),
+    "marketplace-refused": ({ entity, id, reason, solution }) => ({
+      title: entity === "products" ? `Um marketplace recusou o SKU ${id}` : `Um marketplace recusou o pedido ${id}`,
+      description: `${reason}${solution ? `. ${solution}` : ""}. O hub aceitou, o marketplace não: corrija no Medusa e o próximo envio avisa o hub (veja o cartão Hub de marketplaces).`,
     }),
     outage: ({ minutes }) => ({
       title: "O hub de marketplaces não está respondendo",

@@ -57,6 +57,9 @@ Control endpoints (no credentials; <code> URL-encoded: "Sandbox Marketplace-17" 
   PUT    /_sandbox/next-origin             {"origin":"http://..."|null}: where the products listing's next points
   PUT    /_sandbox/price-rules             {"maxCutPercent":50|null,"strict":true|false}: the hub's price rules
   PUT    /_sandbox/delivery                {"plpOrderCodes":"code"|"marketplace_number"}: what a PLP's order_remote_codes names
+  PUT    /_sandbox/review                  {"eanRequired":true|false}: the marketplace refuses a product without an EAN
+  POST   /_sandbox/sync_errors             {"entity":"products"|"orders","entity_id","error_code","error_category_code",
+                                           "message"}: the marketplace refuses it (listed under /sync_errors/...)
   PUT    /_sandbox/misbehaviour            a hub gone wrong, each switch null to end it: {"retryAfter":{"seconds","times"?},
                                            "redirect":{"status"?,"location"?},"endlessCursor":true,"duplicateOrderCodes":n,
                                            "duplicateStatusCodes":n,"hugeBody":{"bytes","declareLength"?},"dripBody":{"everyMs"?}}

@@ -10,6 +10,7 @@ import { parseOrThrow } from "./errors"
 import type { SandboxHub } from "./hub"
 import type { Answer, Route, RouteRequest } from "./http"
 import type { SandboxMisbehaviourInput } from "./misbehaviour"
+import type { SandboxSyncErrorReport } from "./marketplace-review"
 import type { SandboxProductInput, SandboxStatus } from "./records"
 import type { SandboxHubState } from "./state"
 import { QUEUE_FAULTS } from "./order-queue"
@@ -158,6 +159,18 @@ export function buildControlRoutes(hub: SandboxHub, state: SandboxHubState): Rou
         return { status: 200, body: { plpOrderCodes } }
       },
     },
+    {
+      // The marketplace's review: {"eanRequired": true} refuses a product the hub took without an EAN.
+      method: "PUT",
+      path: "/review",
+      handle: ({ body }) => {
+        const { eanRequired } = parseOrThrow(z.strictObject({ eanRequired: z.boolean() }), body())
+        hub.setReview({ eanRequired })
+        return { status: 200, body: { eanRequired } }
+      },
+    },
+    // A refusal no client can foresee: {"entity":"products"|"orders","entity_id","error_code","error_category_code","message"}.
+    { method: "POST", path: "/sync_errors", handle: ({ body }) => ({ status: 201, body: hub.reportSyncError(body() as SandboxSyncErrorReport) }) },
     // Misbehaviours (misbehaviour.ts): a body such as { "retryAfter": { "seconds": 86400, "times": 3 } }; null turns one off.
     { method: "PUT", path: "/misbehaviour", handle: ({ body }) => ({ status: 200, body: hub.misbehave(body() as SandboxMisbehaviourInput) }) },
     { method: "GET", path: "/misbehaviour", handle: () => ({ status: 200, body: hub.misbehaviour() }) },

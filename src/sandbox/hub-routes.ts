@@ -7,6 +7,7 @@
 import { z } from "zod"
 import type { HubOrder } from "../hub-client/schemas"
 import { deliveryRoutes } from "./delivery-routes"
+import { SANDBOX_SYNC_ERROR_CATEGORIES } from "./marketplace-review"
 import { parseOrThrow, SandboxHubError } from "./errors"
 import { allowOnlyParams, readInteger, readPaging, readSingle, type Route } from "./http"
 import { sandboxDeliverySchema, sandboxInvoiceSchema, sandboxNfeInvoiceFormSchema, sandboxShipmentExceptionSchema, sandboxShipmentSchema } from "./move-bodies"
@@ -31,6 +32,29 @@ export function buildHubRoutes(context: HubRoutesContext): Route[] {
     ...queueRoutes(context),
     ...productRoutes(context),
     ...deliveryRoutes(context.state),
+    ...syncErrorRoutes(context.state),
+  ]
+}
+
+/** What the marketplaces refused after the hub took it (marketplace-review.ts): listed, paged, cleared. */
+function syncErrorRoutes(state: SandboxHubState): Route[] {
+  const review = state.review
+  const listing = (entity: "products" | "orders"): Route => ({
+    method: "GET",
+    path: `/sync_errors/${entity}`,
+    handle: ({ query }) => {
+      allowOnlyParams(query, ["page", "per_page", "error_category_code"])
+      const { page, perPage } = readPaging(query)
+      return { status: 200, body: review.list(entity, { page: page ?? 1, perPage, category: readSingle(query, "error_category_code") }) }
+    },
+  })
+  const clearing = (entity: "products" | "orders"): Route => ({ method: "PATCH", path: `/sync_errors/${entity}`, handle: ({ body }) => ({ status: 200, body: review.clearErrors(entity, body()) }) })
+  return [
+    { method: "GET", path: "/sync_errors/categories", handle: () => ({ status: 200, body: SANDBOX_SYNC_ERROR_CATEGORIES }) },
+    listing("products"),
+    listing("orders"),
+    clearing("products"),
+    clearing("orders"),
   ]
 }
 
@@ -220,7 +244,9 @@ function productRoutes(context: HubRoutesContext): Route[] {
       path: "/products",
       handle: ({ body }) => {
         const { product } = parseOrThrow(sandboxNewProductBodySchema, body())
-        return { status: 201, body: state.createProduct(product) }
+        const created = state.createProduct(product)
+        state.review.written(created.sku)
+        return { status: 201, body: created }
       },
     },
     {
@@ -229,7 +255,9 @@ function productRoutes(context: HubRoutesContext): Route[] {
       handle: ({ params, body }) => {
         if (!state.getProduct(params.sku)) throw new SandboxHubError(404, "Product not found")
         const { variation } = parseOrThrow(sandboxNewVariationBodySchema, body())
-        return { status: 201, body: state.addVariation(params.sku, variation) }
+        const product = state.addVariation(params.sku, variation)
+        state.review.written(product.sku)
+        return { status: 201, body: product }
       },
     },
     productUpdate(context, "/products/:sku", (raw) => parseOrThrow(sandboxProductUpdateBodySchema, raw).product),
@@ -253,6 +281,7 @@ function productUpdate(
     handle: ({ params, body }) => {
       if (!state.getProduct(params.sku) && !state.getVariation(params.sku)) throw new SandboxHubError(404, "Product not found")
       const updated = state.updateProduct(params.sku, fieldsOf(body()))
+      state.review.written("parent_sku" in updated ? updated.parent_sku : updated.sku)
       return productUpdateResponse === 204 ? { status: 204 } : { status: 200, body: updated }
     },
   }

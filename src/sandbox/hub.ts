@@ -16,6 +16,7 @@ import type { SandboxQueueFault } from "./order-queue"
 import type { SandboxVariationView } from "./catalogue"
 import type { SeedOrdersOptions } from "./state"
 import type { SandboxPlpOrderCodes } from "./marketplace-delivery"
+import type { SandboxSyncError, SandboxSyncErrorEntity, SandboxSyncErrorReport } from "./marketplace-review"
 import type { SandboxProduct, SandboxProductInput, SandboxStatus } from "./records"
 import {
   faultsSchema,
@@ -127,6 +128,12 @@ export interface SandboxHub {
   setNextOrigin(origin: string | undefined): void
   /** What a PLP's `order_remote_codes` names on this hub (the record is unsure): `code` (default) or `marketplace_number`. */
   setPlpOrderCodes(form: SandboxPlpOrderCodes): void
+  /** The marketplace's review (marketplace-review.ts): with `eanRequired`, a product the hub took without an EAN is refused a moment later. */
+  setReview(review: { eanRequired: boolean }): void
+  /** A refusal by the marketplace no client can foresee: listed under `GET /sync_errors/{entity}` until cleared. */
+  reportSyncError(report: SandboxSyncErrorReport): SandboxSyncError
+  /** What `GET /sync_errors/{entity}` lists now (every page), outside the account's limits. */
+  syncErrors(entity: SandboxSyncErrorEntity): SandboxSyncError[]
   /** Changes which moves the hub accepts (a profile's name or rules of one's own). */
   setMoveRules(rules: z.input<typeof moveRulesSchema>): void
   /** Changes the hub's price rules until `reset()` (fields left out take their defaults). */

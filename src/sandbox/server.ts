@@ -116,6 +116,11 @@ export async function startSandboxHub(options: SandboxHubOptions = {}): Promise<
     setPriceRules: (rules) => {
       state.priceRules = parseOrThrow(sandboxPriceRulesSchema, rules, { prefix: "priceRules" })
     },
+    setReview: ({ eanRequired }) => {
+      state.review.eanRequired = parseOrThrow(z.boolean(), eanRequired, { prefix: "eanRequired" })
+    },
+    reportSyncError: (report) => state.review.report(report),
+    syncErrors: (entity) => state.review.list(entity, { page: 1, perPage: Number.MAX_SAFE_INTEGER }),
     setMoveRules: (rules) => {
       state.moveRules = moveRulesOf(parseOrThrow(moveRulesSchema, rules, { prefix: "moveRules" }))
     },

@@ -39,6 +39,7 @@ import { type MoveRules, SANDBOX_MOVE_PROFILES } from "./move-rules"
 import { SandboxCatalogue, type SandboxVariationView } from "./catalogue"
 import { SandboxOrderQueue } from "./order-queue"
 import { SandboxMarketplaceDelivery } from "./marketplace-delivery"
+import { SandboxMarketplaceReview } from "./marketplace-review"
 import { DEFAULT_SANDBOX_PRICE_RULES, type SandboxPriceRules } from "./price-rules"
 import { DEFAULT_SEED_DAYS, seedOrderInputs, seedProductInputs } from "./seed"
 
@@ -64,6 +65,8 @@ export class SandboxHubState {
       return order ? this.statusTypeOf(order) : undefined
     },
   })
+  /** The marketplace's review of the products the hub took (marketplace-review.ts): its sync errors. */
+  readonly review = new SandboxMarketplaceReview({ getProduct: (sku) => this.getProduct(sku) }, () => this.now())
   /** The hub's price rules (price-rules.ts): a cut of half or more refused, and (strict) no zero or empty price. */
   priceRules: SandboxPriceRules = DEFAULT_SANDBOX_PRICE_RULES
   /** Which moves are accepted from which status type. */
@@ -86,6 +89,7 @@ export class SandboxHubState {
     this.nextSequenceByChannel.clear()
     this.queue.clear()
     this.delivery.clear()
+    this.review.clear()
   }
 
   // ---- Statuses ------------------------------------------------------------------------

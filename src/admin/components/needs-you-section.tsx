@@ -8,6 +8,7 @@ import {
   useHubOrdersNeedingMerchant,
 } from "../lib/hub-queries"
 import { useHubTranslation } from "../lib/i18n"
+import { useEveryHubAccountRefusals } from "./marketplace-refusals-section"
 import { MovesNeedingMerchant } from "./moves-needing-merchant"
 
 /**
@@ -49,7 +50,8 @@ export const NeedsYouSection = () => {
   const stock = useEveryHubAccountStockFigures()
   const skus = useEveryHubAccountSkusInError()
   const products = useEveryHubAccountProductsNeedingMerchant()
-  if ([orders, moves, ...stock, ...skus, ...products].some((query) => query.isLoading)) return null
+  const refusals = useEveryHubAccountRefusals()
+  if ([orders, moves, ...stock, ...skus, ...products, ...refusals].some((query) => query.isLoading)) return null
 
   // A store with one account reads as before: its lines name none.
   const named = (index: number) => (accounts.length > 1 ? accounts[index] : undefined)
@@ -59,7 +61,9 @@ export const NeedsYouSection = () => {
   const skuLines = perAccount(skus.map((one) => one.data?.count ?? 0))
   const leakLines = perAccount(stock.map((one) => one.data?.stock.lastReconciliation?.leakedOrders ?? 0))
   const productLines = perAccount(products.map((one) => one.data?.count ?? 0))
-  const nothing = !orderCount && !moveCount && !skuLines.length && !leakLines.length && !productLines.length
+  // Two queries per account (products, then orders).
+  const refusalLines = perAccount(accounts.map((_, index) => (refusals[2 * index]?.data?.count ?? 0) + (refusals[2 * index + 1]?.data?.count ?? 0)))
+  const nothing = !orderCount && !moveCount && !skuLines.length && !leakLines.length && !productLines.length && !refusalLines.length
   return (
     <Container className="divide-y p-0" data-testid="hub-needs-you">
       <div className="px-6 py-4">
@@ -76,6 +80,9 @@ export const NeedsYouSection = () => {
       ))}
       {productLines.map(({ n, account }) => (
         <NeedLine key={account ?? "one"} text={t("needsYou.products", { n })} target="hub-products-attention-section" testId="hub-needs-products" account={account} />
+      ))}
+      {refusalLines.map(({ n, account }) => (
+        <NeedLine key={account ?? "one"} text={t("needsYou.refusals", { n })} target="hub-marketplace-refusals-section" testId="hub-needs-refusals" account={account} />
       ))}
       {leakLines.map(({ n, account }) => (
         <NeedLine key={account ?? "one"} text={t("needsYou.leaks", { n })} target="hub-stock-leaks-section" testId="hub-needs-leaks" account={account} />

@@ -7,6 +7,7 @@ import { Link } from "react-router-dom"
 import { type MerchantOrderMoveKind, moveAllowedFrom, moveSendableFrom } from "../../hub-client/order-moves"
 import { hubDeliveryOf, marketplaceCarries } from "../../hub-client/delivery"
 import { HubOrderDeliveryActions } from "../components/hub-order/hub-order-delivery-actions"
+import { MarketplaceRefusals } from "../components/marketplace-refusals"
 import { HubOrderLabel } from "../components/hub-order/hub-order-label"
 import { HubOrderMoves } from "../components/hub-order/hub-order-moves"
 import { HubOrderShipments } from "../components/hub-order/hub-order-shipments"
@@ -26,7 +27,7 @@ import { useHubTranslation } from "../lib/i18n"
 const HubOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
   const { t } = useHubTranslation("card")
   const [open, setOpen] = useState<MerchantOrderMoveKind | null>(null)
-  const { hubOrder, error, statusLabel, statusLabelOf, moves, deliveryActions, medusaOrder } = useHubOrder(order.id)
+  const { hubOrder, error, statusLabel, statusLabelOf, moves, deliveryActions, marketplaceRefusals, medusaOrder } = useHubOrder(order.id)
   const severalAccounts = useSeveralHubAccounts()
 
   if (error) {
@@ -161,6 +162,7 @@ const HubOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
       {medusaOrder && <HubOrderShipments order={medusaOrder} />}
       <HubOrderMoves moves={moves} />
       <HubOrderDeliveryActions actions={deliveryActions} />
+      <MarketplaceRefusals refusals={marketplaceRefusals} entity="orders" />
       <div className="px-6 py-3">
         <Link to="/hub" className="text-ui-fg-interactive hover:text-ui-fg-interactive-hover txt-compact-small">
           {t("hubPage")}

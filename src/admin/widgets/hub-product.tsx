@@ -6,6 +6,7 @@ import { Link } from "react-router-dom"
 import type { HubProductPublications, HubProductPublicationView } from "../../api/admin/hub/types"
 import { HubProductProblems, HubProductRefusal, HubProductState } from "../components/hub-product/publication"
 import { SectionRow } from "../components/section-row"
+import { MarketplaceRefusals } from "../components/marketplace-refusals"
 import { HubPrices } from "../components/hub-product/hub-prices"
 import { errorMessage, formatTime } from "../lib/format"
 import { useHubTranslation } from "../lib/i18n"
@@ -114,6 +115,7 @@ const AccountPublication = ({ productId, publication, named = false }: { product
     return (
       <>
         <HubPrices prices={publication.prices} currency={publication.currency_code} />
+        <MarketplaceRefusals refusals={publication.marketplace_refusals} entity="products" />
         <Text size="small" className="text-ui-fg-subtle px-6 py-4" data-testid="hub-product-off">
           {named ? t("offAccount") : t("off")}
         </Text>
@@ -123,6 +125,7 @@ const AccountPublication = ({ productId, publication, named = false }: { product
   return (
     <>
       <HubPrices prices={publication.prices} currency={publication.currency_code} />
+        <MarketplaceRefusals refusals={publication.marketplace_refusals} entity="products" />
       {row ? <PublicationRows row={row} /> : (
         <Text size="small" className="text-ui-fg-subtle px-6 py-4" data-testid="hub-product-unseen">
           {t("notLookedAt")}

@@ -16,6 +16,12 @@ export const HubEvents = {
   SKU_REFUSED: "hub-sku.refused",
   /** `{ account, product_id, sku, status, message }`: an account's hub refused a product's publication (option `publishProducts`). */
   PRODUCT_REFUSED: "hub-product.refused",
+  /**
+   * `{ account, entity, entity_id, error_category_code, error_code, message, name, solution }`: a marketplace
+   * refused a product (entity `products`, entity_id its SKU) or an order (`orders`, its code) after the
+   * hub took it (`GET /sync_errors/*`), once per error the plugin had not seen listed.
+   */
+  MARKETPLACE_REFUSED: "hub-marketplace.refused",
 } as const
 
 /**

@@ -21,6 +21,12 @@ export const ORDER_IMPORT_LOCK = "hub:order-import"
 /** One consumer of the hub's order queue at a time (per hub account: the account's budget is one). */
 export const ORDER_QUEUE_LOCK = "hub:order-queue"
 
+/** One read of the hub's sync errors at a time (per hub account). */
+export const SYNC_ERRORS_LOCK = "hub:sync-errors"
+
+/** Held, never released, for `syncErrorsEveryMinutes` after a read began: the schedule's "read recently", across processes. */
+export const SYNC_ERRORS_READ_RECENTLY_LOCK = "hub:sync-errors-read-recently"
+
 /** One stock reconciliation at a time (per hub account). */
 export const STOCK_RECONCILIATION_LOCK = "hub:stock-reconciliation"
 

@@ -110,6 +110,11 @@ export const hubPluginOptionsSchema = hubClientOptionsSchema.extend({
   /** Minutes between scheduled reconciliations; 0 turns the schedule off (the admin trigger stays). */
   catalogueReconcileEveryMinutes: z.number().int().min(0).max(10_080).default(360),
   /**
+   * Minutes between reads of what the marketplaces refused after the hub took it (`GET /sync_errors/*`,
+   * src/sync/sync-errors.ts); 0 turns the schedule off (the admin's *Read now* stays).
+   */
+  syncErrorsEveryMinutes: z.number().int().min(0).max(10_080).default(10),
+  /**
    * The product fields the plugin keeps true on the hub besides `qty` (src/mapping/hub-product.ts says
    * what each follows); none by default, so a store that manages prices on the hub keeps doing so.
    */

@@ -8,7 +8,8 @@ import type { ClaimedPublication, PublicationState } from "./models/hub-product-
 import { hubPriceRulesSchema, NO_PRICE_RULES, type HubPriceRules } from "../../mapping/hub-price-rules"
 import { NfeUploads } from "./nfe-uploads"
 import type { ProcessParts } from "./process-parts"
-import type { HubCatalogueChangeRepository, HubPriceRuleSetRepository, HubProductPublicationRepository, HubStockReconciliationRepository, HubTrafficHourRepository } from "./repositories"
+import type { HubCatalogueChangeRepository, HubPriceRuleSetRepository, HubProductPublicationRepository, HubStockReconciliationRepository, HubSyncErrorRepository, HubTrafficHourRepository } from "./repositories"
+import type { ListedSyncError } from "./repositories/hub-sync-error"
 import type { PublicationOutcome } from "./repositories/hub-product-publication"
 import type { TrafficHour } from "./repositories/hub-traffic-hour"
 import { HubOrderRecords, type HubOrderRecordsDependencies } from "./services/hub-order-records"
@@ -24,6 +25,7 @@ type InjectedDependencies = HubOrderRecordsDependencies & {
   hubStockReconciliationRepository: HubStockReconciliationRepository
   hubTrafficHourRepository: HubTrafficHourRepository
   hubPriceRuleSetRepository: HubPriceRuleSetRepository
+  hubSyncErrorRepository: HubSyncErrorRepository
   hubProcessParts: ProcessParts
   logger: { warn(message: string): void }
 }
@@ -43,6 +45,7 @@ export default class HubModuleService extends HubOrderRecords {
   private readonly reconciliations: HubStockReconciliationRepository
   private readonly traffic: HubTrafficHourRepository
   private readonly priceRuleSets: HubPriceRuleSetRepository
+  private readonly syncErrors: HubSyncErrorRepository
   private readonly logger: InjectedDependencies["logger"]
   private readonly processParts: ProcessParts
   private trafficTimer: NodeJS.Timeout | undefined
@@ -54,6 +57,7 @@ export default class HubModuleService extends HubOrderRecords {
     this.reconciliations = dependencies.hubStockReconciliationRepository
     this.traffic = dependencies.hubTrafficHourRepository
     this.priceRuleSets = dependencies.hubPriceRuleSetRepository
+    this.syncErrors = dependencies.hubSyncErrorRepository
     this.logger = dependencies.logger
     this.processParts = dependencies.hubProcessParts
   }
@@ -76,6 +80,20 @@ export default class HubModuleService extends HubOrderRecords {
   @InjectManager()
   async savePriceRules(account: string, rules: HubPriceRules, @MedusaContext() sharedContext: Context = {}): Promise<void> {
     await this.priceRuleSets.save(account, rules, sharedContext)
+  }
+
+  // ---- Sync errors (src/sync/sync-errors.ts): what the marketplaces refused after the hub took it
+
+  /** Records a page of the account's sync errors as the hub listed it (`seenAt`: when the read began); returns those it added. */
+  @InjectManager()
+  async recordSyncErrors(account: string, entity: "products" | "orders", errors: ListedSyncError[], seenAt: Date, @MedusaContext() sharedContext: Context = {}): Promise<ListedSyncError[]> {
+    return this.syncErrors.record(account, entity, errors, seenAt, sharedContext)
+  }
+
+  /** After a whole read begun at `readStartedAt`: drops the errors it did not list (the hub no longer has them). */
+  @InjectManager()
+  async forgetUnlistedSyncErrors(account: string, entity: "products" | "orders", readStartedAt: Date, @MedusaContext() sharedContext: Context = {}): Promise<number> {
+    return this.syncErrors.forgetUnlisted(account, entity, readStartedAt, sharedContext)
   }
 
   // ---- Catalogue outbox: each method works on the rows of the hub account it names, with its options

@@ -9,6 +9,7 @@ const EVERY_KIND: MerchantNoticeFacts[] = [
   { about: "move-refused", code: "Loja-4", kind: "deliver", error: "cannot move to DELIVERED" },
   { about: "leaks", codes: ["Loja-5", "Loja-6", "Loja-7", "Loja-8", "Loja-9", "Loja-10"] },
   { about: "outage", minutes: 7 },
+  { about: "marketplace-refused", entity: "products", id: "SKU-11", reason: "Produto sem EAN", solution: "Informe o EAN do produto." },
 ]
 
 describe("the admin feed's notices", () => {
@@ -17,7 +18,7 @@ describe("the admin feed's notices", () => {
       const { title, description } = noticeText(facts, language, "default")
       expect(title.length).toBeGreaterThan(10)
       expect(description.length).toBeGreaterThan(20)
-      const named = "code" in facts ? facts.code : "sku" in facts ? facts.sku : "codes" in facts ? String(facts.codes.length) : String(facts.minutes)
+      const named = "code" in facts ? facts.code : "sku" in facts ? facts.sku : "id" in facts ? facts.id : "codes" in facts ? String(facts.codes.length) : String(facts.minutes)
       expect(title + description).toContain(named)
     }
   })
@@ -29,6 +30,8 @@ describe("the admin feed's notices", () => {
       expect(pt.title).not.toBe(en.title)
       expect(pt.description).not.toBe(en.description)
       if (facts.about === "move-refused") expect(pt.description).toContain("cannot move to DELIVERED")
+      // The hub's own words (its name and solution for the error) are quoted in both.
+      if (facts.about === "marketplace-refused") for (const text of [en, pt]) expect(text.description).toContain("Produto sem EAN. Informe o EAN do produto.")
     }
     // Five codes named at most, in both.
     for (const language of NOTIFICATION_LANGUAGES) {

@@ -2,6 +2,7 @@ import { emitEventStep } from "@medusajs/medusa/core-flows"
 import { createHook, createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { HubEvents } from "../../modules/hub/events"
 import { claimHubPublicationsStep } from "./steps/claim-hub-publications"
+import { clearMarketplaceRefusalsStep } from "./steps/clear-marketplace-refusals"
 import { pushHubPublicationsStep } from "./steps/push-hub-publications"
 
 export const publishHubProductsWorkflowId = "publish-hub-products"
@@ -23,6 +24,8 @@ export const publishHubProductsWorkflow = createWorkflow(publishHubProductsWorkf
   when("announce-refused-carried-skus", { summary }, ({ summary }) => summary.skuRefusals.length > 0).then(() => {
     emitEventStep({ eventName: HubEvents.SKU_REFUSED, data: transform({ summary }, ({ summary }) => summary.skuRefusals) }).config({ name: "emit-refused-carried-skus" })
   })
+  // What a marketplace refused of a product the hub just took again: the hub is told it is fixed.
+  clearMarketplaceRefusalsStep(transform({ summary }, ({ summary }) => ({ account: summary.account, skus: summary.takenSkus })))
   const productsPublished = createHook("productsPublished", { summary })
   return new WorkflowResponse(summary, { hooks: [productsPublished] })
 })

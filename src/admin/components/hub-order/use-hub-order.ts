@@ -1,6 +1,6 @@
 import type { AdminOrder } from "@medusajs/framework/types"
 import { useQuery } from "@tanstack/react-query"
-import type { HubDeliveryActionRow, HubOrderMoveRow, HubOrderRow } from "../../../api/admin/hub/types"
+import type { HubDeliveryActionRow, HubMarketplaceRefusal, HubOrderMoveRow, HubOrderRow } from "../../../api/admin/hub/types"
 import { useHubStatusLabels } from "../hub-status-label"
 import { sdk } from "../../lib/sdk"
 
@@ -31,7 +31,7 @@ export function useHubOrder(orderId: string) {
   const labelOf = useHubStatusLabels(found?.account)
   const moves = useQuery({
     queryKey: ["hub", "orders", "moves", found?.account, code],
-    queryFn: () => sdk.client.fetch<{ moves: HubOrderMoveRow[]; delivery_actions: HubDeliveryActionRow[] }>(movesPath(found!.code, found!.account)),
+    queryFn: () => sdk.client.fetch<{ moves: HubOrderMoveRow[]; delivery_actions: HubDeliveryActionRow[]; marketplace_refusals: HubMarketplaceRefusal[] }>(movesPath(found!.code, found!.account)),
     enabled: !!found,
   })
   const medusaOrder = useQuery({
@@ -50,6 +50,8 @@ export function useHubOrder(orderId: string) {
     moves: moves.data?.moves ?? [],
     /** What was done with it through the marketplace's delivery (PLPs, collections), newest first. */
     deliveryActions: moves.data?.delivery_actions ?? [],
+    /** What a marketplace refused of it after the hub took it (its sync errors), in the hub's words. */
+    marketplaceRefusals: moves.data?.marketplace_refusals ?? [],
     medusaOrder: medusaOrder.data?.order as AdminOrder | undefined,
   }
 }

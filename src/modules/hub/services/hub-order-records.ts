@@ -14,6 +14,7 @@ import {
   HubProductPublication,
   HubStatusEntry,
   HubStockReconciliation,
+  HubSyncError,
   HubTrafficHour,
 } from "../models"
 import type { HubAccount, HubAccountEntry } from "../accounts"
@@ -68,6 +69,7 @@ export class HubOrderRecords extends MedusaService({
   HubTrafficHour,
   HubDeliveryAction,
   HubPriceRuleSet,
+  HubSyncError,
 }) {
   /**
    * The plugin's own options (the account `default`'s): read here only for what belongs to the store,

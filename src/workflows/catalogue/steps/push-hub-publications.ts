@@ -25,6 +25,8 @@ export type PublicationSummary = {
   refusals: ProductRefusal[]
   /** SKUs whose fields, carried by their product's push, the hub refused on their own (announced as `hub-sku.refused`). */
   skuRefusals: SkuRefusal[]
+  /** The SKUs (a product's and its variations') of the products whose fields the hub took in this round. */
+  takenSkus: string[]
 }
 
 /**
@@ -40,7 +42,7 @@ export const pushHubPublicationsStep = createStep(
     const hub: HubModuleService = container.resolve(HUB_MODULE)
     const held = hub.account(accountId)
     const { id: account, hub: client, options } = held
-    const summary: PublicationSummary = { account, claimed: claimed.length, published: 0, sent: 0, refused: 0, failed: 0, refusals: [], skuRefusals: [] }
+    const summary: PublicationSummary = { account, claimed: claimed.length, published: 0, sent: 0, refused: 0, failed: 0, refusals: [], skuRefusals: [], takenSkus: [] }
     if (!claimed.length) return new StepResponse(summary)
     const [products, readNow] = await Promise.all([
       loadProductsForHub(container, claimed.map((claim) => claim.productId), options),
@@ -66,6 +68,7 @@ export const pushHubPublicationsStep = createStep(
       }
       if (push.sent) summary.sent++
       if (outcome.kind === "published") summary.published++
+      if (outcome.kind === "published" && outcome.sent) summary.takenSkus.push(...skusOf(outcome.sku, outcome.accepted))
       if (outcome.kind === "failed") summary.failed++
       if (outcome.kind === "refused" && !outcome.again) {
         summary.refused++
@@ -76,6 +79,12 @@ export const pushHubPublicationsStep = createStep(
     return new StepResponse(summary)
   }
 )
+
+/** A hub product's SKU and its variations' (as the hub took it). */
+function skusOf(sku: string, accepted: unknown): string[] {
+  const variations = (accepted as { variations?: Array<{ sku?: unknown }> } | null)?.variations ?? []
+  return [sku, ...variations.flatMap((variation) => (typeof variation.sku === "string" ? [variation.sku] : []))]
+}
 
 /** A product's title, as the merchant knows it, for a problem that names another product. */
 async function productTitle(container: MedusaContainer, productId: string): Promise<string | null> {

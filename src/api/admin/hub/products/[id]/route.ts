@@ -7,6 +7,7 @@ import type HubModuleService from "../../../../../modules/hub/service"
 import { ruledVariantPrices } from "../../../../../queries/hub-prices"
 import { productsInAccountChannels } from "../../../../../queries/hub-product-publication"
 import type { HubProductPublications } from "../../types"
+import { MARKETPLACE_REFUSAL_FIELDS, marketplaceRefusalView } from "../../sync-errors/fields"
 import { hubPricesView } from "../prices"
 import { hubProductView } from "../view"
 
@@ -15,7 +16,8 @@ import { hubProductView } from "../view"
  * store with one (its card reads as before accounts); else each account whose sales channel has the
  * product, or that has a publication of it (a product that left the channel, still on that hub); with
  * each SKU's price on that hub, the steps a large cut still has to go and what made it, in the
- * account's currency (`prices`, `currency_code`).
+ * account's currency (`prices`, `currency_code`); and what a marketplace refused of its SKUs after the
+ * hub took them (`marketplace_refusals`, in the hub's words, until the hub is told it is fixed).
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse<HubProductPublications>) {
   const hub: HubModuleService = req.scope.resolve(HUB_MODULE)
@@ -31,13 +33,18 @@ export async function GET(req: MedusaRequest, res: MedusaResponse<HubProductPubl
   const concerned = accounts.filter(({ id }) => !inChannels || inChannels.get(id)!.has(productId) || rows.some((row) => row.account === id))
   const variantIds = [...new Set(skuRows.flatMap((row) => (row.variant_id ? [row.variant_id] : [])))]
   const ruled = await Promise.all(concerned.map(({ options }) => (keepsPrices(options) ? ruledVariantPrices(req.scope, variantIds, options) : null)))
-  const categoryNames = await categoryNamesOf(req.scope, ruled)
+  const skus = [...new Set([...skuRows.map((row) => row.sku), ...rows.flatMap((row) => (row.sku ? [row.sku] : []))])]
+  const [categoryNames, refusals] = await Promise.all([
+    categoryNamesOf(req.scope, ruled),
+    skus.length ? hub.listHubSyncErrors({ entity: "products", entity_id: skus, cleared_at: null }, { select: ["account", ...MARKETPLACE_REFUSAL_FIELDS] }) : [],
+  ])
   res.json({
     accounts: hub.accountIds,
     publications: concerned.map(({ id, options }, index) => {
       const row = rows.find((found) => found.account === id)
       const prices = hubPricesView(skuRows.filter((skuRow) => skuRow.account === id), options, ruled[index]?.prices, categoryNames)
-      return { account: id, publish_products: options.publishProducts, product: row ? hubProductView(row, product.title) : null, currency_code: ruled[index]?.currencyCode ?? null, prices }
+      const marketplace_refusals = refusals.filter((refusal) => refusal.account === id).map(marketplaceRefusalView)
+      return { account: id, publish_products: options.publishProducts, product: row ? hubProductView(row, product.title) : null, currency_code: ruled[index]?.currencyCode ?? null, prices, marketplace_refusals }
     }),
   })
 }

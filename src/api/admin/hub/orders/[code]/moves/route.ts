@@ -4,20 +4,23 @@ import type { MerchantOrderMove } from "../../../../../../hub-client"
 import { HUB_MODULE } from "../../../../../../modules/hub"
 import type HubModuleService from "../../../../../../modules/hub/service"
 import type { HubAccountQuery } from "../../../account-query"
+import { MARKETPLACE_REFUSAL_FIELDS, marketplaceRefusalView } from "../../../sync-errors/fields"
 import { answerMove } from "../answer-move"
 
 /**
  * The merchant moves of one hub order of an account (`?account=`, `default` unless named), newest
- * first, with how each ended; and what was done with it through the marketplace's delivery (PLPs, collections).
+ * first, with how each ended; what was done with it through the marketplace's delivery (PLPs, collections);
+ * and what a marketplace refused of it after the hub took it (`marketplace_refusals`, its sync errors).
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const hubModule: HubModuleService = req.scope.resolve(HUB_MODULE)
   const { id: account } = hubModule.account((req.validatedQuery as HubAccountQuery).account)
-  const [moves, delivery_actions] = await Promise.all([
+  const [moves, delivery_actions, marketplace_refusals] = await Promise.all([
     hubModule.listHubOrderMoves({ account, code: req.params.code }, { order: { created_at: "DESC" }, take: 50 }),
     hubModule.listHubDeliveryActions({ account, code: req.params.code }, { order: { created_at: "DESC" }, take: 50, select: ["id", "action", "plp_id", "state", "error", "created_at"] }),
+    hubModule.listHubSyncErrors({ account, entity: "orders", entity_id: req.params.code, cleared_at: null }, { select: [...MARKETPLACE_REFUSAL_FIELDS] }),
   ])
-  res.json({ moves, delivery_actions })
+  res.json({ moves, delivery_actions, marketplace_refusals: marketplace_refusals.map(marketplaceRefusalView) })
 }
 
 /**

@@ -1,0 +1,124 @@
+import { randomUUID } from "node:crypto"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { glossaryKey, isHubError, type HubSyncError, type SyncErrorEntity, type SyncErrorGlossary } from "../hub-client"
+import { HUB_MODULE } from "../modules/hub"
+import { HubEvents } from "../modules/hub/events"
+import { driverLock, SYNC_ERRORS_LOCK, SYNC_ERRORS_READ_RECENTLY_LOCK } from "../modules/hub/locks"
+import type { ListedSyncError } from "../modules/hub/repositories/hub-sync-error"
+import type HubModuleService from "../modules/hub/service"
+import { LockLostError, whileHolding } from "./shared/lock"
+
+/*
+ * What the marketplaces refused after the hub took it (docs/catalogue.md, Refused by the marketplace):
+ * each account's `GET /sync_errors/products` and `/orders`, read whole a page at a time, kept in
+ * `hub_sync_error` with the hub's words for each (`GET /sync_errors/categories`); the errors a whole
+ * read no longer lists are dropped; each error not seen before is told once (HubEvents.MARKETPLACE_REFUSED,
+ * the admin feed's subscriber). A read that stops part way (the hub failing, the page bound) keeps every
+ * error it had: what was not read is never taken for an error gone.
+ */
+
+export type SyncErrorsRead = {
+  account: string
+  /** Errors listed, per entity, and those new since the last read. */
+  products: number
+  orders: number
+  added: number
+  /** Entries the hub gave that did not fit the record (set aside, each with its reason in the log). */
+  invalid: number
+  /** False when a listing was not read to its end (`error` says why, when the hub failed). */
+  complete: boolean
+  error: string | null
+}
+
+/** Reads the account's sync errors now, unless another process is (null then). */
+export async function readSyncErrors(container: MedusaContainer, account: string): Promise<SyncErrorsRead | null> {
+  return whileHolding(container, driverLock(SYNC_ERRORS_LOCK, account), (lease) => read(container, account, () => lease.confirm()))
+}
+
+/**
+ * The schedule's read: at most once per `syncErrorsEveryMinutes` across the store's processes. The
+ * "read recently" lock is taken for that long and left to expire; a read that failed gives it back,
+ * so the next minute's tick tries again.
+ */
+export async function runScheduledSyncErrorsRead(container: MedusaContainer, account: string): Promise<SyncErrorsRead | null> {
+  const hub: HubModuleService = container.resolve(HUB_MODULE)
+  const { id, options } = hub.account(account)
+  if (options.syncErrorsEveryMinutes === 0) return null
+  const locking = container.resolve(Modules.LOCKING)
+  const key = driverLock(SYNC_ERRORS_READ_RECENTLY_LOCK, id)
+  const ownerId = randomUUID()
+  try {
+    await locking.acquire(key, { ownerId, expire: options.syncErrorsEveryMinutes * 60 })
+  } catch {
+    return null
+  }
+  const result = await readSyncErrors(container, id).catch(async (error) => {
+    await locking.release(key, { ownerId })
+    throw error
+  })
+  if (!result?.complete) await locking.release(key, { ownerId })
+  return result
+}
+
+async function read(container: MedusaContainer, account: string, confirm: () => Promise<boolean>): Promise<SyncErrorsRead> {
+  const hub: HubModuleService = container.resolve(HUB_MODULE)
+  const { hub: client } = hub.account(account)
+  const result: SyncErrorsRead = { account, products: 0, orders: 0, added: 0, invalid: 0, complete: true, error: null }
+  // The hub's words are a help, not a need: a hub without the glossary still has its errors read.
+  const glossary: SyncErrorGlossary = await client.syncErrors.glossary().catch(() => new Map())
+  try {
+    for (const entity of ["products", "orders"] as const) {
+      const startedAt = new Date()
+      const walk = client.syncErrors.all(entity)
+      for (;;) {
+        const next = await walk.next()
+        if (next.done) {
+          if (next.value.complete) await hub.forgetUnlistedSyncErrors(account, entity, startedAt)
+          else result.complete = false
+          break
+        }
+        if (!(await confirm())) throw new LockLostError(driverLock(SYNC_ERRORS_LOCK, account))
+        const { errors, invalid } = next.value
+        const added = await hub.recordSyncErrors(account, entity, errors.map((error) => withWords(error, glossary)), startedAt)
+        result[entity] += errors.length
+        result.invalid += invalid.length
+        if (invalid.length) container.resolve(ContainerRegistrationKeys.LOGGER).warn(`hub: account ${account}: ${invalid.length} ${entity} sync error(s) set aside: ${invalid.slice(0, 3).join(" | ")}`)
+        result.added += added.length
+        await tell(container, account, entity, added)
+      }
+    }
+  } catch (error) {
+    if (!isHubError(error)) throw error
+    result.complete = false
+    result.error = error.message
+  }
+  return result
+}
+
+function withWords(error: HubSyncError, glossary: SyncErrorGlossary): ListedSyncError {
+  const words = glossary.get(glossaryKey(error.errorCategoryCode, error.errorCode))
+  return { ...error, name: words?.name ?? null, solution: words?.solution ?? null }
+}
+
+/** HubEvents.MARKETPLACE_REFUSED's data. */
+export type MarketplaceRefusal = {
+  account: string
+  entity: SyncErrorEntity
+  entity_id: string
+  error_category_code: string
+  error_code: string
+  message: string | null
+  name: string | null
+  solution: string | null
+}
+
+async function tell(container: MedusaContainer, account: string, entity: SyncErrorEntity, added: ListedSyncError[]): Promise<void> {
+  if (!added.length) return
+  await container.resolve(Modules.EVENT_BUS).emit(
+    added.map((error) => ({
+      name: HubEvents.MARKETPLACE_REFUSED,
+      data: <MarketplaceRefusal>{ account, entity, entity_id: error.entityId, error_category_code: error.errorCategoryCode, error_code: error.errorCode, message: error.message, name: error.name, solution: error.solution },
+    }))
+  )
+}
