@@ -30,6 +30,7 @@ export const HubSyncError = model
     cleared_at: model.dateTime().nullable(),
   })
   .indexes([
-    { on: ["account", "entity", "entity_id", "error_category_code", "error_code"], unique: true, where: "deleted_at IS NULL" },
+    // Named: the generated name passes PostgreSQL's 63 characters.
+    { name: "IDX_hub_sync_error_unique", on: ["account", "entity", "entity_id", "error_category_code", "error_code"], unique: true, where: "deleted_at IS NULL" },
     { on: ["account", "entity", "seen_at"] },
   ])
