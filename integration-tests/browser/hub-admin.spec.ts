@@ -10,6 +10,7 @@ import { hubPageListTests, orderListPortugueseTests, orderListTests } from "./hu
 import { accountTests } from "./hub-admin-accounts"
 import { orderPageTests, type OrderPageSession } from "./hub-admin-orders"
 import { pricePortugueseTests, priceTests } from "./hub-admin-prices"
+import { refusalPortugueseTests, refusalTests } from "./hub-admin-refusals"
 
 /*
  * The admin pages in Debian's Chromium, against the demo (`npm run demo`: seeded store, sandbox
@@ -272,6 +273,10 @@ describe("marketplace prices", () => {
   priceTests(session)
 })
 
+describe("refused by the marketplace", () => {
+  refusalTests(session)
+})
+
 describe("the order list", () => {
   orderListTests(session)
 })
@@ -362,6 +367,7 @@ describe("in Portuguese (Brazil), the admin user's language", () => {
 
   productPagePortugueseTests(session)
   pricePortugueseTests(session)
+  refusalPortugueseTests(session)
   orderListPortugueseTests(session)
 })
 

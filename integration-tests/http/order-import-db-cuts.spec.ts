@@ -2,6 +2,7 @@ import { Client } from "pg"
 import { medusaIntegrationTestRunner } from "../helpers/test-runner"
 import { MedusaContainer } from "@medusajs/framework/types"
 import { HUB_MODULE } from "../../src/modules/hub"
+import { HUB_LEASE_TIMES } from "../../src/modules/hub/leases"
 import HubModuleService from "../../src/modules/hub/service"
 import { sampleTestOrder } from "../../src/sandbox"
 import { runOrderImport } from "../../src/sync/orders/order-listing"
@@ -41,9 +42,16 @@ medusaIntegrationTestRunner({
     beforeEach(async () => {
       container = getContainer()
       hubModule = container.resolve(HUB_MODULE)
+      // Leases of 10 s, not the store's 60 s: what a cut interrupts is taken up sooner (the fences, not
+      // the lease's length, keep each order once).
+      Object.assign(hubModule.leases, { importClaimMs: 10_000, orderLockSeconds: 10 })
       sandbox.hub.reset()
       sandbox.hub.upsertProducts(SKUS.map((sku) => ({ sku, qty: 1000, name: sku, price: 10 })))
       await seedStore(container, { products: SKUS.map((sku) => ({ sku, stocked: 1000 })) })
+    })
+
+    afterEach(() => {
+      Object.assign(hubModule.leases, HUB_LEASE_TIMES)
     })
 
     /** Cuts every connection to the store's database but the one asking, as a restart would. */
@@ -65,7 +73,7 @@ medusaIntegrationTestRunner({
       })()
       try {
         // Each cut while a batch is being imported, the second once more orders have landed. A lane a
-        // cut stopped leaves what it took to the next taker when its lease ends (60 s).
+        // cut stopped leaves what it took to the next taker when its lease ends (10 s here).
         let cuts = 0
         for (const landed of [0, 30]) {
           await eventually(async () => {

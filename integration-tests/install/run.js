@@ -134,6 +134,9 @@ async function main() {
   const store = path.join(work, "store")
   fs.mkdirSync(store)
   for (const file of fs.readdirSync(TEMPLATE)) fs.copyFileSync(path.join(TEMPLATE, file), path.join(store, file))
+  // The resolutions of the other patches and of an outdated store need only the tarball: they run
+  // beside the store's install (about a minute saved), their checks reported after it.
+  const resolutions = otherStoresResolve(work, tarball)
   const storeInstall = await run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund"], { cwd: store })
   require_("the store installs (npm install)", storeInstall.ok, tail(storeInstall.output))
   const pluginInstall = await run("npm", ["install", "--prefer-offline", tarball], { cwd: store })
@@ -144,32 +147,7 @@ async function main() {
     check(`one copy of ${name} (the dashboard's, which the plugin's admin shares)`, copies.length === 1, copies.join("\n") || "none")
   }
 
-  // The other 2.21 patches: npm resolves the same store on each with the tarball (--dry-run:
-  // the resolution that refused exact peers, without a second install).
-  const template = JSON.parse(fs.readFileSync(path.join(TEMPLATE, "package.json"), "utf8"))
-  const tested = template.dependencies["@medusajs/medusa"]
-  for (const version of OTHER_PATCHES) {
-    const dir = path.join(work, `store-${version}`)
-    fs.mkdirSync(dir)
-    const pinned = JSON.stringify(template, null, 2).split(`"${tested}"`).join(`"${version}"`)
-    fs.writeFileSync(path.join(dir, "package.json"), pinned)
-    const dry = await run("npm", ["install", "--dry-run", "--prefer-offline", tarball], { cwd: dir })
-    check(`a store on @medusajs/* ${version} resolves the tarball too (npm install --dry-run)`, dry.ok && !/ERESOLVE/.test(dry.output), tail(dry.output))
-  }
-
-  // A store upgraded from an older Medusa that still pins react-router-dom 6 and @medusajs/ui 4.2.0:
-  // npm refuses the plugin, naming the pinned package (docs/troubleshooting.md), rather than
-  // installing a second react-router that crashes the admin.
-  const upgraded = path.join(work, "store-upgraded")
-  fs.mkdirSync(upgraded)
-  const pins = { ...template, dependencies: { ...template.dependencies, "react-router-dom": "^6.30.0", "@medusajs/ui": "4.2.0" } }
-  fs.writeFileSync(path.join(upgraded, "package.json"), JSON.stringify(pins, null, 2))
-  const refused = await run("npm", ["install", "--dry-run", "--prefer-offline", tarball], { cwd: upgraded })
-  check(
-    "a store pinning react-router-dom 6 and @medusajs/ui 4.2.0 gets ERESOLVE naming the peer",
-    !refused.ok && /ERESOLVE/.test(refused.output) && /peer (@medusajs\/ui@"4\.2\.4 - 4\.2\.6"|react-router-dom@"7\.18\.2") from medusa-plugin-hub/.test(refused.output),
-    tail(refused.output)
-  )
+  for (const [name, ok, detail] of await resolutions) check(name, ok, detail)
 
   // 3. medusa-config.ts as the README shows it.
   const readmeBlock = readmePluginsBlock()
@@ -329,3 +307,40 @@ main()
     console.log(`install test: ${passed} passed, ${results.length - passed} failed in ${Math.floor(seconds / 60)}m${String(seconds % 60).padStart(2, "0")}s`)
     process.exit(failed ? 1 : 0)
   })
+
+/**
+ * What npm resolves, without installing, for stores beside the tested one: the other 2.21 patches
+ * (each resolves the tarball) and a store upgraded from an older Medusa (refused, naming the peer).
+ * Returns each check as [name, ok, detail].
+ */
+async function otherStoresResolve(work, tarball) {
+  const checks = []
+  const check = (name, ok, detail) => checks.push([name, ok, detail])
+  // The other 2.21 patches: npm resolves the same store on each with the tarball (--dry-run:
+  // the resolution that refused exact peers, without a second install).
+  const template = JSON.parse(fs.readFileSync(path.join(TEMPLATE, "package.json"), "utf8"))
+  const tested = template.dependencies["@medusajs/medusa"]
+  for (const version of OTHER_PATCHES) {
+    const dir = path.join(work, `store-${version}`)
+    fs.mkdirSync(dir)
+    const pinned = JSON.stringify(template, null, 2).split(`"${tested}"`).join(`"${version}"`)
+    fs.writeFileSync(path.join(dir, "package.json"), pinned)
+    const dry = await run("npm", ["install", "--dry-run", "--prefer-offline", tarball], { cwd: dir })
+    check(`a store on @medusajs/* ${version} resolves the tarball too (npm install --dry-run)`, dry.ok && !/ERESOLVE/.test(dry.output), tail(dry.output))
+  }
+
+  // A store upgraded from an older Medusa that still pins react-router-dom 6 and @medusajs/ui 4.2.0:
+  // npm refuses the plugin, naming the pinned package (docs/troubleshooting.md), rather than
+  // installing a second react-router that crashes the admin.
+  const upgraded = path.join(work, "store-upgraded")
+  fs.mkdirSync(upgraded)
+  const pins = { ...template, dependencies: { ...template.dependencies, "react-router-dom": "^6.30.0", "@medusajs/ui": "4.2.0" } }
+  fs.writeFileSync(path.join(upgraded, "package.json"), JSON.stringify(pins, null, 2))
+  const refused = await run("npm", ["install", "--dry-run", "--prefer-offline", tarball], { cwd: upgraded })
+  check(
+    "a store pinning react-router-dom 6 and @medusajs/ui 4.2.0 gets ERESOLVE naming the peer",
+    !refused.ok && /ERESOLVE/.test(refused.output) && /peer (@medusajs\/ui@"4\.2\.4 - 4\.2\.6"|react-router-dom@"7\.18\.2") from medusa-plugin-hub/.test(refused.output),
+    tail(refused.output)
+  )
+  return checks
+}

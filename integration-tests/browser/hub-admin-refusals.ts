@@ -1,0 +1,65 @@
+import type { AdminSession } from "./hub-admin-products"
+
+/*
+ * What a marketplace refuses after the hub took it, in the admin (issue 42): a refusal the demo's
+ * sandbox hub reports for a SKU, read with *Read now* on the hub page, listed there and on the
+ * product's card in the hub's words, in English and in Portuguese. hub-admin.spec.ts calls these
+ * inside its describes, on its one demo.
+ */
+
+const SKU = "CAMISETA-AZUL-M"
+
+async function productIdOf(session: AdminSession): Promise<string> {
+  const { products } = await (await session.page().request.get(`${session.medusaUrl()}/admin/products?limit=100&fields=id,*variants`)).json()
+  const id = products.find((product: { variants: Array<{ sku: string | null }> }) => product.variants.some((variant) => variant.sku === SKU))?.id as string
+  expect(id).toBeTruthy()
+  return id
+}
+
+export function refusalTests(session: AdminSession) {
+  it("reads what the marketplace refused with Read now: listed on the hub page, named in What needs you, and on the product's card in the hub's words", async () => {
+    const page = session.page()
+    const reported = await fetch(`${session.sandboxUrl()}/_sandbox/sync_errors`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ entity: "products", entity_id: SKU, error_code: "invalid_ean", error_category_code: "link_b2w_products", message: "EAN não confere com o cadastro do marketplace" }),
+    })
+    expect(reported.status).toBe(201)
+
+    await page.goto(`${session.medusaUrl()}/app/hub`)
+    const section = page.getByTestId("hub-marketplace-refusals-section")
+    await session.expectText(section, "No product refused.")
+    await section.getByRole("button", { name: "Read now" }).click()
+    const row = section.getByTestId("hub-marketplace-refusals-products").locator("tbody tr", { hasText: SKU })
+    // The hub's name for the error and what fixes it (GET /sync_errors/categories), its message as it came.
+    await session.expectText(row, "EAN inválido")
+    await session.expectText(row, "EAN não confere com o cadastro do marketplace")
+    await session.expectText(row, "dígito verificador")
+    await session.expectText(page.getByTestId("hub-needs-you"), "Refused by the marketplace after the hub took them: 1")
+    await session.screenshot("marketplace-refusals-section", section)
+
+    await page.goto(`${session.medusaUrl()}/app/products/${await productIdOf(session)}`)
+    const refusals = page.getByTestId("hub-product-account-default").getByTestId("hub-marketplace-refusals")
+    await session.expectText(refusals, `${SKU}: EAN inválido`)
+    await session.expectText(refusals, "Fix it in Medusa: its next push tells the hub.")
+    await session.screenshot("product-card-marketplace-refusal", page.getByTestId("hub-product-widget"))
+  })
+}
+
+/** The same card and section in Portuguese (the refusal stays listed: no test after this one reads What needs you as empty). */
+export function refusalPortugueseTests(session: AdminSession) {
+  it("shows the marketplace's refusal in Portuguese on the hub page and the product's card", async () => {
+    const page = session.page()
+    await page.goto(`${session.medusaUrl()}/app/hub`)
+    const section = page.getByTestId("hub-marketplace-refusals-section")
+    await session.expectText(section, "Recusado pelo marketplace")
+    await session.expectText(section.getByTestId("hub-marketplace-refusals-products"), SKU)
+    await session.expectText(page.getByTestId("hub-needs-you"), "Recusados pelo marketplace depois que o hub aceitou: 1")
+    await page.goto(`${session.medusaUrl()}/app/products/${await productIdOf(session)}`)
+    const refusals = page.getByTestId("hub-product-account-default").getByTestId("hub-marketplace-refusals")
+    await session.expectText(refusals, "Como corrigir:")
+    await session.expectText(refusals, "Corrija no Medusa: o próximo envio avisa o hub.")
+    await session.screenshot("product-card-marketplace-refusal-ptBR", page.getByTestId("hub-product-widget"))
+
+  })
+}
