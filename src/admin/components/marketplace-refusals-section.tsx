@@ -73,22 +73,30 @@ const RefusalsTable = ({ account, entity }: { account: string; entity: "products
     ],
     [t, entity]
   )
+  const none = page.data?.count === 0 && pagination.state.pageIndex === 0
   return (
     <div className="flex flex-col gap-y-2 py-3">
       <Text size="small" weight="plus" className="px-6">
         {t(entity === "products" ? "refusals.products" : "refusals.orders")}
       </Text>
-      <HubDataTable
-        testId={`hub-marketplace-refusals-${entity}`}
-        data={page.data?.marketplace_refusals ?? []}
-        count={page.data?.count ?? 0}
-        pagination={pagination}
-        columns={columns}
-        rowId={(row) => row.id}
-        isLoading={page.isLoading}
-        empty={t(entity === "products" ? "refusals.noProducts" : "refusals.noOrders")}
-        unreadable={page.error ? errorMessage(page.error) : undefined}
-      />
+      {/* None: a line, not the table's tall empty state (most days a store has none). */}
+      {none ? (
+        <Text size="small" className="text-ui-fg-subtle px-6" data-testid={`hub-marketplace-refusals-${entity}-none`}>
+          {t(entity === "products" ? "refusals.noProducts" : "refusals.noOrders")}
+        </Text>
+      ) : (
+        <HubDataTable
+          testId={`hub-marketplace-refusals-${entity}`}
+          data={page.data?.marketplace_refusals ?? []}
+          count={page.data?.count ?? 0}
+          pagination={pagination}
+          columns={columns}
+          rowId={(row) => row.id}
+          isLoading={page.isLoading}
+          empty={t(entity === "products" ? "refusals.noProducts" : "refusals.noOrders")}
+          unreadable={page.error ? errorMessage(page.error) : undefined}
+        />
+      )}
     </div>
   )
 }
