@@ -17,7 +17,7 @@
  *   plp               a PLP of 100 orders grouped and its PDF streamed with bounded memory, no store (bench/plp.ts)
  *   prices            a price rule change over 5,000 SKUs, and its preview over 50,000 beside a reconciliation (bench/prices.ts)
  * `--quick` runs each at a small size (a few minutes in all, for trying); without it, the sizes the
- * goals are stated for (37 minutes on 2 cores, 25 of them the intake bench in real time).
+ * goals are stated for (about 50 minutes on 2 cores, 25 of them the intake bench in real time, 12 prices).
  */
 const { spawn } = require("child_process")
 const path = require("path")
