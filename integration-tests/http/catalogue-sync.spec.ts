@@ -86,8 +86,14 @@ medusaIntegrationTestRunner({
       expect(sandbox.hub.getProduct("CAT-A")?.qty).toBe(9)
     })
 
-    it("a price cut of 60 % reaches the hub in two steps, each under the hub's limit of 50 %, with 0 refusals", async () => {
+    it("a price cut of 60 % reaches the hub in two steps, each under the hub's limit of 50 %, with 0 refusals; the hub page lists it while it steps", async () => {
+      // The first step held at the hub: the SKU is stepping down, 2 steps left.
+      const held = sandbox.hub.holdRequests("PUT", "/products/CAT-A")
       await api.post(`/admin/products/${variant("CAT-A").product_id}/variants/${variant("CAT-A").id}`, { prices: [{ currency_code: "brl", amount: 40 }] }, headers)
+      await held.reached
+      const stepping = await api.get("/admin/hub/stock/price-steps?account=default", headers)
+      expect(stepping.data).toMatchObject({ count: 1, price_steps: [expect.objectContaining({ sku: "CAT-A", hub_price: 100, price: 40, next_price: 55, steps_left: 2 })] })
+      held.release()
       await eventually(() => expect(sandbox.hub.getProduct("CAT-A")).toMatchObject({ price: 40, promotional_price: 40 }))
       await settled()
       // 100 -> 55 (a 45 % cut: the limit less the margin) -> 40; the second sent once the hub took the first.
@@ -95,7 +101,8 @@ medusaIntegrationTestRunner({
       expect(productUpdatesFor(sandbox.hub, "CAT-A").filter((entry) => entry.status !== 200 && entry.status !== 204)).toEqual([])
       // The product card: the price the hub holds now, no step left.
       const { data } = await api.get(`/admin/hub/products/${variant("CAT-A").product_id}`, headers)
-      expect(data.publications[0].prices).toEqual([{ sku: "CAT-A", hub_price: 40, price: 40, next_price: null, steps_left: 0 }])
+      expect(data.publications[0].prices).toEqual([expect.objectContaining({ sku: "CAT-A", hub_price: 40, price: 40, next_price: null, steps_left: 0, rule: { kind: "none" } })])
+      expect((await api.get("/admin/hub/stock/price-steps?account=default", headers)).data).toMatchObject({ count: 0, price_steps: [] })
     })
 
     it("a sale price list sets promotional_price; deleting the list clears it with the price itself, which a strict hub takes (never null nor 0)", async () => {

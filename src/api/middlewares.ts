@@ -143,6 +143,11 @@ export default defineMiddlewares({
       middlewares: [validateAndTransformQuery(HubAccountQuerySchema, {})],
     },
     {
+      matcher: "/admin/hub/stock/price-steps",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(GetHubSkusInErrorSchema, {})],
+    },
+    {
       matcher: "/admin/hub/stock/skus-in-error",
       method: ["GET"],
       middlewares: [validateAndTransformQuery(GetHubSkusInErrorSchema, {})],

@@ -7,6 +7,7 @@ import { useHubAccount } from "../lib/hub-account"
 import { useHubTranslation } from "../lib/i18n"
 import { sdk } from "../lib/sdk"
 import { PriceRulesDrawer } from "./prices/price-rules-drawer"
+import { PriceSteps } from "./prices/price-steps"
 
 /** The shown account's price rules in a line each, and *Edit price rules* (docs/catalogue.md, Marketplace prices). */
 export const PricesSection = () => {
@@ -59,6 +60,7 @@ export const PricesSection = () => {
           </>
         )}
       </div>
+      <PriceSteps currency={currency} />
       {editing && current && <PriceRulesDrawer account={account} rules={current} onClose={() => setEditing(false)} />}
     </Container>
   )

@@ -300,6 +300,16 @@ export default class HubModuleService extends HubOrderRecords {
     return this.reconciliations.skusInError(this.account(account).id, page, sharedContext)
   }
 
+  /** A page of the account's SKUs whose price goes down in steps now (the hub refuses a cut of `priceCutLimitPercent` at once). */
+  @InjectManager()
+  async listPriceSteps(page: { limit: number; offset: number }, account: string, @MedusaContext() sharedContext: Context = {}) {
+    const { id, options } = this.account(account)
+    // More than one step left: a cut larger than one step (the limit less its margin) from what the hub holds.
+    const stepCut = options.priceCutLimitPercent - options.priceCutMarginPercent
+    if (options.priceCutLimitPercent === 0 || stepCut <= 0) return { rows: [], count: 0 }
+    return this.reconciliations.priceSteps(id, stepCut, page, sharedContext)
+  }
+
   /** The stock sync's figures of one account for the admin page. */
   @InjectManager()
   async stockSyncFigures(account: string, @MedusaContext() sharedContext: Context = {}): Promise<StockSyncFigures & { account: string }> {

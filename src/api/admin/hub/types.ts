@@ -116,5 +116,8 @@ export type HubMarketplaceRefusal = Pick<AsJson<InferTypeOf<typeof HubSyncError>
 /** `GET /admin/hub/sync-errors`: a page of an account's marketplace refusals of products or orders. */
 export type HubSyncErrorsPage = HubPage & { account: string; entity: "products" | "orders"; marketplace_refusals: HubMarketplaceRefusal[] }
 
+/** `GET /admin/hub/stock/price-steps`: a page of the SKUs whose price goes down in steps now. */
+export type HubPriceStepsPage = HubPage & { price_steps: HubPriceView[] }
+
 /** `GET /admin/hub/moves`: a page of the moves that need the merchant. */
 export type HubMovesPage = HubPage & { moves: HubOrderMoveNeedingMerchant[] }

@@ -73,6 +73,33 @@ export class HubStockReconciliationRepository extends DALUtils.mikroOrmBaseRepos
     }
   }
 
+  /**
+   * A page of the account's SKUs whose price is going down in steps: the price Medusa wants is a cut of
+   * more than `stepCutPercent` from the one the hub holds (src/mapping/hub-price-steps.ts: more than one
+   * step left), by SKU; and how many in all.
+   */
+  async priceSteps(
+    account: string,
+    stepCutPercent: number,
+    { limit, offset }: { limit: number; offset: number },
+    context: Context = {}
+  ): Promise<{ rows: Array<{ sku: string; variant_id: string | null; wanted: unknown; accepted: unknown }>; count: number }> {
+    const rows: Array<Record<string, any>> = await this.getActiveManager<EntityManager>(context).execute(
+      `with stepping as (
+         select sku, variant_id, wanted, accepted from hub_catalogue_change
+          where deleted_at is null and account = ?
+            and jsonb_typeof(wanted->'price') = 'number' and jsonb_typeof(accepted->'price') = 'number'
+            and (wanted->>'price')::numeric < (accepted->>'price')::numeric * (1 - ?::numeric / 100)
+       ),
+       page as (select * from stepping order by sku limit ? offset ?)
+       select page.*, (select count(*) from stepping) as total
+       from (select 1) as one left join page on true
+       order by page.sku`,
+      [account, stepCutPercent, limit, offset]
+    )
+    return { rows: rows.filter((row) => row.sku !== null).map(({ sku, variant_id, wanted, accepted }) => ({ sku, variant_id, wanted, accepted })), count: Number(rows[0]?.total ?? 0) }
+  }
+
   /** The stock sync's figures for the admin page. */
   async stockSyncFigures(account: string, context: Context = {}): Promise<Omit<StockSyncFigures, "syncedFields">> {
     const manager = this.getActiveManager<EntityManager>(context)
