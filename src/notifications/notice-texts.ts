@@ -15,7 +15,7 @@ export type MerchantNoticeFacts =
   | { about: "move-refused"; code: string; kind: MerchantOrderMoveKind; error: string | null }
   | { about: "leaks"; codes: string[] }
   | { about: "outage"; minutes: number }
-  | { about: "marketplace-refused"; entity: "products" | "orders"; id: string; reason: string; solution: string | null }
+  | { about: "marketplace-refused"; entity: "products" | "orders"; ids: string[]; reason: string; solution: string | null }
 
 type NoticeText = { title: string; description: string }
 type Texts = { [About in MerchantNoticeFacts["about"]]: (facts: Extract<MerchantNoticeFacts, { about: About }>) => NoticeText }
@@ -59,8 +59,11 @@ const TEXTS: Record<NotificationLanguage, Texts> = {
       title: `${codes.length} canceled marketplace order${codes.length === 1 ? " holds" : "s hold"} reserved stock`,
       description: `${named(codes)}: the hub is told that stock is gone. Marketplace hub > Catalogue sync > Release their stock.`,
     }),
-    "marketplace-refused": ({ entity, id, reason, solution }) => ({
-      title: entity === "products" ? `A marketplace refused SKU ${id}` : `A marketplace refused order ${id}`,
+    "marketplace-refused": ({ entity, ids, reason, solution }) => ({
+      title:
+        ids.length === 1
+          ? `A marketplace refused ${entity === "products" ? "SKU" : "order"} ${ids[0]}`
+          : `A marketplace refused ${ids.length} ${entity === "products" ? "SKUs" : "orders"}: ${named(ids)}`,
       description: `${reason}${solution ? `. ${solution}` : ""}. The hub took it, the marketplace did not: fix it in Medusa and the next push tells the hub (see its Marketplace hub card).`,
     }),
     outage: ({ minutes }) => ({
@@ -93,8 +96,11 @@ const TEXTS: Record<NotificationLanguage, Texts> = {
       title: codes.length === 1 ? "1 pedido cancelado do marketplace ainda reserva estoque" : `${codes.length} pedidos cancelados do marketplace ainda reservam estoque`,
       description: `${named(codes)}: o hub está sendo informado de que esse estoque não existe. Hub de marketplaces > Sincronização do catálogo > Liberar o estoque deles.`,
     }),
-    "marketplace-refused": ({ entity, id, reason, solution }) => ({
-      title: entity === "products" ? `Um marketplace recusou o SKU ${id}` : `Um marketplace recusou o pedido ${id}`,
+    "marketplace-refused": ({ entity, ids, reason, solution }) => ({
+      title:
+        ids.length === 1
+          ? `Um marketplace recusou ${entity === "products" ? "o SKU" : "o pedido"} ${ids[0]}`
+          : `Um marketplace recusou ${ids.length} ${entity === "products" ? "SKUs" : "pedidos"}: ${named(ids)}`,
       description: `${reason}${solution ? `. ${solution}` : ""}. O hub aceitou, o marketplace não: corrija no Medusa e o próximo envio avisa o hub (veja o cartão Hub de marketplaces).`,
     }),
     outage: ({ minutes }) => ({

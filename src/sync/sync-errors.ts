@@ -101,11 +101,11 @@ function withWords(error: HubSyncError, glossary: SyncErrorGlossary): ListedSync
   return { ...error, name: words?.name ?? null, solution: words?.solution ?? null }
 }
 
-/** HubEvents.MARKETPLACE_REFUSED's data. */
+/** HubEvents.MARKETPLACE_REFUSED's data: one error of the hub's, and the SKUs or order codes a page of the read found newly refused with it. */
 export type MarketplaceRefusal = {
   account: string
   entity: SyncErrorEntity
-  entity_id: string
+  entity_ids: string[]
   error_category_code: string
   error_code: string
   message: string | null
@@ -113,12 +113,18 @@ export type MarketplaceRefusal = {
   solution: string | null
 }
 
+/**
+ * One event per error code among a page's new errors, naming their SKUs or codes: a catalogue the
+ * marketplace refuses whole (an account that starts requiring EANs) is a few notices, not thousands.
+ */
 async function tell(container: MedusaContainer, account: string, entity: SyncErrorEntity, added: ListedSyncError[]): Promise<void> {
-  if (!added.length) return
-  await container.resolve(Modules.EVENT_BUS).emit(
-    added.map((error) => ({
-      name: HubEvents.MARKETPLACE_REFUSED,
-      data: <MarketplaceRefusal>{ account, entity, entity_id: error.entityId, error_category_code: error.errorCategoryCode, error_code: error.errorCode, message: error.message, name: error.name, solution: error.solution },
-    }))
-  )
+  const byCode = new Map<string, MarketplaceRefusal>()
+  for (const error of added) {
+    const key = glossaryKey(error.errorCategoryCode, error.errorCode)
+    const refusal = byCode.get(key) ?? { account, entity, entity_ids: [], error_category_code: error.errorCategoryCode, error_code: error.errorCode, message: error.message, name: error.name, solution: error.solution }
+    refusal.entity_ids.push(error.entityId)
+    byCode.set(key, refusal)
+  }
+  if (!byCode.size) return
+  await container.resolve(Modules.EVENT_BUS).emit([...byCode.values()].map((data) => ({ name: HubEvents.MARKETPLACE_REFUSED, data })))
 }

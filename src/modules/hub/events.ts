@@ -17,9 +17,10 @@ export const HubEvents = {
   /** `{ account, product_id, sku, status, message }`: an account's hub refused a product's publication (option `publishProducts`). */
   PRODUCT_REFUSED: "hub-product.refused",
   /**
-   * `{ account, entity, entity_id, error_category_code, error_code, message, name, solution }`: a marketplace
-   * refused a product (entity `products`, entity_id its SKU) or an order (`orders`, its code) after the
-   * hub took it (`GET /sync_errors/*`), once per error the plugin had not seen listed.
+   * `{ account, entity, entity_ids, error_category_code, error_code, message, name, solution }`: a
+   * marketplace refused products (entity `products`, entity_ids their SKUs) or orders (`orders`, their
+   * codes) after the hub took them (`GET /sync_errors/*`): once per error code and page of a read, naming
+   * those the plugin had not seen listed with it.
    */
   MARKETPLACE_REFUSED: "hub-marketplace.refused",
 } as const

@@ -9,7 +9,7 @@ const EVERY_KIND: MerchantNoticeFacts[] = [
   { about: "move-refused", code: "Loja-4", kind: "deliver", error: "cannot move to DELIVERED" },
   { about: "leaks", codes: ["Loja-5", "Loja-6", "Loja-7", "Loja-8", "Loja-9", "Loja-10"] },
   { about: "outage", minutes: 7 },
-  { about: "marketplace-refused", entity: "products", id: "SKU-11", reason: "Produto sem EAN", solution: "Informe o EAN do produto." },
+  { about: "marketplace-refused", entity: "products", ids: ["SKU-11"], reason: "Produto sem EAN", solution: "Informe o EAN do produto." },
 ]
 
 describe("the admin feed's notices", () => {
@@ -18,7 +18,7 @@ describe("the admin feed's notices", () => {
       const { title, description } = noticeText(facts, language, "default")
       expect(title.length).toBeGreaterThan(10)
       expect(description.length).toBeGreaterThan(20)
-      const named = "code" in facts ? facts.code : "sku" in facts ? facts.sku : "id" in facts ? facts.id : "codes" in facts ? String(facts.codes.length) : String(facts.minutes)
+      const named = "code" in facts ? facts.code : "sku" in facts ? facts.sku : "ids" in facts ? facts.ids[0] : "codes" in facts ? String(facts.codes.length) : String(facts.minutes)
       expect(title + description).toContain(named)
     }
   })
@@ -41,6 +41,10 @@ describe("the admin feed's notices", () => {
     }
     expect(noticeText(EVERY_KIND[3], "ptBR", "default").title).toBe("O hub recusou a entrega do pedido Loja-4 do marketplace")
     expect(noticeText({ about: "leaks", codes: ["A"] }, "ptBR", "default").title).toBe("1 pedido cancelado do marketplace ainda reserva estoque")
+    // Many SKUs refused for one error: one notice naming five and how many.
+    const many = { about: "marketplace-refused", entity: "products", ids: ["A1", "A2", "A3", "A4", "A5", "A6", "A7"], reason: "Produto sem EAN", solution: null } as const
+    expect(noticeText({ ...many, ids: [...many.ids] }, "en", "default").title).toBe("A marketplace refused 7 SKUs: A1, A2, A3, A4, A5, ...")
+    expect(noticeText({ ...many, ids: [...many.ids] }, "ptBR", "default").title).toBe("Um marketplace recusou 7 SKUs: A1, A2, A3, A4, A5, ...")
   })
 
   it("names the hub account in the title when it is not default, in each language; a single-account store's titles stay as they were", () => {
