@@ -5,6 +5,7 @@ import { Modules } from "@medusajs/framework/utils"
 import { adminHeaders } from "../helpers/admin"
 import { eventually } from "../helpers/eventually"
 import { createHubProduct } from "../helpers/publication-products"
+import { addSalesChannelWithLocation, hubAccountsForStore } from "../helpers/hub-accounts"
 import { sandboxHubForStore } from "../helpers/sandbox-store"
 import { seedStore } from "../helpers/store"
 
@@ -16,6 +17,7 @@ jest.setTimeout(180_000)
  * words, told once in the admin feed, and cleared with one PATCH once the product fixed in Medusa was
  * taken again. The sandbox plays the review (`eanRequired`: a product without an EAN is refused after 201).
  */
+const accountHubs = hubAccountsForStore([{ id: "brand-b", salesChannelId: "sc_01HUBREFUSALSB" }])
 const sandbox = sandboxHubForStore({}, { HUB_PUBLISH_PRODUCTS: "true", HUB_CATALOGUE_RETRY_DELAY_MS: "200" })
 
 type ApiAnswer = { status: number; data: any }
@@ -29,8 +31,10 @@ medusaIntegrationTestRunner({
     beforeEach(async () => {
       container = getContainer()
       sandbox.hub.reset()
+      accountHubs.get("brand-b")!.reset()
       sandbox.hub.setReview({ eanRequired: true })
       store = await seedStore(container, { products: [] })
+      await addSalesChannelWithLocation(container, { salesChannelId: "sc_01HUBREFUSALSB", name: "Marca B" })
       headers = await adminHeaders(container)
       sandbox.hub.resetRequestLog()
     })
@@ -103,6 +107,19 @@ medusaIntegrationTestRunner({
       expect(failed.data.read).toMatchObject({ complete: false, error: expect.any(String) })
       expect((await api.get("/admin/hub/sync-errors?account=default&entity=orders", headers)).data.count).toBe(1)
       expect((await api.get("/admin/hub/sync-errors?account=default&entity=parcels", headers).catch((error: { response: ApiAnswer }) => error.response)).status).toBe(400)
+    })
+
+    it("two accounts apart: each reads its own hub's refusals, lists and cards show each account's alone", async () => {
+      const hubB = accountHubs.get("brand-b")!
+      hubB.reportSyncError({ entity: "orders", entity_id: "Marca-B-1", error_code: "invoice_rejected", error_category_code: "link_b2w_orders", message: "Chave de NF-e inválida" })
+      expect((await readNow("default")).data.read).toMatchObject({ orders: 0, complete: true })
+      expect((await readNow("brand-b")).data.read).toMatchObject({ account: "brand-b", orders: 1, added: 1 })
+      expect((await api.get("/admin/hub/sync-errors?account=default&entity=orders", headers)).data.count).toBe(0)
+      expect((await api.get("/admin/hub/sync-errors?account=brand-b&entity=orders", headers)).data.marketplace_refusals).toEqual([expect.objectContaining({ entity_id: "Marca-B-1" })])
+      expect((await api.get("/admin/hub/orders/Marca-B-1/moves?account=default", headers)).data.marketplace_refusals).toEqual([])
+      // Brand B's hub was asked nothing by the default account's read, and the reverse.
+      expect(sandbox.hub.requestLog().some((entry) => entry.path.startsWith("/sync_errors") && entry.status === 200)).toBe(true)
+      expect(hubB.requestLog().filter((entry) => entry.path.startsWith("/sync_errors/orders"))).toHaveLength(1)
     })
   },
 })
