@@ -8,8 +8,7 @@
  * prints:
  *   - a rule change over BENCH_SKUS SKUs (5,000; each at 100.00 BRL, in sync on the hub, every second
  *     one in a category): rules giving that category +15 % saved as the admin route saves them
- *     (POST /admin/hub/prices/rules saves the rules; its event's subscriber records every SKU of the
- *     account again, awaited here), until
+ *     (POST /admin/hub/prices/rules: the rules, then every SKU of the account recorded again), until
  *     the outbox is empty: requests per SKU whose hub price changed (goal 1.00), the achieved PUT
  *     rate / the configured limit while the backlog drains (goal >= 0.90), the 429s (goal 0); every
  *     changed SKU must be on the hub at its new price and no other SKU have had a PUT, or the bench
@@ -31,8 +30,8 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { POST as previewRoute } from "../src/api/admin/hub/prices/preview/route"
 import { PostPricePreviewQuerySchema } from "../src/api/admin/hub/prices/preview/validators"
-import hubPriceRulesSavedHandler from "../src/subscribers/hub-price-rules-saved"
-import { HubEvents } from "../src/modules/hub/events"
+import { POST as saveRulesRoute } from "../src/api/admin/hub/prices/rules/route"
+import { HubAccountQuerySchema } from "../src/api/admin/hub/account-query"
 import { hubPriceRulesSchema, type HubPriceRulesInput } from "../src/mapping/hub-price-rules"
 import type { HubProductFields } from "../src/mapping/hub-product"
 import { DEFAULT_ACCOUNT } from "../src/modules/hub/accounts"
@@ -94,14 +93,14 @@ async function main() {
       detail: `${change.puts} PUTs for ${change.changed} SKUs whose price changed, ${change.putsToUnchanged} to the ${SKUS - change.changed} others; ${byStatus(change.entries)}`,
     })
     figure("prices: achieved rate / limit", change.rateRatio, { at: ">=", target: 0.9 }, {
-      detail: `${change.drainPuts} PUTs in ${(change.drainMs / 1000).toFixed(1)} s while a backlog of ${change.backlogAtDrainStart} drained, once every SKU was recorded again`,
+      detail: `${change.drainPuts} PUTs in ${(change.drainMs / 1000).toFixed(1)} s while a backlog of ${change.backlogAtDrainStart} drained, once the route had recorded every SKU`,
     })
     figure("prices: 429 answers", change.rateLimited, { at: "<=", target: 0 }, { digits: 0 })
     figure("prices: hub prices equal to the rules'", change.matching / SKUS, { at: ">=", target: 1 }, { detail: `${change.matching}/${SKUS}` })
     info(
       "prices: rule change",
       `${(change.routeMs / 1000).toFixed(1)} s to save and record ${SKUS} SKUs again, the outbox empty ${(change.settledMs / 1000).toFixed(1)} s after the save began`,
-      `${change.entries.length - change.drainPuts} PUTs while the SKUs were recorded again; over the whole change ${change.entries.length} PUTs in ${(change.wholeMs / 1000).toFixed(1)} s, ${change.wholeRatio.toFixed(2)} of the limit`
+      `${change.entries.length - change.drainPuts} PUTs while the route recorded; over the whole change ${change.entries.length} PUTs in ${(change.wholeMs / 1000).toFixed(1)} s, ${change.wholeRatio.toFixed(2)} of the limit`
     )
     for (const [name, growth] of [["resident memory", preview.memory.rssPeak - preview.memory.rssBefore], ["live JS heap", preview.memory.heapPeak - preview.memory.heapBefore]] as const) {
       figure(`prices: preview of ${CATALOGUE} SKUs, ${name} growth`, mb(growth), { at: "<=", target: 64, unit: "MB" }, { digits: 1, detail: memoryDetail(preview.memory) })
@@ -186,12 +185,9 @@ async function measureRuleChange(container: MedusaContainer, hub: HubModuleServi
   const rules = hubPriceRulesSchema.parse({ markup_percent: 0, categories: [{ category_id: categoryId, markup_percent: MARKUP_PERCENT }] } satisfies HubPriceRulesInput)
   log(`saving rules: +${MARKUP_PERCENT} % on ${SKUS / 2} of ${SKUS} SKUs`)
   const started = Date.now()
-  // What the route and its event do (POST /admin/hub/prices/rules saves and answers; its subscriber
-  // records every SKU again), the recording awaited here so that the bench knows when it ended.
-  await hub.savePriceRules(DEFAULT_ACCOUNT, rules)
-  await hubPriceRulesSavedHandler({ event: { name: HubEvents.PRICE_RULES_SAVED, data: { account: DEFAULT_ACCOUNT } }, container } as never)
-  // The backlog is whole once every SKU is recorded again: the drain is measured from there, as
-  // bench/stock measures it from its last event written (pushes start while the recording goes on).
+  await callRoute(saveRulesRoute, container, HubAccountQuerySchema.parse({ account: DEFAULT_ACCOUNT }), rules)
+  // The backlog is whole once the route has recorded every SKU: the drain is measured from there, as
+  // bench/stock measures it from its last event written (pushes start while the route records).
   const drainStartedAt = Date.now()
   const routeMs = drainStartedAt - started
   const backlogAtDrainStart = (await hub.stockSyncFigures(DEFAULT_ACCOUNT)).backlog

@@ -23,8 +23,6 @@ export const HubEvents = {
    * those the plugin had not seen listed with it.
    */
   MARKETPLACE_REFUSED: "hub-marketplace.refused",
-  /** `{ account }`: an account's price rules were saved; its SKUs are recorded again (the prices that change are sent). */
-  PRICE_RULES_SAVED: "hub-price-rules.saved",
 } as const
 
 /**
