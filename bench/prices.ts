@@ -167,7 +167,7 @@ async function seed(container: MedusaContainer, hub: HubModuleService, sandbox: 
     category.id,
   ])
   log(`seeded in ${((Date.now() - started) / 1000).toFixed(0)} s; waiting for the seeding's events to settle`)
-  await settled(hub)
+  await settled(hub, [DEFAULT_ACCOUNT])
   // A recording equal to the row leaves it as it was: the rows are given their variants as a store in sync has them.
   await pg.query(
     `update hub_catalogue_change c set variant_id = v.id, product_id = v.product_id from product_variant v
@@ -192,7 +192,7 @@ async function measureRuleChange(container: MedusaContainer, hub: HubModuleServi
   const routeMs = drainStartedAt - started
   const backlogAtDrainStart = (await hub.stockSyncFigures(DEFAULT_ACCOUNT)).backlog
   log(`saved and recorded in ${(routeMs / 1000).toFixed(1)} s; ${backlogAtDrainStart} SKUs waiting`)
-  await settled(hub, 1_000)
+  await settled(hub, [DEFAULT_ACCOUNT], 1_000)
   const settledMs = Date.now() - started
 
   const entries = (await requestLog(sandbox)).filter((entry) => entry.method === "PUT")

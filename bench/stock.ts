@@ -205,7 +205,7 @@ async function seed(container: MedusaContainer, hub: HubModuleService, sandbox: 
 }
 
 /** Waits until no outbox of `accounts` (every account's by default) has anything pending and no event has arrived for a while. */
-const settled = (hub: HubModuleService, quietMs = 2_000, accounts = ACCOUNT_IDS) => settledOutbox(hub, quietMs, accounts)
+const settled = (hub: HubModuleService, quietMs = 2_000, accounts = ACCOUNT_IDS) => settledOutbox(hub, accounts, quietMs)
 
 // ---- Pushes ------------------------------------------------------------------------------
 

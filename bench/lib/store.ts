@@ -10,7 +10,6 @@ import path from "node:path"
 import { setTimeout as sleep } from "node:timers/promises"
 import { Client } from "pg"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { DEFAULT_ACCOUNT } from "../../src/modules/hub/accounts"
 import type HubModuleService from "../../src/modules/hub/service"
 import type { SandboxRequestLogEntry } from "../../src/sandbox"
 
@@ -106,7 +105,7 @@ export function byStatus(entries: SandboxRequestLogEntry[]): string {
 }
 
 /** Waits until no outbox of `accounts` has anything pending and no event has arrived for `quietMs`. */
-export async function settled(hub: HubModuleService, quietMs = 2_000, accounts: string[] = [DEFAULT_ACCOUNT]): Promise<void> {
+export async function settled(hub: HubModuleService, accounts: readonly string[], quietMs = 2_000): Promise<void> {
   let quietSince = Date.now()
   let lastBacklog = -1
   for (;;) {

@@ -138,8 +138,8 @@ medusaIntegrationTestRunner({
       expect(preview.data.count).toBe(3)
       expect(preview.data.currency_code).toBe("brl")
       expect(preview.data.lines).toEqual([
-        { sku: "PR-CAL", medusa_price: 100, hub_price: 100, price_after: 40, change_percent: -60, steps: 2, rule: "default", held: null, floor: null },
-        { sku: "PR-CAM", medusa_price: 100, hub_price: 100, price_after: 40, change_percent: -60, steps: 2, rule: "default", held: null, floor: null },
+        { sku: "PR-CAL", medusa_price: 100, hub_price: 100, price_after: 40, change_percent: -60, steps: 2, rule: { kind: "default" }, held: null, floor: null },
+        { sku: "PR-CAM", medusa_price: 100, hub_price: 100, price_after: 40, change_percent: -60, steps: 2, rule: { kind: "default" }, held: null, floor: null },
       ])
       const floored = await api.post("/admin/hub/prices/preview?account=default", { floor: { kind: "amount", amount: 150 } }, headers)
       expect(floored.data.summary).toEqual({ skus: 3, changing: 0, held: 3 })

@@ -65,8 +65,10 @@ async function read(container: MedusaContainer, account: string, confirm: () => 
   const hub: HubModuleService = container.resolve(HUB_MODULE)
   const { hub: client } = hub.account(account)
   const result: SyncErrorsRead = { account, products: 0, orders: 0, added: 0, invalid: 0, complete: true, error: null }
-  // The hub's words are a help, not a need: a hub without the glossary still has its errors read.
-  const glossary: SyncErrorGlossary = await client.syncErrors.glossary().catch(() => new Map())
+  // The hub's words, asked once a read finds an error (most reads find none). A help, not a need: a hub
+  // without the glossary still has its errors read.
+  let glossary: Promise<SyncErrorGlossary> | undefined
+  const words = () => (glossary ??= client.syncErrors.glossary().catch(() => new Map()))
   try {
     for (const entity of ["products", "orders"] as const) {
       const startedAt = new Date()
@@ -80,7 +82,8 @@ async function read(container: MedusaContainer, account: string, confirm: () => 
         }
         if (!(await confirm())) throw new LockLostError(driverLock(SYNC_ERRORS_LOCK, account))
         const { errors, invalid } = next.value
-        const added = await hub.recordSyncErrors(account, entity, errors.map((error) => withWords(error, glossary)), startedAt)
+        const worded = errors.length ? await words() : new Map()
+        const added = await hub.recordSyncErrors(account, entity, errors.map((error) => withWords(error, worded)), startedAt)
         result[entity] += errors.length
         result.invalid += invalid.length
         if (invalid.length) container.resolve(ContainerRegistrationKeys.LOGGER).warn(`hub: account ${account}: ${invalid.length} ${entity} sync error(s) set aside: ${invalid.slice(0, 3).join(" | ")}`)

@@ -6,12 +6,9 @@ import { SectionRow } from "../section-row"
 
 type Translate = (key: string, values?: Record<string, unknown>) => string
 
-/** A price's rule in the merchant's words: `none`/`medusa` (Medusa's price as it is), `default`, or a category's id named. */
-export function ruleText(t: Translate, rule: string | HubPriceView["rule"], categoryNames: Map<string, string> = new Map()): string {
-  const kind = typeof rule === "string" ? (rule === "none" || rule === "medusa" ? "none" : rule === "default" ? "default" : "category") : rule!.kind
-  if (kind !== "category") return t(`prices.rule.${kind}`)
-  const category = typeof rule === "string" ? (categoryNames.get(rule) ?? rule) : (rule as { category: string }).category
-  return t("prices.rule.category", { category })
+/** What made a price, in the merchant's words (the server names a category's rule by its name). */
+export function ruleText(t: Translate, rule: NonNullable<HubPriceView["rule"]>): string {
+  return rule.kind === "category" ? t("prices.rule.category", { category: rule.category }) : t(`prices.rule.${rule.kind}`)
 }
 
 /**

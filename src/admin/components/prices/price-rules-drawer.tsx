@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod"
 import { Alert, Button, createDataTableColumnHelper, Drawer, Heading, Text, toast } from "@medusajs/ui"
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
+import { useMutation, useQueryClient } from "@tanstack/react-query"
 import { useEffect, useMemo, useState } from "react"
 import { useForm } from "react-hook-form"
 import type { HubPricePreviewPage, HubPriceRulesAnswer } from "../../../api/admin/hub/types"
@@ -24,11 +24,6 @@ export const PriceRulesDrawer = ({ account, rules, onClose }: { account: string;
   const { t } = useHubTranslation("page")
   const { t: tPrice } = useHubTranslation("product")
   const queryClient = useQueryClient()
-  // The same list the category rules pick from (one request): a line's rule named as the merchant named it.
-  const categories = useQuery({
-    queryKey: ["hub", "prices", "categories"],
-    queryFn: () => sdk.admin.productCategory.list({ limit: 1000, fields: "id,name" }),
-  })
   const form = useForm<PriceRulesForm>({ resolver: zodResolver(priceRulesFormSchema), defaultValues: formOfRules(rules) })
   const pagination = useHubPagination()
   const [previewed, setPreviewed] = useState<PriceRulesForm | null>(null)
@@ -53,7 +48,6 @@ export const PriceRulesDrawer = ({ account, rules, onClose }: { account: string;
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pageIndex])
   const currency = preview.data?.currency_code ?? null
-  const categoryNames = useMemo(() => new Map((categories.data?.product_categories ?? []).map((category) => [category.id, category.name])), [categories.data])
   const columns = useMemo(
     () => [
       lineColumn.accessor("sku", { header: "SKU" }),
@@ -62,13 +56,13 @@ export const PriceRulesDrawer = ({ account, rules, onClose }: { account: string;
       lineColumn.accessor("price_after", { header: t("prices.columns.after"), cell: ({ getValue }) => formatAmount(getValue(), currency) }),
       lineColumn.accessor("change_percent", { header: t("prices.columns.change"), cell: ({ getValue }) => (getValue() === null ? "—" : `${getValue()! > 0 ? "+" : ""}${getValue()!.toLocaleString(adminLocale())} %`) }),
       lineColumn.accessor("steps", { header: t("prices.columns.steps") }),
-      lineColumn.accessor("rule", { header: t("prices.columns.rule"), cell: ({ getValue }) => (getValue() ? ruleText(tPrice, getValue()!, categoryNames) : "—") }),
+      lineColumn.accessor("rule", { header: t("prices.columns.rule"), cell: ({ getValue }) => (getValue() ? ruleText(tPrice, getValue()!) : "—") }),
       lineColumn.accessor("held", {
         header: t("prices.columns.held"),
         cell: ({ row }) => <span className="block min-w-[8rem] whitespace-normal">{row.original.held ? tPrice(`prices.held.${row.original.held}`, { floor: formatAmount(row.original.floor, currency) }) : "—"}</span>,
       }),
     ],
-    [t, tPrice, currency, categoryNames]
+    [t, tPrice, currency]
   )
   const onPreview = form.handleSubmit((values) => {
     setPreviewed(values)

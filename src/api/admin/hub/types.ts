@@ -17,7 +17,7 @@ import type { HubStatusType } from "../../../hub-client/schemas"
 import type { HubDeliveryAction, HubImportRun, HubOrder, HubOrderMove, HubSyncError } from "../../../modules/hub/models"
 import type { MARKETPLACE_REFUSAL_FIELDS } from "./sync-errors/fields"
 import type { hubProductView } from "./products/view"
-import type { HubPriceView } from "./products/prices"
+import type { HubPriceRuleView, HubPriceView } from "./products/prices"
 import type { HubPriceRules, HubPriceRulesInput } from "../../../mapping/hub-price-rules"
 import type { PricePreviewLine } from "../../../queries/price-preview"
 
@@ -25,7 +25,12 @@ import type { PricePreviewLine } from "../../../queries/price-preview"
 export type HubPriceRulesAnswer = { account: string; rules: HubPriceRules; currency_code: string | null }
 export type HubPriceRulesBody = HubPriceRulesInput
 /** `POST /admin/hub/prices/preview`: a page of SKUs under rules not saved yet, and the whole catalogue's summary. */
-export type HubPricePreviewPage = HubPage & { account: string; currency_code: string | null; lines: PricePreviewLine[]; summary: { skus: number; changing: number; held: number } }
+export type HubPricePreviewPage = HubPage & {
+  account: string
+  currency_code: string | null
+  lines: Array<Omit<PricePreviewLine, "rule"> & { rule: HubPriceRuleView | null }>
+  summary: { skus: number; changing: number; held: number }
+}
 
 /** A record as its JSON answer carries it: dates as ISO strings. */
 type AsJson<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] }

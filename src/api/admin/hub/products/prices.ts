@@ -1,3 +1,5 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
 import type { HubAccountOptions } from "../../../../modules/hub/accounts"
 import type { PriceHeld } from "../../../../mapping/hub-price-rules"
 import { priceStep, priceStepsLeft } from "../../../../mapping/hub-price-steps"
@@ -60,8 +62,17 @@ export function hubPricesView(
     .sort((a, b) => a.sku.localeCompare(b.sku))
 }
 
-function ruleView(rule: string, categoryNames: Map<string, string>): HubPriceRuleView {
+/** A rule as the engine names it (`none`, `medusa`, `default`, a category's id) in the merchant's words. */
+export function ruleView(rule: string, categoryNames: Map<string, string>): HubPriceRuleView {
   if (rule === "none" || rule === "medusa") return { kind: "none" }
   if (rule === "default") return { kind: "default" }
   return { kind: "category", category: categoryNames.get(rule) ?? rule }
+}
+
+/** The names of the categories among `rules` (the engine names a category's rule by its id). */
+export async function categoryNamesOf(scope: MedusaContainer, rules: Iterable<string | null>): Promise<Map<string, string>> {
+  const ids = [...new Set([...rules].filter((rule): rule is string => !!rule?.startsWith("pcat_")))]
+  if (!ids.length) return new Map()
+  const categories = await scope.resolve(Modules.PRODUCT).listProductCategories({ id: ids }, { select: ["id", "name"] })
+  return new Map(categories.map((category) => [category.id, category.name]))
 }

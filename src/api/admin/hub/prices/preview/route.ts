@@ -3,6 +3,7 @@ import type { HubPriceRules } from "../../../../../mapping/hub-price-rules"
 import { HUB_MODULE } from "../../../../../modules/hub"
 import type HubModuleService from "../../../../../modules/hub/service"
 import { type PricePreviewLine, previewPrices } from "../../../../../queries/price-preview"
+import { categoryNamesOf, ruleView } from "../../products/prices"
 import { assertPriceListExists } from "../price-list"
 
 /** SKUs read per pass of the whole catalogue's summary: the preview's memory stays one chunk's. */
@@ -38,5 +39,8 @@ export async function POST(req: MedusaRequest<HubPriceRules>, res: MedusaRespons
       if (start + index >= offset && start + index < offset + limit) lines.push(line)
     }
   }
-  res.json({ account, currency_code: currency, lines, count, limit, offset, summary })
+  // The page's rules in the merchant's words (a category by its name), as the product card names them.
+  const names = await categoryNamesOf(req.scope, lines.map((line) => line.rule))
+  const page = lines.map((line) => ({ ...line, rule: line.rule === null ? null : ruleView(line.rule, names) }))
+  res.json({ account, currency_code: currency, lines: page, count, limit, offset, summary })
 }

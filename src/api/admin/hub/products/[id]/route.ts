@@ -1,5 +1,4 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { HUB_MODULE } from "../../../../../modules/hub"
 import type { HubAccountOptions } from "../../../../../modules/hub/accounts"
@@ -8,7 +7,7 @@ import { ruledVariantPrices } from "../../../../../queries/hub-prices"
 import { productsInAccountChannels } from "../../../../../queries/hub-product-publication"
 import type { HubProductPublications } from "../../types"
 import { MARKETPLACE_REFUSAL_FIELDS, marketplaceRefusalView } from "../../sync-errors/fields"
-import { hubPricesView } from "../prices"
+import { categoryNamesOf, hubPricesView } from "../prices"
 import { hubProductView } from "../view"
 
 /**
@@ -35,7 +34,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse<HubProductPubl
   const ruled = await Promise.all(concerned.map(({ options }) => (keepsPrices(options) ? ruledVariantPrices(req.scope, variantIds, options) : null)))
   const skus = [...new Set([...skuRows.map((row) => row.sku), ...rows.flatMap((row) => (row.sku ? [row.sku] : []))])]
   const [categoryNames, refusals] = await Promise.all([
-    categoryNamesOf(req.scope, ruled),
+    categoryNamesOf(req.scope, ruled.flatMap((account) => [...(account?.prices.values() ?? [])].map(({ price }) => ("amount" in price ? price.rule : null)))),
     skus.length ? hub.listHubSyncErrors({ entity: "products", entity_id: skus, cleared_at: null }, { select: ["account", ...MARKETPLACE_REFUSAL_FIELDS] }) : [],
   ])
   res.json({
@@ -50,12 +49,3 @@ export async function GET(req: MedusaRequest, res: MedusaResponse<HubProductPubl
 }
 
 const keepsPrices = (options: HubAccountOptions) => options.catalogueFields.some((field) => field === "price" || field === "promotional_price")
-
-/** The names of the categories whose rule made a price (the card names the rule in the merchant's words). */
-async function categoryNamesOf(scope: MedusaContainer, ruled: Array<Awaited<ReturnType<typeof ruledVariantPrices>> | null>): Promise<Map<string, string>> {
-  const ids = new Set<string>()
-  for (const account of ruled) for (const { price } of account?.prices.values() ?? []) if ("amount" in price && price.rule.startsWith("pcat_")) ids.add(price.rule)
-  if (!ids.size) return new Map()
-  const categories = await scope.resolve(Modules.PRODUCT).listProductCategories({ id: [...ids] }, { select: ["id", "name"] })
-  return new Map(categories.map((category) => [category.id, category.name]))
-}
