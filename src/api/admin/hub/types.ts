@@ -14,8 +14,8 @@ export type { HubConnectionHealth, OrderIntakeFigures } from "../../../modules/h
 export type { OrderImportSummary } from "../../../sync/orders/order-listing"
 import type { InferTypeOf } from "@medusajs/framework/types"
 import type { HubStatusType } from "../../../hub-client/schemas"
-import type { HubDeliveryAction, HubImportRun, HubOrder, HubOrderMove, HubSyncError } from "../../../modules/hub/models"
-import type { MARKETPLACE_REFUSAL_FIELDS } from "./sync-errors/fields"
+import type { HubDeliveryAction, HubImportRun, HubOrder, HubOrderMove } from "../../../modules/hub/models"
+import type { HubMarketplaceRefusal } from "./sync-errors/fields"
 import type { hubProductView } from "./products/view"
 import type { HubPriceRuleView, HubPriceView } from "./products/prices"
 import type { HubPriceRules, HubPriceRulesInput } from "../../../mapping/hub-price-rules"
@@ -115,8 +115,7 @@ export type HubImportRunsPage = HubPage & { account: string; import_runs: HubImp
 /** `GET /admin/hub/stock/skus-in-error`: a page of the SKUs the hub refused, or whose last push failed. */
 export type HubSkusInErrorPage = HubPage & { skus_in_error: StockSyncFigures["skusInError"] }
 
-/** What a marketplace refused of a product (its SKU) or an order (its code) after the hub took it, in the hub's words. */
-export type HubMarketplaceRefusal = Pick<AsJson<InferTypeOf<typeof HubSyncError>>, (typeof MARKETPLACE_REFUSAL_FIELDS)[number]>
+export type { HubMarketplaceRefusal }
 
 /** `GET /admin/hub/sync-errors`: a page of an account's marketplace refusals of products or orders. */
 export type HubSyncErrorsPage = HubPage & { account: string; entity: "products" | "orders"; marketplace_refusals: HubMarketplaceRefusal[] }
