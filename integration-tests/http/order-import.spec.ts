@@ -15,6 +15,9 @@ import { toMedusaOrder } from "../../src/mapping/hub-order"
 import { parseHubOrder } from "../../src/hub-client"
 import { sandboxHubForStore } from "../helpers/sandbox-store"
 import { seedStore } from "../helpers/store"
+import { createStep, createWorkflow, StepResponse, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { reserveHubOrdersStockStep, type ReserveHubOrdersStockInput } from "../../src/workflows/hub-orders/steps/reserve-hub-orders-stock"
+import { markHubOrdersImportedStep } from "../../src/workflows/hub-orders/steps/mark-hub-orders-imported"
 
 jest.setTimeout(180_000)
 
@@ -25,6 +28,27 @@ const batches: string[][] = []
 importHubOrdersWorkflow.hooks.ordersInput(({ hubOrders }) => {
   batches.push(hubOrders.map((hubOrder) => hubOrder.hubOrderCode).sort())
 })
+
+/**
+ * An import's reservation and record (its real steps) with, between them, what another process does when
+ * this import's lease runs out: the next run takes the order over and imports it.
+ */
+const takeOverStep = createStep("test-take-over-import", async (hubOrderId: string, { container }) => {
+  await container.resolve(ContainerRegistrationKeys.PG_CONNECTION).raw(`update hub_order set claimed_at = now() - interval '1 hour' where id = ?`, [hubOrderId])
+  await runOrderImport(container, "default")
+  return new StepResponse(null)
+})
+const reservedThenTakenOver = createWorkflow(
+  "test-reserved-then-taken-over",
+  (input: ReserveHubOrdersStockInput & { hubOrderId: string; orderId: string }) => {
+    reserveHubOrdersStockStep(input)
+    takeOverStep(input.hubOrderId)
+    markHubOrdersImportedStep(
+      transform({ input }, ({ input }) => [{ hubOrderId: input.hubOrderId, orderId: input.orderId, needsStock: false, attempt: input.claims![0].attempt }])
+    )
+    return new WorkflowResponse(null)
+  }
+)
 
 medusaIntegrationTestRunner({
   testSuite: ({ getContainer, dbConnection }) => {
@@ -124,12 +148,8 @@ medusaIntegrationTestRunner({
       expect(claims.filter(Boolean)).toHaveLength(1)
     })
 
-    it("completes, without a duplicate, an import that died between creating the order and recording it", async () => {
-      const hubOrder = sandbox.hub.createOrder(testOrder([{ id: "SKU-2", qty: 2 }]))
-      const { result: catalogue } = await refreshHubStatusesWorkflow(container).run({ input: { account: "default" } })
-      expect(catalogue["book_product"]).toBe("NEW")
-
-      // The state a crash leaves: a claim, and the Medusa order created, with no reservation and no record of it.
+    /** A hub order claimed for import, and its Medusa order created (SKU-2 lines only), as an import that got that far leaves them. */
+    async function claimedWithOrder(hubOrder: ReturnType<typeof sandbox.hub.createOrder>) {
       const claim = await hubModule.claimHubOrder("default", { code: hubOrder.code, channel: "Loja Exemplo", statusCode: "book_product", statusType: "NEW", digest: "x", delivery: hubDeliveryFacts({}) })
       const parsed = parseHubOrder(hubOrder)
       if (!parsed.ok) throw new Error(parsed.reason)
@@ -141,6 +161,36 @@ medusaIntegrationTestRunner({
       )
       if (!mapped.ok) throw new Error(mapped.reason)
       const { result: orphan } = await createOrderWorkflow(container).run({ input: { ...mapped.order, customer_id: undefined } as never })
+      return { claim: claim!, orphan }
+    }
+
+    it("an import that reserved, then lost its claim to a taker that counted those reservations, leaves them when it is undone", async () => {
+      const hubOrder = sandbox.hub.createOrder(testOrder([{ id: "SKU-2", qty: 2 }]))
+      await refreshHubStatusesWorkflow(container).run({ input: { account: "default" } })
+      const { claim, orphan } = await claimedWithOrder(hubOrder)
+      const claims = [{ hubOrderId: claim.id, attempt: claim.attempts }]
+
+      // The first import reserves; before it records, its lease runs out and the next run takes the order
+      // over, finds the reservation and records the import; the first import's record is then refused (its
+      // fence) and it is undone.
+      const { errors } = await reservedThenTakenOver(container).run({
+        input: { orderIds: [orphan.id], stockLocationId: store.stockLocation.id, claims, hubOrderId: claim.id, orderId: orphan.id },
+        throwOnError: false,
+      })
+      expect(errors.map((error) => error.error.message).join()).toContain("taken over")
+      expect(await hubOrderRecord(hubOrder.code)).toMatchObject({ import_state: "imported", order_id: orphan.id })
+      expect((await level("SKU-2")).reserved_quantity).toBe(2)
+      const reservations = await container.resolve(Modules.INVENTORY).listReservationItems({ inventory_item_id: store.inventoryItemsBySku["SKU-2"] })
+      expect(reservations.map((reservation) => Number(reservation.quantity))).toEqual([2])
+    })
+
+    it("completes, without a duplicate, an import that died between creating the order and recording it", async () => {
+      const hubOrder = sandbox.hub.createOrder(testOrder([{ id: "SKU-2", qty: 2 }]))
+      const { result: catalogue } = await refreshHubStatusesWorkflow(container).run({ input: { account: "default" } })
+      expect(catalogue["book_product"]).toBe("NEW")
+
+      // The state a crash leaves: a claim, and the Medusa order created, with no reservation and no record of it.
+      const { claim, orphan } = await claimedWithOrder(hubOrder)
       expect(await ordersForHubCode(hubOrder.code)).toHaveLength(1)
 
       // A run while the dead import's claim is still leased leaves it alone.

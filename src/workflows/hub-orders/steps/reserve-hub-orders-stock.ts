@@ -55,7 +55,7 @@ export const reserveHubOrdersStockStep = createStep(
     const itemsOf = new Map(orders.map((order) => [order.id, ((order.items ?? []) as unknown as OrderItemStock[]).filter((item) => item.variant?.manage_inventory)]))
     const managed = [...itemsOf.values()].flat()
     const needsStock: NeedsStockByOrder = Object.fromEntries(orderIds.map((id) => [id, false]))
-    if (!managed.length) return new StepResponse({ needsStock }, [] as string[])
+    if (!managed.length) return new StepResponse({ needsStock }, { reservationIds: [], inventoryItemIds: [] } as MadeReservations)
 
     const reserved = await inventoryModule.listReservationItems({ line_item_id: managed.map((item) => item.id) })
     const reservedLines = new Set(reserved.map((reservation) => reservation.line_item_id))
@@ -100,14 +100,25 @@ export const reserveHubOrdersStockStep = createStep(
         (item) => !reservedLines.has(item.id) || (item.variant!.inventory_items ?? []).some((inventoryItem) => short.has(inventoryItem.inventory_item_id))
       )
     }
-    const createdReservationIds = created.map((reservation) => reservation.id)
-    return new StepResponse({ needsStock }, createdReservationIds)
+    const made: MadeReservations = { reservationIds: created.map((reservation) => reservation.id), inventoryItemIds, claims }
+    return new StepResponse({ needsStock }, made)
   },
-  async (createdReservationIds, { container }) => {
-    if (!createdReservationIds?.length) return
-    await container.resolve(Modules.INVENTORY).deleteReservationItems(createdReservationIds)
+  async (made, { container }) => {
+    if (!made?.reservationIds.length) return
+    const inventoryModule = container.resolve(Modules.INVENTORY)
+    const turns = container.resolve<HubModuleService>(HUB_MODULE).processPart("reservation-turns", () => new ReservationTurns())
+    // Under the locks a taker's reservation reads them: once a claim of this import is lost, a taker may
+    // have counted these reservations as its own (it reserves only what is missing), so they stay; the
+    // orders they hold stay too (steps/create-hub-orders.ts), for the taker or the next try.
+    await turns.holdingInventoryItems(container.resolve(Modules.LOCKING), made.inventoryItemIds, INVENTORY_LOCK_WAIT_SECONDS, async () => {
+      if (made.claims?.length && (await container.resolve<HubModuleService>(HUB_MODULE).lostHubOrderClaims(made.claims)).length) return
+      await inventoryModule.deleteReservationItems(made.reservationIds)
+    })
   }
 )
+
+/** What a reservation step made, for its compensation: the reservations, the items they lock, the claims that fence them. */
+type MadeReservations = { reservationIds: string[]; inventoryItemIds: string[]; claims?: HubOrderClaimToken[] }
 
 /**
  * The import's fence, checked under the reservation lock (which every import's reservation takes):
