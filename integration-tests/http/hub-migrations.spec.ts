@@ -151,7 +151,7 @@ describe("the hub module's migrations on a store with data", () => {
       await run(pool, new exported[file.replace(/\.ts$/, "")]({} as never, {} as never), "up")
     }
     // Tables the later migrations add (the marketplace's delivery history, each account's price rules).
-    const ADDED = ["hub_delivery_action", "hub_price_rule_set", "hub_sync_error"]
+    const ADDED = ["hub_delivery_action", "hub_price_rule_set", "hub_sync_error", "hub_field_mapping"]
     const snapshotTables = JSON.parse(fs.readFileSync(path.join(MIGRATIONS, ".snapshot-medusa-hub.json"), "utf8")).tables.map((table: { name: string }) => table.name)
     expect(snapshotTables.sort()).toEqual([...TABLES.filter((table) => table !== "hub_listed_order"), ...ADDED].sort())
     // Besides the models' own, written in SQL: the leak sweep's partial indexes (Migration20261124010000)

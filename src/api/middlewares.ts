@@ -16,6 +16,8 @@ import { GetCollectablesSchema, GetDeliveryDocumentSchema, GetDeliveryPageSchema
 import { validateBody } from "./validate-body"
 import { hubPriceRulesSchema } from "../mapping/hub-price-rules"
 import { PostPricePreviewQuerySchema } from "./admin/hub/prices/preview/validators"
+import { GetHubCategoriesSchema, PostMappingSampleQuerySchema } from "./admin/hub/mapping/validators"
+import { hubFieldMappingSchema } from "../mapping/hub-field-mapping"
 
 /** Every admin request body is validated here, at the edge, before a route sees it. */
 export default defineMiddlewares({
@@ -81,6 +83,26 @@ export default defineMiddlewares({
       matcher: "/admin/hub/delivery/collections",
       method: ["POST"],
       middlewares: [validateAndTransformQuery(HubAccountQuerySchema, {}), ...validateBody(PostDeliveryOrdersSchema)],
+    },
+    {
+      matcher: "/admin/hub/mapping",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(HubAccountQuerySchema, {})],
+    },
+    {
+      matcher: "/admin/hub/mapping",
+      method: ["POST"],
+      middlewares: [validateAndTransformQuery(HubAccountQuerySchema, {}), ...validateBody(hubFieldMappingSchema)],
+    },
+    {
+      matcher: "/admin/hub/mapping/sample",
+      method: ["POST"],
+      middlewares: [validateAndTransformQuery(PostMappingSampleQuerySchema, {}), ...validateBody(hubFieldMappingSchema)],
+    },
+    {
+      matcher: "/admin/hub/mapping/hub-categories",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(GetHubCategoriesSchema, {})],
     },
     {
       matcher: "/admin/hub/prices/rules",

@@ -39,16 +39,23 @@ export function hubEan(variant: VariantCodes): HubEan {
   for (const field of ["ean", "upc", "barcode"] as const) {
     const given = variant[field]?.trim()
     if (!given) continue
-    const code = given.replace(/[\s-]/g, "")
-    const shaped = /^\d+$/.test(code) && (GTIN_LENGTHS as readonly number[]).includes(code.length)
-    if (!shaped) {
-      if (field === "barcode") return {}
-      return { problem: `the variant's ${field} "${given}" must be 8, 12, 13 or 14 digits: correct it or clear it` }
-    }
-    if (!isGtin(code)) {
-      return { problem: `the variant's ${field} ${code} has a wrong check digit: copy it again from the package, or clear it` }
-    }
-    return { value: code }
+    // A barcode not shaped as a GTIN is a store's own code: not sent, not a problem.
+    if (field === "barcode" && !gtinShaped(given)) return {}
+    return hubEanOf(given, `the variant's ${field}`)
   }
   return {}
+}
+
+/** The code `label` (where it was read, in the merchant's words) holds, checked as a GTIN; none given, none sent. */
+export function hubEanOf(given: string | undefined, label: string): HubEan {
+  if (!given?.trim()) return {}
+  const code = given.trim().replace(/[\s-]/g, "")
+  if (!gtinShaped(code)) return { problem: `${label} "${given.trim()}" must be 8, 12, 13 or 14 digits: correct it or clear it` }
+  if (!isGtin(code)) return { problem: `${label} ${code} has a wrong check digit: copy it again from the package, or clear it` }
+  return { value: code }
+}
+
+function gtinShaped(given: string): boolean {
+  const code = given.replace(/[\s-]/g, "")
+  return /^\d+$/.test(code) && (GTIN_LENGTHS as readonly number[]).includes(code.length)
 }

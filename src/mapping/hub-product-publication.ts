@@ -7,11 +7,20 @@
  */
 import { MathBN } from "@medusajs/framework/utils"
 import { skuPathProblem, type ProductUpdate } from "../hub-client"
-import { hubEan } from "./hub-ean"
+import { categoryAttributes } from "./hub-category-attributes"
+import { hubEan, hubEanOf } from "./hub-ean"
+import { mappedHubCategory, sourceLabel, sourceValue, type HubFieldMapping } from "./hub-field-mapping"
 import { hubMeasure, type DimensionUnit, type HubMeasureField, type WeightUnit } from "./hub-measures"
 
 export const BRAND_SOURCES = ["metadata.brand", "type", "collection"] as const
 export type BrandSource = (typeof BRAND_SOURCES)[number]
+/**
+ * How a product whose Medusa category is mapped to a hub category names it in `categories`
+ * (docs/hub-public-facts.md, Categories and attributes: the keys of the 2025 model are unsure): `hub`, the
+ * hub category's id as `code` and its name; `medusa`, Medusa's own as for an unmapped one.
+ */
+export const CATEGORY_NAMINGS = ["hub", "medusa"] as const
+export type CategoryNaming = (typeof CATEGORY_NAMINGS)[number]
 /**
  * How a variation carries its own price (docs/hub-public-facts.md: the record is unsure): `fields`
  * (the 2025 model: `price`, `promotional_price` and the measures on the variation) or
@@ -29,9 +38,9 @@ export type HubProductStatus = NonNullable<ProductUpdate["status"]>
 export type PublicationOptions = {
   weightUnit: WeightUnit
   dimensionUnit: DimensionUnit
-  brandFrom: BrandSource
-  /** Product metadata keys sent as specifications, in this order. */
-  specificationKeys: readonly string[]
+  /** The account's mapping of hub fields to Medusa's (src/mapping/hub-field-mapping.ts). */
+  mapping: HubFieldMapping
+  categoryNaming: CategoryNaming
   variationFormat: VariationFormat
   nameMaxLength: number
 }
@@ -44,6 +53,7 @@ export type CategoryReading = { id: string; handle?: string | null; name: string
 
 export type VariantPublicationReading = MeasuresReading & {
   id: string
+  metadata?: Record<string, unknown> | null
   sku: string | null
   title?: string | null
   ean?: string | null
@@ -156,22 +166,25 @@ function mapHubProduct(product: ProductPublicationReading, options: PublicationO
   if (!images.length) report("images", "add an image whose address starts with https://")
   if (!variants.length) report("sku", "add a variant with a SKU")
 
-  const nbm = hubNbm(single?.hs_code, product.hs_code, ...variants.map((variant) => variant.hs_code))
+  const { mapping } = options
+  const nbm = mapping.ncm
+    ? hubNbm(sourceLabel(mapping.ncm), sourceValue(mapping.ncm, product, single))
+    : hubNbm("hs_code", single?.hs_code, product.hs_code, ...variants.map((variant) => variant.hs_code))
   if ("problem" in nbm) report("nbm", nbm.problem)
+  const hubCategory = mappedHubCategory(product.categories ?? [], mapping)
   const body: HubProductBody = {
     sku: "",
     name,
     description,
     status: product.status,
     images,
-    categories: hubCategories(product.categories ?? []),
+    categories: hubCategories(product.categories ?? [], hubCategory && options.categoryNaming === "hub" ? hubCategory : undefined),
     specifications: hubSpecifications(
       { material: single?.material || product.material, origin_country: single?.origin_country || product.origin_country },
-      product.metadata ?? {},
-      options.specificationKeys
+      mapping.specifications.map(({ key, source }) => ({ key, value: sourceValue(source, product, single) }))
     ),
   }
-  const brand = hubBrand(product, options.brandFrom)
+  const brand = mapping.brand ? sourceValue(mapping.brand, product, single) : undefined
   if (brand) body.brand = brand
   if ("value" in nbm && nbm.value) body.nbm = nbm.value
 
@@ -180,6 +193,8 @@ function mapHubProduct(product: ProductPublicationReading, options: PublicationO
   } else {
     Object.assign(body, configurableFields(product, options, report))
   }
+  // What the product's hub category asks for, once the body holds its own specifications and codes.
+  if (hubCategory) categoryAttributes(body, product, hubCategory, mapping, report, (field) => problems.some((problem) => problem.field === field))
   return { body, problems }
 }
 
@@ -196,7 +211,7 @@ function simpleFields(variant: VariantPublicationReading, product: ProductPublic
   if (typeof variant.qty === "number") fields.qty = variant.qty
   Object.assign(fields, hubPrices(variant, "", report))
   Object.assign(fields, hubMeasures([variant, product], options, "", report))
-  const ean = hubEan(variant)
+  const ean = variantEan(variant, product, options.mapping)
   if ("problem" in ean) report("ean", ean.problem)
   else if (ean.value) fields.ean = ean.value
   return fields
@@ -228,7 +243,7 @@ function configurableFields(product: ProductPublicationReading, options: Publica
     if (variant.sku?.trim() === hubSku) report("sku", `the product's hub SKU ${hubSku} (metadata.hub_sku, else the handle) is also a variant's SKU: set metadata.hub_sku to another`)
     const variation: HubVariation = { sku: variant.sku ?? "", specifications: [] }
     if (typeof variant.qty === "number") variation.qty = variant.qty
-    const ean = hubEan(variant)
+    const ean = variantEan(variant, product, options.mapping)
     if ("problem" in ean) report(`${at}.ean`, ean.problem)
     else if (ean.value) variation.ean = ean.value
     const images = hubImages(variant.images ?? [], [])
@@ -314,10 +329,11 @@ function isHttps(url: string): boolean {
 
 /**
  * Categories as `{code, name}`: the handle (else the id) as code, the names from the top of the
- * tree down as "Parent > Child"; each once, the first 10 (the hub's most).
+ * tree down as "Parent > Child"; each once, the first 10 (the hub's most). A hub category the product
+ * is mapped to goes first, under the hub's id and name.
  */
-export function hubCategories(categories: readonly CategoryReading[]): HubCategory[] {
-  const hub: HubCategory[] = []
+export function hubCategories(categories: readonly CategoryReading[], mapped?: { id: string; name: string }): HubCategory[] {
+  const hub: HubCategory[] = mapped ? [{ code: mapped.id, name: mapped.name }] : []
   for (const category of categories) {
     const code = category.handle?.trim() || category.id
     if (hub.some((known) => known.code === code)) continue
@@ -338,20 +354,13 @@ function categoryPath(category: CategoryReading): string[] {
   return names
 }
 
-/** The brand per `brandFrom`: `metadata.brand`, the product type's value, or the collection's title. */
-export function hubBrand(product: Pick<ProductPublicationReading, "metadata" | "type" | "collection">, brandFrom: BrandSource): string | undefined {
-  const brand = brandFrom === "type" ? product.type?.value : brandFrom === "collection" ? product.collection?.title : specificationValue(product.metadata?.brand)
-  return brand?.trim() || undefined
-}
-
 /**
- * Specifications: `material` and `origin_country` (an ISO code, upper case), then each metadata key
- * of `specificationKeys` in that order; text, numbers and booleans as text, empty ones skipped, a key once.
+ * Specifications: `material` and `origin_country` (an ISO code, upper case), then the mapping's, in
+ * its order; empty ones skipped, a key once.
  */
 export function hubSpecifications(
   fields: { material?: string | null; origin_country?: string | null },
-  metadata: Record<string, unknown>,
-  keys: readonly string[]
+  mapped: ReadonlyArray<{ key: string; value: string | undefined }>
 ): HubSpecification[] {
   const specifications: HubSpecification[] = []
   const add = (key: string, value: string | undefined) => {
@@ -359,25 +368,24 @@ export function hubSpecifications(
   }
   add("material", fields.material?.trim())
   add("origin_country", fields.origin_country?.trim().toUpperCase())
-  for (const key of keys) add(key, specificationValue(metadata[key]))
+  for (const { key, value } of mapped) add(key, value)
   return specifications
 }
 
-function specificationValue(value: unknown): string | undefined {
-  if (typeof value === "string") return value.trim() || undefined
-  if ((typeof value === "number" && Number.isFinite(value)) || typeof value === "boolean") return String(value)
-  return undefined
+/** A variant's EAN: from the mapping's source when it names one (checked as a GTIN), else Medusa's codes (src/mapping/hub-ean.ts). */
+function variantEan(variant: VariantPublicationReading, product: ProductPublicationReading, mapping: HubFieldMapping) {
+  return mapping.ean ? hubEanOf(sourceValue(mapping.ean, product, variant), sourceLabel(mapping.ean)) : hubEan(variant)
 }
 
 /**
- * The hub's `nbm` (Mercosur's 8-digit tariff code) from the first `hs_code` given (the variant's,
- * the product's): dots and spaces dropped. Anything else than 8 digits is a problem, since the hub
+ * The hub's `nbm` (Mercosur's 8-digit tariff code) from the first code given (the variant's `hs_code`,
+ * the product's, or the mapping's source: `label` names it), dots and spaces dropped. Anything else than 8 digits is a problem, since the hub
  * would keep a wrong code for the marketplaces' invoices.
  */
-export function hubNbm(...codes: Array<string | null | undefined>): { value?: string } | { problem: string } {
+export function hubNbm(label: string, ...codes: Array<string | null | undefined>): { value?: string } | { problem: string } {
   const given = codes.find((code) => code?.trim())?.trim()
   if (!given) return {}
   const digits = given.replace(/[.\s]/g, "")
-  if (!/^\d{8}$/.test(digits)) return { problem: `hs_code "${given}" must be the 8-digit NCM (such as 6109.10.00): correct it or clear it` }
+  if (!/^\d{8}$/.test(digits)) return { problem: `${label} "${given}" must be the 8-digit NCM (such as 6109.10.00): correct it or clear it` }
   return { value: digits }
 }

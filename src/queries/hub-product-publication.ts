@@ -26,7 +26,7 @@ const PRODUCT_FIELDS = [
   "weight", "height", "width", "length",
   "images.url", "images.rank", "type.value", "collection.title", "options.id", "options.title", "options.values.value",
   ...CATEGORY_FIELDS,
-  "variants.id", "variants.sku", "variants.title", "variants.manage_inventory", "variants.product_id",
+  "variants.id", "variants.sku", "variants.title", "variants.manage_inventory", "variants.product_id", "variants.metadata",
   "variants.ean", "variants.upc", "variants.barcode", "variants.hs_code", "variants.material", "variants.origin_country",
   "variants.weight", "variants.height", "variants.width", "variants.length", "variants.variant_rank",
   "variants.options.value", "variants.options.option.title", "variants.images.url", "variants.images.rank",

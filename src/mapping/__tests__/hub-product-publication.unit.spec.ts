@@ -1,3 +1,4 @@
+import { defaultFieldMapping } from "../hub-field-mapping"
 import { hubEan, isGtin } from "../hub-ean"
 import { hubMeasure } from "../hub-measures"
 import { hubProductChanges } from "../hub-product-changes"
@@ -15,8 +16,8 @@ import {
 const OPTIONS: PublicationOptions = {
   weightUnit: "g",
   dimensionUnit: "mm",
-  brandFrom: "metadata.brand",
-  specificationKeys: ["warranty", "voltage", "empty"],
+  mapping: defaultFieldMapping({ brandFrom: "metadata.brand", specificationKeys: ["warranty", "voltage", "empty"] }),
+  categoryNaming: "hub",
   variationFormat: "fields",
   nameMaxLength: 150,
 }
@@ -109,8 +110,9 @@ describe("a simple product (one variant)", () => {
   })
 
   it("the brand from the type or the collection with brandFrom", () => {
-    expect(hubProductBody(mug, { ...OPTIONS, brandFrom: "type" }).brand).toBe("Utensílio")
-    expect(hubProductBody(mug, { ...OPTIONS, brandFrom: "collection" }).brand).toBe("Inverno")
+    const brandFrom = (from: "type" | "collection") => ({ ...OPTIONS, mapping: defaultFieldMapping({ brandFrom: from, specificationKeys: [] }) })
+    expect(hubProductBody(mug, brandFrom("type")).brand).toBe("Utensílio")
+    expect(hubProductBody(mug, brandFrom("collection")).brand).toBe("Inverno")
     expect(hubProductBody({ ...mug, metadata: {} }, OPTIONS)).not.toHaveProperty("brand")
   })
 

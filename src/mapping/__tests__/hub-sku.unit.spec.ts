@@ -1,6 +1,7 @@
+import { defaultFieldMapping } from "../hub-field-mapping"
 import { checkHubProduct, hubSkuProblem, type ProductPublicationReading, type PublicationOptions } from "../hub-product-publication"
 
-const OPTIONS: PublicationOptions = { weightUnit: "g", dimensionUnit: "cm", brandFrom: "metadata.brand", specificationKeys: [], variationFormat: "fields", nameMaxLength: 150 }
+const OPTIONS: PublicationOptions = { weightUnit: "g", dimensionUnit: "cm", mapping: defaultFieldMapping({ brandFrom: "metadata.brand", specificationKeys: [] }), categoryNaming: "hub", variationFormat: "fields", nameMaxLength: 150 }
 
 const variant = (sku: string | null, value = "Único") => ({ id: `variant_${value}`, sku, title: value, weight: 500, height: 10, width: 10, length: 10, qty: 1, price: 10, options: [{ value, option: { title: "Tamanho" } }] })
 const product = (variants: ReturnType<typeof variant>[], metadata: Record<string, unknown> = {}): ProductPublicationReading => ({

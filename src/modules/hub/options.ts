@@ -2,7 +2,7 @@ import { z } from "zod"
 import { describeIssues, hubClientOptionsSchema, PLP_ORDER_CODES } from "../../hub-client"
 import { CATALOGUE_FIELDS, PROMOTIONAL_PRICE_CLEARINGS } from "../../mapping/hub-product"
 import { DIMENSION_UNITS, WEIGHT_UNITS } from "../../mapping/hub-measures"
-import { BRAND_SOURCES, DEFAULT_NAME_MAX_LENGTH, VARIATION_FORMATS } from "../../mapping/hub-product-publication"
+import { BRAND_SOURCES, CATEGORY_NAMINGS, DEFAULT_NAME_MAX_LENGTH, VARIATION_FORMATS } from "../../mapping/hub-product-publication"
 
 /** The languages the admin feed's notices can be written in (src/notifications/notice-texts.ts). */
 export const NOTIFICATION_LANGUAGES = ["en", "ptBR"] as const
@@ -168,6 +168,11 @@ export const hubPluginOptionsSchema = hubClientOptionsSchema.extend({
     })
     .default([])
     .transform((keys) => [...new Set(keys)]),
+  /**
+   * How a product whose Medusa category is mapped to a hub category (the hub page's Mapping) names it:
+   * `hub`, the hub category's id and name; `medusa`, Medusa's "Parent > Child" names as an unmapped one.
+   */
+  categoryNaming: z.enum(CATEGORY_NAMINGS, { error: `categoryNaming must be one of ${CATEGORY_NAMINGS.join(", ")}` }).default("hub"),
   /**
    * How a variation carries its own price: `fields` (its own `price`, `promotional_price` and measures)
    * or `specifications` (`price` and `promotional_price` as specifications, as older hubs take them).

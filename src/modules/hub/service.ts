@@ -6,9 +6,10 @@ import type { HubProductField } from "../../mapping/hub-product"
 import type { ClaimedCatalogueChange, CataloguePushOutcome, StockSyncFigures, WantedSkuFields } from "./models/hub-catalogue-change"
 import type { ClaimedPublication, PublicationState } from "./models/hub-product-publication"
 import { hubPriceRulesSchema, NO_PRICE_RULES, type HubPriceRules } from "../../mapping/hub-price-rules"
+import { defaultFieldMapping, hubFieldMappingSchema, type HubFieldMapping } from "../../mapping/hub-field-mapping"
 import { NfeUploads } from "./nfe-uploads"
 import type { ProcessParts } from "./process-parts"
-import type { HubCatalogueChangeRepository, HubPriceRuleSetRepository, HubProductPublicationRepository, HubStockReconciliationRepository, HubSyncErrorRepository, HubTrafficHourRepository } from "./repositories"
+import type { HubCatalogueChangeRepository, HubFieldMappingRepository, HubPriceRuleSetRepository, HubProductPublicationRepository, HubStockReconciliationRepository, HubSyncErrorRepository, HubTrafficHourRepository } from "./repositories"
 import type { ListedSyncError } from "./repositories/hub-sync-error"
 import type { PublicationOutcome } from "./repositories/hub-product-publication"
 import type { TrafficHour } from "./repositories/hub-traffic-hour"
@@ -25,6 +26,7 @@ type InjectedDependencies = HubOrderRecordsDependencies & {
   hubStockReconciliationRepository: HubStockReconciliationRepository
   hubTrafficHourRepository: HubTrafficHourRepository
   hubPriceRuleSetRepository: HubPriceRuleSetRepository
+  hubFieldMappingRepository: HubFieldMappingRepository
   hubSyncErrorRepository: HubSyncErrorRepository
   hubProcessParts: ProcessParts
   logger: { warn(message: string): void }
@@ -45,6 +47,7 @@ export default class HubModuleService extends HubOrderRecords {
   private readonly reconciliations: HubStockReconciliationRepository
   private readonly traffic: HubTrafficHourRepository
   private readonly priceRuleSets: HubPriceRuleSetRepository
+  private readonly fieldMappings: HubFieldMappingRepository
   private readonly syncErrors: HubSyncErrorRepository
   private readonly logger: InjectedDependencies["logger"]
   private readonly processParts: ProcessParts
@@ -57,6 +60,7 @@ export default class HubModuleService extends HubOrderRecords {
     this.reconciliations = dependencies.hubStockReconciliationRepository
     this.traffic = dependencies.hubTrafficHourRepository
     this.priceRuleSets = dependencies.hubPriceRuleSetRepository
+    this.fieldMappings = dependencies.hubFieldMappingRepository
     this.syncErrors = dependencies.hubSyncErrorRepository
     this.logger = dependencies.logger
     this.processParts = dependencies.hubProcessParts
@@ -80,6 +84,25 @@ export default class HubModuleService extends HubOrderRecords {
   @InjectManager()
   async savePriceRules(account: string, rules: HubPriceRules, @MedusaContext() sharedContext: Context = {}): Promise<void> {
     await this.priceRuleSets.save(account, rules, sharedContext)
+  }
+
+  // ---- Field mapping (src/mapping/hub-field-mapping.ts): one per account
+
+  /** The account's mapping of hub fields; none saved (or a row that no longer parses): what its options say. */
+  async fieldMappingOf(account: string): Promise<HubFieldMapping & { saved: boolean }> {
+    const [row] = await this.listHubFieldMappings({ account }, { select: ["mapping"], take: 1 })
+    const parsed = row ? hubFieldMappingSchema.safeParse(row.mapping) : null
+    return parsed?.success ? { ...parsed.data, saved: true } : { ...defaultFieldMapping(this.account(account).options), saved: false }
+  }
+
+  /**
+   * Saves the account's mapping (validated by the caller), and makes every product of the account the
+   * publication holds a row for due: each push sends only what the new mapping changes of its hub body.
+   */
+  @InjectTransactionManager()
+  async saveFieldMapping(account: string, mapping: HubFieldMapping, @MedusaContext() sharedContext: Context = {}): Promise<number> {
+    await this.fieldMappings.save(account, mapping, sharedContext)
+    return this.publications.makeDue(account, sharedContext)
   }
 
   // ---- Sync errors (src/sync/sync-errors.ts): what the marketplaces refused after the hub took it

@@ -20,6 +20,29 @@ import type { hubProductView } from "./products/view"
 import type { HubPriceRuleView, HubPriceView } from "./products/prices"
 import type { HubPriceRules, HubPriceRulesInput } from "../../../mapping/hub-price-rules"
 import type { PricePreviewLine } from "../../../queries/price-preview"
+import type { z } from "zod"
+import type { hubFieldMappingSchema, HubFieldMapping, MappedHubCategory } from "../../../mapping/hub-field-mapping"
+import type { CategoryNaming } from "../../../mapping/hub-product-publication"
+
+/**
+ * `GET/POST /admin/hub/mapping`: an account's mapping of hub fields (what its options say until one is
+ * `saved`), how a mapped product names its category, and whether the account reads the hub's categories.
+ */
+export type HubFieldMappingAnswer = { account: string; mapping: HubFieldMapping; saved: boolean; category_naming: CategoryNaming; category_service: boolean }
+export type HubFieldMappingBody = z.input<typeof hubFieldMappingSchema>
+export type { ValueSource, MappedHubCategory, HubAttribute } from "../../../mapping/hub-field-mapping"
+/** `POST /admin/hub/mapping/sample`: what a mapping not saved yet makes of one product. */
+export type HubMappingSample = {
+  account: string
+  product: { id: string; title: string | null } | null
+  /** The hub body's fields the mapping fills, as they would go. */
+  fields: { brand?: string; ean?: string; nbm?: string; categories: Array<{ code: string; name: string }>; specifications: Array<{ key: string; value: string }> }
+  hub_category: { id: string; name: string } | null
+  /** Why the hub would refuse it under that mapping: not publishable until fixed. */
+  problems: Array<{ field: string; message: string }>
+}
+/** `GET /admin/hub/mapping/hub-categories`: a page of the hub's categories (its category service). */
+export type HubCategoriesPage = HubPage & { account: string; categories: MappedHubCategory[] }
 
 /** `GET/POST /admin/hub/prices/rules`: an account's price rules as saved (decimals as strings), and what may be posted. */
 export type HubPriceRulesAnswer = { account: string; rules: HubPriceRules; currency_code: string | null }

@@ -102,6 +102,17 @@ export class HubProductPublicationRepository extends DALUtils.mikroOrmBaseReposi
     )
   }
 
+  /** Every row of the account the merchant has not excluded, due at once (a mapping changed: the push decides what changed). */
+  async makeDue(account: string, context: Context = {}): Promise<number> {
+    const written: unknown[] = await this.getActiveManager<EntityManager>(context).execute(
+      `update hub_product_publication set version = version + 1, due_at = now(), updated_at = now()
+        where deleted_at is null and account = ? and not excluded
+        returning id`,
+      [account]
+    )
+    return written.length
+  }
+
   /** Claims up to `limit` due rows of the account for `leaseMs` (claims.ts); SKIP LOCKED, so two publishers never get the same row. */
   async claim(account: string, limit: number, leaseMs: number, context: Context = {}): Promise<ClaimedPublication[]> {
     const claimToken = generateEntityId(undefined, "hubclaim")

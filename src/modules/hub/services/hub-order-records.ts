@@ -9,6 +9,7 @@ import {
   HubDeliveryAction,
   HubImportRun,
   HubPriceRuleSet,
+  HubFieldMapping,
   HubOrder,
   HubOrderMove,
   HubProductPublication,
@@ -69,6 +70,7 @@ export class HubOrderRecords extends MedusaService({
   HubTrafficHour,
   HubDeliveryAction,
   HubPriceRuleSet,
+  HubFieldMapping,
   HubSyncError,
 }) {
   /**

@@ -44,9 +44,10 @@ export const pushHubPublicationsStep = createStep(
     const { id: account, hub: client, options } = held
     const summary: PublicationSummary = { account, claimed: claimed.length, published: 0, sent: 0, refused: 0, failed: 0, refusals: [], skuRefusals: [], takenSkus: [] }
     if (!claimed.length) return new StepResponse(summary)
-    const [products, readNow] = await Promise.all([
+    const [products, readNow, mapping] = await Promise.all([
       loadProductsForHub(container, claimed.map((claim) => claim.productId), options),
       carried.length ? loadHubProductFields(container, { skus: carried.map((row) => row.sku) }, options) : new Map(),
+      hub.fieldMappingOf(account),
     ])
     // Each carried row with its SKU's fields as Medusa reads them now (a failed reading keeps the last one).
     const carriedOf = (productId: string) =>
@@ -58,7 +59,7 @@ export const pushHubPublicationsStep = createStep(
         return holder && { ...holder, title: await productTitle(container, holder.productId) }
       }
       const skus = new CarriedSkus(carriedOf(claim.productId), options)
-      const push = await pushHubProduct(skus.carrying(client), claim, products.get(claim.productId)!, options, holderOf)
+      const push = await pushHubProduct(skus.carrying(client), claim, products.get(claim.productId)!, { ...options, mapping }, holderOf)
       const { outcome } = push
       const failed = outcome.kind === "failed" ? { reason: outcome.reason, status: outcome.status } : null
       for (const [row, rowOutcome] of await skus.settle(held, failed)) {

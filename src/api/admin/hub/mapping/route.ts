@@ -1,0 +1,26 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { HubFieldMapping } from "../../../../mapping/hub-field-mapping"
+import { HUB_MODULE } from "../../../../modules/hub"
+import type HubModuleService from "../../../../modules/hub/service"
+import type { HubAccountQuery } from "../account-query"
+import type { HubFieldMappingAnswer } from "../types"
+
+/** The account's mapping of hub fields (docs/catalogue.md, Mapping); none saved: what its options say. */
+export async function GET(req: MedusaRequest, res: MedusaResponse<HubFieldMappingAnswer>) {
+  const hub: HubModuleService = req.scope.resolve(HUB_MODULE)
+  const { id: account, options } = hub.account((req.validatedQuery as HubAccountQuery).account)
+  const { saved, ...mapping } = await hub.fieldMappingOf(account)
+  res.json({ account, mapping, saved, category_naming: options.categoryNaming, category_service: Boolean(options.categoryServiceUrl) })
+}
+
+/**
+ * Saves the account's mapping; every product the account's publication holds is pushed again, and each
+ * push sends only what the mapping changed of its hub body (a product it does not change: no request).
+ */
+export async function POST(req: MedusaRequest<HubFieldMapping>, res: MedusaResponse<HubFieldMappingAnswer & { products: number }>) {
+  const hub: HubModuleService = req.scope.resolve(HUB_MODULE)
+  const { id: account, options } = hub.account((req.validatedQuery as HubAccountQuery).account)
+  const products = await hub.saveFieldMapping(account, req.validatedBody)
+  const { saved, ...mapping } = await hub.fieldMappingOf(account)
+  res.json({ account, mapping, saved, category_naming: options.categoryNaming, category_service: Boolean(options.categoryServiceUrl), products })
+}
