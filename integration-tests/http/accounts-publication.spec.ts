@@ -155,6 +155,20 @@ medusaIntegrationTestRunner({
       expect(publicationPuts(hubA(), "EDITADO")).toEqual([{ name: "Produto renomeado" }])
     })
 
+    it("each account its own mapping: brand B's saved sends brand B's hub one PUT, the default account's hub nothing, its mapping unchanged", async () => {
+      const productId = await createProduct("MAPA", "both", { A: 2, B: 2 })
+      await eventually(async () => expect(await statesOf(productId)).toEqual(["brand-b published", "default published"]))
+      hubA().resetRequestLog()
+      hubB().resetRequestLog()
+      const headers = await adminHeaders(container)
+      const saved = await api.post("/admin/hub/mapping?account=brand-b", { brand: { kind: "fixed", value: "Marca B" } }, headers)
+      expect(saved.data).toMatchObject({ account: "brand-b", saved: true, products: 1 })
+      await eventually(() => expect(publicationPuts(hubB(), "MAPA")).toEqual([{ brand: "Marca B" }]))
+      expect(hubA().requestLog().filter((entry) => entry.method !== "GET")).toEqual([])
+      expect((await api.get("/admin/hub/mapping?account=default", headers)).data).toMatchObject({ saved: false })
+      expect(hubA().getProduct("MAPA")?.brand).toBeUndefined()
+    })
+
     it("a SKU brand B's hub already holds is linked there, never created or overwritten, and created on the default account's hub", async () => {
       hubB().upsertProducts([{ sku: "JA-NO-B", qty: 1, name: "Nome do lojista no hub B", price: 10 }])
       const productId = await createProduct("JA-NO-B", "both", { A: 6, B: 2 })
