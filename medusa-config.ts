@@ -67,6 +67,7 @@ module.exports = defineConfig({
         specificationKeys: process.env.HUB_SPECIFICATION_KEYS ? process.env.HUB_SPECIFICATION_KEYS.split(",").map((key) => key.trim()).filter(Boolean) : undefined,
         variationFormat: process.env.HUB_VARIATION_FORMAT || undefined,
         nameMaxLength: numberFromEnv("HUB_NAME_MAX_LENGTH"),
+        categoryServiceUrl: process.env.HUB_CATEGORY_SERVICE_URL || undefined,
         // More hub accounts beside the one above: [{ "id": "brand-b", "userEmail": ..., "salesChannelId": ... }].
         accounts: jsonFromEnv("HUB_ACCOUNTS"),
       },

@@ -16,7 +16,7 @@ export function hubAccountsForStore(accounts: AddedAccount[]): Map<string, Sandb
   beforeAll(async () => {
     for (const { id } of accounts) hubs.set(id, await startSandboxHub({ credentials: sandboxAccountCredentials(id) }))
     process.env.HUB_ACCOUNTS = JSON.stringify(
-      accounts.map(({ id, salesChannelId, apiKey, options }) => ({ id, baseUrl: hubs.get(id)!.url, ...hubs.get(id)!.credentials, ...(apiKey ? { apiKey } : {}), salesChannelId, ...options }))
+      accounts.map(({ id, salesChannelId, apiKey, options }) => ({ id, baseUrl: hubs.get(id)!.url, categoryServiceUrl: `${hubs.get(id)!.url}/category-service`, ...hubs.get(id)!.credentials, ...(apiKey ? { apiKey } : {}), salesChannelId, ...options }))
     )
   })
   afterAll(async () => {

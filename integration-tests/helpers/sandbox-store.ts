@@ -12,6 +12,7 @@ export function sandboxHubForStore(options: SandboxHubOptions = {}, storeEnv: Re
     Object.assign(process.env, storeEnv)
     holder.hub = await startSandboxHub(options)
     process.env.HUB_BASE_URL = holder.hub.url
+    process.env.HUB_CATEGORY_SERVICE_URL = `${holder.hub.url}/category-service`
     process.env.HUB_USER_EMAIL = holder.hub.credentials.userEmail
     process.env.HUB_API_KEY = holder.hub.credentials.apiKey
     process.env.HUB_ACCOUNT_MANAGER_KEY = holder.hub.credentials.accountManagerKey

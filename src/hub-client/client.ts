@@ -50,11 +50,12 @@ import {
   hubVariationInputSchema,
   ProductUpdate,
   productUpdateSchema,
-  skuPathProblem,
   VariationUpdate,
   variationUpdateSchema,
 } from "./product-schemas"
+import { HubCategories } from "./categories"
 import { HubMarketplaceDelivery } from "./marketplace-delivery"
+import { orderPath, productPath, productResource, skuSegment, variationResource } from "./paths"
 import { HubSyncErrors } from "./sync-errors"
 import { HubLogger, HubTransport } from "./transport"
 
@@ -67,10 +68,14 @@ export type HubOperations = Omit<HubClient, "close" | "takeHourlyTraffic" | "ret
 export class HubClient implements HubPageReader {
   readonly options: HubClientOptions
   private readonly transport: HubTransport
+  /** To the category service, when configured: the same account's budget, its own connections. */
+  private readonly categoryTransport?: HubTransport
   /** The marketplace's own delivery: labels, PLPs, collections (marketplace-delivery.ts). */
   readonly delivery: HubMarketplaceDelivery
   /** What the marketplaces refused after the hub took it (sync-errors.ts). */
   readonly syncErrors: HubSyncErrors
+  /** The marketplace's categories and their attributes, from the category service beside the hub (categories.ts; `categoryServiceUrl`). */
+  readonly categories: HubCategories
 
   /** `budgetStore`: a shared request budget other than Redis (the plugin gives its PostgreSQL when the store has no Redis). */
   /** `tracer`: one span per request (the plugin passes Medusa's; none by default). */
@@ -83,6 +88,8 @@ export class HubClient implements HubPageReader {
     this.transport = new HubTransport(this.options, logger, budgetStore, tracer)
     this.delivery = new HubMarketplaceDelivery(this.transport)
     this.syncErrors = new HubSyncErrors(this.transport)
+    this.categoryTransport = this.options.categoryServiceUrl ? this.transport.besideAt(this.options.categoryServiceUrl) : undefined
+    this.categories = new HubCategories(this.categoryTransport)
   }
 
   // ---- Statuses ------------------------------------------------------------------------
@@ -355,7 +362,7 @@ export class HubClient implements HubPageReader {
   }
 
   async close(): Promise<void> {
-    await this.transport.close()
+    await Promise.all([this.transport.close(), this.categoryTransport?.close()])
   }
 
   // ---- Checks made before sending ------------------------------------------------------
@@ -374,30 +381,6 @@ export class HubClient implements HubPageReader {
     }
   }
 }
-
-function orderPath(code: string): string {
-  return `/orders/${encodeURIComponent(code)}`
-}
-
-function productPath(endpoint: string, sku: string): string {
-  return `/products/${skuSegment(endpoint, sku)}`
-}
-
-/**
- * A SKU as the `{sku}` segment of a product or variation path, refused before sending when it cannot
- * name one: empty (`/products/` is the listing), `.` or `..` (the listing again, or the hub's root, once
- * the URL is resolved), or with spaces around it (never a hub SKU: the product read or changed would
- * not be the one meant). Encoding cannot help: `.` and `..` are left as they are.
- */
-function skuSegment(endpoint: string, sku: string): string {
-  const problem = skuPathProblem(sku)
-  if (problem) throw new HubInvalidRequestError(endpoint, `sku: ${typeof sku === "string" ? JSON.stringify(sku.slice(0, 100)) : typeof sku} ${problem}`)
-  return encodeURIComponent(sku)
-}
-
-/** What a product write changes (its creation or a PUT), for forgetting its refusals once one succeeds. */
-const productResource = (sku: string) => `product ${sku}`
-const variationResource = (sku: string) => `variation ${sku}`
 
 /** The hub filters order dates by day, as DD/MM/YYYY. */
 export function hubDate(date: Date): string {

@@ -17,13 +17,10 @@ const rateLimitSchema = z.strictObject({
   windowMs: z.number().int().positive(),
 })
 
-/**
- * The hub client's options. The plugin's options extend this schema (src/modules/hub/options.ts),
- * so each option is declared, defaulted and documented once.
- */
-export const hubClientOptionsSchema = z.object({
-  baseUrl: z
-    .url({ message: "must be an absolute URL such as https://api.hub.example/v3" })
+/** Where the account's credentials are sent: an absolute https URL (plain http only on this machine), nothing in it but the address. */
+const accountUrl = (example: string) =>
+  z
+    .url({ message: `must be an absolute URL such as ${example}` })
     // zod runs these refinements even when z.url() refused the value, so they never assume it parses.
     .refine((value) => {
       const url = parseUrl(value)
@@ -32,7 +29,21 @@ export const hubClientOptionsSchema = z.object({
     .refine((value) => {
       const url = parseUrl(value)
       return !url || (!url.username && !url.password && !url.search && !url.hash)
-    }, "must not carry credentials, a query or a fragment"),
+    }, "must not carry credentials, a query or a fragment")
+
+/**
+ * The hub client's options. The plugin's options extend this schema (src/modules/hub/options.ts),
+ * so each option is declared, defaulted and documented once.
+ */
+export const hubClientOptionsSchema = z.object({
+  baseUrl: accountUrl("https://api.hub.example/v3"),
+  /**
+   * The category service beside the hub (docs/hub-public-facts.md, Categories and attributes): the
+   * marketplace's categories and their attributes, at an address of its own that the merchant
+   * configures for the account as they configure `baseUrl`, reached with the same credentials and
+   * budget. Without it `categories` refuses, naming this option.
+   */
+  categoryServiceUrl: accountUrl("https://categories.hub.example/v1").optional(),
   userEmail: z.email({ message: "must be the e-mail address of the hub account user (X-User-Email)" }),
   apiKey: z
     .string({ error: "is required (the X-Api-Key of the hub account)" })

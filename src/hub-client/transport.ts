@@ -22,6 +22,7 @@ import {
   HubUnavailableError,
   maskSecrets,
 } from "./errors"
+import { describeNetworkFault, networkCode } from "./network-faults"
 import { HubFigures, HubFiguresSnapshot, HourlyTraffic } from "./figures"
 import { HubClientOptions } from "./options"
 import { type HubTracer, NO_TRACER } from "./tracing"
@@ -63,27 +64,32 @@ export type HubCall<T> = {
 const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "UND_ERR_CONNECT_TIMEOUT", "EHOSTUNREACH", "ENETUNREACH"])
 
 export class HubTransport {
-  /** The configured hub: its origin and base path are the only place a request goes. */
+  /** The configured hub (or the service beside it, `besideAt`): its origin and base path are the only place a request goes. */
   readonly base: URL
   readonly basePath: string
   private readonly pool: Pool
   private readonly limiter: HubRateLimiter
-  private readonly figuresBook = new HubFigures()
+  private readonly figuresBook: HubFigures
   private readonly rejected: RejectedRequests
   private readonly secrets: string[]
 
-  /** `budgetStore`: where the account's request budget lives when not in Redis (the plugin's PostgreSQL); else `rateLimitRedisUrl`, else this process. */
+  /**
+   * `budgetStore`: where the account's request budget lives when not in Redis (the plugin's PostgreSQL); else `rateLimitRedisUrl`, else this process.
+   * `beside`: a service beside the hub at its own address (`besideAt`), sharing that transport's budget and figures.
+   */
   constructor(
     private readonly options: HubClientOptions,
     private readonly logger?: HubLogger,
     budgetStore?: HubBudgetStore,
-    private readonly tracer: HubTracer = NO_TRACER
+    private readonly tracer: HubTracer = NO_TRACER,
+    private readonly beside?: { baseUrl: string; hub: HubTransport }
   ) {
-    this.base = new URL(options.baseUrl)
+    this.base = new URL(beside?.baseUrl ?? options.baseUrl)
     this.basePath = this.base.pathname.replace(/\/+$/, "")
     this.secrets = [options.apiKey, options.accountManagerKey, options.userEmail]
     this.rejected = new RejectedRequests(options.rejectedRequestMemoryMs)
-    this.limiter = new HubRateLimiter({ ...DEFAULT_RATE_LIMITS, ...options.rateLimits }, {
+    this.figuresBook = beside?.hub.figuresBook ?? new HubFigures()
+    this.limiter = beside?.hub.limiter ?? new HubRateLimiter({ ...DEFAULT_RATE_LIMITS, ...options.rateLimits }, {
       store: options.rateLimitRedisUrl ? this.redisBudget(options.rateLimitRedisUrl) : budgetStore,
       adaptive: options.adaptiveRateLimits,
       recoveryWindows: options.rateLimitRecoveryWindows,
@@ -112,8 +118,18 @@ export class HubTransport {
     this.figuresBook.returnHourly(rows)
   }
 
+  /**
+   * The account's transport to a service beside the hub at its own address (the category service,
+   * categories.ts), reached with the same credentials: its requests draw from this one's budget (one
+   * credential, one budget: a 429 from either pauses both) and count in its figures; its own connections.
+   */
+  besideAt(baseUrl: string): HubTransport {
+    return new HubTransport(this.options, this.logger, undefined, this.tracer, { baseUrl, hub: this })
+  }
+
   async close(): Promise<void> {
-    await Promise.all([this.pool.close(), this.limiter.close()])
+    // The budget is the hub transport's: it closes it.
+    await Promise.all([this.pool.close(), this.beside ? undefined : this.limiter.close()])
   }
 
   /** The account's budget in Redis, under its key (`hubAccountKey`). */
@@ -355,32 +371,6 @@ function resourceOf(call: HubCall<unknown>): string {
 /** A listing's 400 past its first page: the hub's index limit is lower than the specification's. */
 function isDeepPage(call: HubCall<unknown>): boolean {
   return (call.endpoint === "GET /orders" || call.endpoint === "GET /products") && Number(call.query?.get("page") ?? 1) > 1
-}
-
-function networkCode(error: unknown): string {
-  if (error && typeof error === "object" && "code" in error && typeof error.code === "string") {
-    return error.code
-  }
-  return "UNKNOWN"
-}
-
-function describeNetworkFault(code: string, deadlineMs: number): string {
-  switch (code) {
-    case "DEADLINE":
-      return `no complete answer within the request deadline (requestDeadlineMs, ${deadlineMs} ms)`
-    case "UND_ERR_HEADERS_TIMEOUT":
-    case "UND_ERR_BODY_TIMEOUT":
-      return "no answer within the request timeout"
-    case "UND_ERR_CONNECT_TIMEOUT":
-      return "could not connect within the timeout"
-    case "ECONNREFUSED":
-      return "connection refused"
-    case "UND_ERR_SOCKET":
-    case "ECONNRESET":
-      return "the connection dropped before an answer"
-    default:
-      return `network fault (${code})`
-  }
 }
 
 /**

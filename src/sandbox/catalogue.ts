@@ -3,7 +3,8 @@
  * partial updates and the listing. Apart from state.ts (orders and statuses) so that each holds one
  * kind of data. Every input is validated here with the sandbox's own rules (product-rules.ts,
  * product-create-rules.ts), so in-process callers get the hub's refusals too; a refused request
- * changes nothing.
+ * changes nothing. Every write is also judged, as it would leave the product, by `review` (the
+ * category service's attributes: category-review.ts).
  */
 import { z } from "zod"
 import { productFiltersSchema } from "../hub-client/schemas"
@@ -38,6 +39,9 @@ export class SandboxCatalogue {
   private readonly products = new Map<string, SandboxProduct>()
   /** Each variation's SKU -> its product's SKU. */
   private readonly parentOf = new Map<string, string>()
+
+  /** `review`: throws the hub's refusal of a product as a write would leave it. */
+  constructor(private readonly review: (product: SandboxProduct) => void = () => {}) {}
 
   clear(): void {
     this.products.clear()
@@ -113,6 +117,7 @@ export class SandboxCatalogue {
     checkVariationAttributes("product", product.variation_attributes, variations)
     variations.forEach((variation, index) => checkPromotion(`product.variations.${index}`, variation.promotional_price, variation.price ?? product.price))
     const stored: SandboxProduct = stripUndefined(product)
+    this.review(stored)
     this.products.set(stored.sku, stored)
     for (const variation of variations) this.parentOf.set(variation.sku, stored.sku)
     return clone(stored)
@@ -136,6 +141,7 @@ export class SandboxCatalogue {
       if (error instanceof SandboxHubError) throw new SandboxHubError(422, error.message.replace(`product.variations.${variations.length - 1}.`, "variation."))
       throw error
     }
+    this.review({ ...parent, variations })
     parent.variations = variations
     this.parentOf.set(variation.sku, parentSku)
     return clone(parent)
@@ -152,6 +158,7 @@ export class SandboxCatalogue {
       const update = parseOrThrow(sandboxProductUpdateSchema, fields, { prefix: "product" })
       checkPriceUpdate(product, update, priceRules)
       const updated = applyProductUpdate(product, update)
+      this.review(updated)
       this.products.set(sku, updated)
       return clone(updated)
     }
@@ -167,6 +174,7 @@ export class SandboxCatalogue {
       checkPromotion("variation", updated.promotional_price, updated.price ?? parent.price)
     }
     if (update.specifications !== undefined) checkVariationAttributes("product", parent.variation_attributes, variations)
+    this.review({ ...parent, variations })
     parent.variations = variations
     return { ...clone(updated), parent_sku: parent.sku }
   }

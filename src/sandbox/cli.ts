@@ -58,6 +58,10 @@ Control endpoints (no credentials; <code> URL-encoded: "Sandbox Marketplace-17" 
   PUT    /_sandbox/price-rules             {"maxCutPercent":50|null,"strict":true|false}: the hub's price rules
   PUT    /_sandbox/delivery                {"plpOrderCodes":"code"|"marketplace_number"}: what a PLP's order_remote_codes names
   PUT    /_sandbox/review                  {"eanRequired":true|false}: the marketplace refuses a product without an EAN
+  GET    /_sandbox/categories              the category service's list (GET /category-service/categories, with credentials)
+  PUT    /_sandbox/categories              replace it, in the service's shape: [{"id","eanRequired","categoryData":{"id","name"},
+                                           "attributes":[{"name","nameId","value","valueId","required","variant"}]}]
+                                           (back to the default 23 on reset); a product in one needs its required attributes
   POST   /_sandbox/sync_errors             {"entity":"products"|"orders","entity_id","error_code","error_category_code",
                                            "message"}: the marketplace refuses it (listed under /sync_errors/...)
   PUT    /_sandbox/misbehaviour            a hub gone wrong, each switch null to end it: {"retryAfter":{"seconds","times"?},

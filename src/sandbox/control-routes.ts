@@ -7,6 +7,7 @@ import { z } from "zod"
 import type { HubOrder } from "../hub-client/schemas"
 import type { SandboxTestOrderInput } from "./records"
 import { parseOrThrow } from "./errors"
+import type { SandboxCategoryInput } from "./category-service"
 import type { SandboxHub } from "./hub"
 import type { Answer, Route, RouteRequest } from "./http"
 import type { SandboxMisbehaviourInput } from "./misbehaviour"
@@ -167,6 +168,16 @@ export function buildControlRoutes(hub: SandboxHub, state: SandboxHubState): Rou
         const { eanRequired } = parseOrThrow(z.strictObject({ eanRequired: z.boolean() }), body())
         hub.setReview({ eanRequired })
         return { status: 200, body: { eanRequired } }
+      },
+    },
+    // The category service's list (category-service.ts), in its shape: [{"id","eanRequired","categoryData":{"id","name"},"attributes":[...]}].
+    { method: "GET", path: "/categories", handle: () => ({ status: 200, body: hub.categories() }) },
+    {
+      method: "PUT",
+      path: "/categories",
+      handle: ({ body }) => {
+        hub.setCategories(body() as SandboxCategoryInput[])
+        return { status: 200, body: hub.categories() }
       },
     },
     // A refusal no client can foresee: {"entity":"products"|"orders","entity_id","error_code","error_category_code","message"}.

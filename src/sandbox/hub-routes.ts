@@ -6,6 +6,7 @@
  */
 import { z } from "zod"
 import type { HubOrder } from "../hub-client/schemas"
+import { categoryServiceRoutes } from "./category-service"
 import { deliveryRoutes } from "./delivery-routes"
 import { SANDBOX_SYNC_ERROR_CATEGORIES } from "./marketplace-review"
 import { parseOrThrow, SandboxHubError } from "./errors"
@@ -33,6 +34,8 @@ export function buildHubRoutes(context: HubRoutesContext): Route[] {
     ...productRoutes(context),
     ...deliveryRoutes(context.state),
     ...syncErrorRoutes(context.state),
+    // The category service beside the hub (category-service.ts), served under /category-service with the hub's credentials.
+    ...categoryServiceRoutes(context.state.categories),
   ]
 }
 

@@ -14,6 +14,7 @@ import { moveRulesSchema } from "./move-rules"
 import { sandboxPriceRulesSchema } from "./price-rules"
 import type { SandboxQueueFault } from "./order-queue"
 import type { SandboxVariationView } from "./catalogue"
+import type { SandboxCategory, SandboxCategoryInput } from "./category-service"
 import type { SeedOrdersOptions } from "./state"
 import type { SandboxPlpOrderCodes } from "./marketplace-delivery"
 import type { SandboxSyncError, SandboxSyncErrorEntity, SandboxSyncErrorReport } from "./marketplace-review"
@@ -134,6 +135,13 @@ export interface SandboxHub {
   reportSyncError(report: SandboxSyncErrorReport): SandboxSyncError
   /** What `GET /sync_errors/{entity}` lists now (every page), outside the account's limits. */
   syncErrors(entity: SandboxSyncErrorEntity): SandboxSyncError[]
+  /**
+   * Replaces the category service's list (category-service.ts; the service's shape, each id once) until
+   * `reset()`, which brings back the default one; a product named in one of them must carry what it asks (category-review.ts).
+   */
+  setCategories(categories: SandboxCategoryInput[]): void
+  /** The category service's whole list, outside the account's limits. */
+  categories(): SandboxCategory[]
   /** Changes which moves the hub accepts (a profile's name or rules of one's own). */
   setMoveRules(rules: z.input<typeof moveRulesSchema>): void
   /** Changes the hub's price rules until `reset()` (fields left out take their defaults). */

@@ -121,6 +121,8 @@ export async function startSandboxHub(options: SandboxHubOptions = {}): Promise<
     },
     reportSyncError: (report) => state.review.report(report),
     syncErrors: (entity) => state.review.list(entity, { page: 1, perPage: Number.MAX_SAFE_INTEGER }),
+    setCategories: (categories) => void state.categories.replace(categories),
+    categories: () => state.categories.all(),
     setMoveRules: (rules) => {
       state.moveRules = moveRulesOf(parseOrThrow(moveRulesSchema, rules, { prefix: "moveRules" }))
     },

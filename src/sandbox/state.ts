@@ -7,14 +7,7 @@
  */
 import { z } from "zod"
 import { HUB_DAY_MS } from "../hub-client/endpoints"
-import {
-  hubStatusSchema,
-  orderFiltersSchema,
-  STANDARD_STATUS_CODES,
-  type HubOrder,
-  type HubStatusType,
-  type OrderFilters,
-} from "../hub-client/schemas"
+import { hubStatusSchema, orderFiltersSchema, STANDARD_STATUS_CODES, type HubOrder, type HubStatusType, type OrderFilters } from "../hub-client/schemas"
 import { parseOrThrow, SandboxHubError } from "./errors"
 import type { MoveTargetType, SandboxDelivery, SandboxInvoice, SandboxShipment, SandboxShipmentException } from "./move-bodies"
 import {
@@ -37,6 +30,8 @@ import {
 } from "./records"
 import { type MoveRules, SANDBOX_MOVE_PROFILES } from "./move-rules"
 import { SandboxCatalogue, type SandboxVariationView } from "./catalogue"
+import { SandboxCategoryService } from "./category-service"
+import { reviewCategoryAttributes } from "./category-review"
 import { SandboxOrderQueue } from "./order-queue"
 import { SandboxMarketplaceDelivery } from "./marketplace-delivery"
 import { SandboxMarketplaceReview } from "./marketplace-review"
@@ -47,7 +42,8 @@ export type SeedOrdersOptions = { endAt?: Date; queued?: boolean }
 
 export class SandboxHubState {
   private readonly statuses = new Map<string, SandboxStatus>()
-  private readonly catalogue = new SandboxCatalogue()
+  /** Every product write is reviewed against the category service's attributes (category-review.ts). */
+  private readonly catalogue = new SandboxCatalogue((product) => reviewCategoryAttributes(product, (code) => this.categories.byId(code)))
   private readonly orders = new Map<string, StoredOrder>()
   private readonly nextSequenceByChannel = new Map<string, number>()
   /** Orders by placed_at then code; kept until an order is added (moves change neither key). */
@@ -65,6 +61,8 @@ export class SandboxHubState {
       return order ? this.statusTypeOf(order) : undefined
     },
   })
+  /** The category service beside the hub (category-service.ts): the marketplace's categories and their attributes. */
+  readonly categories = new SandboxCategoryService()
   /** The marketplace's review of the products the hub took (marketplace-review.ts): its sync errors. */
   readonly review = new SandboxMarketplaceReview({ getProduct: (sku) => this.getProduct(sku) }, () => this.now())
   /** The hub's price rules (price-rules.ts): a cut of half or more refused, and (strict) no zero or empty price. */
@@ -90,6 +88,7 @@ export class SandboxHubState {
     this.queue.clear()
     this.delivery.clear()
     this.review.clear()
+    this.categories.reset()
   }
 
   // ---- Statuses ------------------------------------------------------------------------

@@ -3,6 +3,7 @@ import { Modules } from "@medusajs/framework/utils"
 import { HUB_MODULE } from "../../modules/hub"
 import type HubModuleService from "../../modules/hub/service"
 import { publicationsConcerned } from "../../queries/hub-product-publication"
+import type { HubFieldMapping } from "../../mapping/hub-field-mapping"
 import type { CatalogueChanges } from "../../workflows/catalogue/record-catalogue-changes"
 import { catalogueFlusher } from "./catalogue-flusher"
 import { catalogueChangeRecorder } from "./catalogue-recorder"
@@ -55,6 +56,16 @@ export async function publishProductsChanged(container: MedusaContainer, product
     await hub.markProductsForHub(concerned.productIds, concerned.account)
     catalogueFlusher(container, concerned.account).request()
   }
+}
+
+/**
+ * An account's mapping of hub fields saved (src/api/admin/hub/mapping): every product its publication
+ * holds is due, and its flusher pushes them, each sending only what the mapping changed of its body.
+ */
+export async function saveFieldMapping(container: MedusaContainer, account: string, mapping: HubFieldMapping): Promise<number> {
+  const products = await container.resolve<HubModuleService>(HUB_MODULE).saveFieldMapping(account, mapping)
+  if (products) catalogueFlusher(container, account).request()
+  return products
 }
 
 /**

@@ -2,6 +2,7 @@ import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { ArrowsPointingOut } from "@medusajs/icons"
 import { getI18n } from "react-i18next"
 import { DeliverySection } from "../../components/delivery-section"
+import { MappingSection } from "../../components/mapping-section"
 import { MarketplaceRefusalsSection } from "../../components/marketplace-refusals-section"
 import { PricesSection } from "../../components/prices-section"
 import { PublicationSection } from "../../components/publication-section"
@@ -16,7 +17,7 @@ import { TrafficChart } from "../../components/traffic-chart"
  * The hub page: the connection's health in a line (its details closed) with the hub account shown
  * (a choice when the store has several, remembered), then what needs the merchant (or that nothing
  * does), then the order import and the stock sync with their lists and actions, the catalogue's
- * publication, what the marketplaces refused after the hub took it, the account's price rules, the marketplace's own delivery (PLPs, collections), then the last day's traffic.
+ * publication, what the marketplaces refused after the hub took it, the account's mapping of hub fields and categories, its price rules, the marketplace's own delivery (PLPs, collections), then the last day's traffic.
  */
 const HubPage = () => (
   <HubAccountProvider>
@@ -27,6 +28,7 @@ const HubPage = () => (
       <CatalogueSyncSection />
       <PublicationSection />
       <MarketplaceRefusalsSection />
+      <MappingSection />
       <PricesSection />
       <DeliverySection />
       <TrafficChart />

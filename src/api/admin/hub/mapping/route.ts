@@ -2,6 +2,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { HubFieldMapping } from "../../../../mapping/hub-field-mapping"
 import { HUB_MODULE } from "../../../../modules/hub"
 import type HubModuleService from "../../../../modules/hub/service"
+import { saveFieldMapping } from "../../../../sync/catalogue/catalogue-outbox"
 import type { HubAccountQuery } from "../account-query"
 import type { HubFieldMappingAnswer } from "../types"
 
@@ -20,7 +21,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse<HubFieldMappin
 export async function POST(req: MedusaRequest<HubFieldMapping>, res: MedusaResponse<HubFieldMappingAnswer & { products: number }>) {
   const hub: HubModuleService = req.scope.resolve(HUB_MODULE)
   const { id: account, options } = hub.account((req.validatedQuery as HubAccountQuery).account)
-  const products = await hub.saveFieldMapping(account, req.validatedBody)
+  const products = await saveFieldMapping(req.scope, account, req.validatedBody)
   const { saved, ...mapping } = await hub.fieldMappingOf(account)
   res.json({ account, mapping, saved, category_naming: options.categoryNaming, category_service: Boolean(options.categoryServiceUrl), products })
 }

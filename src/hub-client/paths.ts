@@ -1,0 +1,31 @@
+/*
+ * The hub's paths for one order or product, as the client (client.ts) sends them: each code or SKU
+ * encoded as one path segment, a SKU that cannot name a product refused before sending; and what a
+ * product write changes, for the transport's memory of refusals (transport.ts).
+ */
+import { HubInvalidRequestError } from "./errors"
+import { skuPathProblem } from "./product-schemas"
+
+export function orderPath(code: string): string {
+  return `/orders/${encodeURIComponent(code)}`
+}
+
+export function productPath(endpoint: string, sku: string): string {
+  return `/products/${skuSegment(endpoint, sku)}`
+}
+
+/**
+ * A SKU as the `{sku}` segment of a product or variation path, refused before sending when it cannot
+ * name one: empty (`/products/` is the listing), `.` or `..` (the listing again, or the hub's root, once
+ * the URL is resolved), or with spaces around it (never a hub SKU: the product read or changed would
+ * not be the one meant). Encoding cannot help: `.` and `..` are left as they are.
+ */
+export function skuSegment(endpoint: string, sku: string): string {
+  const problem = skuPathProblem(sku)
+  if (problem) throw new HubInvalidRequestError(endpoint, `sku: ${typeof sku === "string" ? JSON.stringify(sku.slice(0, 100)) : typeof sku} ${problem}`)
+  return encodeURIComponent(sku)
+}
+
+/** What a product write changes (its creation or a PUT), for forgetting its refusals once one succeeds. */
+export const productResource = (sku: string) => `product ${sku}`
+export const variationResource = (sku: string) => `variation ${sku}`
