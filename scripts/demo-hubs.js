@@ -32,7 +32,7 @@ function demoAccountCount(env) {
 
 /** The plugin's option `accounts` for brand B, as the development store reads it (HUB_ACCOUNTS). */
 function brandBAccountsEnv(hub) {
-  return JSON.stringify([{ id: BRAND_B.id, baseUrl: hub.url, ...hub.credentials, salesChannelId: BRAND_B.salesChannelId }])
+  return JSON.stringify([{ id: BRAND_B.id, baseUrl: hub.url, categoryServiceUrl: `${hub.url}/category-service`, ...hub.credentials, salesChannelId: BRAND_B.salesChannelId }])
 }
 
 /**

@@ -172,6 +172,8 @@ async function main() {
     ...env,
     DATABASE_URL,
     HUB_BASE_URL: sandbox.url,
+    // The sandbox's category service (the hub page's Mapping reads the hub's categories there).
+    HUB_CATEGORY_SERVICE_URL: `${sandbox.url}/category-service`,
     HUB_USER_EMAIL: sandbox.credentials.userEmail,
     HUB_API_KEY: sandbox.credentials.apiKey,
     HUB_ACCOUNT_MANAGER_KEY: sandbox.credentials.accountManagerKey,

@@ -11,6 +11,7 @@ import { accountTests } from "./hub-admin-accounts"
 import { orderPageTests, type OrderPageSession } from "./hub-admin-orders"
 import { pricePortugueseTests, priceTests } from "./hub-admin-prices"
 import { refusalPortugueseTests, refusalTests } from "./hub-admin-refusals"
+import { mappingTests } from "./hub-admin-mapping"
 
 /*
  * The admin pages in Debian's Chromium, against the demo (`npm run demo`: seeded store, sandbox
@@ -275,6 +276,10 @@ describe("marketplace prices", () => {
 
 describe("refused by the marketplace", () => {
   refusalTests(session)
+})
+
+describe("the mapping of hub fields", () => {
+  mappingTests(session)
 })
 
 describe("the order list", () => {
