@@ -55,6 +55,30 @@ describe("a publication problem in the merchant's words", () => {
     expect(problemText(en, { field: "sku", message: 'sku: give the variant "P" a SKU' })).toBe("Give each variant its own SKU (and metadata.hub_sku, when set, another one).")
   })
 
+  it("says what a product's hub category asks for (the mapping on the hub page): an attribute unmapped, without a value, or not one it takes; an EAN it requires", () => {
+    const unmapped = { field: "attributes.Gênero", message: "attributes.Gênero: the hub category Camisetas requires Gênero: choose where Medusa keeps it (Mapping, on the hub page)" }
+    expect(problemText(en, unmapped)).toBe("The hub category Camisetas requires Gênero: choose where Medusa keeps it in Mapping, on the hub page.")
+    expect(problemText(ptBR, unmapped)).toBe("A categoria do hub Camisetas exige Gênero: escolha onde o Medusa guarda esse dado em Mapeamento, na página do hub.")
+    const empty = { field: "variations[TEE-X].Tamanho", message: "variations[TEE-X].Tamanho: the hub category Camisetas requires Tamanho, read from the option Size: set it" }
+    expect(problemText(en, empty)).toBe("Variant TEE-X: The hub category Camisetas requires Tamanho, read from the option Size: set it.")
+    expect(problemText(ptBR, empty)).toBe("Variante TEE-X: A categoria do hub Camisetas exige Tamanho, lido da opção Size: preencha.")
+    const listed = { field: "attributes.Gênero", message: 'attributes.Gênero: Gênero "Outro" (from the metadata "gender") is not one the hub category Camisetas takes: one of Masculino, Feminino, Unissex' }
+    expect(problemText(ptBR, listed)).toBe('Gênero "Outro" não é um valor que a categoria do hub Camisetas aceita: um de Masculino, Feminino, Unissex.')
+    const ean = { field: "ean", message: "ean: the hub category Eletrônicos requires an EAN: give the variant its EAN (or barcode)" }
+    expect(problemText(en, ean)).toBe("The hub category Eletrônicos requires an EAN: give the variant its EAN (or barcode).")
+    expect(problemText(ptBR, ean)).toBe("A categoria do hub Eletrônicos exige EAN: informe o EAN (ou código de barras) da variante.")
+  })
+
+  it("names the mapped source of a wrong EAN or NCM, and Medusa's own code otherwise", () => {
+    expect(problemText(ptBR, { field: "ean", message: 'ean: the metadata "gtin" 7891000315500 has a wrong check digit: copy it again from the package, or clear it' })).toBe(
+      'Corrija o EAN lido do metadado "gtin" (copie de novo da embalagem), ou apague-o.'
+    )
+    expect(problemText(en, { field: "nbm", message: 'nbm: the option NCM "8527.12" must be the 8-digit NCM (such as 6109.10.00): correct it or clear it' })).toBe(
+      "Correct the NCM read from the option NCM (8 digits, dots allowed), or clear it."
+    )
+    expect(problemText(en, { field: "ean", message: "ean: the variant's ean \"12\" must be 8, 12, 13 or 14 digits: correct it or clear it" })).toBe("Correct the variant's EAN (copy it again from the package), or clear it.")
+  })
+
   it("keeps the mapping's English message for a field it does not know", () => {
     expect(problemText(ptBR, { field: "warranty", message: "warranty: something new" })).toBe("warranty: something new")
   })

@@ -38,7 +38,46 @@ function skuProblemText(t: Translate, message: string): string {
   return t("problems.sku")
 }
 
+/**
+ * What a product's hub category asks for (src/mapping/hub-category-attributes.ts), told apart by the
+ * mapping's English message, with the source it names (src/mapping/hub-field-mapping.ts, `sourceLabel`).
+ */
+function categoryProblemText(t: Translate, message: string): string | undefined {
+  const ean = /the hub category (.+?) requires an EAN:/.exec(message)
+  if (ean) return t("problems.category.eanRequired", { category: ean[1] })
+  const unmapped = /the hub category (.+?) requires (.+?): choose where Medusa keeps it/.exec(message)
+  if (unmapped) return t("problems.category.unmapped", { category: unmapped[1], attribute: unmapped[2] })
+  const empty = /the hub category (.+?) requires (.+?), read from (.+?): set it$/.exec(message)
+  if (empty) return t("problems.category.empty", { category: empty[1], attribute: empty[2], source: sourceText(t, empty[3]) })
+  const unlisted = /^(?:[^:]+: )?(.+?) "(.*)" \(from .+?\) is not one the hub category (.+?) takes: one of (.+)$/.exec(message)
+  if (unlisted) return t("problems.category.unlisted", { attribute: unlisted[1], value: unlisted[2], category: unlisted[3], values: unlisted[4] })
+  return undefined
+}
+
+/** A source as the mapping's message names it ("the option Size"), in the admin's language. */
+function sourceText(t: Translate, label: string): string {
+  const metadata = /^the metadata "(.*)"$/.exec(label)
+  if (metadata) return t("problems.source.metadata", { key: metadata[1] })
+  const option = /^the option (.+)$/.exec(label)
+  if (option) return t("problems.source.option", { title: option[1] })
+  if (label === "the product type") return t("problems.source.type")
+  if (label === "the collection") return t("problems.source.collection")
+  const field = /^the (\w+)$/.exec(label)
+  if (field) return t("problems.source.field", { field: field[1] })
+  return t("problems.source.fixed", { value: label.replace(/^"|"$/g, "") })
+}
+
+/** An EAN or NCM: Medusa's own code (the variant's, the HS code), or the one a mapped source gave ("the metadata "gtin" ..."). */
+function codeProblemText(t: Translate, base: "ean" | "nbm", message: string): string {
+  const mapped = /^(?:[^:]+: )?(the metadata ".*?"|the option .+?|the product type|the collection|"[^"]*") /.exec(message)
+  return mapped ? t(`problems.${base}From`, { source: sourceText(t, mapped[1]) }) : t(`problems.${base}`)
+}
+
 function baseProblemText(t: Translate, base: string, message: string, onVariant: boolean): string | undefined {
+  if (/the hub category /.test(message)) {
+    const text = categoryProblemText(t, message)
+    if (text) return text
+  }
   // Two causes share a field: the English message tells them apart.
   if (base === "name") return /shorten/.test(message) ? t("problems.nameTooLong", { max: /at most (\d+)/.exec(message)?.[1] ?? "" }) : t("problems.name")
   if (MEASURES.includes(base)) return /above 0/.test(message) ? t(`problems.measures.${base}.notPositive`) : t(`problems.measures.${base}.missing`)
@@ -54,9 +93,8 @@ function baseProblemText(t: Translate, base: string, message: string, onVariant:
     case "promotional_price":
       return t("problems.promotional_price")
     case "ean":
-      return t("problems.ean")
     case "nbm":
-      return t("problems.nbm")
+      return codeProblemText(t, base, message)
     case "variation_attributes":
       return t("problems.variation_attributes")
   }

@@ -11,9 +11,6 @@ import { mappingOfForm, type MappingForm } from "./mapping-form"
 
 type Problem = HubMappingSample["problems"][number]
 
-/** The fields a mapping decides: their problems are told in the server's words, which name the source read (the product page's words name Medusa's default). */
-const MAPPED_FIELD = /^(ean|nbm|attributes\..+|variations\[.+?\]\.ean)$/
-
 /**
  * The form's mapping, not saved, tried on one product (the one whose id is given, else the account's
  * first): the value each hub field takes, the hub category, and what would keep the product off the hub.
@@ -31,7 +28,7 @@ export const MappingSample = ({ account, form }: { account: string; form: UseFor
       }),
   })
   const onCheck = form.handleSubmit((values) => sample.mutate(values))
-  const problem = (each: Problem) => (MAPPED_FIELD.test(each.field) ? each.message : problemText(tProduct, each))
+  const problem = (each: Problem) => problemText(tProduct, each)
   const result = sample.data
   const rows: Array<[string, string]> = result?.product
     ? [
