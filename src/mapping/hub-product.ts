@@ -68,6 +68,15 @@ export function hubProductFields(variant: VariantReading | null, options: Catalo
   return fields
 }
 
+/**
+ * Of a SKU's fields read with every catalogue field (a publication's reading), those `hubProductFields`
+ * gives under `catalogueFields`: the same reading serves the product's push and its SKUs' rows.
+ */
+export function syncedHubFields(fields: HubProductFields, catalogueFields: readonly CatalogueField[]): HubProductFields {
+  const synced = new Set<string>(["qty", ...catalogueFields])
+  return Object.fromEntries(Object.entries(fields).filter(([field]) => synced.has(field))) as HubProductFields
+}
+
 function clearedPromotionalPrice(price: number, clearing: PromotionalPriceClearing): number | null {
   return clearing === "price" ? price : clearing === "zero" ? 0 : null
 }

@@ -1,5 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import type { HubProductFields } from "../mapping/hub-product"
 import type { HubProductStatus, ProductPublicationReading } from "../mapping/hub-product-publication"
 import { HUB_MODULE } from "../modules/hub"
 import type { HubAccountOptions } from "../modules/hub/accounts"
@@ -12,6 +13,8 @@ export type ProductForHub = {
   reading: ProductPublicationReading | null
   /** Published and in the hub's sales channel: a product the hub should sell. */
   sells: boolean
+  /** Each of its SKUs' fields by the one mapping, every catalogue field read (`syncedHubFields` gives an account's). */
+  skuFields: Map<string, HubProductFields>
 }
 
 /** Three levels of parents: deeper trees are named from the third parent down. */
@@ -45,7 +48,7 @@ export async function loadProductsForHub(
   options: HubAccountOptions
 ): Promise<Map<string, ProductForHub>> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const found = new Map<string, ProductForHub>(productIds.map((id) => [id, { reading: null, sells: false }]))
+  const found = new Map<string, ProductForHub>(productIds.map((id) => [id, { reading: null, sells: false, skuFields: new Map() }]))
   if (!productIds.length) return found
   const [{ data: products }, channel] = await Promise.all([
     query.graph({ entity: "product", fields: PRODUCT_FIELDS, filters: { id: productIds } }),
@@ -76,7 +79,10 @@ export async function loadProductsForHub(
           }
         }),
     }
-    found.set(product.id, { reading, sells })
+    const skuFields = new Map<string, HubProductFields>(
+      (product.variants ?? []).flatMap((variant: any) => (variant.sku && fields.has(variant.id) ? [[variant.sku, fields.get(variant.id)!] as const] : []))
+    )
+    found.set(product.id, { reading, sells, skuFields })
   }
   return found
 }

@@ -1,5 +1,5 @@
 import { BigNumber } from "@medusajs/framework/utils"
-import { driftedFields, fieldsToSend, hubAmount, hubProductFields, refusedFields, type CatalogueOptions, type VariantReading } from "../hub-product"
+import { CATALOGUE_FIELDS, driftedFields, fieldsToSend, hubAmount, hubProductFields, refusedFields, syncedHubFields, type CatalogueField, type CatalogueOptions, type VariantReading } from "../hub-product"
 
 const ALL: CatalogueOptions = { catalogueFields: ["price", "promotional_price", "status"], stockBuffer: 0, promotionalPriceClearedAs: "null" }
 const QTY_ONLY: CatalogueOptions = { ...ALL, catalogueFields: [] }
@@ -54,6 +54,23 @@ describe("hubProductFields", () => {
 
   it("a variant whose stock Medusa does not count, or with no price in the hub's currency, leaves those fields out", () => {
     expect(hubProductFields({ ...selling, availableQuantity: null, price: null }, ALL)).toEqual({ status: "enabled" })
+  })
+})
+
+describe("syncedHubFields", () => {
+  it("of a reading with every field, gives what a store's catalogueFields would read: one reading serves a product's push and its SKUs", () => {
+    const readings: Array<VariantReading | null> = [
+      selling,
+      { ...selling, availableQuantity: null, price: { originalAmount: 100, calculatedAmount: 79.9, onSale: true } },
+      { ...selling, inHubChannel: false },
+      { ...selling, published: false, price: null },
+      null,
+    ]
+    const subsets: CatalogueField[][] = [[], ["price"], ["promotional_price"], ["status"], ["price", "status"], [...CATALOGUE_FIELDS]]
+    for (const reading of readings) {
+      const whole = hubProductFields(reading, ALL)
+      for (const catalogueFields of subsets) expect(syncedHubFields(whole, catalogueFields)).toEqual(hubProductFields(reading, { ...ALL, catalogueFields }))
+    }
   })
 })
 

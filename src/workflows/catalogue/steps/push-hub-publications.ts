@@ -2,7 +2,8 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { HUB_MODULE } from "../../../modules/hub"
-import type { ClaimedCatalogueChange } from "../../../modules/hub/models/hub-catalogue-change"
+import { syncedHubFields } from "../../../mapping/hub-product"
+import type { ClaimedCatalogueChange, WantedSkuFields } from "../../../modules/hub/models/hub-catalogue-change"
 import type { ClaimedPublication } from "../../../modules/hub/models/hub-product-publication"
 import type HubModuleService from "../../../modules/hub/service"
 import { loadHubProductFields } from "../../../queries/hub-product-fields"
@@ -44,14 +45,18 @@ export const pushHubPublicationsStep = createStep(
     const { id: account, hub: client, options } = held
     const summary: PublicationSummary = { account, claimed: claimed.length, published: 0, sent: 0, refused: 0, failed: 0, refusals: [], skuRefusals: [], takenSkus: [] }
     if (!claimed.length) return new StepResponse(summary)
-    const [products, readNow, mapping] = await Promise.all([
-      loadProductsForHub(container, claimed.map((claim) => claim.productId), options),
-      carried.length ? loadHubProductFields(container, { skus: carried.map((row) => row.sku) }, options) : new Map(),
-      hub.fieldMappingOf(account),
-    ])
+    const [products, mapping] = await Promise.all([loadProductsForHub(container, claimed.map((claim) => claim.productId), options), hub.fieldMappingOf(account)])
+    // Medusa is read once per push: a carried row's SKU is its product's variant, read with it; only a
+    // SKU its product no longer holds (renamed, deleted) is read on its own.
+    const readWith = (row: ClaimedCatalogueChange) => products.get(row.productId ?? "")?.skuFields.get(row.sku)
+    const apart = carried.filter((row) => !readWith(row))
+    const readNow = apart.length ? await loadHubProductFields(container, { skus: apart.map((row) => row.sku) }, options) : new Map<string, WantedSkuFields>()
     // Each carried row with its SKU's fields as Medusa reads them now (a failed reading keeps the last one).
-    const carriedOf = (productId: string) =>
-      carried.filter((row) => row.productId === productId).map((row) => ({ ...row, wanted: readNow.get(row.sku)?.fields ?? row.wanted }))
+    const wantedNow = (row: ClaimedCatalogueChange) => {
+      const read = readWith(row)
+      return read ? syncedHubFields(read, options.catalogueFields) : (readNow.get(row.sku)?.fields ?? row.wanted)
+    }
+    const carriedOf = (productId: string) => carried.filter((row) => row.productId === productId).map((row) => ({ ...row, wanted: wantedNow(row) }))
     const renewal = setInterval(() => void hub.renewPublicationClaims(claimed[0].claimToken, account).catch(() => undefined), options.catalogueLeaseMs / 3)
     await settleEach(claimed, async (claim) => {
       const holderOf = async (skus: string[]) => {
