@@ -16,8 +16,9 @@
  *   shipped           orders the hub ships by itself followed into Medusa, beside Medusa's own shipping (bench/shipped.ts)
  *   plp               a PLP of 100 orders grouped and its PDF streamed with bounded memory, no store (bench/plp.ts)
  *   prices            a price rule change over 5,000 SKUs, and its preview over 50,000 beside a reconciliation (bench/prices.ts)
+ *   mapping           a mapping change over 5,000 published products, and 5,000 sync errors read a page at a time (bench/mapping.ts)
  * `--quick` runs each at a small size (a few minutes in all, for trying); without it, the sizes the
- * goals are stated for (about 50 minutes on 2 cores, 25 of them the intake bench in real time, 12 prices).
+ * goals are stated for (about 56 minutes on 2 cores, 25 of them the intake bench in real time, 12 prices, 6 mapping).
  */
 const { spawn } = require("child_process")
 const path = require("path")
@@ -42,6 +43,7 @@ const BENCHES = [
   { name: "shipped", command: process.execPath, args: ["bench/run.js", "shipped", quick ? "200" : "1000"], env: {} },
   { name: "plp", ...tsNode("bench/plp.ts") },
   { name: "prices", ...tsNode("bench/prices.ts") },
+  { name: "mapping", ...tsNode("bench/mapping.ts") },
   { name: "leaks", command: process.execPath, args: ["bench/run.js", "leaks"], env: quick ? { BENCH_LEAK_PRODUCTS: "500", BENCH_LEAK_CANCELED: "20000" } : {} },
 ]
 

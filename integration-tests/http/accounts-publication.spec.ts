@@ -167,6 +167,11 @@ medusaIntegrationTestRunner({
       expect(hubA().requestLog().filter((entry) => entry.method !== "GET")).toEqual([])
       expect((await api.get("/admin/hub/mapping?account=default", headers)).data).toMatchObject({ saved: false })
       expect(hubA().getProduct("MAPA")?.brand).toBeUndefined()
+      // Each account reads its own hub's categories.
+      hubB().setCategories([{ id: "9001", eanRequired: false, categoryData: { id: "9001", name: "Só da marca B" }, attributes: [] }])
+      const categories = await api.get("/admin/hub/mapping/hub-categories?account=brand-b", headers)
+      expect(categories.data).toMatchObject({ account: "brand-b", count: 1, categories: [{ id: "9001", name: "Só da marca B" }] })
+      expect((await api.get("/admin/hub/mapping/hub-categories?account=default", headers)).data.categories.map((category: { id: string }) => category.id)).not.toContain("9001")
     })
 
     it("a SKU brand B's hub already holds is linked there, never created or overwritten, and created on the default account's hub", async () => {
