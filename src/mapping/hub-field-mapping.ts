@@ -134,13 +134,8 @@ export function sourceValue(source: ValueSource, product: SourceProduct, variant
   }
 }
 
-/** Whether a source is read per variant (an option, a variant field): a product-level hub field then reads its single variant. */
-export function readsVariant(source: ValueSource): boolean {
-  return source.kind === "option" || (source.kind === "field" && !["hs_code", "material", "origin_country"].includes(source.field))
-}
-
 /** A value as the hub takes it: text, numbers and booleans as text, empty ones none. */
-export function text(value: unknown): string | undefined {
+function text(value: unknown): string | undefined {
   if (typeof value === "string") return value.trim() || undefined
   if ((typeof value === "number" && Number.isFinite(value)) || typeof value === "boolean") return String(value)
   return undefined
