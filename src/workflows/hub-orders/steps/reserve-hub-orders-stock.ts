@@ -79,7 +79,7 @@ export const reserveHubOrdersStockStep = createStep(
     const stockedItems = new Set(before.map((level) => level.inventory_item_id))
     // No inventory level at the location: nothing can be reserved there until the merchant stocks it.
     const reservable = wanted.filter((reservation) => stockedItems.has(reservation.inventory_item_id))
-    const turns = container.resolve<HubModuleService>(HUB_MODULE).processPart("reservation-turns", () => new ReservationTurns())
+    const turns = reservationTurns(container)
     // Medusa's own reservations lock the inventory item's id: the same key keeps the level's count true.
     const { created, levels } = !reservable.length
       ? { created: [], levels: before }
@@ -106,16 +106,18 @@ export const reserveHubOrdersStockStep = createStep(
   async (made, { container }) => {
     if (!made?.reservationIds.length) return
     const inventoryModule = container.resolve(Modules.INVENTORY)
-    const turns = container.resolve<HubModuleService>(HUB_MODULE).processPart("reservation-turns", () => new ReservationTurns())
     // Under the locks a taker's reservation reads them: once a claim of this import is lost, a taker may
     // have counted these reservations as its own (it reserves only what is missing), so they stay; the
     // orders they hold stay too (steps/create-hub-orders.ts), for the taker or the next try.
-    await turns.holdingInventoryItems(container.resolve(Modules.LOCKING), made.inventoryItemIds, INVENTORY_LOCK_WAIT_SECONDS, async () => {
+    await reservationTurns(container).holdingInventoryItems(container.resolve(Modules.LOCKING), made.inventoryItemIds, INVENTORY_LOCK_WAIT_SECONDS, async () => {
       if (made.claims?.length && (await container.resolve<HubModuleService>(HUB_MODULE).lostHubOrderClaims(made.claims)).length) return
       await inventoryModule.deleteReservationItems(made.reservationIds)
     })
   }
 )
+
+/** This process's reservation turns (one per application: steps/reservation-turns.ts). */
+const reservationTurns = (container: MedusaContainer) => container.resolve<HubModuleService>(HUB_MODULE).processPart("reservation-turns", () => new ReservationTurns())
 
 /** What a reservation step made, for its compensation: the reservations, the items they lock, the claims that fence them. */
 type MadeReservations = { reservationIds: string[]; inventoryItemIds: string[]; claims?: HubOrderClaimToken[] }

@@ -1,6 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { HubFieldMapping } from "../../../../mapping/hub-field-mapping"
 import { HUB_MODULE } from "../../../../modules/hub"
+import type { HubAccount } from "../../../../modules/hub/accounts"
 import type HubModuleService from "../../../../modules/hub/service"
 import { saveFieldMapping } from "../../../../sync/catalogue/catalogue-outbox"
 import type { HubAccountQuery } from "../account-query"
@@ -9,9 +10,7 @@ import type { HubFieldMappingAnswer } from "../types"
 /** The account's mapping of hub fields (docs/catalogue.md, Mapping); none saved: what its options say. */
 export async function GET(req: MedusaRequest, res: MedusaResponse<HubFieldMappingAnswer>) {
   const hub: HubModuleService = req.scope.resolve(HUB_MODULE)
-  const { id: account, options } = hub.account((req.validatedQuery as HubAccountQuery).account)
-  const { saved, ...mapping } = await hub.fieldMappingOf(account)
-  res.json({ account, mapping, saved, category_naming: options.categoryNaming, category_service: Boolean(options.categoryServiceUrl) })
+  res.json(await mappingAnswer(hub.account((req.validatedQuery as HubAccountQuery).account), hub))
 }
 
 /**
@@ -20,8 +19,13 @@ export async function GET(req: MedusaRequest, res: MedusaResponse<HubFieldMappin
  */
 export async function POST(req: MedusaRequest<HubFieldMapping>, res: MedusaResponse<HubFieldMappingAnswer & { products: number }>) {
   const hub: HubModuleService = req.scope.resolve(HUB_MODULE)
-  const { id: account, options } = hub.account((req.validatedQuery as HubAccountQuery).account)
-  const products = await saveFieldMapping(req.scope, account, req.validatedBody)
+  const account = hub.account((req.validatedQuery as HubAccountQuery).account)
+  const products = await saveFieldMapping(req.scope, account.id, req.validatedBody)
+  res.json({ ...(await mappingAnswer(account, hub)), products })
+}
+
+/** The account's mapping as saved (or as its options say), with how it names categories and whether it reads the hub's. */
+async function mappingAnswer({ id: account, options }: HubAccount, hub: HubModuleService): Promise<HubFieldMappingAnswer> {
   const { saved, ...mapping } = await hub.fieldMappingOf(account)
-  res.json({ account, mapping, saved, category_naming: options.categoryNaming, category_service: Boolean(options.categoryServiceUrl), products })
+  return { account, mapping, saved, category_naming: options.categoryNaming, category_service: Boolean(options.categoryServiceUrl) }
 }
