@@ -167,8 +167,8 @@ async function seedPublished(container: MedusaContainer, hub: HubModuleService, 
   const publishedAt = Date.now()
   const flusher = catalogueFlusher(container, DEFAULT_ACCOUNT)
   await flusher.sweep()
-  let counts = await hub.publicationCounts(DEFAULT_ACCOUNT)
-  for (; counts.due > 0; counts = await hub.publicationCounts(DEFAULT_ACCOUNT)) await flusher.flush().then(() => sleep(500))
+  let counts = await hub.account(DEFAULT_ACCOUNT).records.publicationCounts()
+  for (; counts.due > 0; counts = await hub.account(DEFAULT_ACCOUNT).records.publicationCounts()) await flusher.flush().then(() => sleep(500))
   await settled(hub, [DEFAULT_ACCOUNT])
   const publicationMs = Date.now() - publishedAt
   if (counts.byState.published !== PRODUCTS) throw new Error(`published ${JSON.stringify(counts.byState)}, not all ${PRODUCTS}`)
@@ -199,7 +199,7 @@ async function measureMappingChange(container: MedusaContainer, hub: HubModuleSe
   const material = hubCategory.attributes.find((attribute) => attribute.name === "Material")
   if (!material || hubCategory.attributes.some((attribute) => attribute.required)) throw new Error(`hub category ${HUB_CATEGORY_ID} should have an optional Material and nothing required`)
   // What the account maps today (none saved: its options'), with Roupas mapped and the attribute filled.
-  const { saved: _saved, ...current } = await hub.fieldMappingOf(DEFAULT_ACCOUNT)
+  const { saved: _saved, ...current } = await hub.account(DEFAULT_ACCOUNT).records.fieldMapping()
   const mapping: HubFieldMapping = hubFieldMappingSchema.parse({
     ...current,
     categories: [{ category_id: seeded.categoryId, hub_category: hubCategory }],
@@ -211,8 +211,8 @@ async function measureMappingChange(container: MedusaContainer, hub: HubModuleSe
   const madeDue = await saveFieldMapping(container, DEFAULT_ACCOUNT, mapping)
   const saveMs = Date.now() - started
   // The service's own rounds push what is due; settled once no publication row is due and the outbox is empty.
-  let counts = await hub.publicationCounts(DEFAULT_ACCOUNT)
-  for (let lastDue = counts.due, stillSince = Date.now(); counts.due > 0; counts = await hub.publicationCounts(DEFAULT_ACCOUNT)) {
+  let counts = await hub.account(DEFAULT_ACCOUNT).records.publicationCounts()
+  for (let lastDue = counts.due, stillSince = Date.now(); counts.due > 0; counts = await hub.account(DEFAULT_ACCOUNT).records.publicationCounts()) {
     if (counts.due !== lastDue) [lastDue, stillSince] = [counts.due, Date.now()]
     if (Date.now() - stillSince > 60_000) throw new Error(`${counts.due} publications still due, none pushed for a minute`)
     await sleep(200)

@@ -190,7 +190,7 @@ async function measureRuleChange(container: MedusaContainer, hub: HubModuleServi
   // bench/stock measures it from its last event written (pushes start while the route records).
   const drainStartedAt = Date.now()
   const routeMs = drainStartedAt - started
-  const backlogAtDrainStart = (await hub.stockSyncFigures(DEFAULT_ACCOUNT)).backlog
+  const backlogAtDrainStart = (await hub.account(DEFAULT_ACCOUNT).records.stockSyncFigures()).backlog
   log(`saved and recorded in ${(routeMs / 1000).toFixed(1)} s; ${backlogAtDrainStart} SKUs waiting`)
   await settled(hub, [DEFAULT_ACCOUNT], 1_000)
   const settledMs = Date.now() - started

@@ -14,7 +14,7 @@ export async function settleStock(container: MedusaContainer, { quietMs = 1_500,
   let quietSince = Date.now()
   while (Date.now() < deadline) {
     await flushCatalogueOutbox(container).catch(() => undefined)
-    const backlogs = await Promise.all(hub.accountIds.map((account) => hub.catalogueBacklog(account)))
+    const backlogs = await Promise.all(hub.accountIds.map((account) => hub.account(account).records.catalogueBacklog()))
     if (backlogs.some((backlog) => backlog !== 0)) quietSince = Date.now()
     else if (Date.now() - quietSince >= quietMs) return true
     await sleep(250)

@@ -69,8 +69,8 @@ medusaIntegrationTestRunner({
       await eventually(async () => {
         for (const [sku, qty] of Object.entries(expected.A)) expect([sku, hubA().getProduct(sku)?.qty]).toEqual([sku, qty])
         for (const [sku, qty] of Object.entries(expected.B)) expect([sku, hubB().getProduct(sku)?.qty]).toEqual([sku, qty])
-        expect(await hub.catalogueBacklog("default")).toBe(0)
-        expect(await hub.catalogueBacklog("brand-b")).toBe(0)
+        expect(await hub.account("default").records.catalogueBacklog()).toBe(0)
+        expect(await hub.account("brand-b").records.catalogueBacklog()).toBe(0)
       })
     }
 
@@ -91,7 +91,7 @@ medusaIntegrationTestRunner({
         "default SO-A 5 sent",
       ])
       // Each account's figures count its own pushes.
-      const figuresB = await hub.stockSyncFigures("brand-b")
+      const figuresB = await hub.account("brand-b").records.stockSyncFigures()
       expect(figuresB).toMatchObject({ account: "brand-b", backlog: 0, skusInError: [] })
       expect(figuresB.pushesByHour.reduce((sum, hour) => sum + hour.sent, 0)).toBe(productUpdatesFor(hubB(), "AMBOS").filter((entry) => typeof entry.status === "number" && entry.status < 300).length)
     })
@@ -167,7 +167,7 @@ medusaIntegrationTestRunner({
       const statusesOfB = productUpdatesFor(hubB(), "AMBOS").map((entry) => entry.status)
       expect(statusesOfB.slice(statusesOfB.indexOf(429))).toEqual([429])
       expect(hubB().getProduct("AMBOS")?.qty).toBe(4)
-      expect(await hub.catalogueBacklog("brand-b")).toBe(1)
+      expect(await hub.account("brand-b").records.catalogueBacklog()).toBe(1)
     })
   },
 })

@@ -36,7 +36,7 @@ medusaIntegrationTestRunner({
         const [row] = await hub.listHubProductPublications({ product_id: productId })
         expect(row?.state).toBe("published")
         expect(row?.due_at).toBeNull()
-        expect(await hub.catalogueBacklog("default")).toBe(0)
+        expect(await hub.account("default").records.catalogueBacklog()).toBe(0)
       })
     }
 

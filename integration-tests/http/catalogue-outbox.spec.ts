@@ -42,7 +42,7 @@ medusaIntegrationTestRunner({
       store = await seedStore(container, { products: SKUS.map((sku, index) => ({ sku, stocked: index + 1 })) })
       await eventually(async () => {
         for (const [index, sku] of SKUS.entries()) expect(sandbox.hub.getProduct(sku)?.qty).toBe(index + 1)
-        expect((await hub.stockSyncFigures("default")).backlog).toBe(0)
+        expect((await hub.account("default").records.stockSyncFigures()).backlog).toBe(0)
       }, 30_000)
       // The application's flusher outlives each test: a flush started with nothing due leaves it
       // without a timer, so no push of an earlier test (a lease, a retry) fires inside this one.
@@ -66,7 +66,7 @@ medusaIntegrationTestRunner({
 
     /** The recorded rows' quiet time is over: a flush claims them now. */
     async function dueNow() {
-      await eventually(async () => expect(await hub.nextCatalogueChangeDueInMs("default")).toBe(0))
+      await eventually(async () => expect(await hub.account("default").records.nextCatalogueChangeDueInMs()).toBe(0))
     }
 
     it("with 20% 5xx, dropped connections and a low rate limit, every SKU converges and no 429 is followed by a request inside its window", async () => {
@@ -90,7 +90,7 @@ medusaIntegrationTestRunner({
 
       await eventually(async () => {
         for (const sku of SKUS) expect(sandbox.hub.getProduct(sku)?.qty).toBe(expected[sku])
-        expect((await hub.stockSyncFigures("default")).backlog).toBe(0)
+        expect((await hub.account("default").records.stockSyncFigures()).backlog).toBe(0)
       }, 120_000)
 
       const log = sandbox.hub.requestLog()
@@ -134,7 +134,7 @@ medusaIntegrationTestRunner({
       // A live flusher runs at once: it must not touch rows under a live claim.
       await catalogueFlusher(container, "default").flush()
       for (const sku of SKUS.slice(0, 5)) expect(putsFor(sku)).toHaveLength(0)
-      expect((await hub.stockSyncFigures("default")).backlog).toBe(5)
+      expect((await hub.account("default").records.stockSyncFigures()).backlog).toBe(5)
 
       // Without any further call, the flusher comes back when the lease ends and sends them.
       await eventually(() => {
@@ -146,12 +146,12 @@ medusaIntegrationTestRunner({
 
       // The dead flusher's late report changes nothing: its claim is gone.
       await hub.completeCataloguePush(claimedByTheDead[0], { kind: "rejected", status: 422, hubMessage: "late", sent: true, refused: { qty: 50 }, more: false })
-      expect((await hub.stockSyncFigures("default")).skusInError).toEqual([])
+      expect((await hub.account("default").records.stockSyncFigures()).skusInError).toEqual([])
     })
 
     it("flushers running at once never send the same row", async () => {
       for (const [index, sku] of SKUS.entries()) await setStockQuietly(sku, 70 + index)
-      await hub.recordWantedSkuFields(SKUS.map((sku, index) => wantedQty(sku, 70 + index)), "default")
+      await hub.account("default").records.recordWantedSkuFields(SKUS.map((sku, index) => wantedQty(sku, 70 + index)))
       await dueNow()
       const runs = await Promise.all([
         pushCatalogueOutboxWorkflow(container).run({ input: { account: "default" } }),
@@ -170,18 +170,18 @@ medusaIntegrationTestRunner({
     it("a change made while its push is in flight is sent after it, not lost", async () => {
       sandbox.hub.setFaults({ latencyMs: 600 })
       await setStockQuietly(SKUS[0], 11)
-      await hub.recordWantedSkuFields([wantedQty(SKUS[0], 11)], "default")
+      await hub.account("default").records.recordWantedSkuFields([wantedQty(SKUS[0], 11)])
       await dueNow()
       const flushing = pushCatalogueOutboxWorkflow(container).run({ input: { account: "default" } })
       // The push has read 11 and its PUT is on the hub's side (600 ms there): the change comes now.
       const path = `/products/${encodeURIComponent(SKUS[0])}`
       await eventually(() => expect(sandbox.hub.requestArrivals().some((entry) => entry.method === "PUT" && entry.path === path)).toBe(true))
       await setStockQuietly(SKUS[0], 12)
-      await hub.recordWantedSkuFields([wantedQty(SKUS[0], 12)], "default")
+      await hub.account("default").records.recordWantedSkuFields([wantedQty(SKUS[0], 12)])
       const { result } = await flushing
       expect(result.sent).toBe(1)
       expect(sandbox.hub.getProduct(SKUS[0])?.qty).toBe(11)
-      expect((await hub.stockSyncFigures("default")).backlog).toBe(1)
+      expect((await hub.account("default").records.stockSyncFigures()).backlog).toBe(1)
       await catalogueFlusher(container, "default").flush()
       await eventually(() => expect(sandbox.hub.getProduct(SKUS[0])?.qty).toBe(12))
       expect(putsFor(SKUS[0])).toHaveLength(2)
@@ -189,22 +189,22 @@ medusaIntegrationTestRunner({
 
     it("a push sends the quantity Medusa has when it leaves, not the one recorded with the change", async () => {
       // A change recorded before the stock existed (a script's events read too early): 0 in the row.
-      await hub.recordWantedSkuFields([wantedQty(SKUS[1], 0)], "default")
+      await hub.account("default").records.recordWantedSkuFields([wantedQty(SKUS[1], 0)])
       await setStockQuietly(SKUS[1], 77)
       await catalogueFlusher(container, "default").flush()
       await eventually(() => expect(sandbox.hub.getProduct(SKUS[1])?.qty).toBe(77))
       expect(putsFor(SKUS[1])).toHaveLength(1)
       // The row now holds what the hub holds: the same reading again queues nothing.
-      expect(await hub.recordWantedSkuFields([wantedQty(SKUS[1], 77)], "default")).toBe(0)
+      expect(await hub.account("default").records.recordWantedSkuFields([wantedQty(SKUS[1], 77)])).toBe(0)
     })
 
     it("the safety-net flush job does nothing while the plugin's jobs are off", async () => {
       expect(hub.hubOptions.jobs).toBe(false)
-      await hub.recordWantedSkuFields([wantedQty(SKUS[0], 33)], "default")
+      await hub.account("default").records.recordWantedSkuFields([wantedQty(SKUS[0], 33)])
       await dueNow()
       await flushCatalogueOutboxJob(container)
       expect(putsFor(SKUS[0])).toHaveLength(0)
-      expect((await hub.stockSyncFigures("default")).backlog).toBe(1)
+      expect((await hub.account("default").records.stockSyncFigures()).backlog).toBe(1)
     })
   },
 })

@@ -120,7 +120,7 @@ medusaIntegrationTestRunner({
       // The events of their creation handled first (published, the outbox drained): only this call reads below.
       await eventually(async () => {
         expect([(await publicationOf(single))?.state, (await publicationOf(configurable))?.state]).toEqual(["published", "published"])
-        expect(await hub.catalogueBacklog("default")).toBe(0)
+        expect(await hub.account("default").records.catalogueBacklog()).toBe(0)
       })
       const query = container.resolve(ContainerRegistrationKeys.QUERY)
       const graph = jest.spyOn(query, "graph")
@@ -323,9 +323,9 @@ medusaIntegrationTestRunner({
       await eventually(async () => expect(await hub.listHubProductPublications({ product_id: ids })).toEqual([]))
       const db = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
       await db.raw(`update product set status = 'published' where id = any(?)`, [ids])
-      expect(await hub.markProductsForHub(ids, "default", { onlyNew: true })).toBe(6)
+      expect(await hub.account("default").records.markProductsForHub(ids, { onlyNew: true })).toBe(6)
       // The dying publisher: it claims what is due and creates the first on the hub, then is gone.
-      const { claimed: dead } = await hub.claimPublications(100, "default")
+      const { claimed: dead } = await hub.account("default").records.claimPublications(100)
       expect(dead.map((claim) => claim.productId).sort()).toEqual([...ids].sort())
       const first = dead.find((claim) => claim.productId === ids[0])
       if (first) await hub.account("default").hub.createProduct({ sku: "LOTE-1", name: "Lote 1", description: "<p>Feito à mão.</p>", price: 79.9, qty: 1, status: "enabled", weight: 1.234, height: 10, width: 20.5, length: 30, images: ["https://cdn.example.com/a.jpg"] })

@@ -166,7 +166,7 @@ medusaIntegrationTestRunner({
       const newer = { ...listed, updated_at: new Date(Date.parse(listed.updated_at) + 60_000).toISOString(), shipping_method: "Transportadora nova" }
       // Which copy is kept, at the repository: the newest updated_at wins even when listed first.
       const run = await hubModule.createHubImportRuns({ started_at: new Date(), intake: "listing" })
-      await hubModule.shareListedHubOrders("default", run.id, [newer as never, sandbox.hub.getOrder(other.code) as never, listed as never])
+      await hubModule.account("default").records.shareListedHubOrders(run.id, [newer as never, sandbox.hub.getOrder(other.code) as never, listed as never])
       const rows = await listedRows()
       expect(rows.map((row) => row.code).sort()).toEqual([twice.code, other.code].sort())
       expect(rows.find((row) => row.code === twice.code)!.listed).toMatchObject({ shipping_method: "Transportadora nova" })
@@ -191,15 +191,16 @@ medusaIntegrationTestRunner({
 
       // What each share wrote, read as soon as it is written (before any lane takes it).
       const written: Array<{ code: string; listed: Record<string, unknown> }> = []
-      const share = hubModule.shareListedHubOrders.bind(hubModule)
-      hubModule.shareListedHubOrders = async (...args: Parameters<typeof share>) => {
+      const { records } = hubModule.account("default")
+      const share = records.shareListedHubOrders.bind(records)
+      records.shareListedHubOrders = async (...args: Parameters<typeof share>) => {
         await share(...args)
         written.push(...(await listedRows()))
       }
       try {
         expect(await runOrderImport(container, "default")).toMatchObject({ imported: 1, updated: 1, set_aside: 0 })
       } finally {
-        hubModule.shareListedHubOrders = share
+        records.shareListedHubOrders = share
       }
       const followed = JSON.stringify(written.find((row) => row.code === first.code)!.listed)
       for (const personal of ["privada@example.com", "Ana Maria Souza", "12345678909", "11999998888", "Paulista", "01310100"]) {

@@ -144,13 +144,13 @@ medusaIntegrationTestRunner({
 
       // Below the run lock, the claim alone lets one importer through (another process, another lock).
       const seen = { code: "Loja Exemplo-99", channel: "Loja Exemplo", statusCode: "book_product", statusType: "NEW", digest: "d", delivery: hubDeliveryFacts({}) }
-      const claims = await Promise.all(Array.from({ length: 5 }, () => hubModule.claimHubOrder("default", seen)))
+      const claims = await Promise.all(Array.from({ length: 5 }, () => hubModule.account("default").records.claimHubOrder(seen)))
       expect(claims.filter(Boolean)).toHaveLength(1)
     })
 
     /** A hub order claimed for import, and its Medusa order created (SKU-2 lines only), as an import that got that far leaves them. */
     async function claimedWithOrder(hubOrder: ReturnType<typeof sandbox.hub.createOrder>) {
-      const claim = await hubModule.claimHubOrder("default", { code: hubOrder.code, channel: "Loja Exemplo", statusCode: "book_product", statusType: "NEW", digest: "x", delivery: hubDeliveryFacts({}) })
+      const claim = await hubModule.account("default").records.claimHubOrder({ code: hubOrder.code, channel: "Loja Exemplo", statusCode: "book_product", statusType: "NEW", digest: "x", delivery: hubDeliveryFacts({}) })
       const parsed = parseHubOrder(hubOrder)
       if (!parsed.ok) throw new Error(parsed.reason)
       const variant = store.variantsBySku["SKU-2"]
@@ -233,16 +233,16 @@ medusaIntegrationTestRunner({
     it("a lane takes fresh listed orders up to its limit at once, and an order whose taker stopped alone", async () => {
       const listed = Array.from({ length: 12 }, (_, n) => sandbox.hub.createOrder(testOrder([{ id: "SKU-1", qty: 1 }], `fila${n}@example.com`)))
       const run = await hubModule.createHubImportRuns({ started_at: new Date(), intake: "listing" })
-      await hubModule.shareListedHubOrders("default", run.id, listed)
+      await hubModule.account("default").records.shareListedHubOrders(run.id, listed)
 
-      const first = await hubModule.takeListedHubOrders("default", 60_000, 10)
+      const first = await hubModule.account("default").records.takeListedHubOrders(60_000, 10)
       expect(first).toHaveLength(10)
       expect(first.every((taken) => taken.attempts === 1 && taken.run_id === run.id)).toBe(true)
       // The taker of those stopped: their lease runs out.
       await dbConnection.raw(`update hub_listed_order set taken_at = now() - interval '2 minutes' where id in (${first.map(() => "?").join(", ")})`, first.map((taken) => taken.id))
 
       // Each taken again alone, while the fresh ones wait behind it.
-      const again = await hubModule.takeListedHubOrders("default", 60_000, 10)
+      const again = await hubModule.account("default").records.takeListedHubOrders(60_000, 10)
       expect(again).toHaveLength(1)
       expect(again[0]).toMatchObject({ attempts: 2 })
       expect(first.map((taken) => taken.id)).toContain(again[0].id)
@@ -252,7 +252,7 @@ medusaIntegrationTestRunner({
         ...first.filter((taken) => taken.id !== again[0].id).map((taken) => ({ id: taken.id, counts: { imported: 0, updated: 0, set_aside: 1 } })),
       ])
       // Only the two never taken are left: handled orders are gone, their outcomes counted on the run.
-      const rest = await hubModule.takeListedHubOrders("default", 60_000, 10)
+      const rest = await hubModule.account("default").records.takeListedHubOrders(60_000, 10)
       expect(rest.map((taken) => taken.code).sort()).toEqual(listed.slice(10).map((order) => order.code).sort())
       const [counted] = await hubModule.listHubImportRuns({ id: run.id })
       expect(counted).toMatchObject({ imported: 1, set_aside: 9 })

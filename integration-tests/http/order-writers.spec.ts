@@ -118,7 +118,7 @@ medusaIntegrationTestRunner({
 
       const reconciliation = await reconcileStock(container, "default")
       expect(reconciliation).toMatchObject({ leakedOrders: 1, error: null })
-      expect((await hubModule.stockSyncFigures("default")).lastReconciliation).toMatchObject({ leakedOrders: 1 })
+      expect((await hubModule.account("default").records.stockSyncFigures()).lastReconciliation).toMatchObject({ leakedOrders: 1 })
       const headers = await adminHeaders(container)
       const listed = await api.get("/admin/hub/stock/leaks", headers)
       expect(listed.data.leaked_orders).toEqual([{ hubOrderId: expect.any(String), code: hubOrder.code, orderId, reservedQuantity: 3 }])
@@ -136,7 +136,7 @@ medusaIntegrationTestRunner({
       await runOrderImport(container, "default")
       for (const code of codes) sandbox.hub.marketplaceCancel(code)
       await runOrderImport(container, "default")
-      const candidates = async (sweep: number) => (await hubModule.hubOrderLeakCandidates("default", sweep)).map((candidate) => candidate.code).sort()
+      const candidates = async (sweep: number) => (await hubModule.account("default").records.hubOrderLeakCandidates(sweep)).map((candidate) => candidate.code).sort()
 
       // Never checked: every canceled order is read.
       expect(await candidates(1)).toEqual([...codes].sort())
@@ -163,7 +163,7 @@ medusaIntegrationTestRunner({
     it("a claim whose importer died is taken over by the next run after its 60 s lease, not 10 minutes", async () => {
       const hubOrder = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-2", qty: 1 }] }))
       const seen = { code: hubOrder.code, channel: "Loja Exemplo", statusCode: "book_product", statusType: "NEW", digest: "x", delivery: hubDeliveryFacts({}) }
-      const claim = await hubModule.claimHubOrder("default", seen)
+      const claim = await hubModule.account("default").records.claimHubOrder(seen)
       expect(claim).not.toBeNull()
 
       // Within the lease: another run leaves it alone.

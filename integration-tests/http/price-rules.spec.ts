@@ -63,14 +63,14 @@ medusaIntegrationTestRunner({
       await eventually(() => {
         for (const hub of [sandbox.hub, hubB]) for (const sku of SKUS) expect(hub.getProduct(sku)).toMatchObject({ price: 100, promotional_price: 100 })
       })
-      await eventually(async () => expect((await hubModule.stockSyncFigures("default")).backlog + (await hubModule.stockSyncFigures("brand-b")).backlog).toBe(0))
+      await eventually(async () => expect((await hubModule.account("default").records.stockSyncFigures()).backlog + (await hubModule.account("brand-b").records.stockSyncFigures()).backlog).toBe(0))
       sandbox.hub.resetRequestLog()
       hubB.resetRequestLog()
     })
 
     const saveRules = (account: string, rules: object): Promise<ApiAnswer> =>
       api.post(`/admin/hub/prices/rules?account=${account}`, rules, headers).catch((error: { response: ApiAnswer }) => error.response)
-    const settled = () => eventually(async () => expect((await hubModule.stockSyncFigures("default")).backlog + (await hubModule.stockSyncFigures("brand-b")).backlog).toBe(0))
+    const settled = () => eventually(async () => expect((await hubModule.account("default").records.stockSyncFigures()).backlog + (await hubModule.account("brand-b").records.stockSyncFigures()).backlog).toBe(0))
 
     it("two accounts, one Medusa price: each hub gets its own rules' price; one account's rules never reach the other's hub", async () => {
       const saved = await saveRules("default", { markup_percent: 15, rounding: { kind: "ending", ending_cents: 90 } })

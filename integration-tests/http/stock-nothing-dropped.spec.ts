@@ -51,7 +51,7 @@ medusaIntegrationTestRunner({
       store = await seedStore(container, { products: SKUS.map((sku) => ({ sku, stocked: 5 })) })
       await eventually(async () => {
         for (const sku of SKUS) expect(sandbox.hub.getProduct(sku)?.qty).toBe(5)
-        expect((await hub.stockSyncFigures("default")).backlog).toBe(0)
+        expect((await hub.account("default").records.stockSyncFigures()).backlog).toBe(0)
       }, 30_000)
       // No timer of the application's flusher left from seeding fires inside a test that pushes by hand.
       await catalogueFlusher(container, "default").flush()
@@ -109,8 +109,8 @@ medusaIntegrationTestRunner({
     it("a push slower than its lease keeps its claim: a second flusher does not take the row and send it again", async () => {
       const sku = "LEASE-01"
       await setStockQuietly(sku, 9)
-      await hub.recordWantedSkuFields([wantedQty(sku, 9)], "default")
-      await eventually(async () => expect(await hub.nextCatalogueChangeDueInMs("default")).toBe(0))
+      await hub.account("default").records.recordWantedSkuFields([wantedQty(sku, 9)])
+      await eventually(async () => expect(await hub.account("default").records.nextCatalogueChangeDueInMs()).toBe(0))
       sandbox.hub.resetRequestLog()
       // Each answer takes three leases.
       sandbox.hub.setFaults({ latencyMs: 3_000 })
@@ -131,15 +131,15 @@ medusaIntegrationTestRunner({
       const sku = "LEASE-01"
       // The first flusher claims the row when Medusa says 7 ...
       await setStockQuietly(sku, 7)
-      await hub.recordWantedSkuFields([wantedQty(sku, 7)], "default")
-      const [late] = await untilSome(() => hub.claimCatalogueChanges(10, "default"))
+      await hub.account("default").records.recordWantedSkuFields([wantedQty(sku, 7)])
+      const [late] = await untilSome(() => hub.account("default").records.claimCatalogueChanges(10))
       expect(late).toMatchObject({ sku, wanted: { qty: 7 } })
       // ... and stalls past its lease (a paused process: its renewals do not happen).
       await dbConnection.raw(`update hub_catalogue_change set claimed_until = now() - interval '1 second' where sku = ?`, [sku])
 
       // Meanwhile Medusa says 8, and another flusher takes the row and sends 8.
       await setStockQuietly(sku, 8)
-      await hub.recordWantedSkuFields([wantedQty(sku, 8)], "default")
+      await hub.account("default").records.recordWantedSkuFields([wantedQty(sku, 8)])
       await eventually(async () => {
         const { result } = await pushCatalogueOutboxWorkflow(container).run({ input: { account: "default" } })
         expect(result.sent).toBe(1)

@@ -100,7 +100,7 @@ export async function ruledVariantPrices(
   options: HubAccountOptions,
   rulesGiven?: HubPriceRules
 ): Promise<{ currencyCode: string | null; prices: Map<string, RuledVariantPrice> }> {
-  const rules = rulesGiven ?? (await container.resolve<HubModuleService>(HUB_MODULE).priceRulesOf(options.id))
+  const rules = rulesGiven ?? (await container.resolve<HubModuleService>(HUB_MODULE).account(options.id).records.priceRules())
   const { currencyCode, prices: medusa } = await medusaVariantPrices(container, variantIds, options, rules)
   const prices = new Map<string, RuledVariantPrice>()
   for (const [variantId, reading] of medusa) {
@@ -120,7 +120,7 @@ export async function ruledVariantPrices(
  * out, not sent at all; a sale they hold (not below the price) is not sent either.
  */
 export async function hubPrices(container: MedusaContainer, variantIds: string[], options: HubAccountOptions, rulesGiven?: HubPriceRules): Promise<Map<string, VariantReading["price"]>> {
-  const rules = rulesGiven ?? (await container.resolve<HubModuleService>(HUB_MODULE).priceRulesOf(options.id))
+  const rules = rulesGiven ?? (await container.resolve<HubModuleService>(HUB_MODULE).account(options.id).records.priceRules())
   if (rules === NO_PRICE_RULES) {
     const { prices: medusa } = await medusaVariantPrices(container, variantIds, options, rules)
     return new Map([...medusa].map(([variantId, { medusa: price }]) => [variantId, price]))

@@ -127,7 +127,7 @@ async function fieldsOnHub(container: MedusaContainer, reach: SelectorReach, opt
   const hubModule: HubModuleService = container.resolve(HUB_MODULE)
   // The SKUs the named variants and products last held on this hub (a renamed one no longer holds it).
   const anyNamed = reach.named.variantIds.length > 0 || reach.named.productIds.length > 0
-  const heldSkus = anyNamed ? await hubModule.skusHeldBy(reach.named, options.id) : []
+  const heldSkus = anyNamed ? await hubModule.account(options.id).records.skusHeldBy(reach.named) : []
   const ours = new Set([...reach.namedSkus, ...heldSkus])
   const skus = new Set([...reach.skus, ...heldSkus])
   const known = new Set(reach.variants.map((variant) => variant.id))

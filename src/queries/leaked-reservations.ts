@@ -25,7 +25,7 @@ export async function leakedReservations(container: MedusaContainer, account: st
   const hubModule: HubModuleService = container.resolve(HUB_MODULE)
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const inventory = container.resolve(Modules.INVENTORY)
-  const canceled = await hubModule.hubOrderLeakCandidates(hubModule.account(account).id, LEAK_SWEEP)
+  const canceled = await hubModule.account(account).records.hubOrderLeakCandidates(LEAK_SWEEP)
   const leaked: LeakedHubOrder[] = []
   const leakingIds: string[] = []
   const cleanIds: string[] = []

@@ -63,7 +63,7 @@ export async function runScheduledSyncErrorsRead(container: MedusaContainer, acc
 
 async function read(container: MedusaContainer, account: string, confirm: () => Promise<boolean>): Promise<SyncErrorsRead> {
   const hub: HubModuleService = container.resolve(HUB_MODULE)
-  const { hub: client } = hub.account(account)
+  const { hub: client, records } = hub.account(account)
   const result: SyncErrorsRead = { account, products: 0, orders: 0, added: 0, invalid: 0, complete: true, error: null }
   // The hub's words, asked once a read finds an error (most reads find none). A help, not a need: a hub
   // without the glossary still has its errors read.
@@ -76,14 +76,14 @@ async function read(container: MedusaContainer, account: string, confirm: () => 
       for (;;) {
         const next = await walk.next()
         if (next.done) {
-          if (next.value.complete) await hub.forgetUnlistedSyncErrors(account, entity, startedAt)
+          if (next.value.complete) await records.forgetUnlistedSyncErrors(entity, startedAt)
           else result.complete = false
           break
         }
         if (!(await confirm())) throw new LockLostError(driverLock(SYNC_ERRORS_LOCK, account))
         const { errors, invalid } = next.value
         const worded = errors.length ? await words() : new Map()
-        const added = await hub.recordSyncErrors(account, entity, errors.map((error) => withWords(error, worded)), startedAt)
+        const added = await records.recordSyncErrors(entity, errors.map((error) => withWords(error, worded)), startedAt)
         result[entity] += errors.length
         result.invalid += invalid.length
         if (invalid.length) container.resolve(ContainerRegistrationKeys.LOGGER).warn(`hub: account ${account}: ${invalid.length} ${entity} sync error(s) set aside: ${invalid.slice(0, 3).join(" | ")}`)

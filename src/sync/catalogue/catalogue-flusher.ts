@@ -1,7 +1,7 @@
 import { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { HUB_MODULE } from "../../modules/hub"
-import { accountInLog } from "../../modules/hub/accounts"
+import { accountInLog, type HubAccount } from "../../modules/hub/accounts"
 import { errorText } from "../../mapping/error-text"
 import type HubModuleService from "../../modules/hub/service"
 import type { ProcessPart } from "../../modules/hub/process-parts"
@@ -48,19 +48,20 @@ class CatalogueFlusher implements ProcessPart {
         // A row a product's push gave back (refused for the product's own fields), or a product
         // created, leaves SKUs to the outbox's rounds.
         if (result.claimed) this.skus.request(0)
-        return { claimed: result.claimed, nextDueInMs: await this.hub.nextPublicationDueInMs(this.account), failedAll: result.claimed > 0 && result.failed === result.claimed }
+        return { claimed: result.claimed, nextDueInMs: await this.held.records.nextPublicationDueInMs(), failedAll: result.claimed > 0 && result.failed === result.claimed }
       },
       failed: (error) => this.warn("product publication", error),
     })
   }
 
-  private get hub(): HubModuleService {
-    return this.container.resolve<HubModuleService>(HUB_MODULE)
+  /** The account this flusher serves, as the hub module holds it (its options, its records). */
+  private get held(): HubAccount {
+    return this.container.resolve<HubModuleService>(HUB_MODULE).account(this.account)
   }
 
   /** The account's options (`catalogueCoalesceMs`, `publishProducts`, ...). */
   private get options() {
-    return this.hub.account(this.account).options
+    return this.held.options
   }
 
   /** A change was recorded: pushed once it is due (after `catalogueCoalesceMs` of quiet, unless `delayMs` says sooner). */
@@ -84,7 +85,7 @@ class CatalogueFlusher implements ProcessPart {
     let added = 0
     for (let afterId: string | null = null; ; ) {
       const page = await productsForHubPage(this.container, options, afterId, SWEEP_PAGE)
-      added += await this.hub.markProductsForHub(page.productIds, this.account, { onlyNew: true })
+      added += await this.held.records.markProductsForHub(page.productIds, { onlyNew: true })
       if (!page.lastId) break
       afterId = page.lastId
     }

@@ -53,7 +53,7 @@ export async function queueProductChange(container: MedusaContainer, changes: { 
 export async function publishProductsChanged(container: MedusaContainer, productIds: string[]): Promise<void> {
   const hub = container.resolve<HubModuleService>(HUB_MODULE)
   for (const concerned of await publicationsConcerned(container, productIds)) {
-    await hub.markProductsForHub(concerned.productIds, concerned.account)
+    await hub.account(concerned.account).records.markProductsForHub(concerned.productIds)
     catalogueFlusher(container, concerned.account).request()
   }
 }
@@ -63,7 +63,7 @@ export async function publishProductsChanged(container: MedusaContainer, product
  * holds is due, and its flusher pushes them, each sending only what the mapping changed of its body.
  */
 export async function saveFieldMapping(container: MedusaContainer, account: string, mapping: HubFieldMapping): Promise<number> {
-  const products = await container.resolve<HubModuleService>(HUB_MODULE).saveFieldMapping(account, mapping)
+  const products = await container.resolve<HubModuleService>(HUB_MODULE).account(account).records.saveFieldMapping(mapping)
   if (products) catalogueFlusher(container, account).request()
   return products
 }

@@ -50,10 +50,10 @@ function sinceBoot(container: MedusaContainer, account: string): { verified: boo
  */
 export async function runScheduledReconciliation(container: MedusaContainer, account: string): Promise<StockReconciliationResult | null> {
   const hub: HubModuleService = container.resolve(HUB_MODULE)
-  const { id, options } = hub.account(account)
+  const { id, options, records } = hub.account(account)
   const boot = sinceBoot(container, id)
   if (options.catalogueReconcileEveryMinutes === 0) return null
-  const due = (await hub.isStockReconciliationDue(id)) || (!boot.verified && (await hub.catalogueBacklog(id)) === 0)
+  const due = (await records.isStockReconciliationDue()) || (!boot.verified && (await records.catalogueBacklog()) === 0)
   if (!due) return null
   const result = await reconcileStock(container, id)
   if (result && !result.error) boot.verified = true

@@ -175,7 +175,7 @@ export class HubOrderHandler {
           outcomes[index] = await this.setAside(seen, mapped.reason)
           continue
         }
-        const claim = await this.hubModule.claimHubOrder(this.account.id, seen)
+        const claim = await this.account.records.claimHubOrder(seen)
         if (!claim) {
           outcomes[index] = await this.notClaimed(listed, seen)
           continue
@@ -284,7 +284,7 @@ export class HubOrderHandler {
   /** "set_aside" only when it really was (never an order imported meanwhile); logged once per reason. */
   private async setAside(seen: SeenHubOrder, rawReason: string): Promise<HubOrderOutcome> {
     const reason = maskPersonalData(rawReason)
-    const { setAside, newReason } = await this.hubModule.setHubOrderAside(this.account.id, seen, reason)
+    const { setAside, newReason } = await this.account.records.setHubOrderAside(seen, reason)
     if (newReason) {
       this.logger.warn(`${accountInLog(this.account.id)} order ${seen.code} set aside: ${reason}`)
       await this.container.resolve(Modules.EVENT_BUS).emit({ name: HubEvents.ORDER_SET_ASIDE, data: { account: this.account.id, code: seen.code, reason } })

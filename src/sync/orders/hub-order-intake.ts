@@ -167,7 +167,7 @@ export class HubOrderIntake {
   /** Shares the orders with the store's workers (one event per few orders: each worker receiving one joins in). */
   private async share(work: ListedHubOrder[]): Promise<void> {
     if (!work.length || this.lease.lost) return
-    await this.hubModule.shareListedHubOrders(this.account.id, this.runId, work)
+    await this.account.records.shareListedHubOrders(this.runId, work)
     const events = Array.from({ length: Math.ceil(work.length / ORDERS_PER_EVENT) }, () => ({
       name: HUB_LISTED_ORDERS_EVENT,
       data: { run_id: this.runId, account: this.account.id },

@@ -63,9 +63,9 @@ class ListedOrderLanes {
 
   private async lane(hubModule: HubModuleService): Promise<void> {
     try {
-      const take = () => hubModule.takeListedHubOrders(this.account.id, LISTED_ORDER_LEASE_MS, ORDERS_PER_TAKE)
+      const take = () => this.account.records.takeListedHubOrders(LISTED_ORDER_LEASE_MS, ORDERS_PER_TAKE)
       for (let taken = await take(); taken.length; taken = await take()) {
-        const handler = await this.currentHandler(hubModule)
+        const handler = await this.currentHandler()
         const [given, toHandle] = partitionArray(taken, (order) => order.attempts > LISTED_ORDER_MAX_ATTEMPTS)
         const outcomes = new Map<string, HubOrderOutcome>()
         for (const order of given) {
@@ -88,8 +88,8 @@ class ListedOrderLanes {
     }
   }
 
-  private currentHandler(hubModule: HubModuleService): Promise<HubOrderHandler> {
-    this.handler ??= hubModule.storedStatusCatalogue(this.account.id).then((catalogue) => HubOrderHandler.create(this.container, this.account, catalogue))
+  private currentHandler(): Promise<HubOrderHandler> {
+    this.handler ??= this.account.records.storedStatusCatalogue().then((catalogue) => HubOrderHandler.create(this.container, this.account, catalogue))
     // A failed read is read again by the next take.
     this.handler.catch(() => (this.handler = null))
     return this.handler

@@ -84,10 +84,9 @@ export function followOrderListing(
  * (the queue has its own job, so a long listing never holds it up).
  */
 export async function runScheduledOrderListing(container: MedusaContainer, account: HubAccount): Promise<void> {
-  const hubModule: HubModuleService = container.resolve(HUB_MODULE)
   if (account.options.orderIntake === "listing") {
     await followOrderListing(container, account.id)
-  } else if (await hubModule.isQueueListingDue(account.id, new Date())) {
+  } else if (await account.records.isQueueListingDue(new Date())) {
     await runOrderImport(container, account.id)
   }
 }

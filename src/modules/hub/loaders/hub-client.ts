@@ -4,7 +4,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { Tracer } from "@medusajs/framework/telemetry"
 import { HubClient, hubAccountKey, type HubLogger, type HubTracer } from "../../../hub-client"
 import { PostgresBudgetStore } from "../repositories/hub-budget"
-import { accountInLog, isDefaultAccount, type HubAccountEntry, type HubAccountOptions, parseHubAccounts } from "../accounts"
+import { accountInLog, isDefaultAccount, type HubAccountConnection, type HubAccountOptions, parseHubAccounts } from "../accounts"
 import { isSchemaCommand, medusaCommand } from "./medusa-command"
 import { sharedBudgetRedis } from "./shared-budget"
 
@@ -42,7 +42,7 @@ export default async function hubClientLoader({ container, options }: LoaderOpti
   const redis = sharedBudgetRedis(accounts[0].rateLimitRedisUrl, container.resolve(ContainerRegistrationKeys.CONFIG_MODULE, { allowUnregistered: true }))
   const pg = redis ? undefined : container.resolve(ContainerRegistrationKeys.PG_CONNECTION, { allowUnregistered: true })
   const budget = redis ? `in the Redis of ${redis.from}` : pg ? "in PostgreSQL (no Redis configured)" : "this process's own (no database connection)"
-  const hubAccounts: HubAccountEntry[] = accounts.map((account) => {
+  const hubAccounts: HubAccountConnection[] = accounts.map((account) => {
     const postgresBudget = pg ? new PostgresBudgetStore(pg, hubAccountKey(account), account.rateLimitMaxPauseMs) : undefined
     const client = new HubClient({ ...account, rateLimitRedisUrl: redis?.url }, namingAccount(logger, account.id), postgresBudget, medusaHubTracer())
     return { id: account.id, options: account, hub: client, client }

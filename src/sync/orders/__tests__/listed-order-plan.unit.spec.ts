@@ -39,40 +39,43 @@ function fakeHub(records: Map<string, HubOrderRecordState & { code: string }>) {
   const done: Array<{ code: string; counts: Record<string, number> }> = []
   const claims: string[] = []
   const parts = new ProcessParts()
-  const account = { id: "default", options: { importConcurrency: 1 } }
+  // The account's own records, as `hub.account(id).records` holds them.
+  const accountRecords = {
+    storedStatusCatalogue: async () => new Map(Object.entries(catalogueOf())),
+    // What crosses the table is JSON, as PostgreSQL keeps it.
+    shareListedHubOrders: async (runId: string, listed: ListedHubOrder[]) => {
+      for (const order of JSON.parse(JSON.stringify(listed)) as ListedHubOrder[]) shared.push({ id: `hublst_${order.code}`, run_id: runId, code: order.code, listed: order, attempts: 0, taken: false })
+    },
+    takeListedHubOrders: async (_leaseMs: number, limit: number) =>
+      shared
+        .filter((order) => !order.taken)
+        .slice(0, limit)
+        .map((order) => Object.assign(order, { taken: true, attempts: order.attempts + 1 })),
+    claimHubOrder: async (seen: { code: string }) => {
+      claims.push(seen.code)
+      return { id: `hubord_${seen.code}`, code: seen.code, import_state: "importing", attempts: 1, order_id: null }
+    },
+    setHubOrderAside: async (_seen: unknown, reason: string) => {
+      throw new Error(`set aside: ${reason}`)
+    },
+  }
+  const account = { id: "default", options: { importConcurrency: 1 }, records: accountRecords }
   const hub = {
     account: () => account,
     processPart: (name: string, make: () => object) => parts.get(name, make),
     createHubImportRuns: async () => ({ id: "run_1" }),
-    storedStatusCatalogue: async () => new Map(Object.entries(catalogueOf())),
     listHubOrders: async (filter: { account: string; code: string | string[] }) => {
       expect(filter.account).toBe("default")
       const codes = ([] as string[]).concat(filter.code)
       for (const code of codes) reads.set(code, (reads.get(code) ?? 0) + 1)
       return codes.flatMap((code) => (records.has(code) ? [{ ...records.get(code)! }] : []))
     },
-    // What crosses the table is JSON, as PostgreSQL keeps it.
-    shareListedHubOrders: async (_account: string, runId: string, listed: ListedHubOrder[]) => {
-      for (const order of JSON.parse(JSON.stringify(listed)) as ListedHubOrder[]) shared.push({ id: `hublst_${order.code}`, run_id: runId, code: order.code, listed: order, attempts: 0, taken: false })
-    },
-    takeListedHubOrders: async (_account: string, _leaseMs: number, limit: number) =>
-      shared
-        .filter((order) => !order.taken)
-        .slice(0, limit)
-        .map((order) => Object.assign(order, { taken: true, attempts: order.attempts + 1 })),
     listedHubOrdersDone: async (handled: Array<{ id: string; counts: Record<string, number> }>) => {
       for (const { id, counts } of handled) done.push({ code: shared.find((order) => order.id === id)!.code, counts })
       shared = shared.filter((order) => !handled.some((one) => one.id === order.id))
     },
     pendingListedHubOrders: async () => shared.length,
     withdrawListedHubOrders: async () => undefined,
-    claimHubOrder: async (_account: string, seen: { code: string }) => {
-      claims.push(seen.code)
-      return { id: `hubord_${seen.code}`, code: seen.code, import_state: "importing", attempts: 1, order_id: null }
-    },
-    setHubOrderAside: async (_account: string, _seen: unknown, reason: string) => {
-      throw new Error(`set aside: ${reason}`)
-    },
     finishHubImportRun: async (_runId: string, run: { seen: number }, counts: Record<string, number>) => ({ seen: run.seen, ...counts }),
   }
   return { hub, account, reads, done, claims }

@@ -14,7 +14,7 @@ export const claimCatalogueChangesStep = createStep(
     const hub: HubModuleService = container.resolve(HUB_MODULE)
     const { id: account, options } = hub.account(input.account)
     const { limit } = rateLimitOf("PUT /products", { ...DEFAULT_RATE_LIMITS, ...options.rateLimits })
-    const claimed = await hub.claimCatalogueChanges(Math.max(1, 2 * limit), account)
+    const claimed = await hub.account(account).records.claimCatalogueChanges(Math.max(1, 2 * limit))
     return new StepResponse({ account, claimed }, claimed[0]?.claimToken)
   },
   async (claimToken, { container }) => {

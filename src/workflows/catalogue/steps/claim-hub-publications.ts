@@ -14,7 +14,7 @@ export const claimHubPublicationsStep = createStep(
     const hub: HubModuleService = container.resolve(HUB_MODULE)
     const { id: account, options } = hub.account(input.account)
     const { limit } = rateLimitOf("POST /products", { ...DEFAULT_RATE_LIMITS, ...options.rateLimits })
-    const { claimed, carried } = await hub.claimPublications(Math.max(1, 2 * limit), account)
+    const { claimed, carried } = await hub.account(account).records.claimPublications(Math.max(1, 2 * limit))
     return new StepResponse({ account, claimed, carried }, claimed[0]?.claimToken)
   },
   async (claimToken, { container }) => {

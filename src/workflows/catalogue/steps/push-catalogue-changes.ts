@@ -46,7 +46,7 @@ export const pushCatalogueChangesStep = createStep(
     // The claims live while their pushes do (retries, a 429 pause, a slow answer): renewed a few
     // times per lease. One that lapses anyway is fenced when its push completes (the outbox's `complete`).
     const renewal = claimed.length
-      ? setInterval(() => void hub.renewCatalogueClaims(claimed[0].claimToken, account.id).catch(() => undefined), account.options.catalogueLeaseMs / 3)
+      ? setInterval(() => void account.records.renewCatalogueClaims(claimed[0].claimToken).catch(() => undefined), account.options.catalogueLeaseMs / 3)
       : undefined
     await settleEach(claimed, async (claimedChange) => {
       // Every claimed SKU has a row, so Medusa reads it (a variant, or left); a failed reading keeps the last one.
@@ -57,7 +57,7 @@ export const pushCatalogueChangesStep = createStep(
       if (refusal) summary.refusals.push(refusal)
       await hub.completeCataloguePush(change, outcome)
     }).finally(() => clearInterval(renewal))
-    summary.nextDueInMs = await hub.nextCatalogueChangeDueInMs(account.id)
+    summary.nextDueInMs = await account.records.nextCatalogueChangeDueInMs()
     return new StepResponse(summary)
   }
 )

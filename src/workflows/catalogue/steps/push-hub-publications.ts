@@ -42,10 +42,10 @@ export const pushHubPublicationsStep = createStep(
   async ({ account: accountId, claimed, carried }: { account: string; claimed: ClaimedPublication[]; carried: ClaimedCatalogueChange[] }, { container }) => {
     const hub: HubModuleService = container.resolve(HUB_MODULE)
     const held = hub.account(accountId)
-    const { id: account, hub: client, options } = held
+    const { id: account, hub: client, options, records } = held
     const summary: PublicationSummary = { account, claimed: claimed.length, published: 0, sent: 0, refused: 0, failed: 0, refusals: [], skuRefusals: [], takenSkus: [] }
     if (!claimed.length) return new StepResponse(summary)
-    const [products, mapping] = await Promise.all([loadProductsForHub(container, claimed.map((claim) => claim.productId), options), hub.fieldMappingOf(account)])
+    const [products, mapping] = await Promise.all([loadProductsForHub(container, claimed.map((claim) => claim.productId), options), records.fieldMapping()])
     // Medusa is read once per push: a carried row's SKU is its product's variant, read with it; only a
     // SKU its product no longer holds (renamed, deleted) is read on its own.
     const readWith = (row: ClaimedCatalogueChange) => products.get(row.productId ?? "")?.skuFields.get(row.sku)
@@ -57,10 +57,10 @@ export const pushHubPublicationsStep = createStep(
       return read ? syncedHubFields(read, options.catalogueFields) : (readNow.get(row.sku)?.fields ?? row.wanted)
     }
     const carriedOf = (productId: string) => carried.filter((row) => row.productId === productId).map((row) => ({ ...row, wanted: wantedNow(row) }))
-    const renewal = setInterval(() => void hub.renewPublicationClaims(claimed[0].claimToken, account).catch(() => undefined), options.catalogueLeaseMs / 3)
+    const renewal = setInterval(() => void records.renewPublicationClaims(claimed[0].claimToken).catch(() => undefined), options.catalogueLeaseMs / 3)
     await settleEach(claimed, async (claim) => {
       const holderOf = async (skus: string[]) => {
-        const holder = await hub.publicationHolding(account, skus, claim.productId)
+        const holder = await records.publicationHolding(skus, claim.productId)
         return holder && { ...holder, title: await productTitle(container, holder.productId) }
       }
       const skus = new CarriedSkus(carriedOf(claim.productId), options)

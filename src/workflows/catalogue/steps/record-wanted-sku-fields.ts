@@ -16,7 +16,7 @@ export const recordWantedSkuFieldsStep = createStep(
     const queuedByAccount = await Promise.all(
       input.readings.map(async ({ account, wanted }) => {
         const withDrift = wanted.map((entry) => ({ ...entry, drifted: input.drifted?.[entry.sku] }))
-        return { account, queued: await hub.recordWantedSkuFields(withDrift, account, { reconciliationId: input.reconciliationId }) }
+        return { account, queued: await hub.account(account).records.recordWantedSkuFields(withDrift, { reconciliationId: input.reconciliationId }) }
       })
     )
     return new StepResponse({

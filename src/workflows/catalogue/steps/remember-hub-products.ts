@@ -10,6 +10,6 @@ import type HubModuleService from "../../../modules/hub/service"
  */
 export const rememberHubProductsStep = createStep("remember-hub-products", async ({ account, inSync }: { account: string; inSync: WantedSkuFields[] }, { container }) => {
   const hub: HubModuleService = container.resolve(HUB_MODULE)
-  await hub.rememberHubProducts(inSync, account)
+  await hub.account(account).records.rememberHubProducts(inSync)
   return new StepResponse(undefined)
 })

@@ -1,5 +1,6 @@
 import { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { HUB_MODULE } from "../../../../modules/hub"
+import { connectionHealth } from "../../../../modules/hub/accounts"
 import HubModuleService from "../../../../modules/hub/service"
 import type { GetHubConnection } from "./validators"
 
@@ -7,5 +8,5 @@ import type { GetHubConnection } from "./validators"
 export async function GET(req: MedusaRequest<unknown, GetHubConnection>, res: MedusaResponse) {
   const hub: HubModuleService = req.scope.resolve(HUB_MODULE)
   const { account } = req.validatedQuery as GetHubConnection
-  res.json({ connection: hub.connectionHealth(account), accounts: hub.accountIds })
+  res.json({ connection: connectionHealth(hub.account(account)), accounts: hub.accountIds })
 }

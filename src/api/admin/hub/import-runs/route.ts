@@ -16,7 +16,7 @@ export async function GET(req: MedusaRequest<unknown, GetHubImportRuns>, res: Me
   const { id: account } = hubModule.account((req.validatedQuery as GetHubImportRuns).account)
   const [[import_runs, count], intake] = await Promise.all([
     hubModule.listAndCountHubImportRuns({ account }, { order: { started_at: "DESC", id: "DESC" }, take: limit, skip: offset }),
-    hubModule.orderIntakeFigures(account),
+    hubModule.account(account).records.orderIntakeFigures(),
   ])
   res.json({ account, import_runs, count, limit, offset, intake })
 }

@@ -20,7 +20,7 @@ export async function GET(req: MedusaRequest<unknown, GetHubProducts>, res: Medu
       { account, ...(state ? { state } : {}), ...(product_id ? { product_id } : {}) },
       { take: limit, skip: offset, order: { updated_at: "DESC", product_id: "ASC" } }
     ),
-    hub.publicationCounts(account),
+    hub.account(account).records.publicationCounts(),
   ])
   const { limit: perWindow, windowMs } = rateLimitOf("POST /products", { ...DEFAULT_RATE_LIMITS, ...options.rateLimits })
   const total = Object.values(counts.byState).reduce((sum, n) => sum + n, 0) - counts.byState.excluded

@@ -7,5 +7,5 @@ import type { GetHubStock } from "./validators"
 export async function GET(req: MedusaRequest<unknown, GetHubStock>, res: MedusaResponse) {
   const hub: HubModuleService = req.scope.resolve(HUB_MODULE)
   const { account } = req.validatedQuery as GetHubStock
-  res.json({ stock: await hub.stockSyncFigures(account), accounts: hub.accountIds })
+  res.json({ stock: await hub.account(account).records.stockSyncFigures(), accounts: hub.accountIds })
 }

@@ -9,5 +9,5 @@ export async function GET(req: MedusaRequest<unknown, GetHubTraffic>, res: Medus
   const { hours, account } = req.validatedQuery as GetHubTraffic
   // This process's latest requests count at once; the others' within their next recording.
   await hubModule.recordHubTraffic()
-  res.json({ hours, account, traffic: await hubModule.hubTraffic(hours, account) })
+  res.json({ hours, account, traffic: await hubModule.account(account).records.hubTraffic(hours) })
 }

@@ -14,7 +14,7 @@ const RECORD_CHUNK = 500
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const hubModule: HubModuleService = req.scope.resolve(HUB_MODULE)
   const { id: account, options } = hubModule.account((req.validatedQuery as HubAccountQuery).account)
-  const [rules, { currencyCode }] = await Promise.all([hubModule.priceRulesOf(account), accountRegion(req.scope, options)])
+  const [rules, { currencyCode }] = await Promise.all([hubModule.account(account).records.priceRules(), accountRegion(req.scope, options)])
   res.json({ account, rules, currency_code: currencyCode })
 }
 
@@ -27,11 +27,11 @@ export async function POST(req: MedusaRequest<HubPriceRules>, res: MedusaRespons
   const hubModule: HubModuleService = req.scope.resolve(HUB_MODULE)
   const { id: account, options } = hubModule.account((req.validatedQuery as HubAccountQuery).account)
   await assertPriceListExists(req.scope, req.validatedBody)
-  await hubModule.savePriceRules(account, req.validatedBody)
+  await hubModule.account(account).records.savePriceRules(req.validatedBody)
   const rows = await hubModule.listHubCatalogueChanges({ account }, { select: ["sku"] })
   for (let start = 0; start < rows.length; start += RECORD_CHUNK) {
     await queueCatalogueChange(req.scope, { account, skus: rows.slice(start, start + RECORD_CHUNK).map((row) => row.sku) })
   }
-  const [rules, { currencyCode }] = await Promise.all([hubModule.priceRulesOf(account), accountRegion(req.scope, options)])
+  const [rules, { currencyCode }] = await Promise.all([hubModule.account(account).records.priceRules(), accountRegion(req.scope, options)])
   res.json({ account, rules, currency_code: currencyCode, skus: rows.length })
 }

@@ -19,7 +19,7 @@ export async function publicationAsk(scope: MedusaContainer, accountId: string, 
   }
   const [product] = await scope.resolve(Modules.PRODUCT).listProducts({ id: productId }, { select: ["id", "title"] })
   if (!product) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Product ${productId} was not found`)
-  await hub.askProductPublication(productId, ask, account)
+  await hub.account(account).records.askProductPublication(productId, ask)
   void catalogueFlusher(scope, account).flush()
   const [row] = await hub.listHubProductPublications({ account, product_id: productId })
   return hubProductView(row, product.title)

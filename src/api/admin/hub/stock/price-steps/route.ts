@@ -14,6 +14,6 @@ export async function GET(req: MedusaRequest<unknown, GetHubSkusInError>, res: M
   const hub: HubModuleService = req.scope.resolve(HUB_MODULE)
   const { limit, offset, account } = req.validatedQuery as GetHubSkusInError
   const { options } = hub.account(account)
-  const { rows, count } = await hub.listPriceSteps({ limit, offset }, account)
+  const { rows, count } = await hub.account(account).records.listPriceSteps({ limit, offset })
   res.json({ price_steps: hubPricesView(rows, options), count, limit, offset })
 }

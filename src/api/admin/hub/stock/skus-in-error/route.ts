@@ -8,6 +8,6 @@ import type { GetHubSkusInError } from "./validators"
 export async function GET(req: MedusaRequest<unknown, GetHubSkusInError>, res: MedusaResponse<HubSkusInErrorPage>) {
   const hub: HubModuleService = req.scope.resolve(HUB_MODULE)
   const { limit, offset, account } = req.validatedQuery as GetHubSkusInError
-  const { skus, count } = await hub.listSkusInError({ limit, offset }, account)
+  const { skus, count } = await hub.account(account).records.listSkusInError({ limit, offset })
   res.json({ skus_in_error: skus, count, limit, offset })
 }

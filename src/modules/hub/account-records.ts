@@ -1,0 +1,314 @@
+import type { Context, DAL } from "@medusajs/framework/types"
+import { InjectManager, InjectTransactionManager, MedusaContext } from "@medusajs/framework/utils"
+import type { ListedHubOrder } from "../../hub-client"
+import { defaultFieldMapping, hubFieldMappingSchema, type HubFieldMapping } from "../../mapping/hub-field-mapping"
+import { hubPriceRulesSchema, NO_PRICE_RULES, type HubPriceRules } from "../../mapping/hub-price-rules"
+import type { ClaimedHubOrder, SeenHubOrder } from "../../mapping/plan-hub-order"
+import type { HubAccountOptions } from "./accounts"
+import type { HubLeases } from "./leases"
+import type { ClaimedCatalogueChange, StockSyncFigures, WantedSkuFields } from "./models/hub-catalogue-change"
+import type { ClaimedPublication, PublicationState } from "./models/hub-product-publication"
+import type {
+  HubCatalogueChangeRepository,
+  HubFieldMappingRepository,
+  HubListedOrderRepository,
+  HubOrderRepository,
+  HubPriceRuleSetRepository,
+  HubProductPublicationRepository,
+  HubStockReconciliationRepository,
+  HubSyncErrorRepository,
+  HubTrafficHourRepository,
+} from "./repositories"
+import type { TakenListedOrder } from "./repositories/hub-listed-order"
+import type { ListedSyncError } from "./repositories/hub-sync-error"
+import type { TrafficHour } from "./repositories/hub-traffic-hour"
+import type { HubOrderRecords } from "./services/hub-order-records"
+
+/** The module's repositories an account's records work through. */
+export type HubRecordRepositories = {
+  outbox: HubCatalogueChangeRepository
+  publications: HubProductPublicationRepository
+  reconciliations: HubStockReconciliationRepository
+  traffic: HubTrafficHourRepository
+  priceRuleSets: HubPriceRuleSetRepository
+  fieldMappings: HubFieldMappingRepository
+  syncErrors: HubSyncErrorRepository
+  orders: HubOrderRepository
+  listed: HubListedOrderRepository
+}
+
+/** The generated reads (Medusa's `list*` of the module's models) the records filter by their account. */
+type ModelReads = Pick<HubOrderRecords, "listHubPriceRuleSets" | "listHubFieldMappings" | "listAndCountHubCatalogueChanges" | "listHubImportRuns" | "listHubOrders" | "listHubStatusEntries">
+
+export type OrderIntakeFigures = {
+  mode: "listing" | "queue"
+  /** The queue's depth cannot be read from the hub: when a queue run last found it empty. */
+  queueLastEmptyAt: string | null
+  /** When the store first saw the oldest hub order it has not reserved yet (being imported, or set aside). */
+  oldestUnreservedSeenAt: string | null
+}
+
+/**
+ * One hub account's records in this store (`hub.account(id).records`): every read and write here is of
+ * that account's rows, timed by its own options, so no caller passes an account id and none can pass
+ * the wrong one. What spans accounts (a claim token, a move, the store's figures) stays on the module's
+ * service.
+ */
+export class HubAccountRecords {
+  constructor(
+    private readonly account: { readonly id: string; readonly options: HubAccountOptions },
+    private readonly repositories: HubRecordRepositories,
+    private readonly reads: ModelReads,
+    private readonly leases: HubLeases,
+    /** The module's base repository: where `@InjectManager` takes a manager from. */
+    protected readonly baseRepository_: DAL.RepositoryService
+  ) {}
+
+  // ---- Settings: price rules (src/mapping/hub-price-rules.ts) and the field mapping (src/mapping/hub-field-mapping.ts)
+
+  /** The price rules; none saved (or a row an older version wrote that no longer parses): Medusa's price as it is. */
+  async priceRules(): Promise<HubPriceRules> {
+    const [row] = await this.reads.listHubPriceRuleSets({ account: this.account.id }, { select: ["rules"], take: 1 })
+    const parsed = row ? hubPriceRulesSchema.safeParse(row.rules) : null
+    return parsed?.success ? parsed.data : NO_PRICE_RULES
+  }
+
+  /** Saves the price rules (validated by the caller), replacing the earlier ones in one statement. */
+  @InjectManager()
+  async savePriceRules(rules: HubPriceRules, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    await this.repositories.priceRuleSets.save(this.account.id, rules, sharedContext)
+  }
+
+  /** The mapping of hub fields; none saved (or a row that no longer parses): what the options say. */
+  async fieldMapping(): Promise<HubFieldMapping & { saved: boolean }> {
+    const [row] = await this.reads.listHubFieldMappings({ account: this.account.id }, { select: ["mapping"], take: 1 })
+    const parsed = row ? hubFieldMappingSchema.safeParse(row.mapping) : null
+    return parsed?.success ? { ...parsed.data, saved: true } : { ...defaultFieldMapping(this.account.options), saved: false }
+  }
+
+  /**
+   * Saves the mapping (validated by the caller) and, in the same transaction, makes every product the
+   * publication holds a row for due: each push sends only what the new mapping changes of its hub body.
+   */
+  @InjectTransactionManager()
+  async saveFieldMapping(mapping: HubFieldMapping, @MedusaContext() sharedContext: Context = {}): Promise<number> {
+    await this.repositories.fieldMappings.save(this.account.id, mapping, sharedContext)
+    return this.repositories.publications.makeDue(this.account.id, sharedContext)
+  }
+
+  // ---- Sync errors (src/sync/sync-errors.ts): what the marketplaces refused after the hub took it
+
+  /** Records a page of sync errors as the hub listed it (`seenAt`: when the read began); returns those it added. */
+  @InjectManager()
+  async recordSyncErrors(entity: "products" | "orders", errors: ListedSyncError[], seenAt: Date, @MedusaContext() sharedContext: Context = {}): Promise<ListedSyncError[]> {
+    return this.repositories.syncErrors.record(this.account.id, entity, errors, seenAt, sharedContext)
+  }
+
+  /** After a whole read begun at `readStartedAt`: drops the errors it did not list (the hub no longer has them). */
+  @InjectManager()
+  async forgetUnlistedSyncErrors(entity: "products" | "orders", readStartedAt: Date, @MedusaContext() sharedContext: Context = {}): Promise<number> {
+    return this.repositories.syncErrors.forgetUnlisted(this.account.id, entity, readStartedAt, sharedContext)
+  }
+
+  // ---- The hub product pipeline: outbox rows (a SKU each) and publications (a product each)
+
+  /**
+   * Records the fields each SKU should have on the hub; returns how many SKUs were queued. A queued
+   * SKU of a product the hub holds from this store makes that product's publication due too: its push
+   * carries the SKU's fields with the product's own (one hub product, one push).
+   */
+  @InjectManager()
+  async recordWantedSkuFields(wanted: WantedSkuFields[], { reconciliationId }: { reconciliationId?: string } = {}, @MedusaContext() sharedContext: Context = {}): Promise<number> {
+    const { id, options } = this.account
+    const queued = await this.repositories.outbox.record(id, wanted, reconciliationId ?? null, sharedContext)
+    const products = queued.filter((productId): productId is string => productId !== null)
+    if (options.publishProducts && products.length) await this.repositories.publications.mark(id, products, options, { onlyHeld: true }, sharedContext)
+    return queued.length
+  }
+
+  /** Remembers SKUs a reconciliation found equal on the hub, with their variant and product. */
+  @InjectManager()
+  async rememberHubProducts(inSync: WantedSkuFields[], @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    await this.repositories.outbox.remember(this.account.id, inSync, sharedContext)
+  }
+
+  /** The SKUs these variants or products last held on the hub (found again when they are deleted or renamed). */
+  @InjectManager()
+  async skusHeldBy(holders: { variantIds: string[]; productIds: string[] }, @MedusaContext() sharedContext: Context = {}): Promise<string[]> {
+    return this.repositories.outbox.skusHeldBy(this.account.id, holders, sharedContext)
+  }
+
+  /** Claims up to `limit` due outbox rows for `catalogueLeaseMs`; two flushers never get the same row. */
+  @InjectManager()
+  async claimCatalogueChanges(limit: number, @MedusaContext() sharedContext: Context = {}): Promise<ClaimedCatalogueChange[]> {
+    return this.repositories.outbox.claim(this.account.id, limit, this.account.options, sharedContext)
+  }
+
+  /** Milliseconds until the next pending outbox row is due (0: now), or null when nothing is pending. */
+  @InjectManager()
+  async nextCatalogueChangeDueInMs(@MedusaContext() sharedContext: Context = {}): Promise<number | null> {
+    return this.repositories.outbox.nextDueInMs(this.account.id, this.account.options, sharedContext)
+  }
+
+  /** Moves on the lease of outbox rows claimed with `claimToken` while their push is in flight; how many are still held. */
+  @InjectManager()
+  async renewCatalogueClaims(claimToken: string, @MedusaContext() sharedContext: Context = {}): Promise<number> {
+    return this.repositories.outbox.renewClaims(claimToken, this.account.options.catalogueLeaseMs, sharedContext)
+  }
+
+  /** Products changed in Medusa (`onlyNew`: the first publication's sweep); how many rows were written. */
+  @InjectManager()
+  async markProductsForHub(productIds: string[], { onlyNew = false }: { onlyNew?: boolean } = {}, @MedusaContext() sharedContext: Context = {}): Promise<number> {
+    return this.repositories.publications.mark(this.account.id, productIds, this.account.options, { onlyNew }, sharedContext)
+  }
+
+  /** The merchant's *Publish now* or exclusion of one product. */
+  @InjectManager()
+  async askProductPublication(productId: string, ask: { publishNow?: boolean; excluded?: boolean }, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    await this.repositories.publications.ask(this.account.id, productId, ask, sharedContext)
+  }
+
+  /**
+   * Claims up to `limit` due publications for `catalogueLeaseMs`, and with the same token the pending
+   * outbox rows of the products the hub holds from this store (not excluded): their fields go with
+   * their product's push.
+   */
+  @InjectManager()
+  async claimPublications(limit: number, @MedusaContext() sharedContext: Context = {}): Promise<{ claimed: ClaimedPublication[]; carried: ClaimedCatalogueChange[] }> {
+    const { id, options } = this.account
+    const claimed = await this.repositories.publications.claim(id, limit, options.catalogueLeaseMs, sharedContext)
+    const held = claimed.filter((claim) => claim.accepted !== null && !claim.excluded).map((claim) => claim.productId)
+    const carried = held.length ? await this.repositories.outbox.claimOfProducts(id, held, claimed[0].claimToken, options.catalogueLeaseMs, sharedContext) : []
+    return { claimed, carried }
+  }
+
+  /** Moves on the lease of the publications, and the outbox rows they carry, claimed with `claimToken`. */
+  @InjectManager()
+  async renewPublicationClaims(claimToken: string, @MedusaContext() sharedContext: Context = {}): Promise<number> {
+    const { catalogueLeaseMs } = this.account.options
+    const [publications] = await Promise.all([
+      this.repositories.publications.renewClaims(claimToken, catalogueLeaseMs, sharedContext),
+      this.repositories.outbox.renewClaims(claimToken, catalogueLeaseMs, sharedContext),
+    ])
+    return publications
+  }
+
+  /** The other product of this store whose publication holds one of `skus` on the hub, if any. */
+  @InjectManager()
+  async publicationHolding(skus: string[], productId: string, @MedusaContext() sharedContext: Context = {}): Promise<{ sku: string; productId: string } | null> {
+    return this.repositories.publications.holderOf(this.account.id, skus, productId, sharedContext)
+  }
+
+  @InjectManager()
+  async nextPublicationDueInMs(@MedusaContext() sharedContext: Context = {}): Promise<number | null> {
+    return this.repositories.publications.nextDueInMs(this.account.id, sharedContext)
+  }
+
+  @InjectManager()
+  async publicationCounts(@MedusaContext() sharedContext: Context = {}): Promise<{ byState: Record<PublicationState, number>; due: number }> {
+    return this.repositories.publications.counts(this.account.id, sharedContext)
+  }
+
+  // ---- Reconciliations and the catalogue's figures
+
+  /** True when the schedule (`catalogueReconcileEveryMinutes`) says a reconciliation of the hub is due. */
+  @InjectManager()
+  async isStockReconciliationDue(@MedusaContext() sharedContext: Context = {}): Promise<boolean> {
+    const every = this.account.options.catalogueReconcileEveryMinutes
+    return every > 0 && this.repositories.reconciliations.isDue(this.account.id, every, sharedContext)
+  }
+
+  /** How many SKUs wait to be pushed to the hub. */
+  async catalogueBacklog(): Promise<number> {
+    const [, count] = await this.reads.listAndCountHubCatalogueChanges({ state: "pending", account: this.account.id }, { take: 1, select: ["id"] })
+    return count
+  }
+
+  /** A page of the SKUs the hub refused, or whose last push failed, newest first, and how many in all. */
+  @InjectManager()
+  async listSkusInError(page: { limit: number; offset: number }, @MedusaContext() sharedContext: Context = {}) {
+    return this.repositories.reconciliations.skusInError(this.account.id, page, sharedContext)
+  }
+
+  /** A page of the SKUs whose price goes down in steps now (the hub refuses a cut of `priceCutLimitPercent` at once). */
+  @InjectManager()
+  async listPriceSteps(page: { limit: number; offset: number }, @MedusaContext() sharedContext: Context = {}) {
+    const { priceCutLimitPercent, priceCutMarginPercent } = this.account.options
+    // More than one step left: a cut larger than one step (the limit less its margin) from what the hub holds.
+    const stepCut = priceCutLimitPercent - priceCutMarginPercent
+    if (priceCutLimitPercent === 0 || stepCut <= 0) return { rows: [], count: 0 }
+    return this.repositories.reconciliations.priceSteps(this.account.id, stepCut, page, sharedContext)
+  }
+
+  /** The catalogue sync's figures for the admin page. */
+  @InjectManager()
+  async stockSyncFigures(@MedusaContext() sharedContext: Context = {}): Promise<StockSyncFigures & { account: string }> {
+    const figures = await this.repositories.reconciliations.stockSyncFigures(this.account.id, sharedContext)
+    return { account: this.account.id, syncedFields: ["qty", ...this.account.options.catalogueFields], ...figures }
+  }
+
+  /** Requests, 4xx and 429 per hour and endpoint over the last `hours` hours, from every process. */
+  @InjectManager()
+  async hubTraffic(hours: number, @MedusaContext() sharedContext: Context = {}): Promise<TrafficHour[]> {
+    return this.repositories.traffic.lastHours(this.account.id, hours, sharedContext)
+  }
+
+  // ---- Hub orders
+
+  /** Claims a hub order for import; null when imported already or another run holds it (see the repository). */
+  @InjectManager()
+  async claimHubOrder(seen: SeenHubOrder, @MedusaContext() sharedContext: Context = {}): Promise<ClaimedHubOrder | null> {
+    return this.repositories.orders.claim(this.account.id, seen, this.leases.importClaimMs, sharedContext)
+  }
+
+  /** Sets a hub order aside with the reason, to be tried again by a later run (never one imported already). */
+  @InjectManager()
+  async setHubOrderAside(seen: SeenHubOrder, reason: string, @MedusaContext() sharedContext: Context = {}): Promise<{ setAside: boolean; newReason: boolean }> {
+    return this.repositories.orders.setAside(this.account.id, seen, reason, sharedContext)
+  }
+
+  /** The canceled hub orders a leaked-reservation check reads (see the repository): what changed, and a bounded sweep. */
+  @InjectManager()
+  async hubOrderLeakCandidates(sweep: number, @MedusaContext() sharedContext: Context = {}) {
+    return this.repositories.orders.leakCandidates(this.account.id, sweep, sharedContext)
+  }
+
+  /** Shares a run's listed orders among the workers (see the repository). */
+  @InjectManager()
+  async shareListedHubOrders(runId: string, listed: ListedHubOrder[], @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    return this.repositories.listed.share(this.account.id, runId, listed, sharedContext)
+  }
+
+  /** Takes up to `limit` listed orders for `leaseMs` (see the repository). */
+  @InjectManager()
+  async takeListedHubOrders(leaseMs: number, limit: number, @MedusaContext() sharedContext: Context = {}): Promise<TakenListedOrder[]> {
+    return this.repositories.listed.take(this.account.id, leaseMs, limit, sharedContext)
+  }
+
+  /** Whether the queue's safety-net listing should run now: `queueListingEveryMinutes` since the last listing began. */
+  async isQueueListingDue(now: Date): Promise<boolean> {
+    const [lastRun] = await this.reads.listHubImportRuns({ account: this.account.id, intake: "listing" }, { order: { started_at: "DESC" }, take: 1 })
+    // A few seconds of slack so that an interval is not skipped by the tick's jitter.
+    return !lastRun || now.getTime() - new Date(lastRun.started_at).getTime() >= this.account.options.queueListingEveryMinutes * 60_000 - 5_000
+  }
+
+  /** How orders come in, what is known of the queue, and the oldest hub order not yet reserved. */
+  async orderIntakeFigures(): Promise<OrderIntakeFigures> {
+    const account = this.account.id
+    const [[drained], [oldestUnreserved]] = await Promise.all([
+      this.reads.listHubImportRuns({ account, intake: "queue", drained: true }, { order: { finished_at: "DESC" }, take: 1 }),
+      this.reads.listHubOrders({ account, import_state: ["importing", "set_aside"] }, { order: { created_at: "ASC" }, take: 1 }),
+    ])
+    return {
+      mode: this.account.options.orderIntake,
+      queueLastEmptyAt: drained?.finished_at ? new Date(drained.finished_at).toISOString() : null,
+      oldestUnreservedSeenAt: oldestUnreserved ? new Date(oldestUnreserved.created_at).toISOString() : null,
+    }
+  }
+
+  /** The status catalogue as last read from the hub (code -> type), without a request. */
+  async storedStatusCatalogue(): Promise<Map<string, string>> {
+    const known = await this.reads.listHubStatusEntries({ account: this.account.id }, { take: null })
+    return new Map(known.map((status) => [status.code, status.type]))
+  }
+}
