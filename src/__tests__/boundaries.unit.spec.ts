@@ -71,6 +71,13 @@ describe("where each room may import from", () => {
     expect(mutable).toEqual([])
   })
 
+  it("an account is an object the code holds: no method of the hub module's service takes an account id (its rows are `account(id).records`)", () => {
+    const service = ["modules/hub/service.ts", "modules/hub/services/hub-order-records.ts"].map((file) => fs.readFileSync(path.join(SRC, file), "utf8")).join("\n")
+    // A method's signature line (`async name(`, or `name(` in the class body) naming a parameter `account...: string`.
+    const takingAnId = service.split("\n").filter((line) => /^\s{2}(async )?\w+\(.*\baccount\w*\??: string/.test(line) && !/^\s{2}account\(id: string\)/.test(line))
+    expect(takingAnId).toEqual([])
+  })
+
   it("the sandbox keeps its own reading of the hub: nothing from the client's move rules or bodies, nor from the module", () => {
     expect(violations("sandbox", (target) => target === "src/hub-client/order-moves" || /^src\/(modules|sync|mapping|workflows|api|admin)(\/|$)/.test(target))).toEqual([])
   })
