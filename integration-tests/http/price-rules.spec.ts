@@ -10,6 +10,9 @@ import { eventually } from "../helpers/eventually"
 import { addSalesChannelWithLocation, hubAccountsForStore } from "../helpers/hub-accounts"
 import { productUpdatesFor, sandboxHubForStore } from "../helpers/sandbox-store"
 import { seedStore } from "../helpers/store"
+import { hubPriceRulesSchema } from "../../src/mapping/hub-price-rules"
+import { flushCatalogueOutbox } from "../../src/sync/catalogue/catalogue-outbox"
+import { applyPriceRulesChunk } from "../../src/sync/catalogue/price-rules"
 
 jest.setTimeout(180_000)
 
@@ -70,7 +73,16 @@ medusaIntegrationTestRunner({
 
     const saveRules = (account: string, rules: object): Promise<ApiAnswer> =>
       api.post(`/admin/hub/prices/rules?account=${account}`, rules, headers).catch((error: { response: ApiAnswer }) => error.response)
-    const settled = () => eventually(async () => expect((await hubModule.account("default").records.stockSyncFigures()).backlog + (await hubModule.account("brand-b").records.stockSyncFigures()).backlog).toBe(0))
+    // Every save applied to the catalogue (its walk over) and every change pushed, on both accounts.
+    const settled = () =>
+      eventually(async () => {
+        for (const account of ["default", "brand-b"]) {
+          const { records } = hubModule.account(account)
+          expect(await records.priceRulesProgress()).toBeNull()
+          expect((await records.stockSyncFigures()).backlog).toBe(0)
+        }
+      })
+    const pricePuts = (sku: string) => sandbox.hub.requestLog().filter((entry) => entry.method === "PUT" && entry.path === `/products/${sku}` && "price" in ((entry.body ?? {}) as object))
 
     it("two accounts, one Medusa price: each hub gets its own rules' price; one account's rules never reach the other's hub", async () => {
       const saved = await saveRules("default", { markup_percent: 15, rounding: { kind: "ending", ending_cents: 90 } })
@@ -110,6 +122,37 @@ medusaIntegrationTestRunner({
       const priceOn = (account: string) => card.data.publications.find((publication: { account: string }) => publication.account === account).prices[0]
       expect(priceOn("default")).toMatchObject({ hub_price: 119, medusa_price: 100, source: "region", rule: { kind: "category", category: "Camisetas" } })
       expect(priceOn("brand-b")).toMatchObject({ hub_price: 100, rule: { kind: "none" } })
+    })
+
+    it("a save is applied by a walk kept in PostgreSQL: a process killed after the save, or after a chunk, leaves the rest to the next flush, each SKU sent once", async () => {
+      const { records } = hubModule.account("default")
+      // The save's statement landed and the process died before its walk began.
+      await records.savePriceRules(hubPriceRulesSchema.parse({ markup_percent: 10 }))
+      expect(await records.priceRulesProgress()).toEqual({ recorded: 0, skus: 3 })
+      // A walk of one chunk of two SKUs (in SKU order), then the process died again.
+      expect(await applyPriceRulesChunk(container, "default", 2)).toMatchObject({ recorded: 2, done: false })
+      expect(await records.priceRulesProgress()).toEqual({ recorded: 2, skus: 3 })
+      // The safety-net job's flush (any process) takes the walk up from there.
+      await flushCatalogueOutbox(container, "default")
+      await settled()
+      for (const sku of SKUS) {
+        expect(sandbox.hub.getProduct(sku)).toMatchObject({ price: 110 })
+        expect(pricePuts(sku)).toHaveLength(1)
+      }
+      expect(hubB.requestLog().filter((entry) => entry.method === "PUT")).toEqual([])
+    })
+
+    it("a save made while a chunk is in flight starts the walk over: the older chunk cannot move the newer walk's place", async () => {
+      const { records } = hubModule.account("default")
+      await records.savePriceRules(hubPriceRulesSchema.parse({ markup_percent: 10 }))
+      const inFlight = await records.priceRulesToApply(2)
+      expect(inFlight?.skus).toEqual(["PR-CAL", "PR-CAM"])
+      await records.savePriceRules(hubPriceRulesSchema.parse({ markup_percent: 20 }))
+      expect(await records.advancePriceRules(inFlight!.version, "PR-CAM")).toBe(false)
+      expect(await records.priceRulesProgress()).toEqual({ recorded: 0, skus: 3 })
+      await flushCatalogueOutbox(container, "default")
+      await settled()
+      for (const sku of SKUS) expect(sandbox.hub.getProduct(sku)).toMatchObject({ price: 120 })
     })
 
     it("rules from a price list (a draft the shop never applies): its amount where it has one, the region's price elsewhere; an unknown list is a 400", async () => {

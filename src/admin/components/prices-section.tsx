@@ -2,7 +2,7 @@ import { Button, Container, Heading, Text } from "@medusajs/ui"
 import { useQuery } from "@tanstack/react-query"
 import { useState } from "react"
 import type { HubPriceRulesAnswer } from "../../api/admin/hub/types"
-import { errorMessage, formatAmount } from "../lib/format"
+import { adminLocale, errorMessage, formatAmount } from "../lib/format"
 import { useHubAccount } from "../lib/hub-account"
 import { useHubTranslation } from "../lib/i18n"
 import { sdk } from "../lib/sdk"
@@ -17,7 +17,10 @@ export const PricesSection = () => {
   const rules = useQuery({
     queryKey: ["hub", "prices", "rules", account],
     queryFn: () => sdk.client.fetch<HubPriceRulesAnswer>("/admin/hub/prices/rules", { query: { account } }),
+    // While a save is applied to the catalogue, its progress is read again.
+    refetchInterval: (query) => (query.state.data?.applying ? 2_000 : false),
   })
+  const applying = rules.data?.applying ?? null
   const current = rules.data?.rules
   const currency = rules.data?.currency_code ?? null
   const priceListId = current?.source.kind === "price_list" ? current.source.price_list_id : null
@@ -57,6 +60,11 @@ export const PricesSection = () => {
               {current.ceiling ? ` ${t("prices.line.ceiling", { amount: formatAmount(current.ceiling, currency) })}` : ""}
             </Text>
             {current.categories.length > 0 && <Text size="small">{t("prices.line.categories", { count: current.categories.length })}</Text>}
+            {applying && (
+              <Text size="small" className="text-ui-fg-subtle" data-testid="hub-prices-applying">
+                {t("prices.line.applying", { recorded: applying.recorded.toLocaleString(adminLocale()), skus: applying.skus.toLocaleString(adminLocale()) })}
+              </Text>
+            )}
           </>
         )}
       </div>

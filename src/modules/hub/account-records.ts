@@ -73,10 +73,30 @@ export class HubAccountRecords {
     return parsed?.success ? parsed.data : NO_PRICE_RULES
   }
 
-  /** Saves the price rules (validated by the caller), replacing the earlier ones in one statement. */
+  /** Saves the price rules (validated by the caller), replacing the earlier ones, and starts their walk over the catalogue, in one statement. */
   @InjectManager()
   async savePriceRules(rules: HubPriceRules, @MedusaContext() sharedContext: Context = {}): Promise<void> {
     await this.repositories.priceRuleSets.save(this.account.id, rules, sharedContext)
+  }
+
+  /** The next `limit` SKUs (0: none, only whether there is a walk) the walk applying the saved price rules records again, with the rules' version; null when applied. */
+  @InjectManager()
+  async priceRulesToApply(limit: number, @MedusaContext() sharedContext: Context = {}): Promise<{ version: number; skus: string[] } | null> {
+    const walk = await this.repositories.priceRuleSets.applyState(this.account.id, sharedContext)
+    if (!walk) return null
+    return { version: walk.version, skus: limit > 0 ? await this.repositories.priceRuleSets.skusAfter(this.account.id, walk.appliedThrough, limit, sharedContext) : [] }
+  }
+
+  /** Moves the walk on to `through` (null: it is over), unless the rules were saved again since `version`; whether it did. */
+  @InjectManager()
+  async advancePriceRules(version: number, through: string | null, @MedusaContext() sharedContext: Context = {}): Promise<boolean> {
+    return this.repositories.priceRuleSets.advanceApply(this.account.id, version, through, sharedContext)
+  }
+
+  /** How far the saved price rules are applied: SKUs recorded again, of how many; null when they are. */
+  @InjectManager()
+  async priceRulesProgress(@MedusaContext() sharedContext: Context = {}): Promise<{ recorded: number; skus: number } | null> {
+    return this.repositories.priceRuleSets.applyProgress(this.account.id, sharedContext)
   }
 
   /** The mapping of hub fields; none saved (or a row that no longer parses): what the options say. */

@@ -8,6 +8,7 @@ import type { ProcessPart } from "../../modules/hub/process-parts"
 import { productsForHubPage } from "../../queries/hub-product-publication"
 import { publishHubProductsWorkflow } from "../../workflows/catalogue/publish-hub-products"
 import { pushCatalogueOutboxWorkflow } from "../../workflows/catalogue/push-catalogue-outbox"
+import { applyPriceRulesChunk } from "./price-rules"
 import { Rounds } from "./rounds"
 
 const SWEEP_PAGE = 500
@@ -17,14 +18,16 @@ const SWEEP_EVERY_MS = 15 * 60_000
 /**
  * The in-process trigger of one hub account's catalogue, one per account and application (a part of
  * the hub module's process machinery, stopped at shutdown): an account's 429 pause or outage holds
- * its own pushes only, never another account's. Two kinds of rounds, each on its own timer
- * (`Rounds`) so a slow one never holds the other back: the products (option `publishProducts`:
- * created, edited or disabled, each push carrying its SKUs' outbox rows) and the outbox rows no
- * product push carries (stock of SKUs whose product is not due, or not this store's to publish).
+ * its own pushes only, never another account's. Three kinds of rounds, each on its own timer
+ * (`Rounds`) so a slow one never holds another back: the products (option `publishProducts`:
+ * created, edited or disabled, each push carrying its SKUs' outbox rows), the outbox rows no
+ * product push carries (stock of SKUs whose product is not due, or not this store's to publish), and
+ * the walk applying saved price rules, a chunk of SKUs recorded again per round (price-rules.ts).
  */
 class CatalogueFlusher implements ProcessPart {
   private readonly products: Rounds
   private readonly skus: Rounds
+  private readonly prices: Rounds
   private lastSweepAt = 0
 
   constructor(
@@ -52,6 +55,16 @@ class CatalogueFlusher implements ProcessPart {
       },
       failed: (error) => this.warn("product publication", error),
     })
+    this.prices = new Rounds({
+      ...settings,
+      round: async () => {
+        const chunk = await applyPriceRulesChunk(this.container, this.account)
+        if (chunk?.queued) this.request()
+        // Null: another process walks now (if it dies, the safety-net job's flush takes the walk up).
+        return { claimed: !chunk || chunk.done ? 0 : Math.max(chunk.recorded, 1), nextDueInMs: null }
+      },
+      failed: (error) => this.warn("applying the price rules", error),
+    })
   }
 
   /** The account this flusher serves, as the hub module holds it (its options, its records). */
@@ -70,9 +83,19 @@ class CatalogueFlusher implements ProcessPart {
     if (this.options.publishProducts) this.products.request(delayMs)
   }
 
-  /** Pushes every due product and row now; resolves once nothing due is left (joins the rounds already running). */
+  /** The account's price rules were saved: their walk over the catalogue starts now. */
+  applyPriceRules(): void {
+    this.prices.request(0)
+  }
+
+  /**
+   * Pushes every due product and row now, and goes on with saved price rules still to apply; resolves
+   * once nothing due is left (joins the rounds already running).
+   */
   async flush(): Promise<void> {
-    await Promise.all([this.options.publishProducts ? this.products.flush() : undefined, this.skus.flush()])
+    const pushes = () => Promise.all([this.options.publishProducts ? this.products.flush() : undefined, this.skus.flush()])
+    // What the walk recorded is pushed after it too.
+    await Promise.all([pushes(), this.prices.flush().then(pushes)])
   }
 
   /**
@@ -104,6 +127,7 @@ class CatalogueFlusher implements ProcessPart {
   stop(): void {
     this.products.stop()
     this.skus.stop()
+    this.prices.stop()
   }
 
   private warn(what: string, error: unknown): void {

@@ -4,6 +4,7 @@ import { HUB_MODULE } from "../../modules/hub"
 import type HubModuleService from "../../modules/hub/service"
 import { publicationsConcerned } from "../../queries/hub-product-publication"
 import type { HubFieldMapping } from "../../mapping/hub-field-mapping"
+import type { HubPriceRules } from "../../mapping/hub-price-rules"
 import type { CatalogueChanges } from "../../workflows/catalogue/record-catalogue-changes"
 import { catalogueFlusher } from "./catalogue-flusher"
 import { catalogueChangeRecorder } from "./catalogue-recorder"
@@ -11,7 +12,8 @@ import { catalogueChangeRecorder } from "./catalogue-recorder"
 /*
  * The catalogue's entry points. A change goes in through `queueCatalogueChange` (events, the
  * reconciliation), a product's through `publishProductsChanged` (option `publishProducts`);
- * `flushCatalogueOutbox` sends what is due now (the safety-net job). Inside: the recorder batches
+ * `flushCatalogueOutbox` sends what is due now (the safety-net job), and takes up a walk applying
+ * saved price rules that a killed process left. Inside: the recorder batches
  * changes into the outbox in PostgreSQL (a row per SKU and hub account), each account's flusher
  * decides when to push its products and rows.
  */
@@ -66,6 +68,16 @@ export async function saveFieldMapping(container: MedusaContainer, account: stri
   const products = await container.resolve<HubModuleService>(HUB_MODULE).account(account).records.saveFieldMapping(mapping)
   if (products) catalogueFlusher(container, account).request()
   return products
+}
+
+/**
+ * An account's price rules saved (src/api/admin/hub/prices/rules): saved with the start of their walk
+ * over the account's SKUs in one statement, and the walk begun in this process's flusher (price-rules.ts);
+ * resolves once saved, not once applied (a catalogue of 50,000 takes minutes).
+ */
+export async function savePriceRules(container: MedusaContainer, account: string, rules: HubPriceRules): Promise<void> {
+  await container.resolve<HubModuleService>(HUB_MODULE).account(account).records.savePriceRules(rules)
+  catalogueFlusher(container, account).applyPriceRules()
 }
 
 /**

@@ -45,7 +45,13 @@ export type HubMappingSample = {
 export type HubCategoriesPage = HubPage & { account: string; categories: MappedHubCategory[] }
 
 /** `GET/POST /admin/hub/prices/rules`: an account's price rules as saved (decimals as strings), and what may be posted. */
-export type HubPriceRulesAnswer = { account: string; rules: HubPriceRules; currency_code: string | null }
+export type HubPriceRulesAnswer = {
+  account: string
+  rules: HubPriceRules
+  currency_code: string | null
+  /** While a save is applied to the catalogue: SKUs recorded again under it, of how many; null once applied. */
+  applying: { recorded: number; skus: number } | null
+}
 export type HubPriceRulesBody = HubPriceRulesInput
 /** `POST /admin/hub/prices/preview`: a page of SKUs under rules not saved yet, and the whole catalogue's summary. */
 export type HubPricePreviewPage = HubPage & {

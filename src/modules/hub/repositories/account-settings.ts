@@ -5,28 +5,75 @@ import type { HubFieldMapping as FieldMapping } from "../../../mapping/hub-field
 import type { HubPriceRules } from "../../../mapping/hub-price-rules"
 import { HubFieldMapping, HubPriceRuleSet } from "../models"
 
-/**
- * An account's settings row (one per account) saved in one statement, so two admins saving at once
- * leave one, the last.
- */
-function saveOne(manager: EntityManager, table: string, prefix: string, column: string, account: string, value: unknown) {
-  return manager.execute(
-    `insert into ${table} (id, account, ${column}) values (?, ?, ?::jsonb)
-     on conflict (account) where deleted_at is null do update set ${column} = excluded.${column}, updated_at = now()`,
-    [generateEntityId(undefined, prefix), account, JSON.stringify(value)]
-  )
-}
+/** Where the walk applying an account's saved price rules stands: the rules' version and the last SKU it recorded again. */
+export type PriceRulesApply = { version: number; appliedThrough: string | null }
 
-/** Each account's price rules. */
+/**
+ * Each account's price rules, and the walk that applies a save to the catalogue: the save and the
+ * walk's start are one statement, each chunk moves its place on only while no newer save came (the
+ * version fences it), so a walk killed at any line is taken up from its place by the next one, and a
+ * save made meanwhile starts it over.
+ */
 export class HubPriceRuleSetRepository extends DALUtils.mikroOrmBaseRepositoryFactory(HubPriceRuleSet) {
+  /** Saves the rules and starts their walk, in one statement: two admins saving at once leave one, the last. */
   async save(account: string, rules: HubPriceRules, context: Context = {}): Promise<void> {
-    await saveOne(this.getActiveManager<EntityManager>(context), "hub_price_rule_set", "hubprc", "rules", account, rules)
+    await this.getActiveManager<EntityManager>(context).execute(
+      `insert into hub_price_rule_set (id, account, rules, version, applying) values (?, ?, ?::jsonb, 1, true)
+       on conflict (account) where deleted_at is null do update set
+         rules = excluded.rules, version = hub_price_rule_set.version + 1, applying = true, applied_through = null, updated_at = now()`,
+      [generateEntityId(undefined, "hubprc"), account, JSON.stringify(rules)]
+    )
+  }
+
+  /** The walk still to do for the account's saved rules; null when they are applied (or none were saved). */
+  async applyState(account: string, context: Context = {}): Promise<PriceRulesApply | null> {
+    const [row]: Array<{ version: number; applied_through: string | null }> = await this.getActiveManager<EntityManager>(context).execute(
+      `select version, applied_through from hub_price_rule_set where account = ? and deleted_at is null and applying`,
+      [account]
+    )
+    return row ? { version: row.version, appliedThrough: row.applied_through } : null
+  }
+
+  /** The account's next `limit` SKUs of the outbox after `after` (SKU order): what the walk records again next. */
+  async skusAfter(account: string, after: string | null, limit: number, context: Context = {}): Promise<string[]> {
+    const rows: Array<{ sku: string }> = await this.getActiveManager<EntityManager>(context).execute(
+      `select sku from hub_catalogue_change where account = ? and deleted_at is null and (?::text is null or sku > ?::text) order by sku limit ?`,
+      [account, after, after, limit]
+    )
+    return rows.map((row) => row.sku)
+  }
+
+  /** Moves the walk's place on to `through` (null: the walk is over), unless a newer save came; whether it did. */
+  async advanceApply(account: string, version: number, through: string | null, context: Context = {}): Promise<boolean> {
+    const rows: unknown[] = await this.getActiveManager<EntityManager>(context).execute(
+      `update hub_price_rule_set set applied_through = ?, applying = ?::text is not null, updated_at = now()
+        where account = ? and deleted_at is null and version = ? and applying returning id`,
+      [through, through, account, version]
+    )
+    return rows.length > 0
+  }
+
+  /** How far the walk is: SKUs recorded again, of how many the account has (null when nothing is being applied). */
+  async applyProgress(account: string, context: Context = {}): Promise<{ recorded: number; skus: number } | null> {
+    const [row]: Array<{ recorded: string; skus: string }> = await this.getActiveManager<EntityManager>(context).execute(
+      `select count(*) filter (where r.applied_through is not null and c.sku <= r.applied_through) as recorded, count(c.id) as skus
+         from hub_price_rule_set as r left join hub_catalogue_change as c on c.account = r.account and c.deleted_at is null
+        where r.account = ? and r.deleted_at is null and r.applying
+        group by r.id`,
+      [account]
+    )
+    return row ? { recorded: Number(row.recorded), skus: Number(row.skus) } : null
   }
 }
 
 /** Each account's mapping of hub fields. */
 export class HubFieldMappingRepository extends DALUtils.mikroOrmBaseRepositoryFactory(HubFieldMapping) {
   async save(account: string, mapping: FieldMapping, context: Context = {}): Promise<void> {
-    await saveOne(this.getActiveManager<EntityManager>(context), "hub_field_mapping", "hubmap", "mapping", account, mapping)
+    // One statement: two admins saving at once leave one, the last.
+    await this.getActiveManager<EntityManager>(context).execute(
+      `insert into hub_field_mapping (id, account, mapping) values (?, ?, ?::jsonb)
+       on conflict (account) where deleted_at is null do update set mapping = excluded.mapping, updated_at = now()`,
+      [generateEntityId(undefined, "hubmap"), account, JSON.stringify(mapping)]
+    )
   }
 }
