@@ -205,6 +205,11 @@ medusaIntegrationTestRunner({
       const onDefault = card.data.publications.find((publication: { account: string }) => publication.account === "default")
       expect(onDefault.currency_code).toBe("brl")
       expect(onDefault.prices).toEqual([expect.objectContaining({ sku: "PR-CAM", hub_price: 100, price: null, held: "under_floor", floor: 150 })])
+      // The admin's feed tells it once: the walk's recording found the three held.
+      const feed = async () => (await api.get("/admin/notifications?limit=100&fields=*", headers)).data.notifications as Array<{ data: { title: string; description: string } }>
+      const held = async () => (await feed()).filter((notice) => notice.data.title.includes("held under their floor"))
+      await eventually(async () => expect(await held()).toHaveLength(1))
+      expect((await held())[0].data).toMatchObject({ title: "3 hub prices are held under their floor", description: expect.stringContaining("PR-CAL (floor 150.00), PR-CAM (floor 150.00), PR-CAN (floor 150.00)") })
       const bad = await saveRules("default", { markup_percent: "quinze" })
       expect(bad.status).toBe(400)
       expect(bad.data.message).toContain("markup_percent")

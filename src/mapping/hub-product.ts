@@ -41,6 +41,8 @@ export type VariantReading = {
   published: boolean
   /** Its price in the hub's region and currency, as Medusa computes it; null when it has none there. */
   price: { originalAmount: Amount; calculatedAmount: Amount; onSale: boolean } | null
+  /** The floor its account's price rules hold its price under (never sent; `price` is null then). */
+  priceHeldUnder?: number
 }
 
 /**

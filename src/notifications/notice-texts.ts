@@ -15,6 +15,7 @@ export type MerchantNoticeFacts =
   | { about: "move-refused"; code: string; kind: MerchantOrderMoveKind; error: string | null }
   | { about: "leaks"; codes: string[] }
   | { about: "outage"; minutes: number }
+  | { about: "prices-held"; skus: Array<{ sku: string; floor: number }> }
   | { about: "marketplace-refused"; entity: "products" | "orders"; ids: string[]; reason: string; solution: string | null }
 
 type NoticeText = { title: string; description: string }
@@ -23,6 +24,10 @@ type Texts = { [About in MerchantNoticeFacts["about"]]: (facts: Extract<Merchant
 /** At most this many order codes are named in one notice. */
 const CODES_NAMED = 5
 const named = (codes: string[]) => `${codes.slice(0, CODES_NAMED).join(", ")}${codes.length > CODES_NAMED ? ", ..." : ""}`
+
+/** SKUs held under their floors, five named with the floor in the language's way of writing amounts. */
+const heldNamed = (skus: Array<{ sku: string; floor: number }>, locale: string, under: string) =>
+  named(skus.map(({ sku, floor }) => `${sku} (${under} ${floor.toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 })})`))
 
 const PT_MOVE_NAMES: Readonly<Record<MerchantOrderMoveKind, string>> = {
   invoice: "a nota fiscal",
@@ -66,6 +71,10 @@ const TEXTS: Record<NotificationLanguage, Texts> = {
           : `A marketplace refused ${ids.length} ${entity === "products" ? "SKUs" : "orders"}: ${named(ids)}`,
       description: `${reason}${solution ? `. ${solution}` : ""}. The hub took it, the marketplace did not: fix it in Medusa and the next push tells the hub (see its Marketplace hub card).`,
     }),
+    "prices-held": ({ skus }) => ({
+      title: skus.length === 1 ? `The hub price of SKU ${skus[0].sku} is held under its floor` : `${skus.length} hub prices are held under their floor`,
+      description: `${heldNamed(skus, "en-US", "floor")}: the account's price rules make a price under the floor, so it is not sent and the hub keeps its last price. Change the price in Medusa or the rules (Marketplace hub > Marketplace prices); the product's card shows each.`,
+    }),
     outage: ({ minutes }) => ({
       title: "The marketplace hub is not answering",
       description: `For ${minutes} minutes every request to the hub has been refused for its rate limit, failed or gone unanswered: marketplaces keep the last quantities sent and new orders wait. The plugin keeps trying; see the Marketplace hub page.`,
@@ -102,6 +111,10 @@ const TEXTS: Record<NotificationLanguage, Texts> = {
           ? `Um marketplace recusou ${entity === "products" ? "o SKU" : "o pedido"} ${ids[0]}`
           : `Um marketplace recusou ${ids.length} ${entity === "products" ? "SKUs" : "pedidos"}: ${named(ids)}`,
       description: `${reason}${solution ? `. ${solution}` : ""}. O hub aceitou, o marketplace não: corrija no Medusa e o próximo envio avisa o hub (veja o cartão Hub de marketplaces).`,
+    }),
+    "prices-held": ({ skus }) => ({
+      title: skus.length === 1 ? `O preço do SKU ${skus[0].sku} no hub está retido abaixo do piso` : `${skus.length} preços no hub estão retidos abaixo do piso`,
+      description: `${heldNamed(skus, "pt-BR", "piso")}: as regras de preço da conta dão um preço abaixo do piso, então ele não é enviado e o hub mantém o último preço. Mude o preço no Medusa ou as regras (Hub de marketplaces > Preços nos marketplaces); o cartão do produto mostra cada um.`,
     }),
     outage: ({ minutes }) => ({
       title: "O hub de marketplaces não está respondendo",

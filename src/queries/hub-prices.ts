@@ -114,23 +114,34 @@ export async function ruledVariantPrices(
   return { currencyCode, prices }
 }
 
+/** A variant's price on an account's hub: the price and sale price to send, or the floor the rules hold it under. */
+export type HubPriceReading = { price: NonNullable<VariantReading["price"]> } | { heldUnder: number }
+
 /**
  * Each variant's price on the account's hub. Without rules, Medusa's amounts as they are (the
- * mapping rounds them); with rules, the amounts they make: a price they hold (under its floor) is left
- * out, not sent at all; a sale they hold (not below the price) is not sent either.
+ * mapping rounds them); with rules, the amounts they make: a price they hold under its floor is not
+ * sent at all (`heldUnder`: that floor); a sale they hold (not below the price) is not sent either.
  */
-export async function hubPrices(container: MedusaContainer, variantIds: string[], options: HubAccountOptions, rulesGiven?: HubPriceRules): Promise<Map<string, VariantReading["price"]>> {
+export async function hubPrices(
+  container: MedusaContainer,
+  variantIds: string[],
+  options: HubAccountOptions,
+  rulesGiven?: HubPriceRules
+): Promise<Map<string, HubPriceReading>> {
   const rules = rulesGiven ?? (await container.resolve<HubModuleService>(HUB_MODULE).account(options.id).records.priceRules())
   if (rules === NO_PRICE_RULES) {
     const { prices: medusa } = await medusaVariantPrices(container, variantIds, options, rules)
-    return new Map([...medusa].map(([variantId, { medusa: price }]) => [variantId, price]))
+    return new Map([...medusa].map(([variantId, { medusa: price }]) => [variantId, { price }]))
   }
   const { prices: ruled } = await ruledVariantPrices(container, variantIds, options, rules)
-  const prices = new Map<string, VariantReading["price"]>()
+  const prices = new Map<string, HubPriceReading>()
   for (const [variantId, { price, sale }] of ruled) {
-    if (!("amount" in price)) continue
+    if (!("amount" in price)) {
+      if (price.held === "under_floor") prices.set(variantId, { heldUnder: price.floor })
+      continue
+    }
     const saleAmount = sale && "amount" in sale ? sale.amount : null
-    prices.set(variantId, { originalAmount: price.amount, calculatedAmount: saleAmount ?? price.amount, onSale: saleAmount !== null })
+    prices.set(variantId, { price: { originalAmount: price.amount, calculatedAmount: saleAmount ?? price.amount, onSale: saleAmount !== null } })
   }
   return prices
 }

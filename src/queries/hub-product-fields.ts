@@ -6,7 +6,7 @@ import { HUB_MODULE } from "../modules/hub"
 import type { HubAccountOptions } from "../modules/hub/accounts"
 import type { WantedSkuFields } from "../modules/hub/models/hub-catalogue-change"
 import type HubModuleService from "../modules/hub/service"
-import { hubPrices } from "./hub-prices"
+import { hubPrices, type HubPriceReading } from "./hub-prices"
 import { hubStockLocations } from "./hub-stock-locations"
 import { variantsOfPrices } from "./variants-of-prices"
 
@@ -139,7 +139,9 @@ async function fieldsOnHub(container: MedusaContainer, reach: SelectorReach, opt
   const bySku = new Map<string, WantedSkuFields>()
   for (const variant of variants) {
     if (!variant.sku || foreign.has(variant.sku)) continue
-    bySku.set(variant.sku, { sku: variant.sku, variantId: variant.id, productId: variant.product_id, fields: hubProductFields(readings.get(variant.id)!, options) })
+    const reading = readings.get(variant.id)!
+    const held = reading.priceHeldUnder !== undefined ? { priceHeldUnder: reading.priceHeldUnder } : {}
+    bySku.set(variant.sku, { sku: variant.sku, variantId: variant.id, productId: variant.product_id, fields: hubProductFields(reading, options), ...held })
   }
   // SKUs asked for that no variant holds: those this store held (named, or with a row) have left
   // Medusa; others (a hub product the store never sold) are not its own.
@@ -233,7 +235,7 @@ async function readVariants(
   const [quantities, products, prices] = await Promise.all([
     availableQuantities(container, variants, locationIds),
     synced.has("status") && productIds.length ? product.listProducts({ id: productIds }, { select: ["id", "status"] }) : [],
-    synced.has("price") || synced.has("promotional_price") ? hubPrices(container, ids, options) : new Map<string, VariantReading["price"]>(),
+    synced.has("price") || synced.has("promotional_price") ? hubPrices(container, ids, options) : new Map<string, HubPriceReading>(),
   ])
   const published = new Set(products.filter((listed) => listed.status === "published").map((listed) => listed.id))
   return new Map(
@@ -243,10 +245,16 @@ async function readVariants(
         availableQuantity: quantities.get(variant.id) ?? null,
         inHubChannel: !inChannel || (variant.product_id !== null && inChannel.has(variant.product_id)),
         published: variant.product_id !== null && published.has(variant.product_id),
-        price: prices.get(variant.id) ?? null,
+        ...priceOf(prices.get(variant.id)),
       },
     ])
   )
+}
+
+/** A variant's reading of its price: Medusa's made by the rules, or the floor they hold it under. */
+function priceOf(price: HubPriceReading | undefined): Pick<VariantReading, "price" | "priceHeldUnder"> {
+  if (!price) return { price: null }
+  return "heldUnder" in price ? { price: null, priceHeldUnder: price.heldUnder } : { price: price.price }
 }
 
 /** Available quantity per variant at the account's locations (the one mapping); null when Medusa does not count it. */

@@ -14,6 +14,11 @@ export const HubEvents = {
   ORDER_MOVE_REFUSED: "hub-order.move-refused",
   /** `{ account, sku, status, message, fields }`: an account's hub refused a SKU's push (fields: those held back). */
   SKU_REFUSED: "hub-sku.refused",
+  /**
+   * `{ account, skus: [{ sku, floor }] }`: a recording found these SKUs' prices under the floor of the
+   * account's price rules: held, not sent (the hub keeps its last price). One per account and recording.
+   */
+  PRICE_HELD: "hub-price.held",
   /** `{ account, product_id, sku, status, message }`: an account's hub refused a product's publication (option `publishProducts`). */
   PRODUCT_REFUSED: "hub-product.refused",
   /**

@@ -10,6 +10,7 @@ const EVERY_KIND: MerchantNoticeFacts[] = [
   { about: "leaks", codes: ["Loja-5", "Loja-6", "Loja-7", "Loja-8", "Loja-9", "Loja-10"] },
   { about: "outage", minutes: 7 },
   { about: "marketplace-refused", entity: "products", ids: ["SKU-11"], reason: "Produto sem EAN", solution: "Informe o EAN do produto." },
+  { about: "prices-held", skus: [{ sku: "SKU-12", floor: 1104 }] },
 ]
 
 describe("the admin feed's notices", () => {
@@ -18,7 +19,8 @@ describe("the admin feed's notices", () => {
       const { title, description } = noticeText(facts, language, "default")
       expect(title.length).toBeGreaterThan(10)
       expect(description.length).toBeGreaterThan(20)
-      const named = "code" in facts ? facts.code : "sku" in facts ? facts.sku : "ids" in facts ? facts.ids[0] : "codes" in facts ? String(facts.codes.length) : String(facts.minutes)
+      const named =
+        "code" in facts ? facts.code : "sku" in facts ? facts.sku : "ids" in facts ? facts.ids[0] : "codes" in facts ? String(facts.codes.length) : "skus" in facts ? facts.skus[0].sku : String(facts.minutes)
       expect(title + description).toContain(named)
     }
   })
@@ -41,6 +43,9 @@ describe("the admin feed's notices", () => {
     }
     expect(noticeText(EVERY_KIND[3], "ptBR", "default").title).toBe("O hub recusou a entrega do pedido Loja-4 do marketplace")
     expect(noticeText({ about: "leaks", codes: ["A"] }, "ptBR", "default").title).toBe("1 pedido cancelado do marketplace ainda reserva estoque")
+    // A held price names its floor as each language writes amounts.
+    expect(noticeText(EVERY_KIND[7], "en", "default").description).toContain("SKU-12 (floor 1,104.00)")
+    expect(noticeText(EVERY_KIND[7], "ptBR", "default").description).toContain("SKU-12 (piso 1.104,00)")
     // Many SKUs refused for one error: one notice naming five and how many.
     const many = { about: "marketplace-refused", entity: "products", ids: ["A1", "A2", "A3", "A4", "A5", "A6", "A7"], reason: "Produto sem EAN", solution: null } as const
     expect(noticeText({ ...many, ids: [...many.ids] }, "en", "default").title).toBe("A marketplace refused 7 SKUs: A1, A2, A3, A4, A5, ...")

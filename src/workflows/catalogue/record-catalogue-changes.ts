@@ -1,7 +1,9 @@
-import { createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { emitEventStep } from "@medusajs/medusa/core-flows"
+import { HubEvents } from "../../modules/hub/events"
 import type { HubProductField } from "../../mapping/hub-product"
 import type { CatalogueSelector } from "../../queries/hub-product-fields"
-import { computeHubProductFieldsStep } from "./steps/compute-hub-product-fields"
+import { computeHubProductFieldsStep, type AccountWantedSkuFields } from "./steps/compute-hub-product-fields"
 import { recordWantedSkuFieldsStep } from "./steps/record-wanted-sku-fields"
 
 /**
@@ -11,6 +13,9 @@ import { recordWantedSkuFieldsStep } from "./steps/record-wanted-sku-fields"
 export type CatalogueChanges = CatalogueSelector & { account?: string; reconciliationId?: string; drifted?: Record<string, HubProductField[]> }
 
 export const recordCatalogueChangesWorkflowId = "record-hub-catalogue-changes"
+
+/** A recording's SKUs whose price the account's rules hold under their floor (`hub-price.held`). */
+export type HeldPrices = { account: string; skus: Array<{ sku: string; floor: number }> }
 
 /**
  * A change in Medusa (stock, a variant, a product, a price) -> the outbox: reads the fields each hub
@@ -30,5 +35,13 @@ export const recordCatalogueChangesWorkflowId = "record-hub-catalogue-changes"
 export const recordCatalogueChangesWorkflow = createWorkflow(recordCatalogueChangesWorkflowId, (changes: CatalogueChanges) => {
   const readings = computeHubProductFieldsStep(changes)
   const recorded = recordWantedSkuFieldsStep({ readings, reconciliationId: changes.reconciliationId, drifted: changes.drifted })
+  emitEventStep({ eventName: HubEvents.PRICE_HELD, data: transform({ readings }, ({ readings }) => heldPrices(readings)) }).config({ name: "emit-held-prices" })
   return new WorkflowResponse(recorded)
 })
+
+function heldPrices(readings: AccountWantedSkuFields[]): HeldPrices[] {
+  return readings.flatMap(({ account, wanted }) => {
+    const skus = wanted.flatMap(({ sku, priceHeldUnder }) => (priceHeldUnder === undefined ? [] : [{ sku, floor: priceHeldUnder }]))
+    return skus.length ? [{ account, skus: skus.sort((a, b) => (a.sku < b.sku ? -1 : 1)) }] : []
+  })
+}

@@ -64,6 +64,8 @@ export type WantedSkuFields = {
   fields: HubProductFields
   /** Fields a reconciliation found different on the hub: sent again even if they were accepted. */
   drifted?: HubProductField[]
+  /** The floor the account's price rules hold the SKU's price under: its price is not sent, and the merchant is told. */
+  priceHeldUnder?: number
 }
 
 /** A row a flusher claimed: the push reads the SKU's fields again and reports back with `claimToken`. */
