@@ -13,8 +13,9 @@ loadEnv("test", process.cwd())
  *
  * The PostgreSQL projects share a globalSetup (integration-tests/jest/postgres-setup.js),
  * which jest runs only when one of them has a test selected: it finds a PostgreSQL or starts an
- * embedded one, and its globalTeardown stops it. Tests run one at a time (maxWorkers 1, and
- * `npm test` passes --runInBand): each integration suite boots Medusa. The sequencer keeps the
+ * embedded one, and its globalTeardown stops it. Test files run one at a time (maxWorkers 1),
+ * except in `npm test` (scripts/test.js), which runs integration:http on two workers: each of its
+ * files boots its own Medusa on its own database and mostly waits. The sequencer keeps the
  * projects in the order above; the reporter repeats the failures at the end and prints
  * "N passed, N failed[, N skipped]" alone on the very last line (CI parses it), after a line with
  * the run's wall time and peak RSS.
@@ -102,7 +103,7 @@ module.exports = {
     project("integration:processes", ["<rootDir>/integration-tests/processes/**/*.spec.[jt]s"]),
     project("integration:browser", ["<rootDir>/integration-tests/browser/**/*.spec.[jt]s"]),
   ],
-  // Never in parallel, even without --runInBand: 2 cores, and each integration suite boots Medusa.
+  // One file at a time unless asked (scripts/test.js asks for two in integration:http): 2 cores, and each integration suite boots Medusa.
   maxWorkers: 1,
   testSequencer: "<rootDir>/integration-tests/jest/sequencer.js",
   reporters: ["default", "<rootDir>/integration-tests/jest/reporter.js"],

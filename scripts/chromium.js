@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /*
  * The Chromium the admin's browser test drives (integration-tests/browser/), found before `npm test`
- * runs anything: `npm test` runs `CHROMIUM_PATH="$(node scripts/chromium.js)"` first, and jest only
- * when this script succeeds.
+ * runs anything: scripts/test.js runs `node scripts/chromium.js --jest-args <its arguments>` first,
+ * and jest only when this script succeeds.
  *
  *   1. CHROMIUM_PATH when set (it must be an executable file);
  *   2. Debian's package (/usr/bin/chromium), then a system Chromium or Chrome (chromium-browser,
@@ -101,50 +101,13 @@ function aptInstall() {
   return spawnSync("apt-get", ["update"], opts).status === 0 && install()
 }
 
-/** The jest arguments of this `npm test` (what follows jest's own flags in the script), or null. */
+/**
+ * The jest arguments of this `npm test` (scripts/test.js passes them after `--jest-args`), or null
+ * when not given: then the browser test may run.
+ */
 function jestArgs() {
-  // The parent is the `sh -c "<script> <arguments>"` that npm started (Linux's /proc only).
-  let cmdline
-  try {
-    cmdline = fs.readFileSync(`/proc/${process.ppid}/cmdline`, "utf8").split("\0")
-  } catch {
-    return null
-  }
-  const script = cmdline.find((part) => /\bjest\b/.test(part) && /scripts\/chromium\.js/.test(part))
-  if (!script) return null
-  return shellWords(script.slice(script.search(/\bjest\b/))).slice(1)
-}
-
-/** Splits a command line as sh would (quotes, backslashes); enough for the words npm passes on. */
-function shellWords(text) {
-  const words = []
-  let word = null
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]
-    if (c === "'") {
-      const end = text.indexOf("'", i + 1)
-      word = (word || "") + text.slice(i + 1, end < 0 ? text.length : end)
-      i = end < 0 ? text.length : end
-    } else if (c === '"') {
-      let j = i + 1
-      let chunk = ""
-      while (j < text.length && text[j] !== '"') {
-        if (text[j] === "\\" && j + 1 < text.length) j++
-        chunk += text[j++]
-      }
-      word = (word || "") + chunk
-      i = j
-    } else if (c === "\\" && i + 1 < text.length) {
-      word = (word || "") + text[++i]
-    } else if (/\s/.test(c)) {
-      if (word !== null) words.push(word)
-      word = null
-    } else {
-      word = (word || "") + c
-    }
-  }
-  if (word !== null) words.push(word)
-  return words
+  const marker = process.argv.indexOf("--jest-args")
+  return marker === -1 ? null : process.argv.slice(marker + 1)
 }
 
 const VALUE_FLAGS = new Set(["-t", "--testNamePattern", "--testPathPattern", "--testPathIgnorePatterns", "-c", "--config", "--shard", "--seed", "--maxWorkers", "-w", "--reporters", "--outputFile"])
@@ -216,4 +179,4 @@ function main() {
 
 if (require.main === module) process.exitCode = main()
 
-module.exports = { find, installCommand, mayRunBrowserTest, shellWords }
+module.exports = { find, installCommand, mayRunBrowserTest }

@@ -92,7 +92,7 @@ medusaIntegrationTestRunner({
         await eventually(async () => {
           const { rows } = await dbConnection.raw(
             `select pg_terminate_backend(pid) as cut from pg_stat_activity
-              where pid <> pg_backend_pid() and wait_event_type = 'Lock' and query ilike '%insert into hub_catalogue_change%'`
+              where datname = current_database() and pid <> pg_backend_pid() and wait_event_type = 'Lock' and query ilike '%insert into hub_catalogue_change%'`
           )
           cut += rows.length
           expect(cut).toBeGreaterThan(0)
