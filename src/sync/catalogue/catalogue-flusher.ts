@@ -93,9 +93,10 @@ class CatalogueFlusher implements ProcessPart {
    * once nothing due is left (joins the rounds already running).
    */
   async flush(): Promise<void> {
-    const pushes = () => Promise.all([this.options.publishProducts ? this.products.flush() : undefined, this.skus.flush()])
-    // What the walk recorded is pushed after it too.
-    await Promise.all([pushes(), this.prices.flush().then(pushes)])
+    // The walk first (nothing to do, most times: one read): what it records is pushed after it. Each
+    // kind flushed once, not twice at once, which would have its rounds look again on a timer.
+    await this.prices.flush()
+    await Promise.all([this.options.publishProducts ? this.products.flush() : undefined, this.skus.flush()])
   }
 
   /**
