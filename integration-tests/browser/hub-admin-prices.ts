@@ -9,7 +9,7 @@ import type { AdminSession } from "./hub-admin-products"
 
 const SKU = "CAMISETA-AZUL-M"
 
-type Prices = { publications: Array<{ account: string; prices: Array<{ sku: string; hub_price: number | null; price: number }> }> }
+type Prices = { publications: Array<{ account: string; prices: Array<{ sku: string; hub_price: number | null; price: number; held?: string }> }> }
 
 export function priceTests(session: AdminSession) {
   it("edits the price rules in a drawer, previews them and applies them; the product card shows the hub price they made", async () => {
@@ -64,6 +64,17 @@ export function priceTests(session: AdminSession) {
     // Brand B's rules are its own: its hub keeps Medusa's price.
     await session.expectText(card.getByTestId("hub-product-account-brand-b").getByTestId("hub-product-prices"), before.price.toFixed(2))
     await session.screenshot("product-card-hub-price", card)
+
+    // A floor above every price: held, not sent, and the admin's feed says so once, naming the SKUs.
+    expect((await page.request.post(`${medusaUrl}/admin/hub/prices/rules?account=default`, { data: { markup_percent: 15, floor: { kind: "amount", amount: 10_000 } } })).status()).toBe(200)
+    await eventually(async () => expect(await pricesOf()).toMatchObject({ hub_price: after, price: null, held: "under_floor" }), 60_000)
+    await page.goto(`${medusaUrl}/app/hub`)
+    await page.keyboard.press("Control+KeyN")
+    const feed = page.getByRole("dialog")
+    await session.expectText(feed, "held under")
+    await session.expectText(feed, `${SKU} (floor 10,000.00)`)
+    await session.screenshot("hub-feed-prices-held", feed)
+    await page.keyboard.press("Escape")
 
     // Back to Medusa's prices for the tests after this one.
     expect((await page.request.post(`${medusaUrl}/admin/hub/prices/rules?account=default`, { data: { markup_percent: 0 } })).status()).toBe(200)
