@@ -66,19 +66,30 @@ export function priceTests(session: AdminSession) {
     await session.screenshot("product-card-hub-price", card)
 
     // A floor above every price: held, not sent, and the admin's feed says so once, naming the SKUs.
-    expect((await page.request.post(`${medusaUrl}/admin/hub/prices/rules?account=default`, { data: { markup_percent: 15, floor: { kind: "amount", amount: 10_000 } } })).status()).toBe(200)
-    await eventually(async () => expect(await pricesOf()).toMatchObject({ hub_price: after, price: null, held: "under_floor" }), 60_000)
-    await page.goto(`${medusaUrl}/app/hub`)
-    await page.keyboard.press("Control+KeyN")
-    const feed = page.getByRole("dialog")
-    await session.expectText(feed, "held under")
-    await session.expectText(feed, `${SKU} (floor 10,000.00)`)
-    await session.screenshot("hub-feed-prices-held", feed)
-    await page.keyboard.press("Escape")
-
-    // Back to Medusa's prices for the tests after this one.
-    expect((await page.request.post(`${medusaUrl}/admin/hub/prices/rules?account=default`, { data: { markup_percent: 0 } })).status()).toBe(200)
-    await eventually(async () => expect((await pricesOf()).hub_price).toBe(before.price), 60_000)
+    try {
+      expect((await page.request.post(`${medusaUrl}/admin/hub/prices/rules?account=default`, { data: { markup_percent: 15, floor: { kind: "amount", amount: 10_000 } } })).status()).toBe(200)
+      await eventually(async () => expect(await pricesOf()).toMatchObject({ hub_price: after, price: null, held: "under_floor" }), 60_000)
+      await page.goto(`${medusaUrl}/app/hub`)
+      await session.expectText(section, "Floor R$10,000.00.")
+      // Medusa's feed (the bell, Ctrl+N), opened once the page listens for its shortcut.
+      await eventually(async () => {
+        await page.keyboard.press("Control+KeyN")
+        try {
+          await session.expectText(page.getByRole("dialog"), `${SKU} (floor 10,000.00)`, 5_000)
+        } finally {
+          await page.keyboard.press("Escape")
+        }
+      }, 60_000)
+      await page.keyboard.press("Control+KeyN")
+      const feed = page.getByRole("dialog")
+      await session.expectText(feed, "held under")
+      await session.screenshot("hub-feed-prices-held", feed)
+      await page.keyboard.press("Escape")
+    } finally {
+      // Back to Medusa's prices for the tests after this one.
+      expect((await page.request.post(`${medusaUrl}/admin/hub/prices/rules?account=default`, { data: { markup_percent: 0 } })).status()).toBe(200)
+      await eventually(async () => expect((await pricesOf()).hub_price).toBe(before.price), 60_000)
+    }
   })
 }
 
