@@ -10,7 +10,7 @@ import type { HubFieldMappingAnswer } from "../types"
 /** The account's mapping of hub fields (docs/catalogue.md, Mapping); none saved: what its options say. */
 export async function GET(req: MedusaRequest, res: MedusaResponse<HubFieldMappingAnswer>) {
   const hub: HubModuleService = req.scope.resolve(HUB_MODULE)
-  res.json(await mappingAnswer(hub.account((req.validatedQuery as HubAccountQuery).account), hub))
+  res.json(await mappingAnswer(hub.account((req.validatedQuery as HubAccountQuery).account)))
 }
 
 /**
@@ -21,11 +21,11 @@ export async function POST(req: MedusaRequest<HubFieldMapping>, res: MedusaRespo
   const hub: HubModuleService = req.scope.resolve(HUB_MODULE)
   const account = hub.account((req.validatedQuery as HubAccountQuery).account)
   const products = await saveFieldMapping(req.scope, account.id, req.validatedBody)
-  res.json({ ...(await mappingAnswer(account, hub)), products })
+  res.json({ ...(await mappingAnswer(account)), products })
 }
 
 /** The account's mapping as saved (or as its options say), with how it names categories and whether it reads the hub's. */
-async function mappingAnswer({ id: account, options }: HubAccount, hub: HubModuleService): Promise<HubFieldMappingAnswer> {
-  const { saved, ...mapping } = await hub.account(account).records.fieldMapping()
+async function mappingAnswer({ id: account, options, records }: HubAccount): Promise<HubFieldMappingAnswer> {
+  const { saved, ...mapping } = await records.fieldMapping()
   return { account, mapping, saved, category_naming: options.categoryNaming, category_service: Boolean(options.categoryServiceUrl) }
 }

@@ -13,7 +13,7 @@ import type { GetHubSkusInError } from "../skus-in-error/validators"
 export async function GET(req: MedusaRequest<unknown, GetHubSkusInError>, res: MedusaResponse<HubPriceStepsPage>) {
   const hub: HubModuleService = req.scope.resolve(HUB_MODULE)
   const { limit, offset, account } = req.validatedQuery as GetHubSkusInError
-  const { options } = hub.account(account)
-  const { rows, count } = await hub.account(account).records.listPriceSteps({ limit, offset })
+  const { options, records } = hub.account(account)
+  const { rows, count } = await records.listPriceSteps({ limit, offset })
   res.json({ price_steps: hubPricesView(rows, options), count, limit, offset })
 }
