@@ -22,7 +22,6 @@ import type {
 import type { TakenListedOrder } from "./repositories/hub-listed-order"
 import type { ListedSyncError } from "./repositories/hub-sync-error"
 import type { TrafficHour } from "./repositories/hub-traffic-hour"
-import type { HubOrderRecords } from "./services/hub-order-records"
 
 /** The module's repositories an account's records work through. */
 export type HubRecordRepositories = {
@@ -37,8 +36,21 @@ export type HubRecordRepositories = {
   listed: HubListedOrderRepository
 }
 
-/** The generated reads (Medusa's `list*` of the module's models) the records filter by their account. */
-type ModelReads = Pick<HubOrderRecords, "listHubPriceRuleSets" | "listHubFieldMappings" | "listAndCountHubCatalogueChanges" | "listHubImportRuns" | "listHubOrders" | "listHubStatusEntries">
+/** How the records ask for rows: a filter and the read's options, as Medusa's generated `list*` take them. */
+type ReadConfig = { select?: string[]; take?: number | null; order?: Record<string, "ASC" | "DESC"> }
+
+/**
+ * The generated reads (Medusa's `list*` of the module's models, the service's) the records filter by
+ * their account, as far as they use them: written out here, so that the records need not know the service.
+ */
+type ModelReads = {
+  listHubPriceRuleSets(filters: { account: string }, config: ReadConfig): Promise<Array<{ rules: unknown }>>
+  listHubFieldMappings(filters: { account: string }, config: ReadConfig): Promise<Array<{ mapping: unknown }>>
+  listAndCountHubCatalogueChanges(filters: { account: string; state: "pending" }, config: ReadConfig): Promise<[unknown[], number]>
+  listHubImportRuns(filters: { account: string; intake: "listing" | "queue"; drained?: boolean }, config: ReadConfig): Promise<Array<{ started_at: Date; finished_at: Date | null }>>
+  listHubOrders(filters: { account: string; import_state: string[] }, config: ReadConfig): Promise<Array<{ created_at: Date }>>
+  listHubStatusEntries(filters: { account: string }, config: ReadConfig): Promise<Array<{ code: string; type: string }>>
+}
 
 export type OrderIntakeFigures = {
   mode: "listing" | "queue"

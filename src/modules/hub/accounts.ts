@@ -1,8 +1,7 @@
 import { z } from "zod"
-import { describeIssues, type HubClient, type HubFiguresSnapshot, type HubOperations } from "../../hub-client"
+import { describeIssues } from "../../hub-client"
 import { HubPluginOptionsError, type HubPluginOptions, hubPluginOptionsSchema } from "./options"
 import { readRenamedOptions } from "./renamed-options"
-import type { HubAccountRecords } from "./account-records"
 
 /** The account today's single-account options describe; records from before accounts belong to it. */
 export const DEFAULT_ACCOUNT = "default"
@@ -51,31 +50,6 @@ export const STORE_WIDE_OPTIONS = ["jobs", "notifications", "notificationLanguag
 const OWN_OPTIONS = ["userEmail", "apiKey", "accountManagerKey", "salesChannelId", "stockLocationId", "shippingOptionId"] as const
 
 export type HubAccountOptions = HubPluginOptions & { id: string }
-
-/**
- * One hub account as the code holds it: its id, its options, `hub`, the calls to its hub (its own
- * client, budget and figures; the client's lifecycle stays the module's), and `records`, its rows in
- * this store (src/modules/hub/account-records.ts).
- */
-export type HubAccount = { readonly id: string; readonly options: HubAccountOptions; readonly hub: HubOperations; readonly records: HubAccountRecords }
-
-/** An account's connection as the module's loader builds it: the client it closes and whose traffic it records. */
-export type HubAccountConnection = Omit<HubAccount, "records"> & { readonly client: HubClient }
-
-/** An account as the hub module keeps it. */
-export type HubAccountEntry = HubAccount & { readonly client: HubClient }
-
-export type HubConnectionHealth = {
-  account: string
-  hubOrigin: string
-  sandbox: boolean
-  figures: HubFiguresSnapshot
-}
-
-/** What the admin page shows of an account's connection: never a credential, only the hub's origin and the counters. */
-export function connectionHealth({ id, options, hub }: HubAccount): HubConnectionHealth {
-  return { account: id, hubOrigin: new URL(options.baseUrl).origin, sandbox: options.sandbox, figures: hub.figures() }
-}
 
 /**
  * Every hub account of the store: the plugin's own options are the account `default`; each entry of

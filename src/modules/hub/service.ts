@@ -1,7 +1,7 @@
 import type { Context } from "@medusajs/framework/types"
 import { InjectManager, InjectTransactionManager, MedusaContext } from "@medusajs/framework/utils"
 import { errorText } from "../../mapping/error-text"
-import type { HubAccount } from "./accounts"
+import type { HubAccount } from "./hub-account"
 import type { HubProductField } from "../../mapping/hub-product"
 import type { ClaimedCatalogueChange, CataloguePushOutcome, WantedSkuFields } from "./models/hub-catalogue-change"
 import type { ClaimedPublication } from "./models/hub-product-publication"
@@ -10,7 +10,7 @@ import type { ProcessParts } from "./process-parts"
 import type { PublicationOutcome } from "./repositories/hub-product-publication"
 import { HubOrderRecords, type HubOrderRecordsDependencies } from "./services/hub-order-records"
 
-export type { HubConnectionHealth } from "./accounts"
+export type { HubConnectionHealth } from "./hub-account"
 export type { OrderIntakeFigures } from "./account-records"
 
 /** How often each process adds its hub client's hourly figures to the store's (a kill -9 loses at most this much). */

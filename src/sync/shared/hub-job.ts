@@ -2,7 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { errorText } from "../../mapping/error-text"
 import { HUB_MODULE } from "../../modules/hub"
-import type { HubAccount } from "../../modules/hub/accounts"
+import type { HubAccount } from "../../modules/hub/hub-account"
 import type HubModuleService from "../../modules/hub/service"
 
 /**

@@ -1,4 +1,4 @@
-import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { emitEventStep } from "@medusajs/medusa/core-flows"
 import { HubEvents } from "../../modules/hub/events"
 import type { HubProductField } from "../../mapping/hub-product"
@@ -35,7 +35,11 @@ export type HeldPrices = { account: string; skus: Array<{ sku: string; floor: nu
 export const recordCatalogueChangesWorkflow = createWorkflow(recordCatalogueChangesWorkflowId, (changes: CatalogueChanges) => {
   const readings = computeHubProductFieldsStep(changes)
   const recorded = recordWantedSkuFieldsStep({ readings, reconciliationId: changes.reconciliationId, drifted: changes.drifted })
-  emitEventStep({ eventName: HubEvents.PRICE_HELD, data: transform({ readings }, ({ readings }) => heldPrices(readings)) }).config({ name: "emit-held-prices" })
+  // A stock change (the hot path) holds no price: no step runs for it.
+  const held = transform({ readings }, ({ readings }) => heldPrices(readings))
+  when({ held }, ({ held }) => held.length > 0).then(() => {
+    emitEventStep({ eventName: HubEvents.PRICE_HELD, data: held }).config({ name: "emit-held-prices" })
+  })
   return new WorkflowResponse(recorded)
 })
 

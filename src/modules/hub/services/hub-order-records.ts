@@ -17,7 +17,7 @@ import {
   HubSyncError,
   HubTrafficHour,
 } from "../models"
-import type { HubAccount, HubAccountConnection, HubAccountEntry } from "../accounts"
+import type { HubAccount, HubAccountConnection, HubAccountEntry } from "../hub-account"
 import { HubAccountRecords, type HubRecordRepositories } from "../account-records"
 import type { HubPluginOptions } from "../options"
 import type {

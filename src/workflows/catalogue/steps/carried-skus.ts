@@ -7,7 +7,7 @@
  */
 import { HubInvalidRequestError, HubRejectedError, type HubOperations, type HubVariationInput, type ProductUpdate, type VariationUpdate } from "../../../hub-client"
 import type { HubProductFields } from "../../../mapping/hub-product"
-import type { HubAccount } from "../../../modules/hub/accounts"
+import type { HubAccount } from "../../../modules/hub/hub-account"
 import type { ClaimedCatalogueChange, CataloguePushOutcome } from "../../../modules/hub/models/hub-catalogue-change"
 import { pushError, pushSkuFields, sent, skuFieldsToSend } from "./push-catalogue-changes"
 

@@ -4,7 +4,7 @@ import { fieldsToSend, refusedFields, type HubProductFields } from "../../../map
 import { stepDownPrices } from "../../../mapping/hub-price-steps"
 import { HUB_MODULE } from "../../../modules/hub"
 import type { ClaimedCatalogueChange, CataloguePushOutcome } from "../../../modules/hub/models/hub-catalogue-change"
-import type { HubAccount } from "../../../modules/hub/accounts"
+import type { HubAccount } from "../../../modules/hub/hub-account"
 import type HubModuleService from "../../../modules/hub/service"
 import { loadHubProductFields } from "../../../queries/hub-product-fields"
 import { settleEach } from "./settle-each"

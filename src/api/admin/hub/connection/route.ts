@@ -1,6 +1,6 @@
 import { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { HUB_MODULE } from "../../../../modules/hub"
-import { connectionHealth } from "../../../../modules/hub/accounts"
+import { connectionHealth } from "../../../../modules/hub/hub-account"
 import HubModuleService from "../../../../modules/hub/service"
 import type { GetHubConnection } from "./validators"
 

@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { HubFieldMapping } from "../../../../mapping/hub-field-mapping"
 import { HUB_MODULE } from "../../../../modules/hub"
-import type { HubAccount } from "../../../../modules/hub/accounts"
+import type { HubAccount } from "../../../../modules/hub/hub-account"
 import type HubModuleService from "../../../../modules/hub/service"
 import { saveFieldMapping } from "../../../../sync/catalogue/catalogue-outbox"
 import type { HubAccountQuery } from "../account-query"
