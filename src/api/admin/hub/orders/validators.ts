@@ -1,6 +1,9 @@
+import type { MedusaRequest } from "@medusajs/framework/http"
+import { MedusaError } from "@medusajs/framework/utils"
 import { createFindParams } from "@medusajs/medusa/api/utils/validators"
 import { z } from "zod"
 import { HUB_ORDER_IMPORT_STATES } from "../../../../mapping/hub-order-states"
+import { unsafeHubOrderCode } from "../../../../mapping/listed-hub-order"
 import { accountIdSchema } from "../../../../modules/hub/accounts"
 
 const importState = z.enum(HUB_ORDER_IMPORT_STATES, { error: `import_state must be one of ${HUB_ORDER_IMPORT_STATES.join(", ")}` })
@@ -38,4 +41,21 @@ export const hubOrderQueryConfig = {
     "updated_at",
   ],
   isList: true,
+}
+
+/**
+ * A hub order code as a route's path gives it (`/admin/hub/orders/:code/...`), checked as the import
+ * checks the hub's (`unsafeHubOrderCode`): Express decodes `%2E%2E` to `..`, which `encodeURIComponent`
+ * leaves as it is, so it would reach the hub as a path segment.
+ */
+export const HubOrderCodeParamSchema = z.string().superRefine((code, context) => {
+  const problem = unsafeHubOrderCode(code)
+  if (problem) context.addIssue({ code: "custom", message: problem })
+})
+
+/** The path's hub order code, or a 400 naming the field (the middlewares validate bodies and queries, not paths). */
+export function hubOrderCodeParam(req: MedusaRequest): string {
+  const parsed = HubOrderCodeParamSchema.safeParse(req.params.code)
+  if (!parsed.success) throw new MedusaError(MedusaError.Types.INVALID_DATA, `code: ${parsed.error.issues[0].message}`)
+  return parsed.data
 }

@@ -6,6 +6,7 @@ import { HUB_MODULE } from "../../../../../../modules/hub"
 import type HubModuleService from "../../../../../../modules/hub/service"
 import type { HubAccountQuery } from "../../../account-query"
 import { answerMove } from "../answer-move"
+import { hubOrderCodeParam } from "../../validators"
 
 /**
  * Invoices a hub order of an account with its NF-e XML (docs/delivery.md): the XML is read and checked
@@ -17,6 +18,7 @@ import { answerMove } from "../answer-move"
 export async function POST(req: MedusaRequest<NfeUpload>, res: MedusaResponse) {
   const hubModule: HubModuleService = req.scope.resolve(HUB_MODULE)
   const { id: account, options } = hubModule.account((req.validatedQuery as HubAccountQuery).account)
+  hubOrderCodeParam(req)
   const { xml, volume_qty } = req.validatedBody
   const nfe = readNfeXml(xml, options.invoiceXmlMaxBytes)
   // Answered here: Medusa's error handler would drop `problem`, which the card turns into the admin's language.

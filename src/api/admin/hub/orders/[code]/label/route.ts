@@ -2,6 +2,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { HUB_MODULE } from "../../../../../../modules/hub"
 import type HubModuleService from "../../../../../../modules/hub/service"
 import { answerHubRead, streamPdf } from "../../../delivery/answer"
+import { hubOrderCodeParam } from "../../validators"
 
 const NO_LABEL = "The hub has no label for this order yet: a Correios label exists once the order is approved, a Direct one once its NF-e XML invoice is processed"
 
@@ -14,7 +15,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const hubModule: HubModuleService = req.scope.resolve(HUB_MODULE)
   const { account, format } = req.validatedQuery as { account: string; format: "pdf" | "json" }
   const { hub } = hubModule.account(account)
-  const code = req.params.code
+  const code = hubOrderCodeParam(req)
   if (format === "json") {
     return answerHubRead(res, async () => {
       const data = await hub.delivery.labelData(code)

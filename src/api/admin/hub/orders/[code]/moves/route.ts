@@ -6,6 +6,7 @@ import type HubModuleService from "../../../../../../modules/hub/service"
 import type { HubAccountQuery } from "../../../account-query"
 import { MARKETPLACE_REFUSAL_FIELDS, marketplaceRefusalView } from "../../../sync-errors/fields"
 import { answerMove } from "../answer-move"
+import { hubOrderCodeParam } from "../../validators"
 
 /**
  * The merchant moves of one hub order of an account (`?account=`, `default` unless named), newest
@@ -15,10 +16,11 @@ import { answerMove } from "../answer-move"
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const hubModule: HubModuleService = req.scope.resolve(HUB_MODULE)
   const { id: account } = hubModule.account((req.validatedQuery as HubAccountQuery).account)
+  const code = hubOrderCodeParam(req)
   const [moves, delivery_actions, marketplace_refusals] = await Promise.all([
-    hubModule.listHubOrderMoves({ account, code: req.params.code }, { order: { created_at: "DESC" }, take: 50 }),
-    hubModule.listHubDeliveryActions({ account, code: req.params.code }, { order: { created_at: "DESC" }, take: 50, select: ["id", "action", "plp_id", "state", "error", "created_at"] }),
-    hubModule.listHubSyncErrors({ account, entity: "orders", entity_id: req.params.code, cleared_at: null }, { select: [...MARKETPLACE_REFUSAL_FIELDS] }),
+    hubModule.listHubOrderMoves({ account, code }, { order: { created_at: "DESC" }, take: 50 }),
+    hubModule.listHubDeliveryActions({ account, code }, { order: { created_at: "DESC" }, take: 50, select: ["id", "action", "plp_id", "state", "error", "created_at"] }),
+    hubModule.listHubSyncErrors({ account, entity: "orders", entity_id: code, cleared_at: null }, { select: [...MARKETPLACE_REFUSAL_FIELDS] }),
   ])
   res.json({ moves, delivery_actions, marketplace_refusals: marketplace_refusals.map(marketplaceRefusalView) })
 }

@@ -1,0 +1,71 @@
+import { medusaIntegrationTestRunner } from "../helpers/test-runner"
+import { request } from "node:http"
+import { MedusaContainer } from "@medusajs/framework/types"
+import { sampleTestOrder } from "../../src/sandbox"
+import { runOrderImport } from "../../src/sync/orders/order-listing"
+import { adminHeaders } from "../helpers/admin"
+import { sandboxHubForStore } from "../helpers/sandbox-store"
+import { seedStore } from "../helpers/store"
+
+jest.setTimeout(180_000)
+
+/*
+ * What comes from outside is checked where it enters (issue 50, Low): an order code in an admin
+ * route's path, before it reaches a hub URL.
+ */
+const sandbox = sandboxHubForStore()
+
+type RawAnswer = { status: number; data: any }
+
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    let container: MedusaContainer
+    let headers: Awaited<ReturnType<typeof adminHeaders>>
+
+    beforeEach(async () => {
+      container = getContainer()
+      sandbox.hub.reset()
+      sandbox.hub.upsertProducts([{ sku: "SKU-1", qty: 10, name: "Camiseta", price: 59.9 }])
+      await seedStore(container, { products: [{ sku: "SKU-1", stocked: 10 }] })
+      headers = await adminHeaders(container)
+    })
+
+    /** A request whose path goes as written: axios and fetch resolve `%2E%2E` as `..` before sending. */
+    function raw(method: string, path: string, body?: object): Promise<RawAnswer> {
+      const base = new URL(api.defaults.baseURL as string)
+      return new Promise((resolve, reject) => {
+        const sent = request({ host: base.hostname, port: base.port, method, path, headers: { ...headers.headers, "content-type": "application/json" } }, (answer) => {
+          let text = ""
+          answer.on("data", (chunk) => (text += chunk))
+          answer.on("end", () => resolve({ status: answer.statusCode!, data: text ? JSON.parse(text) : undefined }))
+        })
+        sent.on("error", reject)
+        sent.end(body ? JSON.stringify(body) : undefined)
+      })
+    }
+
+    it("refuses an order code that is a path segment (`%2E%2E`, `%2E`) on every route that puts one in a hub URL, naming the field", async () => {
+      const { code } = sandbox.hub.createOrder({ ...sampleTestOrder({ items: [{ id: "SKU-1", qty: 1 }] }), calculation_type: "b2wentregacorreios" })
+      sandbox.hub.marketplaceApprove(code)
+      await runOrderImport(container, "default")
+      const sentBefore = sandbox.hub.requestLog().length
+      for (const segment of ["%2E%2E", "%2E", "%2e%2e"]) {
+        for (const [method, path, body] of [
+          ["GET", `/admin/hub/orders/${segment}/label`],
+          ["GET", `/admin/hub/orders/${segment}/label?format=json`],
+          ["GET", `/admin/hub/orders/${segment}/moves`],
+          ["POST", `/admin/hub/orders/${segment}/moves`, { kind: "cancel" }],
+          ["POST", `/admin/hub/orders/${segment}/invoice-xml`, { xml: "<nfeProc/>", volume_qty: 1 }],
+        ] as Array<[string, string, object?]>) {
+          const answer = await raw(method, path, body)
+          expect([method, path, answer.status]).toEqual([method, path, 400])
+          expect([method, path, answer.data.message]).toEqual([method, path, expect.stringMatching(/^code: /)])
+        }
+      }
+      expect(sandbox.hub.requestLog().slice(sentBefore)).toEqual([])
+      // A real code, spaces and all, still goes through.
+      const label = await api.get(`/admin/hub/orders/${encodeURIComponent(code)}/label?format=json`, headers)
+      expect(label.data).toMatchObject({ code })
+    })
+  },
+})
