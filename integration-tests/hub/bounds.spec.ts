@@ -113,6 +113,21 @@ describe("the hub client bounds what the hub can do to it", () => {
     expect((await client.listProducts()).products).toHaveLength(5)
   })
 
+  it("a PDF that drips (a label, a PLP) is cut off by requestDeadlineMs, not held for the idle timeout, and the client goes on", async () => {
+    // The idle timeout (500 ms) never fires: a byte comes every 50 ms; the deadline (1 s) covers the body too.
+    const client = clientFor({ requestTimeoutMs: 500, requestDeadlineMs: 1_000, maxRetries: 0 })
+    hub.misbehave({ dripBody: { everyMs: 50, contentType: "pdf", times: 1, bucket: "GET /orders/{code}" } })
+    const label = await client.delivery.label("Loja Exemplo-1")
+    const read = await readAll(label!.body).catch((failure) => failure)
+    expect(read).toBeInstanceOf(HubUnavailableError)
+    expect(read.message).toContain("no complete answer within the request deadline (requestDeadlineMs, 1000 ms)")
+    hub.misbehave({ dripBody: { everyMs: 50, contentType: "pdf", times: 1, bucket: "GET /shipments" } })
+    const plp = await client.delivery.plpDocument("98945320").catch((failure) => failure)
+    expect(plp).not.toBeInstanceOf(Error)
+    expect(await readAll(plp.body).catch((failure) => failure)).toBeInstanceOf(HubUnavailableError)
+    expect((await client.listProducts()).products).toHaveLength(5)
+  })
+
   it("a 3xx is an error that says so, never a success, and is never followed", async () => {
     const elsewhere = await countingServer()
     try {
@@ -162,4 +177,11 @@ async function countingServer() {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
+}
+
+/** A stream read to its end, or its error. */
+async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = []
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk))
+  return Buffer.concat(chunks)
 }

@@ -6,6 +6,7 @@
  * to repeat. Only this file speaks HTTP; it knows no endpoint beyond what a call tells it.
  */
 import { createHash } from "node:crypto"
+import type { Readable } from "node:stream"
 import { setTimeout as sleep } from "node:timers/promises"
 import { Pool } from "undici"
 import type { z } from "zod"
@@ -148,6 +149,20 @@ export class HubTransport {
     })
   }
 
+  /**
+   * A document's body still under its request's deadline once handed over: a hub dripping bytes
+   * inside undici's idle timeouts would otherwise hold the request (and the admin's) for ever.
+   */
+  private withinDeadline(endpoint: string, body: Readable, deadline: AbortSignal, timer: NodeJS.Timeout): Readable {
+    const cutOff = () => body.destroy(new HubUnavailableError(endpoint, describeNetworkFault("DEADLINE", this.options.requestDeadlineMs), false))
+    deadline.addEventListener("abort", cutOff, { once: true })
+    body.once("close", () => {
+      clearTimeout(timer)
+      deadline.removeEventListener("abort", cutOff)
+    })
+    return body
+  }
+
   async send<T>(call: HubCall<T>): Promise<T> {
     const fingerprint = this.fingerprint(call)
     const earlier = this.rejected.earlier(fingerprint)
@@ -186,6 +201,7 @@ export class HubTransport {
         // idle timeouts would otherwise never end.
         const deadline = new AbortController()
         const deadlineTimer = setTimeout(() => deadline.abort(), this.options.requestDeadlineMs)
+        let deadlineOnBody = false
         try {
           const answer = await this.pool.request({
             method: call.method,
@@ -206,8 +222,9 @@ export class HubTransport {
             pausing.catch(() => undefined)
           }
           if (call.pdf && status >= 200 && status < 300 && isPdf(headers["content-type"])) {
-            // Streamed to whoever asked, bounded by size and by undici's idle timeout, never held whole.
-            pdf = { body: boundedStream(answer.body, this.options.maxDocumentBytes), contentLength: headerNumber(headers["content-length"]) }
+            // Streamed to whoever asked, bounded by size and by the deadline, never held whole.
+            pdf = { body: this.withinDeadline(call.endpoint, boundedStream(answer.body, this.options.maxDocumentBytes), deadline.signal, deadlineTimer), contentLength: headerNumber(headers["content-length"]) }
+            deadlineOnBody = true
           } else {
             text = await readBounded(answer.body, this.options.maxResponseBytes, headers["content-length"])
           }
@@ -228,7 +245,7 @@ export class HubTransport {
           }
           throw new HubUnavailableError(call.endpoint, describeNetworkFault(code, this.options.requestDeadlineMs), !notSent && !repeatable)
         } finally {
-          clearTimeout(deadlineTimer)
+          if (!deadlineOnBody) clearTimeout(deadlineTimer)
         }
 
         this.figuresBook.answered(call.endpoint, status, { expected: status === 404 && call.absentOn404 === true })

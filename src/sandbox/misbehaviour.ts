@@ -51,9 +51,12 @@ export const misbehaviourSchema = z.strictObject({
     .strictObject({ bytes: z.number().int().min(64).max(10_000_000_000), declareLength: z.boolean().default(false), ...takes })
     .nullable()
     .optional(),
-  /** 200 whose body never ends: a space every `everyMs`, inside undici's idle timeouts, until the client goes away. */
+  /**
+   * 200 whose body never ends: a space every `everyMs`, inside undici's idle timeouts, until the client
+   * goes away; as JSON, or (`contentType: "pdf"`) as a PDF that never ends (a label, a PLP).
+   */
   dripBody: z
-    .strictObject({ everyMs: z.number().int().min(1).max(60_000).default(100), ...takes })
+    .strictObject({ everyMs: z.number().int().min(1).max(60_000).default(100), contentType: z.enum(["json", "pdf"]).default("json"), ...takes })
     .nullable()
     .optional(),
 })
@@ -117,7 +120,7 @@ export class Misbehaviour {
     const huge = this.consume("hugeBody", bucket)
     if (huge) return { status: 200, carryOut: (res) => this.streamHuge(res, huge.bytes, huge.declareLength) }
     const drip = this.consume("dripBody", bucket)
-    if (drip) return { status: 200, carryOut: (res) => this.drip(res, drip.everyMs) }
+    if (drip) return { status: 200, carryOut: (res) => this.drip(res, drip.everyMs, drip.contentType) }
     return undefined
   }
 
@@ -179,9 +182,9 @@ export class Misbehaviour {
     pump()
   }
 
-  private drip(res: ServerResponse, everyMs: number): void {
-    res.writeHead(200, { "content-type": "application/json; charset=utf-8" })
-    res.write('{"products":[')
+  private drip(res: ServerResponse, everyMs: number, contentType: "json" | "pdf"): void {
+    res.writeHead(200, { "content-type": contentType === "pdf" ? "application/pdf" : "application/json; charset=utf-8" })
+    res.write(contentType === "pdf" ? "%PDF-1.4\n" : '{"products":[')
     const timer = setInterval(() => {
       if (res.destroyed) return stopDrip()
       res.write(" ")
