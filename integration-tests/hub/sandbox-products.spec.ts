@@ -123,7 +123,7 @@ describe("sandbox hub over HTTP: products, faults, control", () => {
       const before = hub.getProduct("SKU-1")
       const refusals: Array<[string, unknown, string]> = [
         ["/products/SKU-1", { product: { price: 10.005 } }, "product.price: price must have at most two decimals"],
-        ["/products/SKU-1", { product: { qty: 2, promotional_price: 51 } }, "promotional_price (51) must not be above price (50)"],
+        ["/products/SKU-1", { product: { qty: 2, promotional_price: 51 } }, "product.promotional_price: 51 must not be above price (50)"],
         ["/products/SKU-1", { product: { status: "active" } }, "product.status: Invalid option"],
         ["/products/SKU-1", { product: { sale_price: 20 } }, 'product: Unrecognized key: "sale_price"'],
         ["/variations/SKU-1", { variation: { price: 0 } }, "variation.price: price must be above zero"],
@@ -138,7 +138,7 @@ describe("sandbox hub over HTTP: products, faults, control", () => {
       expect(hub.getProduct("SKU-1")).toEqual(before)
     })
 
-    it("keeps the hub's price rules: a cut of half or more refused, and (strict, by default) no zero or empty price, in the hub's words", async () => {
+    it("keeps the hub's price rules: a cut of half or more refused, and (the 2025 product model, by default) no zero or empty price, in the hub's words", async () => {
       const put = (product: object) => call("PUT", "/products/SKU-1", { body: { product } })
       expect(await put({ price: 25 })).toMatchObject({ status: 422, body: { error: "Não é permitida uma redução de preço maior ou igual a 50%" } })
       expect(await put({ promotional_price: 25 })).toMatchObject({ status: 422 })
@@ -148,14 +148,18 @@ describe("sandbox hub over HTTP: products, faults, control", () => {
       // Under half, then under half of that: two steps reach what one could not.
       expect((await put({ price: 25.01 })).status).toBe(204)
       expect((await put({ price: 12.51 })).status).toBe(204)
-      // The price itself as the sale price: no sale, on a strict hub.
+      // The price itself as the sale price: no sale, on the 2025 model.
       expect((await put({ promotional_price: 12.51 })).status).toBe(204)
-      hub.setPriceRules({ maxCutPercent: null, strict: false })
+      // The older model takes null as no sale, and refuses a sale price not below the price.
+      hub.setPriceRules({ maxCutPercent: null, productModel: "legacy" })
+      expect(await put({ price: 20 })).toMatchObject({ status: 422, body: { error: expect.stringContaining("promotional_price must be lower than price") } })
       expect((await put({ price: 1, promotional_price: null })).status).toBe(204)
+      expect(await put({ promotional_price: 1 })).toMatchObject({ status: 422, body: { error: expect.stringContaining("promotional_price must be lower than price") } })
+      expect((await put({ promotional_price: 0.5 })).status).toBe(204)
     })
 
-    it("lists and serves the prices and status seeded through the control endpoint, promotional_price null to clear (a hub not on the strict model)", async () => {
-      hub.setPriceRules({ strict: false })
+    it("lists and serves the prices and status seeded through the control endpoint, promotional_price null to clear (a hub on the legacy model)", async () => {
+      hub.setPriceRules({ productModel: "legacy" })
       const seeded = await fetch(`${hub.url}/_sandbox/products`, {
         method: "POST",
         body: JSON.stringify([{ sku: "SKU-1", qty: 10, price: 59.9, promotional_price: 64.9, status: "disabled" }]),

@@ -10,7 +10,6 @@ import { z } from "zod"
 import { productFiltersSchema } from "../hub-client/schemas"
 import { parseOrThrow, SandboxHubError } from "./errors"
 import {
-  checkPromotion,
   checkVariationAttributes,
   checkVariationSkus,
   sandboxNewProductSchema,
@@ -19,7 +18,7 @@ import {
   type SandboxVariation,
 } from "./product-create-rules"
 import { applyProductUpdate, sandboxProductUpdateSchema } from "./product-rules"
-import { checkPriceUpdate, DEFAULT_SANDBOX_PRICE_RULES, type SandboxPriceRules } from "./price-rules"
+import { checkPriceUpdate, checkPromotion, DEFAULT_SANDBOX_PRICE_RULES, type SandboxPriceRules } from "./price-rules"
 import {
   clone,
   compareStrings,
@@ -108,15 +107,17 @@ export class SandboxCatalogue {
   }
 
   /** `POST /products`: a new product, with its variations when configurable. */
-  create(input: unknown): SandboxProduct {
+  create(input: unknown, priceRules: SandboxPriceRules = DEFAULT_SANDBOX_PRICE_RULES): SandboxProduct {
     const product = parseOrThrow(sandboxNewProductSchema, input, { prefix: "product" })
     if (this.taken(product.sku)) throw new SandboxHubError(422, `product.sku: ${product.sku} already exists on the hub`)
-    checkPromotion("product", product.promotional_price, product.price)
+    const model = priceRules.productModel
+    checkPromotion("product", product.promotional_price, product.price, model)
     const variations = product.variations ?? []
     checkVariationSkus("product", product.sku, variations, (sku) => this.taken(sku))
     checkVariationAttributes("product", product.variation_attributes, variations)
-    variations.forEach((variation, index) => checkPromotion(`product.variations.${index}`, variation.promotional_price, variation.price ?? product.price))
-    const stored: SandboxProduct = stripUndefined(product)
+    variations.forEach((variation, index) => checkPromotion(`product.variations.${index}`, variation.promotional_price, variation.price ?? product.price, model))
+    // Without a sale price sent, the hub holds none.
+    const stored: SandboxProduct = stripUndefined({ ...product, promotional_price: product.promotional_price ?? null })
     this.review(stored)
     this.products.set(stored.sku, stored)
     for (const variation of variations) this.parentOf.set(variation.sku, stored.sku)
@@ -124,7 +125,7 @@ export class SandboxCatalogue {
   }
 
   /** `POST /products/{sku}/variations`: one more variation of a configurable product; answers the product. */
-  addVariation(parentSku: string, input: unknown): SandboxProduct {
+  addVariation(parentSku: string, input: unknown, priceRules: SandboxPriceRules = DEFAULT_SANDBOX_PRICE_RULES): SandboxProduct {
     const parent = this.products.get(parentSku)
     if (!parent) throw new SandboxHubError(404, "Product not found")
     const variation = parseOrThrow(sandboxVariationSchema, input, { prefix: "variation" })
@@ -132,7 +133,7 @@ export class SandboxCatalogue {
     if (!parent.variation_attributes?.length) {
       throw new SandboxHubError(422, `variation: ${parentSku} has no variation_attributes to tell its variations apart; set them first`)
     }
-    checkPromotion("variation", variation.promotional_price, variation.price ?? parent.price)
+    checkPromotion("variation", variation.promotional_price, variation.price ?? parent.price, priceRules.productModel)
     const variations = [...(parent.variations ?? []), stripUndefined(variation)]
     try {
       checkVariationAttributes("product", parent.variation_attributes, variations)
@@ -157,7 +158,7 @@ export class SandboxCatalogue {
     if (product) {
       const update = parseOrThrow(sandboxProductUpdateSchema, fields, { prefix: "product" })
       checkPriceUpdate(product, update, priceRules)
-      const updated = applyProductUpdate(product, update)
+      const updated = applyProductUpdate(product, update, priceRules.productModel)
       this.review(updated)
       this.products.set(sku, updated)
       return clone(updated)
@@ -171,7 +172,8 @@ export class SandboxCatalogue {
     const variations = (parent.variations ?? []).map((variation) => (variation.sku === sku ? stripUndefined({ ...variation, ...update }) : variation))
     const updated = variations.find((variation) => variation.sku === sku)!
     if (update.price !== undefined || update.promotional_price !== undefined) {
-      checkPromotion("variation", updated.promotional_price, updated.price ?? parent.price)
+      // What the variation holds after the update (a null there is no sale, however it came).
+      checkPromotion("variation", updated.promotional_price ?? undefined, updated.price ?? parent.price, priceRules.productModel)
     }
     if (update.specifications !== undefined) checkVariationAttributes("product", parent.variation_attributes, variations)
     this.review({ ...parent, variations })

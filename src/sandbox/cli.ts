@@ -9,6 +9,7 @@ import { describeSandboxAccounts, MAX_SANDBOX_ACCOUNTS, SandboxAccountStartError
 import { SandboxHubError } from "./errors"
 import type { SandboxHubOptions } from "./hub"
 import { moveRulesSchema } from "./move-rules"
+import { PRODUCT_MODELS, type ProductModel } from "./price-rules"
 import { DEFAULT_SEED_DAYS, DEFAULT_SEED_SKU_QTY, type SeedSku } from "./seed"
 
 export const SANDBOX_CLI_USAGE = `Usage: hub-sandbox [options]
@@ -28,6 +29,9 @@ export const SANDBOX_CLI_USAGE = `Usage: hub-sandbox [options]
                          (default ${DEFAULT_SEED_DAYS}: the plugin's default look-back, importLookbackDays)
   --production           behave as a production account: test orders and approval answer 403
   --retry-after          send Retry-After on 429 answers
+  --product-model <m>    how the hub holds a sale: 2025 (default: no 0 nor null price or sale price,
+                         a sale price equal to the price is no sale) or legacy (null is no sale, a sale
+                         price must be lower than the price)
   --moves <rules>        which moves the hub accepts from which status: strict (default), lenient
                          (ships from APPROVED or INVOICED, refuses a re-ship after an exception),
                          or a JSON file {"SHIPPED":["INVOICED"],...} naming every target type
@@ -55,7 +59,7 @@ Control endpoints (no credentials; <code> URL-encoded: "Sandbox Marketplace-17" 
                                            (shares 0..1; {} turns faults off)
   PUT    /_sandbox/rate-limits             {"GET /orders":{"limit":1,"windowMs":1000},"default":{...}}
   PUT    /_sandbox/next-origin             {"origin":"http://..."|null}: where the products listing's next points
-  PUT    /_sandbox/price-rules             {"maxCutPercent":50|null,"strict":true|false}: the hub's price rules
+  PUT    /_sandbox/price-rules             {"maxCutPercent":50|null,"productModel":"2025"|"legacy"}: the hub's price rules
   PUT    /_sandbox/delivery                {"plpOrderCodes":"code"|"marketplace_number"}: what a PLP's order_remote_codes names
   PUT    /_sandbox/review                  {"eanRequired":true|false}: the marketplace refuses a product without an EAN
   GET    /_sandbox/categories              the category service's list (GET /category-service/categories, with credentials)
@@ -95,6 +99,7 @@ const FLAGS = {
   production: { type: "boolean" },
   "retry-after": { type: "boolean" },
   moves: { type: "string" },
+  "product-model": { type: "string" },
   "queue-visibility": { type: "string" },
   "rate-limit": { type: "string", multiple: true },
   help: { type: "boolean", short: "h" },
@@ -103,6 +108,11 @@ const FLAGS = {
 const count = (flag: string, value: string): number => {
   if (!/^\d+$/.test(value)) throw new CliUsageError(`${flag} expects a whole number, got "${value}"`)
   return Number(value)
+}
+
+const productModelFlag = (value: string): ProductModel => {
+  if (!(PRODUCT_MODELS as readonly string[]).includes(value)) throw new CliUsageError(`--product-model expects ${PRODUCT_MODELS.join(" or ")}, got "${value}"`)
+  return value as ProductModel
 }
 
 /** "<METHOD> /<resource>=<limit>/<windowMs>" or "default=<limit>/<windowMs>" -> [bucket, limit]. */
@@ -178,6 +188,7 @@ export function parseSandboxArgs(argv: readonly string[]): SandboxCliOptions | "
   if (flags.production) options.sandboxAccount = false
   if (flags["retry-after"]) options.retryAfterHeader = true
   if (flags.moves !== undefined) options.moveRules = moveRulesFlag(flags.moves)
+  if (flags["product-model"] !== undefined) options.priceRules = { productModel: productModelFlag(flags["product-model"]) }
   if (flags["queue-visibility"] !== undefined) options.queueVisibilityMs = count("--queue-visibility", flags["queue-visibility"])
   if (flags["rate-limit"]) options.rateLimits = Object.fromEntries(flags["rate-limit"].map(rateLimitRule))
   if ((options.seed?.orders ?? 0) > 0 && !options.seed?.products && !options.seed?.skus?.length) {

@@ -142,7 +142,7 @@ export function buildControlRoutes(hub: SandboxHub, state: SandboxHubState): Rou
       },
     },
     {
-      // The hub's price rules: {"maxCutPercent": 50|null, "strict": true|false}.
+      // The hub's price rules: {"maxCutPercent": 50|null, "productModel": "2025"|"legacy"}.
       method: "PUT",
       path: "/price-rules",
       handle: ({ body }) => {

@@ -72,7 +72,7 @@ export const sandboxHubOptionsSchema = z.strictObject({
   firstOrderSequence: z.number().int().positive().optional(),
   /** Which moves the hub accepts from which status: `strict` (default), `lenient`, or rules of one's own. */
   moveRules: moveRulesSchema.optional(),
-  /** The hub's price rules (price-rules.ts): `{ maxCutPercent: 50, strict: true }` unless given; `reset()` goes back to them. */
+  /** The hub's price rules (price-rules.ts): `{ maxCutPercent: 50, productModel: "2025" }` unless given; `reset()` goes back to them. */
   priceRules: sandboxPriceRulesSchema.partial().optional(),
   /** How long an order handed out by `GET /queues/orders` stays hidden unless acknowledged (default 5 min). */
   queueVisibilityMs: z.number().int().positive().optional(),

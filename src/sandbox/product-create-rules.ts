@@ -105,7 +105,7 @@ export const sandboxNewProductSchema = z.strictObject({
   price: money("price"),
   status: status.default("disabled"),
   qty: qty.default(0),
-  promotional_price: money("promotional_price").nullable().default(null),
+  promotional_price: money("promotional_price").nullable().optional(),
   cost: catalogueFields.cost.optional(),
   weight: catalogueFields.weight.optional(),
   height: catalogueFields.height.optional(),
@@ -134,13 +134,6 @@ export type SandboxVariationUpdate = z.infer<typeof sandboxVariationUpdateSchema
 
 const refuse = (message: string): never => {
   throw new SandboxHubError(422, message)
-}
-
-/** A promotional price is not above the price it lowers (equal to it: no sale, on a hub that takes neither 0 nor null). */
-export function checkPromotion(field: string, promotional: number | null | undefined, price: number | undefined): void {
-  if (promotional != null && price !== undefined && promotional > price) {
-    refuse(`${field}.promotional_price: ${promotional} must not be above price (${price})`)
-  }
 }
 
 /**

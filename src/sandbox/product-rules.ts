@@ -4,9 +4,9 @@
  * (src/hub-client/schemas.ts): a wrong guess in the client then shows up in tests as a refusal.
  */
 import { z } from "zod"
-import { SandboxHubError } from "./errors"
 import { catalogueFields, checkVariationAttributes, money } from "./product-create-rules"
 import type { SandboxProduct } from "./records"
+import { checkPromotion, type ProductModel } from "./price-rules"
 
 /**
  * The fields of a partial update (docs/hub-interface.md §4 rule 2); `promotional_price: null` clears
@@ -39,19 +39,15 @@ export const sandboxVariationUpdateBodySchema = z
   )
 
 /**
- * The product with the update merged in, or a 422 when a promotional price would be above the
- * price (equal is "no sale" on a hub that takes neither 0 nor null: docs/hub-public-facts.md, Prices). Checked only when the update names either price, so a store can still push stock to a
- * product seeded (POST /_sandbox/products) with a pair the hub would refuse.
+ * The product with the update merged in, or a 422 when its promotional price does not stand beside its
+ * price as the hub's product model holds a sale (price-rules.ts). Checked only when the update names
+ * either price, so a store can still push stock to a product seeded (POST /_sandbox/products) with a
+ * pair the hub would refuse.
  */
-export function applyProductUpdate(product: SandboxProduct, update: SandboxProductUpdate): SandboxProduct {
+export function applyProductUpdate(product: SandboxProduct, update: SandboxProductUpdate, model: ProductModel): SandboxProduct {
   const merged = { ...product, ...update }
   const pricesTouched = update.price !== undefined || update.promotional_price !== undefined
-  if (pricesTouched && merged.promotional_price !== null && merged.promotional_price > merged.price) {
-    throw new SandboxHubError(
-      422,
-      `promotional_price (${merged.promotional_price}) must not be above price (${merged.price})`
-    )
-  }
+  if (pricesTouched) checkPromotion("product", merged.promotional_price ?? undefined, merged.price, model)
   // New attributes must still tell the variations already there apart.
   if (update.variation_attributes !== undefined) checkVariationAttributes("product", merged.variation_attributes, merged.variations ?? [])
   return merged

@@ -65,7 +65,7 @@ export class SandboxHubState {
   readonly categories = new SandboxCategoryService()
   /** The marketplace's review of the products the hub took (marketplace-review.ts): its sync errors. */
   readonly review = new SandboxMarketplaceReview({ getProduct: (sku) => this.getProduct(sku) }, () => this.now())
-  /** The hub's price rules (price-rules.ts): a cut of half or more refused, and (strict) no zero or empty price. */
+  /** The hub's price rules (price-rules.ts): a cut of half or more refused, and how its product model holds a sale. */
   priceRules: SandboxPriceRules = DEFAULT_SANDBOX_PRICE_RULES
   /** Which moves are accepted from which status type. */
   moveRules: MoveRules = SANDBOX_MOVE_PROFILES.strict
@@ -138,12 +138,12 @@ export class SandboxHubState {
 
   /** `POST /products`, validated with the sandbox's own rules (product-create-rules.ts). */
   createProduct(input: unknown): SandboxProduct {
-    return this.catalogue.create(input)
+    return this.catalogue.create(input, this.priceRules)
   }
 
   /** `POST /products/{sku}/variations`: answers the product with its variations. */
   addVariation(parentSku: string, input: unknown): SandboxProduct {
-    return this.catalogue.addVariation(parentSku, input)
+    return this.catalogue.addVariation(parentSku, input, this.priceRules)
   }
 
   /**

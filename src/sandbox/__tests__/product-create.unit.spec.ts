@@ -76,6 +76,28 @@ describe("sandbox product creation", () => {
     expect(created).toEqual({ sku: "MIN", name: "Mínimo", description: "Só o exigido", price: 10, status: "disabled", qty: 0, promotional_price: null })
   })
 
+  it.each([
+    ["2025", { promotional_price: 59.9 }, null],
+    ["2025", { promotional_price: null }, "product.promotional_price: O preço e o preço promocional não podem ser zero nem vazios"],
+    ["legacy", { promotional_price: null }, null],
+    ["legacy", { promotional_price: 59.9 }, "product.promotional_price must be lower than price (59.9 is not below 59.9)"],
+  ] as const)("holds a sale as its %s product model does: %j -> %s", (productModel, prices, refused) => {
+    const state = new SandboxHubState()
+    state.priceRules = { maxCutPercent: 50, productModel }
+    const product = { ...simple(), ...prices }
+    if (refused === null) expect(state.createProduct(product)).toMatchObject(prices)
+    else expect(refusal(() => state.createProduct(product))).toMatchObject({ status: 422, message: refused })
+  })
+
+  it("on the legacy model, refuses a variation whose sale price is its product's price", () => {
+    const state = new SandboxHubState()
+    state.priceRules = { maxCutPercent: 50, productModel: "legacy" }
+    const product = configurable()
+    Object.assign(product.variations[1], { promotional_price: 79.9 })
+    expect(refusal(() => state.createProduct(product)).message).toBe("product.variations.1.promotional_price must be lower than price (79.9 is not below 79.9)")
+    expect(state.getProduct("CAMISETA")).toBeUndefined()
+  })
+
   it("takes a configurable product of 2 attributes × 2 values; each variation is reachable by its SKU and sells under its product", () => {
     const state = new SandboxHubState()
     const created = state.createProduct(configurable())

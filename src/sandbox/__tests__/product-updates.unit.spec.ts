@@ -50,10 +50,10 @@ describe("sandbox product updates", () => {
     })
   })
 
-  it("clear the promotional price with null on a hub not on the strict model; a strict one refuses it in its words", () => {
+  it("clear the promotional price with null on a hub of the legacy model; one of the 2025 model refuses it in its words", () => {
     const state = withProducts()
     expect(refusal(() => state.updateProduct("SKU-1-P", { promotional_price: null })).message).toBe("O preço e o preço promocional não podem ser zero nem vazios")
-    state.priceRules = { maxCutPercent: 50, strict: false }
+    state.priceRules = { maxCutPercent: 50, productModel: "legacy" }
     expect(state.updateProduct("SKU-1-P", { promotional_price: null })).toMatchObject({ price: 50, promotional_price: null })
   })
 
@@ -80,7 +80,7 @@ describe("sandbox product updates", () => {
   it("take prices whose cents are exact only in decimal (19.99, 0.29, 1234.56)", () => {
     const state = withProducts()
     // Cuts of half or more among them: not what this test is about.
-    state.priceRules = { maxCutPercent: null, strict: true }
+    state.priceRules = { maxCutPercent: null, productModel: "2025" }
     for (const price of [19.99, 0.29, 1234.56, 0.1 + 0.2]) {
       expect(state.updateProduct("SKU-1", { price }).price).toBe(price)
     }
@@ -90,9 +90,9 @@ describe("sandbox product updates", () => {
     const state = withProducts()
     const before = state.getProduct("SKU-1-P")
     const refusals = [
-      [{ qty: 1, promotional_price: 60 }, "promotional_price (60) must not be above price (50)"],
-      [{ price: 40 }, "promotional_price (45) must not be above price (40)"],
-      [{ price: 30, promotional_price: 35.5, status: "disabled" }, "promotional_price (35.5) must not be above price (30)"],
+      [{ qty: 1, promotional_price: 60 }, "product.promotional_price: 60 must not be above price (50)"],
+      [{ price: 40 }, "product.promotional_price: 45 must not be above price (40)"],
+      [{ price: 30, promotional_price: 35.5, status: "disabled" }, "product.promotional_price: 35.5 must not be above price (30)"],
     ] as const
     for (const [update, message] of refusals) {
       const error = refusal(() => state.updateProduct("SKU-1-P", update))
@@ -112,7 +112,7 @@ describe("sandbox product updates", () => {
     state.upsertProducts([{ sku: "SKU-DRIFT", qty: 1, price: 20, promotional_price: 25 }])
     expect(state.updateProduct("SKU-DRIFT", { qty: 4 })).toMatchObject({ qty: 4, price: 20, promotional_price: 25 })
     expect(refusal(() => state.updateProduct("SKU-DRIFT", { price: 21 })).message).toBe(
-      "promotional_price (25) must not be above price (21)"
+      "product.promotional_price: 25 must not be above price (21)"
     )
   })
 
@@ -155,7 +155,7 @@ describe("sandbox product and variation update routes", () => {
     ["/variations/SKU-1", {}, 'exactly one of "product" and "variation"'],
     ["/variations/SKU-1", { variation: { price: 9.999 } }, "variation.price: price must have at most two decimals"],
     ["/variations/SKU-1", { variation: { sku: "SKU-2" } }, 'variation: Unrecognized key: "sku"'],
-    ["/variations/SKU-1", { variation: { promotional_price: 80 } }, "promotional_price (80) must not be above price (50)"],
+    ["/variations/SKU-1", { variation: { promotional_price: 80 } }, "product.promotional_price: 80 must not be above price (50)"],
   ])("refuse PUT %s %j with 422 and {error}", (path, body, message) => {
     const { state, put } = hubRoutes()
     const answer = put(path, body)
