@@ -1,7 +1,7 @@
 import { medusaIntegrationTestRunner } from "../helpers/test-runner"
 import { request } from "node:http"
 import { MedusaContainer } from "@medusajs/framework/types"
-import { sampleTestOrder } from "../../src/sandbox"
+import { sampleNfeKey, sampleNfeXml, sampleTestOrder } from "../../src/sandbox"
 import { runOrderImport } from "../../src/sync/orders/order-listing"
 import { adminHeaders } from "../helpers/admin"
 import { sandboxHubForStore } from "../helpers/sandbox-store"
@@ -11,7 +11,7 @@ jest.setTimeout(180_000)
 
 /*
  * What comes from outside is checked where it enters (issue 50, Low): an order code in an admin
- * route's path, before it reaches a hub URL.
+ * route's path, before it reaches a hub URL; an NF-e XML the parser will not build.
  */
 const sandbox = sandboxHubForStore()
 
@@ -66,6 +66,20 @@ medusaIntegrationTestRunner({
       // A real code, spaces and all, still goes through.
       const label = await api.get(`/admin/hub/orders/${encodeURIComponent(code)}/label?format=json`, headers)
       expect(label.data).toMatchObject({ code })
+    })
+
+    it("answers 400, not 500, to an NF-e XML nested past the parser's depth or with a tag __proto__, and sends nothing", async () => {
+      const { code } = sandbox.hub.createOrder({ ...sampleTestOrder({ items: [{ id: "SKU-1", qty: 1 }] }), calculation_type: "b2wentregadirect" })
+      sandbox.hub.marketplaceApprove(code)
+      await runOrderImport(container, "default")
+      const sentBefore = sandbox.hub.requestLog().length
+      const good = sampleNfeXml({ key: sampleNfeKey(91) })
+      for (const xml of [good.replace("</infNFe>", `${"<x>".repeat(5_000)}${"</x>".repeat(5_000)}</infNFe>`), good.replace("<ide>", "<__proto__><a>1</a></__proto__><ide>")]) {
+        const answer = await api.post(`/admin/hub/orders/${encodeURIComponent(code)}/invoice-xml`, { xml, volume_qty: 1 }, headers).catch((error) => error.response)
+        expect(answer.status).toBe(400)
+        expect(answer.data).toMatchObject({ problem: "not_nfe", message: expect.stringMatching(/^xml: the XML is not an NF-e/) })
+      }
+      expect(sandbox.hub.requestLog().slice(sentBefore)).toEqual([])
     })
   },
 })

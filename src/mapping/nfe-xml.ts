@@ -42,7 +42,8 @@ export function readNfeXml(xml: string, maxBytes: number): NfeReading {
   if (/<!DOCTYPE|<!ENTITY/i.test(xml)) return refuse("declares_entities", "the XML file declares a DOCTYPE or entities, which an NF-e never does: it is not read")
   const valid = XMLValidator.validate(xml)
   if (valid !== true) return refuse("not_xml", `the file is not XML (line ${valid.err.line}: ${valid.err.msg})`)
-  const document = parser.parse(xml) as Record<string, any>
+  const document = parse(xml)
+  if (!document) return refuse("not_nfe", "the XML is not an NF-e: it nests tags deeper than an NF-e does, or names a tag no NF-e has (such as __proto__)")
   const proc = document.nfeProc
   const infNFe = proc?.NFe?.infNFe
   const infProt = proc?.protNFe?.infProt
@@ -58,6 +59,16 @@ export function readNfeXml(xml: string, maxBytes: number): NfeReading {
   if (!issueDate || Number.isNaN(Date.parse(issueDate))) return refuse("no_issue_date", "the NF-e has no issue date (ide/dhEmi)")
   const text = (value: unknown) => (value === undefined || value === null || value === "" ? null : String(value))
   return { ok: true, key: protKey, number: text(infNFe.ide?.nNF), series: text(infNFe.ide?.serie), issueDate }
+}
+
+/** The parsed XML, or null when the parser refuses it (tags nested past its depth, a tag named `__proto__`). */
+function parse(xml: string): Record<string, any> | null {
+  try {
+    return parser.parse(xml) as Record<string, any>
+  } catch {
+    // Its message is not passed on: it may quote the file.
+    return null
+  }
 }
 
 /**

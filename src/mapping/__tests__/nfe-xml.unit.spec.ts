@@ -3,6 +3,7 @@ import { nfeCheckDigit, nfeCheckDigitValid, readNfeXml } from "../nfe-xml"
 
 const KEY = sampleNfeKey(1234)
 const MAX = 1024 * 1024
+const good = () => sampleNfeXml({ key: KEY })
 
 describe("readNfeXml", () => {
   it("reads an authorised NF-e's key, number, series and issue date, nothing of the buyer", () => {
@@ -28,6 +29,15 @@ describe("readNfeXml", () => {
     expect(problem(sampleNfeXml({ key: wrongDigit }))).toBe("check_digit")
     expect(problem(sampleNfeXml({ key: KEY, status: "110" }))).toBe("not_authorised")
     expect(problem(sampleNfeXml({ key: KEY, issuedAt: "" }))).toBe("no_issue_date")
+  })
+
+  it("refuses, never throws on, an XML the parser will not build: nested past its depth, a tag named __proto__ or constructor", () => {
+    const deep = good().replace("</infNFe>", `${"<x>".repeat(5_000)}${"</x>".repeat(5_000)}</infNFe>`)
+    for (const xml of [deep, good().replace("<ide>", "<__proto__><polluted>1</polluted></__proto__><ide>"), good().replace("<ide>", "<constructor>1</constructor><ide>")]) {
+      const reading = readNfeXml(xml, MAX)
+      expect(reading).toMatchObject({ ok: false, problem: "not_nfe", message: expect.stringContaining("nests tags deeper than an NF-e does") })
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
   })
 
   it("checks an access key's mod-11 digit as the public NF-e rules do (0 when the rest is 0 or 1)", () => {
