@@ -18,6 +18,7 @@ import { seedStore } from "../helpers/store"
 import { createStep, createWorkflow, StepResponse, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { reserveHubOrdersStockStep, type ReserveHubOrdersStockInput } from "../../src/workflows/hub-orders/steps/reserve-hub-orders-stock"
 import { markHubOrdersImportedStep } from "../../src/workflows/hub-orders/steps/mark-hub-orders-imported"
+import { hubMedusaOrderId } from "../../src/workflows/hub-orders/steps/find-orders-for-hub-codes"
 
 jest.setTimeout(180_000)
 
@@ -160,7 +161,7 @@ medusaIntegrationTestRunner({
         { regionId: store.region.id, salesChannelId: store.salesChannel.id, currencyCode: "brl" }
       )
       if (!mapped.ok) throw new Error(mapped.reason)
-      const { result: orphan } = await createOrderWorkflow(container).run({ input: { ...mapped.order, customer_id: undefined } as never })
+      const { result: orphan } = await createOrderWorkflow(container).run({ input: { ...mapped.order, id: hubMedusaOrderId(claim!.id), customer_id: undefined } as never })
       return { claim: claim!, orphan }
     }
 

@@ -14,6 +14,7 @@ import { GetHubProductsSchema, PostHubProductExclusionSchema, PostHubProductPubl
 import { HubAccountQuerySchema } from "./admin/hub/account-query"
 import { GetCollectablesSchema, GetDeliveryDocumentSchema, GetDeliveryPageSchema, PostDeliveryOrdersSchema } from "./admin/hub/delivery/validators"
 import { validateBody } from "./validate-body"
+import { refuseHubMetadata } from "./refuse-hub-metadata"
 import { hubPriceRulesSchema } from "../mapping/hub-price-rules"
 import { PostPricePreviewQuerySchema } from "./admin/hub/prices/preview/validators"
 import { GetHubCategoriesSchema, PostMappingSampleQuerySchema } from "./admin/hub/mapping/validators"
@@ -22,6 +23,12 @@ import { hubFieldMappingSchema } from "../mapping/hub-field-mapping"
 /** Every admin request body is validated here, at the edge, before a route sees it. */
 export default defineMiddlewares({
   routes: [
+    {
+      // A customer's cart metadata becomes its order's: hub_* keys are the plugin's (refuse-hub-metadata.ts).
+      matcher: "/store/carts*",
+      method: ["POST"],
+      middlewares: [refuseHubMetadata],
+    },
     {
       matcher: "/admin/hub/orders",
       method: ["GET"],

@@ -7,7 +7,7 @@ import { MedusaCustomerInput } from "../../mapping/hub-order"
 import { HubEvents } from "../../modules/hub/events"
 import { hubOrdersLockInput } from "../../modules/hub/locks"
 import { createHubOrdersStep } from "./steps/create-hub-orders"
-import { findOrdersForHubCodesStep, hubAccountMetadata } from "./steps/find-orders-for-hub-codes"
+import { findOrdersForHubCodesStep, hubAccountMetadata, hubMedusaOrderId } from "./steps/find-orders-for-hub-codes"
 import { startLeaseHeartbeatStep, stopLeaseHeartbeatStep } from "./steps/lease-heartbeat"
 import { markHubOrdersImportedStep } from "./steps/mark-hub-orders-imported"
 import { reserveHubOrdersStockStep } from "./steps/reserve-hub-orders-stock"
@@ -39,7 +39,7 @@ export const importHubOrdersWorkflowId = "import-hub-orders"
  * (an order that already holds reservations or a record is kept: steps/create-hub-orders.ts), not its
  * customers, which another order may use by then (steps/upsert-hub-customers.ts); the caller then
  * imports its orders one by one, so a bad order is set aside alone. A crash leaves the created
- * orders (found again by their hub codes) for the next run to complete, so there is never a second one.
+ * orders (found again by the ids the import gave them) for the next run to complete, so there is never a second one.
  *
  * Hooks: `ordersInput` ({ account, hubOrders: [{ hubOrderCode, order }] }) may return, by hub code, fields of
  * Medusa's order input to set (merged over the plugin's mapping: a sales channel, metadata, ...)
@@ -49,7 +49,7 @@ export const importHubOrdersWorkflowId = "import-hub-orders"
 export const importHubOrdersWorkflow = createWorkflow(
   // Not `idempotent`: that makes the engine store a checkpoint of the whole input at every step (about a
   // quarter of a worker's CPU per order, measured under workflow-engine-redis), and this workflow needs
-  // none: a new try finds the orders by their hub codes and reserves only what is missing.
+  // none: a new try finds the orders by the ids it gives them and reserves only what is missing.
   importHubOrdersWorkflowId,
   (input: ImportHubOrdersInput) => {
     // The claims and the lock renewed while the import runs (one value: the heartbeat and both lock steps
@@ -72,28 +72,32 @@ export const importHubOrdersWorkflow = createWorkflow(
       { resultValidator: z.record(z.string(), z.looseObject({})).optional() }
     )
     const ordersInputChanges = ordersInputHook.getResult()
-    const codes = transform({ input }, ({ input }) => ({ account: input.account, codes: input.hubOrders.map((hubOrder) => hubOrder.hubOrderCode) }))
-    const existingByCode = findOrdersForHubCodesStep(codes)
+    const existingByCode = findOrdersForHubCodesStep(
+      transform({ input }, ({ input }) => input.hubOrders.map(({ hubOrderId, hubOrderCode }) => ({ hubOrderId, hubOrderCode })))
+    )
     const toCreate = transform({ input, existingByCode }, ({ input, existingByCode }) => input.hubOrders.filter((hubOrder) => !existingByCode[hubOrder.hubOrderCode]))
 
     const createdByCode = when("create-medusa-orders-for-hub-orders", { toCreate }, ({ toCreate }) => toCreate.length > 0).then(() => {
       const customerIds = upsertHubCustomersStep(transform({ toCreate }, ({ toCreate }) => toCreate.map((hubOrder) => hubOrder.customer)))
       const orderInputs = transform({ input, toCreate, customerIds, ordersInputChanges }, ({ input, toCreate, customerIds, ordersInputChanges }) =>
-        toCreate.map(({ hubOrderCode, customer, order }) => {
+        toCreate.map(({ hubOrderId, hubOrderCode, customer, order }) => {
           const changes = ordersInputChanges?.[hubOrderCode]
           return {
             ...order,
             ...(changes ?? {}),
-            // A hook's metadata adds to the hub's; the hub code and its account, how a re-run finds this order, stay.
+            // The id is how a re-run finds this order (steps/find-orders-for-hub-codes.ts): no hook changes it.
+            id: hubMedusaOrderId(hubOrderId),
+            // A hook's metadata adds to the hub's; the hub code and its account, shown to the merchant, stay.
             metadata: { ...order.metadata, ...(changes?.metadata as object | undefined), hub_order_code: hubOrderCode, ...hubAccountMetadata(input.account) },
             customer_id: customerIds[customer.email],
           } as CreateOrderDTO
         })
       )
       const orders = createHubOrdersStep(orderInputs)
-      const created = transform({ orders }, ({ orders }) =>
-        orders.map((order) => ({ orderId: order.id, code: String(order.metadata?.hub_order_code), customDisplayId: order.custom_display_id }))
-      )
+      const created = transform({ orders, toCreate }, ({ orders, toCreate }) => {
+        const codeById = new Map(toCreate.map(({ hubOrderId, hubOrderCode }) => [hubMedusaOrderId(hubOrderId), hubOrderCode]))
+        return orders.map((order) => ({ orderId: order.id, code: codeById.get(order.id)!, customDisplayId: order.custom_display_id }))
+      })
       showHubCodesOnOrdersStep(
         transform({ input, created }, ({ input, created }) => created.map((order) => ({ ...order, number: hubOrderNumber(order.code, input.account) })))
       )

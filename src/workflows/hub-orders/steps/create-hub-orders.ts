@@ -7,7 +7,7 @@ import type HubModuleService from "../../../modules/hub/service"
 
 /**
  * Medusa's `createOrdersStep`, with a compensation that leaves an order another import has taken
- * up: a run that lost its claim undoes its orders, but a taker may have found one by its hub code
+ * up: a run that lost its claim undoes its orders, but a taker may have found one by its id
  * and reserved for it or recorded it. Decided under the reservation lock, which that taker's
  * reservation and this check both take, so an order is either kept (reserved or recorded) or
  * removed before the taker reserves (its fence then finds it gone and fails; the next try creates it).
