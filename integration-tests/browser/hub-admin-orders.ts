@@ -77,7 +77,7 @@ export function orderPageTests(session: OrderPageSession) {
     await drawer.getByRole("button", { name: "Send the invoice" }).click()
     await session.expectText(drawer.getByTestId("hub-move-key-error"), "the invoice key must be exactly 44 digits")
     expect(await sandboxOrder(sandboxUrl, hubOrder.code).then((order) => order.status.code)).toBe("payment_received")
-    await drawer.getByLabel("Invoice key").fill("3526 1112 3456 7800 0195 5500 1000 0012 3410 0001 2345")
+    await drawer.getByLabel("Invoice key").fill("3526 1112 3456 7800 0195 5500 1000 0012 3410 0001 2346")
     // The issue date in Medusa's own date picker, typed segment by segment in English order (month first).
     const issueDate = drawer.getByTestId("hub-move-issue-date")
     expect((await issueDate.innerText()).replace(/\s+/g, "")).toMatch(/^MM\/DD\/YYYY.*AM$/)
@@ -88,7 +88,7 @@ export function orderPageTests(session: OrderPageSession) {
     await drawer.getByRole("button", { name: "Send the invoice" }).click()
     await session.expectText(page.locator("[data-sonner-toast]").first(), "Invoice: sent")
     await session.expectText(widget.getByTestId("hub-order-status"), "Pagamento Faturado (Sandbox)")
-    await session.expectText(widget.getByTestId("hub-order-invoice"), "3526 1112 3456 7800 0195 5500 1000 0012 3410 0001 2345", 30_000).catch(() => {
+    await session.expectText(widget.getByTestId("hub-order-invoice"), "3526 1112 3456 7800 0195 5500 1000 0012 3410 0001 2346", 30_000).catch(() => {
       throw new Error("the invoice key is not on the Medusa order (metadata.hub_invoice): the order flow's part has not landed?")
     })
 
@@ -116,7 +116,7 @@ export function orderPageTests(session: OrderPageSession) {
     expect(onHub.status.code).toBe("order_shipped")
     // The picker's 11/20/2026 10:30 AM, in this machine's time zone (the browser's and this test's), as the hub's ISO date.
     expect(onHub.invoices).toEqual([
-      expect.objectContaining({ key: "35261112345678000195550010000012341000012345", issue_date: new Date(2026, 10, 20, 10, 30).toISOString() }),
+      expect.objectContaining({ key: "35261112345678000195550010000012341000012346", issue_date: new Date(2026, 10, 20, 10, 30).toISOString() }),
     ])
     expect(JSON.stringify(onHub.shipments)).toContain("BR123456789BR")
     // Medusa's side: the order's fulfillment, shipped, with the tracking as its label.
@@ -140,7 +140,7 @@ export function orderPageTests(session: OrderPageSession) {
     expect((await fetch(`${sandboxUrl}/_sandbox/orders/${code}/approve`, { method: "POST" })).status).toBe(200)
     expect((await page.request.post(`${medusaUrl}/admin/hub/import-runs`)).status()).toBe(200)
     const invoiced = await page.request.post(`${medusaUrl}/admin/hub/orders/${code}/moves`, {
-      data: { kind: "invoice", invoice: { key: "35261112345678000195550010000012341000054321" } },
+      data: { kind: "invoice", invoice: { key: "35261112345678000195550010000012341000054324" } },
     })
     expect(invoiced.status()).toBe(200)
 

@@ -123,7 +123,7 @@ medusaIntegrationTestRunner({
       expect([recordA.status_type, recordB.status_type]).toEqual(["NEW", "APPROVED"])
 
       const headers = await adminHeaders(container)
-      const invoice = { kind: "invoice", invoice: { key: "35".padEnd(44, "1") } }
+      const invoice = { kind: "invoice", invoice: { key: `${"35".padEnd(43, "1")}4` } }
       const moved = await api.post(`/admin/hub/orders/${encodeURIComponent(onB.code)}/moves?account=brand-b`, invoice, headers)
       expect(moved.status).toBe(200)
       const invoices = (hub: SandboxHub) => hub.requestLog().filter((entry) => entry.method === "POST" && entry.path.endsWith("/invoice"))

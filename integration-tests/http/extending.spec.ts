@@ -89,7 +89,7 @@ medusaIntegrationTestRunner({
       sandbox.hub.marketplaceApprove(hubOrder.code)
       await runOrderImport(container, "default")
       const headers = await adminHeaders(container)
-      const invoice = { kind: "invoice", invoice: { key: "35261112345678000195550010000012341000012345" } }
+      const invoice = { kind: "invoice", invoice: { key: "35261112345678000195550010000012341000012346" } }
       const answer = await api.post(`/admin/hub/orders/${encodeURIComponent(hubOrder.code)}/moves`, invoice, headers)
       expect(answer.data.move).toMatchObject({ state: "done" })
 

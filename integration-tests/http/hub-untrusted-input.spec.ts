@@ -11,7 +11,8 @@ jest.setTimeout(180_000)
 
 /*
  * What comes from outside is checked where it enters (issue 50, Low): an order code in an admin
- * route's path, before it reaches a hub URL; an NF-e XML the parser will not build.
+ * route's path, before it reaches a hub URL; an NF-e XML the parser will not build; an NF-e's
+ * authorisation, issue date and key checked as the public NF-e rules and the hub take them.
  */
 const sandbox = sandboxHubForStore()
 
@@ -75,11 +76,34 @@ medusaIntegrationTestRunner({
       const sentBefore = sandbox.hub.requestLog().length
       const good = sampleNfeXml({ key: sampleNfeKey(91) })
       for (const xml of [good.replace("</infNFe>", `${"<x>".repeat(5_000)}${"</x>".repeat(5_000)}</infNFe>`), good.replace("<ide>", "<__proto__><a>1</a></__proto__><ide>")]) {
-        const answer = await api.post(`/admin/hub/orders/${encodeURIComponent(code)}/invoice-xml`, { xml, volume_qty: 1 }, headers).catch((error) => error.response)
+        const answer = await api.post(`/admin/hub/orders/${encodeURIComponent(code)}/invoice-xml`, { xml, volume_qty: 1 }, headers).catch((error: { response: unknown }) => error.response as { status: number; data: any })
         expect(answer.status).toBe(400)
         expect(answer.data).toMatchObject({ problem: "not_nfe", message: expect.stringMatching(/^xml: the XML is not an NF-e/) })
       }
       expect(sandbox.hub.requestLog().slice(sentBefore)).toEqual([])
+    })
+
+    it("invoices with an NF-e authorised late (cStat 150); refuses a date-only issue date and a key with a wrong check digit before the hub", async () => {
+      const direct = sandbox.hub.createOrder({ ...sampleTestOrder({ items: [{ id: "SKU-1", qty: 1 }] }), calculation_type: "b2wentregadirect" })
+      const own = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 1 }] }))
+      for (const { code } of [direct, own]) sandbox.hub.marketplaceApprove(code)
+      await runOrderImport(container, "default")
+      const post = (path: string, body: object) => api.post(path, body, headers).catch((error: { response: unknown }) => error.response as { status: number; data: any })
+      const sentBefore = sandbox.hub.requestLog().length
+
+      const dateOnly = await post(`/admin/hub/orders/${encodeURIComponent(direct.code)}/invoice-xml`, { xml: sampleNfeXml({ key: sampleNfeKey(92), issuedAt: "2026-11-20" }), volume_qty: 1 })
+      expect(dateOnly.status).toBe(400)
+      expect(dateOnly.data).toMatchObject({ problem: "issue_date_format", message: expect.stringContaining("ISO 8601 with its offset") })
+      const key = sampleNfeKey(93)
+      const wrongDigit = await post(`/admin/hub/orders/${encodeURIComponent(own.code)}/moves`, { kind: "invoice", invoice: { key: `${key.slice(0, 43)}${(Number(key[43]) + 1) % 10}` } })
+      expect(wrongDigit.status).toBe(400)
+      expect(wrongDigit.data.message).toContain(`invoice.key's last digit should be ${key[43]}`)
+      expect(sandbox.hub.requestLog().slice(sentBefore)).toEqual([])
+
+      const late = await post(`/admin/hub/orders/${encodeURIComponent(direct.code)}/invoice-xml`, { xml: sampleNfeXml({ key: sampleNfeKey(94), status: "150" }), volume_qty: 1 })
+      expect(late.status).toBe(200)
+      expect(sandbox.hub.getOrder(direct.code)?.status).toMatchObject({ type: "INVOICED" })
+      expect((await post(`/admin/hub/orders/${encodeURIComponent(own.code)}/moves`, { kind: "invoice", invoice: { key } })).status).toBe(200)
     })
   },
 })

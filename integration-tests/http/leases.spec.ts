@@ -18,7 +18,7 @@ import { seedStore } from "../helpers/store"
 jest.setTimeout(240_000)
 
 const sandbox = sandboxHubForStore()
-const INVOICE_KEY = "35240112345678000190550010000012341000012345"
+const INVOICE_KEY = "35240112345678000190550010000012341000012340"
 
 type ApiAnswer = { status: number; data: any }
 

@@ -21,7 +21,7 @@ jest.setTimeout(180_000)
 const BACKEND_URL = "http://store.example:9000"
 const sandbox = sandboxHubForStore({}, { MEDUSA_BACKEND_URL: BACKEND_URL })
 
-const INVOICE_KEY = "35261112345678000195550010000012341000012345"
+const INVOICE_KEY = "35261112345678000195550010000012341000012346"
 
 type ApiAnswer = { status: number; data: any }
 type Fulfillment = {

@@ -18,7 +18,7 @@ jest.setTimeout(180_000)
 
 const sandbox = sandboxHubForStore()
 
-const INVOICE_KEY = "35261112345678000195550010000012341000012345"
+const INVOICE_KEY = "35261112345678000195550010000012341000012346"
 const TRACK = { code: "BR123456789BR", carrier: "Correios", method: "PAC", url: "https://rastreamento.example/BR123456789BR" }
 
 type ApiAnswer = { status: number; data: any }

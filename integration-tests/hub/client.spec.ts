@@ -41,7 +41,7 @@ describe("hub client against the sandbox hub over HTTP", () => {
       expect(listed.orders.map((order) => order.code)).toContain(created.code)
 
       expect((await client.approveTestOrder(created.code)).status.type).toBe("APPROVED")
-      expect((await client.invoiceOrder(created.code, { key: "3".repeat(44) })).status.type).toBe("INVOICED")
+      expect((await client.invoiceOrder(created.code, { key: `${"3".repeat(43)}6` })).status.type).toBe("INVOICED")
       const shipment = {
         items: [{ sku: "SKU-1", qty: 1 }, { sku: "SKU-2", qty: 1 }],
         track: { code: "BR123", carrier: "Correios", method: "PAC", url: "https://track.example/BR123" },
@@ -65,7 +65,7 @@ describe("hub client against the sandbox hub over HTTP", () => {
       const client = clientFor({ shipmentExceptionPath: "shipment_exception" })
       const order = await client.createTestOrder(testOrder(["SKU-1"]))
       await client.approveTestOrder(order.code)
-      await client.invoiceOrder(order.code, { key: "1".repeat(44) })
+      await client.invoiceOrder(order.code, { key: `${"1".repeat(43)}2` })
       await client.shipOrder(order.code, { items: [{ sku: "SKU-1", qty: 1 }], track: { code: "T", carrier: "C", method: "M" } })
       await client.reportShipmentException(order.code, { occurrence_date: new Date().toISOString(), observation: "Lost" })
       expect(requestsTo(`/orders/${encodeURIComponent(order.code)}/shipment_exception`)).toHaveLength(1)

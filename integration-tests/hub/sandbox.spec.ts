@@ -142,7 +142,7 @@ describe("sandbox hub over HTTP", () => {
   })
 
   describe("order moves", () => {
-    const invoice = { key: "35250312345678000190550010000012341000012345" }
+    const invoice = { key: "35250312345678000190550010000012341000012340" }
     const shipment = {
       items: [{ sku: "SKU-1", qty: 2 }],
       track: { code: "BR123", carrier: "Correios", method: "PAC", url: "https://track.example/BR123" },

@@ -1,4 +1,5 @@
 import { z } from "zod"
+import { nfeCheckDigit, nfeCheckDigitValid } from "./nfe-key"
 
 /*
  * The hub's requests and responses, as zod schemas. The shapes come from the
@@ -214,7 +215,10 @@ const isoDateTime = (field: string) =>
   z.iso.datetime({ offset: true, error: `${field} must be a date and time in ISO 8601 with its offset, e.g. 2026-11-22T14:30:00-03:00` })
 
 export const invoiceInputSchema = z.strictObject({
-  key: z.string().regex(/^\d{44}$/, "the invoice key must be exactly 44 digits"),
+  key: z
+    .string()
+    .regex(/^\d{44}$/, { error: "the invoice key must be exactly 44 digits", abort: true })
+    .refine(nfeCheckDigitValid, { error: (issue) => `the invoice key's check digit is wrong: invoice.key's last digit should be ${nfeCheckDigit(String(issue.input).slice(0, 43))} (public NF-e rules)` }),
   issue_date: isoDateTime("issue_date").optional(),
 })
 export type InvoiceInput = z.infer<typeof invoiceInputSchema>

@@ -10,8 +10,10 @@
  * never has one), so nothing in the file can reach a file or a host, or grow in memory.
  */
 import { XMLParser, XMLValidator } from "fast-xml-parser"
+import { nfeInvoiceInputSchema } from "../hub-client/schemas"
+import { nfeCheckDigit, nfeCheckDigitValid } from "../hub-client/nfe-key"
 
-export const NFE_PROBLEMS = ["too_large", "not_xml", "declares_entities", "not_nfe", "keys_differ", "key_format", "check_digit", "not_authorised", "no_issue_date"] as const
+export const NFE_PROBLEMS = ["too_large", "not_xml", "declares_entities", "not_nfe", "keys_differ", "key_format", "check_digit", "not_authorised", "no_issue_date", "issue_date_format"] as const
 export type NfeProblem = (typeof NFE_PROBLEMS)[number]
 
 export type NfeReading =
@@ -19,6 +21,9 @@ export type NfeReading =
   | { ok: false; problem: NfeProblem; message: string }
 
 const refuse = (problem: NfeProblem, message: string): NfeReading => ({ ok: false, problem, message })
+
+/** `cStat` of an NF-e whose use is authorised (public NF-e rules): 100, or 150 when authorised late. */
+export const NFE_AUTHORISED_STATUSES = ["100", "150"]
 
 const parser = new XMLParser({
   ignoreAttributes: false,
@@ -34,7 +39,8 @@ const parser = new XMLParser({
  * The NF-e's key and issue date, or why it cannot invoice an order: larger than `maxBytes`; not XML;
  * a DOCTYPE or entity declared; not an authorised NF-e (`nfeProc` with `NFe/infNFe` and
  * `protNFe/infProt`); the key in `infNFe/@Id` and in `infProt/chNFe` differing; a key that is not 44
- * digits or whose check digit is wrong; not authorised (`cStat` other than 100); no issue date.
+ * digits or whose check digit is wrong; not authorised (`cStat` other than 100 or 150); no issue date,
+ * or one without its time and offset (`dEmi`, a date only: the hub takes ISO 8601 with its offset).
  */
 export function readNfeXml(xml: string, maxBytes: number): NfeReading {
   const bytes = Buffer.byteLength(xml, "utf8")
@@ -54,9 +60,13 @@ export function readNfeXml(xml: string, maxBytes: number): NfeReading {
   if (!/^\d{44}$/.test(protKey)) return refuse("key_format", `the access key ${protKey || "(none)"} is not 44 digits`)
   if (!nfeCheckDigitValid(protKey)) return refuse("check_digit", `the access key ${protKey} has a wrong check digit (its last digit should be ${nfeCheckDigit(protKey.slice(0, 43))})`)
   const status = String(infProt.cStat ?? "")
-  if (status !== "100") return refuse("not_authorised", `the NF-e is not authorised (cStat ${status || "none"}${infProt.xMotivo ? `: ${infProt.xMotivo}` : ""}); only an authorised NF-e (cStat 100) invoices an order`)
+  if (!NFE_AUTHORISED_STATUSES.includes(status)) return refuse("not_authorised", `the NF-e is not authorised (cStat ${status || "none"}${infProt.xMotivo ? `: ${infProt.xMotivo}` : ""}); only an authorised NF-e (cStat 100 or 150) invoices an order`)
   const issueDate = String(infNFe.ide?.dhEmi ?? infNFe.ide?.dEmi ?? "")
-  if (!issueDate || Number.isNaN(Date.parse(issueDate))) return refuse("no_issue_date", "the NF-e has no issue date (ide/dhEmi)")
+  if (!issueDate) return refuse("no_issue_date", "the NF-e has no issue date (ide/dhEmi)")
+  // The hub client's own rule for the form's issue_date, so nothing read here is refused after.
+  if (!nfeInvoiceInputSchema.shape.issue_date.safeParse(issueDate).success) {
+    return refuse("issue_date_format", `the NF-e's issue date (ide/dhEmi) ${JSON.stringify(issueDate.slice(0, 40))} is not a date and time in ISO 8601 with its offset, e.g. 2026-11-20T10:00:00-03:00, which the hub requires`)
+  }
   const text = (value: unknown) => (value === undefined || value === null || value === "" ? null : String(value))
   return { ok: true, key: protKey, number: text(infNFe.ide?.nNF), series: text(infNFe.ide?.serie), issueDate }
 }
@@ -70,16 +80,3 @@ function parse(xml: string): Record<string, any> | null {
     return null
   }
 }
-
-/**
- * The check digit of an access key's first 43 digits (public NF-e rules): weights 2 to 9 from the
- * right, again and again; the sum mod 11; 0 when that is 0 or 1, else 11 less it.
- */
-export function nfeCheckDigit(first43: string): number {
-  let sum = 0
-  for (let index = 0; index < first43.length; index++) sum += Number(first43[first43.length - 1 - index]) * (2 + (index % 8))
-  const rest = sum % 11
-  return rest < 2 ? 0 : 11 - rest
-}
-
-export const nfeCheckDigitValid = (key: string): boolean => /^\d{44}$/.test(key) && nfeCheckDigit(key.slice(0, 43)) === Number(key[43])

@@ -40,7 +40,8 @@ export const sandboxNfeInvoiceFormSchema = z
   .transform((form, context) => {
     const key = /<chNFe>\s*(\d{44})\s*<\/chNFe>/.exec(form.files.file.content)?.[1]
     if (!key) context.addIssue({ code: "custom", message: "file: no access key (protNFe/infProt/chNFe) in the XML" })
-    else if (!/<cStat>\s*100\s*<\/cStat>/.test(form.files.file.content)) context.addIssue({ code: "custom", message: "file: the NF-e is not authorised (cStat 100)" })
+    // Authorised: 100, or 150 when authorised late (public NF-e rules).
+    else if (!/<cStat>\s*1[05]0\s*<\/cStat>/.test(form.files.file.content)) context.addIssue({ code: "custom", message: "file: the NF-e is not authorised (cStat 100 or 150)" })
     return { form: true as const, status: form.fields.status, volumeQty: Number(form.fields.volume_qty), invoice: { key: key ?? "", issue_date: form.fields.issue_date } }
   })
 

@@ -32,6 +32,6 @@ export function sampleNfeXml({
       <dest><CPF>12345678909</CPF><xNome>Maria da Silva</xNome><enderDest><xLgr>Rua das Flores</xLgr><nro>100</nro></enderDest></dest>
     </infNFe>
   </NFe>
-  <protNFe versao="4.00"><infProt><tpAmb>2</tpAmb><chNFe>${key}</chNFe><nProt>135260000000001</nProt><cStat>${status}</cStat><xMotivo>${status === "100" ? "Autorizado o uso da NF-e" : "Rejeicao"}</xMotivo></infProt></protNFe>
+  <protNFe versao="4.00"><infProt><tpAmb>2</tpAmb><chNFe>${key}</chNFe><nProt>135260000000001</nProt><cStat>${status}</cStat><xMotivo>${status === "100" ? "Autorizado o uso da NF-e" : status === "150" ? "Autorizado o uso da NF-e, autorizacao fora de prazo" : "Rejeicao"}</xMotivo></infProt></protNFe>
 </nfeProc>`
 }

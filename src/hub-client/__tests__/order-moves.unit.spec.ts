@@ -22,7 +22,8 @@ describe("merchant order moves", () => {
   })
 
   it("validates each move's fields", () => {
-    const key = "3".repeat(44)
+    // A valid check digit: 6 (public NF-e rules).
+    const key = `${"3".repeat(43)}6`
     expect(merchantOrderMoveSchema.safeParse({ kind: "invoice", invoice: { key } }).success).toBe(true)
     expect(merchantOrderMoveSchema.safeParse({ kind: "invoice", invoice: { key: key.slice(1) } }).success).toBe(false)
     expect(merchantOrderMoveSchema.safeParse({ kind: "ship", shipment: { track: { code: "BR1", carrier: "Correios", method: "PAC" } } }).success).toBe(true)
@@ -44,6 +45,13 @@ describe("merchantOrderMoveSchema's messages", () => {
   it("refuses a tracking URL that is not a web address, naming the field", () => {
     expect(messageOf({ kind: "ship", shipment: { track: { ...TRACK, url: "javascript:alert(1)" } } })).toContain("track.url must be an http or https address")
     expect(messageOf({ kind: "ship", shipment: { track: { ...TRACK, url: "https://rastreio.example/BR1" } } })).toBe("")
+  })
+
+  it("refuses an invoice key whose check digit is wrong, naming the field and the digit it should be", () => {
+    const key = `${"3".repeat(43)}6`
+    expect(messageOf({ kind: "invoice", invoice: { key } })).toBe("")
+    expect(messageOf({ kind: "invoice", invoice: { key: `${"3".repeat(43)}7` } })).toBe("the invoice key's check digit is wrong: invoice.key's last digit should be 6 (public NF-e rules)")
+    expect(messageOf({ kind: "invoice", invoice: { key: "123" } })).toBe("the invoice key must be exactly 44 digits")
   })
 
   it("names the date field a malformed date belongs to", () => {

@@ -1,5 +1,6 @@
 import { sampleNfeKey, sampleNfeXml } from "../../sandbox/sample-nfe"
-import { nfeCheckDigit, nfeCheckDigitValid, readNfeXml } from "../nfe-xml"
+import { nfeCheckDigit, nfeCheckDigitValid } from "../../hub-client/nfe-key"
+import { readNfeXml } from "../nfe-xml"
 
 const KEY = sampleNfeKey(1234)
 const MAX = 1024 * 1024
@@ -29,6 +30,19 @@ describe("readNfeXml", () => {
     expect(problem(sampleNfeXml({ key: wrongDigit }))).toBe("check_digit")
     expect(problem(sampleNfeXml({ key: KEY, status: "110" }))).toBe("not_authorised")
     expect(problem(sampleNfeXml({ key: KEY, issuedAt: "" }))).toBe("no_issue_date")
+  })
+
+  it("takes an NF-e authorised late (cStat 150) as authorised, and refuses a date-only issue date here, not at the hub", () => {
+    expect(readNfeXml(sampleNfeXml({ key: KEY, status: "150" }), MAX)).toMatchObject({ ok: true, key: KEY })
+    for (const issuedAt of ["2026-11-20", "2026-11-20T10:00:00"]) {
+      expect(readNfeXml(sampleNfeXml({ key: KEY, issuedAt }), MAX)).toEqual({
+        ok: false,
+        problem: "issue_date_format",
+        message: `the NF-e's issue date (ide/dhEmi) "${issuedAt}" is not a date and time in ISO 8601 with its offset, e.g. 2026-11-20T10:00:00-03:00, which the hub requires`,
+      })
+    }
+    // NF-e 2.0's date-only dEmi, the same.
+    expect(readNfeXml(good().replace(/<dhEmi>[^<]*<\/dhEmi>/, "<dEmi>2026-11-20</dEmi>"), MAX)).toMatchObject({ ok: false, problem: "issue_date_format" })
   })
 
   it("refuses, never throws on, an XML the parser will not build: nested past its depth, a tag named __proto__ or constructor", () => {

@@ -31,7 +31,7 @@ function refusal(run: () => unknown): SandboxHubError {
   throw new Error("expected a SandboxHubError")
 }
 
-const invoice = { key: "35250312345678000190550010000012341000012345" }
+const invoice = { key: "35250312345678000190550010000012341000012340" }
 const shipment = { items: [{ sku: "SKU-1", qty: 2 }], track: { code: "BR1", carrier: "Correios", method: "PAC" } }
 const exception = { occurrence_date: "2025-03-12T10:00:00Z", observation: "Recipient absent" }
 
