@@ -1,5 +1,5 @@
 import { z } from "zod"
-import type { ShipmentInput } from "../hub-client"
+import { shipmentInputSchema, type ShipmentInput } from "../hub-client"
 
 /*
  * The hub's shipments and Medusa's fulfillments, one in the words of the other: pure functions, so
@@ -134,7 +134,10 @@ export function orderDelivered(lines: OrderLine[], fulfillments: OrderFulfillmen
  * records it: `moveId` keys the fulfillment made for it (`hub-shipment:<code>`), so it is made once,
  * and marks it as the hub's, so it is never sent back to the hub.
  */
-export type HubShipmentParcel = { moveId: string; items?: ShipmentInput["items"]; track: { code: string; url?: string } }
+export type HubShipmentParcel = { moveId: string; items?: ShipmentInput["items"]; track: { code: string; url?: string }; trackUrlDropped?: true }
+
+/** The hub's tracking URL goes to Medusa's `tracking_url`/`label_url` only as a merchant's would go to the hub. */
+const trackUrlSchema = shipmentInputSchema.shape.track.shape.url
 
 const hubShipmentSchema = z.object({
   code: z.union([z.string(), z.number()]).transform(String).optional(),
@@ -146,7 +149,8 @@ const hubShipmentSchema = z.object({
  * The parcels of a hub order's `shipments` (docs/hub-public-facts.md, Orders: `[{code, items [{sku,
  * qty}], tracks [{code, carrier, method, url}]}]`), only what a fulfillment needs: nothing else of the
  * shipment is read (it may name who received it). A parcel is known by its first track's code, or
- * its own code; one with neither is left out, and so is one that is not an object.
+ * its own code; one with neither is left out, and so is one that is not an object. A tracking URL that
+ * is not an http(s) address of at most 200 characters is dropped (`trackUrlDropped`, for a log line).
  */
 export function hubShipmentParcels(shipments: unknown): HubShipmentParcel[] {
   if (!Array.isArray(shipments)) return []
@@ -157,6 +161,13 @@ export function hubShipmentParcels(shipments: unknown): HubShipmentParcel[] {
     const track = tracks?.find((candidate) => candidate.code)
     const trackCode = track?.code ?? code
     if (!trackCode) return []
-    return [{ moveId: `hub-shipment:${code ?? trackCode}`, ...(items ? { items } : {}), track: { code: trackCode, ...(track?.url ? { url: track.url } : {}) } }]
+    const url = track?.url?.trim() || undefined
+    const urlValid = url === undefined || trackUrlSchema.safeParse(url).success
+    return [{
+      moveId: `hub-shipment:${code ?? trackCode}`,
+      ...(items ? { items } : {}),
+      track: { code: trackCode, ...(url && urlValid ? { url } : {}) },
+      ...(urlValid ? {} : { trackUrlDropped: true as const }),
+    }]
   })
 }

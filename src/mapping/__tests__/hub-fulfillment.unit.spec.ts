@@ -131,4 +131,13 @@ describe("hubShipmentParcels", () => {
     expect(hubShipmentParcels(undefined)).toEqual([])
     expect(hubShipmentParcels({ code: "x" })).toEqual([])
   })
+
+  it("drops a tracking URL a merchant's would be refused for (not http or https, longer than 200), and says so", () => {
+    const parcel = (url: string) => hubShipmentParcels([{ code: "Loja-1", tracks: [{ code: "BR1", url }] }])[0]
+    for (const url of ["javascript:alert(1)", "data:text/html,<script>x</script>", "ftp://rastreio.example/BR1", `https://rastreio.example/${"a".repeat(200)}`, "rastreio.example/BR1"]) {
+      expect(parcel(url)).toEqual({ moveId: "hub-shipment:Loja-1", track: { code: "BR1" }, trackUrlDropped: true })
+    }
+    expect(parcel("http://rastreio.example/BR1")).toEqual({ moveId: "hub-shipment:Loja-1", track: { code: "BR1", url: "http://rastreio.example/BR1" } })
+    expect(parcel("")).toEqual({ moveId: "hub-shipment:Loja-1", track: { code: "BR1" } })
+  })
 })

@@ -4,6 +4,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { hubDeliveryOf } from "../../../hub-client"
 import type { HubShipmentParcel } from "../../../mapping/hub-fulfillment"
 import { HUB_MODULE } from "../../../modules/hub"
+import { accountInLog } from "../../../modules/hub/accounts"
 import type HubModuleService from "../../../modules/hub/service"
 import { recordDelivery, recordShipment } from "./record-hub-order-move-in-medusa"
 
@@ -32,6 +33,10 @@ export const recordHubShipmentsStep = createStep("record-hub-shipments-in-medusa
   const { options } = hubModule.account(input.account)
   const labelUrl = input.parcels.length ? await labelUrlOf(container, hubModule, input) : undefined
   for (const parcel of input.parcels) {
+    if (parcel.trackUrlDropped) {
+      // Not the URL itself: it may carry anything the hub put in it.
+      container.resolve(ContainerRegistrationKeys.LOGGER).warn(`${accountInLog(input.account)} hub order ${input.hubOrderId}, parcel ${parcel.track.code}: the hub's tracking URL is not an http(s) address of at most 200 characters; the fulfillment is made without it`)
+    }
     await recordShipment(container, { moveId: parcel.moveId, orderId: input.orderId, shipment: { track: parcel.track, ...(parcel.items ? { items: parcel.items } : {}) }, labelUrl }, options)
   }
   if (input.delivered) await recordDelivery(container, input.orderId)
