@@ -16,6 +16,7 @@ const DRILLS = {
   "two-workers": 8 * 60_000,
   "kill-import": 35 * 60_000,
   "kill-publish": 20 * 60_000,
+  "body-limits": 3 * 60_000,
 }
 
 const args = process.argv.slice(2)

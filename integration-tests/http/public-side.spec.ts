@@ -7,6 +7,7 @@ import HubModuleService from "../../src/modules/hub/service"
 import { runOrderImport } from "../../src/sync/orders/order-listing"
 import { adminHeaders } from "../helpers/admin"
 import { importTestOrder } from "../helpers/hub-order-import"
+import { postLargeJson } from "../helpers/large-post"
 import { sandboxHubForStore } from "../helpers/sandbox-store"
 import { seedStore } from "../helpers/store"
 
@@ -16,7 +17,8 @@ jest.setTimeout(240_000)
  * What the store's public side may not do (issue 50, Medium): a storefront customer writes a cart's
  * metadata, and completing the cart copies it onto the order, so a `hub_*` key there must neither pass
  * the store API nor, on an order that holds one anyway (placed before this version, or written by the
- * admin), make the import take that order for the hub's.
+ * admin), make the import take that order for the hub's. And an upload nobody logged in for costs the
+ * store nothing: the invoice-XML route reads its body after the admin's authentication, capped.
  */
 const sandbox = sandboxHubForStore()
 
@@ -112,6 +114,27 @@ medusaIntegrationTestRunner({
       expect(customersAfter.items!.map((item) => Number(item.quantity))).toEqual([1])
       const reservations = await container.resolve(Modules.INVENTORY).listReservationItems({ inventory_item_id: store.inventoryItemsBySku["SKU-1"] })
       expect(reservations.map((reservation) => Number(reservation.quantity)).sort()).toEqual([1, 2])
+    })
+
+    it("answers an unauthenticated 23 MB invoice-XML upload 401 before reading it, and an authenticated one past invoiceXmlMaxBytes 413 naming the limit", async () => {
+      const url = `${api.defaults.baseURL}/admin/hub/orders/Loja-1/invoice-xml`
+      const unauthenticated = await postLargeJson(url, { bytes: 23 * 1024 * 1024 })
+      expect([401, 413]).toContain(unauthenticated.status)
+
+      const { headers } = await adminHeaders(container)
+      // The default invoiceXmlMaxBytes, 1,000,000, takes a body of at most 2,004,096 bytes as JSON escapes it.
+      for (const chunked of [false, true]) {
+        const over = await postLargeJson(url, { bytes: 2_004_097, headers, chunked })
+        expect([chunked, over.status]).toEqual([chunked, 413])
+        expect(JSON.parse(over.text)).toMatchObject({ message: expect.stringContaining("invoiceXmlMaxBytes"), problem: "too_large" })
+      }
+      // At the cap the body is read, and the XML is what is refused (too large, and not an NF-e).
+      const within = await postLargeJson(url, { bytes: 2_004_096, headers })
+      expect(within.status).toBe(400)
+      expect(JSON.parse(within.text)).toMatchObject({ problem: "too_large" })
+      const notJson = await post("/admin/hub/orders/Loja-1/invoice-xml", "xml=1" as never, { headers: { ...headers, "content-type": "text/plain" } })
+      expect(notJson.status).toBe(400)
+      expect(notJson.data.message).toContain("content-type")
     })
   },
 })

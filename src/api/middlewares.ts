@@ -15,6 +15,8 @@ import { HubAccountQuerySchema } from "./admin/hub/account-query"
 import { GetCollectablesSchema, GetDeliveryDocumentSchema, GetDeliveryPageSchema, PostDeliveryOrdersSchema } from "./admin/hub/delivery/validators"
 import { validateBody } from "./validate-body"
 import { refuseHubMetadata } from "./refuse-hub-metadata"
+import { cappedJsonBody } from "./capped-json-body"
+import { invoiceXmlBodyCap } from "./admin/hub/orders/[code]/invoice-xml/body-cap"
 import { hubPriceRulesSchema } from "../mapping/hub-price-rules"
 import { PostPricePreviewQuerySchema } from "./admin/hub/prices/preview/validators"
 import { GetHubCategoriesSchema, PostMappingSampleQuerySchema } from "./admin/hub/mapping/validators"
@@ -45,11 +47,12 @@ export default defineMiddlewares({
       middlewares: [validateAndTransformQuery(HubAccountQuerySchema, {}), ...validateBody(merchantOrderMoveSchema)],
     },
     {
-      // The NF-e XML comes as JSON text: up to the largest invoiceXmlMaxBytes allows (10 MB), escaped.
+      // The NF-e XML comes as JSON text, read after the admin's authentication (Medusa's parser runs before it),
+      // capped by the account's invoiceXmlMaxBytes as JSON escapes it: an unauthenticated upload is never buffered.
       matcher: "/admin/hub/orders/:code/invoice-xml",
       method: ["POST"],
-      bodyParser: { sizeLimit: "24mb" },
-      middlewares: [validateAndTransformQuery(HubAccountQuerySchema, {}), ...validateBody(nfeUploadSchema)],
+      bodyParser: false,
+      middlewares: [validateAndTransformQuery(HubAccountQuerySchema, {}), cappedJsonBody(invoiceXmlBodyCap), ...validateBody(nfeUploadSchema)],
     },
     {
       matcher: "/admin/hub/orders/:code/label",
