@@ -141,6 +141,12 @@ describe("the hub module's migrations on a store with data", () => {
     ])
     await expect(pool.query(`update hub_product_publication set accepted = '{"sku": "SKU-HELD"}' where id = 'hubpub_3'`)).rejects.toThrow(/IDX_hub_product_publication_account_sku_held/)
 
+    // A configurable product the hub took later, one of its variation SKUs SKU-HELD (issue 50's reservations keep the first holder).
+    await pool.query(
+      `insert into hub_product_publication (id, account, product_id, sku, state, accepted) values
+         ('hubpub_5', 'default', 'prod_5', 'KIT', 'published', '{"sku": "KIT", "variations": [{"sku": "KIT-A"}, {"sku": "SKU-HELD"}]}')`
+    )
+
     // Every migration after these, in order, as `medusa db:migrate` runs them: the snapshot is the end of them all.
     const after = fs
       .readdirSync(MIGRATIONS)
@@ -150,8 +156,15 @@ describe("the hub module's migrations on a store with data", () => {
       const exported = (await import(path.join(MIGRATIONS, file))) as Record<string, MigrationClass>
       await run(pool, new exported[file.replace(/\.ts$/, "")]({} as never, {} as never), "up")
     }
-    // Tables the later migrations add (the marketplace's delivery history, each account's price rules).
-    const ADDED = ["hub_delivery_action", "hub_price_rule_set", "hub_sync_error", "hub_field_mapping"]
+    // Every hub SKU the hub took from a publication reserved for its product (Migration20261128053305), the oldest first.
+    expect((await pool.query(`select account, sku, product_id from hub_sku_reservation order by account, sku`)).rows).toEqual([
+      { account: "brand-b", sku: "SKU-HELD", product_id: "prod_3" },
+      { account: "default", sku: "KIT", product_id: "prod_5" },
+      { account: "default", sku: "KIT-A", product_id: "prod_5" },
+      { account: "default", sku: "SKU-HELD", product_id: "prod_2" },
+    ])
+    // Tables the later migrations add (the marketplace's delivery history, each account's price rules, the reserved hub SKUs).
+    const ADDED = ["hub_delivery_action", "hub_price_rule_set", "hub_sync_error", "hub_field_mapping", "hub_sku_reservation"]
     const snapshotTables = JSON.parse(fs.readFileSync(path.join(MIGRATIONS, ".snapshot-medusa-hub.json"), "utf8")).tables.map((table: { name: string }) => table.name)
     expect(snapshotTables.sort()).toEqual([...TABLES.filter((table) => table !== "hub_listed_order"), ...ADDED].sort())
     // Besides the models' own, written in SQL: the leak sweep's partial indexes (Migration20261124010000)

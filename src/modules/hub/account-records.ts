@@ -15,11 +15,13 @@ import type {
   HubOrderRepository,
   HubPriceRuleSetRepository,
   HubProductPublicationRepository,
+  HubSkuReservationRepository,
   HubStockReconciliationRepository,
   HubSyncErrorRepository,
   HubTrafficHourRepository,
 } from "./repositories"
 import type { TakenListedOrder } from "./repositories/hub-listed-order"
+import type { HubSkuHolding } from "./repositories/hub-sku-reservation"
 import type { ListedSyncError } from "./repositories/hub-sync-error"
 import type { TrafficHour } from "./repositories/hub-traffic-hour"
 
@@ -32,6 +34,7 @@ export type HubRecordRepositories = {
   priceRuleSets: HubPriceRuleSetRepository
   fieldMappings: HubFieldMappingRepository
   syncErrors: HubSyncErrorRepository
+  skuReservations: HubSkuReservationRepository
   orders: HubOrderRepository
   listed: HubListedOrderRepository
 }
@@ -225,10 +228,13 @@ export class HubAccountRecords {
     return publications
   }
 
-  /** The other product of this store whose publication holds one of `skus` on the hub, if any. */
+  /**
+   * Reserves the hub SKUs `skus` for `productId` before its hub is read or written, and answers the
+   * other product of this store holding one of them, if any (src/modules/hub/repositories/hub-sku-reservation.ts).
+   */
   @InjectManager()
-  async publicationHolding(skus: string[], productId: string, @MedusaContext() sharedContext: Context = {}): Promise<{ sku: string; productId: string } | null> {
-    return this.repositories.publications.holderOf(this.account.id, skus, productId, sharedContext)
+  async reserveHubSkus(productId: string, skus: string[], options: { keepOthers: boolean }, @MedusaContext() sharedContext: Context = {}): Promise<HubSkuHolding | null> {
+    return this.repositories.skuReservations.reserve(this.account.id, productId, skus, options, sharedContext)
   }
 
   @InjectManager()

@@ -8,6 +8,7 @@ import type { ClaimedPublication } from "./models/hub-product-publication"
 import { NfeUploads } from "./nfe-uploads"
 import type { ProcessParts } from "./process-parts"
 import type { PublicationOutcome } from "./repositories/hub-product-publication"
+import { hubSkusOf } from "./repositories/hub-sku-reservation"
 import { HubOrderRecords, type HubOrderRecordsDependencies } from "./services/hub-order-records"
 
 export type { HubConnectionHealth } from "./hub-account"
@@ -86,6 +87,9 @@ export default class HubModuleService extends HubOrderRecords {
   ): Promise<void> {
     const { id, options } = this.account(claim.account)
     await this.repositories.outbox.acceptCreated(id, created, sharedContext)
+    // Its hub SKUs are freed once the hub holds nothing of the product under them (gone, or disabled before a remap).
+    if (outcome.kind === "gone" || outcome.kind === "remapped") await this.repositories.skuReservations.releaseOfClaim(claim, sharedContext)
+    if (outcome.kind === "published") await this.repositories.skuReservations.hold(id, claim.productId, hubSkusOf(outcome.sku, outcome.accepted), sharedContext)
     await this.repositories.publications.complete(claim, outcome, options.catalogueRetryDelayMs, sharedContext)
   }
 

@@ -181,21 +181,6 @@ export class HubProductPublicationRepository extends DALUtils.mikroOrmBaseReposi
     )
   }
 
-  /**
-   * The product, other than `productId`, whose publication holds one of `skus` on the account's hub
-   * (what the hub accepted from this store under that SKU): a hub product is one product's.
-   */
-  async holderOf(account: string, skus: string[], productId: string, context: Context = {}): Promise<{ sku: string; productId: string } | null> {
-    if (!skus.length) return null
-    const [row]: Array<{ sku: string; product_id: string }> = await this.getActiveManager<EntityManager>(context).execute(
-      `select sku, product_id from hub_product_publication
-        where deleted_at is null and account = ? and sku in (select jsonb_array_elements_text(?::jsonb)) and product_id <> ? and accepted is not null
-        order by created_at limit 1`,
-      [account, JSON.stringify(skus), productId]
-    )
-    return row ? { sku: row.sku, productId: row.product_id } : null
-  }
-
   /** Milliseconds until the account's next row is due and free (0: now), or null when none waits. */
   async nextDueInMs(account: string, context: Context = {}): Promise<number | null> {
     const [row]: Array<{ due_in_ms: string | null }> = await this.getActiveManager<EntityManager>(context).execute(

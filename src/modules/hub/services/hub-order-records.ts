@@ -12,6 +12,7 @@ import {
   HubOrder,
   HubOrderMove,
   HubProductPublication,
+  HubSkuReservation,
   HubStatusEntry,
   HubStockReconciliation,
   HubSyncError,
@@ -29,6 +30,7 @@ import type {
   HubPriceRuleSetRepository,
   HubProductPublicationRepository,
   HubStockReconciliationRepository,
+  HubSkuReservationRepository,
   HubSyncErrorRepository,
   HubTrafficHourRepository,
 } from "../repositories"
@@ -51,6 +53,7 @@ export type HubOrderRecordsDependencies = {
   hubPriceRuleSetRepository: HubPriceRuleSetRepository
   hubFieldMappingRepository: HubFieldMappingRepository
   hubSyncErrorRepository: HubSyncErrorRepository
+  hubSkuReservationRepository: HubSkuReservationRepository
   hubLeases: HubLeases
   baseRepository: ConstructorParameters<typeof HubAccountRecords>[4]
 }
@@ -76,6 +79,7 @@ export class HubOrderRecords extends MedusaService({
   HubPriceRuleSet,
   HubFieldMapping,
   HubSyncError,
+  HubSkuReservation,
 }) {
   /**
    * The plugin's own options (the account `default`'s): read here only for what belongs to the store,
@@ -106,6 +110,7 @@ export class HubOrderRecords extends MedusaService({
       priceRuleSets: dependencies.hubPriceRuleSetRepository,
       fieldMappings: dependencies.hubFieldMappingRepository,
       syncErrors: dependencies.hubSyncErrorRepository,
+      skuReservations: dependencies.hubSkuReservationRepository,
       orders: dependencies.hubOrderRepository,
       listed: dependencies.hubListedOrderRepository,
     }

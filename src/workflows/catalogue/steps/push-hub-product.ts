@@ -27,8 +27,9 @@ export type ProductPush = {
 type PushOptions = PublicationOptions & { catalogueFields: readonly CatalogueField[] }
 
 /**
- * The Medusa product of this store whose publication holds one of `skus` on the account's hub, other
- * than the one being pushed (null: none). A hub product is one Medusa product's: never linked to another.
+ * Reserves `skus` on the account's hub for the product being pushed and names the other product of this
+ * store that holds one of them (null: it holds them all). A hub product is one Medusa product's: never
+ * linked to another's, even one whose create answer was lost or that is pushed in the same round.
  */
 export type HubSkuHolder = (skus: string[]) => Promise<{ sku: string; productId: string; title?: string | null } | null>
 
@@ -77,7 +78,8 @@ export async function pushHubProduct(
  * later edits are sent and nothing the merchant set on the hub is overwritten, but its status is the
  * store's (a SKU used again after a rename is held disabled); a variation Medusa has and the hub's
  * answer does not list is added to it, as an edit adding a variant would be. Nothing is asked of the
- * hub for a SKU that cannot name a hub product, or one another product of this store holds there.
+ * hub for a SKU that cannot name a hub product, or before every SKU of the body (its variations'
+ * too) is reserved for this product: one another product of this store holds makes it not publishable.
  */
 async function publishNew(
   client: ProductPushClient,

@@ -5,6 +5,7 @@ import { HUB_MODULE } from "../../../modules/hub"
 import { syncedHubFields } from "../../../mapping/hub-product"
 import type { ClaimedCatalogueChange, WantedSkuFields } from "../../../modules/hub/models/hub-catalogue-change"
 import type { ClaimedPublication } from "../../../modules/hub/models/hub-product-publication"
+import { hubSkusOf } from "../../../modules/hub/repositories/hub-sku-reservation"
 import type HubModuleService from "../../../modules/hub/service"
 import { loadHubProductFields } from "../../../queries/hub-product-fields"
 import { loadProductsForHub } from "../../../queries/hub-product-publication"
@@ -60,7 +61,7 @@ export const pushHubPublicationsStep = createStep(
     const renewal = setInterval(() => void records.renewPublicationClaims(claimed[0].claimToken).catch(() => undefined), options.catalogueLeaseMs / 3)
     await settleEach(claimed, async (claim) => {
       const holderOf = async (skus: string[]) => {
-        const holder = await records.publicationHolding(skus, claim.productId)
+        const holder = await records.reserveHubSkus(claim.productId, skus, { keepOthers: claim.outcomeUnknown })
         return holder && { ...holder, title: await productTitle(container, holder.productId) }
       }
       const skus = new CarriedSkus(carriedOf(claim.productId), options)
@@ -74,7 +75,7 @@ export const pushHubPublicationsStep = createStep(
       }
       if (push.sent) summary.sent++
       if (outcome.kind === "published") summary.published++
-      if (outcome.kind === "published" && outcome.sent) summary.takenSkus.push(...skusOf(outcome.sku, outcome.accepted))
+      if (outcome.kind === "published" && outcome.sent) summary.takenSkus.push(...hubSkusOf(outcome.sku, outcome.accepted))
       if (outcome.kind === "failed") summary.failed++
       if (outcome.kind === "refused" && !outcome.again) {
         summary.refused++
@@ -85,12 +86,6 @@ export const pushHubPublicationsStep = createStep(
     return new StepResponse(summary)
   }
 )
-
-/** A hub product's SKU and its variations' (as the hub took it). */
-function skusOf(sku: string, accepted: unknown): string[] {
-  const variations = (accepted as { variations?: Array<{ sku?: unknown }> } | null)?.variations ?? []
-  return [sku, ...variations.flatMap((variation) => (typeof variation.sku === "string" ? [variation.sku] : []))]
-}
 
 /** A product's title, as the merchant knows it, for a problem that names another product. */
 async function productTitle(container: MedusaContainer, productId: string): Promise<string | null> {
