@@ -75,7 +75,7 @@ medusaIntegrationTestRunner({
       await runOrderImport(container, "default")
       const sentBefore = sandbox.hub.requestLog().length
       const good = sampleNfeXml({ key: sampleNfeKey(91) })
-      for (const xml of [good.replace("</infNFe>", `${"<x>".repeat(5_000)}${"</x>".repeat(5_000)}</infNFe>`), good.replace("<ide>", "<__proto__><a>1</a></__proto__><ide>")]) {
+      for (const xml of [good.replace("</infNFe>", `${"<x>".repeat(200)}${"</x>".repeat(200)}</infNFe>`), good.replace("<ide>", "<__proto__><a>1</a></__proto__><ide>")]) {
         const answer = await api.post(`/admin/hub/orders/${encodeURIComponent(code)}/invoice-xml`, { xml, volume_qty: 1 }, headers).catch((error: { response: unknown }) => error.response as { status: number; data: any })
         expect(answer.status).toBe(400)
         expect(answer.data).toMatchObject({ problem: "not_nfe", message: expect.stringMatching(/^xml: the XML is not an NF-e/) })
@@ -104,6 +104,29 @@ medusaIntegrationTestRunner({
       expect(late.status).toBe(200)
       expect(sandbox.hub.getOrder(direct.code)?.status).toMatchObject({ type: "INVOICED" })
       expect((await post(`/admin/hub/orders/${encodeURIComponent(own.code)}/moves`, { kind: "invoice", invoice: { key } })).status).toBe(200)
+    })
+
+    it("a collection request whose answer is lost, not found in the hub's lists read only in part, is outcome unknown (never failed), and sent once", async () => {
+      const { code } = sandbox.hub.createOrder({ ...sampleTestOrder({ channel: "Loja Coleta", items: [{ id: "SKU-1", qty: 1 }] }), calculation_type: "b2wentregadirect" })
+      sandbox.hub.marketplaceApprove(code)
+      await runOrderImport(container, "default")
+      const post = (path: string, body: object) => api.post(path, body, headers).catch((error: { response: unknown }) => error.response as { status: number; data: any })
+      expect((await post(`/admin/hub/orders/${encodeURIComponent(code)}/invoice-xml`, { xml: sampleNfeXml({ key: sampleNfeKey(95) }), volume_qty: 1 })).status).toBe(200)
+      expect((await post("/admin/hub/delivery/plps", { order_codes: [code] })).status).toBe(201)
+
+      // The hub carries the request out and its answer is lost; its requested list is longer than the read-back reads (full pages of others).
+      sandbox.hub.setFaults({ loseAnswerRate: 1 })
+      const others = Array.from({ length: 20 }, (_, index) => ({ code: `Loja Outra-${index}`, shipping: "DIRECT" }))
+      sandbox.hub.misbehave({ answer: { body: { orders: others }, bucket: "GET /shipments" } })
+      const requested = await post("/admin/hub/delivery/collections", { order_codes: [code] })
+      sandbox.hub.setFaults({})
+      sandbox.hub.misbehave({ answer: null })
+      expect(requested.status).toBe(502)
+      expect(requested.data.outcome).toMatchObject({ state: "unknown" })
+      expect(requested.data.message).toContain("do not show it: it may be done")
+      expect(sandbox.hub.requestLog().filter((entry) => entry.method === "POST" && entry.path === "/shipments/b2w/confirm_collection")).toHaveLength(1)
+      const { data } = await api.get(`/admin/hub/orders/${encodeURIComponent(code)}/moves`, headers)
+      expect(data.delivery_actions[0]).toMatchObject({ action: "collection_requested", state: "unknown" })
     })
   },
 })

@@ -13,8 +13,8 @@ export type DeliveryActionRequest =
 
 /**
  * How an action ended: `done`; `rejected` (the hub's words in `error`); `failed`, nothing done (not
- * sent, or its answer lost and the hub's lists, read after, show it not done); `unknown`, answer lost
- * and the lists unreadable. `codes`: the orders it concerns.
+ * sent, or its answer lost and the hub's lists, read after to their end, show it not done); `unknown`,
+ * answer lost and the lists unreadable, or read only in part without it (a resend could make it twice). `codes`: the orders it concerns.
  */
 export type DeliveryActionOutcome = {
   account: string
@@ -63,26 +63,30 @@ export const sendDeliveryActionStep = createStep("send-hub-delivery-action", asy
     const lost = errorText(error)
     try {
       const done = await readBack(delivery, request, codes, remote)
-      return done.done ? ended("done", codes, done.plpId) : ended("failed", codes, null, `${lost}; the hub's lists show it not done`)
+      if (done.done) return ended("done", codes, done.plpId)
+      if (!done.whole) return ended("unknown", codes, null, `${lost}; the hub's lists, read as far as ${READ_BACK_PAGES} pages, do not show it: it may be done, read the lists before asking again`)
+      return ended("failed", codes, null, `${lost}; the hub's lists show it not done`)
     } catch (readError) {
       return ended("unknown", codes, null, `${lost}; the hub's lists could not be read after it (${errorText(readError)})`)
     }
   }
 })
 
-/** Whether the hub's lists show the action done (and the PLP it made). */
-async function readBack(delivery: HubMarketplaceDelivery, request: DeliveryActionRequest, codes: string[], remote: string[]): Promise<{ done: boolean; plpId: string | null }> {
-  if (request.action === "ungroup") return { done: !(await delivery.plps()).some((plp) => plp.id === request.plpId), plpId: request.plpId }
+/** Whether the hub's lists show the action done (and the PLP it made); `whole`: read to their end. */
+async function readBack(delivery: HubMarketplaceDelivery, request: DeliveryActionRequest, codes: string[], remote: string[]): Promise<{ done: boolean; plpId: string | null; whole: boolean }> {
+  if (request.action === "ungroup") return { done: !(await delivery.plps()).some((plp) => plp.id === request.plpId), plpId: request.plpId, whole: true }
   if (request.action === "group") {
     const wanted = new Set([...codes, ...remote])
     const plp = (await delivery.plps()).find((candidate) => candidate.orders.length > 0 && codes.every((code, index) => candidate.orders.some((order) => order.code === code || order.code === remote[index])) && candidate.orders.every((order) => wanted.has(order.code)))
-    return { done: plp !== undefined, plpId: plp?.id ?? null }
+    return { done: plp !== undefined, plpId: plp?.id ?? null, whole: true }
   }
   const requested = new Set<string>()
   for (let page = 1; page <= READ_BACK_PAGES; page++) {
     const orders = await delivery.collectables(true, page)
     orders.forEach((order) => requested.add(order.code))
-    if (orders.length === 0) break
+    if (codes.every((code) => requested.has(code))) return { done: true, plpId: null, whole: true }
+    // Only an empty page ends the list for sure (pages hold "about 20").
+    if (orders.length === 0) return { done: false, plpId: null, whole: true }
   }
-  return { done: codes.every((code) => requested.has(code)), plpId: null }
+  return { done: false, plpId: null, whole: false }
 }
