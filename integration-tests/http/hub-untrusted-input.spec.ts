@@ -1,6 +1,8 @@
 import { medusaIntegrationTestRunner } from "../helpers/test-runner"
 import { request } from "node:http"
 import { MedusaContainer } from "@medusajs/framework/types"
+import { HUB_MODULE } from "../../src/modules/hub"
+import type HubModuleService from "../../src/modules/hub/service"
 import { sampleNfeKey, sampleNfeXml, sampleTestOrder } from "../../src/sandbox"
 import { runOrderImport } from "../../src/sync/orders/order-listing"
 import { adminHeaders } from "../helpers/admin"
@@ -127,6 +129,26 @@ medusaIntegrationTestRunner({
       expect(sandbox.hub.requestLog().filter((entry) => entry.method === "POST" && entry.path === "/shipments/b2w/confirm_collection")).toHaveLength(1)
       const { data } = await api.get(`/admin/hub/orders/${encodeURIComponent(code)}/moves`, headers)
       expect(data.delivery_actions[0]).toMatchObject({ action: "collection_requested", state: "unknown" })
+    })
+
+    it("stores and shows the hub's refusal of an NF-e upload masked: no CPF, e-mail, phone, CEP or quoted XML", async () => {
+      const { code } = sandbox.hub.createOrder({ ...sampleTestOrder({ channel: "Loja Recusa", items: [{ id: "SKU-1", qty: 1 }] }), calculation_type: "b2wentregadirect" })
+      sandbox.hub.marketplaceApprove(code)
+      await runOrderImport(container, "default")
+      const refusal = "Nota recusada para maria@example.com, tel (11) 98765-4321, CEP 01310-100, CPF 123.456.789-09: <dest><CPF>12345678909</CPF><xNome>Maria da Silva</xNome></dest>"
+      sandbox.hub.misbehave({ answer: { status: 422, body: { error: refusal }, times: 1, bucket: "POST /orders" } })
+      const answer = await api
+        .post(`/admin/hub/orders/${encodeURIComponent(code)}/invoice-xml`, { xml: sampleNfeXml({ key: sampleNfeKey(96) }), volume_qty: 1 }, headers)
+        .catch((error: { response: unknown }) => error.response as { status: number; data: any })
+      expect(answer.status).toBe(422)
+      const hubModule: HubModuleService = container.resolve(HUB_MODULE)
+      const [record] = await hubModule.listHubOrders({ code })
+      const [move] = await hubModule.listHubOrderMoves({ hub_order_id: record.id })
+      const { data } = await api.get(`/admin/hub/orders/${encodeURIComponent(code)}/moves`, headers)
+      for (const shown of [answer.data.message, move.error, data.moves[0].error]) {
+        expect(shown).toContain("Nota recusada para m***@example.com, tel (***21, CEP ***00, CPF ***09: [XML omitted]")
+        for (const personal of ["maria@", "98765", "01310", "123.456", "12345678909", "Maria da Silva", "<dest>"]) expect(shown).not.toContain(personal)
+      }
     })
   },
 })

@@ -9,6 +9,7 @@ import {
   type MerchantOrderMoveKind,
 } from "../hub-client"
 import type { HubOrderMoveOutcome } from "./hub-order-states"
+import { maskPersonalData } from "./personal-data"
 
 /**
  * How a failed read or send of a merchant move is recorded (one mapping for every move):
@@ -17,9 +18,10 @@ import type { HubOrderMoveOutcome } from "./hub-order-states"
  * - sent, and the answer lost or not understood: unknown, settled by reading the hub order, never
  *   by sending again;
  * - surely not taken (not sent, hub unreachable, rate limited): failed, safe to try again.
+ * The error is stored and shown masked: the hub's refusal of an NF-e upload may quote the XML.
  */
 export function moveOutcomeOfFailure(error: unknown, sent: boolean): HubOrderMoveOutcome {
-  const message = error instanceof Error ? error.message : String(error)
+  const message = maskPersonalData(error instanceof Error ? error.message : String(error))
   if (error instanceof HubRejectedError) return { state: "rejected", error: message, errorStatus: error.status ?? null }
   if (error instanceof HubInvalidRequestError || error instanceof HubRefusedError) return { state: "rejected", error: message }
   if (sent && !(error instanceof HubRateLimitedError) && !(error instanceof HubUnavailableError && !error.outcomeUnknown)) {

@@ -8,6 +8,14 @@ describe("maskPersonalData", () => {
     expect(masked).toBe("Customer a***@example.com (vat ***09, phone (***88) already exists for Loja Exemplo-12")
   })
 
+  it("masks CPF and CNPJ digits, CEPs and any quoted XML (an NF-e's buyer), escaped or cut short", () => {
+    expect(maskPersonalData("CPF 12345678909, CNPJ 12.345.678/0001-95, CEP 01310-100 inválidos")).toBe("CPF ***09, CNPJ ***95, CEP ***00 inválidos")
+    const quoting = "Nota rejeitada: <dest><CPF>12345678909</CPF><xNome>Maria da Silva</xNome><enderDest><xLgr>Rua das Flores</xLgr>"
+    expect(maskPersonalData(quoting)).toBe("Nota rejeitada: [XML omitted]")
+    expect(maskPersonalData("XML inválido: &lt;xNome&gt;Maria da Silva&lt;/xNome&gt;")).toBe("XML inválido: [XML omitted]")
+    expect(maskPersonalData("volume_qty must be <= 100 and qty < 5")).toBe("volume_qty must be <= 100 and qty < 5")
+  })
+
   it("keeps short numbers such as quantities and order sequences", () => {
     expect(maskPersonalData("items.0.qty: 0 of SKU-00012 in Loja Exemplo-1517")).toBe("items.0.qty: 0 of SKU-00012 in Loja Exemplo-1517")
   })

@@ -1,6 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { type HubMarketplaceDelivery, HubRejectedError, HubUnavailableError, plpRemoteCode } from "../../../hub-client"
 import { errorText } from "../../../mapping/error-text"
+import { maskPersonalData } from "../../../mapping/personal-data"
 import { HUB_MODULE } from "../../../modules/hub"
 import type { HubDeliveryActionKind } from "../../../modules/hub/models/hub-delivery-action"
 import type HubModuleService from "../../../modules/hub/service"
@@ -58,7 +59,7 @@ export const sendDeliveryActionStep = createStep("send-hub-delivery-action", asy
     else await delivery.requestCollection(codes)
     return ended("done", codes, request.action === "ungroup" ? request.plpId : null)
   } catch (error) {
-    if (error instanceof HubRejectedError) return ended("rejected", codes, request.action === "ungroup" ? request.plpId : null, error.hubMessage)
+    if (error instanceof HubRejectedError) return ended("rejected", codes, request.action === "ungroup" ? request.plpId : null, maskPersonalData(error.hubMessage))
     if (!(error instanceof HubUnavailableError) || !error.outcomeUnknown) return ended("failed", codes, null, errorText(error))
     const lost = errorText(error)
     try {
