@@ -279,6 +279,21 @@ export class HubClient implements HubPageReader {
   }
 
   /**
+   * One variation by its SKU, `GET /variations/{sku}` (docs/hub-public-facts.md, Creating products);
+   * null when the hub holds none (404). Its price, when it has its own, is what a cut steps from.
+   */
+  async getVariation(sku: string): Promise<HubProductDetail | null> {
+    const endpoint = "GET /variations/{sku}"
+    return this.transport.send({
+      method: "GET",
+      path: `/variations/${skuSegment(endpoint, sku)}`,
+      endpoint,
+      response: hubProductDetailResponseSchema,
+      absentOn404: true,
+    })
+  }
+
+  /**
    * `POST /products` with `{"product": {...}}` (docs/hub-public-facts.md, Creating products). The
    * product as the hub answers it; null when it answers without a body. Never resent when its
    * outcome is unknown (a HubUnavailableError with `outcomeUnknown`, as for order moves): read

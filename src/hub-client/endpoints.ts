@@ -16,6 +16,7 @@ export const DEFAULT_RATE_LIMITS: Record<string, RateLimit> = {
   "DELETE /products": { limit: 9, windowMs: 1000 },
   // Not published: a configurable product's children are product data, so they are counted like products.
   "PUT /variations": { limit: 9, windowMs: 1000 },
+  "GET /variations": { limit: 9, windowMs: 1000 },
   "POST /orders": { limit: 9, windowMs: 1000 },
   "PUT /orders": { limit: 9, windowMs: 1000 },
   "DELETE /orders": { limit: 9, windowMs: 1000 },

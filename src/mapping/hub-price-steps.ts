@@ -16,14 +16,18 @@ const stepPercent = ({ limitPercent, marginPercent }: PriceCutLimit) => Math.max
 /**
  * The value to send for a price going from `from` (what the hub holds) to `to`: `to` itself when its
  * cut stays a margin under the limit (or the limit is off, or it is no cut), else the lowest value one
- * step may reach, rounded up to the cent so the cut stays under it.
+ * step may reach, rounded up to the cent so the cut stays under it; the target itself when that step
+ * would not move.
  */
 export function priceStep(from: number | null | undefined, to: number, limit: PriceCutLimit): number {
   if (limit.limitPercent === 0 || from == null || from <= 0) return to
   const step = stepPercent(limit)
   const fromCents = toCents(from)
   const lowest = Math.ceil((fromCents * (100 - step)) / 100)
-  return toCents(to) >= lowest ? to : lowest / 100
+  if (toCents(to) >= lowest) return to
+  // Near the cent a step may not move at all (0.02 -> 0.02): the target goes whole rather than the same
+  // value for ever; the hub's answer says whether it takes it.
+  return lowest >= fromCents ? to : lowest / 100
 }
 
 /** How many updates bring a price from `from` to `to` under the limit (1 when it goes at once). */

@@ -7,6 +7,7 @@
  */
 import { MathBN } from "@medusajs/framework/utils"
 import { skuPathProblem, type ProductUpdate } from "../hub-client"
+import { onTheWire, type NoSaleWay } from "./hub-no-sale"
 import { categoryAttributes } from "./hub-category-attributes"
 import { hubEan, hubEanOf } from "./hub-ean"
 import { mappedHubCategory, sourceLabel, sourceValue, type HubFieldMapping } from "./hub-field-mapping"
@@ -43,6 +44,8 @@ export type PublicationOptions = {
   categoryNaming: CategoryNaming
   variationFormat: VariationFormat
   nameMaxLength: number
+  /** How "no sale" is said, when the store set it (src/mapping/hub-no-sale.ts): a creation says it only then. */
+  promotionalPriceClearedAs?: NoSaleWay
 }
 
 // ---- What the caller reads (Medusa's field names; only what the hub takes) ----
@@ -209,7 +212,7 @@ function simpleFields(variant: VariantPublicationReading, product: ProductPublic
     if (problem) report("sku", problem)
   } else report("sku", `give the variant "${variant.title ?? variant.id}" a SKU`)
   if (typeof variant.qty === "number") fields.qty = variant.qty
-  Object.assign(fields, hubPrices(variant, "", report))
+  Object.assign(fields, hubPrices(variant, options, "", report))
   Object.assign(fields, hubMeasures([variant, product], options, "", report))
   const ean = variantEan(variant, product, options.mapping)
   if ("problem" in ean) report("ean", ean.problem)
@@ -233,7 +236,7 @@ function configurableFields(product: ProductPublicationReading, options: Publica
 
   const priced = product.variants.filter((variant) => variant.price !== null)
   const cheapest = priced.reduce<VariantPublicationReading | undefined>((low, variant) => (!low || variant.price! < low.price! ? variant : low), undefined)
-  if (cheapest) Object.assign(fields, hubPrices(cheapest, "", () => {}))
+  if (cheapest) Object.assign(fields, hubPrices(cheapest, options, "", () => {}))
   Object.assign(fields, hubMeasures([product, ...product.variants], options, "", report))
 
   fields.variations = product.variants.map((variant) => {
@@ -253,7 +256,7 @@ function configurableFields(product: ProductPublicationReading, options: Publica
       if (value) variation.specifications.push({ key: title, value })
       else report(`${at}.${title}`, `set the variant's ${title}`)
     }
-    const prices = hubPrices(variant, `${at}.`, report)
+    const prices = hubPrices(variant, options, `${at}.`, report)
     if (options.variationFormat === "fields") {
       Object.assign(variation, prices)
       // A variation without a measure of its own or its product's takes the hub product's: no problem.
@@ -281,12 +284,19 @@ export function hubSkuProblem(sku: string): string | undefined {
   return `the hub SKU "${sku}" cannot name a hub product in the hub's addresses: give it letters or digits`
 }
 
-/** `price` and `promotional_price` as given; a missing price or a sale price above it is a problem (equal: no sale, `promotionalPriceClearedAs` "price"). */
-function hubPrices(variant: VariantPublicationReading, at: string, report: Report): Pick<HubProductBody, "price" | "promotional_price"> {
+/**
+ * `price` and `promotional_price` as given; a missing price or a sale price above it is a problem. No
+ * sale (null) is left out, as a hub of either product model takes it, unless the store said how its hub
+ * wants it said (`promotionalPriceClearedAs` `price` or `zero`).
+ */
+function hubPrices(variant: VariantPublicationReading, options: PublicationOptions, at: string, report: Report): Pick<HubProductBody, "price" | "promotional_price"> {
   const fields: Pick<HubProductBody, "price" | "promotional_price"> = {}
   if (variant.price === null) report(`${at}price`, "give the variant a price in the hub's region and currency")
   else fields.price = variant.price
-  if (variant.promotional_price !== undefined) fields.promotional_price = variant.promotional_price
+  if (typeof variant.promotional_price === "number") fields.promotional_price = variant.promotional_price
+  else if (variant.promotional_price === null && variant.price !== null && (options.promotionalPriceClearedAs === "price" || options.promotionalPriceClearedAs === "zero")) {
+    fields.promotional_price = onTheWire({ price: variant.price, promotional_price: null }, options.promotionalPriceClearedAs, { saleless: true }).promotional_price
+  }
   if (typeof variant.price === "number" && typeof variant.promotional_price === "number" && variant.promotional_price > 0 && variant.promotional_price > variant.price) {
     report(`${at}promotional_price`, `the sale price (${variant.promotional_price}) must not be above the price (${variant.price}): end the sale or raise the price`)
   }

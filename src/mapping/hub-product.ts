@@ -18,16 +18,7 @@ export type HubProductFields = ProductUpdate
 export type CatalogueOptions = {
   catalogueFields: readonly CatalogueField[]
   stockBuffer: number
-  promotionalPriceClearedAs: PromotionalPriceClearing
 }
-
-/**
- * How an ended sale clears `promotional_price` on the wire (docs/hub-public-facts.md, Prices: a hub on
- * the 2025 model takes neither 0 nor null): the price itself (no sale, what merchants do there), null,
- * or 0.
- */
-export const PROMOTIONAL_PRICE_CLEARINGS = ["price", "null", "zero"] as const
-export type PromotionalPriceClearing = (typeof PROMOTIONAL_PRICE_CLEARINGS)[number]
 
 type Amount = number | string | BigNumber
 
@@ -43,6 +34,8 @@ export type VariantReading = {
   price: { originalAmount: Amount; calculatedAmount: Amount; onSale: boolean } | null
   /** The floor its account's price rules hold its price under (never sent; `price` is null then). */
   priceHeldUnder?: number
+  /** The floor value in its metadata the rules could not read, as written: its price is held too (`price` null). */
+  priceFloorUnreadable?: string
 }
 
 /**
@@ -50,7 +43,7 @@ export type VariantReading = {
  * (deleted, renamed): it stops selling, qty 0 and disabled. A product outside the hub's sales
  * channel sells nothing there either. `qty` is the available quantity less `stockBuffer`; `price`
  * the variant's original amount; `promotional_price` the calculated amount while a sale price
- * list lowers it, cleared otherwise (`promotionalPriceClearedAs`); `status` enabled while published
+ * list lowers it, null otherwise: no sale, said on the wire the account's way (hub-no-sale.ts); `status` enabled while published
  * and in the channel. A price of 0 is never sent (nor its sale price).
  */
 export function hubProductFields(variant: VariantReading | null, options: CatalogueOptions): HubProductFields {
@@ -65,7 +58,7 @@ export function hubProductFields(variant: VariantReading | null, options: Catalo
   if (price && synced.has("price")) fields.price = hubAmount(price.originalAmount)
   if (price && synced.has("promotional_price")) {
     const lowered = price.onSale && MathBN.lt(price.calculatedAmount, price.originalAmount) && hubAmount(price.calculatedAmount) > 0
-    fields.promotional_price = lowered ? hubAmount(price.calculatedAmount) : clearedPromotionalPrice(hubAmount(price.originalAmount), options.promotionalPriceClearedAs)
+    fields.promotional_price = lowered ? hubAmount(price.calculatedAmount) : null
   }
   return fields
 }
@@ -77,10 +70,6 @@ export function hubProductFields(variant: VariantReading | null, options: Catalo
 export function syncedHubFields(fields: HubProductFields, catalogueFields: readonly CatalogueField[]): HubProductFields {
   const synced = new Set<string>(["qty", ...catalogueFields])
   return Object.fromEntries(Object.entries(fields).filter(([field]) => synced.has(field))) as HubProductFields
-}
-
-function clearedPromotionalPrice(price: number, clearing: PromotionalPriceClearing): number | null {
-  return clearing === "price" ? price : clearing === "zero" ? 0 : null
 }
 
 /** An amount in the hub's decimal form: two decimals, rounded half up, from Medusa's exact value. */
@@ -103,6 +92,8 @@ export function sameHubValue(field: HubProductField, a: unknown, b: unknown): bo
  * the hub refused (a 4xx: never repeated unchanged, docs/hub-interface.md §7 rule 1).
  */
 export function fieldsToSend(wanted: HubProductFields, accepted: HubProductFields, refused: HubProductFields): HubProductFields {
+  // A sale price accepted as the price itself (an older version's way of "no sale") is no sale.
+  if (typeof accepted.price === "number" && sameHubValue("price", accepted.price, accepted.promotional_price)) accepted = { ...accepted, promotional_price: null }
   const send: Record<string, unknown> = {}
   for (const [field, value] of Object.entries(wanted) as Array<[HubProductField, unknown]>) {
     if (field in accepted && sameHubValue(field, accepted[field], value)) continue
@@ -122,10 +113,14 @@ export function refusedFields(sent: HubProductFields): HubProductFields {
   return Object.keys(catalogue).length ? catalogue : { qty }
 }
 
-/** The fields of `wanted` that a hub product (as listed) holds a different value of; a field the listing omits is not judged. */
+/**
+ * The fields of `wanted` that a hub product (as listed) holds a different value of; a field the listing
+ * omits is not judged. A sale price equal to the price is no sale, as null is (hub-no-sale.ts).
+ */
 export function driftedFields(hubProduct: Partial<Record<HubProductField, unknown>>, wanted: HubProductFields): HubProductField[] {
+  const saleless = typeof hubProduct.price === "number" && sameHubValue("price", hubProduct.price, hubProduct.promotional_price)
   return (Object.keys(wanted) as HubProductField[]).filter((field) => {
-    const listed = hubProduct[field]
+    const listed = field === "promotional_price" && saleless ? null : hubProduct[field]
     if (listed === undefined && field !== "qty") return false
     return !sameHubValue(field, listed, wanted[field])
   })

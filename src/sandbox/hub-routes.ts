@@ -243,6 +243,16 @@ function productRoutes(context: HubRoutesContext): Route[] {
       },
     },
     {
+      // A variation by its SKU, with its product's price where it has none of its own.
+      method: "GET",
+      path: "/variations/:sku",
+      handle: ({ params }) => {
+        const variation = state.getVariation(params.sku)
+        if (!variation) throw new SandboxHubError(404, "Variation not found")
+        return { status: 200, body: { ...variation, price: variation.price ?? state.getProduct(variation.parent_sku)?.price } }
+      },
+    },
+    {
       method: "POST",
       path: "/products",
       handle: ({ body }) => {

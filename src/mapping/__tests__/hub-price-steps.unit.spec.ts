@@ -10,6 +10,14 @@ describe("a price cut stepped down under the hub's limit", () => {
     expect(priceStep(100, 10, { limitPercent: 0, marginPercent: 5 })).toBe(10)
   })
 
+  it("sends the target when a step cannot move near the cent, never the same value again (0.02 -> 0.01; a 1 % step from 0.50)", () => {
+    expect(priceStep(0.02, 0.01, LIMIT)).toBe(0.01)
+    expect(priceStep(0.5, 0.1, { limitPercent: 2, marginPercent: 1 })).toBe(0.1)
+    expect(priceStepsLeft(0.02, 0.01, LIMIT)).toBe(1)
+    // Where a step still moves, it is taken: 0.03 -> 0.02 (a third) then 0.01.
+    expect(priceStep(0.04, 0.01, LIMIT)).toBe(0.03)
+  })
+
   it("steps as merchants do, 200 -> 110 -> 80, each step's cut under the limit", () => {
     expect(priceStep(200, 80, LIMIT)).toBe(110)
     expect(priceStep(110, 80, LIMIT)).toBe(80)

@@ -1,7 +1,7 @@
 import { BigNumber } from "@medusajs/framework/utils"
 import { CATALOGUE_FIELDS, driftedFields, fieldsToSend, hubAmount, hubProductFields, refusedFields, syncedHubFields, type CatalogueField, type CatalogueOptions, type VariantReading } from "../hub-product"
 
-const ALL: CatalogueOptions = { catalogueFields: ["price", "promotional_price", "status"], stockBuffer: 0, promotionalPriceClearedAs: "null" }
+const ALL: CatalogueOptions = { catalogueFields: ["price", "promotional_price", "status"], stockBuffer: 0 }
 const QTY_ONLY: CatalogueOptions = { ...ALL, catalogueFields: [] }
 
 const selling: VariantReading = {
@@ -24,17 +24,15 @@ describe("hubProductFields", () => {
     const onSale = { ...selling, price: { originalAmount: 100, calculatedAmount: 79.9, onSale: true } }
     expect(hubProductFields(onSale, ALL)).toMatchObject({ price: 100, promotional_price: 79.9 })
     const override = { ...selling, price: { originalAmount: 100, calculatedAmount: 79.9, onSale: false } }
+    // No sale is null whatever the hub's way: said on the wire only (hub-no-sale.ts).
     expect(hubProductFields(override, ALL).promotional_price).toBeNull()
-    expect(hubProductFields(selling, { ...ALL, promotionalPriceClearedAs: "zero" }).promotional_price).toBe(0)
-    // A hub that takes neither 0 nor null: no sale is the price itself.
-    expect(hubProductFields(selling, { ...ALL, promotionalPriceClearedAs: "price" }).promotional_price).toBe(100)
   })
 
   it("never a zero price: a variant priced 0 (or under a cent) sends neither price nor sale price", () => {
     const free = { ...selling, price: { originalAmount: 0.004, calculatedAmount: 0, onSale: true } }
-    expect(hubProductFields(free, { ...ALL, promotionalPriceClearedAs: "price" })).toEqual({ qty: 7, status: "enabled" })
+    expect(hubProductFields(free, ALL)).toEqual({ qty: 7, status: "enabled" })
     const saleToZero = { ...selling, price: { originalAmount: 100, calculatedAmount: 0, onSale: true } }
-    expect(hubProductFields(saleToZero, { ...ALL, promotionalPriceClearedAs: "price" })).toMatchObject({ price: 100, promotional_price: 100 })
+    expect(hubProductFields(saleToZero, ALL)).toMatchObject({ price: 100, promotional_price: null })
   })
 
   it("holds back stockBuffer units, never below zero", () => {

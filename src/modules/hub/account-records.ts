@@ -2,7 +2,8 @@ import type { Context, DAL } from "@medusajs/framework/types"
 import { InjectManager, InjectTransactionManager, MedusaContext } from "@medusajs/framework/utils"
 import type { ListedHubOrder } from "../../hub-client"
 import { defaultFieldMapping, hubFieldMappingSchema, type HubFieldMapping } from "../../mapping/hub-field-mapping"
-import { hubPriceRulesSchema, NO_PRICE_RULES, type HubPriceRules } from "../../mapping/hub-price-rules"
+import { noSale, type NoSale, type NoSaleWay } from "../../mapping/hub-no-sale"
+import { NO_PRICE_RULES, storedPriceRulesSchema, type HubPriceRules } from "../../mapping/hub-price-rules"
 import type { ClaimedHubOrder, SeenHubOrder } from "../../mapping/plan-hub-order"
 import type { HubAccountOptions } from "./accounts"
 import type { HubLeases } from "./leases"
@@ -84,7 +85,7 @@ export class HubAccountRecords {
   /** The price rules; none saved (or a row an older version wrote that no longer parses): Medusa's price as it is. */
   async priceRules(): Promise<HubPriceRules> {
     const [row] = await this.reads.listHubPriceRuleSets({ account: this.account.id }, { select: ["rules"], take: 1 })
-    const parsed = row ? hubPriceRulesSchema.safeParse(row.rules) : null
+    const parsed = row ? storedPriceRulesSchema.safeParse(row.rules) : null
     return parsed?.success ? parsed.data : NO_PRICE_RULES
   }
 
@@ -112,6 +113,19 @@ export class HubAccountRecords {
   @InjectManager()
   async priceRulesProgress(@MedusaContext() sharedContext: Context = {}): Promise<{ recorded: number; skus: number } | null> {
     return this.repositories.priceRuleSets.applyProgress(this.account.id, sharedContext)
+  }
+
+  /** How "no sale" is said to this account's hub now: the option, what the hub taught, or the next guess (src/mapping/hub-no-sale.ts). */
+  @InjectManager()
+  async noSale(@MedusaContext() sharedContext: Context = {}): Promise<NoSale> {
+    return noSale(this.account.options.promotionalPriceClearedAs, await this.repositories.priceRuleSets.noSale(this.account.id, sharedContext))
+  }
+
+  /** What a push learnt of the hub's way of taking "no sale": nothing when the option sets it. */
+  @InjectManager()
+  async learnNoSale(learnt: { taken: NoSaleWay } | { refused: NoSaleWay }, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    if (this.account.options.promotionalPriceClearedAs) return
+    await this.repositories.priceRuleSets.learnNoSale(this.account.id, learnt, sharedContext)
   }
 
   /** The mapping of hub fields; none saved (or a row that no longer parses): what the options say. */

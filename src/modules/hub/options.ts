@@ -1,6 +1,7 @@
 import { z } from "zod"
 import { describeIssues, hubClientOptionsSchema, PLP_ORDER_CODES } from "../../hub-client"
-import { CATALOGUE_FIELDS, PROMOTIONAL_PRICE_CLEARINGS } from "../../mapping/hub-product"
+import { CATALOGUE_FIELDS } from "../../mapping/hub-product"
+import { NO_SALE_WAYS } from "../../mapping/hub-no-sale"
 import { DIMENSION_UNITS, WEIGHT_UNITS } from "../../mapping/hub-measures"
 import { BRAND_SOURCES, CATEGORY_NAMINGS, DEFAULT_NAME_MAX_LENGTH, VARIATION_FORMATS } from "../../mapping/hub-product-publication"
 
@@ -130,11 +131,12 @@ export const hubPluginOptionsSchema = hubClientOptionsSchema.extend({
    */
   productEndpoint: z.enum(["products", "variations"]).default("products"),
   /**
-   * How an ended sale clears `promotional_price` on the wire: `price` (the price itself: no sale, what
-   * merchants do on a hub that takes neither 0 nor null), `null` (the field sent as null) or `zero` (0).
-   * The public record does not say which every hub takes (docs/hub-public-facts.md, Prices).
+   * How "no sale" is said in `promotional_price`: `price` (the price itself), `null` or `zero` (0). Unset
+   * (the default), the plugin learns it from the account's hub, trying them in that order and keeping
+   * the way the hub took (src/mapping/hub-no-sale.ts); set, it is the way, and nothing is learnt. The
+   * public record does not say which every hub takes (docs/hub-public-facts.md, Prices).
    */
-  promotionalPriceClearedAs: z.enum(PROMOTIONAL_PRICE_CLEARINGS).default("price"),
+  promotionalPriceClearedAs: z.enum(NO_SALE_WAYS).optional(),
   /**
    * The hub refuses a price cut of this share or more in one update (docs/hub-public-facts.md, Prices:
    * 50 %); a larger cut goes in steps, each `priceCutMarginPercent` under it, the next sent once the hub

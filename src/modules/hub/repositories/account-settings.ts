@@ -3,6 +3,7 @@ import { DALUtils, generateEntityId } from "@medusajs/framework/utils"
 import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
 import type { HubFieldMapping as FieldMapping } from "../../../mapping/hub-field-mapping"
 import type { HubPriceRules } from "../../../mapping/hub-price-rules"
+import type { NoSaleMemory, NoSaleWay } from "../../../mapping/hub-no-sale"
 import { HubFieldMapping, HubPriceRuleSet } from "../models"
 
 /** Where the walk applying an account's saved price rules stands: the rules' version and the last SKU it recorded again. */
@@ -51,6 +52,33 @@ export class HubPriceRuleSetRepository extends DALUtils.mikroOrmBaseRepositoryFa
       [through, through, account, version]
     )
     return rows.length > 0
+  }
+
+  /** What the account's hub taught of "no sale" (src/mapping/hub-no-sale.ts); nothing learnt: no row. */
+  async noSale(account: string, context: Context = {}): Promise<NoSaleMemory> {
+    const [row]: Array<{ taken: NoSaleWay | null; refused: NoSaleWay[] }> = await this.getActiveManager<EntityManager>(context).execute(
+      `select taken, refused from hub_no_sale where account = ? and deleted_at is null`,
+      [account]
+    )
+    return row ? { taken: row.taken, refused: row.refused } : { taken: null, refused: [] }
+  }
+
+  /**
+   * The hub took `taken`, or refused `refused` (a way is never both): one statement, so two workers
+   * learning at once both land; a refused way stays refused.
+   */
+  async learnNoSale(account: string, learnt: { taken: NoSaleWay } | { refused: NoSaleWay }, context: Context = {}): Promise<void> {
+    const taken = "taken" in learnt ? learnt.taken : null
+    const refused = "refused" in learnt ? learnt.refused : null
+    await this.getActiveManager<EntityManager>(context).execute(
+      `insert into hub_no_sale (id, account, taken, refused) values (?, ?, ?, case when ?::text is null then '{}'::text[] else array[?::text] end)
+       on conflict (account) where deleted_at is null do update set
+         taken = case when ?::text is not null and not (?::text = any(hub_no_sale.refused)) then ?::text
+                      when hub_no_sale.taken = ?::text then null else hub_no_sale.taken end,
+         refused = case when ?::text is null or ?::text = any(hub_no_sale.refused) then hub_no_sale.refused else array_append(hub_no_sale.refused, ?::text) end,
+         updated_at = now()`,
+      [generateEntityId(undefined, "hubnsl"), account, taken, refused, refused, taken, taken, taken, refused, refused, refused, refused]
+    )
   }
 
   /** How far the walk is: SKUs recorded again, of how many the account has (null when nothing is being applied). */

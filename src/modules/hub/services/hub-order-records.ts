@@ -8,6 +8,7 @@ import {
   HubDeliveryAction,
   HubImportRun,
   HubPriceRuleSet,
+  HubNoSale,
   HubFieldMapping,
   HubOrder,
   HubOrderMove,

@@ -7,9 +7,9 @@
  */
 import { HubInvalidRequestError, HubRejectedError, type HubOperations, type HubVariationInput, type ProductUpdate, type VariationUpdate } from "../../../hub-client"
 import type { HubProductFields } from "../../../mapping/hub-product"
-import type { HubAccount } from "../../../modules/hub/hub-account"
 import type { ClaimedCatalogueChange, CataloguePushOutcome } from "../../../modules/hub/models/hub-catalogue-change"
-import { pushError, pushSkuFields, sent, skuFieldsToSend } from "./push-catalogue-changes"
+import { pushError, pushSkuFields, sent } from "./push-catalogue-changes"
+import { sendSku, type SkuSender } from "./sku-send"
 
 /** The hub calls a product's push makes (src/workflows/catalogue/steps/push-hub-product.ts). */
 export type ProductPushClient = Pick<HubOperations, "getProduct" | "createProduct"> & {
@@ -22,16 +22,16 @@ export type CarriedOutcome = CataloguePushOutcome | { kind: "returned" }
 
 const STOCK_FIELDS = ["qty", "price", "promotional_price", "status"] as const
 
-type Went = { fields: HubProductFields; error?: unknown; withOwnFields: boolean }
+type Went = { row?: ClaimedCatalogueChange; fields: HubProductFields; error?: unknown; withOwnFields: boolean }
 
 export class CarriedSkus {
   private readonly rows: Map<string, ClaimedCatalogueChange>
   private readonly went = new Map<string, Went>()
 
-  /** `rows`: the product's claimed outbox rows, each with `wanted` as Medusa reads it now; `options`: their account's. */
+  /** `rows`: the product's claimed outbox rows, each with `wanted` as Medusa reads it now; `sender`: their account's (sku-send.ts). */
   constructor(
     rows: ClaimedCatalogueChange[],
-    private readonly options: HubAccount["options"]
+    private readonly sender: SkuSender
   ) {
     this.rows = new Map(rows.map((row) => [row.sku, row]))
   }
@@ -48,17 +48,16 @@ export class CarriedSkus {
       },
       updateProduct: async (sku, fields, endpoint) => {
         const row = this.went.has(sku) ? undefined : this.rows.get(sku)
-        const carried = row ? skuFieldsToSend(row, this.options) : {}
         const withOwnFields = Object.keys(fields).length > 0
-        try {
-          // The product's own fields win where both name one (a product disabled: its status).
-          await client.updateProduct(sku, { ...carried, ...fields } as ProductUpdate, endpoint)
-          if (row) this.went.set(sku, { fields: { ...carried, ...pick(fields) }, withOwnFields })
-        } catch (error) {
-          if (row) this.went.set(sku, { fields: carried, error, withOwnFields })
-          throw error
-        }
+        if (!row) return client.updateProduct(sku, fields as ProductUpdate, endpoint)
+        // The product's own fields win where both name one (a product disabled: its status).
+        const went = await sendSku(this.sender, row, fields, (wire) => client.updateProduct(sku, wire as ProductUpdate, endpoint))
+        if (!went) return undefined
+        this.went.set(sku, { row: went.row, fields: went.error === undefined ? { ...went.fields, ...pick(fields) } : went.fields, error: went.error, withOwnFields })
+        if (went.error !== undefined) throw went.error
+        return undefined
       },
+
     }
   }
 
@@ -66,20 +65,21 @@ export class CarriedSkus {
    * How each carried row ended. A row the push's requests did not reach goes alone now, unless the
    * product's push failed (the hub unavailable), whose reason it takes.
    */
-  async settle(account: Pick<HubAccount, "hub" | "options">, productFailed: { reason: string; status: number | null } | null): Promise<Array<[ClaimedCatalogueChange, CarriedOutcome]>> {
+  async settle(productFailed: { reason: string; status: number | null } | null): Promise<Array<[ClaimedCatalogueChange, CarriedOutcome]>> {
     return Promise.all(
       [...this.rows.values()].map(async (row): Promise<[ClaimedCatalogueChange, CarriedOutcome]> => {
         const went = this.went.get(row.sku)
         if (!went) {
           if (productFailed) return [row, { kind: "failed", reason: productFailed.reason, status: productFailed.status ?? undefined }]
-          return [row, await pushSkuFields(account, row)]
+          return [row, await pushSkuFields(this.sender, row)]
         }
-        if (went.error === undefined) return [row, Object.keys(went.fields).length ? sent(row, went.fields) : { kind: "unchanged" }]
+        const from = went.row ?? row
+        if (went.error === undefined) return [row, Object.keys(went.fields).length ? sent(from, went.fields) : { kind: "unchanged" }]
         // Refused for the product's own fields as much as for this SKU's: the SKU's go alone, and a
         // refusal of those is theirs (docs/hub-interface.md §7 rule 1: never the same request again).
         const refused = went.error instanceof HubRejectedError || went.error instanceof HubInvalidRequestError
         if (refused && went.withOwnFields) return [row, { kind: "returned" }]
-        return [row, pushError(row, went.fields, went.error)]
+        return [row, pushError(from, went.fields, went.error)]
       })
     )
   }

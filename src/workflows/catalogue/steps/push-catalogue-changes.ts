@@ -1,13 +1,12 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { HubInvalidRequestError, HubRejectedError, isHubError } from "../../../hub-client"
 import { fieldsToSend, refusedFields, type HubProductFields } from "../../../mapping/hub-product"
-import { stepDownPrices } from "../../../mapping/hub-price-steps"
 import { HUB_MODULE } from "../../../modules/hub"
 import type { ClaimedCatalogueChange, CataloguePushOutcome } from "../../../modules/hub/models/hub-catalogue-change"
-import type { HubAccount } from "../../../modules/hub/hub-account"
 import type HubModuleService from "../../../modules/hub/service"
 import { loadHubProductFields } from "../../../queries/hub-product-fields"
 import { settleEach } from "./settle-each"
+import { NoSaleSaying, sendSku, type SkuSender } from "./sku-send"
 
 /**
  * A SKU an account's hub refused in this flush: the account, its answer, the fields held back until their cause changes,
@@ -41,6 +40,7 @@ export const pushCatalogueChangesStep = createStep(
   async ({ account: accountId, claimed }: { account: string; claimed: ClaimedCatalogueChange[] }, { container }) => {
     const hub: HubModuleService = container.resolve(HUB_MODULE)
     const account = hub.account(accountId)
+    const sender: SkuSender = { client: account.hub, options: account.options, saying: new NoSaleSaying(account.records, await account.records.noSale()) }
     const summary: CataloguePushSummary = { account: account.id, claimed: claimed.length, sent: 0, rejected: 0, failed: 0, nextDueInMs: null, refusals: [] }
     const readNow = claimed.length ? await loadHubProductFields(container, { skus: claimed.map((change) => change.sku) }, account.options) : new Map()
     // The claims live while their pushes do (retries, a 429 pause, a slow answer): renewed a few
@@ -51,7 +51,7 @@ export const pushCatalogueChangesStep = createStep(
     await settleEach(claimed, async (claimedChange) => {
       // Every claimed SKU has a row, so Medusa reads it (a variant, or left); a failed reading keeps the last one.
       const change = { ...claimedChange, wanted: readNow.get(claimedChange.sku)?.fields ?? claimedChange.wanted }
-      const outcome = await pushSkuFields(account, change)
+      const outcome = await pushSkuFields(sender, change)
       if (outcome.kind !== "unchanged") summary[outcome.kind === "sent" ? "sent" : outcome.kind === "rejected" ? "rejected" : "failed"]++
       const refusal = skuRefusal(account.id, change, outcome)
       if (refusal) summary.refusals.push(refusal)
@@ -63,24 +63,16 @@ export const pushCatalogueChangesStep = createStep(
 )
 
 /**
- * What a push sends of a SKU's row: each field that differs from what the hub accepted, a price cut of
- * the hub's limit or more as its next step (src/mapping/hub-price-steps.ts; the row stays due until the
- * hub holds the wanted price).
+ * One SKU's fields that differ from what the hub accepted, alone in one PUT, said and stepped as the hub
+ * takes them (sku-send.ts); how it went. A hub read that fails is a failed push, tried again later.
  */
-export function skuFieldsToSend(change: Pick<ClaimedCatalogueChange, "wanted" | "accepted" | "refused">, options: HubAccount["options"]): HubProductFields {
-  const limit = { limitPercent: options.priceCutLimitPercent, marginPercent: options.priceCutMarginPercent }
-  return stepDownPrices(fieldsToSend(change.wanted, change.accepted, change.refused), change.accepted, limit)
-}
-
-/** One SKU's fields that differ from what the hub accepted, alone in one PUT; how it went. */
-export async function pushSkuFields({ hub: client, options }: Pick<HubAccount, "hub" | "options">, change: ClaimedCatalogueChange): Promise<CataloguePushOutcome> {
-  const fields: HubProductFields = skuFieldsToSend(change, options)
-  if (!Object.keys(fields).length) return { kind: "unchanged" }
+export async function pushSkuFields(sender: SkuSender, change: ClaimedCatalogueChange): Promise<CataloguePushOutcome> {
   try {
-    await client.updateProduct(change.sku, fields, options.productEndpoint)
-    return sent(change, fields)
+    const went = await sendSku(sender, change, {}, (wire) => sender.client.updateProduct(change.sku, wire, sender.options.productEndpoint))
+    if (!went) return { kind: "unchanged" }
+    return went.error === undefined ? sent(went.row, went.fields) : pushError(went.row, went.fields, went.error)
   } catch (error) {
-    return pushError(change, fields, error)
+    return pushError(change, {}, error)
   }
 }
 

@@ -6,7 +6,7 @@
  * except in a create, which must carry them.
  */
 import { HubInvalidRequestError, HubRejectedError, HubUnavailableError, isHubError, type HubProductInput, type HubVariationInput } from "../../../hub-client"
-import type { CatalogueField, HubProductFields } from "../../../mapping/hub-product"
+import { sameHubValue, type CatalogueField, type HubProductFields } from "../../../mapping/hub-product"
 import { checkHubProduct, hubProductBody, type HubProductBody, type PublicationOptions } from "../../../mapping/hub-product-publication"
 import { hubProductChanges, sameJson } from "../../../mapping/hub-product-changes"
 import type { ClaimedPublication } from "../../../modules/hub/models/hub-product-publication"
@@ -222,11 +222,17 @@ function refusedAgain(claim: ClaimedPublication, body: HubProductBody): Publicat
   return { kind: "refused", sku: body.sku, refused: body, status: null, message: "", again: true }
 }
 
-/** Each SKU a create carried, with the stock fields it set there (a configurable product's are its variations'). */
+/**
+ * Each SKU a create carried, with the stock fields it set there (a configurable product's are its
+ * variations'). A create without a sale price, or with the price itself as one, left no sale on the hub:
+ * held as null, as the outbox holds no sale (src/mapping/hub-no-sale.ts), so nothing goes again for it.
+ */
 function createdSkus(body: HubProductBody, productId: string, variantIds: ReadonlyMap<string, string>): CreatedSku[] {
   const stock = (fields: Partial<HubProductBody>): HubProductFields => {
     const kept: Record<string, unknown> = {}
     for (const field of [...STOCK_FIELDS, "status"] as const) if (fields[field] !== undefined) kept[field] = fields[field]
+    const price = fields.price ?? body.price
+    if (fields.promotional_price == null || (typeof price === "number" && sameHubValue("price", price, fields.promotional_price))) kept.promotional_price = null
     return kept as HubProductFields
   }
   const skus = body.variations?.length ? body.variations : [body]

@@ -10,6 +10,7 @@ import type HubModuleService from "../../../modules/hub/service"
 import { loadHubProductFields } from "../../../queries/hub-product-fields"
 import { loadProductsForHub } from "../../../queries/hub-product-publication"
 import { CarriedSkus } from "./carried-skus"
+import { NoSaleSaying, type SkuSender } from "./sku-send"
 import { skuRefusal, type SkuRefusal } from "./push-catalogue-changes"
 import { pushHubProduct } from "./push-hub-product"
 import { settleEach } from "./settle-each"
@@ -58,17 +59,18 @@ export const pushHubPublicationsStep = createStep(
       return read ? syncedHubFields(read, options.catalogueFields) : (readNow.get(row.sku)?.fields ?? row.wanted)
     }
     const carriedOf = (productId: string) => carried.filter((row) => row.productId === productId).map((row) => ({ ...row, wanted: wantedNow(row) }))
+    const sender: SkuSender = { client, options, saying: new NoSaleSaying(records, await records.noSale()) }
     const renewal = setInterval(() => void records.renewPublicationClaims(claimed[0].claimToken).catch(() => undefined), options.catalogueLeaseMs / 3)
     await settleEach(claimed, async (claim) => {
       const holderOf = async (skus: string[]) => {
         const holder = await records.reserveHubSkus(claim.productId, skus, { keepOthers: claim.outcomeUnknown })
         return holder && { ...holder, title: await productTitle(container, holder.productId) }
       }
-      const skus = new CarriedSkus(carriedOf(claim.productId), options)
+      const skus = new CarriedSkus(carriedOf(claim.productId), sender)
       const push = await pushHubProduct(skus.carrying(client), claim, products.get(claim.productId)!, { ...options, mapping }, holderOf)
       const { outcome } = push
       const failed = outcome.kind === "failed" ? { reason: outcome.reason, status: outcome.status } : null
-      for (const [row, rowOutcome] of await skus.settle(held, failed)) {
+      for (const [row, rowOutcome] of await skus.settle(failed)) {
         await hub.completeCataloguePush(row, rowOutcome)
         const refusal = rowOutcome.kind === "returned" ? null : skuRefusal(account, row, rowOutcome)
         if (refusal) summary.skuRefusals.push(refusal)

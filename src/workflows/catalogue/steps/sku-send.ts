@@ -1,0 +1,135 @@
+/*
+ * One request carrying a SKU's fields, as both pushes send it (alone, push-catalogue-changes.ts, or in
+ * its product's request, carried-skus.ts), with what the hub teaches on the way (issue 49):
+ * - "no sale" is said the account's way (src/mapping/hub-no-sale.ts); a refusal of that way in words
+ *   about the sale price is remembered for the account and the next way tried once, and while the way is
+ *   still a guess, one request at a time says it, so the first answer teaches the rest;
+ * - a price cut steps from what the hub holds: read from the hub (one GET) when the plugin holds no
+ *   accepted price for the SKU, and again when the hub refuses a cut (the refused body is never sent
+ *   again: docs/hub-interface.md §7 rule 1).
+ */
+import { HubRejectedError, type HubOperations } from "../../../hub-client"
+import { aboutSalePrice, noSale, onTheWire, saysNoSale, type NoSale, type NoSaleWay } from "../../../mapping/hub-no-sale"
+import { fieldsToSend, sameHubValue, type HubProductFields } from "../../../mapping/hub-product"
+import { stepDownPrices } from "../../../mapping/hub-price-steps"
+import type { HubAccount } from "../../../modules/hub/hub-account"
+import type { ClaimedCatalogueChange } from "../../../modules/hub/models/hub-catalogue-change"
+
+type Put = (wire: HubProductFields) => Promise<unknown>
+type Held = { price?: number; saleless: boolean }
+
+/** How "no sale" is said to one account's hub during one push step, learning from its answers. */
+export class NoSaleSaying {
+  private turn: Promise<unknown> = Promise.resolve()
+
+  constructor(
+    private readonly records: { learnNoSale(learnt: { taken: NoSaleWay } | { refused: NoSaleWay }): Promise<void> },
+    private now: NoSale
+  ) {}
+
+  /** Sends `fields` through `put`, said the way the hub takes; throws the hub's error when it refuses. */
+  async put(fields: HubProductFields, held: Held, put: Put): Promise<void> {
+    if (this.now.source !== "guess" || !saysNoSale(fields, onTheWire(fields, this.now.way, held))) return this.send(fields, held, put, true)
+    // Still a guess: one at a time, so the first answer teaches the rest (no second refusal of a way).
+    const mine = this.turn.then(() => this.send(fields, held, put, true))
+    this.turn = mine.catch(() => undefined)
+    return mine
+  }
+
+  private async send(fields: HubProductFields, held: Held, put: Put, mayTryNext: boolean): Promise<void> {
+    const saying = this.now
+    const wire = onTheWire(fields, saying.way, held)
+    try {
+      await put(wire)
+    } catch (error) {
+      const refusedWay = saying.way !== null && saying.source !== "option" && error instanceof HubRejectedError && saysNoSale(fields, wire) && aboutSalePrice(error.hubMessage)
+      if (!refusedWay) throw error
+      if (this.now === saying) {
+        await this.records.learnNoSale({ refused: saying.way! })
+        this.now = noSale(undefined, { taken: null, refused: [...saying.refused, saying.way!] })
+      }
+      if (!mayTryNext || this.now.way === null) throw error
+      return this.send(fields, held, put, false)
+    }
+    if (saying.source === "guess" && saying.way && saysNoSale(fields, wire)) {
+      await this.records.learnNoSale({ taken: saying.way })
+      if (this.now === saying) this.now = { ...saying, source: "learnt" }
+    }
+  }
+}
+
+/** What a SKU's push needs: the account's hub reads, its options, and how it says "no sale". */
+export type SkuSender = { client: Pick<HubOperations, "getProduct" | "getVariation" | "updateProduct">; options: HubAccount["options"]; saying: NoSaleSaying }
+
+/** How a SKU's request went: the row as it was stepped from (its `accepted` read from the hub when it was), the fields it carried, the hub's error. */
+export type SkuWent = { row: ClaimedCatalogueChange; fields: HubProductFields; error?: unknown }
+
+/**
+ * Sends the row's fields that differ from what the hub holds, with `own` (its product's own fields in
+ * the same request) through `put`. Null when there was nothing to send. A hub read that fails throws.
+ */
+export async function sendSku(sender: SkuSender, row: ClaimedCatalogueChange, own: Record<string, unknown>, put: Put): Promise<SkuWent | null> {
+  const { options, saying } = sender
+  let from = steppedFromUnknown(row, options) ? await withHubPrices(sender, row) : row
+  let fields = skuFieldsToSend(from, options)
+  if (!Object.keys(fields).length && !Object.keys(own).length) return null
+  try {
+    await saying.put(fields, heldOf(from, options), (wire) => put({ ...wire, ...own }))
+    return { row: from, fields }
+  } catch (error) {
+    if (!(error instanceof HubRejectedError) || !cuts(fields, from.accepted) || from !== row) return { row: from, fields, error }
+    // A cut refused: the hub may hold another price than the plugin believed (set in its panel, by an
+    // earlier integration): step from that one, once, unless that is the body refused.
+    from = await withHubPrices(sender, row)
+    const next = skuFieldsToSend(from, options)
+    if (sameFields(next, fields)) return { row, fields, error }
+    fields = next
+    try {
+      await saying.put(fields, heldOf(from, options), (wire) => put({ ...wire, ...own }))
+      return { row: from, fields }
+    } catch (again) {
+      return { row: from, fields, error: again }
+    }
+  }
+}
+
+/** A price the push would send with no accepted price to step from, under a cut limit. */
+function steppedFromUnknown(row: ClaimedCatalogueChange, options: HubAccount["options"]): boolean {
+  return options.priceCutLimitPercent > 0 && typeof row.wanted.price === "number" && row.accepted.price === undefined
+}
+
+/** The row with the prices the hub holds for its SKU as accepted (a product's, else a variation's); as it was when the hub holds none. */
+async function withHubPrices({ client }: SkuSender, row: ClaimedCatalogueChange): Promise<ClaimedCatalogueChange> {
+  const held = (await client.getProduct(row.sku)) ?? (await client.getVariation(row.sku))
+  const price = held?.price
+  if (typeof price !== "number") return row
+  const sale = held?.promotional_price
+  const promotional = typeof sale === "number" && sale > 0 && !sameHubValue("price", sale, price) ? sale : null
+  return { ...row, accepted: { ...row.accepted, price, promotional_price: promotional } }
+}
+
+/** Whether `fields` lowers a price below what `accepted` holds (or holds none of). */
+function cuts(fields: HubProductFields, accepted: HubProductFields): boolean {
+  const lower = (to: unknown, from: unknown) => typeof to === "number" && (typeof from !== "number" || to < from)
+  return lower(fields.price, accepted.price) || lower(fields.promotional_price, accepted.promotional_price ?? accepted.price)
+}
+
+const sameFields = (a: HubProductFields, b: HubProductFields) => JSON.stringify(a) === JSON.stringify(b)
+
+/** What "no sale" is said beside: the price the hub holds or is sent, and whether the SKU has no sale to keep. */
+function heldOf(row: ClaimedCatalogueChange, options: HubAccount["options"]): Held {
+  return {
+    price: row.accepted.price ?? row.wanted.price,
+    saleless: options.catalogueFields.includes("promotional_price") && row.wanted.promotional_price === null,
+  }
+}
+/**
+ * What a push sends of a SKU's row: each field that differs from what the hub accepted, a price cut of
+ * the hub's limit or more as its next step (src/mapping/hub-price-steps.ts; the row stays due until the
+ * hub holds the wanted price).
+ */
+export function skuFieldsToSend(change: Pick<ClaimedCatalogueChange, "wanted" | "accepted" | "refused">, options: HubAccount["options"]): HubProductFields {
+  const limit = { limitPercent: options.priceCutLimitPercent, marginPercent: options.priceCutMarginPercent }
+  return stepDownPrices(fieldsToSend(change.wanted, change.accepted, change.refused), change.accepted, limit)
+}
+
