@@ -39,7 +39,7 @@ export const accountQuerySchema = z
  * Options that belong to the store, not to one account: which processes run the jobs, the admin feed's
  * notices and their language, and where every account's budget is shared.
  */
-export const STORE_WIDE_OPTIONS = ["jobs", "notifications", "notificationLanguage", "rateLimitRedisUrl", "rateLimitRedisPrefix"] as const
+export const STORE_WIDE_OPTIONS = ["jobs", "notifications", "notificationLanguage", "rateLimitRedisUrl", "rateLimitRedisPrefix", "sharedStockLocations"] as const
 
 /**
  * Options an added account never takes from the default one: its own credentials, its own sales
@@ -55,8 +55,8 @@ export type HubAccountOptions = HubPluginOptions & { id: string }
  * Every hub account of the store: the plugin's own options are the account `default`; each entry of
  * `accounts` adds one, taking the default's options for what it does not set (the hub's URL, limits,
  * units, intake, ...), except its credentials and sales channel, which it must give. Throws, naming
- * each bad option by the account's place and id (never a value): a duplicate id, or two accounts
- * selling one sales channel, stops the boot. An option under its old name is read under its new one
+ * each bad option by the account's place and id (never a value): a duplicate id, two accounts
+ * selling one sales channel, or naming one stock location (unless `sharedStockLocations`), stops the boot. An option under its old name is read under its new one
  * (src/modules/hub/renamed-options.ts), each told to `onRenamed` for the boot's warning.
  */
 export function parseHubAccounts(options: unknown, onRenamed: (renamed: string[]) => void = () => {}): HubAccountOptions[] {
@@ -112,11 +112,21 @@ export function accountSalesChannel(account: HubAccountOptions, accounts: readon
   return channel
 }
 
-/** A duplicate id, or two accounts on one sales channel (the store's default when none is set). */
+/**
+ * A duplicate id, two accounts on one sales channel (the store's default when none is set), or two
+ * naming one stock location: each hub would sell the same units (unless the store says it means it).
+ */
 function checkApart(accounts: HubAccountOptions[]): void {
   const byId = new Map<string, number>()
   const byChannel = new Map<string, string>()
+  const byLocation = new Map<string, string>()
   for (const account of accounts) {
+    const location = account.stockLocationId
+    const sharing = location ? byLocation.get(location) : undefined
+    if (sharing && !accounts[0].sharedStockLocations) {
+      throw new HubPluginOptionsError(`accounts: ${sharing} and ${account.id} both reserve and sell stock location ${location}, so both hubs would sell the same units; give each account its own stockLocationId, or set sharedStockLocations: true if that is meant`)
+    }
+    if (location) byLocation.set(location, account.id)
     if (byId.has(account.id)) throw new HubPluginOptionsError(`accounts: the id ${account.id} is given twice${isDefaultAccount(account.id) ? " (the plugin's own options are the account default)" : ""}`)
     byId.set(account.id, 1)
     const channel = account.salesChannelId ?? "the store's default sales channel"

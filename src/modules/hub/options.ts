@@ -28,6 +28,11 @@ export const hubPluginOptionsSchema = hubClientOptionsSchema.extend({
   stockLocationId: medusaId("sloc").optional(),
   shippingOptionId: medusaId("so").optional(),
   /**
+   * The store's (beside `accounts`): two accounts naming one `stockLocationId` stop the boot unless this
+   * is true, since their hubs then sell the same units, which the merchant must mean.
+   */
+  sharedStockLocations: z.boolean().default(false),
+  /**
    * Carrier and method the hub is told for a shipment made in Medusa's own admin (its labels carry
    * neither): without them, the fulfillment's provider id and its shipping option's name.
    */

@@ -45,9 +45,22 @@ describe("hub accounts", () => {
     ["default and brand-b both sell sales channel sc_01A", { ...store, accounts: [{ ...brandB, salesChannelId: "sc_01A" }] }],
     ["default and brand-b both sell the store's default sales channel", { ...store, salesChannelId: undefined, accounts: [{ ...brandB, salesChannelId: undefined }] }],
     ["accounts.0 (brand-b): jobs is the store's", { ...store, accounts: [{ ...brandB, jobs: false }] }],
+    [
+      "accounts: default and brand-b both reserve and sell stock location sloc_01A, so both hubs would sell the same units; give each account its own stockLocationId, or set sharedStockLocations: true if that is meant",
+      { ...store, stockLocationId: "sloc_01A", accounts: [{ ...brandB, stockLocationId: "sloc_01A" }] },
+    ],
+    ["accounts.0 (brand-b): sharedStockLocations is the store's", { ...store, accounts: [{ ...brandB, sharedStockLocations: true }] }],
     ["accounts.0 (brand-b).weightUnit: weightUnit must be one of", { ...store, accounts: [{ ...brandB, weightUnit: "t" }] }],
   ])("refuses with %s", (message, options) => {
     expect(() => parseHubAccounts(options)).toThrow(message)
+  })
+
+  it("takes two accounts on one stock location when the store says it means it (sharedStockLocations)", () => {
+    const accounts = parseHubAccounts({ ...store, stockLocationId: "sloc_01A", sharedStockLocations: true, accounts: [{ ...brandB, stockLocationId: "sloc_01A" }] })
+    expect(accounts.map((account) => account.stockLocationId)).toEqual(["sloc_01A", "sloc_01A"])
+    // Locations unset (each its channel's) or apart are never refused.
+    expect(parseHubAccounts({ ...store, accounts: [brandB] })).toHaveLength(2)
+    expect(parseHubAccounts({ ...store, stockLocationId: "sloc_01A", accounts: [{ ...brandB, stockLocationId: "sloc_01B" }] })).toHaveLength(2)
   })
 
   it("never puts a credential in its message", () => {
