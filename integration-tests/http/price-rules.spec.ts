@@ -183,8 +183,8 @@ medusaIntegrationTestRunner({
       expect(preview.data.count).toBe(3)
       expect(preview.data.currency_code).toBe("brl")
       expect(preview.data.lines).toEqual([
-        { sku: "PR-CAL", medusa_price: 100, hub_price: 100, price_after: 40, change_percent: -60, steps: 2, rule: { kind: "default" }, held: null, floor: null },
-        { sku: "PR-CAM", medusa_price: 100, hub_price: 100, price_after: 40, change_percent: -60, steps: 2, rule: { kind: "default" }, held: null, floor: null },
+        { sku: "PR-CAL", medusa_price: 100, hub_price: 100, price_after: 40, change_percent: -60, steps: 2, rule: { kind: "default" }, held: null, floor: null, unreadable_floor: null },
+        { sku: "PR-CAM", medusa_price: 100, hub_price: 100, price_after: 40, change_percent: -60, steps: 2, rule: { kind: "default" }, held: null, floor: null, unreadable_floor: null },
       ])
       const floored = await api.post("/admin/hub/prices/preview?account=default", { floor: { kind: "amount", amount: 150 } }, headers)
       expect(floored.data.summary).toEqual({ skus: 3, changing: 0, held: 3 })
@@ -215,6 +215,45 @@ medusaIntegrationTestRunner({
       const bad = await saveRules("default", { markup_percent: "quinze" })
       expect(bad.status).toBe(400)
       expect(bad.data.message).toContain("markup_percent")
+    })
+
+    it("a floor read as merchants write it (issue 49): \"90,00\" is 90; one it cannot read (\"abc\") holds the price and the feed names the SKU and the value; a floor above the ceiling is a 400", async () => {
+      const products = container.resolve(Modules.PRODUCT)
+      const floors: Record<string, string> = { "PR-CAM": "abc", "PR-CAL": "90,00", "PR-CAN": "95,50" }
+      for (const [sku, min_price] of Object.entries(floors)) await products.updateProductVariants(store.variantsBySku[sku].id, { metadata: { min_price } })
+      // 100 - 7 % = 93: above PR-CAL's 90, under PR-CAN's 95,50; PR-CAM's floor cannot be read.
+      const rules = { markup_percent: -7, floor: { kind: "metadata", key: "min_price" } }
+      const preview = await api.post("/admin/hub/prices/preview?account=default", rules, headers)
+      expect(preview.data.summary).toEqual({ skus: 3, changing: 1, held: 2 })
+      const line = (sku: string) => preview.data.lines.find((found: { sku: string }) => found.sku === sku)
+      expect(line("PR-CAM")).toMatchObject({ price_after: null, held: "floor_unreadable", floor: null, unreadable_floor: "abc" })
+      expect(line("PR-CAL")).toMatchObject({ price_after: 93, held: null })
+      expect(line("PR-CAN")).toMatchObject({ price_after: null, held: "under_floor", floor: 95.5 })
+
+      expect((await saveRules("default", rules)).status).toBe(200)
+      await eventually(() => expect(sandbox.hub.getProduct("PR-CAL")).toMatchObject({ price: 93 }))
+      await settled()
+      expect(pricePuts("PR-CAL")).toHaveLength(1)
+      expect(pricePuts("PR-CAM")).toEqual([])
+      expect(pricePuts("PR-CAN")).toEqual([])
+      expect(sandbox.hub.getProduct("PR-CAM")).toMatchObject({ price: 100 })
+      expect(sandbox.hub.getProduct("PR-CAN")).toMatchObject({ price: 100 })
+      const card = await api.get(`/admin/hub/products/${store.variantsBySku["PR-CAM"].product_id}`, headers)
+      const onDefault = card.data.publications.find((publication: { account: string }) => publication.account === "default")
+      expect(onDefault.prices).toEqual([expect.objectContaining({ sku: "PR-CAM", hub_price: 100, price: null, held: "floor_unreadable", floor: null, unreadable_floor: "abc" })])
+      // The feed names the SKU and the value it could not read (a variant's own recording may tell it apart first).
+      const feed = async () => (await api.get("/admin/notifications?limit=100&fields=*", headers)).data.notifications as Array<{ data: { title: string; description: string } }>
+      await eventually(async () => {
+        const told = (await feed()).filter((notice) => notice.data.description.includes("PR-CAM"))
+        expect(told).not.toEqual([])
+        for (const notice of told) expect(notice.data.description).toContain('PR-CAM (floor "abc" cannot be read)')
+        expect(told.some((notice) => notice.data.description.includes("PR-CAN (floor 95.50)"))).toBe(true)
+      })
+
+      const above = await saveRules("default", { floor: { kind: "amount", amount: 150 }, ceiling: 100 })
+      expect(above.status).toBe(400)
+      expect(above.data.message).toContain("floor.amount (150) must not be above the ceiling (100)")
+      expect((await api.get("/admin/hub/prices/rules?account=default", headers)).data.rules).toMatchObject({ markup_percent: "-7" })
     })
   },
 })

@@ -2,8 +2,8 @@
  * Marketplace prices (issue 41): the price each hub account's rules make of Medusa's price. A markup in
  * percent and a fixed amount (the account's default, or a Medusa product category's, the most specific
  * winning: a category nearer the product than another), rounded once (to the cent, or up to an ending
- * such as ,90), then bounded: under its floor it is held (never sent), above its ceiling it is the
- * ceiling. The amount it starts from is Medusa's price in the account's region, or a named price list's
+ * such as ,90), then bounded: under its floor it is held (never sent), and under a floor it cannot
+ * read too (issue 49: a floor never fails open); above its ceiling it is the ceiling. The amount it starts from is Medusa's price in the account's region, or a named price list's
  * (src/queries/hub-prices.ts reads it). The sale price follows the same rules and is sent only while it stays below the price.
  * Pure and exact: Medusa's BigNumber arithmetic, whole cents at the end.
  */
@@ -20,7 +20,7 @@ const metadataKey = z.string("floor.key must name a metadata key").trim().min(1,
 
 const markup = { markup_percent: decimal("markup_percent", -90, 1000).default("0"), fixed_amount: decimal("fixed_amount", -1_000_000, 1_000_000).default("0") }
 
-export const hubPriceRulesSchema = z.strictObject({
+const priceRulesObject = z.strictObject({
   /**
    * Where the price starts: Medusa's price in the account's region (`region`), or a Medusa price list's
    * own amount in the region's currency (`price_list`; a variant it has no price for keeps the region's).
@@ -44,8 +44,8 @@ export const hubPriceRulesSchema = z.strictObject({
     z.strictObject({ kind: z.literal("ending"), ending_cents: z.number("ending_cents must be a number").int().min(0).max(99) }),
   ]).default({ kind: "cent" }),
   /**
-   * Under it a price is held, never sent: a fixed amount; a number in the variant's metadata under `key`
-   * (such as `min_price`); or the variant's cost (a number in its metadata under `key`) times `factor`.
+   * Under it a price is held, never sent: a fixed amount; an amount in the variant's metadata under `key`
+   * (such as `min_price`, read by `readMerchantAmount`); or the variant's cost (the same) times `factor`.
    */
   floor: z
     .discriminatedUnion("kind", [
@@ -60,6 +60,16 @@ export const hubPriceRulesSchema = z.strictObject({
   /** The sale price made by the same rules (else Medusa's sale amount as it is). */
   sale_follows_rules: z.boolean().default(true),
 })
+
+/** The rules as a save takes them: a floor amount above the ceiling would hold every price, so it is refused naming both. */
+export const hubPriceRulesSchema = priceRulesObject.superRefine(({ floor, ceiling }, context) => {
+  if (floor.kind === "amount" && ceiling !== null && MathBN.gt(floor.amount, ceiling)) {
+    context.addIssue({ code: "custom", path: ["floor", "amount"], message: `floor.amount (${floor.amount}) must not be above the ceiling (${ceiling})` })
+  }
+})
+
+/** The rules read back from the table, without the save's checks: a row saved before a check keeps its floor rather than fall back to no rules. */
+export const storedPriceRulesSchema = priceRulesObject
 export type HubPriceRules = z.output<typeof hubPriceRulesSchema>
 export type HubPriceRulesInput = z.input<typeof hubPriceRulesSchema>
 
@@ -71,8 +81,12 @@ export type PriceContext = { categoryPaths: string[][]; metadata: Record<string,
 
 type Amount = number | string | BigNumber
 
-/** Why the rules hold a price (never sent): under its floor (`floor`: that floor), 0 or less, or a sale price not below the price. */
-export type PriceHeld = { held: "under_floor"; floor: number } | { held: "not_positive" } | { held: "sale_not_below" }
+/**
+ * Why the rules hold a price (never sent): under its floor (`floor`: that floor), a floor in the
+ * variant's metadata that cannot be read (`value`: as written, its start), 0 or less, or a sale price
+ * not below the price.
+ */
+export type PriceHeld = { held: "under_floor"; floor: number } | { held: "floor_unreadable"; value: string } | { held: "not_positive" } | { held: "sale_not_below" }
 
 /** A price the rules made (`rule`: which markup: `default` or the category's id), or why it is held. */
 export type RuledPrice = { amount: number; rule: string } | PriceHeld
@@ -110,20 +124,57 @@ export function hubPriceByRules(medusaAmount: Amount, rules: HubPriceRules, cont
   let cents = rounded(toCents(exact), rules)
   if (rules.ceiling !== null) cents = Math.min(cents, toCents(rules.ceiling))
   if (cents <= 0) return { held: "not_positive" }
-  const floor = floorCents(rules, context)
-  if (floor !== null && cents < floor) return { held: "under_floor", floor: floor / 100 }
+  const floor = floorOf(rules, context)
+  // A floor that is there but cannot be read holds the price: sending it could sell under the merchant's floor.
+  if (floor && "unreadable" in floor) return { held: "floor_unreadable", value: floor.unreadable }
+  if (floor && cents < floor.cents) return { held: "under_floor", floor: floor.cents / 100 }
   return { amount: cents / 100, rule }
 }
 
-/** The floor in cents; null: none (no floor, or the metadata it reads has no number there). */
-function floorCents(rules: HubPriceRules, context: PriceContext): number | null {
+/** The floor in cents, or the metadata value it could not read; null: none (no floor, or nothing under its key). */
+function floorOf(rules: HubPriceRules, context: PriceContext): { cents: number } | { unreadable: string } | null {
   const { floor } = rules
-  if (floor.kind === "amount") return toCents(floor.amount)
+  if (floor.kind === "amount") return { cents: toCents(floor.amount) }
   if (floor.kind === "none") return null
   const value = context.metadata?.[floor.key]
-  const number = typeof value === "number" ? String(value) : typeof value === "string" && /^\d+(\.\d+)?$/.test(value.trim()) ? value.trim() : null
-  if (number === null || !Number.isFinite(Number(number))) return null
-  return toCents(floor.kind === "cost" ? MathBN.mult(number, floor.factor) : number)
+  if (value === undefined || value === null) return null
+  const amount = readMerchantAmount(value)
+  if (amount === null) return { unreadable: written(value) }
+  return { cents: toCents(floor.kind === "cost" ? MathBN.mult(amount, floor.factor) : amount) }
+}
+
+/**
+ * An amount as a merchant writes it, as an exact decimal ("1.234,56" -> "1234.56"), or null when it
+ * cannot be read. A number (finite, 0 or more), or text: 90, 90.5, 90,00 (the decimal comma), 1.234,56
+ * (Brazilian thousands), 1,234.56. A lone separator before three digits ("1.234") is thousands to a
+ * Brazilian and decimals to others: not read, so the merchant is asked rather than a floor misread by 1000.
+ */
+export function readMerchantAmount(value: unknown): string | null {
+  if (typeof value === "number") return Number.isFinite(value) && value >= 0 ? String(value) : null
+  if (typeof value !== "string") return null
+  const text = value.trim()
+  if (/^\d+$/.test(text)) return text
+  const lone = /^(\d+)[.,](\d+)$/.exec(text)
+  if (lone) {
+    const [, whole, fraction] = lone
+    return fraction.length === 3 && whole.length <= 3 && !whole.startsWith("0") ? null : `${whole}.${fraction}`
+  }
+  if (/^\d{1,3}(\.\d{3})+(,\d+)?$/.test(text)) return text.replace(/\./g, "").replace(",", ".")
+  if (/^\d{1,3}(,\d{3})+(\.\d+)?$/.test(text)) return text.replace(/,/g, "")
+  return null
+}
+
+/** How much of a value it could not read a held price names: enough to find it, never a page of it. */
+const WRITTEN_MAX = 40
+
+function written(value: unknown): string {
+  let text: string
+  try {
+    text = typeof value === "string" ? value : typeof value === "object" ? (JSON.stringify(value) ?? String(value)) : String(value)
+  } catch {
+    text = String(value)
+  }
+  return text.length > WRITTEN_MAX ? `${text.slice(0, WRITTEN_MAX)}…` : text
 }
 
 /**

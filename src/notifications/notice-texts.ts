@@ -15,8 +15,11 @@ export type MerchantNoticeFacts =
   | { about: "move-refused"; code: string; kind: MerchantOrderMoveKind; error: string | null }
   | { about: "leaks"; codes: string[] }
   | { about: "outage"; minutes: number }
-  | { about: "prices-held"; skus: Array<{ sku: string; floor: number }> }
+  | { about: "prices-held"; skus: HeldPriceSku[] }
   | { about: "marketplace-refused"; entity: "products" | "orders"; ids: string[]; reason: string; solution: string | null }
+
+/** A SKU whose price the rules hold: under its floor, or under a floor in its metadata they could not read (`unreadable`: as written). */
+export type HeldPriceSku = { sku: string; floor: number } | { sku: string; unreadable: string }
 
 type NoticeText = { title: string; description: string }
 type Texts = { [About in MerchantNoticeFacts["about"]]: (facts: Extract<MerchantNoticeFacts, { about: About }>) => NoticeText }
@@ -25,9 +28,10 @@ type Texts = { [About in MerchantNoticeFacts["about"]]: (facts: Extract<Merchant
 const CODES_NAMED = 5
 const named = (codes: string[]) => `${codes.slice(0, CODES_NAMED).join(", ")}${codes.length > CODES_NAMED ? ", ..." : ""}`
 
-/** SKUs held under their floors, five named with the floor in the language's way of writing amounts. */
-const heldNamed = (skus: Array<{ sku: string; floor: number }>, locale: string, under: string) =>
-  named(skus.map(({ sku, floor }) => `${sku} (${under} ${floor.toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 })})`))
+/** SKUs held, five named with the floor in the language's way of writing amounts, or the value it could not read quoted. */
+const heldNamed = (skus: HeldPriceSku[], locale: string, under: string, unreadable: string) =>
+  named(skus.map((held) => `${held.sku} (${under} ${"floor" in held ? held.floor.toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : `"${held.unreadable}" ${unreadable}`})`))
+const unreadableCount = (skus: HeldPriceSku[]) => skus.filter((held) => "unreadable" in held).length
 
 const PT_MOVE_NAMES: Readonly<Record<MerchantOrderMoveKind, string>> = {
   invoice: "a nota fiscal",
@@ -71,10 +75,19 @@ const TEXTS: Record<NotificationLanguage, Texts> = {
           : `A marketplace refused ${ids.length} ${entity === "products" ? "SKUs" : "orders"}: ${named(ids)}`,
       description: `${reason}${solution ? `. ${solution}` : ""}. The hub took it, the marketplace did not: fix it in Medusa and the next push tells the hub (see its Marketplace hub card).`,
     }),
-    "prices-held": ({ skus }) => ({
-      title: skus.length === 1 ? `The hub price of SKU ${skus[0].sku} is held under its floor` : `${skus.length} hub prices are held under their floor`,
-      description: `${heldNamed(skus, "en-US", "floor")}: the account's price rules make a price under the floor, so it is not sent and the hub keeps its last price. Change the price in Medusa or the rules (Marketplace hub > Marketplace prices); the product's card shows each.`,
-    }),
+    "prices-held": ({ skus }) => {
+      const unreadable = unreadableCount(skus)
+      if (!unreadable) {
+        return {
+          title: skus.length === 1 ? `The hub price of SKU ${skus[0].sku} is held under its floor` : `${skus.length} hub prices are held under their floor`,
+          description: `${heldNamed(skus, "en-US", "floor", "")}: the account's price rules make a price under the floor, so it is not sent and the hub keeps its last price. Change the price in Medusa or the rules (Marketplace hub > Marketplace prices); the product's card shows each.`,
+        }
+      }
+      return {
+        title: skus.length === 1 ? `The hub price of SKU ${skus[0].sku} is held: its floor cannot be read` : `${skus.length} hub prices are held (${unreadable} with a floor that cannot be read)`,
+        description: `${heldNamed(skus, "en-US", "floor", "cannot be read")}: a floor in a variant's metadata must be an amount such as 90 or 90,00; one that cannot be read holds the price, so it is not sent and the hub keeps its last price. Correct the floor in the variant's metadata in Medusa, or the price or the rules (Marketplace hub > Marketplace prices); the product's card shows each.`,
+      }
+    },
     outage: ({ minutes }) => ({
       title: "The marketplace hub is not answering",
       description: `For ${minutes} minutes every request to the hub has been refused for its rate limit, failed or gone unanswered: marketplaces keep the last quantities sent and new orders wait. The plugin keeps trying; see the Marketplace hub page.`,
@@ -112,10 +125,19 @@ const TEXTS: Record<NotificationLanguage, Texts> = {
           : `Um marketplace recusou ${ids.length} ${entity === "products" ? "SKUs" : "pedidos"}: ${named(ids)}`,
       description: `${reason}${solution ? `. ${solution}` : ""}. O hub aceitou, o marketplace não: corrija no Medusa e o próximo envio avisa o hub (veja o cartão Hub de marketplaces).`,
     }),
-    "prices-held": ({ skus }) => ({
-      title: skus.length === 1 ? `O preço do SKU ${skus[0].sku} no hub está retido abaixo do piso` : `${skus.length} preços no hub estão retidos abaixo do piso`,
-      description: `${heldNamed(skus, "pt-BR", "piso")}: as regras de preço da conta dão um preço abaixo do piso, então ele não é enviado e o hub mantém o último preço. Mude o preço no Medusa ou as regras (Hub de marketplaces > Preços nos marketplaces); o cartão do produto mostra cada um.`,
-    }),
+    "prices-held": ({ skus }) => {
+      const unreadable = unreadableCount(skus)
+      if (!unreadable) {
+        return {
+          title: skus.length === 1 ? `O preço do SKU ${skus[0].sku} no hub está retido abaixo do piso` : `${skus.length} preços no hub estão retidos abaixo do piso`,
+          description: `${heldNamed(skus, "pt-BR", "piso", "")}: as regras de preço da conta dão um preço abaixo do piso, então ele não é enviado e o hub mantém o último preço. Mude o preço no Medusa ou as regras (Hub de marketplaces > Preços nos marketplaces); o cartão do produto mostra cada um.`,
+        }
+      }
+      return {
+        title: skus.length === 1 ? `O preço do SKU ${skus[0].sku} no hub está retido: o piso não pôde ser lido` : `${skus.length} preços no hub estão retidos (${unreadable} com um piso que não pôde ser lido)`,
+        description: `${heldNamed(skus, "pt-BR", "piso", "ilegível")}: o piso nos metadados da variante deve ser um valor como 90 ou 90,00; um piso que não pode ser lido retém o preço, então ele não é enviado e o hub mantém o último preço. Corrija o piso nos metadados da variante no Medusa, ou o preço ou as regras (Hub de marketplaces > Preços nos marketplaces); o cartão do produto mostra cada um.`,
+      }
+    },
     outage: ({ minutes }) => ({
       title: "O hub de marketplaces não está respondendo",
       description: `Há ${minutes} minutos toda requisição ao hub é recusada pelo limite, falha ou fica sem resposta: os marketplaces mantêm as últimas quantidades enviadas e os pedidos novos esperam. O plugin continua tentando; veja a página Hub de marketplaces.`,

@@ -114,13 +114,14 @@ export async function ruledVariantPrices(
   return { currencyCode, prices }
 }
 
-/** A variant's price on an account's hub: the price and sale price to send, or the floor the rules hold it under. */
-export type HubPriceReading = { price: NonNullable<VariantReading["price"]> } | { heldUnder: number }
+/** A variant's price on an account's hub: the price and sale price to send, or the floor the rules hold it under, or the floor value they could not read. */
+export type HubPriceReading = { price: NonNullable<VariantReading["price"]> } | { heldUnder: number } | { floorUnreadable: string }
 
 /**
  * Each variant's price on the account's hub. Without rules, Medusa's amounts as they are (the
  * mapping rounds them); with rules, the amounts they make: a price they hold under its floor is not
- * sent at all (`heldUnder`: that floor); a sale they hold (not below the price) is not sent either.
+ * sent at all (`heldUnder`: that floor), nor one whose floor they cannot read (`floorUnreadable`: the
+ * value as written); a sale they hold (not below the price) is not sent either.
  */
 export async function hubPrices(
   container: MedusaContainer,
@@ -138,6 +139,7 @@ export async function hubPrices(
   for (const [variantId, { price, sale }] of ruled) {
     if (!("amount" in price)) {
       if (price.held === "under_floor") prices.set(variantId, { heldUnder: price.floor })
+      else if (price.held === "floor_unreadable") prices.set(variantId, { floorUnreadable: price.value })
       continue
     }
     const saleAmount = sale && "amount" in sale ? sale.amount : null

@@ -140,7 +140,8 @@ async function fieldsOnHub(container: MedusaContainer, reach: SelectorReach, opt
   for (const variant of variants) {
     if (!variant.sku || foreign.has(variant.sku)) continue
     const reading = readings.get(variant.id)!
-    const held = reading.priceHeldUnder !== undefined ? { priceHeldUnder: reading.priceHeldUnder } : {}
+    const { priceHeldUnder, priceFloorUnreadable } = reading
+    const held = { ...(priceHeldUnder !== undefined && { priceHeldUnder }), ...(priceFloorUnreadable !== undefined && { priceFloorUnreadable }) }
     bySku.set(variant.sku, { sku: variant.sku, variantId: variant.id, productId: variant.product_id, fields: hubProductFields(reading, options), ...held })
   }
   // SKUs asked for that no variant holds: those this store held (named, or with a row) have left
@@ -251,10 +252,12 @@ async function readVariants(
   )
 }
 
-/** A variant's reading of its price: Medusa's made by the rules, or the floor they hold it under. */
-function priceOf(price: HubPriceReading | undefined): Pick<VariantReading, "price" | "priceHeldUnder"> {
+/** A variant's reading of its price: Medusa's made by the rules, or the floor they hold it under, or the floor value they could not read. */
+function priceOf(price: HubPriceReading | undefined): Pick<VariantReading, "price" | "priceHeldUnder" | "priceFloorUnreadable"> {
   if (!price) return { price: null }
-  return "heldUnder" in price ? { price: null, priceHeldUnder: price.heldUnder } : { price: price.price }
+  if ("heldUnder" in price) return { price: null, priceHeldUnder: price.heldUnder }
+  if ("floorUnreadable" in price) return { price: null, priceFloorUnreadable: price.floorUnreadable }
+  return { price: price.price }
 }
 
 /** Available quantity per variant at the account's locations (the one mapping); null when Medusa does not count it. */

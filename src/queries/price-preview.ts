@@ -24,6 +24,13 @@ export type PricePreviewLine = {
   /** Why it would be held (never sent): the rules' reason, or `no_price` (none in the account's region); `floor` for `under_floor`. */
   held: PriceHeld["held"] | "no_price" | null
   floor: number | null
+  /** For `floor_unreadable`: the floor value in the variant's metadata the rules could not read, as written. */
+  unreadable_floor: string | null
+}
+
+/** Why the rules hold a price, as the preview and the product card show it: the reason, the floor, or the floor value they could not read. */
+export function heldView(held: PriceHeld): { held: PriceHeld["held"]; floor: number | null; unreadable_floor: string | null } {
+  return { held: held.held, floor: held.held === "under_floor" ? held.floor : null, unreadable_floor: held.held === "floor_unreadable" ? held.value : null }
 }
 
 /** The lines of `rows` under `rules` (one read of Medusa for them all), and the account's currency. */
@@ -34,11 +41,11 @@ export async function previewPrices(container: MedusaContainer, rows: PreviewRow
   const lines = rows.map((row): PricePreviewLine => {
     const held = (row.accepted as HubProductFields | null)?.price ?? null
     const reading = row.variant_id ? prices.get(row.variant_id) : undefined
-    const line = { sku: row.sku, hub_price: held, price_after: null, change_percent: null, steps: 0, rule: null, floor: null }
+    const line = { sku: row.sku, hub_price: held, price_after: null, change_percent: null, steps: 0, rule: null, floor: null, unreadable_floor: null }
     if (!reading) return { ...line, medusa_price: null, held: "no_price" }
     const { price } = reading
     const medusaPrice = hubAmount(reading.medusa.originalAmount)
-    if (!("amount" in price)) return { ...line, medusa_price: medusaPrice, held: price.held, floor: price.held === "under_floor" ? price.floor : null }
+    if (!("amount" in price)) return { ...line, medusa_price: medusaPrice, ...heldView(price) }
     const change = held ? Math.round(((price.amount - held) / held) * 10_000) / 100 : null
     const moving = held === null || Math.round(held * 100) !== Math.round(price.amount * 100)
     return { ...line, medusa_price: medusaPrice, price_after: price.amount, change_percent: change, steps: moving ? priceStepsLeft(held, price.amount, limit) : 0, rule: price.rule, held: null }

@@ -54,8 +54,8 @@ describe("a hub account's price rules", () => {
     const costing = (cost: unknown): PriceContext => ({ categoryPaths: [], metadata: { cost } })
     expect(hubPriceByRules("22.98", byCost, costing("19.99"))).toEqual({ held: "under_floor", floor: 22.99 })
     expect(hubPriceByRules("22.99", byCost, costing(19.99))).toEqual({ amount: 22.99, rule: "default" })
-    // No cost, or one that is not a number: no floor.
-    expect(hubPriceByRules(1, byCost, costing("n/a"))).toMatchObject({ amount: 1 })
+    // No cost: no floor; one that cannot be read holds the price (hub-price-floor.unit.spec.ts).
+    expect(hubPriceByRules(1, byCost, costing("n/a"))).toEqual({ held: "floor_unreadable", value: "n/a" })
     expect(hubPriceByRules(1, byCost, NONE)).toMatchObject({ amount: 1 })
     expect(hubPriceRulesSchema.safeParse({ floor: { kind: "cost", key: "cost", factor: 0 } }).error?.issues[0].message).toBe("floor.factor must be between 0.01 and 100")
   })

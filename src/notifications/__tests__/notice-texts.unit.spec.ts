@@ -52,6 +52,25 @@ describe("the admin feed's notices", () => {
     expect(noticeText({ ...many, ids: [...many.ids] }, "ptBR", "default").title).toBe("Um marketplace recusou 7 SKUs: A1, A2, A3, A4, A5, ...")
   })
 
+  it("a floor it could not read (issue 49): names the SKU and the value as written, in each language, beside floors it read", () => {
+    const one = { about: "prices-held", skus: [{ sku: "SKU-13", unreadable: "R$ 90" }] } as const
+    expect(noticeText({ ...one, skus: [...one.skus] }, "en", "default")).toEqual({
+      title: "The hub price of SKU SKU-13 is held: its floor cannot be read",
+      description: expect.stringMatching(/^SKU-13 \(floor "R\$ 90" cannot be read\): .*90,00/),
+    })
+    expect(noticeText({ ...one, skus: [...one.skus] }, "ptBR", "default")).toEqual({
+      title: "O preço do SKU SKU-13 no hub está retido: o piso não pôde ser lido",
+      description: expect.stringMatching(/^SKU-13 \(piso "R\$ 90" ilegível\): .*90,00/),
+    })
+    const mixed = { about: "prices-held", skus: [{ sku: "SKU-12", floor: 1104 }, { sku: "SKU-13", unreadable: "abc" }] } as const
+    const en = noticeText({ ...mixed, skus: [...mixed.skus] }, "en", "default")
+    expect(en.title).toBe("2 hub prices are held (1 with a floor that cannot be read)")
+    expect(en.description).toContain('SKU-12 (floor 1,104.00), SKU-13 (floor "abc" cannot be read)')
+    const pt = noticeText({ ...mixed, skus: [...mixed.skus] }, "ptBR", "default")
+    expect(pt.title).toBe("2 preços no hub estão retidos (1 com um piso que não pôde ser lido)")
+    expect(pt.description).toContain('SKU-12 (piso 1.104,00), SKU-13 (piso "abc" ilegível)')
+  })
+
   it("names the hub account in the title when it is not default, in each language; a single-account store's titles stay as they were", () => {
     for (const facts of EVERY_KIND) {
       expect(noticeText(facts, "en", "default").title).not.toContain("(hub account")

@@ -2,6 +2,7 @@ import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/fra
 import { emitEventStep } from "@medusajs/medusa/core-flows"
 import { HubEvents } from "../../modules/hub/events"
 import type { HubProductField } from "../../mapping/hub-product"
+import type { HeldPriceSku } from "../../notifications/notice-texts"
 import type { CatalogueSelector } from "../../queries/hub-product-fields"
 import { computeHubProductFieldsStep, type AccountWantedSkuFields } from "./steps/compute-hub-product-fields"
 import { recordWantedSkuFieldsStep } from "./steps/record-wanted-sku-fields"
@@ -14,8 +15,8 @@ export type CatalogueChanges = CatalogueSelector & { account?: string; reconcili
 
 export const recordCatalogueChangesWorkflowId = "record-hub-catalogue-changes"
 
-/** A recording's SKUs whose price the account's rules hold under their floor (`hub-price.held`). */
-export type HeldPrices = { account: string; skus: Array<{ sku: string; floor: number }> }
+/** A recording's SKUs whose price the account's rules hold under their floor, or under one they could not read (`hub-price.held`). */
+export type HeldPrices = { account: string; skus: HeldPriceSku[] }
 
 /**
  * A change in Medusa (stock, a variant, a product, a price) -> the outbox: reads the fields each hub
@@ -45,7 +46,9 @@ export const recordCatalogueChangesWorkflow = createWorkflow(recordCatalogueChan
 
 function heldPrices(readings: AccountWantedSkuFields[]): HeldPrices[] {
   return readings.flatMap(({ account, wanted }) => {
-    const skus = wanted.flatMap(({ sku, priceHeldUnder }) => (priceHeldUnder === undefined ? [] : [{ sku, floor: priceHeldUnder }]))
+    const skus = wanted.flatMap(({ sku, priceHeldUnder, priceFloorUnreadable }): HeldPriceSku[] =>
+      priceHeldUnder !== undefined ? [{ sku, floor: priceHeldUnder }] : priceFloorUnreadable !== undefined ? [{ sku, unreadable: priceFloorUnreadable }] : []
+    )
     return skus.length ? [{ account, skus: skus.sort((a, b) => (a.sku < b.sku ? -1 : 1)) }] : []
   })
 }

@@ -39,7 +39,7 @@ export const HubPrices = ({ prices, currency }: { prices: HubPriceView[]; curren
               )}
               {price.held && (
                 <Text size="small" leading="compact" className="text-ui-fg-error" data-testid="hub-product-price-held">
-                  {t("prices.heldLine", { reason: t(`prices.held.${price.held}`, { floor: amount(price.floor) }) })}
+                  {t("prices.heldLine", { reason: t(`prices.held.${price.held}`, { floor: amount(price.floor), value: price.unreadable_floor }) })}
                 </Text>
               )}
               {price.price !== null && price.hub_price !== null && price.steps_left > 1 && (

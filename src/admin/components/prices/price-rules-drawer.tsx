@@ -59,7 +59,7 @@ export const PriceRulesDrawer = ({ account, rules, onClose }: { account: string;
       lineColumn.accessor("rule", { header: t("prices.columns.rule"), cell: ({ getValue }) => (getValue() ? ruleText(tPrice, getValue()!) : "—") }),
       lineColumn.accessor("held", {
         header: t("prices.columns.held"),
-        cell: ({ row }) => <span className="block min-w-[8rem] whitespace-normal">{row.original.held ? tPrice(`prices.held.${row.original.held}`, { floor: formatAmount(row.original.floor, currency) }) : "—"}</span>,
+        cell: ({ row }) => <span className="block min-w-[8rem] whitespace-normal">{row.original.held ? tPrice(`prices.held.${row.original.held}`, { floor: formatAmount(row.original.floor, currency), value: row.original.unreadable_floor }) : "—"}</span>,
       }),
     ],
     [t, tPrice, currency]

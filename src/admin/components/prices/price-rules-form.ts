@@ -31,6 +31,10 @@ export const priceRulesFormSchema = z
     if (form.floor === "amount" && !form.floor_amount) context.addIssue({ code: "custom", path: ["floor_amount"], message: "amountRule" })
     if ((form.floor === "metadata" || form.floor === "cost") && !form.floor_key) context.addIssue({ code: "custom", path: ["floor_key"], message: "keyRule" })
     if (form.floor === "cost" && !(Number(decimal(form.floor_factor)) > 0)) context.addIssue({ code: "custom", path: ["floor_factor"], message: "factorRule" })
+    // Every price would be held (the server refuses it too); amounts of two decimals at most compare exactly.
+    if (form.floor === "amount" && form.floor_amount && form.ceiling && Number(decimal(form.floor_amount)) > Number(decimal(form.ceiling))) {
+      context.addIssue({ code: "custom", path: ["floor_amount"], message: "floorAboveCeiling" })
+    }
     if (form.source === "price_list" && !form.price_list_id) context.addIssue({ code: "custom", path: ["price_list_id"], message: "priceListRule" })
   })
 export type PriceRulesForm = z.infer<typeof priceRulesFormSchema>

@@ -66,6 +66,8 @@ export type WantedSkuFields = {
   drifted?: HubProductField[]
   /** The floor the account's price rules hold the SKU's price under: its price is not sent, and the merchant is told. */
   priceHeldUnder?: number
+  /** The floor value in the variant's metadata the rules could not read, as written: its price is held too, and the merchant told. */
+  priceFloorUnreadable?: string
 }
 
 /** A row a flusher claimed: the push reads the SKU's fields again and reports back with `claimToken`. */

@@ -5,6 +5,7 @@ import type { PriceHeld } from "../../../../mapping/hub-price-rules"
 import { priceStep, priceStepsLeft } from "../../../../mapping/hub-price-steps"
 import { hubAmount, type HubProductFields } from "../../../../mapping/hub-product"
 import type { RuledVariantPrice } from "../../../../queries/hub-prices"
+import { heldView } from "../../../../queries/price-preview"
 
 type OutboxRow = { sku: string; variant_id: string | null; wanted: unknown; accepted: unknown }
 
@@ -23,6 +24,8 @@ export type HubPriceView = {
   steps_left: number
   held: PriceHeld["held"] | null
   floor: number | null
+  /** For `floor_unreadable`: the floor value in the variant's metadata the rules could not read, as written. */
+  unreadable_floor: string | null
 }
 
 /**
@@ -53,11 +56,9 @@ export function hubPricesView(
         source: reading?.source ?? null,
         rule: reading && "amount" in reading.price ? ruleView(reading.price.rule, categoryNames) : null,
       }
-      if (typeof wanted !== "number") {
-        return [{ ...made, price: null, next_price: null, steps_left: 0, held: heldByRules!.held, floor: heldByRules!.held === "under_floor" ? heldByRules!.floor : null }]
-      }
+      if (typeof wanted !== "number") return [{ ...made, price: null, next_price: null, steps_left: 0, ...heldView(heldByRules!) }]
       const moving = hubPrice === null || Math.round(hubPrice * 100) !== Math.round(wanted * 100)
-      return [{ ...made, price: wanted, next_price: moving ? priceStep(hubPrice, wanted, limit) : null, steps_left: moving ? priceStepsLeft(hubPrice, wanted, limit) : 0, held: null, floor: null }]
+      return [{ ...made, price: wanted, next_price: moving ? priceStep(hubPrice, wanted, limit) : null, steps_left: moving ? priceStepsLeft(hubPrice, wanted, limit) : 0, held: null, floor: null, unreadable_floor: null }]
     })
     .sort((a, b) => a.sku.localeCompare(b.sku))
 }

@@ -31,6 +31,7 @@ describe("each SKU's price on the hub, as the product card shows it", () => {
       ["variant_b", reading({ amount: 110, rule: "default" }, "price_list")],
       ["variant_c", reading({ held: "under_floor", floor: 120 })],
       ["variant_d", reading({ amount: 100, rule: "none" })],
+      ["variant_e", reading({ held: "floor_unreadable", value: "abc" })],
     ])
     const rows = [
       { sku: "A", variant_id: "variant_a", wanted: { price: 119 }, accepted: { price: 119 } },
@@ -38,13 +39,16 @@ describe("each SKU's price on the hub, as the product card shows it", () => {
       // Held: its price is not among the fields wanted on the hub; the hub keeps the one it has.
       { sku: "C", variant_id: "variant_c", wanted: { qty: 2 }, accepted: { price: 130 } },
       { sku: "D", variant_id: "variant_d", wanted: { price: 100 }, accepted: { price: 100 } },
+      // Held under a floor it could not read: the value as written.
+      { sku: "E", variant_id: "variant_e", wanted: { qty: 1 }, accepted: { price: 90 } },
     ]
     const view = hubPricesView(rows, OPTIONS, ruled, new Map([["pcat_SHIRTS", "Shirts"]]))
     expect(view).toEqual([
-      { sku: "A", hub_price: 119, medusa_price: 100, source: "region", rule: { kind: "category", category: "Shirts" }, price: 119, next_price: null, steps_left: 0, held: null, floor: null },
-      { sku: "B", hub_price: 100, medusa_price: 100, source: "price_list", rule: { kind: "default" }, price: 110, next_price: 110, steps_left: 1, held: null, floor: null },
-      { sku: "C", hub_price: 130, medusa_price: 100, source: "region", rule: null, price: null, next_price: null, steps_left: 0, held: "under_floor", floor: 120 },
-      { sku: "D", hub_price: 100, medusa_price: 100, source: "region", rule: { kind: "none" }, price: 100, next_price: null, steps_left: 0, held: null, floor: null },
+      { sku: "A", hub_price: 119, medusa_price: 100, source: "region", rule: { kind: "category", category: "Shirts" }, price: 119, next_price: null, steps_left: 0, held: null, floor: null, unreadable_floor: null },
+      { sku: "B", hub_price: 100, medusa_price: 100, source: "price_list", rule: { kind: "default" }, price: 110, next_price: 110, steps_left: 1, held: null, floor: null, unreadable_floor: null },
+      { sku: "C", hub_price: 130, medusa_price: 100, source: "region", rule: null, price: null, next_price: null, steps_left: 0, held: "under_floor", floor: 120, unreadable_floor: null },
+      { sku: "D", hub_price: 100, medusa_price: 100, source: "region", rule: { kind: "none" }, price: 100, next_price: null, steps_left: 0, held: null, floor: null, unreadable_floor: null },
+      { sku: "E", hub_price: 90, medusa_price: 100, source: "region", rule: null, price: null, next_price: null, steps_left: 0, held: "floor_unreadable", floor: null, unreadable_floor: "abc" },
     ])
   })
 })
