@@ -14,7 +14,8 @@ jest.setTimeout(180_000)
 /*
  * What comes from outside is checked where it enters (issue 50, Low): an order code in an admin
  * route's path, before it reaches a hub URL; an NF-e XML the parser will not build; an NF-e's
- * authorisation, issue date and key checked as the public NF-e rules and the hub take them.
+ * authorisation, issue date and key checked as the public NF-e rules and the hub take them; a
+ * collection's lost answer; the hub's refusal text masked; an import run whose process died.
  */
 const sandbox = sandboxHubForStore()
 
@@ -149,6 +150,21 @@ medusaIntegrationTestRunner({
         expect(shown).toContain("Nota recusada para m***@example.com, tel (***21, CEP ***00, CPF ***09: [XML omitted]")
         for (const personal of ["maria@", "98765", "01310", "123.456", "12345678909", "Maria da Silva", "<dest>"]) expect(shown).not.toContain(personal)
       }
+    })
+
+    it("an import run whose process died (its lease passed) shows as interrupted, never running for ever; a live one running", async () => {
+      const hubModule: HubModuleService = container.resolve(HUB_MODULE)
+      const hour = 3_600_000
+      // As a killed process leaves its run: started, never finished, its lease no longer moved on.
+      const dead = await hubModule.createHubImportRuns({ account: "default", started_at: new Date(Date.now() - 2 * hour), held_until: new Date(Date.now() - hour) })
+      const live = await hubModule.createHubImportRuns({ account: "default", started_at: new Date(Date.now() - 1_000), held_until: new Date(Date.now() + hour) })
+      await runOrderImport(container, "default")
+      const { data } = await api.get("/admin/hub/import-runs?limit=100", headers)
+      const stateOf = (id: string) => data.import_runs.find((run: { id: string }) => run.id === id)?.state
+      expect(stateOf(dead.id)).toBe("interrupted")
+      expect(stateOf(live.id)).toBe("running")
+      const [finished] = data.import_runs.filter((run: { id: string }) => run.id !== dead.id && run.id !== live.id)
+      expect(finished).toMatchObject({ state: "finished", finished_at: expect.any(String), held_until: expect.any(String) })
     })
   },
 })

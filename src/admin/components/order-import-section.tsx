@@ -65,7 +65,7 @@ function useRunColumns() {
       runColumn.accessor("started_at", { header: t("import.columns.started"), cell: ({ getValue }) => formatTime(getValue()) }),
       runColumn.accessor("duration_ms", {
         header: t("import.columns.took"),
-        cell: ({ row }) => (row.original.finished_at ? formatDuration(row.original.duration_ms) : t("import.running")),
+        cell: ({ row }) => (row.original.finished_at ? formatDuration(row.original.duration_ms) : row.original.state === "interrupted" ? t("import.interrupted") : t("import.running")),
       }),
       runColumn.accessor("seen", { header: t("import.columns.seen") }),
       runColumn.accessor("imported", { header: t("import.columns.imported") }),

@@ -15,6 +15,8 @@ import { refreshHubStatusesWorkflow } from "../../workflows/hub-orders/refresh-h
 import { HubOrderHandler, type HubOrderOutcome, sharedWithPlan } from "./hub-order-handler"
 import { countsOf, listedOrderLanes } from "./listed-order-lanes"
 import type { Lease } from "../shared/lock"
+import { DRIVER_LOCK_TTL_SECONDS } from "../../modules/hub/locks"
+import { renewEvery } from "../../modules/hub/leases"
 
 export type OrderImportSummary = {
   runId: string
@@ -51,6 +53,7 @@ export class HubOrderIntake {
   private catalogue: ReadonlyMap<string, string> = new Map()
   private readonly outcomes = new Map<string, HubOrderOutcome>()
   private handler?: HubOrderHandler
+  private heldTimer?: NodeJS.Timeout
 
   private constructor(
     private readonly container: MedusaContainer,
@@ -65,8 +68,22 @@ export class HubOrderIntake {
   /** Records the start of a run of one hub account, so the admin sees it even if it ends at once. */
   static async begin(container: MedusaContainer, account: HubAccount, intake: "listing" | "queue", lease: Lease): Promise<HubOrderIntake> {
     const hubModule: HubModuleService = container.resolve(HUB_MODULE)
-    const run = await hubModule.createHubImportRuns({ account: account.id, started_at: new Date(), intake })
-    return new HubOrderIntake(container, hubModule, container.resolve(ContainerRegistrationKeys.LOGGER), account, run.id, intake, lease)
+    const run = await hubModule.createHubImportRuns({ account: account.id, started_at: new Date(), intake, held_until: heldUntil() })
+    const intakeOfRun = new HubOrderIntake(container, hubModule, container.resolve(ContainerRegistrationKeys.LOGGER), account, run.id, intake, lease)
+    intakeOfRun.holdRun()
+    return intakeOfRun
+  }
+
+  /**
+   * Moves the run's lease (`held_until`) on while this process holds the import's lock, as the lock
+   * itself is: a run whose process died shows as interrupted once it passes (import-run-state.ts).
+   */
+  private holdRun(): void {
+    this.heldTimer = setInterval(() => {
+      if (this.lease.lost) return clearInterval(this.heldTimer)
+      void this.hubModule.updateHubImportRuns({ id: this.runId, held_until: heldUntil() }).catch(() => undefined)
+    }, renewEvery(DRIVER_LOCK_TTL_SECONDS * 1000))
+    this.heldTimer.unref()
   }
 
   /** Reads the account's status catalogue (code -> type) and where its orders land; returns the catalogue. */
@@ -154,6 +171,7 @@ export class HubOrderIntake {
 
   /** Writes the run's record and logs its summary; `failure` is why it ended early, if it did. */
   async finish(failure: unknown | null, { drained = false }: { drained?: boolean } = {}): Promise<OrderImportSummary> {
+    clearInterval(this.heldTimer)
     const error = failure === null ? null : errorText(failure, 2000)
     if (error) this.logger.warn(`${accountInLog(this.account.id)} order import (${this.intake}) ended early: ${error}`)
     const durationMs = Date.now() - this.startedAt
@@ -192,3 +210,6 @@ export class HubOrderIntake {
     }
   }
 }
+
+/** A run's lease from now: as long as the import's lock lives unrenewed. */
+const heldUntil = () => new Date(Date.now() + DRIVER_LOCK_TTL_SECONDS * 1000)

@@ -23,6 +23,7 @@ import type { PricePreviewLine } from "../../../queries/price-preview"
 import type { z } from "zod"
 import type { hubFieldMappingSchema, HubFieldMapping, MappedHubCategory } from "../../../mapping/hub-field-mapping"
 import type { CategoryNaming } from "../../../mapping/hub-product-publication"
+import type { ImportRunState } from "../../../mapping/import-run-state"
 
 /**
  * `GET/POST /admin/hub/mapping`: an account's mapping of hub fields (what its options say until one is
@@ -92,7 +93,7 @@ export type HubOrderMoveRow = Pick<AsJson<InferTypeOf<typeof HubOrderMove>>, "id
 export type HubImportRunRow = Pick<
   AsJson<InferTypeOf<typeof HubImportRun>>,
   "id" | "started_at" | "finished_at" | "seen" | "imported" | "updated" | "set_aside" | "duration_ms" | "error"
->
+> & { state: ImportRunState }
 
 /** One product's publication (option `publishProducts`), as `GET /admin/hub/products` lists it. */
 export type HubProductPublicationView = ReturnType<typeof hubProductView>

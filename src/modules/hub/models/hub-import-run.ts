@@ -11,6 +11,11 @@ export const HubImportRun = model.define("hub_import_run", {
   /** A queue run that ended because the queue was empty: it was, at `finished_at`. */
   drained: model.boolean().default(false),
   finished_at: model.dateTime().nullable(),
+  /**
+   * The running run's lease: moved on while its process holds the import's lock, so a run whose process
+   * died (a restart, a deploy) is told apart once it passes (`importRunState`: interrupted).
+   */
+  held_until: model.dateTime().nullable(),
   seen: model.number().default(0),
   imported: model.number().default(0),
   updated: model.number().default(0),
