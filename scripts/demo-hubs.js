@@ -16,8 +16,16 @@ const DEMO_CHANNEL = "Marketplace Demo"
 async function startDemoHub(root, port, { brandB = false } = {}) {
   require("ts-node").register({ transpileOnly: true, compilerOptions: { module: "commonjs" } })
   const sandbox = require(path.join(root, "src", "sandbox"))
-  if (!brandB) return sandbox.startSandboxHub({ port, firstOrderSequence: Date.now() })
-  return sandbox.startSandboxHub({ port: port + 1, firstOrderSequence: Date.now(), credentials: sandbox.sandboxAccountCredentials(BRAND_B.id) })
+  const priceRules = { productModel: demoProductModel(process.env) }
+  if (!brandB) return sandbox.startSandboxHub({ port, firstOrderSequence: Date.now(), priceRules })
+  return sandbox.startSandboxHub({ port: port + 1, firstOrderSequence: Date.now(), priceRules, credentials: sandbox.sandboxAccountCredentials(BRAND_B.id) })
+}
+
+/** How the demo's hubs hold a sale (docs/catalogue.md, *No sale*): HUB_PRODUCT_MODEL=2025 (the default) or legacy. */
+function demoProductModel(env) {
+  const model = env.HUB_PRODUCT_MODEL || "2025"
+  if (model !== "2025" && model !== "legacy") throw new Error(`HUB_PRODUCT_MODEL must be 2025 or legacy, not ${env.HUB_PRODUCT_MODEL}`)
+  return model
 }
 
 /** Brand B's account: its id, and the sales channel id it names (the seed creates the channel with it). */

@@ -60,6 +60,13 @@ export const PricesSection = () => {
               {current.ceiling ? ` ${t("prices.line.ceiling", { amount: formatAmount(current.ceiling, currency) })}` : ""}
             </Text>
             {current.categories.length > 0 && <Text size="small">{t("prices.line.categories", { count: current.categories.length })}</Text>}
+            {rules.data?.no_sale && (
+              <Text size="small" className="text-ui-fg-subtle" data-testid="hub-prices-no-sale">
+                {rules.data.no_sale.way
+                  ? t(`prices.noSale.${rules.data.no_sale.source}`, { way: t(`prices.noSale.way.${rules.data.no_sale.way}`) })
+                  : t("prices.noSale.none")}
+              </Text>
+            )}
             {applying && (
               <Text size="small" className="text-ui-fg-subtle" data-testid="hub-prices-applying">
                 {t("prices.line.applying", { recorded: applying.recorded.toLocaleString(adminLocale()), skus: applying.skus.toLocaleString(adminLocale()) })}

@@ -3,6 +3,7 @@
  * types from, so it depends on the routes' answers and not on the module, the drivers or the
  * mappings behind them (src/__tests__/boundaries.unit.spec.ts holds it to that).
  */
+import type { NoSale } from "../../../mapping/hub-no-sale"
 import type { StockSyncFigures } from "../../../modules/hub/models/hub-catalogue-change"
 import type { HubOrderMoveNeedingMerchant } from "../../../modules/hub/repositories/hub-order-move"
 import type { OrderIntakeFigures } from "../../../modules/hub/service"
@@ -52,6 +53,8 @@ export type HubPriceRulesAnswer = {
   currency_code: string | null
   /** While a save is applied to the catalogue: SKUs recorded again under it, of how many; null once applied. */
   applying: { recorded: number; skus: number } | null
+  /** How "no sale" is said to this account's hub (src/mapping/hub-no-sale.ts): the way (null: the hub refused every one), and whether the option set it, the hub taught it, or it is still a guess. */
+  no_sale: NoSale
 }
 export type HubPriceRulesBody = HubPriceRulesInput
 /** `POST /admin/hub/prices/preview`: a page of SKUs under rules not saved yet, and the whole catalogue's summary. */

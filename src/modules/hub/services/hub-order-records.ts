@@ -78,6 +78,7 @@ export class HubOrderRecords extends MedusaService({
   HubTrafficHour,
   HubDeliveryAction,
   HubPriceRuleSet,
+  HubNoSale,
   HubFieldMapping,
   HubSyncError,
   HubSkuReservation,

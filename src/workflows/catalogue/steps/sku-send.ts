@@ -16,7 +16,8 @@ import type { HubAccount } from "../../../modules/hub/hub-account"
 import type { ClaimedCatalogueChange } from "../../../modules/hub/models/hub-catalogue-change"
 
 type Put = (wire: HubProductFields) => Promise<unknown>
-type Held = { price?: number; saleless: boolean }
+/** `saleless`: the SKU has no sale to keep; `priceAsSale`: the hub was last told no sale as the price itself. */
+type Held = { price?: number; saleless: boolean; priceAsSale: boolean }
 
 /** How "no sale" is said to one account's hub during one push step, learning from its answers. */
 export class NoSaleSaying {
@@ -29,7 +30,7 @@ export class NoSaleSaying {
 
   /** Sends `fields` through `put`, said the way the hub takes; throws the hub's error when it refuses. */
   async put(fields: HubProductFields, held: Held, put: Put): Promise<void> {
-    if (this.now.source !== "guess" || !saysNoSale(fields, onTheWire(fields, this.now.way, held))) return this.send(fields, held, put, true)
+    if (this.now.source !== "guess" || !saysNoSale(fields, onTheWire(fields, this.now.way, { ...held, saleless: held.saleless && held.priceAsSale }))) return this.send(fields, held, put, true)
     // Still a guess: one at a time, so the first answer teaches the rest (no second refusal of a way).
     const mine = this.turn.then(() => this.send(fields, held, put, true))
     this.turn = mine.catch(() => undefined)
@@ -38,7 +39,9 @@ export class NoSaleSaying {
 
   private async send(fields: HubProductFields, held: Held, put: Put, mayTryNext: boolean): Promise<void> {
     const saying = this.now
-    const wire = onTheWire(fields, saying.way, held)
+    // A price goes with no sale beside it only where the hub holds the price as the sale price: a guess
+    // is not staked on a plain price change (a hub of the older model would refuse both).
+    const wire = onTheWire(fields, saying.way, { ...held, saleless: held.saleless && (saying.source !== "guess" || held.priceAsSale) })
     try {
       await put(wire)
     } catch (error) {
@@ -118,9 +121,11 @@ const sameFields = (a: HubProductFields, b: HubProductFields) => JSON.stringify(
 
 /** What "no sale" is said beside: the price the hub holds or is sent, and whether the SKU has no sale to keep. */
 function heldOf(row: ClaimedCatalogueChange, options: HubAccount["options"]): Held {
+  const { price, promotional_price: sale } = row.accepted
   return {
-    price: row.accepted.price ?? row.wanted.price,
+    price: price ?? row.wanted.price,
     saleless: options.catalogueFields.includes("promotional_price") && row.wanted.promotional_price === null,
+    priceAsSale: typeof price === "number" && sameHubValue("price", price, sale),
   }
 }
 /**

@@ -29,6 +29,6 @@ export async function POST(req: MedusaRequest<HubPriceRules>, res: MedusaRespons
 }
 
 async function rulesAnswer({ id, options, records }: HubAccount, scope: MedusaContainer): Promise<HubPriceRulesAnswer> {
-  const [rules, applying, { currencyCode }] = await Promise.all([records.priceRules(), records.priceRulesProgress(), accountRegion(scope, options)])
-  return { account: id, rules, currency_code: currencyCode, applying }
+  const [rules, applying, { currencyCode }, noSale] = await Promise.all([records.priceRules(), records.priceRulesProgress(), accountRegion(scope, options), records.noSale()])
+  return { account: id, rules, currency_code: currencyCode, applying, no_sale: noSale }
 }
