@@ -131,7 +131,10 @@ medusaIntegrationTestRunner({
         await settled()
         const prices = requests("PUT", "/products/MOD-CUT").map((entry) => ({ price: (entry.body as { product: { price?: number } }).product.price, status: entry.status }))
         // 100 believed: 55 is refused (a 78 % cut of the hub's 250), the hub read once, then 137.5 -> 75.63 -> 41.6 -> 40.
-        expect(refusals().length).toBeLessThanOrEqual(1)
+        // On the older model the first step's no sale (the price itself, the first guess) is refused too, and learnt.
+        const cutRefusals = refusals().filter((entry) => !("promotional_price" in (entry.body as { product: object }).product) || productModel === "2025")
+        expect(cutRefusals.length).toBeLessThanOrEqual(1)
+        expect(refusals().length).toBeLessThanOrEqual(productModel === "legacy" ? 2 : 1)
         expect(requests("GET", "/products/MOD-CUT").length).toBeLessThanOrEqual(1)
         const accepted = prices.filter((put) => typeof put.status === "number" && put.status < 300).map((put) => put.price)
         expect(accepted).toEqual([137.5, 75.63, 41.6, 40])

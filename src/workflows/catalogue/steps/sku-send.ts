@@ -16,8 +16,8 @@ import type { HubAccount } from "../../../modules/hub/hub-account"
 import type { ClaimedCatalogueChange } from "../../../modules/hub/models/hub-catalogue-change"
 
 type Put = (wire: HubProductFields) => Promise<unknown>
-/** `saleless`: the SKU has no sale to keep; `priceAsSale`: the hub was last told no sale as the price itself. */
-type Held = { price?: number; saleless: boolean; priceAsSale: boolean }
+/** `saleless`: the SKU has no sale to keep. */
+type Held = { price?: number; saleless: boolean }
 
 /** How "no sale" is said to one account's hub during one push step, learning from its answers. */
 export class NoSaleSaying {
@@ -30,7 +30,7 @@ export class NoSaleSaying {
 
   /** Sends `fields` through `put`, said the way the hub takes; throws the hub's error when it refuses. */
   async put(fields: HubProductFields, held: Held, put: Put): Promise<void> {
-    if (this.now.source !== "guess" || !saysNoSale(fields, onTheWire(fields, this.now.way, { ...held, saleless: held.saleless && held.priceAsSale }))) return this.send(fields, held, put, true)
+    if (this.now.source !== "guess" || !saysNoSale(fields, onTheWire(fields, this.now.way, held))) return this.send(fields, held, put, true)
     // Still a guess: one at a time, so the first answer teaches the rest (no second refusal of a way).
     const mine = this.turn.then(() => this.send(fields, held, put, true))
     this.turn = mine.catch(() => undefined)
@@ -39,9 +39,7 @@ export class NoSaleSaying {
 
   private async send(fields: HubProductFields, held: Held, put: Put, mayTryNext: boolean): Promise<void> {
     const saying = this.now
-    // A price goes with no sale beside it only where the hub holds the price as the sale price: a guess
-    // is not staked on a plain price change (a hub of the older model would refuse both).
-    const wire = onTheWire(fields, saying.way, { ...held, saleless: held.saleless && (saying.source !== "guess" || held.priceAsSale) })
+    const wire = onTheWire(fields, saying.way, held)
     try {
       await put(wire)
     } catch (error) {
@@ -65,17 +63,18 @@ export class NoSaleSaying {
 export type SkuSender = { client: Pick<HubOperations, "getProduct" | "getVariation" | "updateProduct">; options: HubAccount["options"]; saying: NoSaleSaying }
 
 /** How a SKU's request went: the row as it was stepped from (its `accepted` read from the hub when it was), the fields it carried, the hub's error. */
-export type SkuWent = { row: ClaimedCatalogueChange; fields: HubProductFields; error?: unknown }
+export type SkuWent = { row: ClaimedCatalogueChange; fields: HubProductFields; error?: unknown; read?: true }
 
 /**
  * Sends the row's fields that differ from what the hub holds, with `own` (its product's own fields in
- * the same request) through `put`. Null when there was nothing to send. A hub read that fails throws.
+ * the same request) through `put`. Null when there was nothing to send; `read` when the hub, read for its
+ * price, already held what the row wants (nothing sent). A hub read that fails throws.
  */
 export async function sendSku(sender: SkuSender, row: ClaimedCatalogueChange, own: Record<string, unknown>, put: Put): Promise<SkuWent | null> {
   const { options, saying } = sender
   let from = steppedFromUnknown(row, options) ? await withHubPrices(sender, row) : row
   let fields = skuFieldsToSend(from, options)
-  if (!Object.keys(fields).length && !Object.keys(own).length) return null
+  if (!Object.keys(fields).length && !Object.keys(own).length) return from === row ? null : { row: from, fields: {}, read: true }
   try {
     await saying.put(fields, heldOf(from, options), (wire) => put({ ...wire, ...own }))
     return { row: from, fields }
@@ -121,11 +120,9 @@ const sameFields = (a: HubProductFields, b: HubProductFields) => JSON.stringify(
 
 /** What "no sale" is said beside: the price the hub holds or is sent, and whether the SKU has no sale to keep. */
 function heldOf(row: ClaimedCatalogueChange, options: HubAccount["options"]): Held {
-  const { price, promotional_price: sale } = row.accepted
   return {
-    price: price ?? row.wanted.price,
+    price: row.accepted.price ?? row.wanted.price,
     saleless: options.catalogueFields.includes("promotional_price") && row.wanted.promotional_price === null,
-    priceAsSale: typeof price === "number" && sameHubValue("price", price, sale),
   }
 }
 /**
