@@ -74,10 +74,12 @@ export async function sendSku(sender: SkuSender, row: ClaimedCatalogueChange, ow
   const { options, saying } = sender
   let from = steppedFromUnknown(row, options) ? await withHubPrices(sender, row) : row
   let fields = skuFieldsToSend(from, options)
-  if (!Object.keys(fields).length && !Object.keys(own).length) return from === row ? null : { row: from, fields: {}, read: true }
+  // What the hub was read to hold counts as accepted with what goes, so it is not read again.
+  const read = (base: ClaimedCatalogueChange) => (base === row ? {} : Object.fromEntries(Object.entries(base.accepted).filter(([field, value]) => value !== undefined && field.includes("price"))))
+  if (!Object.keys(fields).length && !Object.keys(own).length) return from === row ? null : { row: from, fields: read(from), read: true }
   try {
     await saying.put(fields, heldOf(from, options), (wire) => put({ ...wire, ...own }))
-    return { row: from, fields }
+    return { row: from, fields: { ...read(from), ...fields } }
   } catch (error) {
     if (!(error instanceof HubRejectedError) || !cuts(fields, from.accepted) || from !== row) return { row: from, fields, error }
     // A cut refused: the hub may hold another price than the plugin believed (set in its panel, by an
@@ -88,7 +90,7 @@ export async function sendSku(sender: SkuSender, row: ClaimedCatalogueChange, ow
     fields = next
     try {
       await saying.put(fields, heldOf(from, options), (wire) => put({ ...wire, ...own }))
-      return { row: from, fields }
+      return { row: from, fields: { ...read(from), ...fields } }
     } catch (again) {
       return { row: from, fields, error: again }
     }
