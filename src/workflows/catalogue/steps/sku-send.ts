@@ -112,10 +112,12 @@ async function withHubPrices({ client }: SkuSender, row: ClaimedCatalogueChange)
   return { ...row, accepted: { ...row.accepted, price, promotional_price: promotional } }
 }
 
-/** Whether `fields` lowers a price below what `accepted` holds (or holds none of). */
+/**
+ * Whether `fields` lowers the price below what `accepted` holds (or holds none of). A sale price alone is
+ * not re-read on a refusal: it is held as refused until the price under it changes (docs/catalogue.md).
+ */
 function cuts(fields: HubProductFields, accepted: HubProductFields): boolean {
-  const lower = (to: unknown, from: unknown) => typeof to === "number" && (typeof from !== "number" || to < from)
-  return lower(fields.price, accepted.price) || lower(fields.promotional_price, accepted.promotional_price ?? accepted.price)
+  return typeof fields.price === "number" && (typeof accepted.price !== "number" || fields.price < accepted.price)
 }
 
 const sameFields = (a: HubProductFields, b: HubProductFields) => JSON.stringify(a) === JSON.stringify(b)
