@@ -152,7 +152,7 @@ describe("sandbox hub over HTTP: products, faults, control", () => {
       expect((await put({ promotional_price: 12.51 })).status).toBe(204)
       // The older model takes null as no sale, and refuses a sale price not below the price.
       hub.setPriceRules({ maxCutPercent: null, productModel: "legacy" })
-      expect(await put({ price: 20 })).toMatchObject({ status: 422, body: { error: expect.stringContaining("promotional_price must be lower than price") } })
+      expect(await put({ price: 12 })).toMatchObject({ status: 422, body: { error: expect.stringContaining("promotional_price must be lower than price") } })
       expect((await put({ price: 1, promotional_price: null })).status).toBe(204)
       expect(await put({ promotional_price: 1 })).toMatchObject({ status: 422, body: { error: expect.stringContaining("promotional_price must be lower than price") } })
       expect((await put({ promotional_price: 0.5 })).status).toBe(204)
