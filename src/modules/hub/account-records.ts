@@ -9,36 +9,11 @@ import type { HubAccountOptions } from "./accounts"
 import type { HubLeases } from "./leases"
 import type { ClaimedCatalogueChange, StockSyncFigures, WantedSkuFields } from "./models/hub-catalogue-change"
 import type { ClaimedPublication, PublicationState } from "./models/hub-product-publication"
-import type {
-  HubCatalogueChangeRepository,
-  HubFieldMappingRepository,
-  HubListedOrderRepository,
-  HubOrderRepository,
-  HubPriceRuleSetRepository,
-  HubProductPublicationRepository,
-  HubSkuReservationRepository,
-  HubStockReconciliationRepository,
-  HubSyncErrorRepository,
-  HubTrafficHourRepository,
-} from "./repositories"
+import type { HubRepositories } from "./repositories"
 import type { TakenListedOrder } from "./repositories/hub-listed-order"
 import type { HubSkuHolding } from "./repositories/hub-sku-reservation"
 import type { ListedSyncError } from "./repositories/hub-sync-error"
 import type { TrafficHour } from "./repositories/hub-traffic-hour"
-
-/** The module's repositories an account's records work through. */
-export type HubRecordRepositories = {
-  outbox: HubCatalogueChangeRepository
-  publications: HubProductPublicationRepository
-  reconciliations: HubStockReconciliationRepository
-  traffic: HubTrafficHourRepository
-  priceRuleSets: HubPriceRuleSetRepository
-  fieldMappings: HubFieldMappingRepository
-  syncErrors: HubSyncErrorRepository
-  skuReservations: HubSkuReservationRepository
-  orders: HubOrderRepository
-  listed: HubListedOrderRepository
-}
 
 /** How the records ask for rows: a filter and the read's options, as Medusa's generated `list*` take them. */
 type ReadConfig = { select?: string[]; take?: number | null; order?: Record<string, "ASC" | "DESC"> }
@@ -73,7 +48,7 @@ export type OrderIntakeFigures = {
 export class HubAccountRecords {
   constructor(
     private readonly account: { readonly id: string; readonly options: HubAccountOptions },
-    private readonly repositories: HubRecordRepositories,
+    private readonly repositories: HubRepositories,
     private readonly reads: ModelReads,
     private readonly leases: HubLeases,
     /** The module's base repository: where `@InjectManager` takes a manager from. */

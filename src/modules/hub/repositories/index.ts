@@ -1,10 +1,57 @@
-export { HubOrderRepository } from "./hub-order"
-export { HubOrderMoveRepository } from "./hub-order-move"
-export { HubCatalogueChangeRepository } from "./hub-catalogue-change"
-export { HubStockReconciliationRepository } from "./hub-stock-reconciliation"
-export { HubTrafficHourRepository } from "./hub-traffic-hour"
-export { HubListedOrderRepository } from "./hub-listed-order"
-export { HubProductPublicationRepository } from "./hub-product-publication"
-export { HubFieldMappingRepository, HubPriceRuleSetRepository } from "./account-settings"
-export { HubSyncErrorRepository } from "./hub-sync-error"
-export { HubSkuReservationRepository } from "./hub-sku-reservation"
+import { lowerCaseFirst } from "@medusajs/framework/utils"
+import { HubCatalogueChangeRepository } from "./hub-catalogue-change"
+import { HubListedOrderRepository } from "./hub-listed-order"
+import { HubOrderRepository } from "./hub-order"
+import { HubOrderMoveRepository } from "./hub-order-move"
+import { HubProductPublicationRepository } from "./hub-product-publication"
+import { HubSkuReservationRepository } from "./hub-sku-reservation"
+import { HubStockReconciliationRepository } from "./hub-stock-reconciliation"
+import { HubSyncErrorRepository } from "./hub-sync-error"
+import { HubTrafficHourRepository } from "./hub-traffic-hour"
+import { HubFieldMappingRepository, HubPriceRuleSetRepository } from "./account-settings"
+
+export {
+  HubCatalogueChangeRepository,
+  HubFieldMappingRepository,
+  HubListedOrderRepository,
+  HubOrderMoveRepository,
+  HubOrderRepository,
+  HubPriceRuleSetRepository,
+  HubProductPublicationRepository,
+  HubSkuReservationRepository,
+  HubStockReconciliationRepository,
+  HubSyncErrorRepository,
+  HubTrafficHourRepository,
+}
+
+/**
+ * The module's custom repositories, each by the name the service and the accounts' records use it
+ * under: the one list. Medusa registers every repository class of this folder in the module's
+ * container under its class name, first letter lower (`hubOrderRepository`); this file, an index, it
+ * does not load.
+ */
+const HUB_REPOSITORIES = {
+  orders: HubOrderRepository,
+  listed: HubListedOrderRepository,
+  moves: HubOrderMoveRepository,
+  outbox: HubCatalogueChangeRepository,
+  publications: HubProductPublicationRepository,
+  reconciliations: HubStockReconciliationRepository,
+  traffic: HubTrafficHourRepository,
+  priceRuleSets: HubPriceRuleSetRepository,
+  fieldMappings: HubFieldMappingRepository,
+  syncErrors: HubSyncErrorRepository,
+  skuReservations: HubSkuReservationRepository,
+}
+
+export type HubRepositories = { readonly [name in keyof typeof HUB_REPOSITORIES]: InstanceType<(typeof HUB_REPOSITORIES)[name]> }
+
+/** What the module's container holds under each repository's registered name (`hubOrderRepository`, ...). */
+export type HubRepositoryRegistrations = { readonly [registered: `hub${string}Repository`]: unknown }
+
+/** The module's repositories, taken from its container by their registered names. */
+export function hubRepositoriesOf(container: HubRepositoryRegistrations): HubRepositories {
+  return Object.fromEntries(
+    Object.entries(HUB_REPOSITORIES).map(([name, repository]) => [name, container[lowerCaseFirst(repository.name) as `hub${string}Repository`]])
+  ) as HubRepositories
+}

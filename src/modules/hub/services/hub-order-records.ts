@@ -20,21 +20,9 @@ import {
   HubTrafficHour,
 } from "../models"
 import type { HubAccount, HubAccountConnection, HubAccountEntry } from "../hub-account"
-import { HubAccountRecords, type HubRecordRepositories } from "../account-records"
+import { HubAccountRecords } from "../account-records"
 import type { HubPluginOptions } from "../options"
-import type {
-  HubCatalogueChangeRepository,
-  HubFieldMappingRepository,
-  HubListedOrderRepository,
-  HubOrderMoveRepository,
-  HubOrderRepository,
-  HubPriceRuleSetRepository,
-  HubProductPublicationRepository,
-  HubStockReconciliationRepository,
-  HubSkuReservationRepository,
-  HubSyncErrorRepository,
-  HubTrafficHourRepository,
-} from "../repositories"
+import { hubRepositoriesOf, type HubRepositories, type HubRepositoryRegistrations } from "../repositories"
 import type { ImportRunCounts } from "../repositories/hub-listed-order"
 import type { HubOrderClaimToken, ImportToRecord } from "../repositories/hub-order"
 import type { ClaimedMoveRow, HubStatusAfterMove, MoveToClaim } from "../repositories/hub-order-move"
@@ -44,20 +32,9 @@ export type HubOrderRecordsDependencies = {
   hubClient: HubClient
   hubOptions: HubPluginOptions
   hubAccounts: HubAccountConnection[]
-  hubOrderRepository: HubOrderRepository
-  hubListedOrderRepository: HubListedOrderRepository
-  hubOrderMoveRepository: HubOrderMoveRepository
-  hubCatalogueChangeRepository: HubCatalogueChangeRepository
-  hubProductPublicationRepository: HubProductPublicationRepository
-  hubStockReconciliationRepository: HubStockReconciliationRepository
-  hubTrafficHourRepository: HubTrafficHourRepository
-  hubPriceRuleSetRepository: HubPriceRuleSetRepository
-  hubFieldMappingRepository: HubFieldMappingRepository
-  hubSyncErrorRepository: HubSyncErrorRepository
-  hubSkuReservationRepository: HubSkuReservationRepository
   hubLeases: HubLeases
   baseRepository: ConstructorParameters<typeof HubAccountRecords>[4]
-}
+} & HubRepositoryRegistrations
 
 /**
  * The order half of the hub module's one service (`../service.ts`, `HubModuleService`, extends it; a
@@ -93,8 +70,7 @@ export class HubOrderRecords extends MedusaService({
   protected readonly hubClient: HubClient
   protected readonly hubAccounts: HubAccountEntry[]
   /** The module's repositories; each account's records (`account(id).records`) work through them. */
-  protected readonly repositories: HubRecordRepositories
-  private readonly moves: HubOrderMoveRepository
+  protected readonly repositories: HubRepositories
   /** How long claims and per-order locks live unless renewed (src/modules/hub/leases.ts). */
   readonly leases: HubLeases
 
@@ -102,20 +78,8 @@ export class HubOrderRecords extends MedusaService({
     super(dependencies, ...moduleArguments)
     this.hubClient = dependencies.hubClient
     this.hubOptions = dependencies.hubOptions
-    this.moves = dependencies.hubOrderMoveRepository
     this.leases = dependencies.hubLeases
-    this.repositories = {
-      outbox: dependencies.hubCatalogueChangeRepository,
-      publications: dependencies.hubProductPublicationRepository,
-      reconciliations: dependencies.hubStockReconciliationRepository,
-      traffic: dependencies.hubTrafficHourRepository,
-      priceRuleSets: dependencies.hubPriceRuleSetRepository,
-      fieldMappings: dependencies.hubFieldMappingRepository,
-      syncErrors: dependencies.hubSyncErrorRepository,
-      skuReservations: dependencies.hubSkuReservationRepository,
-      orders: dependencies.hubOrderRepository,
-      listed: dependencies.hubListedOrderRepository,
-    }
+    this.repositories = hubRepositoriesOf(dependencies)
     this.hubAccounts = dependencies.hubAccounts.map((connection) => ({
       ...connection,
       records: new HubAccountRecords(connection, this.repositories, this, this.leases, dependencies.baseRepository),
@@ -201,19 +165,19 @@ export class HubOrderRecords extends MedusaService({
     move: MoveToClaim,
     @MedusaContext() sharedContext: Context = {}
   ): Promise<ClaimedMoveRow | null> {
-    return this.moves.claim(move, this.leases.moveClaimMs, sharedContext)
+    return this.repositories.moves.claim(move, this.leases.moveClaimMs, sharedContext)
   }
 
   /** Renews a move's claim while it is in flight; false once it was taken over or ended. */
   @InjectManager()
   async renewHubOrderMoveClaim(claim: { moveId: string; attempt: number }, @MedusaContext() sharedContext: Context = {}): Promise<boolean> {
-    return this.moves.renew(claim, this.leases.moveClaimMs, sharedContext)
+    return this.repositories.moves.renew(claim, this.leases.moveClaimMs, sharedContext)
   }
 
   /** A page of the moves that need the merchant (refused, not sent, outcome unknown, not recorded in Medusa), newest first, and how many in all. */
   @InjectManager()
   async listHubOrderMovesNeedingMerchant(page: { limit: number; offset?: number }, @MedusaContext() sharedContext: Context = {}) {
-    return this.moves.needingMerchant(page, sharedContext)
+    return this.repositories.moves.needingMerchant(page, sharedContext)
   }
 
   /**
@@ -228,6 +192,6 @@ export class HubOrderRecords extends MedusaService({
     { fromState, attempt }: { fromState?: "unknown"; attempt?: number } = {},
     @MedusaContext() sharedContext: Context = {}
   ): Promise<boolean> {
-    return this.moves.finish(moveId, outcome, hubStatus, fromState ?? null, sharedContext, attempt ?? null)
+    return this.repositories.moves.finish(moveId, outcome, hubStatus, fromState ?? null, sharedContext, attempt ?? null)
   }
 }
