@@ -15,7 +15,8 @@ export const HUB_LEASE_TIMES: Readonly<HubLeaseTimes> = Object.freeze({ importCl
  * The leases of one application, held by the hub module (`hub.leases`, registered by its loader), not
  * by a module of code: a test makes them short on the store it booted, and stands for a holder paused
  * past its lease (an event loop blocked, a process stopped) by having `renewing` answer false, which
- * is what the fences must then catch. Nothing in the store reads a test's switch.
+ * is what the fences must then catch. The order locks' heartbeat and a move's claim ask `renewing()`
+ * before each renewal; in a store it always answers true.
  */
 export class HubLeases implements HubLeaseTimes {
   importClaimMs = HUB_LEASE_TIMES.importClaimMs
@@ -28,7 +29,7 @@ export class HubLeases implements HubLeaseTimes {
   }
 }
 
-/** How often a live holder renews a lease of `leaseMs`. */
+/** How often a live holder renews a lease of `leaseMs`: the one interval of every lease and claim the plugin renews. */
 export const renewEvery = (leaseMs: number): number => Math.max(50, Math.floor(leaseMs / 3))
 
 /** The words every "claim taken over" failure carries, so callers tell it from a bad order. */

@@ -21,10 +21,10 @@ export type RoundsSettings = {
 }
 
 /**
- * When to run one kind of round (an account's product pushes, or its outbox rows' pushes): rounds
- * follow one another while they claim rows, so a backlog drains at the hub's limit; a request while
- * a round runs makes it look again, and while none runs one timer waits for the earliest row to be
- * due. The rows in PostgreSQL stay the truth: this only decides when to look at them.
+ * When to run one kind of round (an account's flusher has three: its product pushes, its outbox rows'
+ * pushes, and the chunks of the walk applying saved price rules): rounds follow one another while
+ * they claim rows, so a backlog drains at the hub's limit; a request while a round runs makes it look
+ * again, and while none runs one timer waits for the earliest row to be due. The rows in PostgreSQL stay the truth: this only decides when to look at them.
  */
 export class Rounds {
   private draining?: Promise<void>

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { renewEvery } from "../../modules/hub/leases"
 import { DRIVER_LOCK_TTL_SECONDS } from "../../modules/hub/locks"
 
 /** A driver's hold on its lock. Checked before each write, so a lost lock stops the work there. */
@@ -58,7 +59,7 @@ export async function whileHolding<T>(container: MedusaContainer, key: string, w
     },
     confirm: () => (lost ? Promise.resolve(false) : Date.now() - renewedAt < CONFIRM_EVERY_MS ? Promise.resolve(true) : renew()),
   }
-  const renewal = setInterval(() => void renew(), (DRIVER_LOCK_TTL_SECONDS * 1000) / 3)
+  const renewal = setInterval(() => void renew(), renewEvery(DRIVER_LOCK_TTL_SECONDS * 1000))
   renewal.unref()
   try {
     return await work(lease)

@@ -2,6 +2,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { HubInvalidRequestError, HubRejectedError, isHubError } from "../../../hub-client"
 import { fieldsToSend, refusedFields, type HubProductFields } from "../../../mapping/hub-product"
 import { HUB_MODULE } from "../../../modules/hub"
+import { renewEvery } from "../../../modules/hub/leases"
 import type { ClaimedCatalogueChange, CataloguePushOutcome } from "../../../modules/hub/models/hub-catalogue-change"
 import type HubModuleService from "../../../modules/hub/service"
 import { loadHubProductFields } from "../../../queries/hub-product-fields"
@@ -46,7 +47,7 @@ export const pushCatalogueChangesStep = createStep(
     // The claims live while their pushes do (retries, a 429 pause, a slow answer): renewed a few
     // times per lease. One that lapses anyway is fenced when its push completes (the outbox's `complete`).
     const renewal = claimed.length
-      ? setInterval(() => void account.records.renewCatalogueClaims(claimed[0].claimToken).catch(() => undefined), account.options.catalogueLeaseMs / 3)
+      ? setInterval(() => void account.records.renewCatalogueClaims(claimed[0].claimToken).catch(() => undefined), renewEvery(account.options.catalogueLeaseMs))
       : undefined
     await settleEach(claimed, async (claimedChange) => {
       // Every claimed SKU has a row, so Medusa reads it (a variant, or left); a failed reading keeps the last one.

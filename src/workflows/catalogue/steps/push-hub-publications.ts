@@ -2,6 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { HUB_MODULE } from "../../../modules/hub"
+import { renewEvery } from "../../../modules/hub/leases"
 import { syncedHubFields } from "../../../mapping/hub-product"
 import type { ClaimedCatalogueChange, WantedSkuFields } from "../../../modules/hub/models/hub-catalogue-change"
 import type { ClaimedPublication } from "../../../modules/hub/models/hub-product-publication"
@@ -60,7 +61,7 @@ export const pushHubPublicationsStep = createStep(
     }
     const carriedOf = (productId: string) => carried.filter((row) => row.productId === productId).map((row) => ({ ...row, wanted: wantedNow(row) }))
     const sender: SkuSender = { client, options, saying: new NoSaleSaying(records, await records.noSale()) }
-    const renewal = setInterval(() => void records.renewPublicationClaims(claimed[0].claimToken).catch(() => undefined), options.catalogueLeaseMs / 3)
+    const renewal = setInterval(() => void records.renewPublicationClaims(claimed[0].claimToken).catch(() => undefined), renewEvery(options.catalogueLeaseMs))
     await settleEach(claimed, async (claim) => {
       const holderOf = async (skus: string[]) => {
         const holder = await records.reserveHubSkus(claim.productId, skus, { keepOthers: claim.outcomeUnknown })
