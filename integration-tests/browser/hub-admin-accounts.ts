@@ -1,4 +1,5 @@
 import type { AdminSession } from "./hub-admin-products"
+import { openHubPage } from "./hub-pages"
 
 /*
  * Several hub accounts on the hub page and the order card: the demo runs with HUB_DEMO_ACCOUNTS=2
@@ -17,10 +18,11 @@ async function importRuns(session: AdminSession, account: string): Promise<Run[]
 export function accountTests(session: AdminSession) {
   it("switches hub accounts: each shows its own hub, import and figures; the choice is remembered; the card names an order's account", async () => {
     const page = session.page()
-    await page.goto(`${session.medusaUrl()}/app/hub`)
+    await openHubPage(page, session.medusaUrl(), "overview")
     const select = page.getByTestId("hub-account-select")
     const connection = page.getByTestId("hub-connection")
-    await session.expectText(select, "default (the plugin's own options)")
+    // An account without a name (option `name`) is called by its id.
+    await session.expectText(select, "default")
     await session.expectText(connection, `${new URL(session.sandboxUrl()).origin} (sandbox account)`)
     const defaultRuns = (await importRuns(session, "default")).length
 
@@ -28,6 +30,9 @@ export function accountTests(session: AdminSession) {
     await select.locator("button").click()
     await page.getByRole("option", { name: "brand-b" }).click()
     await session.expectText(connection, `${new URL(session.brandBSandboxUrl()).origin} (sandbox account)`)
+    // The choice holds on every page of the plugin: the orders page shows brand B's import.
+    await openHubPage(page, session.medusaUrl(), "orders")
+    await session.expectText(page.getByTestId("hub-account-select"), "brand-b")
     await page.getByRole("button", { name: "Import now" }).click()
     await session.expectText(page.getByTestId("hub-import-result"), "Imported 3, updated 0, set aside 0 of 3 orders seen.")
     expect((await importRuns(session, "brand-b")).map((run) => run.imported)).toEqual([3])
@@ -36,10 +41,13 @@ export function accountTests(session: AdminSession) {
     // Its stock sync is its own: brand B's channel sells three SKUs from its own location.
     const stock = await (await page.request.get(`${session.medusaUrl()}/admin/hub/stock?account=brand-b`)).json()
     expect(stock.stock.account).toBe("brand-b")
+    await session.screenshot("hub-orders-brand-b")
+    await openHubPage(page, session.medusaUrl(), "products")
     await session.expectText(page.getByTestId("hub-catalogue-sync"), String(stock.stock.backlog))
-    await session.screenshot("hub-page-brand-b")
+    await session.screenshot("hub-products-brand-b")
 
-    // Remembered in the browser: a reload shows brand B still.
+    // Remembered in the browser: the overview, reloaded, shows brand B still.
+    await openHubPage(page, session.medusaUrl(), "overview")
     await page.reload()
     await session.expectText(page.getByTestId("hub-account-select"), "brand-b")
     await session.expectText(page.getByTestId("hub-connection"), new URL(session.brandBSandboxUrl()).origin)
@@ -55,9 +63,9 @@ export function accountTests(session: AdminSession) {
     await session.screenshot("hub-order-card-brand-b", widget)
 
     // Back to the default account, as the page leaves it for what follows.
-    await page.goto(`${session.medusaUrl()}/app/hub`)
+    await openHubPage(page, session.medusaUrl(), "overview")
     await page.getByTestId("hub-account-select").locator("button").click()
-    await page.getByRole("option", { name: "default (the plugin's own options)" }).click()
+    await page.getByRole("option", { name: "default", exact: true }).click()
     await session.expectText(page.getByTestId("hub-connection"), new URL(session.sandboxUrl()).origin)
   })
 }

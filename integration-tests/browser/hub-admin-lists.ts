@@ -2,6 +2,7 @@ import type { Locator } from "playwright-core"
 import { STANDARD_SANDBOX_STATUSES } from "../../src/sandbox"
 import { eventually } from "../helpers/eventually"
 import type { AdminSession } from "./hub-admin-products"
+import { openHubPage } from "./hub-pages"
 
 /*
  * The hub page's lists a page at a time, and the hub code beside Medusa's number above the order
@@ -60,7 +61,7 @@ export function hubPageListTests(session: AdminSession) {
       await hubOrders(session, `${NEEDING}&limit=${HUB_PAGE_SIZE}&offset=${HUB_PAGE_SIZE}`),
     ]
 
-    await page.goto(`${session.medusaUrl()}/app/hub`)
+    await openHubPage(page, session.medusaUrl(), "orders")
     const table = page.getByTestId("hub-orders-attention")
     await eventually(async () => expect(await column(table, "Hub order")).toEqual(first.hub_orders.map(named)), 60_000)
     await session.expectText(table, `1 of ${Math.ceil(count / HUB_PAGE_SIZE)} pages`)

@@ -1,4 +1,5 @@
 import type { AdminSession } from "./hub-admin-products"
+import { openHubPage } from "./hub-pages"
 
 /*
  * The mapping of hub fields in the admin (issue 42): the drawer's field sources and categories, a Medusa
@@ -18,7 +19,7 @@ export function mappingTests(session: AdminSession) {
     const { product_category: category } = await (await api("/admin/product-categories", { name: "Camisetas da loja", is_active: true })).json()
     expect((await api(`/admin/product-categories/${category.id}/products`, { add: [productId] })).status()).toBe(200)
 
-    await page.goto(`${session.medusaUrl()}/app/hub`)
+    await openHubPage(page, session.medusaUrl(), "settings")
     const section = page.getByTestId("hub-mapping-section")
     await session.expectText(section, "As the options say")
     await section.getByTestId("hub-mapping-edit").click()

@@ -3,6 +3,7 @@ import type { HubClient, HubOrder } from "../../src/hub-client"
 import { sampleNfeKey, sampleNfeXml } from "../../src/sandbox/sample-nfe"
 import { eventually } from "../helpers/eventually"
 import type { AdminSession } from "./hub-admin-products"
+import { openHubPage } from "./hub-pages"
 
 /*
  * The order page's hub card: an imported order's hub order, its moves from drawers, Medusa's own
@@ -322,9 +323,9 @@ export function orderPageTests(session: OrderPageSession) {
     await session.screenshot("order-card-direct-invoiced", widget)
   })
 
-  it("groups a labelled order into a PLP on the hub page's Delivery section, prints it and ungroups it, each in the order's history", async () => {
+  it("groups a labelled order into a PLP on the marketplace orders page's Delivery section, prints it and ungroups it, each in the order's history", async () => {
     const { page, medusaUrl, sandboxUrl } = live(session)
-    await page.goto(`${medusaUrl}/app/hub`)
+    await openHubPage(page, medusaUrl, "orders")
     const section = page.getByTestId("hub-delivery-section")
     const toGroup = section.getByTestId("hub-delivery-to-group")
     // The Direct order invoiced with its XML above is labelled: ready to group.

@@ -1,5 +1,6 @@
 import { eventually } from "../helpers/eventually"
 import type { AdminSession } from "./hub-admin-products"
+import { openHubPage } from "./hub-pages"
 
 /*
  * Marketplace prices in the admin (issue 41): the hub page's *Marketplace prices* section edits the
@@ -32,7 +33,7 @@ export function priceTests(session: AdminSession) {
     const before = await pricesOf()
     const after = Math.round(before.price * 115) / 100
 
-    await page.goto(`${medusaUrl}/app/hub`)
+    await openHubPage(page, medusaUrl, "settings")
     const section = page.getByTestId("hub-prices-section")
     // Amounts in the account's currency (the demo's region: BRL), as English writes them.
     await session.expectText(section, "Markup 0 % plus R$0.00.")
@@ -69,7 +70,7 @@ export function priceTests(session: AdminSession) {
     try {
       expect((await page.request.post(`${medusaUrl}/admin/hub/prices/rules?account=default`, { data: { markup_percent: 15, floor: { kind: "amount", amount: 10_000 } } })).status()).toBe(200)
       await eventually(async () => expect(await pricesOf()).toMatchObject({ hub_price: after, price: null, held: "under_floor" }), 60_000)
-      await page.goto(`${medusaUrl}/app/hub`)
+      await openHubPage(page, medusaUrl, "settings")
       await session.expectText(section, "Floor R$10,000.00.")
       // Medusa's feed (the bell, Ctrl+N), opened once the page listens for its shortcut.
       await eventually(async () => {
@@ -98,7 +99,7 @@ export function pricePortugueseTests(session: AdminSession) {
   it("edits and previews price rules in Portuguese, amounts in reais as Brazil writes them", async () => {
     const page = session.page()
     const medusaUrl = session.medusaUrl()
-    await page.goto(`${medusaUrl}/app/hub`)
+    await openHubPage(page, medusaUrl, "settings")
     const section = page.getByTestId("hub-prices-section")
     await session.expectText(section, "Preços no marketplace")
     // Intl writes "R$" and the amount apart with a no-break space.

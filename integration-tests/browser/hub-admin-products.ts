@@ -1,5 +1,6 @@
 import type { Locator, Page } from "playwright-core"
 import { eventually } from "../helpers/eventually"
+import { openHubPage } from "./hub-pages"
 
 /*
  * The catalogue's publication in the admin (option `publishProducts`, which the demo turns on):
@@ -83,7 +84,7 @@ export function productPageTests(session: AdminSession) {
     await session.expectText(page.getByTestId("hub-product-account-brand-b"), "brand-b")
     await session.screenshot("product-card-linked", page.getByTestId("hub-product-widget"))
 
-    await page.goto(`${session.medusaUrl()}/app/hub`)
+    await openHubPage(page, session.medusaUrl(), "products")
     const catalogue = page.getByTestId("hub-publication")
     await session.expectText(catalogue.getByTestId("hub-publication-progress"), "Every product has been looked at (6).")
     expect((await catalogue.getByTestId("hub-publication-count-published").innerText()).replace(/\s+/g, " ")).toBe("Published 5")
@@ -92,8 +93,13 @@ export function productPageTests(session: AdminSession) {
     expect(await attention.count()).toBe(1)
     await session.expectText(attention, "Set the variant's or the product's weight.")
     expect(await attention.getByRole("link").getAttribute("href")).toContain(`/products/${row.product_id}`)
-    await session.expectText(page.getByTestId("hub-needs-products"), "Products that cannot be published, or the hub refused: 1")
     await session.screenshot("hub-publication", catalogue)
+    // The overview tells it, linking to the list on the publication page.
+    await openHubPage(page, session.medusaUrl(), "overview")
+    await session.expectText(page.getByTestId("hub-needs-products"), "Products that cannot be published, or the hub refused: 1")
+    await page.getByTestId("hub-needs-products").getByRole("link").click()
+    await page.waitForURL((url) => url.pathname.endsWith("/hub-products") && url.hash === "#hub-products-attention-section")
+    await page.getByTestId("hub-products-attention").waitFor()
   })
 }
 

@@ -1,4 +1,5 @@
 import type { AdminSession } from "./hub-admin-products"
+import { openHubPage } from "./hub-pages"
 
 /*
  * What a marketplace refuses after the hub took it, in the admin (issue 42): a refusal the demo's
@@ -26,7 +27,7 @@ export function refusalTests(session: AdminSession) {
     })
     expect(reported.status).toBe(201)
 
-    await page.goto(`${session.medusaUrl()}/app/hub`)
+    await openHubPage(page, session.medusaUrl(), "products")
     const section = page.getByTestId("hub-marketplace-refusals-section")
     await session.expectText(section, "No product refused.")
     await section.getByRole("button", { name: "Read now" }).click()
@@ -35,8 +36,9 @@ export function refusalTests(session: AdminSession) {
     await session.expectText(row, "EAN inválido")
     await session.expectText(row, "EAN não confere com o cadastro do marketplace")
     await session.expectText(row, "dígito verificador")
-    await session.expectText(page.getByTestId("hub-needs-you"), "Refused by the marketplace after the hub took them: 1")
     await session.screenshot("marketplace-refusals-section", section)
+    await openHubPage(page, session.medusaUrl(), "overview")
+    await session.expectText(page.getByTestId("hub-needs-you"), "Refused by the marketplace after the hub took them: 1")
 
     await page.goto(`${session.medusaUrl()}/app/products/${await productIdOf(session)}`)
     const refusals = page.getByTestId("hub-product-account-default").getByTestId("hub-marketplace-refusals")
@@ -50,10 +52,11 @@ export function refusalTests(session: AdminSession) {
 export function refusalPortugueseTests(session: AdminSession) {
   it("shows the marketplace's refusal in Portuguese on the hub page and the product's card", async () => {
     const page = session.page()
-    await page.goto(`${session.medusaUrl()}/app/hub`)
+    await openHubPage(page, session.medusaUrl(), "products")
     const section = page.getByTestId("hub-marketplace-refusals-section")
     await session.expectText(section, "Recusado pelo marketplace")
     await session.expectText(section.getByTestId("hub-marketplace-refusals-products"), SKU)
+    await openHubPage(page, session.medusaUrl(), "overview")
     await session.expectText(page.getByTestId("hub-needs-you"), "Recusados pelo marketplace depois que o hub aceitou: 1")
     await page.goto(`${session.medusaUrl()}/app/products/${await productIdOf(session)}`)
     const refusals = page.getByTestId("hub-product-account-default").getByTestId("hub-marketplace-refusals")

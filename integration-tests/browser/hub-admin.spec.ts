@@ -12,6 +12,7 @@ import { orderPageTests, type OrderPageSession } from "./hub-admin-orders"
 import { pricePortugueseTests, priceTests } from "./hub-admin-prices"
 import { refusalPortugueseTests, refusalTests } from "./hub-admin-refusals"
 import { mappingTests } from "./hub-admin-mapping"
+import { HUB_PAGES, type HubPageName, openHubPage } from "./hub-pages"
 
 /*
  * The admin pages in Debian's Chromium, against the demo (`npm run demo`: seeded store, sandbox
@@ -142,22 +143,48 @@ afterAll(async () => {
   await dropDatabase().catch(() => undefined)
 })
 
-describe("the hub page", () => {
-  beforeEach(async () => {
-    await page.goto(`${medusaUrl}/app/hub`)
-    await page.getByTestId("hub-connection").waitFor({ timeout: 120_000 })
-  })
+/** Opens one of the plugin's pages (integration-tests/browser/hub-pages.ts). */
+const open = (which: HubPageName) => openHubPage(page, medusaUrl, which)
 
-  it("shows the connection's health, and an import run started from it", async () => {
+describe("the plugin's pages, where Medusa puts them", () => {
+  it("reaches each from Medusa's sidebar: the overview, the orders under Orders, publication under Products, the settings under Settings", async () => {
+    await page.goto(`${medusaUrl}/app/orders`)
+    const sidebar = page.locator("aside").first()
+    await sidebar.getByRole("link", { name: "Marketplace hub" }).click()
+    await page.getByTestId(HUB_PAGES.overview.ready).waitFor()
+    // Orders and Products open their nested items when one of their pages is shown.
+    await page.goto(`${medusaUrl}/app/orders`)
+    await sidebar.getByRole("link", { name: "Marketplace orders" }).click()
+    await page.getByTestId(HUB_PAGES.orders.ready).waitFor()
+    expect(new URL(page.url()).pathname).toBe(HUB_PAGES.orders.path)
+    await page.goto(`${medusaUrl}/app/products`)
+    await sidebar.getByRole("link", { name: "Marketplace publication" }).click()
+    await page.getByTestId(HUB_PAGES.products.ready).waitFor()
+    await page.goto(`${medusaUrl}/app/settings`)
+    await page.getByRole("link", { name: "Marketplace hub" }).last().click()
+    await page.getByTestId("hub-mapping-section").waitFor()
+    expect(new URL(page.url()).pathname).toBe(HUB_PAGES.settings.path)
+    await page.getByTestId("hub-diagnostics-link").click()
+    await page.getByTestId(HUB_PAGES.diagnostics.ready).waitFor()
+  })
+})
+
+describe("the hub pages", () => {
+  it("shows the connection's health on the overview, and an import run started from the orders page", async () => {
+    await open("overview")
     const connection = page.getByTestId("hub-connection")
     await expectText(connection, "Healthy")
     await expectText(connection, `${new URL(sandboxUrl).origin} (sandbox account)`)
 
+    await open("orders")
     await page.getByRole("button", { name: "Import now" }).click()
     // The demo's sandbox holds five NEW orders (two of the marketplace's own delivery): all five are imported by this run.
     await expectText(page.getByTestId("hub-import-result"), "Imported 5, updated 0, set aside 0 of 5 orders seen.")
     await eventually(async () => expect(await columnNumbers("hub-import-runs", "Imported")).toEqual([5]))
     await expectText(page.getByTestId("hub-order-import"), "None: every hub order seen so far is imported.")
+    // Seen counts the orders the run read: five.
+    expect(await columnNumbers("hub-import-runs", "Seen")).toEqual([5])
+    await open("overview")
     await expectText(page.getByTestId("hub-needs-you"), "Nothing needs you now")
   })
 
@@ -176,15 +203,19 @@ describe("the hub page", () => {
     })
     expect(response.status).toBe(201)
 
+    await open("orders")
     await page.getByRole("button", { name: "Import now" }).click()
     await expectText(page.getByTestId("hub-import-result"), "Imported 0, updated 0, set aside 1 of 6 orders seen.")
     const row = page.getByTestId("hub-orders-attention").locator("tbody tr", { hasText: code })
     await expectText(row, "Set aside")
     await expectText(row, "no product variant has the SKU SKU-QUE-NAO-EXISTE")
-    // Told first, above the lists.
-    await expectText(page.getByTestId("hub-needs-orders"), "Hub orders set aside or short of stock: 1")
     // The customer's e-mail is personal data: the page never shows it.
     expect(await page.getByTestId("hub-order-import").innerText()).not.toContain(template.customer.email)
+    // The overview tells it, its link leading to the list.
+    await open("overview")
+    await expectText(page.getByTestId("hub-needs-orders"), "Hub orders set aside or short of stock: 1")
+    await page.getByTestId("hub-needs-orders").getByRole("link").click()
+    await page.getByTestId("hub-orders-attention").locator("tbody tr", { hasText: code }).waitFor()
     // Medusa's own notification feed (the bell, Ctrl+N) tells the merchant too, naming the order.
     await eventually(async () => {
       await page.keyboard.press("Control+KeyN")
@@ -207,6 +238,7 @@ describe("the hub page", () => {
     // With publishProducts on, a SKU's stock waits for its product's publication (linked to the SKU
     // the hub holds, or created); the schedule is off here, so the round its job runs is asked for.
     await publishSeededProducts(session)
+    await open("products")
     // The demo's store was seeded by a separate `medusa exec` process, whose stock events were read
     // before the levels existed; then Medusa started. Once the outbox has drained (the imports'
     // reservations pushed), the hub already holds Medusa's quantities: the very first reconciliation
@@ -232,7 +264,10 @@ describe("the hub page", () => {
     await expectText(page.getByTestId("hub-stock-backlog"), "Nothing waiting to be pushed.")
   })
 
-  it("draws the last day's hub traffic per hour and endpoint, at 1024 px and on a phone", async () => {
+  it("draws the last day's hub traffic per hour and endpoint on Diagnostics, at 1024 px and on a phone", async () => {
+    await open("diagnostics")
+    // The counts in plain words, with their codes for whoever reads them here.
+    await expectText(page.getByTestId("hub-connection-counts"), "refused by the hub (4xx)")
     const chart = page.getByTestId("hub-traffic-chart")
     // The import runs above listed orders: this process recorded them (the route records its own before reading).
     const row = chart.locator("tbody tr", { hasText: "GET /orders" }).first()
@@ -242,22 +277,40 @@ describe("the hub page", () => {
     expect(await row.locator("svg rect").count()).toBeGreaterThan(0)
     await page.setViewportSize({ width: 1024, height: 900 })
     await screenshot("hub-traffic-1024", page.getByTestId("hub-traffic"))
+    await open("orders")
     await screenshot("hub-import-1024", page.getByTestId("hub-order-import"))
     // On a phone the page does not widen: the chart and the tables scroll inside their cards.
     await page.setViewportSize({ width: 390, height: 844 })
-    await page.reload()
+    await open("diagnostics")
     await page.getByTestId("hub-traffic-chart").waitFor()
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
-    await screenshot("hub-connection-phone", page.getByTestId("hub-connection"))
     await screenshot("hub-traffic-phone", page.getByTestId("hub-traffic"))
+    await open("overview")
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    await screenshot("hub-connection-phone", page.getByTestId("hub-connection"))
     await page.setViewportSize({ width: 1440, height: 1000 })
   })
 
-  it("never shows a credential", async () => {
-    await expectText(page.getByTestId("hub-catalogue-sync"), "Catalogue sync")
-    const html = await page.content()
-    for (const secret of [DEFAULT_SANDBOX_CREDENTIALS.apiKey, DEFAULT_SANDBOX_CREDENTIALS.accountManagerKey]) {
-      expect(html).not.toContain(secret)
+  it("never shows a credential, and outside Diagnostics no HTTP code or endpoint", async () => {
+    for (const which of Object.keys(HUB_PAGES) as HubPageName[]) {
+      await open(which)
+      // Each page's lists drawn (their empty states included) before it is read.
+      await page.waitForLoadState("networkidle")
+      const html = await page.content()
+      for (const secret of [DEFAULT_SANDBOX_CREDENTIALS.apiKey, DEFAULT_SANDBOX_CREDENTIALS.accountManagerKey]) {
+        expect(html).not.toContain(secret)
+      }
+      if (which === "diagnostics") continue
+      const text = await page.locator("body").innerText()
+      expect({ which, codes: text.match(/\b[45]xx\b|\b(?:GET|POST|PUT|DELETE) \/|HTTP \d{3}/g) }).toEqual({ which, codes: null })
+    }
+  })
+
+  it("walks each page in English, with a screenshot of each", async () => {
+    for (const which of Object.keys(HUB_PAGES) as HubPageName[]) {
+      await open(which)
+      await page.waitForLoadState("networkidle")
+      await screenshot(`hub-${which}`)
     }
   })
 })
@@ -286,7 +339,7 @@ describe("in Portuguese (Brazil), the admin user's language", () => {
   beforeAll(async () => {
     // As Medusa's own language menu leaves it: i18next's detector reads the cookie first, then localStorage.
     await page.context().addCookies([{ name: "lng", value: "ptBR", url: medusaUrl }])
-    await page.goto(`${medusaUrl}/app/hub`)
+    await open("overview")
     await page.evaluate(() => localStorage.setItem("lng", "ptBR"))
   })
 
@@ -295,24 +348,34 @@ describe("in Portuguese (Brazil), the admin user's language", () => {
     await page.evaluate(() => localStorage.setItem("lng", "en"))
   })
 
-  it("shows the hub page in Portuguese, its dates as Brazil writes them, and none of the plugin's English texts (by the keys)", async () => {
-    await page.goto(`${medusaUrl}/app/hub`)
-    await expectText(page.getByTestId("hub-connection"), "Hub de marketplaces")
-    await expectText(page.getByTestId("hub-order-import"), "Importar agora")
-    await expectText(page.getByTestId("hub-catalogue-sync"), "Sincronização do catálogo")
-    const text = await page.locator("body").innerText()
-    // "24 de nov. de 2026 14:30": the import runs' start times.
-    expect(text).toMatch(/\d{1,2} de [a-zç]{3,4}\.? de \d{4}/)
+  it("shows each of the plugin's pages in Portuguese, its dates as Brazil writes them, and none of the plugin's English texts (by the keys)", async () => {
     const fragments = englishFragments("page")
     expect(fragments.length).toBeGreaterThan(50)
-    expect(fragments.filter((fragment) => text.includes(fragment))).toEqual([])
+    const expected: Record<HubPageName, [string, string]> = {
+      overview: ["hub-connection", "Hub de marketplaces"],
+      orders: ["hub-order-import", "Importar agora"],
+      products: ["hub-catalogue-sync", "Sincronização do catálogo"],
+      settings: ["hub-mapping-section", "Mapeamento"],
+      diagnostics: ["hub-diagnostics-page", "Diagnóstico"],
+    }
+    for (const which of Object.keys(HUB_PAGES) as HubPageName[]) {
+      await open(which)
+      await expectText(page.getByTestId(expected[which][0]), expected[which][1])
+      await page.waitForLoadState("networkidle")
+      const text = await page.locator("body").innerText()
+      // "24 de nov. de 2026 14:30": the import runs' start times.
+      if (which === "orders") expect(text).toMatch(/\d{1,2} de [a-zç]{3,4}\.? de \d{4}/)
+      expect({ which, english: fragments.filter((fragment) => text.includes(fragment)) }).toEqual({ which, english: [] })
+      await screenshot(`hub-${which}-ptBR`)
+    }
     await page.setViewportSize({ width: 1024, height: 900 })
-    await screenshot("hub-page-ptBR-1024")
+    await open("overview")
+    await screenshot("hub-overview-ptBR-1024")
     await page.setViewportSize({ width: 1440, height: 1000 })
   })
 
   it("shows the Delivery section in Portuguese", async () => {
-    await page.goto(`${medusaUrl}/app/hub`)
+    await open("orders")
     const section = page.getByTestId("hub-delivery-section")
     await expectText(section, "Entrega do marketplace")
     await expectText(section, "Prontos para agrupar")
@@ -357,8 +420,8 @@ describe("in Portuguese (Brazil), the admin user's language", () => {
     await screenshot("hub-move-refused-ptBR", drawer)
     await drawer.getByRole("button", { name: "Fechar" }).click()
     await expectText(widget.getByTestId("hub-order-moves"), "Recusado pelo hub")
-    // The hub page lists it first, among what needs the merchant, linking to the order.
-    await page.goto(`${medusaUrl}/app/hub`)
+    // The overview lists it first, among what needs the merchant, linking to the order.
+    await open("overview")
     const needed = page.getByTestId("hub-needs-moves")
     await expectText(needed, approved.code)
     await expectText(needed, "Recusado pelo hub")

@@ -5,7 +5,7 @@ import { useHubTranslation } from "../lib/i18n"
 /** The hub account the page shows, chosen among the store's: shown only when it has several. */
 export const AccountSelect = () => {
   const { t } = useHubTranslation("page")
-  const { account, accounts, choose } = useHubAccount()
+  const { account, accounts, nameOf, choose } = useHubAccount()
   if (accounts.length < 2) return null
   return (
     <div className="ml-auto flex items-center gap-x-2" data-testid="hub-account-select">
@@ -19,7 +19,7 @@ export const AccountSelect = () => {
         <Select.Content>
           {accounts.map((id) => (
             <Select.Item key={id} value={id}>
-              {id === "default" ? t("accounts.default") : id}
+              {nameOf(id)}
             </Select.Item>
           ))}
         </Select.Content>

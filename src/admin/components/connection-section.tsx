@@ -1,6 +1,7 @@
-import { Badge, Container, Heading, Table, Text } from "@medusajs/ui"
+import { Badge, Container, Heading, Text } from "@medusajs/ui"
 import { useQuery } from "@tanstack/react-query"
-import type { HubConnectionHealth } from "../../api/admin/hub/types"
+import { Link } from "react-router-dom"
+import type { HubConnectionAnswer } from "../../api/admin/hub/types"
 import { errorMessage, formatTime } from "../lib/format"
 import { HUB_PAGE_REFRESH_MS } from "../lib/hub-queries"
 import { useHubAccount } from "../lib/hub-account"
@@ -8,127 +9,66 @@ import { useHubTranslation } from "../lib/i18n"
 import { AccountSelect } from "./account-select"
 import { sdk } from "../lib/sdk"
 
-/**
- * The connection's health in a line (a badge, the hub, the counts, the budget, the last error); the
- * requests per endpoint and each bucket's limit under "Connection details", closed by default: a
- * merchant reads the badge, a developer opens the details.
- */
-export const ConnectionSection = () => {
-  const { t } = useHubTranslation("page")
+const linkClass = "text-ui-fg-interactive hover:text-ui-fg-interactive-hover txt-compact-small-plus whitespace-nowrap"
+
+/** The shown account's connection as the connection route answers it, read again while the page is open. */
+export function useHubConnection() {
   const { account } = useHubAccount()
-  const { data, isLoading, error } = useQuery({
+  return useQuery({
     queryKey: ["hub", "connection", account],
-    queryFn: () => sdk.client.fetch<{ connection: HubConnectionHealth }>("/admin/hub/connection", { query: { account } }),
+    queryFn: () => sdk.client.fetch<HubConnectionAnswer>("/admin/hub/connection", { query: { account } }),
     refetchInterval: HUB_PAGE_REFRESH_MS,
   })
+}
+
+/**
+ * The shown account's connection in plain words: a badge (working, paused by the hub's limits, or
+ * requests failing in the last ten minutes), the hub and whether it is a sandbox, and the way on: to
+ * Settings from the overview, to Diagnostics (the counts, codes and endpoints) from Settings.
+ */
+export const ConnectionSection = ({ settings = false }: { settings?: boolean }) => {
+  const { t } = useHubTranslation("page")
+  const { account, nameOf } = useHubAccount()
+  const { data, isLoading, error } = useHubConnection()
 
   if (isLoading) return <Container><Text>{t("connection.loading")}</Text></Container>
   if (error || !data) return <Container><Text>{t("connection.unreadable", { error: errorMessage(error) })}</Text></Container>
 
   const { hubOrigin, sandbox, figures } = data.connection
-  // Older servers send no limits; a bucket lowered after 429s is listed first.
-  const limits = Object.entries(figures.rateLimits ?? {}).sort(
-    ([a, x], [b, y]) => Number(y.effective < y.configured) - Number(x.effective < x.configured) || a.localeCompare(b)
-  )
   // An old error says nothing about the connection now: only the last ten minutes colour the badge.
   const recentError = figures.lastError && Date.now() - new Date(figures.lastError.at).getTime() < 10 * 60_000
-  const budget = figures.budget === "shared" ? "budgetShared" : figures.budget === "process" ? "budgetProcess" : "budgetUnreachable"
   return (
-    <Container className="divide-y p-0" data-testid="hub-connection">
-      <div className="flex flex-col gap-y-2 px-6 py-4">
-        <div className="flex items-center justify-between gap-x-3">
-          <Heading level="h1">{t("connection.heading")}</Heading>
-          <AccountSelect />
-          <Badge color={figures.pausedUntil ? "orange" : recentError ? "red" : "green"}>
-            {figures.pausedUntil
-              ? t("connection.paused", { until: formatTime(figures.pausedUntil) })
-              : recentError
-                ? t("connection.recentErrors")
-                : t("connection.healthy")}
-          </Badge>
-        </div>
-        <Text>
-          {hubOrigin} {sandbox ? t("connection.sandbox") : ""} —{" "}
-          {t("connection.summary", {
-            since: formatTime(figures.since),
-            requests: figures.requestsSent,
-            clientErrors: figures.clientErrors,
-            rateLimited: figures.rateLimited,
-            serverErrors: figures.serverErrors,
-            networkFaults: figures.networkFaults,
-          })}
+    <Container className="flex flex-col gap-y-2 px-6 py-4" data-testid="hub-connection">
+      <div className="flex items-center justify-between gap-x-3">
+        <Heading level="h1">{settings ? t("connection.settingsHeading") : t("connection.heading")}</Heading>
+        <AccountSelect />
+        <Badge color={figures.pausedUntil ? "orange" : recentError ? "red" : "green"} data-testid="hub-connection-badge">
+          {figures.pausedUntil
+            ? t("connection.paused", { until: formatTime(figures.pausedUntil) })
+            : recentError
+              ? t("connection.recentErrors")
+              : t("connection.healthy")}
+        </Badge>
+      </div>
+      <Text size="small">
+        {t("connection.account", { name: nameOf(account) })} · {hubOrigin} {sandbox ? t("connection.sandbox") : ""}
+      </Text>
+      {recentError && (
+        <Text size="small" className="text-ui-fg-error" data-testid="hub-connection-recent-error">
+          {t("connection.recentErrorsWhy", { at: formatTime(figures.lastError!.at) })}
         </Text>
-        <Text size="small" className="text-ui-fg-subtle" data-testid="hub-budget">
-          {t(`connection.${budget}`)}
-        </Text>
-        {figures.lastError && (
-          <Text className="text-ui-fg-error">
-            {t("connection.lastError", { at: formatTime(figures.lastError.at), endpoint: figures.lastError.endpoint, cause: figures.lastError.cause })}
-          </Text>
+      )}
+      <div className="flex gap-x-4">
+        {settings ? (
+          <Link to="/settings/hub/diagnostics" className={linkClass} data-testid="hub-diagnostics-link">
+            {t("connection.diagnostics")}
+          </Link>
+        ) : (
+          <Link to="/settings/hub" className={linkClass} data-testid="hub-settings-link">
+            {t("connection.settings")}
+          </Link>
         )}
       </div>
-      <details data-testid="hub-connection-details">
-        <summary className="text-ui-fg-subtle txt-compact-small-plus cursor-pointer px-6 py-3">{t("connection.details")}</summary>
-        {/* On a phone the tables scroll inside the card rather than widening the page. */}
-        <div className="overflow-x-auto">
-          <Table>
-            <Table.Header>
-              <Table.Row>
-                <Table.HeaderCell>{t("connection.columns.endpoint")}</Table.HeaderCell>
-                <Table.HeaderCell>{t("connection.columns.sent")}</Table.HeaderCell>
-                <Table.HeaderCell>{t("connection.columns.answers")}</Table.HeaderCell>
-                <Table.HeaderCell>{t("connection.columns.retries")}</Table.HeaderCell>
-                <Table.HeaderCell>{t("connection.columns.notResent")}</Table.HeaderCell>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {Object.entries(figures.byEndpoint).map(([endpoint, endpointFigures]) => (
-                <Table.Row key={endpoint}>
-                  <Table.Cell>{endpoint}</Table.Cell>
-                  <Table.Cell>{endpointFigures.sent}</Table.Cell>
-                  <Table.Cell>
-                    {Object.entries(endpointFigures.answers)
-                      .map(([status, count]) => `${status}×${count}`)
-                      .join(", ")}
-                  </Table.Cell>
-                  <Table.Cell>{endpointFigures.retries}</Table.Cell>
-                  <Table.Cell>{endpointFigures.refusedRepeats}</Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table>
-        </div>
-        {limits.length > 0 && (
-          <div className="overflow-x-auto">
-            <Table data-testid="hub-rate-limits">
-              <Table.Header>
-                <Table.Row>
-                  <Table.HeaderCell>{t("connection.columns.bucket")}</Table.HeaderCell>
-                  <Table.HeaderCell>{t("connection.columns.configured")}</Table.HeaderCell>
-                  <Table.HeaderCell>{t("connection.columns.inForce")}</Table.HeaderCell>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {limits.map(([bucket, limit]) => (
-                  <Table.Row key={bucket}>
-                    <Table.Cell>{bucket}</Table.Cell>
-                    <Table.Cell>{t("connection.perWindow", { n: limit.configured, windowMs: limit.windowMs })}</Table.Cell>
-                    <Table.Cell>
-                      {limit.effective < limit.configured ? (
-                        <Badge color="orange" size="2xsmall">
-                          {t("connection.lowered", { n: limit.effective, windowMs: limit.windowMs })}
-                        </Badge>
-                      ) : (
-                        t("connection.perWindow", { n: limit.effective, windowMs: limit.windowMs })
-                      )}
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table>
-          </div>
-        )}
-      </details>
     </Container>
   )
 }

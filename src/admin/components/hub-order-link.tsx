@@ -1,5 +1,5 @@
 import { Link } from "react-router-dom"
-import { useSeveralHubAccounts } from "../lib/hub-account"
+import { useHubAccountName, useSeveralHubAccounts } from "../lib/hub-account"
 
 /**
  * A hub order's code on one line, linking to its Medusa order when there is one; in a store with
@@ -7,7 +7,8 @@ import { useSeveralHubAccounts } from "../lib/hub-account"
  * a list of every account's orders must say whose each is).
  */
 export const HubOrderLink = ({ code, orderId, account }: { code: string; orderId: string | null; account: string }) => {
-  const named = useSeveralHubAccounts() ? <span className="text-ui-fg-subtle" data-testid="hub-order-account"> · {account}</span> : null
+  const nameOf = useHubAccountName()
+  const named = useSeveralHubAccounts() ? <span className="text-ui-fg-subtle" data-testid="hub-order-account"> · {nameOf(account)}</span> : null
   return orderId ? (
     <span className="whitespace-nowrap">
       <Link to={`/orders/${orderId}`} className="text-ui-fg-interactive hover:text-ui-fg-interactive-hover">

@@ -1,4 +1,5 @@
-import { Button, Container, Heading, Text } from "@medusajs/ui"
+import { Container, Heading, Text } from "@medusajs/ui"
+import { Link } from "react-router-dom"
 import { useHubAccount } from "../lib/hub-account"
 import {
   useEveryHubAccountProductsNeedingMerchant,
@@ -11,36 +12,41 @@ import { useHubTranslation } from "../lib/i18n"
 import { useEveryHubAccountRefusals } from "./marketplace-refusals-section"
 import { MovesNeedingMerchant } from "./moves-needing-merchant"
 
+/** Where each need is dealt with: the page under Orders or Products, and its list there. */
+const WHERE = {
+  orders: "/hub-orders#hub-orders-attention-section",
+  skus: "/hub-products#hub-skus-in-error-section",
+  products: "/hub-products#hub-products-attention-section",
+  refusals: "/hub-products#hub-marketplace-refusals-section",
+  leaks: "/hub-products#hub-stock-leaks-section",
+} as const
+
 /**
- * One thing that needs the merchant: how many, and a button to the list that shows them. `account`:
- * whose (a store with several hub accounts has a line per account, named); the button shows that account.
+ * One thing that needs the merchant: how many, and a link to the list that shows them. `account`:
+ * whose (a store with several hub accounts has a line per account, named); the link shows that account.
  */
-const NeedLine = ({ text, target, testId, account }: { text: string; target: string; testId: string; account?: string }) => {
+const NeedLine = ({ text, target, testId, account }: { text: string; target: keyof typeof WHERE; testId: string; account?: string }) => {
   const { t } = useHubTranslation("page")
-  const { choose } = useHubAccount()
-  const show = () => {
-    if (account) choose(account)
-    document.getElementById(target)?.scrollIntoView({ behavior: "smooth" })
-  }
+  const { choose, nameOf } = useHubAccount()
   return (
     <div className="flex items-center justify-between gap-x-3 px-6 py-3" data-testid={testId} data-account={account}>
       <Text size="small" className="text-ui-fg-error">
         {text}
-        {account && <span className="text-ui-fg-subtle"> · {account}</span>}
+        {account && <span className="text-ui-fg-subtle"> · {nameOf(account)}</span>}
       </Text>
-      <Button size="small" variant="transparent" onClick={show}>
+      <Link to={WHERE[target]} onClick={() => account && choose(account)} className="text-ui-fg-interactive hover:text-ui-fg-interactive-hover txt-compact-small-plus whitespace-nowrap">
         {t("needsYou.show")}
-      </Button>
+      </Link>
     </div>
   )
 }
 
 /**
- * What needs the merchant, before anything else on the page, of every hub account: hub orders set
+ * What needs the merchant, the overview's body, of every hub account: hub orders set
  * aside or short of stock, moves not done (each row naming its account), SKUs the hub refuses,
  * canceled orders still holding stock (a line per account with any), products not publishable or
  * refused; or that nothing does. The moves are listed here (no other section shows them); the rest
- * point to their list.
+ * link to their list on the page where they are dealt with.
  */
 export const NeedsYouSection = () => {
   const { t } = useHubTranslation("page")
@@ -74,18 +80,18 @@ export const NeedsYouSection = () => {
           </Text>
         )}
       </div>
-      {orderCount > 0 && <NeedLine text={t("needsYou.orders", { n: orderCount })} target="hub-orders-attention-section" testId="hub-needs-orders" />}
+      {orderCount > 0 && <NeedLine text={t("needsYou.orders", { n: orderCount })} target="orders" testId="hub-needs-orders" />}
       {skuLines.map(({ n, account }) => (
-        <NeedLine key={account ?? "one"} text={t("needsYou.skus", { n })} target="hub-skus-in-error-section" testId="hub-needs-skus" account={account} />
+        <NeedLine key={account ?? "one"} text={t("needsYou.skus", { n })} target="skus" testId="hub-needs-skus" account={account} />
       ))}
       {productLines.map(({ n, account }) => (
-        <NeedLine key={account ?? "one"} text={t("needsYou.products", { n })} target="hub-products-attention-section" testId="hub-needs-products" account={account} />
+        <NeedLine key={account ?? "one"} text={t("needsYou.products", { n })} target="products" testId="hub-needs-products" account={account} />
       ))}
       {refusalLines.map(({ n, account }) => (
-        <NeedLine key={account ?? "one"} text={t("needsYou.refusals", { n })} target="hub-marketplace-refusals-section" testId="hub-needs-refusals" account={account} />
+        <NeedLine key={account ?? "one"} text={t("needsYou.refusals", { n })} target="refusals" testId="hub-needs-refusals" account={account} />
       ))}
       {leakLines.map(({ n, account }) => (
-        <NeedLine key={account ?? "one"} text={t("needsYou.leaks", { n })} target="hub-stock-leaks-section" testId="hub-needs-leaks" account={account} />
+        <NeedLine key={account ?? "one"} text={t("needsYou.leaks", { n })} target="leaks" testId="hub-needs-leaks" account={account} />
       ))}
       {moveCount > 0 && (
         <div className="flex flex-col gap-y-2 py-4" data-testid="hub-needs-moves">

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query"
 import { createContext, type ReactNode, useContext, useState } from "react"
+import type { HubConnectionAnswer } from "../../api/admin/hub/types"
 import { sdk } from "./sdk"
 
 /** The account the plugin's own options describe (src/modules/hub/accounts.ts, DEFAULT_ACCOUNT). */
@@ -13,10 +14,12 @@ type HubAccountChoice = {
   account: string
   /** The store's hub accounts, `default` first. */
   accounts: string[]
+  /** What the admin calls an account: its option `name`, else its id. */
+  nameOf(account: string): string
   choose(account: string): void
 }
 
-const HubAccountContext = createContext<HubAccountChoice>({ account: DEFAULT_ACCOUNT, accounts: [DEFAULT_ACCOUNT], choose: () => undefined })
+const HubAccountContext = createContext<HubAccountChoice>({ account: DEFAULT_ACCOUNT, accounts: [DEFAULT_ACCOUNT], nameOf: (id) => id, choose: () => undefined })
 
 function remembered(): string {
   try {
@@ -26,14 +29,23 @@ function remembered(): string {
   }
 }
 
+function useHubAccountList(): HubConnectionAnswer | undefined {
+  return useQuery({
+    queryKey: ["hub", "accounts"],
+    queryFn: () => sdk.client.fetch<HubConnectionAnswer>("/admin/hub/connection"),
+    staleTime: Number.POSITIVE_INFINITY,
+  }).data
+}
+
 /** The store's hub accounts (option `accounts`), as the connection route lists them. */
 export function useHubAccounts(): string[] {
-  const { data } = useQuery({
-    queryKey: ["hub", "accounts"],
-    queryFn: () => sdk.client.fetch<{ accounts: string[] }>("/admin/hub/connection"),
-    staleTime: Number.POSITIVE_INFINITY,
-  })
-  return data?.accounts ?? [DEFAULT_ACCOUNT]
+  return useHubAccountList()?.accounts ?? [DEFAULT_ACCOUNT]
+}
+
+/** What the admin calls each account (option `name`, else its id), outside the pages' provider too (the order and product cards). */
+export function useHubAccountName(): (account: string) => string {
+  const names = useHubAccountList()?.names
+  return (account) => names?.[account] ?? account
 }
 
 /**
@@ -42,6 +54,7 @@ export function useHubAccounts(): string[] {
  */
 export const HubAccountProvider = ({ children }: { children: ReactNode }) => {
   const accounts = useHubAccounts()
+  const nameOf = useHubAccountName()
   const [chosen, setChosen] = useState(remembered)
   const account = accounts.includes(chosen) ? chosen : DEFAULT_ACCOUNT
   const choose = (next: string) => {
@@ -52,7 +65,7 @@ export const HubAccountProvider = ({ children }: { children: ReactNode }) => {
       // A browser that keeps nothing still switches; it forgets on reload.
     }
   }
-  return <HubAccountContext.Provider value={{ account, accounts, choose }}>{children}</HubAccountContext.Provider>
+  return <HubAccountContext.Provider value={{ account, accounts, nameOf, choose }}>{children}</HubAccountContext.Provider>
 }
 
 /** The account the hub page shows, the store's accounts, and how to choose another. */

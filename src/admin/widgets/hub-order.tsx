@@ -16,7 +16,7 @@ import { MOVE_KINDS } from "../components/hub-order/moves"
 import { type HubOrderMetadata, useHubOrder } from "../components/hub-order/use-hub-order"
 import { SectionRow } from "../components/section-row"
 import { errorMessage, formatTime } from "../lib/format"
-import { useSeveralHubAccounts } from "../lib/hub-account"
+import { useHubAccountName, useSeveralHubAccounts } from "../lib/hub-account"
 import { useHubTranslation } from "../lib/i18n"
 
 /**
@@ -29,6 +29,7 @@ const HubOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
   const [open, setOpen] = useState<MerchantOrderMoveKind | null>(null)
   const { hubOrder, error, statusLabel, statusLabelOf, moves, deliveryActions, marketplaceRefusals, medusaOrder } = useHubOrder(order.id)
   const severalAccounts = useSeveralHubAccounts()
+  const accountName = useHubAccountName()
 
   if (error) {
     return (
@@ -72,7 +73,7 @@ const HubOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
             </Text>
           }
         />
-        {severalAccounts && <SectionRow label={t("fields.account")} value={hubOrder.account} testId="hub-order-account" />}
+        {severalAccounts && <SectionRow label={t("fields.account")} value={accountName(hubOrder.account)} testId="hub-order-account" />}
         <SectionRow label={t("fields.marketplace")} value={hubOrder.channel ?? "—"} testId="hub-order-channel" />
         <SectionRow
           label={t("delivery.delivery")}
@@ -164,7 +165,7 @@ const HubOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
       <HubOrderDeliveryActions actions={deliveryActions} />
       <MarketplaceRefusals refusals={marketplaceRefusals} entity="orders" />
       <div className="px-6 py-3">
-        <Link to="/hub" className="text-ui-fg-interactive hover:text-ui-fg-interactive-hover txt-compact-small">
+        <Link to="/hub-orders" className="text-ui-fg-interactive hover:text-ui-fg-interactive-hover txt-compact-small">
           {t("hubPage")}
         </Link>
       </div>

@@ -9,6 +9,7 @@ import { SectionRow } from "../components/section-row"
 import { MarketplaceRefusals } from "../components/marketplace-refusals"
 import { HubPrices } from "../components/hub-product/hub-prices"
 import { errorMessage, formatTime } from "../lib/format"
+import { useHubAccountName } from "../lib/hub-account"
 import { useHubTranslation } from "../lib/i18n"
 import { sdk } from "../lib/sdk"
 
@@ -24,6 +25,7 @@ const WAITING_REFRESH_MS = 2_000
  */
 const HubProductWidget = ({ data: product }: DetailWidgetProps<AdminProduct>) => {
   const { t } = useHubTranslation("product")
+  const accountName = useHubAccountName()
   const { data, error } = useQuery({
     queryKey: ["hub", "products", "by-product", product.id],
     queryFn: () => sdk.client.fetch<HubProductPublications>(`/admin/hub/products/${encodeURIComponent(product.id)}`),
@@ -43,7 +45,7 @@ const HubProductWidget = ({ data: product }: DetailWidgetProps<AdminProduct>) =>
 
   const hubPage = (
     <div className="px-6 py-3">
-      <Link to="/hub" className="text-ui-fg-interactive hover:text-ui-fg-interactive-hover txt-compact-small">
+      <Link to="/hub-products" className="text-ui-fg-interactive hover:text-ui-fg-interactive-hover txt-compact-small">
         {t("hubPage")}
       </Link>
     </div>
@@ -75,7 +77,7 @@ const HubProductWidget = ({ data: product }: DetailWidgetProps<AdminProduct>) =>
         <div key={publication.account} className="divide-y" data-testid={`hub-product-account-${publication.account}`}>
           <div className="flex items-center justify-between gap-x-3 px-6 py-3">
             <Text size="small" leading="compact" weight="plus">
-              {t("account", { account: publication.account })}
+              {t("account", { account: accountName(publication.account) })}
             </Text>
             {publication.publish_products && <HubProductState state={publication.product?.state ?? "none"} testId="hub-product-state" />}
           </div>

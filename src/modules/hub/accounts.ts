@@ -47,7 +47,7 @@ export const STORE_WIDE_OPTIONS = ["jobs", "notifications", "notificationLanguag
  * channel: the location its orders reserve at (and whose stock its hub is told) and the shipping
  * option of its orders. Unset, they are its own channel's (src/queries/hub-stock-locations.ts).
  */
-const OWN_OPTIONS = ["userEmail", "apiKey", "accountManagerKey", "salesChannelId", "stockLocationId", "shippingOptionId"] as const
+const OWN_OPTIONS = ["name", "userEmail", "apiKey", "accountManagerKey", "salesChannelId", "stockLocationId", "shippingOptionId"] as const
 
 export type HubAccountOptions = HubPluginOptions & { id: string }
 

@@ -20,6 +20,8 @@ const medusaId = (prefix: string) =>
  * options (Medusa may add keys such as `database`), so unknown keys are ignored, not refused.
  */
 export const hubPluginOptionsSchema = hubClientOptionsSchema.extend({
+  /** What the admin calls this hub account (e.g. "Loja Oficial"); its id when not set. Never inherited by another account. */
+  name: z.string().trim().min(1, "name must not be empty").max(60, "name must be at most 60 characters").optional(),
   /** Run the scheduled jobs in this process (Medusa loads jobs only in `worker` or `shared` mode). */
   jobs: z.boolean().default(true),
   /** Where hub orders go; each defaults to the store's own default when not given. */

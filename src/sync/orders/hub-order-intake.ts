@@ -48,7 +48,8 @@ const SHARED_AHEAD = 100
  */
 export class HubOrderIntake {
   private readonly counts: ImportRunCounts = { imported: 0, updated: 0, set_aside: 0 }
-  private seen = 0
+  /** The distinct orders the run read: a run that lists the hub every few seconds reads the same ones again, and Seen counts orders, not reads. */
+  private readonly seenCodes = new Set<string>()
   private readonly startedAt = Date.now()
   private catalogue: ReadonlyMap<string, string> = new Map()
   private readonly outcomes = new Map<string, HubOrderOutcome>()
@@ -102,7 +103,7 @@ export class HubOrderIntake {
    */
   async handle(read: ListedHubOrder[]): Promise<void> {
     if (!read.length) return
-    this.seen += read.length
+    for (const listed of read) this.seenCodes.add(listed.code)
     const [unsafe, listedOrders] = partitionArray(read, (listed) => unsafeHubOrderCode(listed.code) !== null)
     for (const listed of unsafe) await this.setAsideUnsafeCode(listed)
     if (!listedOrders.length) return
@@ -175,7 +176,7 @@ export class HubOrderIntake {
     const error = failure === null ? null : errorText(failure, 2000)
     if (error) this.logger.warn(`${accountInLog(this.account.id)} order import (${this.intake}) ended early: ${error}`)
     const durationMs = Date.now() - this.startedAt
-    const counts = await this.hubModule.finishHubImportRun(this.runId, { seen: this.seen, duration_ms: durationMs, error, drained }, this.counts)
+    const counts = await this.hubModule.finishHubImportRun(this.runId, { seen: this.seenCodes.size, duration_ms: durationMs, error, drained }, this.counts)
     const summary = { runId: this.runId, ...counts, durationMs, error }
     this.logger.info(
       `${accountInLog(this.account.id)} order import (${this.intake}): ${summary.seen} seen, ${summary.imported} imported, ${summary.updated} updated, ${summary.set_aside} set aside in ${durationMs} ms`

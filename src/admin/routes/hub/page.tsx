@@ -1,37 +1,47 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { ArrowsPointingOut } from "@medusajs/icons"
-import { getI18n } from "react-i18next"
-import { DeliverySection } from "../../components/delivery-section"
-import { MappingSection } from "../../components/mapping-section"
-import { MarketplaceRefusalsSection } from "../../components/marketplace-refusals-section"
-import { PricesSection } from "../../components/prices-section"
-import { PublicationSection } from "../../components/publication-section"
+import { Container, Text } from "@medusajs/ui"
+import { Link } from "react-router-dom"
 import { ConnectionSection } from "../../components/connection-section"
-import { HubAccountProvider } from "../../lib/hub-account"
 import { NeedsYouSection } from "../../components/needs-you-section"
-import { OrderImportSection } from "../../components/order-import-section"
-import { CatalogueSyncSection } from "../../components/catalogue-sync-section"
-import { TrafficChart } from "../../components/traffic-chart"
+import { HubAccountProvider } from "../../lib/hub-account"
+import { hubBreadcrumb, useHubTranslation } from "../../lib/i18n"
+
+const linkClass = "text-ui-fg-interactive hover:text-ui-fg-interactive-hover txt-compact-small-plus"
+
+/** Where the daily work and the settings live, each page one click away. */
+const Places = () => {
+  const { t } = useHubTranslation("page")
+  const places = [
+    { to: "/hub-orders", label: t("pages.orders.menu"), where: t("overview.underOrders") },
+    { to: "/hub-products", label: t("pages.products.menu"), where: t("overview.underProducts") },
+    { to: "/settings/hub", label: t("overview.settings"), where: t("overview.inSettings") },
+  ]
+  return (
+    <Container className="flex flex-wrap gap-x-6 gap-y-2 px-6 py-4" data-testid="hub-places">
+      {places.map((place) => (
+        <Text size="small" key={place.to} className="text-ui-fg-subtle">
+          <Link to={place.to} className={linkClass}>
+            {place.label}
+          </Link>{" "}
+          {place.where}
+        </Text>
+      ))}
+    </Container>
+  )
+}
 
 /**
- * The hub page: the connection's health in a line (its details closed) with the hub account shown
- * (a choice when the store has several, remembered), then what needs the merchant (or that nothing
- * does), then the order import and the stock sync with their lists and actions, the catalogue's
- * publication, what the marketplaces refused after the hub took it, the account's mapping of hub fields and categories, its price rules, the marketplace's own delivery (PLPs, collections), then the last day's traffic.
+ * The Marketplace hub page: a short overview of what needs the merchant today (each line a link to
+ * where it is done), the connection in a line, and where the rest lives: the orders and their
+ * delivery under Orders, publication and refusals under Products, the settings under Settings.
  */
 const HubPage = () => (
   <HubAccountProvider>
     <div className="flex flex-col gap-y-3">
       <ConnectionSection />
       <NeedsYouSection />
-      <OrderImportSection />
-      <CatalogueSyncSection />
-      <PublicationSection />
-      <MarketplaceRefusalsSection />
-      <MappingSection />
-      <PricesSection />
-      <DeliverySection />
-      <TrafficChart />
+      <Places />
     </div>
   </HubAccountProvider>
 )
@@ -45,7 +55,7 @@ export const config = defineRouteConfig({
 
 /** The page's breadcrumb in Medusa's header, in the admin user's language. */
 export const handle = {
-  breadcrumb: () => getI18n().t("marketplaceHub.page.menu"),
+  breadcrumb: hubBreadcrumb("page.menu"),
 }
 
 export default HubPage

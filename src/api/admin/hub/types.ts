@@ -12,6 +12,7 @@ export type { StockSyncFigures } from "../../../modules/hub/models/hub-catalogue
 export type { TrafficHour } from "../../../modules/hub/repositories/hub-traffic-hour"
 export type { HubOrderMoveNeedingMerchant } from "../../../modules/hub/repositories/hub-order-move"
 export type { HubConnectionHealth, OrderIntakeFigures } from "../../../modules/hub/service"
+import type { HubConnectionHealth } from "../../../modules/hub/service"
 export type { OrderImportSummary } from "../../../sync/orders/order-listing"
 import type { InferTypeOf } from "@medusajs/framework/types"
 import type { HubStatusType } from "../../../hub-client/schemas"
@@ -25,6 +26,9 @@ import type { z } from "zod"
 import type { hubFieldMappingSchema, HubFieldMapping, MappedHubCategory } from "../../../mapping/hub-field-mapping"
 import type { CategoryNaming } from "../../../mapping/hub-product-publication"
 import type { ImportRunState } from "../../../mapping/import-run-state"
+
+/** `GET /admin/hub/connection`: one account's connection health, the store's accounts (`default` first) and what the admin calls each (option `name`, else its id). */
+export type HubConnectionAnswer = { connection: HubConnectionHealth; accounts: string[]; names: Record<string, string> }
 
 /**
  * `GET/POST /admin/hub/mapping`: an account's mapping of hub fields (what its options say until one is

@@ -25,6 +25,12 @@ describe("hub accounts", () => {
     expect(() => parseHubAccounts({ ...store, accounts: [{ id: "brand-b", salesChannelId: "sc_01B" }] })).toThrow(/accounts\.0 \(brand-b\)\.userEmail/)
   })
 
+  it("an account's name is its own: an added account never takes the default's, and an empty one is refused", () => {
+    const [a, b, c] = parseHubAccounts({ ...store, name: "Loja Oficial", accounts: [brandB, { ...brandB, id: "brand-c", salesChannelId: "sc_01C", name: " Marca C " }] })
+    expect([a.name, b.name, c.name]).toEqual(["Loja Oficial", undefined, "Marca C"])
+    expect(() => parseHubAccounts({ ...store, name: " " })).toThrow(/name must not be empty/)
+  })
+
   it("an added account never takes the default's stock location or shipping option: they belong to the default's channel", () => {
     const own = { ...store, stockLocationId: "sloc_01A", shippingOptionId: "so_01A", regionId: "reg_01BR" }
     const [, b] = parseHubAccounts({ ...own, accounts: [brandB] })

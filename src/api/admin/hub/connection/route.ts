@@ -2,11 +2,15 @@ import { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { HUB_MODULE } from "../../../../modules/hub"
 import { connectionHealth } from "../../../../modules/hub/hub-account"
 import HubModuleService from "../../../../modules/hub/service"
+import type { HubConnectionAnswer } from "../types"
 import type { GetHubConnection } from "./validators"
 
-/** The health of one hub account's connection (`?account=`, `default` unless named): counters of its hub client, never a credential. */
+/** The health of one hub account's connection (`?account=`, `default` unless named): counters of its hub client, never a credential; the store's accounts and their names. */
 export async function GET(req: MedusaRequest<unknown, GetHubConnection>, res: MedusaResponse) {
   const hub: HubModuleService = req.scope.resolve(HUB_MODULE)
   const { account } = req.validatedQuery as GetHubConnection
-  res.json({ connection: connectionHealth(hub.account(account)), accounts: hub.accountIds })
+  // Each account's name (option `name`) for the admin to say; its id when it has none.
+  const names = Object.fromEntries(hub.accounts.map((one) => [one.id, one.options.name ?? one.id]))
+  const answer: HubConnectionAnswer = { connection: connectionHealth(hub.account(account)), accounts: hub.accountIds, names }
+  res.json(answer)
 }
