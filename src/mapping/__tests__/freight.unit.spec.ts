@@ -1,0 +1,75 @@
+import { legacyAnswer, partnerAnswer, readQuoteRequest, addBusinessDays, type FreightQuote } from "../freight-contracts"
+import { applyFreightRules, cepRange, geoZoneServes, itemTotalOf, postalExpressionHolds, stateOfCep, transitDaysOf, weightBand } from "../freight-rules"
+
+const quote = (id: string, amount: string, transitDays: number): FreightQuote => ({ id, name: id, displayName: `Entrega ${id}`, amount, transitDays, handlingDays: 1 })
+
+describe("freight quote contracts", () => {
+  it("reads the legacy request: the CEP as an integer gets its leading zero back, measures kept in metres and kg", () => {
+    const read = readQuoteRequest("legacy", { destinationZip: 1310100, volumes: [{ sku: "A", quantity: 2, price: 10.5, height: 0.2, length: 0.3, width: 0.1, weight: 1.2 }] })
+    expect(read).toEqual({ ok: true, request: { contract: "legacy", cep: "01310100", lines: [{ sku: "A", quantity: 2, unitPrice: 10.5, weightKg: 1.2, heightM: 0.2, widthM: 0.1, lengthM: 0.3 }] } })
+  })
+
+  it("reads the partner's request and names the bad field by its path", () => {
+    const ok = readQuoteRequest("partner", { destinationZipCode: "80010-000", products: [{ skuId: "B", sellerTenant: "t1", quantity: 1, cost: 99, weight: 2 }] })
+    expect(ok.ok && ok.request).toMatchObject({ cep: "80010000", sellerTenant: "t1", lines: [{ sku: "B", unitPrice: 99, weightKg: 2 }] })
+    const bad = readQuoteRequest("partner", { destinationZipCode: "8001", products: [{ skuId: "B", quantity: 0, cost: 1 }] })
+    expect(bad.ok).toBe(false)
+    if (!bad.ok) expect(bad.issues.map((issue) => issue.path.join("."))).toEqual(["destinationZipCode", "products.0.quantity"])
+  })
+
+  it("answers legacy cheapest first, fastest among equals; nothing quoted is a 404 in the hub's words", () => {
+    const answer = legacyAnswer([quote("slow", "10.00", 9), quote("fast", "10.00", 2), quote("dear", "30.00", 1)])
+    expect((answer.body as { shippingQuotes: Array<{ shippingMethodId: string }> }).shippingQuotes.map((q) => q.shippingMethodId)).toEqual(["fast", "slow", "dear"])
+    expect((answer.body as { shippingQuotes: unknown[] }).shippingQuotes[0]).toEqual({ shippingCost: 10, deliveryTime: { total: 3, transit: 2, expedition: 1 }, shippingMethodId: "fast", shippingMethodName: "fast", shippingMethodDisplayName: "Entrega fast" })
+    expect(legacyAnswer([])).toEqual({ status: 404, body: { message: "Região de entrega não atendida" } })
+  })
+
+  it("answers the partner with business days, an estimated date, unknown SKUs and NO_DELIVERY_OPTIONS in messages", () => {
+    const read = readQuoteRequest("partner", { destinationZipCode: "01310100", products: [{ skuId: "A", sellerTenant: "t", quantity: 1, cost: 1 }] })
+    if (!read.ok) throw new Error("unread")
+    const friday = new Date("2026-11-27T12:00:00Z")
+    const answer = partnerAnswer(read.request, [quote("x", "12.30", 2)], ["ZZ"], friday).body as { content: { deliveryOptions: unknown[] }; messages: Array<{ key: string; text: string }> }
+    expect(answer.content.deliveryOptions).toEqual([{ deliveryMethodId: "x", deliveryMethodName: "Entrega x", deliveryTime: 3, deliveryTimeType: "bd", finalShippingCost: 12.3, deliveryEstimatedDateExactIso: "2026-12-02", deliveryEstimateBusinessDays: 3 }])
+    expect(answer.messages).toEqual([{ type: "WARNING", key: "SKU_NOT_FOUND", text: "SKU ZZ não encontrado", sellerTenant: "t" }])
+    const none = partnerAnswer(read.request, [], [], friday)
+    expect(none.status).toBe(404)
+    expect((none.body as { messages: Array<{ key: string }> }).messages.map((m) => m.key)).toEqual(["NO_DELIVERY_OPTIONS"])
+    expect(addBusinessDays(friday, 1)).toBe("2026-11-30")
+  })
+})
+
+describe("freight zones and rules", () => {
+  it("finds the state of a CEP from the Correios' ranges", () => {
+    expect([stateOfCep("01310100"), stateOfCep("20040002"), stateOfCep("80010000"), stateOfCep("69301000"), stateOfCep("00000100")]).toEqual(["SP", "RJ", "PR", "RR", null])
+  })
+
+  it("matches Medusa's geo zones: BR, the CEP's province however written, zip zones exact, by prefix or range; never another country", () => {
+    expect(geoZoneServes({ type: "country", country_code: "br" }, "01310100")).toBe(true)
+    expect(geoZoneServes({ type: "country", country_code: "pt" }, "01310100")).toBe(false)
+    for (const code of ["SP", "sp", "BR-SP", "br-sp"]) expect(geoZoneServes({ type: "province", country_code: "br", province_code: code }, "01310100")).toBe(true)
+    expect(geoZoneServes({ type: "province", country_code: "br", province_code: "br-pr" }, "01310100")).toBe(false)
+    expect(postalExpressionHolds("01310-100", "01310100")).toBe(true)
+    expect(postalExpressionHolds({ value: "0131*" }, "01310100")).toBe(true)
+    expect(postalExpressionHolds("01000..05999", "05999999")).toBe(true)
+    expect(postalExpressionHolds("01000..05999", "06000000")).toBe(false)
+    expect(geoZoneServes({ type: "city", country_code: "br", province_code: "sp", city: "São Paulo" }, "01310100")).toBe(false)
+  })
+
+  it("keys the cache by the CEP's first five digits and a weight band", () => {
+    expect(cepRange("01310100")).toBe("01310")
+    expect([weightBand(0), weightBand(0.4), weightBand(0.51), weightBand(7.2), weightBand(31)]).toEqual(["0.5", "0.5", "1", "8", "35"])
+  })
+
+  it("applies the merchant's rules exactly: markup, fixed amount, free above an items' total; never below zero", () => {
+    expect(applyFreightRules("19.90", "100", { markupPercent: 10, fixedAmount: 0.01 })).toBe("21.90")
+    expect(applyFreightRules(0.1, 1, { markupPercent: 0, fixedAmount: 0.2 })).toBe("0.30")
+    expect(applyFreightRules("50", "299.99", { markupPercent: 0, fixedAmount: 0, freeAbove: 300 })).toBe("50.00")
+    expect(applyFreightRules("50", "300", { markupPercent: 0, fixedAmount: 0, freeAbove: 300 })).toBe("0.00")
+    expect(applyFreightRules("5", "1", { markupPercent: 0, fixedAmount: -10 })).toBe("0.00")
+    expect(itemTotalOf([{ unitPrice: 0.1, quantity: 3 }, { unitPrice: 0.2, quantity: 1 }])).toBe("0.5")
+  })
+
+  it("reads a shipping option's delivery days from its metadata, or none", () => {
+    expect([transitDaysOf({ hub_delivery_days: 3 }), transitDaysOf({ hub_delivery_days: "4" }), transitDaysOf({}), transitDaysOf(null), transitDaysOf({ hub_delivery_days: -1 })]).toEqual([3, 4, null, null, null])
+  })
+})

@@ -1,0 +1,168 @@
+import { z } from "zod"
+
+/*
+ * The two freight quote contracts of the hub (docs/hub-public-facts.md, *Freight quotes*), read into
+ * one shape and written back in the caller's. Pure: no Medusa, no I/O.
+ */
+
+export const FREIGHT_CONTRACTS = ["legacy", "partner"] as const
+export type FreightContract = (typeof FREIGHT_CONTRACTS)[number]
+
+/** The most lines a quote may carry: a marketplace cart is a handful; the bound keeps a request cheap. */
+export const FREIGHT_MAX_LINES = 100
+
+/** A CEP as 8 digits; the legacy contract sends it as an integer, so its leading zero is lost. */
+const cepOf = (digits: string): string => digits.padStart(8, "0")
+
+const measure = (field: string) => z.number({ error: `${field} must be a number` }).finite(`${field} must be a number`).min(0, `${field} must not be negative`).max(100_000, `${field} is too large`)
+const quantity = z.number({ error: "quantity must be a whole number" }).int("quantity must be a whole number").min(1, "quantity must be at least 1").max(10_000, "quantity must be at most 10000")
+const sku = (field: string) => z.string({ error: `${field} must be a text` }).trim().min(1, `${field} must not be empty`).max(100, `${field} must be at most 100 characters`)
+
+/** The legacy request: measures in metres, weight in kg, the CEP as an integer. */
+export const legacyQuoteRequestSchema = z.object({
+  destinationZip: z
+    .union([z.number().int().min(1).max(99_999_999), z.string().regex(/^\d{5}-?\d{3}$/)], { error: "destinationZip must be a CEP of 8 digits" })
+    .transform((zip) => cepOf(String(zip).replace("-", ""))),
+  volumes: z
+    .array(
+      z.object({
+        sku: sku("sku"),
+        quantity,
+        price: measure("price"),
+        height: measure("height").default(0),
+        length: measure("length").default(0),
+        width: measure("width").default(0),
+        weight: measure("weight").default(0),
+      }),
+      { error: "volumes must be a list of items" }
+    )
+    .min(1, "volumes must hold at least one item")
+    .max(FREIGHT_MAX_LINES, `volumes must hold at most ${FREIGHT_MAX_LINES} items`),
+})
+
+/** The partner's request: CEPs as strings; the public record gives no units, taken as the legacy's (metres, kg). */
+export const partnerQuoteRequestSchema = z.object({
+  originZipCode: z.string().max(20).optional(),
+  destinationZipCode: z.string({ error: "destinationZipCode must be a CEP of 8 digits" }).regex(/^\d{5}-?\d{3}$/, "destinationZipCode must be a CEP of 8 digits").transform((zip) => zip.replace("-", "")),
+  products: z
+    .array(
+      z.object({
+        skuId: sku("skuId"),
+        sellerTenant: z.string().max(200).optional(),
+        category: z.string().max(200).optional(),
+        weight: measure("weight").default(0),
+        width: measure("width").default(0),
+        height: measure("height").default(0),
+        length: measure("length").default(0),
+        quantity,
+        cost: measure("cost"),
+      }),
+      { error: "products must be a list of items" }
+    )
+    .min(1, "products must hold at least one item")
+    .max(FREIGHT_MAX_LINES, `products must hold at most ${FREIGHT_MAX_LINES} items`),
+})
+
+/** One line of a quote, whatever the contract: measures in metres, weight in kg, the unit price. */
+export type FreightLine = { sku: string; quantity: number; unitPrice: number; weightKg: number; heightM: number; widthM: number; lengthM: number }
+export type FreightRequest = { contract: FreightContract; cep: string; lines: FreightLine[]; sellerTenant?: string }
+
+export function readQuoteRequest(contract: FreightContract, body: unknown): { ok: true; request: FreightRequest } | { ok: false; issues: z.core.$ZodIssue[] } {
+  if (contract === "legacy") {
+    const parsed = legacyQuoteRequestSchema.safeParse(body)
+    if (!parsed.success) return { ok: false, issues: parsed.error.issues }
+    return {
+      ok: true,
+      request: {
+        contract,
+        cep: parsed.data.destinationZip,
+        lines: parsed.data.volumes.map((v) => ({ sku: v.sku, quantity: v.quantity, unitPrice: v.price, weightKg: v.weight, heightM: v.height, widthM: v.width, lengthM: v.length })),
+      },
+    }
+  }
+  const parsed = partnerQuoteRequestSchema.safeParse(body)
+  if (!parsed.success) return { ok: false, issues: parsed.error.issues }
+  return {
+    ok: true,
+    request: {
+      contract,
+      cep: parsed.data.destinationZipCode,
+      sellerTenant: parsed.data.products.find((p) => p.sellerTenant)?.sellerTenant,
+      lines: parsed.data.products.map((p) => ({ sku: p.skuId, quantity: p.quantity, unitPrice: p.cost, weightKg: p.weight, heightM: p.height, widthM: p.width, lengthM: p.length })),
+    },
+  }
+}
+
+/** One option quoted: its price in the account's currency (a decimal string, exact) and days. */
+export type FreightQuote = { id: string; name: string; displayName: string; amount: string; transitDays: number; handlingDays: number }
+
+export const NO_DELIVERY_TEXT = "Nenhuma opção de frete disponível para o CEP informado"
+export const UNSERVED_LEGACY_TEXT = "Região de entrega não atendida"
+export const UNKNOWN_SKU_KEY = "SKU_NOT_FOUND"
+
+/** The cheapest first, the fastest among equals (as the marketplace chooses). */
+export function sortQuotes(quotes: FreightQuote[]): FreightQuote[] {
+  return [...quotes].sort((a, b) => Number(a.amount) - Number(b.amount) || a.transitDays + a.handlingDays - (b.transitDays + b.handlingDays))
+}
+
+/** Adds business days (Monday to Friday) to `from`, as the partner's estimated date. */
+export function addBusinessDays(from: Date, days: number): string {
+  const date = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate()))
+  let left = days
+  while (left > 0) {
+    date.setUTCDate(date.getUTCDate() + 1)
+    if (date.getUTCDay() !== 0 && date.getUTCDay() !== 6) left--
+  }
+  return date.toISOString().slice(0, 10)
+}
+
+export type FreightAnswer = { status: number; body: unknown }
+
+/** The answer in the legacy contract: 404 with the hub's words when nothing is quoted. */
+export function legacyAnswer(quotes: FreightQuote[]): FreightAnswer {
+  if (!quotes.length) return { status: 404, body: { message: UNSERVED_LEGACY_TEXT } }
+  return {
+    status: 200,
+    body: {
+      shippingQuotes: sortQuotes(quotes).map((q) => ({
+        shippingCost: Number(q.amount),
+        deliveryTime: { total: q.transitDays + q.handlingDays, transit: q.transitDays, expedition: q.handlingDays },
+        shippingMethodId: q.id,
+        shippingMethodName: q.name,
+        shippingMethodDisplayName: q.displayName,
+      })),
+    },
+  }
+}
+
+/** The answer in the partner's contract; unknown SKUs and an unserved CEP are said in `messages`. */
+export function partnerAnswer(request: FreightRequest, quotes: FreightQuote[], unknownSkus: string[], now: Date): FreightAnswer {
+  const sellerTenant = request.sellerTenant ?? ""
+  const messages = [
+    ...unknownSkus.map((skuId) => ({ type: "WARNING", key: UNKNOWN_SKU_KEY, text: `SKU ${skuId} não encontrado`, sellerTenant })),
+    ...(quotes.length ? [] : [{ type: "ERROR", key: "NO_DELIVERY_OPTIONS", text: NO_DELIVERY_TEXT, sellerTenant }]),
+  ]
+  return {
+    status: quotes.length ? 200 : 404,
+    body: {
+      statusHttp: quotes.length ? 200 : 404,
+      status: quotes.length ? "ok" : "error",
+      ...(messages.length ? { messages } : {}),
+      content: {
+        sellerTenant,
+        destinationZipCode: request.cep,
+        platform: "medusa",
+        deliveryOptions: sortQuotes(quotes).map((q) => ({
+          deliveryMethodId: q.id,
+          deliveryMethodName: q.displayName,
+          deliveryTime: q.transitDays + q.handlingDays,
+          deliveryTimeType: "bd",
+          finalShippingCost: Number(q.amount),
+          deliveryEstimatedDateExactIso: addBusinessDays(now, q.transitDays + q.handlingDays),
+          deliveryEstimateBusinessDays: q.transitDays + q.handlingDays,
+        })),
+        products: request.lines.map((line) => ({ skuId: line.sku, sellerTenant })),
+      },
+    },
+  }
+}

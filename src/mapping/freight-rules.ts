@@ -1,0 +1,96 @@
+import { MathBN, type BigNumber } from "@medusajs/framework/utils"
+import { z } from "zod"
+
+/*
+ * What a destination CEP matches among Medusa's geo zones, and the merchant's rules on top of a
+ * price. Pure: no Medusa reads, no I/O.
+ */
+
+/** CEP ranges (first five digits) per state, from the Correios' table: Medusa's geo zones want a province. */
+const CEP_STATES: Array<[number, number, string]> = [
+  [1000, 19999, "SP"], [20000, 28999, "RJ"], [29000, 29999, "ES"], [30000, 39999, "MG"], [40000, 48999, "BA"],
+  [49000, 49999, "SE"], [50000, 56999, "PE"], [57000, 57999, "AL"], [58000, 58999, "PB"], [59000, 59999, "RN"],
+  [60000, 63999, "CE"], [64000, 64999, "PI"], [65000, 65999, "MA"], [66000, 68899, "PA"], [68900, 68999, "AP"],
+  [69000, 69299, "AM"], [69300, 69399, "RR"], [69400, 69899, "AM"], [69900, 69999, "AC"], [70000, 72799, "DF"],
+  [72800, 72999, "GO"], [73000, 73699, "DF"], [73700, 76799, "GO"], [76800, 76999, "RO"], [77000, 77999, "TO"],
+  [78000, 78899, "MT"], [79000, 79999, "MS"], [80000, 87999, "PR"], [88000, 89999, "SC"], [90000, 99999, "RS"],
+]
+
+/** The state (UF) of an 8-digit CEP, or null when no range holds it. */
+export function stateOfCep(cep: string): string | null {
+  const prefix = Number(cep.slice(0, 5))
+  return CEP_STATES.find(([from, to]) => prefix >= from && prefix <= to)?.[2] ?? null
+}
+
+export type GeoZone = { type: string; country_code: string; province_code?: string | null; city?: string | null; postal_expression?: Record<string, unknown> | string | null }
+
+/** A province code as merchants and Medusa's admin write it: "SP", "sp", "BR-SP", "br-sp". */
+const provinceOf = (code: string): string => code.trim().toUpperCase().replace(/^BR-/, "")
+
+/**
+ * Whether a zip zone's postal expression holds the CEP. Medusa compares it as written; a CEP range is
+ * what a Brazilian merchant means, so three forms are read: an exact CEP ("01310-100"), a prefix
+ * ("01310*") and a range ("01000-000..05999-999"). Stored as JSON by Medusa, a string or `{ value }`.
+ */
+export function postalExpressionHolds(expression: GeoZone["postal_expression"], cep: string): boolean {
+  const text = typeof expression === "string" ? expression : typeof expression?.value === "string" ? (expression.value as string) : null
+  if (!text) return false
+  const digits = (value: string) => value.replace(/\D/g, "")
+  if (text.includes("..")) {
+    const [from, to] = text.split("..").map(digits)
+    return !!from && !!to && cep >= from.padEnd(8, "0") && cep <= to.padEnd(8, "9")
+  }
+  if (text.trim().endsWith("*")) return cep.startsWith(digits(text))
+  return digits(text) === cep
+}
+
+/**
+ * Whether a geo zone of a service zone serves the CEP: BR as a country, the CEP's state as a
+ * province, a zip zone holding it. A city zone needs the city's name, which a CEP does not carry
+ * without a lookup: it does not match (docs/freight.md says so).
+ */
+export function geoZoneServes(zone: GeoZone, cep: string): boolean {
+  if (zone.country_code?.toLowerCase() !== "br") return false
+  const state = stateOfCep(cep)
+  if (zone.type === "country") return true
+  if (zone.type === "province") return !!state && !!zone.province_code && provinceOf(zone.province_code) === state
+  if (zone.type === "zip") return postalExpressionHolds(zone.postal_expression, cep)
+  return false
+}
+
+/** The CEP's range for the quote cache: its first five digits (a Correios sector), never the full CEP. */
+export const cepRange = (cep: string): string => cep.slice(0, 5)
+
+/** The weight band for the quote cache: 0.5 kg steps up to 5 kg, 1 kg to 30 kg, 5 kg beyond. */
+export function weightBand(totalKg: number): string {
+  const step = totalKg <= 5 ? 0.5 : totalKg <= 30 ? 1 : 5
+  const upper = Math.max(step, Math.ceil(totalKg / step) * step)
+  return `${upper}`
+}
+
+/** The merchant's rules on top of Medusa's price, per account (docs/options.md, `freight`). */
+export const freightRulesSchema = z.object({
+  markupPercent: z.number({ error: "freight.markupPercent must be a number" }).min(-100, "freight.markupPercent must be at least -100").max(1000).default(0),
+  fixedAmount: z.number({ error: "freight.fixedAmount must be a number" }).min(-100_000).max(100_000).default(0),
+  /** Items' total at or above which every option is free; unset: never. */
+  freeAbove: z.number({ error: "freight.freeAbove must be a number" }).min(0, "freight.freeAbove must not be negative").optional(),
+})
+export type FreightRules = z.infer<typeof freightRulesSchema>
+
+/** Medusa's price with the rules applied, exact, rounded half up to cents, never below zero. */
+export function applyFreightRules(amount: BigNumber | number | string, itemTotal: number | string, rules: FreightRules): string {
+  if (rules.freeAbove !== undefined && MathBN.gte(itemTotal, rules.freeAbove)) return "0.00"
+  const ruled = MathBN.add(MathBN.mult(amount, MathBN.add(1, MathBN.div(rules.markupPercent, 100))), rules.fixedAmount)
+  return MathBN.max(ruled, 0).decimalPlaces(2, 4 /* ROUND_HALF_UP */).toFixed(2)
+}
+
+/** The items' total of a quote (unit price × quantity), exact: Medusa's `item_total` price rules read it. */
+export function itemTotalOf(lines: Array<{ unitPrice: number; quantity: number }>): string {
+  return MathBN.sum(0, ...lines.map((line) => MathBN.mult(line.unitPrice, line.quantity))).toFixed()
+}
+
+/** A shipping option's transit days, kept in its metadata (`hub_delivery_days`): Medusa has none. */
+export function transitDaysOf(metadata: Record<string, unknown> | null | undefined): number | null {
+  const value = Number(metadata?.hub_delivery_days)
+  return Number.isInteger(value) && value >= 0 && value <= 365 ? value : null
+}
