@@ -15,7 +15,7 @@ export function mappingTests(session: AdminSession) {
     const page = session.page()
     const api = (path: string, data?: object) => (data ? page.request.post(`${session.medusaUrl()}${path}`, { data }) : page.request.get(`${session.medusaUrl()}${path}`))
     const { products } = await (await api("/admin/products?limit=100&fields=id,*variants")).json()
-    const productId = products.find((product: { variants: Array<{ sku: string | null }> }) => product.variants.some((variant) => variant.sku === SKU))?.id as string
+    const { id: productId, title } = products.find((product: { variants: Array<{ sku: string | null }> }) => product.variants.some((variant) => variant.sku === SKU)) as { id: string; title: string }
     const { product_category: category } = await (await api("/admin/product-categories", { name: "Camisetas da loja", is_active: true })).json()
     expect((await api(`/admin/product-categories/${category.id}/products`, { add: [productId] })).status()).toBe(200)
 
@@ -40,7 +40,11 @@ export function mappingTests(session: AdminSession) {
     await session.expectText(attributes, "Required")
 
     // Checked with the product: the brand it would send, and the attribute that keeps it off the hub.
-    await drawer.getByLabel("Product ID (optional)").fill(productId)
+    // The product chosen by its title, searched for, never asked for as an id.
+    await drawer.getByLabel("Search by title").fill(title.slice(0, 8))
+    await drawer.getByTestId("hub-mapping-product").click()
+    await page.getByRole("option", { name: title, exact: true }).click()
+    await session.expectText(drawer.getByTestId("hub-mapping-product"), title)
     await drawer.getByTestId("hub-mapping-sample-button").click()
     const sample = drawer.getByTestId("hub-mapping-sample")
     await session.expectText(sample, "Marca da Loja")
@@ -49,6 +53,10 @@ export function mappingTests(session: AdminSession) {
 
     // Saved without the category (its attributes are not mapped yet): the brand alone.
     await row.getByRole("button", { name: "Remove this category's mapping" }).click()
+    // Nothing keeps it off the hub now, but the marketplace refused it (hub-admin-refusals.ts): the check says so, not "publishable".
+    await drawer.getByTestId("hub-mapping-sample-button").click()
+    await session.expectText(drawer.getByTestId("hub-mapping-marketplace-refused"), SKU)
+    expect(await drawer.getByTestId("hub-mapping-publishable").count()).toBe(0)
     await drawer.getByTestId("hub-mapping-save").click()
     await session.expectText(page.locator("body"), "Products checked again")
     await session.expectText(section.getByTestId("hub-mapping-summary"), "Brand from the fixed text “Marca da Loja”.")

@@ -66,6 +66,8 @@ export function orderPageTests(session: OrderPageSession) {
     await page.goto(`${medusaUrl}/app/orders/${hubOrder.order_id}`)
     const widget = page.getByTestId("hub-order-widget")
     await session.expectText(widget.getByTestId("hub-order-status"), "Aprovado (Sandbox)")
+    // Beside the hub's own label, its meaning in the admin's words.
+    await session.expectText(widget.getByTestId("hub-order-status-meaning"), "Approved")
     // The moves the plugin's table expects from APPROVED lead; the others are offered under Other moves.
     expect(await widget.getByTestId("hub-order-actions").getByRole("button").allInnerTexts()).toEqual(["Invoice", "Cancel on the hub", "Other moves"])
 
@@ -89,6 +91,7 @@ export function orderPageTests(session: OrderPageSession) {
     await drawer.getByRole("button", { name: "Send the invoice" }).click()
     await session.expectText(page.locator("[data-sonner-toast]").first(), "Invoice: sent")
     await session.expectText(widget.getByTestId("hub-order-status"), "Pagamento Faturado (Sandbox)")
+    await session.expectText(widget.getByTestId("hub-order-status-meaning"), "Invoiced")
     await session.expectText(widget.getByTestId("hub-order-invoice"), "3526 1112 3456 7800 0195 5500 1000 0012 3410 0001 2346", 30_000).catch(() => {
       throw new Error("the invoice key is not on the Medusa order (metadata.hub_invoice): the order flow's part has not landed?")
     })

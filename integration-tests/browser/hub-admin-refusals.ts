@@ -43,6 +43,8 @@ export function refusalTests(session: AdminSession) {
     await page.goto(`${session.medusaUrl()}/app/products/${await productIdOf(session)}`)
     const refusals = page.getByTestId("hub-product-account-default").getByTestId("hub-marketplace-refusals")
     await session.expectText(refusals, `${SKU}: EAN inválido`)
+    // One state, the worst: refused by the marketplace, never a green Published above the refusal.
+    await session.expectText(page.getByTestId("hub-product-account-default").getByTestId("hub-product-state"), "Refused by the marketplace")
     await session.expectText(refusals, "Fix it in Medusa: its next push tells the hub.")
     await session.screenshot("product-card-marketplace-refusal", page.getByTestId("hub-product-widget"))
   })

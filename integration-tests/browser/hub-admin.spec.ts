@@ -379,6 +379,11 @@ describe("in Portuguese (Brazil), the admin user's language", () => {
     const section = page.getByTestId("hub-delivery-section")
     await expectText(section, "Entrega do marketplace")
     await expectText(section, "Prontos para agrupar")
+    // Hub statuses by their meaning, in Portuguese, never the hub's type word.
+    // (The Direct order ungrouped by the order page's tests waits here again, invoiced.)
+    await expectText(section.getByTestId("hub-delivery-to-group"), "Faturado")
+    const cells = (await section.locator("tbody td").allInnerTexts()).map((text) => text.trim())
+    expect(cells.filter((text) => /^(APPROVED|INVOICED|NEW|SHIPPED|DELIVERED|CANCELED)$/.test(text))).toEqual([])
     await screenshot("hub-delivery-ptBR", section)
   })
 

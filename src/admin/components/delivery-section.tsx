@@ -20,7 +20,8 @@ function useOrderColumns(selectable: boolean) {
       ...(selectable ? [orderColumn.select()] : []),
       orderColumn.accessor("code", { header: t("delivery.columns.order"), cell: ({ row }) => <HubOrderLink code={row.original.code} orderId={row.original.order_id} account={account} /> }),
       orderColumn.accessor("shipping", { header: t("delivery.columns.carrier"), cell: ({ getValue }) => carrierName(getValue(), t) }),
-      orderColumn.accessor("status_type", { header: t("delivery.columns.hubStatus"), cell: ({ getValue }) => getValue() ?? "—" }),
+      // The status by its meaning, in the admin's language (the hub's own type word as a tooltip).
+      orderColumn.accessor("status_type", { header: t("delivery.columns.hubStatus"), cell: ({ getValue }) => (getValue() ? <span title={getValue()!}>{t(`statusTypes.${getValue()}`, { defaultValue: getValue() })}</span> : "—") }),
     ],
     [t, account, selectable]
   )

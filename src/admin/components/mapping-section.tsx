@@ -44,8 +44,8 @@ export const MappingSection = () => {
               </Text>
             )}
             <Text size="small">{current.brand ? t("mapping.line.brand", { source: sourceText(current.brand, "") }) : t("mapping.line.noBrand")}</Text>
-            <Text size="small">{t("mapping.line.ean", { source: sourceText(current.ean, t("mapping.none.ean")) })}</Text>
-            <Text size="small">{t("mapping.line.ncm", { source: sourceText(current.ncm, t("mapping.none.ncm")) })}</Text>
+            <Text size="small">{t("mapping.line.ean", { source: sourceText(current.ean, t("mapping.noneFrom.ean")) })}</Text>
+            <Text size="small">{t("mapping.line.ncm", { source: sourceText(current.ncm, t("mapping.noneFrom.ncm")) })}</Text>
             <Text size="small">{t("mapping.line.specifications", { count: current.specifications.length })}</Text>
             <Text size="small">{t("mapping.line.categories", { count: current.categories.length })}</Text>
           </>

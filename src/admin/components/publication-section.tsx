@@ -1,18 +1,34 @@
 import { Container, createDataTableColumnHelper, Heading, Text } from "@medusajs/ui"
 import { useMemo } from "react"
 import { Link } from "react-router-dom"
-import type { HubProductPublicationView, HubProductsPage } from "../../api/admin/hub/types"
+import { useQuery } from "@tanstack/react-query"
+import type { HubProductPublicationView, HubProductsPage, HubSyncErrorsPage } from "../../api/admin/hub/types"
 import { errorMessage, formatSecondsLeft, formatTime } from "../lib/format"
-import { useHubProductsNeedingMerchant } from "../lib/hub-queries"
+import { useHubAccount } from "../lib/hub-account"
+import { HUB_PAGE_REFRESH_MS, useHubProductsNeedingMerchant } from "../lib/hub-queries"
+import { productState } from "../lib/product-state"
+import { sdk } from "../lib/sdk"
 import { useHubTranslation } from "../lib/i18n"
 import { HubDataTable, useHubPagination } from "./hub-data-table"
 import { HubProductCounts, HubProductProblems, HubProductRefusal, HubProductState } from "./hub-product/publication"
 
 const column = createDataTableColumnHelper<HubProductPublicationView>()
 
+/** The shown account's SKUs a marketplace refused after the hub took them (the first 100 refusals: the list's states, worst first). */
+function useMarketplaceRefusedSkus(): ReadonlySet<string> {
+  const { account } = useHubAccount()
+  const { data } = useQuery({
+    queryKey: ["hub", "sync-errors", account, "products", { limit: 100, offset: 0 }],
+    queryFn: () => sdk.client.fetch<HubSyncErrorsPage>("/admin/hub/sync-errors", { query: { account, entity: "products", limit: 100, offset: 0 } }),
+    refetchInterval: HUB_PAGE_REFRESH_MS,
+  })
+  return useMemo(() => new Set((data?.marketplace_refusals ?? []).map((refusal) => refusal.entity_id)), [data])
+}
+
 /** The products that need the merchant: each links to its page, whose hub card says the same and acts. */
 function useAttentionColumns() {
   const { t } = useHubTranslation("page")
+  const refused = useMarketplaceRefusedSkus()
   return useMemo(
     () => [
       column.accessor("title", {
@@ -24,7 +40,10 @@ function useAttentionColumns() {
         ),
       }),
       column.accessor("sku", { header: t("publication.columns.hubSku"), cell: ({ getValue }) => getValue() ?? "—" }),
-      column.accessor("state", { header: t("publication.columns.state"), cell: ({ getValue }) => <HubProductState state={getValue()} /> }),
+      column.accessor("state", {
+        header: t("publication.columns.state"),
+        cell: ({ row }) => <HubProductState state={productState({ row: row.original, marketplaceRefused: !!row.original.sku && refused.has(row.original.sku) })} />,
+      }),
       column.display({
         id: "why",
         header: t("publication.columns.why"),
@@ -36,7 +55,7 @@ function useAttentionColumns() {
       }),
       column.accessor("last_sent_at", { header: t("publication.columns.lastSent"), cell: ({ getValue }) => formatTime(getValue()) }),
     ],
-    [t]
+    [t, refused]
   )
 }
 

@@ -99,8 +99,8 @@ const HubOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
               <Text size="small" leading="compact">
                 {statusLabel ?? hubOrder.status_code}
               </Text>
-              <Badge size="2xsmall" title={t("fields.statusCode", { code: hubOrder.status_code })}>
-                {hubOrder.status_type}
+              <Badge size="2xsmall" title={t("fields.statusCode", { code: hubOrder.status_code })} data-testid="hub-order-status-meaning">
+                {t(`statusTypes.${hubOrder.status_type}`, { defaultValue: hubOrder.status_type })}
               </Badge>
             </div>
           }

@@ -11,6 +11,7 @@ import { HubPrices } from "../components/hub-product/hub-prices"
 import { errorMessage, formatTime } from "../lib/format"
 import { useHubAccountName } from "../lib/hub-account"
 import { useHubTranslation } from "../lib/i18n"
+import { productState } from "../lib/product-state"
 import { sdk } from "../lib/sdk"
 
 /** While a push is due, the card looks again this often: Publish now answers before the hub does. */
@@ -56,7 +57,7 @@ const HubProductWidget = ({ data: product }: DetailWidgetProps<AdminProduct>) =>
       <Container className="divide-y p-0" data-testid="hub-product-widget">
         <div className="flex items-center justify-between gap-x-3 px-6 py-4">
           <Heading level="h2">{t("heading")}</Heading>
-          {only.publish_products && <HubProductState state={only.product?.state ?? "none"} testId="hub-product-state" />}
+          {only.publish_products && <HubProductState state={stateOf(only)} testId="hub-product-state" />}
         </div>
         <AccountPublication productId={product.id} publication={only} />
         {hubPage}
@@ -79,7 +80,7 @@ const HubProductWidget = ({ data: product }: DetailWidgetProps<AdminProduct>) =>
             <Text size="small" leading="compact" weight="plus">
               {t("account", { account: accountName(publication.account) })}
             </Text>
-            {publication.publish_products && <HubProductState state={publication.product?.state ?? "none"} testId="hub-product-state" />}
+            {publication.publish_products && <HubProductState state={stateOf(publication)} testId="hub-product-state" />}
           </div>
           <AccountPublication productId={product.id} publication={publication} named />
         </div>
@@ -194,6 +195,9 @@ const PublicationRows = ({ row }: { row: HubProductPublicationView }) => {
     </div>
   )
 }
+
+/** The account's one state of the product: its publication's, unless a marketplace refused it since (the worst first). */
+const stateOf = (publication: Publication) => productState({ row: publication.product, marketplaceRefused: publication.marketplace_refusals.length > 0 })
 
 export const config = defineWidgetConfig({
   zone: "product.details.side.before",

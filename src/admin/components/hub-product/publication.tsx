@@ -1,18 +1,21 @@
 import { StatusBadge, Text } from "@medusajs/ui"
 import type { HubProductPublicationState, HubProductPublicationView } from "../../../api/admin/hub/types"
 import { useHubTranslation } from "../../lib/i18n"
+import type { ProductState } from "../../lib/product-state"
 import { problemText } from "./problem-text"
 
 type Problem = HubProductPublicationView["problems"][number]
 
-/** What the merchant sees: the row's state, or "none" for a product no publication has looked at yet. */
-export type ShownState = HubProductPublicationState | "none"
+/** What the merchant sees: one state told by productState (src/admin/lib/product-state.ts), or a row's own state where rows are counted. */
+export type ShownState = ProductState | HubProductPublicationState
 
 const STATE_COLORS: Record<ShownState, "green" | "blue" | "orange" | "red" | "grey"> = {
-  published: "green",
-  pending: "blue",
-  not_publishable: "orange",
+  marketplace_refused: "red",
   refused: "red",
+  not_publishable: "orange",
+  sending: "blue",
+  pending: "blue",
+  published: "green",
   excluded: "grey",
   none: "grey",
 }

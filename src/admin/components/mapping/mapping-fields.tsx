@@ -16,7 +16,7 @@ export const MappingFields = ({ form }: { form: UseFormReturn<MappingForm> }) =>
   return (
     <div className="flex flex-col gap-y-4" data-testid="hub-mapping-fields">
       <Heading level="h3">{t("mapping.sections.fields")}</Heading>
-      <FormField id="hub-mapping-brand" label={t("mapping.fields.brand")} required hint={t("mapping.hints.brand")}>
+      <FormField id="hub-mapping-brand" label={t("mapping.fields.brand")} required hint={t(form.watch("brand.kind") === "none" ? "mapping.hints.brand" : "mapping.hints.brandFrom")}>
         <SourceField form={form} name="brand" id="hub-mapping-brand" label={t("mapping.fields.brand")} noneLabel={t("mapping.none.brand")} />
       </FormField>
       <FormField id="hub-mapping-ean" label={t("mapping.fields.ean")} required hint={t("mapping.hints.ean")}>

@@ -1,35 +1,43 @@
-import { Button, Heading, Input, Text } from "@medusajs/ui"
+import { Button, Heading, Text } from "@medusajs/ui"
 import { useMutation } from "@tanstack/react-query"
 import { useState } from "react"
 import type { UseFormReturn } from "react-hook-form"
-import type { HubMappingSample } from "../../../api/admin/hub/types"
+import type { HubMappingSample, HubProductPublications } from "../../../api/admin/hub/types"
 import { errorMessage } from "../../lib/format"
 import { useHubTranslation } from "../../lib/i18n"
 import { sdk } from "../../lib/sdk"
 import { problemText } from "../hub-product/problem-text"
 import { mappingOfForm, type MappingForm } from "./mapping-form"
+import { ProductPicker } from "./product-picker"
 
 type Problem = HubMappingSample["problems"][number]
 
 /**
- * The form's mapping, not saved, tried on one product (the one whose id is given, else the account's
- * first): the value each hub field takes, the hub category, and what would keep the product off the hub.
+ * The form's mapping, not saved, tried on one product (the one chosen by its title, else the account's
+ * first): the value each hub field takes, the hub category, and what would keep the product off the hub,
+ * a marketplace's refusal included (read with the product's publication: a mapping the hub takes does
+ * not make a refused product publishable).
  */
 export const MappingSample = ({ account, form }: { account: string; form: UseFormReturn<MappingForm> }) => {
   const { t } = useHubTranslation("page")
   const { t: tProduct } = useHubTranslation("product")
   const [productId, setProductId] = useState("")
   const sample = useMutation({
-    mutationFn: (values: MappingForm) =>
-      sdk.client.fetch<HubMappingSample>("/admin/hub/mapping/sample", {
+    mutationFn: async (values: MappingForm) => {
+      const checked = await sdk.client.fetch<HubMappingSample>("/admin/hub/mapping/sample", {
         method: "POST",
-        query: { account, ...(productId.trim() ? { product_id: productId.trim() } : {}) },
+        query: { account, ...(productId ? { product_id: productId } : {}) },
         body: mappingOfForm(values),
-      }),
+      })
+      if (!checked.product) return { checked, refusals: [] }
+      const { publications } = await sdk.client.fetch<HubProductPublications>(`/admin/hub/products/${encodeURIComponent(checked.product.id)}`)
+      return { checked, refusals: publications.find((publication) => publication.account === account)?.marketplace_refusals ?? [] }
+    },
   })
   const onCheck = form.handleSubmit((values) => sample.mutate(values))
   const problem = (each: Problem) => problemText(tProduct, each)
-  const result = sample.data
+  const result = sample.data?.checked
+  const refusals = sample.data?.refusals ?? []
   const rows: Array<[string, string]> = result?.product
     ? [
         [t("mapping.fields.brand"), result.fields.brand ?? "—"],
@@ -42,10 +50,10 @@ export const MappingSample = ({ account, form }: { account: string; form: UseFor
     : []
   return (
     <div className="flex flex-col gap-y-2">
-      <div className="flex items-center justify-between gap-x-3">
+      <div className="flex flex-wrap items-center justify-between gap-3">
         <Heading level="h3">{t("mapping.sections.sample")}</Heading>
-        <div className="flex items-center gap-x-2">
-          <Input size="small" className="w-48" aria-label={t("mapping.fields.productId")} placeholder={t("mapping.fields.productId")} value={productId} onChange={(event) => setProductId(event.target.value)} />
+        <div className="flex flex-wrap items-center gap-2">
+          <ProductPicker value={productId} onChange={setProductId} />
           <Button size="small" variant="secondary" type="button" data-testid="hub-mapping-sample-button" isLoading={sample.isPending} onClick={onCheck}>
             {t("mapping.sample.action")}
           </Button>
@@ -85,6 +93,19 @@ export const MappingSample = ({ account, form }: { account: string; form: UseFor
                     {result.problems.map((each) => (
                       <li key={`${each.field}:${each.message}`}>
                         <Text size="small">{problem(each)}</Text>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ) : refusals.length ? (
+                <div className="flex flex-col gap-y-1" data-testid="hub-mapping-marketplace-refused">
+                  <Text size="small" weight="plus" className="text-ui-fg-error">
+                    {t("mapping.sample.marketplaceRefused")}
+                  </Text>
+                  <ul className="list-disc pl-5">
+                    {refusals.map((refusal) => (
+                      <li key={refusal.id}>
+                        <Text size="small">{`${refusal.entity_id}: ${refusal.name ?? refusal.error_code}${refusal.message ? ` — ${refusal.message}` : ""}`}</Text>
                       </li>
                     ))}
                   </ul>
