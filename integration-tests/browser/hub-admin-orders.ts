@@ -206,6 +206,11 @@ export function orderPageTests(session: OrderPageSession) {
     expect((await fetch(`${sandboxUrl}/_sandbox/orders/${encodeURIComponent(newOrder.code)}/cancel`, { method: "POST" })).status).toBe(200)
     await widget.getByRole("button", { name: "Cancel on the hub" }).click()
     await page.getByTestId("hub-move-drawer-cancel").getByRole("button", { name: "Cancel the order" }).click()
+    // Asked once more (a cancel cannot be undone on the hub), in Medusa's own prompt.
+    const prompt = page.getByRole("alertdialog")
+    await session.expectText(prompt, "Cancel this order on the hub?")
+    await session.screenshot("order-cancel-prompt", prompt)
+    await prompt.getByRole("button", { name: "Yes, cancel it on the hub" }).click()
     await session.expectText(page.locator("[data-sonner-toast]").first(), "Already done on the hub")
     const medusaOrder = await page.request.get(`${medusaUrl}/admin/orders/${newOrder.order_id}?fields=status`)
     expect((await medusaOrder.json()).order.status).toBe("canceled")
@@ -352,6 +357,11 @@ export function orderPageTests(session: OrderPageSession) {
     await session.screenshot("delivery-section-grouped", section)
 
     await plps.getByTestId("hub-plp-ungroup").first().click()
+    // Medusa's own prompt first: ungrouping drops the PLP on the hub.
+    const prompt = page.getByRole("alertdialog")
+    await session.expectText(prompt, "Ungroup PLP")
+    await session.screenshot("delivery-ungroup-prompt", prompt)
+    await prompt.getByRole("button", { name: "Ungroup" }).click()
     await session.expectText(section.getByTestId("hub-delivery-answer"), "ungrouped")
     await session.expectText(toGroup, code)
     const onHub = await (await fetch(`${sandboxUrl}/_sandbox/orders/${encodeURIComponent(code)}`)).json()

@@ -48,6 +48,9 @@ export function priceTests(session: AdminSession) {
     await session.expectText(drawer.getByTestId("hub-price-preview-summary"), "SKUs would change on the hub")
     const line = drawer.getByTestId("hub-price-preview-lines").locator("tbody tr", { hasText: SKU })
     await session.expectText(line, after.toFixed(2))
+    // The table fits its drawer: its last column ends inside the drawer, nothing cut off on the right.
+    const [lastHeader, drawerBox] = [await drawer.getByTestId("hub-price-preview-lines").locator("thead th").last().boundingBox(), await drawer.boundingBox()]
+    expect(lastHeader!.x + lastHeader!.width).toBeLessThanOrEqual(drawerBox!.x + drawerBox!.width)
     await session.screenshot("price-rules-preview", drawer)
     // Nothing saved yet.
     expect((await (await page.request.get(`${medusaUrl}/admin/hub/prices/rules?account=default`)).json()).rules.markup_percent).toBe("0")

@@ -1,4 +1,4 @@
-import { Button, Container, createDataTableColumnHelper, type DataTableRowSelectionState, Heading, Text } from "@medusajs/ui"
+import { Button, Container, createDataTableColumnHelper, type DataTableRowSelectionState, Heading, Text, usePrompt } from "@medusajs/ui"
 import { useMemo, useState } from "react"
 import { hubDocumentUrl } from "../lib/documents"
 import { errorMessage } from "../lib/format"
@@ -63,6 +63,7 @@ export const DeliverySection = () => {
   const selectableColumns = useOrderColumns(true)
   const plainColumns = useOrderColumns(false)
   const selected = (state: DataTableRowSelectionState) => Object.keys(state).filter((code) => state[code])
+  const prompt = usePrompt()
 
   const plpColumns = useMemo(
     () => [
@@ -90,7 +91,12 @@ export const DeliverySection = () => {
                 variant="secondary"
                 disabled={action.isPending}
                 data-testid="hub-plp-ungroup"
-                onClick={() => action.mutate({ path: `/admin/hub/delivery/plps/${encodeURIComponent(row.original.id)}`, method: "DELETE" })}
+                onClick={async () => {
+                  // Ungrouping drops the PLP on the hub (its number and print gone): asked first.
+                  const id = row.original.id
+                  if (!(await prompt({ title: t("delivery.confirm.ungroupTitle", { id }), description: t("delivery.confirm.ungroupDescription"), confirmText: t("delivery.confirm.ungroupConfirm"), cancelText: t("delivery.confirm.back"), variant: "danger" }))) return
+                  action.mutate({ path: `/admin/hub/delivery/plps/${encodeURIComponent(id)}`, method: "DELETE" })
+                }}
               >
                 {t("delivery.plps.ungroup")}
               </Button>
@@ -99,7 +105,7 @@ export const DeliverySection = () => {
         },
       }),
     ],
-    [t, account, action]
+    [t, account, action, prompt]
   )
   const unreadable = (error: unknown) => (error ? t("delivery.unreadable", { error: errorMessage(error) }) : undefined)
 

@@ -1,5 +1,5 @@
 import type { AdminOrder } from "@medusajs/framework/types"
-import { Alert, Button, Drawer, Text, toast } from "@medusajs/ui"
+import { Alert, Button, Drawer, Text, toast, usePrompt } from "@medusajs/ui"
 import { useMutation, useQueryClient } from "@tanstack/react-query"
 import type { MerchantOrderMove, MerchantOrderMoveKind, NfeUpload } from "../../../hub-client/order-moves"
 import { errorMessage } from "../../lib/format"
@@ -59,7 +59,12 @@ export const MoveDrawer = ({
     // The Medusa order changes too (fulfillments, a cancel, the invoice): the order page reloads with the card.
     onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: ["hub"] }), queryClient.invalidateQueries({ queryKey: ["orders"] })]),
   })
-  const onSend = (body: MerchantOrderMove) => send.mutate(body)
+  const prompt = usePrompt()
+  // A cancel cannot be undone on the hub: asked once more, in Medusa's own dialog, before it goes.
+  const onSend = async (body: MerchantOrderMove) => {
+    if (kind === "cancel" && !(await prompt({ title: t("confirm.cancelTitle"), description: t("confirm.cancelDescription", { code }), confirmText: t("confirm.cancelConfirm"), cancelText: t("confirm.back"), variant: "danger" }))) return
+    send.mutate(body)
+  }
   const onUpload = (nfe: NfeUpload) => send.mutate({ nfe })
   const props = { formId: FORM_ID, onSend, onUpload }
   return (

@@ -53,13 +53,31 @@ export const PriceRulesDrawer = ({ account, rules, onClose }: { account: string;
       lineColumn.accessor("sku", { header: "SKU" }),
       lineColumn.accessor("medusa_price", { header: t("prices.columns.medusa"), cell: ({ getValue }) => formatAmount(getValue(), currency) }),
       lineColumn.accessor("hub_price", { header: t("prices.columns.now"), cell: ({ getValue }) => formatAmount(getValue(), currency) }),
-      lineColumn.accessor("price_after", { header: t("prices.columns.after"), cell: ({ getValue }) => formatAmount(getValue(), currency) }),
-      lineColumn.accessor("change_percent", { header: t("prices.columns.change"), cell: ({ getValue }) => (getValue() === null ? "—" : `${getValue()! > 0 ? "+" : ""}${getValue()!.toLocaleString(adminLocale())} %`) }),
-      lineColumn.accessor("steps", { header: t("prices.columns.steps") }),
-      lineColumn.accessor("rule", { header: t("prices.columns.rule"), cell: ({ getValue }) => (getValue() ? ruleText(tPrice, getValue()!) : "—") }),
-      lineColumn.accessor("held", {
-        header: t("prices.columns.held"),
-        cell: ({ row }) => <span className="block min-w-[8rem] whitespace-normal">{row.original.held ? tPrice(`prices.held.${row.original.held}`, { floor: formatAmount(row.original.floor, currency), value: row.original.unreadable_floor }) : "—"}</span>,
+      // Five columns, so the table fits the drawer: the change under the price after, the steps and what holds it under the rule.
+      lineColumn.accessor("price_after", {
+        header: t("prices.columns.after"),
+        cell: ({ row }) => (
+          <span className="block whitespace-nowrap">
+            {formatAmount(row.original.price_after, currency)}
+            {row.original.change_percent !== null && (
+              <span className="text-ui-fg-subtle block">{`${row.original.change_percent > 0 ? "+" : ""}${row.original.change_percent.toLocaleString(adminLocale())} %`}</span>
+            )}
+          </span>
+        ),
+      }),
+      lineColumn.accessor("rule", {
+        header: t("prices.columns.rule"),
+        cell: ({ row }) => (
+          <span className="block min-w-[10rem] whitespace-normal">
+            {row.original.rule ? ruleText(tPrice, row.original.rule) : "—"}
+            {row.original.steps > 1 && <span className="text-ui-fg-subtle block">{t("prices.stepsInline", { n: row.original.steps })}</span>}
+            {row.original.held && (
+              <span className="text-ui-fg-error block">
+                {tPrice(`prices.held.${row.original.held}`, { floor: formatAmount(row.original.floor, currency), value: row.original.unreadable_floor })}
+              </span>
+            )}
+          </span>
+        ),
       }),
     ],
     [t, tPrice, currency]
