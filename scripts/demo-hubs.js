@@ -141,10 +141,21 @@ function placeDeliveryOrders(root, hub, store) {
   const direct = place("b2wentregadirect", "Elisa Prado", "elisa.prado@example.com")
   const xmlPath = path.join(require("os").tmpdir(), `demo-nfe-${direct.split("-").pop()}.xml`)
   require("fs").writeFileSync(xmlPath, sandbox.sampleNfeXml({ key: sandbox.sampleNfeKey(Number(direct.split("-").pop()) % 1e9) }))
+  // The Correios order is invoiced by key: a valid 44-digit one (its check digit by src/hub-client/nfe-key.ts), another number than the XML's.
+  const key = sandbox.sampleNfeKey((Number(correios.split("-").pop()) + 1) % 1e9)
   return [
-    { code: correios, delivery: "Correios" },
+    { code: correios, delivery: "Correios", key },
     { code: direct, delivery: "Direct", xmlPath },
   ]
+}
+
+/** A product the marketplace refuses after the hub took it (its EAN), as the sandbox's review reports it; the store reads it within minutes, or at once with *Read now*. */
+const REFUSED = { sku: "GARRAFA-TERMICA-1L", error_code: "invalid_ean", error_category_code: "link_b2w_products", message: "EAN não confere com o cadastro do marketplace" }
+
+function reportRefusal(hub, store) {
+  if (!store.products.some((product) => product.sku === REFUSED.sku)) return null
+  hub.reportSyncError({ entity: "products", entity_id: REFUSED.sku, error_code: REFUSED.error_code, error_category_code: REFUSED.error_category_code, message: REFUSED.message })
+  return REFUSED.sku
 }
 
 /** The sandbox's control URL of a marketplace move on an order: codes hold spaces, so encoded. */
@@ -153,7 +164,7 @@ function marketplaceMoveUrl(hub, code, move) {
 }
 
 /** What the demo prints once Medusa answers: where everything is, and how to act as the marketplace. */
-function printBanner({ medusaUrl, admin }, hub, orders, brandB, deliveryOrders = []) {
+function printBanner({ medusaUrl, admin }, hub, orders, brandB, deliveryOrders = [], refused = null) {
   const line = "-".repeat(78)
   const created = orders.map((order) => order.code).join(", ")
   const example = orders.length ? orders[0].code : "<code>"
@@ -163,7 +174,7 @@ function printBanner({ medusaUrl, admin }, hub, orders, brandB, deliveryOrders =
       line,
       "  Medusa hub plugin demo is running",
       "",
-      `  Admin:        ${medusaUrl}/app   (plugin page: ${medusaUrl}/app/hub)`,
+      `  Admin:        ${medusaUrl}/app   (plugin's overview: ${medusaUrl}/app/hub; its settings: Settings -> Marketplace hub)`,
       `  Login:        ${admin.email} / ${admin.password}`,
       `  Sandbox hub:  ${hub.url}   (credentials: X-User-Email ${hub.credentials.userEmail},`,
       `                X-Api-Key ${hub.credentials.apiKey},`,
@@ -173,12 +184,13 @@ function printBanner({ medusaUrl, admin }, hub, orders, brandB, deliveryOrders =
       ...deliveryOrders.map((order) =>
         order.xmlPath
           ? `  The marketplace's ${order.delivery} delivery: ${order.code}; once approved (below), invoice it with the NF-e XML ${order.xmlPath}, then its label.`
-          : `  The marketplace's ${order.delivery} delivery: ${order.code}; once approved (below), print its label, invoice it by key, then group it into a PLP on the hub page.`
+          : `  The marketplace's ${order.delivery} delivery: ${order.code}; once approved (below), print its label, invoice it by key (this one is valid: ${order.key}), then group it into a PLP under Orders -> Marketplace orders.`
       ),
+      ...(refused ? [`  The marketplace refuses ${refused} (its EAN): Products -> Marketplace publication -> Read now, or within minutes.`] : []),
       ...(brandB
         ? [
             `  Hub account ${BRAND_B.id}: its sandbox hub ${brandB.hub.url}, NEW orders ${brandB.orders.map((order) => order.code).join(", ") || "none"};`,
-            "  the hub page's account selector shows either account.",
+            "  each Marketplace hub page's account selector shows either account.",
           ]
         : []),
       "  Orders placed on the sandbox are imported within seconds (Orders in the admin). Place one:",
@@ -196,7 +208,7 @@ function printBanner({ medusaUrl, admin }, hub, orders, brandB, deliveryOrders =
         ? [...orders, ...deliveryOrders].map((order) => `    curl -X POST "${marketplaceMoveUrl(hub, order.code, "approve")}"`)
         : [`    curl -X POST "${hub.url}/_sandbox/orders/<URL-encoded code>/approve"`]),
       `    curl -X POST "${marketplaceMoveUrl(hub, example, "cancel")}"   # cancel instead`,
-      "  then *Import now* on the Marketplace hub page. The other control endpoints (faults, rate limits,",
+      "  then *Import now* under Orders -> Marketplace orders. The other control endpoints (faults, rate limits,",
       `  the request log, reset): npx hub-sandbox --help.`,
       "",
       "  The admin API from a terminal: log in, then send the token:",
@@ -211,4 +223,4 @@ function printBanner({ medusaUrl, admin }, hub, orders, brandB, deliveryOrders =
   )
 }
 
-module.exports = { BRAND_B, demoAccountCount, startDemoHub, brandBAccountsEnv, readChannelProducts, stockSandbox, placeDeliveryOrders, printBanner }
+module.exports = { BRAND_B, demoAccountCount, startDemoHub, brandBAccountsEnv, readChannelProducts, stockSandbox, placeDeliveryOrders, reportRefusal, printBanner }

@@ -35,7 +35,7 @@ const {
   stopEmbeddedPostgres,
 } = require("./postgres")
 const { DemoError, Interrupted, MedusaProcesses, sleep } = require("./process-groups")
-const { BRAND_B, brandBAccountsEnv, demoAccountCount, placeDeliveryOrders, printBanner, readChannelProducts, startDemoHub, stockSandbox } = require("./demo-hubs")
+const { BRAND_B, brandBAccountsEnv, demoAccountCount, placeDeliveryOrders, printBanner, readChannelProducts, reportRefusal, startDemoHub, stockSandbox } = require("./demo-hubs")
 
 const ROOT = path.resolve(__dirname, "..")
 /** The demo's database; the browser test runs the demo on a throwaway one of its own. */
@@ -210,6 +210,7 @@ async function main() {
   // 3 (continued). The store's SKUs on the sandbox, and NEW orders for them.
   const orders = stockSandbox(sandbox, store)
   const deliveryOrders = placeDeliveryOrders(ROOT, sandbox, store)
+  const refused = reportRefusal(sandbox, store)
   log(
     `sandbox hub: ${store.products.length} products (${store.products.map((p) => p.sku).join(", ")}); ` +
       `NEW orders ${orders.map((order) => order.code).join(", ") || "none"}`
@@ -238,7 +239,7 @@ async function main() {
     }
     if (!ready && (await checkHealth())) {
       ready = true
-      printBanner({ medusaUrl: MEDUSA_URL, admin: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } }, sandbox, orders, brandB, deliveryOrders)
+      printBanner({ medusaUrl: MEDUSA_URL, admin: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } }, sandbox, orders, brandB, deliveryOrders, refused)
     }
   }
   throw new Interrupted()

@@ -21,7 +21,8 @@ export function mappingTests(session: AdminSession) {
 
     await openHubPage(page, session.medusaUrl(), "settings")
     const section = page.getByTestId("hub-mapping-section")
-    await session.expectText(section, "As the options say")
+    // The demo seeds one mapped category (its Canecas to the hub's Canecas: src/scripts/seed-demo.ts).
+    await session.expectText(section.getByTestId("hub-mapping-summary"), "Categories mapped: 1.")
     await section.getByTestId("hub-mapping-edit").click()
     const drawer = page.getByTestId("hub-mapping-drawer")
     await drawer.getByTestId("hub-mapping-brand-kind").click()
@@ -61,7 +62,7 @@ export function mappingTests(session: AdminSession) {
     await session.expectText(page.locator("body"), "Products checked again")
     await session.expectText(section.getByTestId("hub-mapping-summary"), "Brand from the fixed text “Marca da Loja”.")
     const saved = await (await api("/admin/hub/mapping?account=default")).json()
-    expect(saved).toMatchObject({ saved: true, mapping: { brand: { kind: "fixed", value: "Marca da Loja" }, categories: [] } })
+    expect(saved).toMatchObject({ saved: true, mapping: { brand: { kind: "fixed", value: "Marca da Loja" }, categories: [{ hub_category: { id: "3001", name: "Canecas" } }] } })
     await session.screenshot("mapping-section", section)
   })
 }

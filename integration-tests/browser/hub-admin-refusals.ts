@@ -36,9 +36,11 @@ export function refusalTests(session: AdminSession) {
     await session.expectText(row, "EAN inválido")
     await session.expectText(row, "EAN não confere com o cadastro do marketplace")
     await session.expectText(row, "dígito verificador")
+    // Beside it, the refusal the demo's sandbox reports from the start (scripts/demo-hubs.js, REFUSED).
+    await session.expectText(section.getByTestId("hub-marketplace-refusals-products"), "GARRAFA-TERMICA-1L")
     await session.screenshot("marketplace-refusals-section", section)
     await openHubPage(page, session.medusaUrl(), "overview")
-    await session.expectText(page.getByTestId("hub-needs-you"), "Refused by the marketplace after the hub took them: 1")
+    await session.expectText(page.getByTestId("hub-needs-you"), "Refused by the marketplace after the hub took them: 2")
 
     await page.goto(`${session.medusaUrl()}/app/products/${await productIdOf(session)}`)
     const refusals = page.getByTestId("hub-product-account-default").getByTestId("hub-marketplace-refusals")
@@ -59,7 +61,7 @@ export function refusalPortugueseTests(session: AdminSession) {
     await session.expectText(section, "Recusado pelo marketplace")
     await session.expectText(section.getByTestId("hub-marketplace-refusals-products"), SKU)
     await openHubPage(page, session.medusaUrl(), "overview")
-    await session.expectText(page.getByTestId("hub-needs-you"), "Recusados pelo marketplace depois que o hub aceitou: 1")
+    await session.expectText(page.getByTestId("hub-needs-you"), "Recusados pelo marketplace depois que o hub aceitou: 2")
     await page.goto(`${session.medusaUrl()}/app/products/${await productIdOf(session)}`)
     const refusals = page.getByTestId("hub-product-account-default").getByTestId("hub-marketplace-refusals")
     await session.expectText(refusals, "Como corrigir:")

@@ -3,6 +3,7 @@ import fs from "fs"
 import path from "path"
 import { Browser, chromium, Page } from "playwright-core"
 import { HubClient } from "../../src/hub-client"
+import { nfeCheckDigitValid } from "../../src/hub-client/nfe-key"
 import { DEFAULT_SANDBOX_CREDENTIALS } from "../../src/sandbox"
 import { eventually } from "../helpers/eventually"
 import { productPagePortugueseTests, productPageTests, publishSeededProducts } from "./hub-admin-products"
@@ -145,6 +146,14 @@ afterAll(async () => {
 
 /** Opens one of the plugin's pages (integration-tests/browser/hub-pages.ts). */
 const open = (which: HubPageName) => openHubPage(page, medusaUrl, which)
+
+describe("the demo", () => {
+  it("prints a valid 44-digit key for the Correios order's invoice", async () => {
+    const [, key] = demoOutput.match(/invoice it by key \(this one is valid: (\d{44})\)/) ?? []
+    expect(key).toBeDefined()
+    expect(nfeCheckDigitValid(key)).toBe(true)
+  })
+})
 
 describe("the plugin's pages, where Medusa puts them", () => {
   it("reaches each from Medusa's sidebar: the overview, the orders under Orders, publication under Products, the settings under Settings", async () => {

@@ -2,20 +2,14 @@
  * An authorised NF-e XML (nfeProc) for trying the invoice with its XML against the sandbox: the
  * tests', the demo's. Its buyer is made up; its key has a valid check digit unless told otherwise.
  */
+import { nfeCheckDigit } from "../hub-client/nfe-key"
 
-/** The check digit of an access key's first 43 digits (public NF-e rules: weights 2..9 from the right, mod 11). */
-function checkDigit(first43: string): number {
-  let sum = 0
-  for (let index = 0; index < first43.length; index++) sum += Number(first43[first43.length - 1 - index]) * (2 + (index % 8))
-  const rest = sum % 11
-  return rest < 2 ? 0 : 11 - rest
-}
 
 /** A 44-digit access key: SP, November 2026, a made-up CNPJ, model 55, series 1, the number given. */
 export function sampleNfeKey(number = 1234): string {
   // State 35, year and month 2611, the issuer's CNPJ, model 55, series 001, the number, emission 1, a code.
   const first43 = `35${"2611"}${"12345678000195"}55${"001"}${String(number).padStart(9, "0")}1${"00001234"}`
-  return `${first43}${checkDigit(first43)}`
+  return `${first43}${nfeCheckDigit(first43)}`
 }
 
 export function sampleNfeXml({

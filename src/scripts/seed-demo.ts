@@ -1,4 +1,4 @@
-import { createInventoryLevelsWorkflow, createStockLocationsWorkflow, linkSalesChannelsToStockLocationWorkflow } from "@medusajs/core-flows"
+import { createInventoryLevelsWorkflow, createProductCategoriesWorkflow, createStockLocationsWorkflow, linkSalesChannelsToStockLocationWorkflow } from "@medusajs/core-flows"
 import { ExecArgs, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { HUB_MODULE } from "../modules/hub"
@@ -36,7 +36,8 @@ const DEMO_PRODUCTS: SeedProduct[] = [
 /**
  * `npx medusa exec ./src/scripts/seed-demo.ts`: seeds the demo store (scripts/demo.js) once: a
  * BRL region for Brazil, the default sales channel, a stock location with a manual shipping
- * option and DEMO_PRODUCTS in stock (one of them new, not on the sandbox hub yet). A store that already has a region is left as it is.
+ * option, DEMO_PRODUCTS in stock (one of them new, not on the sandbox hub yet) and DEMO_CATEGORIES,
+ * Canecas mapped to the hub's. A store that already has a region is left as it is.
  */
 export default async function seedDemo({ container }: ExecArgs) {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
@@ -52,8 +53,41 @@ export default async function seedDemo({ container }: ExecArgs) {
         `stock location ${store.stockLocation.id}, shipping option ${store.shippingOption.id}, ` +
         `${DEMO_PRODUCTS.length} products (${DEMO_PRODUCTS.map((product) => product.sku).join(", ")})`
     )
+    await seedCategories(container)
   }
   await seedAddedAccounts(container)
+}
+
+/** The demo's Medusa categories and the SKUs in each: Casa > Canecas is mapped to the hub's Canecas (nothing required), the others are for the merchant to map. */
+const DEMO_CATEGORIES: Array<{ name: string; skus: string[]; children?: Array<{ name: string; skus: string[] }> }> = [
+  { name: "Vestuário", skus: ["CAMISETA-AZUL-M", "BONE-ABA-CURVA"] },
+  { name: "Casa", skus: ["GARRAFA-TERMICA-1L"], children: [{ name: "Canecas", skus: ["CANECA-CERAMICA-300", "CANECA-ESMALTADA-350"] }] },
+  { name: "Acessórios", skus: ["MOCHILA-URBANA-20L"] },
+]
+/** The sandbox category service's Canecas (src/sandbox/category-service.ts): one optional attribute, nothing required. */
+const MAPPED_CATEGORY = { medusa: "Canecas", hub: { id: "3001", name: "Canecas", ean_required: false, attributes: [] } }
+
+/** DEMO_CATEGORIES with their products, and the default account's mapping of Canecas to the hub's (its other fields as its options say). */
+async function seedCategories(container: MedusaContainer) {
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  const product = container.resolve(Modules.PRODUCT)
+  const variants = await product.listProductVariants({ sku: DEMO_CATEGORIES.flatMap((category) => [...category.skus, ...(category.children ?? []).flatMap((child) => child.skus)]) }, { select: ["sku", "product_id"] })
+  const productIds = (skus: string[]) => variants.filter((variant) => skus.includes(variant.sku!)).map((variant) => variant.product_id!)
+  const ids = new Map<string, string>()
+  const create = async (name: string, parentId: string | null, skus: string[]) => {
+    const { result } = await createProductCategoriesWorkflow(container).run({ input: { product_categories: [{ name, is_active: true, parent_category_id: parentId }] } })
+    ids.set(name, result[0].id)
+    for (const productId of productIds(skus)) await product.updateProducts(productId, { category_ids: [result[0].id] })
+    return result[0].id
+  }
+  for (const { name, skus, children = [] } of DEMO_CATEGORIES) {
+    const parentId = await create(name, null, skus)
+    for (const child of children) await create(child.name, parentId, child.skus)
+  }
+  const hub: HubModuleService = container.resolve(HUB_MODULE)
+  const { saved: _saved, ...mapping } = await hub.account("default").records.fieldMapping()
+  await hub.account("default").records.saveFieldMapping({ ...mapping, categories: [{ category_id: ids.get(MAPPED_CATEGORY.medusa)!, hub_category: MAPPED_CATEGORY.hub }] })
+  logger.info(`demo seed: categories ${[...ids.keys()].join(", ")}; ${MAPPED_CATEGORY.medusa} mapped to the hub's ${MAPPED_CATEGORY.hub.name}`)
 }
 
 /** What each added hub account's channel sells (`HUB_DEMO_ACCOUNTS=2`), and how many units its own location holds. */
