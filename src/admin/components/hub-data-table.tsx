@@ -61,6 +61,7 @@ export function HubDataTable<TData>({
     }
   }, [isLoading, pageIndex, pageSize, count, onPaginationChange])
   if (unreadable) return <Text className="text-ui-fg-error px-6">{unreadable}</Text>
+  if (!isLoading && count === 0) return <CompactEmpty testId={testId} text={empty} />
   return (
     <div data-testid={testId}>
       <DataTable instance={table}>
@@ -74,3 +75,12 @@ export function HubDataTable<TData>({
     </div>
   )
 }
+
+/** An empty list in one quiet line, as Medusa's compact empty states: no tall box for "nothing here". */
+export const CompactEmpty = ({ testId, text }: { testId: string; text: string }) => (
+  <div data-testid={testId} data-empty="true" className="px-6">
+    <Text size="small" className="text-ui-fg-subtle">
+      {text}
+    </Text>
+  </div>
+)

@@ -1,5 +1,6 @@
 import { Button, DataTable, type DataTableColumnDef, type DataTableCommand, type DataTableRowSelectionState, Text, useDataTable } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
+import { CompactEmpty } from "./hub-data-table"
 
 /**
  * A list the hub pages itself (its page numbers, no count): Medusa's DataTable with rows to select
@@ -45,6 +46,7 @@ export function HubPagedTable<TData>({
     ...(commands ? { commands } : {}),
   })
   if (unreadable) return <Text className="text-ui-fg-error px-6">{unreadable}</Text>
+  if (!isLoading && data.length === 0 && !(page && page > 1)) return <CompactEmpty testId={testId} text={empty} />
   return (
     <div data-testid={testId}>
       <DataTable instance={table}>
