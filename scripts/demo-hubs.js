@@ -28,8 +28,8 @@ function demoProductModel(env) {
   return model
 }
 
-/** Brand B's account: its id, and the sales channel id it names (the seed creates the channel with it). */
-const BRAND_B = { id: "brand-b", salesChannelId: "sc_01HUBDEMOBRANDB", channel: "Marca B Demo" }
+/** Brand B's account: its id, what the admin calls it (option `name`), and the sales channel id it names (the seed creates the channel with it). */
+const BRAND_B = { id: "brand-b", name: "Marca B", salesChannelId: "sc_01HUBDEMOBRANDB", channel: "Marca B Demo" }
 
 /** How many hub accounts the demo serves: 1 (the default), or 2 with HUB_DEMO_ACCOUNTS=2. */
 function demoAccountCount(env) {
@@ -40,7 +40,7 @@ function demoAccountCount(env) {
 
 /** The plugin's option `accounts` for brand B, as the development store reads it (HUB_ACCOUNTS). */
 function brandBAccountsEnv(hub) {
-  return JSON.stringify([{ id: BRAND_B.id, baseUrl: hub.url, categoryServiceUrl: `${hub.url}/category-service`, ...hub.credentials, salesChannelId: BRAND_B.salesChannelId }])
+  return JSON.stringify([{ id: BRAND_B.id, name: BRAND_B.name, baseUrl: hub.url, categoryServiceUrl: `${hub.url}/category-service`, ...hub.credentials, salesChannelId: BRAND_B.salesChannelId }])
 }
 
 /**

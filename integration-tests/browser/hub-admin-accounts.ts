@@ -28,11 +28,12 @@ export function accountTests(session: AdminSession) {
 
     // Brand B: its own hub, and Import now imports its own three NEW orders, into its runs only.
     await select.locator("button").click()
-    await page.getByRole("option", { name: "brand-b" }).click()
+    // Called by its name (the demo's option `name`), not its id.
+    await page.getByRole("option", { name: "Marca B" }).click()
     await session.expectText(connection, `${new URL(session.brandBSandboxUrl()).origin} (sandbox account)`)
     // The choice holds on every page of the plugin: the orders page shows brand B's import.
     await openHubPage(page, session.medusaUrl(), "orders")
-    await session.expectText(page.getByTestId("hub-account-select"), "brand-b")
+    await session.expectText(page.getByTestId("hub-account-select"), "Marca B")
     await page.getByRole("button", { name: "Import now" }).click()
     await session.expectText(page.getByTestId("hub-import-result"), "Imported 3, updated 0, set aside 0 of 3 orders seen.")
     expect((await importRuns(session, "brand-b")).map((run) => run.imported)).toEqual([3])
@@ -49,7 +50,7 @@ export function accountTests(session: AdminSession) {
     // Remembered in the browser: the overview, reloaded, shows brand B still.
     await openHubPage(page, session.medusaUrl(), "overview")
     await page.reload()
-    await session.expectText(page.getByTestId("hub-account-select"), "brand-b")
+    await session.expectText(page.getByTestId("hub-account-select"), "Marca B")
     await session.expectText(page.getByTestId("hub-connection"), new URL(session.brandBSandboxUrl()).origin)
 
     // An order of brand B: its card names the account, and its moves go to brand B's hub.
@@ -58,7 +59,7 @@ export function accountTests(session: AdminSession) {
     expect(order.account).toBe("brand-b")
     await page.goto(`${session.medusaUrl()}/app/orders/${order.order_id}`)
     const widget = page.getByTestId("hub-order-widget")
-    await session.expectText(widget.getByTestId("hub-order-account"), "brand-b")
+    await session.expectText(widget.getByTestId("hub-order-account"), "Marca B")
     await session.expectText(widget, order.code)
     await session.screenshot("hub-order-card-brand-b", widget)
 

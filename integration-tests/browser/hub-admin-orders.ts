@@ -354,6 +354,8 @@ export function orderPageTests(session: OrderPageSession) {
     expect((await pdf.body()).toString("latin1")).toContain(code)
     // Direct: its collection is to request.
     await session.expectText(section.getByTestId("hub-delivery-collectables"), code)
+    // Its carrier named, never "Not said": the list holds Direct's orders only.
+    expect(await section.getByTestId("hub-delivery-collectables").locator("tbody tr", { hasText: code }).innerText()).toContain("Direct")
     await session.screenshot("delivery-section-grouped", section)
 
     await plps.getByTestId("hub-plp-ungroup").first().click()

@@ -81,7 +81,7 @@ export function productPageTests(session: AdminSession) {
     await session.expectText(ofDefault.getByTestId("hub-product-state"), "Published")
     await session.expectText(ofDefault.getByTestId("hub-product-sku"), "Linked: the hub already had this SKU")
     await session.expectText(ofDefault.getByTestId("hub-product-last-sent"), "Nothing sent yet")
-    await session.expectText(page.getByTestId("hub-product-account-brand-b"), "brand-b")
+    await session.expectText(page.getByTestId("hub-product-account-brand-b"), "Marca B")
     await session.screenshot("product-card-linked", page.getByTestId("hub-product-widget"))
 
     await openHubPage(page, session.medusaUrl(), "products")

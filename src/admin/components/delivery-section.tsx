@@ -12,18 +12,19 @@ const orderColumn = createDataTableColumnHelper<DeliveryListOrder>()
 const plpColumn = createDataTableColumnHelper<DeliveryPlp>()
 const linkClass = "text-ui-fg-interactive hover:text-ui-fg-interactive-hover txt-compact-small whitespace-nowrap"
 
-function useOrderColumns(selectable: boolean) {
+/** `carrier`: what a list holds when the hub's rows leave it unsaid (Direct's collection lists hold Direct orders only). */
+function useOrderColumns(selectable: boolean, carrier: string | null = null) {
   const { t } = useHubTranslation("page")
   const { account } = useHubAccount()
   return useMemo(
     () => [
       ...(selectable ? [orderColumn.select()] : []),
       orderColumn.accessor("code", { header: t("delivery.columns.order"), cell: ({ row }) => <HubOrderLink code={row.original.code} orderId={row.original.order_id} account={account} /> }),
-      orderColumn.accessor("shipping", { header: t("delivery.columns.carrier"), cell: ({ getValue }) => carrierName(getValue(), t) }),
+      orderColumn.accessor("shipping", { header: t("delivery.columns.carrier"), cell: ({ getValue }) => carrierName(getValue() ?? carrier, t) }),
       // The status by its meaning, in the admin's language (the hub's own type word as a tooltip).
       orderColumn.accessor("status_type", { header: t("delivery.columns.hubStatus"), cell: ({ getValue }) => (getValue() ? <span title={getValue()!}>{t(`statusTypes.${getValue()}`, { defaultValue: getValue() })}</span> : "—") }),
     ],
-    [t, account, selectable]
+    [t, account, selectable, carrier]
   )
 }
 
@@ -61,7 +62,8 @@ export const DeliverySection = () => {
   const requested = useCollectables(true, 1)
   const action = useDeliveryAction()
   const selectableColumns = useOrderColumns(true)
-  const plainColumns = useOrderColumns(false)
+  const collectableColumns = useOrderColumns(true, "DIRECT")
+  const requestedColumns = useOrderColumns(false, "DIRECT")
   const selected = (state: DataTableRowSelectionState) => Object.keys(state).filter((code) => state[code])
   const prompt = usePrompt()
 
@@ -161,7 +163,7 @@ export const DeliverySection = () => {
         <HubPagedTable
           testId="hub-delivery-collectables"
           data={collectables.data?.orders ?? []}
-          columns={selectableColumns}
+          columns={collectableColumns}
           rowId={(order) => order.code}
           isLoading={collectables.isLoading}
           empty={t("delivery.collect.empty")}
@@ -182,7 +184,7 @@ export const DeliverySection = () => {
         <Heading level="h3" className="px-6 pt-2">
           {t("delivery.collect.requestedHeading")}
         </Heading>
-        <HubPagedTable testId="hub-delivery-requested" data={requested.data?.orders ?? []} columns={plainColumns} rowId={(order) => order.code} isLoading={requested.isLoading} empty={t("delivery.collect.noneRequested")} unreadable={unreadable(requested.error)} />
+        <HubPagedTable testId="hub-delivery-requested" data={requested.data?.orders ?? []} columns={requestedColumns} rowId={(order) => order.code} isLoading={requested.isLoading} empty={t("delivery.collect.noneRequested")} unreadable={unreadable(requested.error)} />
       </div>
     </Container>
   )
