@@ -26,7 +26,7 @@ function useSkuColumns() {
         header: t("catalogue.columns.refused"),
         cell: ({ getValue }) => <span className="whitespace-nowrap">{describeFields(t, getValue()) || "—"}</span>,
       }),
-      skuColumn.accessor("status", { header: t("catalogue.columns.hubAnswer"), cell: ({ getValue }) => getValue() ?? t("catalogue.noAnswer") }),
+      // The hub's answer code stays in Diagnostics: the reason says it in words.
       skuColumn.accessor("reason", {
         header: t("catalogue.columns.reason"),
         cell: ({ getValue }) => <span className="block min-w-[18rem] whitespace-normal">{getValue()}</span>,

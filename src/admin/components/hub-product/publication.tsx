@@ -62,14 +62,12 @@ export const HubProductProblems = ({ problems, testId }: { problems: Problem[]; 
   )
 }
 
-/** The hub's refusal in its own words, with its answer's status when there was one. */
-export const HubProductRefusal = ({ row, testId }: { row: Pick<HubProductPublicationView, "hub_error" | "hub_error_status">; testId?: string }) => {
-  const { t } = useHubTranslation("product")
+/** The hub's refusal in its own words (its answer's code is Diagnostics' business, not the merchant's). */
+export const HubProductRefusal = ({ row, testId }: { row: Pick<HubProductPublicationView, "hub_error">; testId?: string }) => {
   if (!row.hub_error) return null
   return (
     <Text size="small" leading="compact" className="whitespace-normal break-words" data-testid={testId}>
       {row.hub_error}
-      {row.hub_error_status != null && <span className="text-ui-fg-muted"> ({t("fields.hubAnswer", { status: row.hub_error_status })})</span>}
     </Text>
   )
 }
