@@ -70,13 +70,31 @@ module.exports = defineConfig({
         categoryServiceUrl: process.env.HUB_CATEGORY_SERVICE_URL || undefined,
         // More hub accounts beside the one above: [{ "id": "brand-b", "userEmail": ..., "salesChannelId": ... }].
         accounts: jsonFromEnv("HUB_ACCOUNTS"),
+        // Freight quotes (docs/freight.md), e.g. {"enabled":true,"handlingDays":1}.
+        freight: jsonFromEnv("HUB_FREIGHT"),
       },
     },
+    // The freight quotes' tests and bench: Medusa's manual provider and one with calculated prices.
+    ...(process.env.HUB_FREIGHT_TEST_PROVIDER === "true" ? [freightTestFulfillment()] : []),
     // One server and N workers sharing PostgreSQL and Redis (docs/production.md; tested by
     // integration-tests/processes): Medusa's Redis event bus, workflow engine, locking and cache.
     ...(process.env.HUB_PRODUCTION_SHAPE === "true" ? redisModules(requiredEnv("REDIS_URL")) : []),
   ],
 })
+
+/** The fulfillment module with the test provider of integration-tests/helpers/freight-test-provider.ts beside the manual one. */
+function freightTestFulfillment() {
+  return {
+    resolve: "@medusajs/medusa/fulfillment",
+    options: {
+      providers: [
+        { resolve: "@medusajs/medusa/fulfillment-manual", id: "manual" },
+        // Providers are resolved as packages are: given by absolute path.
+        { resolve: `${process.cwd()}/integration-tests/helpers/freight-test-provider`, id: "freight" },
+      ],
+    },
+  }
+}
 
 /** The modules every process of a multi-process store shares through Redis. */
 function redisModules(redisUrl: string) {

@@ -32,6 +32,12 @@ export default defineMiddlewares({
       middlewares: [refuseHubMetadata],
     },
     {
+      // The hub's freight quotes (docs/freight.md): a quote of 100 lines is under 32 KB; nothing larger is read.
+      matcher: "/hub/freight/*",
+      method: ["POST"],
+      bodyParser: { sizeLimit: "64kb" },
+    },
+    {
       matcher: "/admin/hub/orders",
       method: ["GET"],
       middlewares: [validateAndTransformQuery(GetHubOrdersSchema, hubOrderQueryConfig)],

@@ -3,6 +3,7 @@ import { describeIssues, hubClientOptionsSchema, PLP_ORDER_CODES } from "../../h
 import { CATALOGUE_FIELDS } from "../../mapping/hub-product"
 import { NO_SALE_WAYS } from "../../mapping/hub-no-sale"
 import { DIMENSION_UNITS, WEIGHT_UNITS } from "../../mapping/hub-measures"
+import { freightRulesSchema } from "../../mapping/freight-rules"
 import { BRAND_SOURCES, CATEGORY_NAMINGS, DEFAULT_NAME_MAX_LENGTH, VARIATION_FORMATS } from "../../mapping/hub-product-publication"
 
 /** The languages the admin feed's notices can be written in (src/notifications/notice-texts.ts). */
@@ -194,6 +195,27 @@ export const hubPluginOptionsSchema = hubClientOptionsSchema.extend({
     .min(1, "nameMaxLength must be at least 1")
     .max(10_000, "nameMaxLength must be at most 10000")
     .default(DEFAULT_NAME_MAX_LENGTH),
+  /**
+   * Freight quotes answered by Medusa (docs/freight.md): off by default. The token in the route's URL
+   * is kept in PostgreSQL (hub_freight_token) and rotated from the admin, never an option.
+   */
+  freight: freightRulesSchema
+    .extend({
+      enabled: z.boolean({ error: "freight.enabled must be true or false" }).default(false),
+      /** The caller's IP ranges (IPv4 CIDR such as 200.10.0.0/16, or one address); empty: any caller with the token. */
+      allowlist: z.array(z.string().regex(/^\d{1,3}(\.\d{1,3}){3}(\/\d{1,2})?$/, "freight.allowlist must hold IPv4 addresses or CIDR ranges")).default([]),
+      /** Business days before the parcel leaves, added to every option's transit days. */
+      handlingDays: z.number({ error: "freight.handlingDays must be a whole number of days" }).int().min(0).max(60).default(1),
+      /** Transit days of an option whose metadata has no hub_delivery_days. */
+      defaultTransitDays: z.number().int().min(0).max(365).default(7),
+      /** How long a calculated option's provider is awaited before the quote cache answers (the hub waits 800 ms). */
+      budgetMs: z.number({ error: "freight.budgetMs must be a whole number of milliseconds" }).int().min(50).max(750, "freight.budgetMs must be at most 750 (the hub waits 800 ms)").default(600),
+      /** How old a cached calculated price may be and still answer past the budget. */
+      cacheMaxAgeMinutes: z.number().int().min(1).max(10_080).default(1440),
+      /** The currency of the options' prices. */
+      currencyCode: z.string().regex(/^[a-z]{3}$/, "freight.currencyCode must be a lowercase ISO code such as brl").default("brl"),
+    })
+    .default({ enabled: false, allowlist: [], handlingDays: 1, defaultTransitDays: 7, budgetMs: 600, cacheMaxAgeMinutes: 1440, currencyCode: "brl", markupPercent: 0, fixedAmount: 0 }),
   /** The title of the order line that carries a hub order's instalment interest (`interest`), as Medusa's order page shows it. */
   interestItemTitle: z.string().trim().min(1, "interestItemTitle must not be empty").max(200).default("Juros do parcelamento"),
 })

@@ -9,7 +9,8 @@ import { NfeUploads } from "./nfe-uploads"
 import type { ProcessParts } from "./process-parts"
 import type { PublicationOutcome } from "./repositories/hub-product-publication"
 import { hubSkusOf } from "./repositories/hub-sku-reservation"
-import { HubOrderRecords, type HubOrderRecordsDependencies } from "./services/hub-order-records"
+import type { HubOrderRecordsDependencies } from "./services/hub-order-records"
+import { HubFreightRecords } from "./services/hub-freight-records"
 
 export type { HubConnectionHealth } from "./hub-account"
 export type { OrderIntakeFigures } from "./account-records"
@@ -30,7 +31,7 @@ type InjectedDependencies = HubOrderRecordsDependencies & {
  * `services/hub-order-records.ts`; this half holds the catalogue's settling of claims, the traffic
  * figures and the module's lifecycle hooks. The service never calls the hub itself: steps and drivers do.
  */
-export default class HubModuleService extends HubOrderRecords {
+export default class HubModuleService extends HubFreightRecords {
   private readonly logger: InjectedDependencies["logger"]
   private readonly processParts: ProcessParts
   private trafficTimer: NodeJS.Timeout | undefined

@@ -14,6 +14,9 @@ import {
   HubOrderMove,
   HubProductPublication,
   HubSkuReservation,
+  HubFreightToken,
+  HubFreightCache,
+  HubFreightQuote,
   HubStatusEntry,
   HubStockReconciliation,
   HubSyncError,
@@ -59,6 +62,9 @@ export class HubOrderRecords extends MedusaService({
   HubFieldMapping,
   HubSyncError,
   HubSkuReservation,
+  HubFreightToken,
+  HubFreightCache,
+  HubFreightQuote,
 }) {
   /**
    * The plugin's own options (the account `default`'s): read here only for what belongs to the store,

@@ -1,0 +1,239 @@
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { medusaIntegrationTestRunner } from "../helpers/test-runner"
+import { HUB_MODULE } from "../../src/modules/hub"
+import type HubModuleService from "../../src/modules/hub/service"
+import { rotateFreightTokenWorkflow } from "../../src/workflows/freight"
+import { sandboxHubForStore } from "../helpers/sandbox-store"
+import { addSalesChannelWithLocation, hubAccountsForStore } from "../helpers/hub-accounts"
+import { seedStore } from "../helpers/store"
+import { seedFreightShipping } from "../helpers/freight-store"
+import { freightTestProvider } from "../helpers/freight-test-provider"
+import { eventually } from "../helpers/eventually"
+import { adminHeaders } from "../helpers/admin"
+
+jest.setTimeout(180_000)
+
+/*
+ * Freight quotes answered by Medusa (issue 53, docs/freight.md): the hub's two contracts over HTTP,
+ * priced from the account's stock location's shipping options as Medusa keeps them, with a calculated
+ * option from a test fulfillment provider whose answers the tests hold on a promise.
+ */
+
+sandboxHubForStore({}, { HUB_FREIGHT: JSON.stringify({ enabled: true, handlingDays: 1 }), HUB_FREIGHT_TEST_PROVIDER: "true" })
+hubAccountsForStore([{ id: "brand-b", salesChannelId: "sc_01FREIGHTB", options: { freight: { enabled: true, handlingDays: 2, markupPercent: 10, fixedAmount: 1 } } }])
+
+type Answer = { status: number; data: any }
+const SP = "01310100"
+/** A missing route's answer names its path: compared without it. */
+const withoutPath = (data: unknown) => JSON.stringify(data).replace(/\/hub\/freight\/[^<"\s]*/g, "PATH")
+const item = (sku: string, quantity = 1, price = 100, weight = 1.5) => ({ sku, quantity, price, weight, height: 0.1, width: 0.2, length: 0.3 })
+const product = (skuId: string, quantity = 1, cost = 100, weight = 1.5) => ({ skuId, sellerTenant: "loja", quantity, cost, weight, height: 0.1, width: 0.2, length: 0.3 })
+
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    const post = (url: string, body: unknown): Promise<Answer> => api.post(url, body).catch((error: { response: Answer }) => error.response)
+    let tokens: Record<string, string>
+    let ids: Record<string, string>
+    const url = (account: string, contract: string) => `/hub/freight/${account}/${tokens[account]}/${contract}`
+
+    beforeEach(async () => {
+      const container = getContainer()
+      const store = await seedStore(container, { products: [{ sku: "FR-1", stocked: 5 }, { sku: "FR-2", stocked: 5 }] })
+      const profile = store.shippingOption.shipping_profile_id as string
+      ids = await seedFreightShipping(container, {
+        locationId: store.stockLocation.id,
+        shippingProfileId: profile,
+        zones: {
+          "São Paulo": [{ type: "province", country_code: "br", province_code: "br-sp" }],
+          Curitiba: [{ type: "zip", country_code: "br", province_code: "br-pr", city: "Curitiba", postal_expression: { value: "80000..82999" } }],
+        },
+        options: [
+          { name: "Expressa", zone: "São Paulo", flat: 25, deliveryDays: 2 },
+          { name: "Economica", zone: "São Paulo", flat: 30, freeFrom: 200, deliveryDays: 6 },
+          { name: "Transportadora", zone: "São Paulo", calculated: true, deliveryDays: 4 },
+          { name: "Curitiba Local", zone: "Curitiba", flat: 15, deliveryDays: 1 },
+        ],
+      })
+      const brandLocation = await addSalesChannelWithLocation(container, { salesChannelId: "sc_01FREIGHTB", name: "Freight B" })
+      Object.assign(ids, await seedFreightShipping(container, {
+        locationId: brandLocation,
+        shippingProfileId: profile,
+        zones: { Brasil: [{ type: "country", country_code: "br" }] },
+        options: [{ name: "Brand B Sedex", zone: "Brasil", flat: 20, deliveryDays: 3 }],
+      }))
+      tokens = {}
+      for (const account of ["default", "brand-b"]) {
+        const { result } = await rotateFreightTokenWorkflow(container).run({ input: { account } })
+        tokens[account] = result.token
+      }
+      freightTestProvider().setExtra(0)
+    })
+
+    it("partner: flat options with their delivery days and a calculated one priced by its provider from the request's weights, cheapest first", async () => {
+      const answer = await post(url("default", "partner"), { originZipCode: "01000000", destinationZipCode: "01310-100", products: [product("FR-1")] })
+      expect(answer.status).toBe(200)
+      expect(answer.data).toMatchObject({ statusHttp: 200, status: "ok", content: { sellerTenant: "loja", destinationZipCode: SP, products: [{ skuId: "FR-1", sellerTenant: "loja" }] } })
+      expect(answer.data.messages).toBeUndefined()
+      expect(answer.data.content.deliveryOptions.map((o: any) => [o.deliveryMethodId, o.deliveryMethodName, o.finalShippingCost, o.deliveryTime, o.deliveryTimeType])).toEqual([
+        [ids.Transportadora, "Transportadora", 13, 5, "bd"],
+        [ids.Expressa, "Expressa", 25, 3, "bd"],
+        [ids.Economica, "Economica", 30, 7, "bd"],
+      ])
+      expect(answer.data.content.deliveryOptions[0].deliveryEstimatedDateExactIso).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+    })
+
+    it("legacy: the free-shipping price rule on the items' total (Medusa's item_total) makes its option free at the threshold, not under it", async () => {
+      const under = await post(url("default", "legacy"), { destinationZip: 1310100, volumes: [item("FR-1", 1, 199.99, 1)] })
+      expect(under.status).toBe(200)
+      const economica = (data: any) => data.shippingQuotes.find((q: any) => q.shippingMethodId === ids.Economica)
+      expect(economica(under.data)).toEqual({ shippingCost: 30, deliveryTime: { total: 7, transit: 6, expedition: 1 }, shippingMethodId: ids.Economica, shippingMethodName: "economica", shippingMethodDisplayName: "Economica" })
+      const at = await post(url("default", "legacy"), { destinationZip: 1310100, volumes: [item("FR-1", 2, 100, 1)] })
+      expect(economica(at.data).shippingCost).toBe(0)
+      expect(at.data.shippingQuotes[0].shippingMethodId).toBe(ids.Economica)
+    })
+
+    it("a zip zone serves its CEP range alone; a CEP no zone serves is a 404 in the hub's words (legacy) and NO_DELIVERY_OPTIONS (partner)", async () => {
+      const curitiba = await post(url("default", "legacy"), { destinationZip: 80010000, volumes: [item("FR-1")] })
+      expect(curitiba.data.shippingQuotes.map((q: any) => [q.shippingMethodId, q.shippingCost])).toEqual([[ids["Curitiba Local"], 15]])
+      const legacy = await post(url("default", "legacy"), { destinationZip: 69301000, volumes: [item("FR-1")] })
+      expect(legacy).toMatchObject({ status: 404, data: { message: "Região de entrega não atendida" } })
+      const partner = await post(url("default", "partner"), { destinationZipCode: "85000000", products: [product("FR-1")] })
+      expect(partner.status).toBe(404)
+      expect(partner.data.messages).toEqual([{ type: "ERROR", key: "NO_DELIVERY_OPTIONS", text: "Nenhuma opção de frete disponível para o CEP informado", sellerTenant: "loja" }])
+      expect(partner.data.content.deliveryOptions).toEqual([])
+    })
+
+    it("a wrong token, an unknown account or another account's token answers exactly as a missing route", async () => {
+      const missing = await post("/hub/freight/nothing-here", { destinationZip: 1310100, volumes: [item("FR-1")] })
+      expect(missing.status).toBe(404)
+      const body = { destinationZip: 1310100, volumes: [item("FR-1")] }
+      const wrong = [
+        await post(`/hub/freight/default/${tokens.default.slice(0, -1)}x/legacy`, body),
+        await post(`/hub/freight/nobody/${tokens.default}/legacy`, body),
+        await post(`/hub/freight/brand-b/${tokens.default}/partner`, body),
+      ]
+      for (const answer of wrong) {
+        expect(answer.status).toBe(404)
+        expect(withoutPath(answer.data)).toEqual(withoutPath(missing.data))
+      }
+      // After a rotation, the old token is a missing route and the new one answers.
+      const old = tokens.default
+      tokens.default = (await rotateFreightTokenWorkflow(getContainer()).run({ input: { account: "default" } })).result.token
+      expect((await post(`/hub/freight/default/${old}/legacy`, body)).status).toBe(404)
+      expect((await post(url("default", "legacy"), body)).status).toBe(200)
+    })
+
+    it("a bad body is a 400 naming each field, never a 500; a body past the size limit is refused before it is read", async () => {
+      const bad = await post(url("default", "partner"), { destinationZipCode: "1234", products: [{ skuId: "FR-1", quantity: 0, cost: 10 }] })
+      expect(bad.status).toBe(400)
+      expect(bad.data.message).toContain("destinationZipCode")
+      expect(bad.data.message).toContain("products.0.quantity")
+      const legacy = await post(url("default", "legacy"), { destinationZip: "abc", volumes: "none" })
+      expect(legacy.status).toBe(400)
+      expect(legacy.data.message).toContain("destinationZip")
+      expect(legacy.data.message).toContain("volumes")
+      const huge = await post(url("default", "legacy"), { destinationZip: 1310100, volumes: [item("FR-1")], padding: "x".repeat(100_000) })
+      expect(huge.status).toBe(413)
+    })
+
+    it("a SKU Medusa does not have is named in the partner's messages and in the log for legacy; the quote still answers", async () => {
+      const logger = getContainer().resolve(ContainerRegistrationKeys.LOGGER)
+      const warn = jest.spyOn(logger, "warn")
+      try {
+        const partner = await post(url("default", "partner"), { destinationZipCode: SP, products: [product("FR-1"), product("NOPE-9")] })
+        expect(partner.status).toBe(200)
+        expect(partner.data.messages).toEqual([{ type: "WARNING", key: "SKU_NOT_FOUND", text: "SKU NOPE-9 não encontrado", sellerTenant: "loja" }])
+        const legacy = await post(url("default", "legacy"), { destinationZip: 1310100, volumes: [item("GONE-1")] })
+        expect(legacy.status).toBe(200)
+        expect(warn.mock.calls.map(([line]) => String(line)).filter((line) => line.includes("freight quote"))).toEqual([
+          "hub (account default): freight quote (partner) for SKUs Medusa does not have: NOPE-9",
+          "hub (account default): freight quote (legacy) for SKUs Medusa does not have: GONE-1",
+        ])
+      } finally {
+        warn.mockRestore()
+      }
+      // What is kept of each quote: the CEP's first five digits, never the full CEP.
+      await eventually(async () => {
+        const { last } = await getContainer().resolve<HubModuleService>(HUB_MODULE).freightActivity("default", 10)
+        expect(last.map((quote) => [quote.contract, quote.cepRange, quote.unknownSkus])).toEqual([["legacy", "01310", 1], ["partner", "01310", 1]])
+      })
+    })
+
+    it("two accounts: each quotes from its own location's options with its own rules and days", async () => {
+      const b = await post(url("brand-b", "legacy"), { destinationZip: 1310100, volumes: [item("FR-1")] })
+      expect(b.data.shippingQuotes).toEqual([{ shippingCost: 23, deliveryTime: { total: 5, transit: 3, expedition: 2 }, shippingMethodId: ids["Brand B Sedex"], shippingMethodName: "brand b sedex", shippingMethodDisplayName: "Brand B Sedex" }])
+      const own = await post(url("default", "legacy"), { destinationZip: 1310100, volumes: [item("FR-1")] })
+      expect(own.data.shippingQuotes.map((q: any) => q.shippingMethodId)).not.toContain(ids["Brand B Sedex"])
+      expect(own.data.shippingQuotes).toHaveLength(3)
+    })
+
+    it("a provider slower than the budget: the quote answers in time from the cache, and the provider's late answer refreshes it", async () => {
+      const provider = freightTestProvider()
+      const body = { destinationZipCode: SP, products: [product("FR-1")] }
+      const price = (data: any) => data.content.deliveryOptions.find((o: any) => o.deliveryMethodId === ids.Transportadora)?.finalShippingCost
+      expect(price((await post(url("default", "partner"), body)).data)).toBe(13)
+
+      provider.setExtra(5)
+      provider.hold()
+      const callsBefore = provider.calls
+      try {
+        // The provider is held: this answer cannot have waited for it.
+        const held = await post(url("default", "partner"), body)
+        expect(held.status).toBe(200)
+        expect(price(held.data)).toBe(13)
+        expect(provider.calls).toBe(callsBefore + 1)
+        // An option the cache has never priced (another weight band) is left out rather than waited for.
+        const unknownBand = await post(url("default", "partner"), { ...body, products: [product("FR-1", 1, 100, 12)] })
+        expect(unknownBand.data.content.deliveryOptions.map((o: any) => o.deliveryMethodId)).toEqual([ids.Expressa, ids.Economica])
+      } finally {
+        provider.release()
+      }
+      const hub = getContainer().resolve<HubModuleService>(HUB_MODULE)
+      await eventually(async () => {
+        const cached = await hub.cachedFreight("default", [{ shippingOptionId: ids.Transportadora, cepRange: "01310", weightBand: "1.5" }], 60_000)
+        expect(cached.get(ids.Transportadora)).toBe("18")
+      })
+      provider.hold()
+      try {
+        expect(price((await post(url("default", "partner"), body)).data)).toBe(18)
+      } finally {
+        provider.release()
+      }
+      await eventually(async () => {
+        const { last } = await hub.freightActivity("default", 10)
+        expect(last.map((quote) => quote.cacheHit)).toEqual([true, false, true, false])
+      })
+    })
+
+    it("the admin: the URLs with the token, its rotation, an option's delivery days, Try a quote in both contracts, the last quotes", async () => {
+      const headers = await adminHeaders(getContainer())
+      const settings = (await api.get("/admin/hub/freight?account=default", headers)).data
+      expect(settings).toMatchObject({ account: "default", enabled: true, token: tokens.default, handling_days: 1, budget_ms: 600 })
+      expect(settings.urls.partner).toMatch(new RegExp(`/hub/freight/default/${tokens.default}/partner$`))
+      expect(settings.shipping_options.map((o: any) => [o.name, o.delivery_days])).toEqual(expect.arrayContaining([["Expressa", 2], ["Transportadora", 4]]))
+
+      const days = await api.post("/admin/hub/freight/delivery-days?account=default", { shipping_option_id: ids.Expressa, days: 9 }, headers)
+      expect(days.data.shipping_options.find((o: any) => o.id === ids.Expressa).delivery_days).toBe(9)
+      const legacy = await post(url("default", "legacy"), { destinationZip: 1310100, volumes: [item("FR-1")] })
+      expect(legacy.data.shippingQuotes.find((q: any) => q.shippingMethodId === ids.Expressa).deliveryTime).toEqual({ total: 10, transit: 9, expedition: 1 })
+      const badDays = await api.post("/admin/hub/freight/delivery-days?account=default", { shipping_option_id: ids.Expressa, days: -1 }, headers).catch((error: { response: Answer }) => error.response)
+      expect(badDays.status).toBe(400)
+      expect(badDays.data.message).toContain("days")
+
+      const { data: [variant] } = await getContainer().resolve(ContainerRegistrationKeys.QUERY).graph({ entity: "product_variant", fields: ["id"], filters: { sku: "FR-1" } })
+      const tried = (await api.post("/admin/hub/freight/try?account=default", { cep: "01310-100", items: [{ variant_id: variant.id, quantity: 1 }] }, headers)).data
+      expect(tried.legacy.status).toBe(200)
+      expect(tried.partner.body.content.deliveryOptions.map((o: any) => o.deliveryMethodId)).toEqual(expect.arrayContaining([ids.Expressa, ids.Economica, ids.Transportadora]))
+
+      const rotated = (await api.post("/admin/hub/freight/token?account=default", {}, headers)).data
+      expect(rotated.token).not.toBe(tokens.default)
+      expect((await post(url("default", "legacy"), { destinationZip: 1310100, volumes: [item("FR-1")] })).status).toBe(404)
+      await eventually(async () => {
+        const activity = (await api.get("/admin/hub/freight?account=default", headers)).data.activity
+        expect(activity.day).toMatchObject({ quotes: 1, misses: 0 })
+        expect(activity.last.map((q: any) => q.cepRange)).toEqual(["01310"])
+        expect(JSON.stringify(activity)).not.toContain("01310100")
+      })
+    })
+  },
+})

@@ -1,0 +1,74 @@
+import { createHash, timingSafeEqual } from "node:crypto"
+import { BlockList, isIPv4 } from "node:net"
+import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { describeIssues } from "../../../hub-client/errors"
+import { type FreightContract, legacyAnswer, partnerAnswer, readQuoteRequest } from "../../../mapping/freight-contracts"
+import { cepRange } from "../../../mapping/freight-rules"
+import { HUB_MODULE } from "../../../modules/hub"
+import type { HubAccountOptions } from "../../../modules/hub/accounts"
+import type HubModuleService from "../../../modules/hub/service"
+import { quoteFreight } from "../../../queries/freight-quote"
+
+/*
+ * The hub's freight quote calls (docs/freight.md): outside /admin and /store, so Medusa authenticates
+ * nothing; the account's token in the URL and its allowlist do. A caller that fails either is passed
+ * on to the next route, which is none: it gets Medusa's answer for a missing route, and learns nothing.
+ */
+
+const digest = (text: string) => createHash("sha256").update(text).digest()
+
+/** Constant time whatever the lengths: both sides hashed first. */
+export function sameToken(given: string, kept: string): boolean {
+  return timingSafeEqual(digest(given), digest(kept))
+}
+
+function allowed(allowlist: string[], ip: string | undefined): boolean {
+  if (!allowlist.length) return true
+  const address = ip?.replace(/^::ffff:/, "")
+  if (!address || !isIPv4(address)) return false
+  const list = new BlockList()
+  for (const entry of allowlist) {
+    const [network, bits] = entry.split("/")
+    if (bits === undefined) list.addAddress(network, "ipv4")
+    else list.addSubnet(network, Number(bits), "ipv4")
+  }
+  return list.check(address, "ipv4")
+}
+
+/** The account the URL names if its freight route is on and the caller passes; null answers as a missing route. */
+async function callerAccount(req: MedusaRequest): Promise<HubAccountOptions | null> {
+  const hub = req.scope.resolve<HubModuleService>(HUB_MODULE)
+  const { account: id, token } = req.params as { account: string; token: string }
+  const account = hub.accounts.find((candidate) => candidate.id === id)?.options
+  const kept = account?.freight.enabled ? await hub.freightToken(account.id) : null
+  // Compared even without a kept token, so a missing account costs what a wrong token costs.
+  const match = sameToken(String(token ?? ""), kept ?? "\u0000no token")
+  if (!account || !kept || !match) return null
+  return allowed(account.freight.allowlist, req.ip ?? req.socket.remoteAddress) ? account : null
+}
+
+export function answerFreightQuote(contract: FreightContract) {
+  return async (req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction): Promise<void> => {
+    const startedAt = Date.now()
+    const account = await callerAccount(req)
+    if (!account) return next()
+    const read = readQuoteRequest(contract, req.body)
+    if (!read.ok) {
+      res.status(400).json({ type: "invalid_data", message: `Invalid request: ${describeIssues(read.issues)}` })
+      return
+    }
+    const { request } = read
+    const hub = req.scope.resolve<HubModuleService>(HUB_MODULE)
+    const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
+    const result = await quoteFreight(req.scope, account, request, startedAt)
+    const answer = contract === "legacy" ? legacyAnswer(result.quotes) : partnerAnswer(request, result.quotes, result.unknownSkus, new Date())
+    res.status(answer.status).json(answer.body)
+    const ms = Date.now() - startedAt
+    // SKUs are the merchant's catalogue; the CEP only by its first five digits; nothing of the buyer.
+    if (result.unknownSkus.length) logger.warn(`hub (account ${account.id}): freight quote (${contract}) for SKUs Medusa does not have: ${result.unknownSkus.join(", ")}`)
+    hub
+      .recordFreightQuote({ account: account.id, contract, cepRange: cepRange(request.cep), options: result.quotes.length, ms, cacheHit: result.cacheHit, unknownSkus: result.unknownSkus.length })
+      .catch((error: Error) => logger.warn(`hub (account ${account.id}): a freight quote was not recorded: ${error.message}`))
+  }
+}

@@ -1,0 +1,44 @@
+import { model } from "@medusajs/framework/utils"
+import { accountColumn } from "./account"
+
+/*
+ * Freight quotes answered by Medusa (docs/freight.md). In PostgreSQL, so any process (server or
+ * worker) checks the same token, answers from the same cache and counts in the same figures.
+ */
+
+/** The account's quote route token (in its URL): one per account, rotated by the admin's workflow. */
+export const HubFreightToken = model
+  .define("hub_freight_token", {
+    id: model.id({ prefix: "hubfrt" }).primaryKey(),
+    account: accountColumn(),
+    token: model.text(),
+  })
+  .indexes([{ on: ["account"], unique: true, where: "deleted_at IS NULL" }])
+
+/** A calculated option's last price for a CEP range and weight band, for answers past the time budget. */
+export const HubFreightCache = model
+  .define("hub_freight_cache", {
+    id: model.id({ prefix: "hubfrc" }).primaryKey(),
+    account: accountColumn(),
+    shipping_option_id: model.text(),
+    /** The CEP's first five digits, never the full CEP. */
+    cep_range: model.text(),
+    weight_band: model.text(),
+    /** Medusa's price before the account's rules, a decimal string. */
+    amount: model.text(),
+  })
+  .indexes([{ on: ["account", "shipping_option_id", "cep_range", "weight_band"], unique: true, where: "deleted_at IS NULL" }])
+
+/** One answered quote, for the admin's last quotes and percentiles: no buyer data, five digits of the CEP. */
+export const HubFreightQuote = model
+  .define("hub_freight_quote", {
+    id: model.id({ prefix: "hubfrq" }).primaryKey(),
+    account: accountColumn(),
+    contract: model.text(),
+    cep_range: model.text(),
+    options: model.number(),
+    ms: model.number(),
+    cache_hit: model.boolean().default(false),
+    unknown_skus: model.number().default(0),
+  })
+  .indexes([{ on: ["account", "created_at"] }])

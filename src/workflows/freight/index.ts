@@ -1,0 +1,2 @@
+export { rotateFreightTokenWorkflow, rotateFreightTokenWorkflowId } from "./rotate-freight-token"
+export { setFreightDeliveryDaysWorkflow, setFreightDeliveryDaysWorkflowId } from "./set-freight-delivery-days"

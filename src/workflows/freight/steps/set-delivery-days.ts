@@ -1,0 +1,25 @@
+import { Modules } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+
+type Input = { shipping_option_id: string; days: number | null }
+
+/**
+ * A shipping option's delivery days for freight quotes, kept in its metadata as `hub_delivery_days`
+ * (Medusa has no delivery time); the rest of its metadata is kept. Compensated by the metadata before.
+ */
+export const setDeliveryDaysStep = createStep(
+  "set-hub-freight-delivery-days",
+  async ({ shipping_option_id, days }: Input, { container }) => {
+    const fulfillment = container.resolve(Modules.FULFILLMENT)
+    const option = await fulfillment.retrieveShippingOption(shipping_option_id, { select: ["id", "metadata"] })
+    const before = (option.metadata ?? null) as Record<string, unknown> | null
+    const { hub_delivery_days: _old, ...rest } = before ?? {}
+    const metadata = days === null ? rest : { ...rest, hub_delivery_days: days }
+    await fulfillment.updateShippingOptions(shipping_option_id, { metadata } as never)
+    return new StepResponse({ shipping_option_id, days }, { shipping_option_id, before })
+  },
+  async (undo, { container }) => {
+    if (!undo) return
+    await container.resolve(Modules.FULFILLMENT).updateShippingOptions(undo.shipping_option_id, { metadata: undo.before } as never)
+  }
+)

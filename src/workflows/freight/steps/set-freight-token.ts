@@ -1,0 +1,23 @@
+import { randomBytes } from "node:crypto"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { HUB_MODULE } from "../../../modules/hub"
+import type HubModuleService from "../../../modules/hub/service"
+
+/** 32 random bytes, URL-safe: the only secret of a quote route (docs/freight.md). */
+export const newFreightToken = (): string => randomBytes(32).toString("base64url")
+
+/** Sets the account's new token; compensated by putting the one it replaced back. */
+export const setFreightTokenStep = createStep(
+  "set-hub-freight-token",
+  async ({ account }: { account: string }, { container }) => {
+    const hub = container.resolve<HubModuleService>(HUB_MODULE)
+    hub.account(account) // an unknown account is refused, naming it
+    const token = newFreightToken()
+    const previous = await hub.setFreightToken(account, token)
+    return new StepResponse({ account, token }, { account, previous })
+  },
+  async (undo, { container }) => {
+    if (!undo) return
+    await container.resolve<HubModuleService>(HUB_MODULE).setFreightToken(undo.account, undo.previous)
+  }
+)
