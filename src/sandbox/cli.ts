@@ -10,6 +10,7 @@ import { SandboxHubError } from "./errors"
 import type { SandboxHubOptions } from "./hub"
 import { moveRulesSchema } from "./move-rules"
 import { PRODUCT_MODELS, type ProductModel } from "./price-rules"
+import { callFreight, type FreightCall, freightCallSchema, HUB_FREIGHT_WAIT_MS } from "./freight-caller"
 import { DEFAULT_SEED_DAYS, DEFAULT_SEED_SKU_QTY, type SeedSku } from "./seed"
 
 export const SANDBOX_CLI_USAGE = `Usage: hub-sandbox [options]
@@ -38,6 +39,12 @@ export const SANDBOX_CLI_USAGE = `Usage: hub-sandbox [options]
   --queue-visibility <ms> how long an order taken from GET /queues/orders stays hidden (default 300000)
   --rate-limit <rule>    "<METHOD> /<resource>=<limit>/<windowMs>" or "default=<limit>/<windowMs>",
                          e.g. --rate-limit "GET /orders=5/1000" (repeatable)
+  --call-freight <url>   no hub: call a store's freight quote URL as the hub would, print each answer and its
+                         time against the hub's 800 ms, and exit (1 when one was late or not a 2xx/404)
+  --freight-contract <c> partner (default, the 2025 contract) or legacy
+  --freight-cep <cep>    the destination CEP (default 01310-100)
+  --freight-skus <list>  the SKUs quoted, one unit each, comma-separated (default SKU-00001)
+  --freight-times <n>    how many calls, one after the other (default 1)
   --help                 show this help
 
 Control endpoints (no credentials; <code> URL-encoded: "Sandbox Marketplace-17" -> Sandbox%20Marketplace-17):
@@ -55,6 +62,10 @@ Control endpoints (no credentials; <code> URL-encoded: "Sandbox Marketplace-17" 
   POST   /_sandbox/orders/raw              store any JSON object as an order (it needs a "code")
   PUT    /_sandbox/queue                   {"fault":"unavailable"|"empty"|null}: the order queue stops answering
   DELETE /_sandbox/queue                   empty the order queue, as if every order had been acknowledged
+  POST   /_sandbox/freight-calls       {"url","contract":"legacy"|"partner","cep","items":[{"sku","quantity"?,"price"?,
+                                           "weightKg"?,"heightM"?,"widthM"?,"lengthM"?}],"times"?}: the hub calls a store's
+                                           freight quote URL (answers 202 {"id"} at once)
+  GET    /_sandbox/freight-calls           each freight call run: its answers, their ms and whether in the hub's 800 ms
   PUT    /_sandbox/faults                  {"errorRate","dropRate","loseAnswerRate","latencyMs","seed"}
                                            (shares 0..1; {} turns faults off)
   PUT    /_sandbox/rate-limits             {"GET /orders":{"limit":1,"windowMs":1000},"default":{...}}
@@ -82,7 +93,7 @@ Control endpoints (no credentials; <code> URL-encoded: "Sandbox Marketplace-17" 
 export const DEFAULT_CLI_PORT = 4010
 
 /** What a command line asks for: the options of every hub, and how many accounts (absent: 1). */
-export type SandboxCliOptions = SandboxHubOptions & { accounts?: number }
+export type SandboxCliOptions = SandboxHubOptions & { accounts?: number; freightCall?: FreightCall }
 
 /** A command line the CLI cannot run; it exits with status 2. */
 export class CliUsageError extends Error {}
@@ -102,6 +113,11 @@ const FLAGS = {
   "product-model": { type: "string" },
   "queue-visibility": { type: "string" },
   "rate-limit": { type: "string", multiple: true },
+  "call-freight": { type: "string" },
+  "freight-contract": { type: "string" },
+  "freight-cep": { type: "string" },
+  "freight-skus": { type: "string" },
+  "freight-times": { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const satisfies ParseArgsConfig["options"]
 
@@ -191,10 +207,34 @@ export function parseSandboxArgs(argv: readonly string[]): SandboxCliOptions | "
   if (flags["product-model"] !== undefined) options.priceRules = { productModel: productModelFlag(flags["product-model"]) }
   if (flags["queue-visibility"] !== undefined) options.queueVisibilityMs = count("--queue-visibility", flags["queue-visibility"])
   if (flags["rate-limit"]) options.rateLimits = Object.fromEntries(flags["rate-limit"].map(rateLimitRule))
+  if (flags["call-freight"] !== undefined) options.freightCall = freightCallFlags(flags)
   if ((options.seed?.orders ?? 0) > 0 && !options.seed?.products && !options.seed?.skus?.length) {
     throw new CliUsageError("--orders needs --products, --skus or --skus-file: every seeded order sells seeded products")
   }
   return options
+}
+
+/** --call-freight and its companions, checked as the control endpoint checks them. */
+function freightCallFlags(flags: ReturnType<typeof readFlags>): FreightCall {
+  const call = {
+    url: flags["call-freight"],
+    contract: flags["freight-contract"] ?? "partner",
+    cep: flags["freight-cep"] ?? "01310-100",
+    items: (flags["freight-skus"] ?? "SKU-00001").split(",").map((sku) => ({ sku: sku.trim() })),
+    times: flags["freight-times"] !== undefined ? count("--freight-times", flags["freight-times"]) : 1,
+  }
+  const parsed = freightCallSchema.safeParse(call)
+  if (!parsed.success) throw new CliUsageError(`--call-freight: ${parsed.error.issues.map((issue) => issue.message).join("; ")}`)
+  return parsed.data
+}
+
+/** Calls the store's quote URL, prints each answer and its time; exit status 1 when one was late or failed. */
+async function runFreightCall(call: FreightCall): Promise<void> {
+  const results = await callFreight(call)
+  for (const [index, result] of results.entries()) {
+    console.log(`${index + 1}\t${result.status ?? "no answer"}\t${result.ms} ms${result.inTime ? "" : ` (past the hub's ${HUB_FREIGHT_WAIT_MS} ms)`}\t${result.error ?? JSON.stringify(result.body)}`)
+  }
+  if (results.some((result) => !result.inTime || result.status === null || (result.status >= 300 && result.status !== 404))) process.exitCode = 1
 }
 
 /** A profile's name, or a JSON file of rules of one's own. */
@@ -257,7 +297,8 @@ export async function runCli(argv: readonly string[]): Promise<void> {
     console.log(SANDBOX_CLI_USAGE)
     return
   }
-  const { accounts: count = 1, ...options } = parsed
+  if (parsed.freightCall) return runFreightCall(parsed.freightCall)
+  const { accounts: count = 1, freightCall: _none, ...options } = parsed
 
   let running: SandboxAccounts
   try {

@@ -16,6 +16,7 @@ import type { SandboxProductInput, SandboxStatus } from "./records"
 import type { SandboxHubState } from "./state"
 import { QUEUE_FAULTS } from "./order-queue"
 import { faultsSchema, rateLimitsSchema } from "./traffic"
+import { FreightCalls, freightCallSchema } from "./freight-caller"
 
 export const CONTROL_PREFIX = "_sandbox"
 
@@ -31,7 +32,11 @@ export function buildControlRoutes(hub: SandboxHub, state: SandboxHubState): Rou
   const marketplaceMove =
     (move: (code: string) => HubOrder) =>
     ({ params }: RouteRequest): Answer => ({ status: 200, body: move(params.code) })
+  const freightCalls = new FreightCalls()
   return [
+    // The hub calling a store's freight quote URL (freight-caller.ts): started here, its answers and times read by GET.
+    { method: "POST", path: "/freight-calls", handle: ({ body }) => ({ status: 202, body: freightCalls.start(parseOrThrow(freightCallSchema, body())) }) },
+    { method: "GET", path: "/freight-calls", handle: () => ({ status: 200, body: { runs: freightCalls.list() } }) },
     {
       method: "GET",
       path: "/requests",

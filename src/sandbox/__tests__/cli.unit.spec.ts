@@ -45,3 +45,13 @@ describe("hub-sandbox command line", () => {
     expect(() => parseSandboxArgs(argv)).toThrow(message)
   })
 })
+
+describe("--call-freight", () => {
+  it("reads the freight call's flags, each checked as the control endpoint checks it", () => {
+    expect(parseSandboxArgs(["--call-freight", "http://localhost:9000/hub/freight/default/t/legacy", "--freight-contract", "legacy", "--freight-cep", "80010-000", "--freight-skus", "A,B", "--freight-times", "3"])).toMatchObject({
+      freightCall: { url: "http://localhost:9000/hub/freight/default/t/legacy", contract: "legacy", cep: "80010-000", items: [{ sku: "A", quantity: 1 }, { sku: "B", quantity: 1 }], times: 3 },
+    })
+    expect(() => parseSandboxArgs(["--call-freight", "nowhere"])).toThrow("url must be the store's quote URL")
+    expect(() => parseSandboxArgs(["--call-freight", "http://x/", "--freight-contract", "v3"])).toThrow("contract must be legacy or partner")
+  })
+})
