@@ -3,7 +3,7 @@
  * kept by the dashboard as `lng`): Medusa merges these resources into its own `translation`
  * namespace, under the plugin's one key `marketplaceHub` so nothing collides with Medusa's keys.
  * The hub page's text is in page/, the order card's in card/, the product page's card (and its
- * states and problems, which the hub page shows too) in product/. A language is added with the same
+ * states and problems, which the hub page shows too) in product/, Settings → Marketplace freight's in freight/. A language is added with the same
  * files under its key (Medusa's language codes: "en", "ptBR", ...); src/__tests__/admin-i18n.unit.spec.ts
  * holds every language to the same keys.
  */
@@ -13,8 +13,10 @@ import pageEn from "./page/en.json"
 import pagePtBR from "./page/ptBR.json"
 import productEn from "./product/en.json"
 import productPtBR from "./product/ptBR.json"
+import freightEn from "./freight/en.json"
+import freightPtBR from "./freight/ptBR.json"
 
 export default {
-  en: { translation: { marketplaceHub: { page: pageEn, card: cardEn, product: productEn } } },
-  ptBR: { translation: { marketplaceHub: { page: pagePtBR, card: cardPtBR, product: productPtBR } } },
+  en: { translation: { marketplaceHub: { page: pageEn, card: cardEn, product: productEn, freight: freightEn } } },
+  ptBR: { translation: { marketplaceHub: { page: pagePtBR, card: cardPtBR, product: productPtBR, freight: freightPtBR } } },
 }
