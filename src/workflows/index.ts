@@ -18,3 +18,7 @@ export { pushCatalogueOutboxWorkflow, pushCatalogueOutboxWorkflowId } from "./ca
 export { recordCatalogueChangesWorkflow, recordCatalogueChangesWorkflowId } from "./catalogue/record-catalogue-changes"
 export { publishHubProductsWorkflow, publishHubProductsWorkflowId } from "./catalogue/publish-hub-products"
 export { runDeliveryActionWorkflow, runDeliveryActionWorkflowId } from "./delivery/run-delivery-action"
+export { saveHubFieldMappingWorkflow, saveHubFieldMappingWorkflowId } from "./catalogue/save-hub-field-mapping"
+export { saveHubPriceRulesWorkflow, saveHubPriceRulesWorkflowId } from "./catalogue/save-hub-price-rules"
+export { askHubProductPublicationWorkflow, askHubProductPublicationWorkflowId } from "./catalogue/ask-hub-product-publication"
+export { placeHubTestOrderWorkflow, placeHubTestOrderWorkflowId } from "./hub-orders/place-hub-test-order"

@@ -6,6 +6,8 @@ import { publicationsConcerned } from "../../queries/hub-product-publication"
 import type { HubFieldMapping } from "../../mapping/hub-field-mapping"
 import type { HubPriceRules } from "../../mapping/hub-price-rules"
 import type { CatalogueChanges } from "../../workflows/catalogue/record-catalogue-changes"
+import { saveHubFieldMappingWorkflow } from "../../workflows/catalogue/save-hub-field-mapping"
+import { saveHubPriceRulesWorkflow } from "../../workflows/catalogue/save-hub-price-rules"
 import { catalogueFlusher } from "./catalogue-flusher"
 import { catalogueChangeRecorder } from "./catalogue-recorder"
 
@@ -61,22 +63,23 @@ export async function publishProductsChanged(container: MedusaContainer, product
 }
 
 /**
- * An account's mapping of hub fields saved (src/api/admin/hub/mapping): every product its publication
- * holds is due, and its flusher pushes them, each sending only what the mapping changed of its body.
+ * An account's mapping of hub fields saved (src/api/admin/hub/mapping) by its workflow: every product
+ * its publication holds is due, and its flusher pushes them, each sending only what the mapping
+ * changed of its body.
  */
 export async function saveFieldMapping(container: MedusaContainer, account: string, mapping: HubFieldMapping): Promise<number> {
-  const products = await container.resolve<HubModuleService>(HUB_MODULE).account(account).records.saveFieldMapping(mapping)
+  const { result: products } = await saveHubFieldMappingWorkflow(container).run({ input: { account, mapping } })
   if (products) catalogueFlusher(container, account).request()
   return products
 }
 
 /**
- * An account's price rules saved (src/api/admin/hub/prices/rules): saved with the start of their walk
- * over the account's SKUs in one statement, and the walk begun in this process's flusher (price-rules.ts);
- * resolves once saved, not once applied (a catalogue of 50,000 takes minutes).
+ * An account's price rules saved (src/api/admin/hub/prices/rules) by their workflow: saved with the
+ * start of their walk over the account's SKUs in one statement, and the walk begun in this process's
+ * flusher (price-rules.ts); resolves once saved, not once applied (a catalogue of 50,000 takes minutes).
  */
 export async function savePriceRules(container: MedusaContainer, account: string, rules: HubPriceRules): Promise<void> {
-  await container.resolve<HubModuleService>(HUB_MODULE).account(account).records.savePriceRules(rules)
+  await saveHubPriceRulesWorkflow(container).run({ input: { account, rules } })
   catalogueFlusher(container, account).applyPriceRules()
 }
 

@@ -1,8 +1,7 @@
 import { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { MedusaError } from "@medusajs/framework/utils"
-import { HubRefusedError, HubRejectedError } from "../../../../hub-client"
 import { HUB_MODULE } from "../../../../modules/hub"
 import HubModuleService from "../../../../modules/hub/service"
+import { placeHubTestOrderWorkflow } from "../../../../workflows/hub-orders/place-hub-test-order"
 import type { HubAccountQuery } from "../account-query"
 import { PostHubTestOrder } from "./validators"
 
@@ -12,16 +11,7 @@ import { PostHubTestOrder } from "./validators"
  * flow. Refused on a production account.
  */
 export async function POST(req: MedusaRequest<PostHubTestOrder>, res: MedusaResponse) {
-  const hubModule: HubModuleService = req.scope.resolve(HUB_MODULE)
-  const { id: account, hub } = hubModule.account((req.validatedQuery as HubAccountQuery).account)
-  try {
-    const created = await hub.createTestOrder(req.validatedBody.order)
-    const hubOrder = req.validatedBody.approve ? await hub.approveTestOrder(created.code) : created
-    res.status(201).json({ hub_order: { account, code: hubOrder.code, status: hubOrder.status } })
-  } catch (error) {
-    if (error instanceof HubRefusedError || error instanceof HubRejectedError) {
-      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, error.message)
-    }
-    throw error
-  }
+  const { id: account } = req.scope.resolve<HubModuleService>(HUB_MODULE).account((req.validatedQuery as HubAccountQuery).account)
+  const { result } = await placeHubTestOrderWorkflow(req.scope).run({ input: { account, ...req.validatedBody } })
+  res.status(201).json({ hub_order: result })
 }
