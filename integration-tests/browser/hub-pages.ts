@@ -10,7 +10,7 @@ export const HUB_PAGES = {
   orders: { path: "/app/hub-orders", ready: "hub-orders-page" },
   products: { path: "/app/hub-products", ready: "hub-products-page" },
   settings: { path: "/app/settings/hub", ready: "hub-connection" },
-  diagnostics: { path: "/app/settings/hub/diagnostics", ready: "hub-diagnostics-page" },
+  diagnostics: { path: "/app/settings/hub-diagnostics", ready: "hub-diagnostics-page" },
 } as const
 
 export type HubPageName = keyof typeof HUB_PAGES

@@ -60,7 +60,7 @@ export const ConnectionSection = ({ settings = false }: { settings?: boolean }) 
       )}
       <div className="flex gap-x-4">
         {settings ? (
-          <Link to="/settings/hub/diagnostics" className={linkClass} data-testid="hub-diagnostics-link">
+          <Link to="/settings/hub-diagnostics" className={linkClass} data-testid="hub-diagnostics-link">
             {t("connection.diagnostics")}
           </Link>
         ) : (
