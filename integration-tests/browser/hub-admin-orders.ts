@@ -48,7 +48,8 @@ export function orderPageTests(session: OrderPageSession) {
     await eventually(async () => {
       const [name, value] = await rowCells(widget.getByTestId("hub-order-status"))
       expect(name).toBe("Hub status")
-      expect(value.split(/\s*\n\s*|\s{2,}/)).toEqual([label, hubOrder.status_type])
+      // The hub's label, then its meaning in the admin's words (NEW: New), never the type word itself.
+      expect(value.split(/\s*\n\s*|\s{2,}/)).toEqual([label, { NEW: "New", APPROVED: "Approved", INVOICED: "Invoiced" }[hubOrder.status_type as string]])
     })
     expect(await widget.innerText()).not.toContain(`${hubOrder.status_code} (`)
     await session.screenshot("order-card", widget)
