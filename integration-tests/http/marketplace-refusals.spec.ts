@@ -45,7 +45,7 @@ medusaIntegrationTestRunner({
       sandbox.hub.resetRequestLog()
     })
 
-    const readNow = (account = "default"): Promise<ApiAnswer> => api.post(`/admin/hub/sync-errors/read?account=${account}`, {}, headers).catch((error: { response: ApiAnswer }) => error.response)
+    const readNow = (account = "default"): Promise<ApiAnswer> => api.post(`/admin/hub/marketplace-refusals/read?account=${account}`, {}, headers).catch((error: { response: ApiAnswer }) => error.response)
     const cardOf = async (productId: string) => (await api.get(`/admin/hub/products/${productId}`, headers)).data.publications.find((entry: { account: string }) => entry.account === "default")
     const patches = () => sandbox.hub.requestLog().filter((entry) => entry.method === "PATCH")
     const feedTitles = async () => (await container.resolve(Modules.NOTIFICATION).listNotifications({ channel: "feed" })).map((notice) => String((notice.data as { title?: string }).title))
@@ -103,16 +103,19 @@ medusaIntegrationTestRunner({
       expect((await readNow()).data.read).toMatchObject({ orders: 1, added: 1 })
       const moves = await api.get("/admin/hub/orders/Loja-77/moves?account=default", headers)
       expect(moves.data.marketplace_refusals).toEqual([expect.objectContaining({ entity_id: "Loja-77", error_code: "invoice_rejected", name: "Nota fiscal recusada", solution: expect.stringContaining("NF-e") })])
-      const listed = await api.get("/admin/hub/sync-errors?account=default&entity=orders", headers)
+      const listed = await api.get("/admin/hub/marketplace-refusals?account=default&entity=orders", headers)
       expect(listed.data).toMatchObject({ count: 1, marketplace_refusals: [expect.objectContaining({ entity_id: "Loja-77" })] })
+      // The routes' names before 0.4 answer the same.
+      expect((await api.get("/admin/hub/sync-errors?account=default&entity=orders", headers)).data).toEqual(listed.data)
+      expect((await api.post("/admin/hub/sync-errors/read?account=default", {}, headers)).data.read).toMatchObject({ orders: 1, added: 0 })
 
       // The hub failing mid-read: nothing is taken for gone.
       sandbox.hub.setFaults({ errorRate: 1 })
       const failed = await readNow()
       sandbox.hub.setFaults({})
       expect(failed.data.read).toMatchObject({ complete: false, error: expect.any(String) })
-      expect((await api.get("/admin/hub/sync-errors?account=default&entity=orders", headers)).data.count).toBe(1)
-      expect((await api.get("/admin/hub/sync-errors?account=default&entity=parcels", headers).catch((error: { response: ApiAnswer }) => error.response)).status).toBe(400)
+      expect((await api.get("/admin/hub/marketplace-refusals?account=default&entity=orders", headers)).data.count).toBe(1)
+      expect((await api.get("/admin/hub/marketplace-refusals?account=default&entity=parcels", headers).catch((error: { response: ApiAnswer }) => error.response)).status).toBe(400)
     })
 
     it("two accounts apart: each reads its own hub's refusals, lists and cards show each account's alone", async () => {
@@ -120,8 +123,8 @@ medusaIntegrationTestRunner({
       hubB.reportSyncError({ entity: "orders", entity_id: "Marca-B-1", error_code: "invoice_rejected", error_category_code: "link_b2w_orders", message: "Chave de NF-e inválida" })
       expect((await readNow("default")).data.read).toMatchObject({ orders: 0, complete: true })
       expect((await readNow("brand-b")).data.read).toMatchObject({ account: "brand-b", orders: 1, added: 1 })
-      expect((await api.get("/admin/hub/sync-errors?account=default&entity=orders", headers)).data.count).toBe(0)
-      expect((await api.get("/admin/hub/sync-errors?account=brand-b&entity=orders", headers)).data.marketplace_refusals).toEqual([expect.objectContaining({ entity_id: "Marca-B-1" })])
+      expect((await api.get("/admin/hub/marketplace-refusals?account=default&entity=orders", headers)).data.count).toBe(0)
+      expect((await api.get("/admin/hub/marketplace-refusals?account=brand-b&entity=orders", headers)).data.marketplace_refusals).toEqual([expect.objectContaining({ entity_id: "Marca-B-1" })])
       expect((await api.get("/admin/hub/orders/Marca-B-1/moves?account=default", headers)).data.marketplace_refusals).toEqual([])
       // Brand B's hub was asked nothing by the default account's read, and the reverse.
       expect(sandbox.hub.requestLog().some((entry) => entry.path.startsWith("/sync_errors") && entry.status === 200)).toBe(true)

@@ -9,7 +9,7 @@ import { GetHubConnectionSchema } from "./admin/hub/connection/validators"
 import { GetHubMovesSchema } from "./admin/hub/moves/validators"
 import { GetHubImportRunsSchema } from "./admin/hub/import-runs/validators"
 import { GetHubSkusInErrorSchema } from "./admin/hub/stock/skus-in-error/validators"
-import { GetHubSyncErrorsSchema } from "./admin/hub/sync-errors/validators"
+import { GetHubSyncErrorsSchema } from "./admin/hub/marketplace-refusals/validators"
 import { GetHubProductsSchema, PostHubProductExclusionSchema, PostHubProductPublishSchema } from "./admin/hub/products/validators"
 import { HubAccountQuerySchema } from "./admin/hub/account-query"
 import { GetCollectablesSchema, GetDeliveryDocumentSchema, GetDeliveryPageSchema, PostDeliveryOrdersSchema } from "./admin/hub/delivery/validators"
@@ -170,16 +170,11 @@ export default defineMiddlewares({
       method: ["GET"],
       middlewares: [validateAndTransformQuery(GetHubImportRunsSchema, {})],
     },
-    {
-      matcher: "/admin/hub/sync-errors",
-      method: ["GET"],
-      middlewares: [validateAndTransformQuery(GetHubSyncErrorsSchema, {})],
-    },
-    {
-      matcher: "/admin/hub/sync-errors/read",
-      method: ["POST"],
-      middlewares: [validateAndTransformQuery(HubAccountQuerySchema, {})],
-    },
+    // What the marketplaces refused, under its one name; /sync-errors (before 0.4) answers the same until the next minor version.
+    { matcher: "/admin/hub/marketplace-refusals", method: ["GET"], middlewares: [validateAndTransformQuery(GetHubSyncErrorsSchema, {})] },
+    { matcher: "/admin/hub/marketplace-refusals/read", method: ["POST"], middlewares: [validateAndTransformQuery(HubAccountQuerySchema, {})] },
+    { matcher: "/admin/hub/sync-errors", method: ["GET"], middlewares: [validateAndTransformQuery(GetHubSyncErrorsSchema, {})] },
+    { matcher: "/admin/hub/sync-errors/read", method: ["POST"], middlewares: [validateAndTransformQuery(HubAccountQuerySchema, {})] },
     {
       matcher: "/admin/hub/stock/price-steps",
       method: ["GET"],

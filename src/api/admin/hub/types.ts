@@ -17,7 +17,7 @@ export type { OrderImportSummary } from "../../../sync/orders/order-listing"
 import type { InferTypeOf } from "@medusajs/framework/types"
 import type { HubStatusType } from "../../../hub-client/schemas"
 import type { HubDeliveryAction, HubImportRun, HubOrder, HubOrderMove } from "../../../modules/hub/models"
-import type { HubMarketplaceRefusal } from "./sync-errors/fields"
+import type { HubMarketplaceRefusal } from "./marketplace-refusals/fields"
 import type { hubProductView } from "./products/view"
 import type { HubPriceRuleView, HubPriceView } from "./products/prices"
 import type { HubPriceRules, HubPriceRulesInput } from "../../../mapping/hub-price-rules"
@@ -154,7 +154,7 @@ export type HubSkusInErrorPage = HubPage & { skus_in_error: StockSyncFigures["sk
 
 export type { HubMarketplaceRefusal }
 
-/** `GET /admin/hub/sync-errors`: a page of an account's marketplace refusals of products or orders. */
+/** `GET /admin/hub/marketplace-refusals` (and its alias `/sync-errors`): a page of an account's marketplace refusals of products or orders. */
 export type HubSyncErrorsPage = HubPage & { account: string; entity: "products" | "orders"; marketplace_refusals: HubMarketplaceRefusal[] }
 
 /** `GET /admin/hub/stock/price-steps`: a page of the SKUs whose price goes down in steps now. */

@@ -1,20 +1,2 @@
-import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { HUB_MODULE } from "../../../../modules/hub"
-import type HubModuleService from "../../../../modules/hub/service"
-import type { HubSyncErrorsPage } from "../types"
-import { MARKETPLACE_REFUSAL_FIELDS, marketplaceRefusalView } from "./fields"
-import type { GetHubSyncErrors } from "./validators"
-
-/**
- * A page of what the marketplaces refused of an account's products (by SKU) or orders (by code) after
- * the hub took them, newest first, in the hub's words; those the hub was told are fixed left out.
- */
-export async function GET(req: MedusaRequest<unknown, GetHubSyncErrors>, res: MedusaResponse<HubSyncErrorsPage>) {
-  const hub: HubModuleService = req.scope.resolve(HUB_MODULE)
-  const { account, entity, limit, offset } = req.validatedQuery as GetHubSyncErrors
-  const [refusals, count] = await hub.listAndCountHubSyncErrors(
-    { account: hub.account(account).id, entity, cleared_at: null },
-    { select: [...MARKETPLACE_REFUSAL_FIELDS], order: { seen_at: "DESC", entity_id: "ASC" }, skip: offset, take: limit }
-  )
-  res.json({ account, entity, marketplace_refusals: refusals.map(marketplaceRefusalView), count, limit, offset })
-}
+/** The route's name before 0.4 (the hub's own word), answering as GET /admin/hub/marketplace-refusals until the next minor version. */
+export { GET } from "../marketplace-refusals/route"

@@ -6,7 +6,7 @@ import type HubModuleService from "../../../../../modules/hub/service"
 import { ruledVariantPrices } from "../../../../../queries/hub-prices"
 import { productsInAccountChannels } from "../../../../../queries/hub-product-publication"
 import type { HubProductPublications } from "../../types"
-import { MARKETPLACE_REFUSAL_FIELDS, marketplaceRefusalView } from "../../sync-errors/fields"
+import { MARKETPLACE_REFUSAL_FIELDS, marketplaceRefusalView } from "../../marketplace-refusals/fields"
 import { categoryNamesOf, hubPricesView } from "../prices"
 import { hubProductView } from "../view"
 

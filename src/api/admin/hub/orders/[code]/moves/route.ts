@@ -4,7 +4,7 @@ import type { MerchantOrderMove } from "../../../../../../hub-client"
 import { HUB_MODULE } from "../../../../../../modules/hub"
 import type HubModuleService from "../../../../../../modules/hub/service"
 import type { HubAccountQuery } from "../../../account-query"
-import { MARKETPLACE_REFUSAL_FIELDS, marketplaceRefusalView } from "../../../sync-errors/fields"
+import { MARKETPLACE_REFUSAL_FIELDS, marketplaceRefusalView } from "../../../marketplace-refusals/fields"
 import { answerMove } from "../answer-move"
 import { hubOrderCodeParam } from "../../validators"
 
