@@ -162,6 +162,9 @@ export const OrderImportSection = () => {
         <Heading level="h3" className="px-6">
           {t("import.runs")}
         </Heading>
+        <Text size="small" className="text-ui-fg-subtle px-6">
+          {t("import.runsHint")}
+        </Text>
         <HubDataTable
           testId="hub-import-runs"
           data={runs.data?.import_runs ?? []}
