@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules, QueryContext } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { FreightQuote, FreightRequest } from "../mapping/freight-contracts"
 import { applyFreightRules, cepRange, geoZoneServes, itemTotalOf, stateOfCep, transitDaysOf, weightBand, type GeoZone } from "../mapping/freight-rules"
 import type { HubAccountOptions } from "../modules/hub/accounts"
@@ -25,12 +25,70 @@ type ShippingOptionRow = {
   metadata: Record<string, unknown> | null
   type?: { code?: string | null; label?: string | null } | null
   rules?: Array<{ attribute: string; value: unknown }> | null
-  calculated_price?: { calculated_amount?: number | string | null } | null
+  service_zone_id: string
 }
 
 /** An option the marketplace may offer: not a return's, not one the store keeps out of its checkout. */
 const offered = (option: ShippingOptionRow) =>
   !(option.rules ?? []).some((rule) => (rule.attribute === "is_return" && String(rule.value) === "true") || (rule.attribute === "enabled_in_store" && String(rule.value) === "false"))
+
+/** What a quote reads of a location's shipping besides prices: its zones, their options and each option's price set. */
+type ShippingSetup = {
+  location: Record<string, unknown> | undefined
+  zones: Array<{ id: string; geo_zones: GeoZone[] }>
+  options: ShippingOptionRow[]
+  priceSetByOption: Map<string, string>
+}
+
+/**
+ * How long a process reuses a location's shipping setup: a quote then costs Medusa's pricing and no
+ * more (bench/freight). A merchant's change reaches quotes within this; the admin's delivery days
+ * forget it at once in the process that saved them (`forgetShippingSetups`).
+ */
+const SETUP_TTL_MS = 5_000
+const SETUPS = "freight-shipping-setups"
+type Setups = Map<string, { at: number; setup: Promise<ShippingSetup> }>
+
+export function forgetShippingSetups(container: MedusaContainer): void {
+  container.resolve<HubModuleService>(HUB_MODULE).processPart<Setups>(SETUPS, () => new Map()).clear()
+}
+
+function shippingSetup(container: MedusaContainer, locationId: string): Promise<ShippingSetup> {
+  const setups = container.resolve<HubModuleService>(HUB_MODULE).processPart<Setups>(SETUPS, () => new Map())
+  const kept = setups.get(locationId)
+  if (kept && Date.now() - kept.at < SETUP_TTL_MS) return kept.setup
+  const setup = readShippingSetup(container, locationId)
+  setups.set(locationId, { at: Date.now(), setup })
+  setup.catch(() => setups.delete(locationId))
+  return setup
+}
+
+async function readShippingSetup(container: MedusaContainer, locationId: string): Promise<ShippingSetup> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data: locations } = await query.graph({
+    entity: "stock_location",
+    fields: ["id", "address.*", "fulfillment_sets.type", "fulfillment_sets.service_zones.id", "fulfillment_sets.service_zones.geo_zones.*"],
+    filters: { id: locationId },
+  })
+  type Location = { fulfillment_sets?: Array<{ type: string; service_zones?: Array<{ id: string; geo_zones?: GeoZone[] }> } | null> }
+  const location = locations[0] as (Location & Record<string, unknown>) | undefined
+  // A set deleted without its link reads as null.
+  const zones = (location?.fulfillment_sets ?? [])
+    .filter((set) => set?.type === "shipping")
+    .flatMap((set) => set!.service_zones ?? [])
+    .map((zone) => ({ id: zone.id, geo_zones: zone.geo_zones ?? [] }))
+  if (!zones.length) return { location, zones, options: [], priceSetByOption: new Map() }
+  const { data: rows } = await query.graph({
+    entity: "shipping_option",
+    fields: ["id", "name", "price_type", "provider_id", "data", "metadata", "service_zone_id", "type.code", "type.label", "rules.attribute", "rules.value"],
+    filters: { service_zone_id: zones.map((zone) => zone.id) },
+  })
+  const options = (rows as ShippingOptionRow[]).filter(offered)
+  const { data: links } = options.length
+    ? await query.graph({ entity: "shipping_option_price_set", fields: ["shipping_option_id", "price_set_id"], filters: { shipping_option_id: options.map((option) => option.id) } })
+    : { data: [] }
+  return { location, zones, options, priceSetByOption: new Map((links as Array<{ shipping_option_id: string; price_set_id: string }>).map((link) => [link.shipping_option_id, link.price_set_id])) }
+}
 
 export async function quoteFreight(container: MedusaContainer, account: HubAccountOptions, request: FreightRequest, startedAt: number): Promise<FreightQuoteResult> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
@@ -49,27 +107,18 @@ export async function quoteFreight(container: MedusaContainer, account: HubAccou
   const locationId = locations.reservationLocationId
   if (!locationId || !stateOfCep(request.cep)) return { quotes: [], unknownSkus, cacheHit: false }
 
-  const { data: stockLocations } = await query.graph({
-    entity: "stock_location",
-    fields: ["id", "address.*", "fulfillment_sets.type", "fulfillment_sets.service_zones.id", "fulfillment_sets.service_zones.geo_zones.*"],
-    filters: { id: locationId },
-  })
-  const location = stockLocations[0] as { fulfillment_sets?: Array<{ type: string; service_zones?: Array<{ id: string; geo_zones?: GeoZone[] }> }> } | undefined
-  const zoneIds = (location?.fulfillment_sets ?? [])
-    .filter((set) => set?.type === "shipping")
-    .flatMap((set) => set.service_zones ?? [])
-    .filter((zone) => (zone.geo_zones ?? []).some((geo) => geoZoneServes(geo, request.cep)))
-    .map((zone) => zone.id)
-  if (!zoneIds.length) return { quotes: [], unknownSkus, cacheHit: false }
+  const setup = await shippingSetup(container, locationId)
+  const zoneIds = new Set(setup.zones.filter((zone) => zone.geo_zones.some((geo) => geoZoneServes(geo, request.cep))).map((zone) => zone.id))
+  const options = setup.options.filter((option) => zoneIds.has(option.service_zone_id))
+  if (!options.length) return { quotes: [], unknownSkus, cacheHit: false }
 
+  // Flat prices through Medusa's pricing, as its checkout prices them: the items' total is the item_total of price rules.
   const itemTotal = itemTotalOf(request.lines)
-  const { data: rows } = await query.graph({
-    entity: "shipping_option",
-    fields: ["id", "name", "price_type", "provider_id", "data", "metadata", "type.code", "type.label", "rules.attribute", "rules.value", "calculated_price.*"],
-    filters: { service_zone_id: zoneIds },
-    context: { calculated_price: QueryContext({ currency_code: freight.currencyCode, item_total: Number(itemTotal) }) },
-  })
-  const options = (rows as ShippingOptionRow[]).filter(offered)
+  const priceSetIds = options.map((option) => setup.priceSetByOption.get(option.id)).filter((id): id is string => !!id)
+  const prices = priceSetIds.length
+    ? await container.resolve(Modules.PRICING).calculatePrices({ id: priceSetIds }, { context: { currency_code: freight.currencyCode, item_total: Number(itemTotal) } })
+    : []
+  const amountBySet = new Map(prices.map((price) => [price.id, price.calculated_amount]))
 
   const totalKg = request.lines.reduce((sum, line) => sum + line.weightKg * line.quantity, 0)
   const cacheKey = (id: string) => ({ shippingOptionId: id, cepRange: cepRange(request.cep), weightBand: weightBand(totalKg) })
@@ -82,7 +131,7 @@ export async function quoteFreight(container: MedusaContainer, account: HubAccou
     currency_code: freight.currencyCode,
     item_total: Number(itemTotal),
     shipping_address: { country_code: "br", postal_code: request.cep, province: stateOfCep(request.cep) },
-    from_location: stockLocations[0],
+    from_location: setup.location,
     // Shaped as Medusa's cart items reach a provider: the measures on the variant, in grams and centimetres.
     items: request.lines.map((line) => ({
       quantity: line.quantity,
@@ -95,7 +144,7 @@ export async function quoteFreight(container: MedusaContainer, account: HubAccou
   const priced = await Promise.all(
     options.map(async (option): Promise<{ option: ShippingOptionRow; amount: string | null }> => {
       if (option.price_type !== "calculated") {
-        const amount = option.calculated_price?.calculated_amount
+        const amount = amountBySet.get(setup.priceSetByOption.get(option.id) ?? "")
         return { option, amount: amount === null || amount === undefined ? null : String(amount) }
       }
       // The provider keeps running past the budget: its answer refreshes the cache for the next quote.

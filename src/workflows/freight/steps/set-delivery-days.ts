@@ -1,5 +1,6 @@
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { forgetShippingSetups } from "../../../queries/freight-quote"
 
 type Input = { shipping_option_id: string; days: number | null }
 
@@ -16,10 +17,13 @@ export const setDeliveryDaysStep = createStep(
     const { hub_delivery_days: _old, ...rest } = before ?? {}
     const metadata = days === null ? rest : { ...rest, hub_delivery_days: days }
     await fulfillment.updateShippingOptions(shipping_option_id, { metadata } as never)
+    // This process quotes the new days at once; others within their few seconds of reuse.
+    forgetShippingSetups(container)
     return new StepResponse({ shipping_option_id, days }, { shipping_option_id, before })
   },
   async (undo, { container }) => {
     if (!undo) return
     await container.resolve(Modules.FULFILLMENT).updateShippingOptions(undo.shipping_option_id, { metadata: undo.before } as never)
+    forgetShippingSetups(container)
   }
 )
