@@ -11,6 +11,8 @@ import type { ProductUpdate } from "../hub-client"
 export const CATALOGUE_FIELDS = ["price", "promotional_price", "status"] as const
 export type CatalogueField = (typeof CATALOGUE_FIELDS)[number]
 export type HubProductField = "qty" | CatalogueField
+/** Every field an outbox row holds for a SKU: the ones a product's push carries for its SKUs, never its own. */
+export const HUB_PRODUCT_FIELDS: readonly HubProductField[] = ["qty", ...CATALOGUE_FIELDS]
 
 /** What the hub should hold for a SKU: only the fields synced and known. */
 export type HubProductFields = ProductUpdate

@@ -6,7 +6,7 @@
  * of the push reached goes alone right after, as the flusher would send it.
  */
 import { HubInvalidRequestError, HubRejectedError, type HubOperations, type HubVariationInput, type ProductUpdate, type VariationUpdate } from "../../../hub-client"
-import type { HubProductFields } from "../../../mapping/hub-product"
+import { HUB_PRODUCT_FIELDS, type HubProductFields } from "../../../mapping/hub-product"
 import type { ClaimedCatalogueChange, CataloguePushOutcome } from "../../../modules/hub/models/hub-catalogue-change"
 import { pushError, pushSkuFields, sent } from "./push-catalogue-changes"
 import { sendSku, type SkuSender } from "./sku-send"
@@ -19,8 +19,6 @@ export type ProductPushClient = Pick<HubOperations, "getProduct" | "createProduc
 
 /** How a carried row ended; `returned`: a request refused for the product's own fields, so the SKU goes alone next. */
 export type CarriedOutcome = CataloguePushOutcome | { kind: "returned" }
-
-const STOCK_FIELDS = ["qty", "price", "promotional_price", "status"] as const
 
 type Went = { row?: ClaimedCatalogueChange; fields: HubProductFields; error?: unknown; withOwnFields: boolean }
 
@@ -93,6 +91,6 @@ export class CarriedSkus {
 /** The stock fields a body holds. */
 function pick(body: object): HubProductFields {
   const fields: Record<string, unknown> = {}
-  for (const field of STOCK_FIELDS) if ((body as Record<string, unknown>)[field] !== undefined) fields[field] = (body as Record<string, unknown>)[field]
+  for (const field of HUB_PRODUCT_FIELDS) if ((body as Record<string, unknown>)[field] !== undefined) fields[field] = (body as Record<string, unknown>)[field]
   return fields as HubProductFields
 }

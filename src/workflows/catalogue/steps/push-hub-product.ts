@@ -6,7 +6,7 @@
  * except in a create, which must carry them.
  */
 import { HubInvalidRequestError, HubRejectedError, HubUnavailableError, isHubError, type HubProductInput, type HubVariationInput } from "../../../hub-client"
-import { sameHubValue, type CatalogueField, type HubProductFields } from "../../../mapping/hub-product"
+import { HUB_PRODUCT_FIELDS, sameHubValue, type CatalogueField, type HubProductFields } from "../../../mapping/hub-product"
 import { checkHubProduct, hubProductBody, type HubProductBody, type PublicationOptions } from "../../../mapping/hub-product-publication"
 import { hubProductChanges, sameJson } from "../../../mapping/hub-product-changes"
 import type { ClaimedPublication } from "../../../modules/hub/models/hub-product-publication"
@@ -32,8 +32,6 @@ type PushOptions = PublicationOptions & { catalogueFields: readonly CatalogueFie
  * linked to another's, even one whose create answer was lost or that is pushed in the same round.
  */
 export type HubSkuHolder = (skus: string[]) => Promise<{ sku: string; productId: string; title?: string | null } | null>
-
-const STOCK_FIELDS = ["qty", "price", "promotional_price"] as const
 
 export async function pushHubProduct(
   client: ProductPushClient,
@@ -170,8 +168,7 @@ async function publishChanges(client: ProductPushClient, accepted: HubProductBod
 /** A body's fields that are the publication's own: its SKUs' stock fields are the catalogue outbox rows'. */
 function ownFields<Fields extends Record<string, unknown>>(fields: Fields, options: PushOptions): Fields {
   const kept: Record<string, unknown> = { ...fields }
-  for (const field of STOCK_FIELDS) delete kept[field]
-  if (options.catalogueFields.includes("status")) delete kept.status
+  for (const field of HUB_PRODUCT_FIELDS) if (field !== "status" || options.catalogueFields.includes("status")) delete kept[field]
   return kept as Fields
 }
 
@@ -230,7 +227,7 @@ function refusedAgain(claim: ClaimedPublication, body: HubProductBody): Publicat
 function createdSkus(body: HubProductBody, productId: string, variantIds: ReadonlyMap<string, string>): CreatedSku[] {
   const stock = (fields: Partial<HubProductBody>): HubProductFields => {
     const kept: Record<string, unknown> = {}
-    for (const field of [...STOCK_FIELDS, "status"] as const) if (fields[field] !== undefined) kept[field] = fields[field]
+    for (const field of HUB_PRODUCT_FIELDS) if (fields[field] !== undefined) kept[field] = fields[field]
     const price = fields.price ?? body.price
     if (fields.promotional_price == null || (typeof price === "number" && sameHubValue("price", price, fields.promotional_price))) kept.promotional_price = null
     return kept as HubProductFields
