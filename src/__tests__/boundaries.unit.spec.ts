@@ -2,7 +2,7 @@ import fs from "node:fs"
 import path from "node:path"
 
 /*
- * The rooms' import rules (docs/architecture.md, "Where things are"), read from the source itself:
+ * The rooms' import rules (docs/architecture.md, "The code map"), read from the source itself:
  * the admin bundle depends on the routes' answers only, the hub client on no framework, and the
  * sandbox hub on nothing of the plugin but the published facts it serves.
  */
