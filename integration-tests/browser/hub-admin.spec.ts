@@ -25,7 +25,8 @@ jest.setTimeout(600_000)
 
 const ROOT = path.resolve(__dirname, "../..")
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium"
-const DATABASE = "medusa_hub_browser_test"
+// A second run beside another (a copy of the tree) names its own database.
+const DATABASE = process.env.HUB_BROWSER_DATABASE || "medusa_hub_browser_test"
 const SCREENSHOTS = process.env.HUB_SCREENSHOTS || "/tmp/hub-screens"
 const ADMIN = { email: "admin@hub-demo.local", password: "supersecret" }
 // eslint-disable-next-line @typescript-eslint/no-require-imports
