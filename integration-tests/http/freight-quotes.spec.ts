@@ -134,6 +134,8 @@ medusaIntegrationTestRunner({
       expect(legacy.data.message).toContain("volumes")
       const huge = await post(url("default", "legacy"), { destinationZip: 1310100, volumes: [item("FR-1")], padding: "x".repeat(100_000) })
       expect(huge.status).toBe(413)
+      const notJson = await api.post(url("default", "partner"), '{"destinationZipCode": "0131', { headers: { "content-type": "application/json" } }).catch((error: { response: Answer }) => error.response)
+      expect(notJson.status).toBe(400)
     })
 
     it("a SKU Medusa does not have is named in the partner's messages and in the log for legacy; the quote still answers", async () => {
@@ -228,10 +230,16 @@ medusaIntegrationTestRunner({
       const rotated = (await api.post("/admin/hub/freight/token?account=default", {}, headers)).data
       expect(rotated.token).not.toBe(tokens.default)
       expect((await post(url("default", "legacy"), { destinationZip: 1310100, volumes: [item("FR-1")] })).status).toBe(404)
+      tokens.default = rotated.token
+      expect((await post(url("default", "legacy"), { destinationZip: 1310100, volumes: [item("FR-1")] })).status).toBe(200)
+      // The admin's off switch: the token removed, the URL a missing route.
+      const off = (await api.delete("/admin/hub/freight/token?account=default", headers)).data
+      expect(off).toMatchObject({ enabled: false, option_enabled: true, token: null, urls: null })
+      expect((await post(url("default", "legacy"), { destinationZip: 1310100, volumes: [item("FR-1")] })).status).toBe(404)
       await eventually(async () => {
         const activity = (await api.get("/admin/hub/freight?account=default", headers)).data.activity
-        expect(activity.day).toMatchObject({ quotes: 1, misses: 0 })
-        expect(activity.last.map((q: any) => q.cepRange)).toEqual(["01310"])
+        expect(activity.day).toMatchObject({ quotes: 2, misses: 0 })
+        expect(activity.last.map((q: any) => q.cepRange)).toEqual(["01310", "01310"])
         expect(JSON.stringify(activity)).not.toContain("01310100")
       })
     })

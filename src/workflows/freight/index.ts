@@ -1,2 +1,3 @@
 export { rotateFreightTokenWorkflow, rotateFreightTokenWorkflowId } from "./rotate-freight-token"
 export { setFreightDeliveryDaysWorkflow, setFreightDeliveryDaysWorkflowId } from "./set-freight-delivery-days"
+export { turnOffFreightWorkflow, turnOffFreightWorkflowId } from "./turn-off-freight"

@@ -23,7 +23,8 @@ export function sameToken(given: string, kept: string): boolean {
   return timingSafeEqual(digest(given), digest(kept))
 }
 
-function allowed(allowlist: string[], ip: string | undefined): boolean {
+/** Whether the caller's address is in the account's allowlist (IPv4 addresses and CIDR ranges); an empty one allows any. */
+export function allowed(allowlist: string[], ip: string | undefined): boolean {
   if (!allowlist.length) return true
   const address = ip?.replace(/^::ffff:/, "")
   if (!address || !isIPv4(address)) return false

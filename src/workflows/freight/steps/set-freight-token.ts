@@ -21,3 +21,18 @@ export const setFreightTokenStep = createStep(
     await container.resolve<HubModuleService>(HUB_MODULE).setFreightToken(undo.account, undo.previous)
   }
 )
+
+/** Removes the account's token: its quote routes answer as missing routes until a new one is made. Compensated by putting it back. */
+export const removeFreightTokenStep = createStep(
+  "remove-hub-freight-token",
+  async ({ account }: { account: string }, { container }) => {
+    const hub = container.resolve<HubModuleService>(HUB_MODULE)
+    hub.account(account)
+    const previous = await hub.setFreightToken(account, null)
+    return new StepResponse({ account }, { account, previous })
+  },
+  async (undo, { container }) => {
+    if (!undo?.previous) return
+    await container.resolve<HubModuleService>(HUB_MODULE).setFreightToken(undo.account, undo.previous)
+  }
+)

@@ -12,6 +12,7 @@ import { sdk } from "../../../lib/sdk"
 type FreightSettings = {
   account: string
   enabled: boolean
+  option_enabled: boolean
   token: string | null
   urls: { partner: string; legacy: string } | null
   allowlist: string[]
@@ -39,7 +40,7 @@ const Endpoint = ({ settings }: { settings: FreightSettings }) => {
   const { t } = useFreightText()
   const client = useQueryClient()
   const rotate = useMutation({
-    mutationFn: () => sdk.client.fetch<FreightSettings>(`/admin/hub/freight/token?account=${settings.account}`, { method: "POST" }),
+    mutationFn: (method: "POST" | "DELETE") => sdk.client.fetch<FreightSettings>(`/admin/hub/freight/token?account=${settings.account}`, { method }),
     onSuccess: (answer) => client.setQueryData(["hub", "freight", settings.account], answer),
     onError: (error) => toast.error(errorMessage(error)),
   })
@@ -49,7 +50,7 @@ const Endpoint = ({ settings }: { settings: FreightSettings }) => {
         <Heading level="h2">{t("endpoint.heading")}</Heading>
         <Badge color={settings.enabled ? "green" : "grey"}>{settings.enabled ? t("endpoint.on") : t("endpoint.off")}</Badge>
       </div>
-      {!settings.enabled && <Text size="small" className="text-ui-fg-subtle">{t("endpoint.howToTurnOn")}</Text>}
+      {!settings.option_enabled && <Text size="small" className="text-ui-fg-subtle">{t("endpoint.howToTurnOn")}</Text>}
       {settings.urls ? (
         <div className="flex flex-col gap-y-1">
           <Text size="small" weight="plus">{t("endpoint.partner")}</Text>
@@ -61,10 +62,15 @@ const Endpoint = ({ settings }: { settings: FreightSettings }) => {
         <Text size="small">{t("endpoint.noToken")}</Text>
       )}
       <Text size="small" className="text-ui-fg-subtle">{t("endpoint.rotateWhy")}</Text>
-      <div>
-        <Button size="small" variant="secondary" isLoading={rotate.isPending} onClick={() => window.confirm(t("endpoint.rotateConfirm")) && rotate.mutate()}>
+      <div className="flex gap-x-2">
+        <Button size="small" variant="secondary" isLoading={rotate.isPending} onClick={() => (!settings.token || window.confirm(t("endpoint.rotateConfirm"))) && rotate.mutate("POST")}>
           {settings.token ? t("endpoint.rotate") : t("endpoint.create")}
         </Button>
+        {settings.token && (
+          <Button size="small" variant="danger" isLoading={rotate.isPending} onClick={() => window.confirm(t("endpoint.turnOffConfirm")) && rotate.mutate("DELETE")}>
+            {t("endpoint.turnOff")}
+          </Button>
+        )}
       </div>
       <Text size="small">
         {t("endpoint.allowlist")}: {settings.allowlist.length ? settings.allowlist.join(", ") : t("endpoint.anyCaller")}

@@ -42,7 +42,9 @@ export async function freightSettings(req: MedusaRequest) {
   const zones = ((locationRows[0]?.fulfillment_sets ?? []) as Array<{ service_zones?: Zone[] } | null>).flatMap((set) => set?.service_zones ?? [])
   return {
     account: id,
-    enabled: options.freight.enabled,
+    /** Answering: the option on and a token made (the admin's off switch removes the token). */
+    enabled: options.freight.enabled && token !== null,
+    option_enabled: options.freight.enabled,
     token,
     urls: token ? { partner: `${base}/partner`, legacy: `${base}/legacy` } : null,
     allowlist: options.freight.allowlist,

@@ -1,0 +1,9 @@
+import { createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { removeFreightTokenStep } from "./steps/set-freight-token"
+
+export const turnOffFreightWorkflowId = "turn-off-hub-freight"
+
+/** The admin's off switch for an account's quote routes: their token removed (on again: a new token, new URLs). */
+export const turnOffFreightWorkflow = createWorkflow(turnOffFreightWorkflowId, (input: { account: string }) => {
+  return new WorkflowResponse(removeFreightTokenStep(input))
+})
