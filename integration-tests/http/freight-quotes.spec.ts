@@ -243,5 +243,15 @@ medusaIntegrationTestRunner({
         expect(JSON.stringify(activity)).not.toContain("01310100")
       })
     })
+
+    it("answered quotes are kept 7 days: older ones are dropped as new ones are kept", async () => {
+      const hub = getContainer().resolve<HubModuleService>(HUB_MODULE)
+      const pg = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+      await pg.raw(`insert into hub_freight_quote (id, account, contract, cep_range, options, ms, created_at) values ('hubfrq_OLD', 'default', 'legacy', '01310', 1, 10, now() - interval '8 days')`)
+      const record = { account: "default", contract: "partner", cepRange: "80010", options: 1, ms: 5, cacheHit: false, unknownSkus: 0 }
+      for (let i = 0; i < 100; i++) await hub.recordFreightQuote(record)
+      const { rows } = await pg.raw(`select count(*) filter (where id = 'hubfrq_OLD') as old, count(*) as all from hub_freight_quote where account = 'default'`)
+      expect(rows[0]).toEqual({ old: "0", all: "100" })
+    })
   },
 })

@@ -8,6 +8,9 @@ export type FreightCacheKey = { shippingOptionId: string; cepRange: string; weig
 export type FreightQuoteRecord = { account: string; contract: string; cepRange: string; options: number; ms: number; cacheHit: boolean; unknownSkus: number }
 export type FreightFigures = { quotes: number; misses: number; cacheHits: number; p50: number | null; p95: number | null; p99: number | null }
 
+/** How long answered quotes are kept: the admin shows the last day's figures and the last 20. */
+export const FREIGHT_QUOTES_KEPT_DAYS = 7
+
 const managerOf = (context: Context) => context.manager as EntityManager
 
 /**
@@ -61,8 +64,18 @@ export class HubFreightRecords extends HubOrderRecords {
     )
   }
 
+  private quotesSincePrune = 0
+
+  /** Keeps an answered quote; every 100th in a process also drops the account's quotes past FREIGHT_QUOTES_KEPT_DAYS (a bounded delete). */
   @InjectManager()
   async recordFreightQuote(record: FreightQuoteRecord, @MedusaContext() context: Context = {}): Promise<void> {
+    if (++this.quotesSincePrune >= 100) {
+      this.quotesSincePrune = 0
+      await managerOf(context).execute(
+        `delete from hub_freight_quote where id in (select id from hub_freight_quote where account = ? and created_at < now() - (? * interval '1 day') limit 1000)`,
+        [record.account, FREIGHT_QUOTES_KEPT_DAYS]
+      )
+    }
     await managerOf(context).execute(
       `insert into hub_freight_quote (id, account, contract, cep_range, options, ms, cache_hit, unknown_skus) values (?, ?, ?, ?, ?, ?, ?, ?)`,
       [generateEntityId(undefined, "hubfrq"), record.account, record.contract, record.cepRange, record.options, record.ms, record.cacheHit, record.unknownSkus]
