@@ -5,6 +5,7 @@ import { sampleTestOrder } from "../../src/sandbox"
 import {
   askHubProductPublicationWorkflow,
   placeHubTestOrderWorkflow,
+  recordMarketplaceRefusalsWorkflow,
   saveHubFieldMappingWorkflow,
   saveHubPriceRulesWorkflow,
 } from "../../src/workflows"
@@ -31,6 +32,7 @@ saveHubFieldMappingWorkflow.hooks.fieldMappingSaved(handler("fieldMappingSaved")
 saveHubPriceRulesWorkflow.hooks.priceRulesSaved(handler("priceRulesSaved"))
 askHubProductPublicationWorkflow.hooks.productPublicationAsked(handler("productPublicationAsked"))
 placeHubTestOrderWorkflow.hooks.hubTestOrderPlaced(handler("hubTestOrderPlaced"))
+recordMarketplaceRefusalsWorkflow.hooks.marketplaceRefusalsRecorded(handler("marketplaceRefusalsRecorded"))
 
 type ApiAnswer = { status: number; data: any }
 
@@ -105,6 +107,21 @@ medusaIntegrationTestRunner({
       expect(placed).toMatchObject({ status: 201, data: { hub_order: { account: "default", status: { code: "payment_received" } } } })
       expect(sandbox.hub.getOrder(placed.data.hub_order.code)?.status.type).toBe("APPROVED")
       expect(seen).toEqual([{ hook: "hubTestOrderPlaced", data: placed.data.hub_order }])
+    })
+
+    it("*Read now* of what the marketplaces refused: the hook sees the page's new refusals; a hook that throws leaves none recorded", async () => {
+      sandbox.hub.reportSyncError({ entity: "products", entity_id: "WF-3", error_code: "ean_missing", error_category_code: "link_products", message: "EAN obrigatório" })
+      refusing.hook = "marketplaceRefusalsRecorded"
+      expect(await post("/admin/hub/marketplace-refusals/read", {})).toMatchObject({ status: 400, data: { message: expect.stringContaining("the store says no") } })
+      expect((await api.get("/admin/hub/marketplace-refusals", headers)).data.count).toBe(0)
+
+      refusing.hook = null
+      expect((await post("/admin/hub/marketplace-refusals/read", {})).data.read).toMatchObject({ products: 1, added: 1 })
+      expect(seen).toContainEqual({
+        hook: "marketplaceRefusalsRecorded",
+        data: { account: "default", entity: "products", added: [expect.objectContaining({ entityId: "WF-3", errorCode: "ean_missing" })] },
+      })
+      expect((await api.get("/admin/hub/marketplace-refusals", headers)).data).toMatchObject({ count: 1, marketplace_refusals: [expect.objectContaining({ entity_id: "WF-3" })] })
     })
   },
 })

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto"
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { HubEvents } from "../modules/hub/events"
 import { notifyMerchant } from "../notifications/notify-merchant"
-import type { MarketplaceRefusal } from "../sync/sync-errors"
+import type { MarketplaceRefusal } from "../workflows/marketplace-refusals/record-marketplace-refusals"
 
 /** Products or orders a marketplace refused after the hub took them: told once per account, error and set of SKUs or codes. */
 export default async function hubMarketplaceRefusedNotice({ event, container }: SubscriberArgs<MarketplaceRefusal>) {

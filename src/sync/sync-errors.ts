@@ -1,20 +1,20 @@
 import { randomUUID } from "node:crypto"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { glossaryKey, isHubError, type HubSyncError, type SyncErrorEntity, type SyncErrorGlossary } from "../hub-client"
+import { glossaryKey, isHubError, type HubSyncError, type SyncErrorGlossary } from "../hub-client"
 import { HUB_MODULE } from "../modules/hub"
-import { HubEvents } from "../modules/hub/events"
 import { driverLock, SYNC_ERRORS_LOCK, SYNC_ERRORS_READ_RECENTLY_LOCK } from "../modules/hub/locks"
 import type { ListedSyncError } from "../modules/hub/repositories/hub-sync-error"
 import type HubModuleService from "../modules/hub/service"
+import { recordMarketplaceRefusalsWorkflow } from "../workflows/marketplace-refusals/record-marketplace-refusals"
 import { LockLostError, whileHolding } from "./shared/lock"
 
 /*
  * What the marketplaces refused after the hub took it (docs/catalogue.md, Refused by the marketplace):
  * each account's `GET /sync_errors/products` and `/orders`, read whole a page at a time, kept in
  * `hub_sync_error` with the hub's words for each (`GET /sync_errors/categories`); the errors a whole
- * read no longer lists are dropped; each error not seen before is told once (HubEvents.MARKETPLACE_REFUSED,
- * the admin feed's subscriber). A read that stops part way (the hub failing, the page bound) keeps every
+ * read no longer lists are dropped; each page recorded and its new errors told once by the workflow
+ * record-hub-marketplace-refusals (HubEvents.MARKETPLACE_REFUSED, the admin feed's subscriber). A read that stops part way (the hub failing, the page bound) keeps every
  * error it had: what was not read is never taken for an error gone.
  */
 
@@ -83,12 +83,12 @@ async function read(container: MedusaContainer, account: string, confirm: () => 
         if (!(await confirm())) throw new LockLostError(driverLock(SYNC_ERRORS_LOCK, account))
         const { errors, invalid } = next.value
         const worded = errors.length ? await words() : new Map()
-        const added = await records.recordSyncErrors(entity, errors.map((error) => withWords(error, worded)), startedAt)
+        const page = { account, entity, errors: errors.map((error) => withWords(error, worded)), seenAt: startedAt.toISOString() }
+        const { result: added } = await recordMarketplaceRefusalsWorkflow(container).run({ input: page })
         result[entity] += errors.length
         result.invalid += invalid.length
         if (invalid.length) container.resolve(ContainerRegistrationKeys.LOGGER).warn(`hub: account ${account}: ${invalid.length} ${entity} sync error(s) set aside: ${invalid.slice(0, 3).join(" | ")}`)
         result.added += added.length
-        await tell(container, account, entity, added)
       }
     }
   } catch (error) {
@@ -102,32 +102,4 @@ async function read(container: MedusaContainer, account: string, confirm: () => 
 function withWords(error: HubSyncError, glossary: SyncErrorGlossary): ListedSyncError {
   const words = glossary.get(glossaryKey(error.errorCategoryCode, error.errorCode))
   return { ...error, name: words?.name ?? null, solution: words?.solution ?? null }
-}
-
-/** HubEvents.MARKETPLACE_REFUSED's data: one error of the hub's, and the SKUs or order codes a page of the read found newly refused with it. */
-export type MarketplaceRefusal = {
-  account: string
-  entity: SyncErrorEntity
-  entity_ids: string[]
-  error_category_code: string
-  error_code: string
-  message: string | null
-  name: string | null
-  solution: string | null
-}
-
-/**
- * One event per error code among a page's new errors, naming their SKUs or codes: a catalogue the
- * marketplace refuses whole (an account that starts requiring EANs) is a few notices, not thousands.
- */
-async function tell(container: MedusaContainer, account: string, entity: SyncErrorEntity, added: ListedSyncError[]): Promise<void> {
-  const byCode = new Map<string, MarketplaceRefusal>()
-  for (const error of added) {
-    const key = glossaryKey(error.errorCategoryCode, error.errorCode)
-    const refusal = byCode.get(key) ?? { account, entity, entity_ids: [], error_category_code: error.errorCategoryCode, error_code: error.errorCode, message: error.message, name: error.name, solution: error.solution }
-    refusal.entity_ids.push(error.entityId)
-    byCode.set(key, refusal)
-  }
-  if (!byCode.size) return
-  await container.resolve(Modules.EVENT_BUS).emit([...byCode.values()].map((data) => ({ name: HubEvents.MARKETPLACE_REFUSED, data })))
 }

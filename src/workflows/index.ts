@@ -22,3 +22,4 @@ export { saveHubFieldMappingWorkflow, saveHubFieldMappingWorkflowId } from "./ca
 export { saveHubPriceRulesWorkflow, saveHubPriceRulesWorkflowId } from "./catalogue/save-hub-price-rules"
 export { askHubProductPublicationWorkflow, askHubProductPublicationWorkflowId } from "./catalogue/ask-hub-product-publication"
 export { placeHubTestOrderWorkflow, placeHubTestOrderWorkflowId } from "./hub-orders/place-hub-test-order"
+export { recordMarketplaceRefusalsWorkflow, recordMarketplaceRefusalsWorkflowId, type MarketplaceRefusal } from "./marketplace-refusals/record-marketplace-refusals"
