@@ -3,7 +3,6 @@ import fs from "fs"
 import path from "path"
 import { Browser, chromium, Page } from "playwright-core"
 import { HubClient } from "../../src/hub-client"
-import { nfeCheckDigitValid } from "../../src/hub-client/nfe-key"
 import { DEFAULT_SANDBOX_CREDENTIALS } from "../../src/sandbox"
 import { eventually } from "../helpers/eventually"
 import { productPagePortugueseTests, productPageTests, publishSeededProducts } from "./hub-admin-products"
@@ -13,7 +12,8 @@ import { orderPageTests, type OrderPageSession } from "./hub-admin-orders"
 import { pricePortugueseTests, priceTests } from "./hub-admin-prices"
 import { refusalPortugueseTests, refusalTests } from "./hub-admin-refusals"
 import { mappingTests } from "./hub-admin-mapping"
-import { HUB_PAGES, type HubPageName, openHubPage } from "./hub-pages"
+import { type HubPageName, openHubPage } from "./hub-pages"
+import { demoTests, pagesPortugueseTests, pageWalkTests, sidebarTests } from "./hub-admin-pages"
 
 /*
  * The admin pages in Debian's Chromium, against the demo (`npm run demo`: seeded store, sandbox
@@ -149,34 +149,11 @@ afterAll(async () => {
 const open = (which: HubPageName) => openHubPage(page, medusaUrl, which)
 
 describe("the demo", () => {
-  it("prints a valid 44-digit key for the Correios order's invoice", async () => {
-    const [, key] = demoOutput.match(/invoice it by key \(this one is valid: (\d{44})\)/) ?? []
-    expect(key).toBeDefined()
-    expect(nfeCheckDigitValid(key)).toBe(true)
-  })
+  demoTests(session)
 })
 
 describe("the plugin's pages, where Medusa puts them", () => {
-  it("reaches each from Medusa's sidebar: the overview, the orders under Orders, publication under Products, the settings under Settings", async () => {
-    await page.goto(`${medusaUrl}/app/orders`)
-    const sidebar = page.locator("aside").first()
-    await sidebar.getByRole("link", { name: "Marketplace hub" }).click()
-    await page.getByTestId(HUB_PAGES.overview.ready).waitFor()
-    // Orders and Products open their nested items when one of their pages is shown.
-    await page.goto(`${medusaUrl}/app/orders`)
-    await sidebar.getByRole("link", { name: "Marketplace orders" }).click()
-    await page.getByTestId(HUB_PAGES.orders.ready).waitFor()
-    expect(new URL(page.url()).pathname).toBe(HUB_PAGES.orders.path)
-    await page.goto(`${medusaUrl}/app/products`)
-    await sidebar.getByRole("link", { name: "Marketplace publication" }).click()
-    await page.getByTestId(HUB_PAGES.products.ready).waitFor()
-    await page.goto(`${medusaUrl}/app/settings`)
-    await page.getByRole("link", { name: "Marketplace hub" }).last().click()
-    await page.getByTestId("hub-mapping-section").waitFor()
-    expect(new URL(page.url()).pathname).toBe(HUB_PAGES.settings.path)
-    await page.getByTestId("hub-diagnostics-link").click()
-    await page.getByTestId(HUB_PAGES.diagnostics.ready).waitFor()
-  })
+  sidebarTests(session)
 })
 
 describe("the hub pages", () => {
@@ -301,28 +278,7 @@ describe("the hub pages", () => {
     await page.setViewportSize({ width: 1440, height: 1000 })
   })
 
-  it("never shows a credential, and outside Diagnostics no HTTP code or endpoint", async () => {
-    for (const which of Object.keys(HUB_PAGES) as HubPageName[]) {
-      await open(which)
-      // Each page's lists drawn (their empty states included) before it is read.
-      await page.waitForLoadState("networkidle")
-      const html = await page.content()
-      for (const secret of [DEFAULT_SANDBOX_CREDENTIALS.apiKey, DEFAULT_SANDBOX_CREDENTIALS.accountManagerKey]) {
-        expect(html).not.toContain(secret)
-      }
-      if (which === "diagnostics") continue
-      const text = await page.locator("body").innerText()
-      expect({ which, codes: text.match(/\b[45]xx\b|\b(?:GET|POST|PUT|DELETE) \/|HTTP \d{3}/g) }).toEqual({ which, codes: null })
-    }
-  })
-
-  it("walks each page in English, with a screenshot of each", async () => {
-    for (const which of Object.keys(HUB_PAGES) as HubPageName[]) {
-      await open(which)
-      await page.waitForLoadState("networkidle")
-      await screenshot(`hub-${which}`)
-    }
-  })
+  pageWalkTests(session)
 })
 
 describe("the order page", () => {
@@ -358,31 +314,7 @@ describe("in Portuguese (Brazil), the admin user's language", () => {
     await page.evaluate(() => localStorage.setItem("lng", "en"))
   })
 
-  it("shows each of the plugin's pages in Portuguese, its dates as Brazil writes them, and none of the plugin's English texts (by the keys)", async () => {
-    const fragments = englishFragments("page")
-    expect(fragments.length).toBeGreaterThan(50)
-    const expected: Record<HubPageName, [string, string]> = {
-      overview: ["hub-connection", "Hub de marketplaces"],
-      orders: ["hub-order-import", "Importar agora"],
-      products: ["hub-catalogue-sync", "Sincronização do catálogo"],
-      settings: ["hub-mapping-section", "Mapeamento"],
-      diagnostics: ["hub-diagnostics-page", "Diagnóstico"],
-    }
-    for (const which of Object.keys(HUB_PAGES) as HubPageName[]) {
-      await open(which)
-      await expectText(page.getByTestId(expected[which][0]), expected[which][1])
-      await page.waitForLoadState("networkidle")
-      const text = await page.locator("body").innerText()
-      // "24 de nov. de 2026 14:30": the import runs' start times.
-      if (which === "orders") expect(text).toMatch(/\d{1,2} de [a-zç]{3,4}\.? de \d{4}/)
-      expect({ which, english: fragments.filter((fragment) => text.includes(fragment)) }).toEqual({ which, english: [] })
-      await screenshot(`hub-${which}-ptBR`)
-    }
-    await page.setViewportSize({ width: 1024, height: 900 })
-    await open("overview")
-    await screenshot("hub-overview-ptBR-1024")
-    await page.setViewportSize({ width: 1440, height: 1000 })
-  })
+  pagesPortugueseTests(session)
 
   it("shows the Delivery section in Portuguese", async () => {
     await open("orders")
