@@ -27,7 +27,8 @@ export const HubFreightCache = model
     /** Medusa's price before the account's rules, a decimal string. */
     amount: model.text(),
   })
-  .indexes([{ on: ["account", "shipping_option_id", "cep_range", "weight_band"], unique: true, where: "deleted_at IS NULL" }])
+  // Named: the generated name passes PostgreSQL's 63 characters.
+  .indexes([{ name: "IDX_hub_freight_cache_key_unique", on: ["account", "shipping_option_id", "cep_range", "weight_band"], unique: true, where: "deleted_at IS NULL" }])
 
 /** One answered quote, for the admin's last quotes and percentiles: no buyer data, five digits of the CEP. */
 export const HubFreightQuote = model
