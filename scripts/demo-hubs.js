@@ -164,7 +164,7 @@ function marketplaceMoveUrl(hub, code, move) {
 }
 
 /** What the demo prints once Medusa answers: where everything is, and how to act as the marketplace. */
-function printBanner({ medusaUrl, admin }, hub, orders, brandB, deliveryOrders = [], refused = null) {
+function printBanner({ medusaUrl, admin }, hub, orders, brandB, deliveryOrders = [], refused = null, freightToken = null) {
   const line = "-".repeat(78)
   const created = orders.map((order) => order.code).join(", ")
   const example = orders.length ? orders[0].code : "<code>"
@@ -210,6 +210,11 @@ function printBanner({ medusaUrl, admin }, hub, orders, brandB, deliveryOrders =
       `    curl -X POST "${marketplaceMoveUrl(hub, example, "cancel")}"   # cancel instead`,
       "  then *Import now* under Orders -> Marketplace orders. The other control endpoints (faults, rate limits,",
       `  the request log, reset): npx hub-sandbox --help.`,
+      "",
+      "  Freight quotes the hub asks of the store: Settings -> Marketplace freight. Ask for one as the hub would:",
+      freightToken
+        ? `    npx hub-sandbox --call-freight ${medusaUrl}/hub/freight/default/${freightToken}/partner --freight-skus CANECA-CERAMICA-300`
+        : "    (create the token on that page first, then: npx hub-sandbox --call-freight <its partner URL> --freight-skus CANECA-CERAMICA-300)",
       "",
       "  The admin API from a terminal: log in, then send the token:",
       `    TOKEN=$(curl -s -X POST ${medusaUrl}/auth/user/emailpass -H 'Content-Type: application/json' \\`,

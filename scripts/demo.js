@@ -183,6 +183,8 @@ async function main() {
     HUB_CATALOGUE_FIELDS: env.HUB_CATALOGUE_FIELDS ?? "price,promotional_price,status",
     // It publishes the store's products too (docs/catalogue.md, *Publishing products*); HUB_PUBLISH_PRODUCTS=false turns it off.
     HUB_PUBLISH_PRODUCTS: env.HUB_PUBLISH_PRODUCTS ?? "true",
+    // Freight quotes answered by the store (docs/freight.md); the seed makes the default account's token.
+    HUB_FREIGHT: env.HUB_FREIGHT ?? JSON.stringify({ enabled: true, handlingDays: 1 }),
     ...(brandBSandbox ? { HUB_ACCOUNTS: brandBAccountsEnv(brandBSandbox) } : {}),
   }
 
@@ -239,7 +241,8 @@ async function main() {
     }
     if (!ready && (await checkHealth())) {
       ready = true
-      printBanner({ medusaUrl: MEDUSA_URL, admin: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } }, sandbox, orders, brandB, deliveryOrders, refused)
+      const freightToken = await withClient(pg, DB_NAME, async (client) => (await client.query("select token from hub_freight_token where account = 'default' and deleted_at is null")).rows[0]?.token ?? null)
+      printBanner({ medusaUrl: MEDUSA_URL, admin: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } }, sandbox, orders, brandB, deliveryOrders, refused, freightToken)
     }
   }
   throw new Interrupted()

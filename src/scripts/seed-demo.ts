@@ -3,6 +3,7 @@ import { ExecArgs, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { HUB_MODULE } from "../modules/hub"
 import type HubModuleService from "../modules/hub/service"
+import { rotateFreightTokenWorkflow } from "../workflows/freight"
 import { SeedProduct, seedStore } from "./seed-store"
 
 const IMAGES = "https://medusa-public-images.s3.eu-west-1.amazonaws.com"
@@ -56,6 +57,8 @@ export default async function seedDemo({ container }: ExecArgs) {
     await seedCategories(container)
   }
   await seedAddedAccounts(container)
+  // The demo answers the hub's freight quotes (HUB_FREIGHT in scripts/demo.js): the default account's URL token.
+  if (!(await container.resolve<HubModuleService>(HUB_MODULE).freightToken("default"))) await rotateFreightTokenWorkflow(container).run({ input: { account: "default" } })
 }
 
 /** The demo's Medusa categories and the SKUs in each: Casa > Canecas is mapped to the hub's Canecas (nothing required), the others are for the merchant to map. */
