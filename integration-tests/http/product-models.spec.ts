@@ -1,5 +1,6 @@
 import { medusaIntegrationTestRunner } from "../helpers/test-runner"
 import { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { HUB_MODULE } from "../../src/modules/hub"
 import HubModuleService from "../../src/modules/hub/service"
 import { PRODUCT_MODELS } from "../../src/sandbox/price-rules"
@@ -111,11 +112,33 @@ medusaIntegrationTestRunner({
         expect(await hub.account("default").records.noSale()).toEqual({ way: productModel === "2025" ? "price" : "null", source: "learnt", refused: productModel === "2025" ? [] : ["price"] })
         const { data } = await api.get("/admin/hub/prices/rules?account=default", headers)
         expect(data.no_sale).toMatchObject({ way: productModel === "2025" ? "price" : "null", source: "learnt" })
-        // A price change without a sale: its no sale goes with it on the 2025 model only.
+        // A price change without a sale: its no sale goes with it on the 2025 model only, in one request.
+        const before = requests("PUT", "/products/MOD-SALE").length
         await api.post(`/admin/products/${productId}/variants/${variantId}`, { prices: [{ currency_code: "brl", amount: 120 }] }, headers)
         await eventually(() => expect(sandbox.hub.getProduct("MOD-SALE")).toMatchObject({ price: 120, promotional_price: noSaleHeld(120) }))
         await settled()
+        expect(requests("PUT", "/products/MOD-SALE").slice(before).map((entry) => entry.body)).toEqual([
+          { product: productModel === "2025" ? { price: 120, promotional_price: 120 } : { price: 120 } },
+        ])
         expect(refusals()).toHaveLength(productModel === "legacy" ? 1 : 0)
+      })
+
+      it("a row an older version recorded (no sale held as the price itself) takes a price change in one request", async () => {
+        const productId = await createProduct({ title: "Caneca", variants: [{ sku: "MOD-OLD", stocked: 5, price: 100 }] })
+        await published(productId)
+        // As the version before issue 49 recorded no sale: the price itself, on the hub and in the outbox.
+        await fetch(`${sandbox.hub.url}/_sandbox/products`, { method: "POST", body: JSON.stringify([{ sku: "MOD-OLD", qty: 5, price: 100, promotional_price: productModel === "2025" ? 100 : null }]) })
+        await container.resolve(ContainerRegistrationKeys.PG_CONNECTION).raw(`update hub_catalogue_change set accepted = accepted || '{"promotional_price": 100}'::jsonb where sku = 'MOD-OLD'`)
+        sandbox.hub.resetRequestLog()
+        await api.post(`/admin/products/${productId}/variants/${await variantOf(productId, "MOD-OLD")}`, { prices: [{ currency_code: "brl", amount: 120 }] }, headers)
+        await eventually(() => expect(sandbox.hub.getProduct("MOD-OLD")?.price).toBe(120))
+        await settled()
+        const accepted = requests("PUT", "/products/MOD-OLD").filter((entry) => typeof entry.status === "number" && entry.status < 300)
+        // The older model never took the price as no sale (such a row cannot come from it): there its no sale goes once, apart.
+        expect(accepted.map((entry) => entry.body)).toEqual(
+          productModel === "2025" ? [{ product: { price: 120, promotional_price: 120 } }] : [{ product: { price: 120 } }, { product: { promotional_price: null } }]
+        )
+        expect(sandbox.hub.getProduct("MOD-OLD")).toMatchObject({ price: 120, promotional_price: productModel === "2025" ? 120 : null })
       })
 
       it("a 60 % cut of a price set on the hub outside the plugin reaches the target in steps, from the hub's price, with at most one refusal", async () => {

@@ -28,16 +28,19 @@ export class NoSaleSaying {
     private now: NoSale
   ) {}
 
-  /** Sends `fields` through `put`, said the way the hub takes; throws the hub's error when it refuses. */
-  async put(fields: HubProductFields, held: Held, put: Put): Promise<void> {
+  /**
+   * Sends `fields` through `put`, said the way the hub takes; answers the fields the hub now holds as the
+   * outbox holds them (a no sale said beside a price is no sale held); throws the hub's error when it refuses.
+   */
+  async put(fields: HubProductFields, held: Held, put: Put): Promise<HubProductFields> {
     if (this.now.source !== "guess" || !saysNoSale(fields, onTheWire(fields, this.now.way, held))) return this.send(fields, held, put, true)
     // Still a guess: one at a time, so the first answer teaches the rest (no second refusal of a way).
-    const mine = this.turn.then(() => this.send(fields, held, put, true))
+    const mine: Promise<HubProductFields> = this.turn.then(() => this.send(fields, held, put, true))
     this.turn = mine.catch(() => undefined)
     return mine
   }
 
-  private async send(fields: HubProductFields, held: Held, put: Put, mayTryNext: boolean): Promise<void> {
+  private async send(fields: HubProductFields, held: Held, put: Put, mayTryNext: boolean): Promise<HubProductFields> {
     const saying = this.now
     const wire = onTheWire(fields, saying.way, held)
     try {
@@ -52,10 +55,12 @@ export class NoSaleSaying {
       if (!mayTryNext || this.now.way === null) throw error
       return this.send(fields, held, put, false)
     }
-    if (saying.source === "guess" && saying.way && saysNoSale(fields, wire)) {
+    if (!saysNoSale(fields, wire)) return fields
+    if (saying.source === "guess" && saying.way) {
       await this.records.learnNoSale({ taken: saying.way })
       if (this.now === saying) this.now = { ...saying, source: "learnt" }
     }
+    return { ...fields, promotional_price: null }
   }
 }
 
@@ -78,8 +83,8 @@ export async function sendSku(sender: SkuSender, row: ClaimedCatalogueChange, ow
   const read = (base: ClaimedCatalogueChange) => (base === row ? {} : Object.fromEntries(Object.entries(base.accepted).filter(([field, value]) => value !== undefined && field.includes("price"))))
   if (!Object.keys(fields).length && !Object.keys(own).length) return from === row ? null : { row: from, fields: read(from), read: true }
   try {
-    await saying.put(fields, heldOf(from, options), (wire) => put({ ...wire, ...own }))
-    return { row: from, fields: { ...read(from), ...fields } }
+    const held = await saying.put(fields, heldOf(from, options), (wire) => put({ ...wire, ...own }))
+    return { row: from, fields: { ...read(from), ...held } }
   } catch (error) {
     if (!(error instanceof HubRejectedError) || !cuts(fields, from.accepted) || from !== row) return { row: from, fields, error }
     // A cut refused: the hub may hold another price than the plugin believed (set in its panel, by an
@@ -89,8 +94,8 @@ export async function sendSku(sender: SkuSender, row: ClaimedCatalogueChange, ow
     if (sameFields(next, fields)) return { row, fields, error }
     fields = next
     try {
-      await saying.put(fields, heldOf(from, options), (wire) => put({ ...wire, ...own }))
-      return { row: from, fields: { ...read(from), ...fields } }
+      const held = await saying.put(fields, heldOf(from, options), (wire) => put({ ...wire, ...own }))
+      return { row: from, fields: { ...read(from), ...held } }
     } catch (again) {
       return { row: from, fields, error: again }
     }
