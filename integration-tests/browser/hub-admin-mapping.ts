@@ -36,7 +36,8 @@ export function mappingTests(session: AdminSession) {
     await page.getByRole("option", { name: "Camisetas da loja" }).click()
     await row.getByTestId("hub-mapping-hub-category").getByRole("combobox").click()
     await page.getByRole("option", { name: "Camisetas", exact: true }).click()
-    const attributes = drawer.getByTestId("hub-mapping-attributes")
+    // The seeded Canecas first, then the category just mapped.
+    const attributes = drawer.getByTestId("hub-mapping-attributes").last()
     await session.expectText(attributes, "Gênero")
     await session.expectText(attributes, "Required")
 

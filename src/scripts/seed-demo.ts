@@ -48,13 +48,17 @@ export default async function seedDemo({ container }: ExecArgs) {
   if (regions.length) {
     logger.info(`demo seed: the store already has a region (${regions[0].name}); nothing to seed but added accounts' channels`)
   } else {
-    const store = await seedStore(container, { products: DEMO_PRODUCTS })
+    // The categories first, so each product is created in its own: a product updated afterwards would be
+    // published from this process before the demo's sandbox holds its SKU (created there, not linked).
+    const categories = await seedCategories(container)
+    const products = DEMO_PRODUCTS.map((product) => ({ ...product, categoryIds: [categories.bySku.get(product.sku)!].filter(Boolean) }))
+    const store = await seedStore(container, { products })
     logger.info(
       `demo seed: region ${store.region.id} (BRL), sales channel ${store.salesChannel.id}, ` +
         `stock location ${store.stockLocation.id}, shipping option ${store.shippingOption.id}, ` +
         `${DEMO_PRODUCTS.length} products (${DEMO_PRODUCTS.map((product) => product.sku).join(", ")})`
     )
-    await seedCategories(container)
+    await mapCategory(container, categories.ids)
   }
   await seedAddedAccounts(container)
   // The demo answers the hub's freight quotes (HUB_FREIGHT in scripts/demo.js): the default account's URL token.
@@ -70,23 +74,26 @@ const DEMO_CATEGORIES: Array<{ name: string; skus: string[]; children?: Array<{ 
 /** The sandbox category service's Canecas (src/sandbox/category-service.ts): one optional attribute, nothing required. */
 const MAPPED_CATEGORY = { medusa: "Canecas", hub: { id: "3001", name: "Canecas", ean_required: false, attributes: [] } }
 
-/** DEMO_CATEGORIES with their products, and the default account's mapping of Canecas to the hub's (its other fields as its options say). */
-async function seedCategories(container: MedusaContainer) {
-  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
-  const product = container.resolve(Modules.PRODUCT)
-  const variants = await product.listProductVariants({ sku: DEMO_CATEGORIES.flatMap((category) => [...category.skus, ...(category.children ?? []).flatMap((child) => child.skus)]) }, { select: ["sku", "product_id"] })
-  const productIds = (skus: string[]) => variants.filter((variant) => skus.includes(variant.sku!)).map((variant) => variant.product_id!)
+/** DEMO_CATEGORIES, before the products: their ids by name, and each SKU's category. */
+async function seedCategories(container: MedusaContainer): Promise<{ ids: Map<string, string>; bySku: Map<string, string> }> {
   const ids = new Map<string, string>()
+  const bySku = new Map<string, string>()
   const create = async (name: string, parentId: string | null, skus: string[]) => {
     const { result } = await createProductCategoriesWorkflow(container).run({ input: { product_categories: [{ name, is_active: true, parent_category_id: parentId }] } })
     ids.set(name, result[0].id)
-    for (const productId of productIds(skus)) await product.updateProducts(productId, { category_ids: [result[0].id] })
+    for (const sku of skus) bySku.set(sku, result[0].id)
     return result[0].id
   }
   for (const { name, skus, children = [] } of DEMO_CATEGORIES) {
     const parentId = await create(name, null, skus)
     for (const child of children) await create(child.name, parentId, child.skus)
   }
+  return { ids, bySku }
+}
+
+/** The default account's mapping: Canecas to the hub's (its other fields as its options say). */
+async function mapCategory(container: MedusaContainer, ids: Map<string, string>) {
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const hub: HubModuleService = container.resolve(HUB_MODULE)
   const { saved: _saved, ...mapping } = await hub.account("default").records.fieldMapping()
   await hub.account("default").records.saveFieldMapping({ ...mapping, categories: [{ category_id: ids.get(MAPPED_CATEGORY.medusa)!, hub_category: MAPPED_CATEGORY.hub }] })

@@ -26,6 +26,8 @@ export type SeedProduct = {
   dimensions?: { height: number; width: number; length: number }
   images?: string[]
   metadata?: Record<string, unknown>
+  /** Medusa categories the product is in, given at its creation (one event, as any new product's). */
+  categoryIds?: string[]
 }
 
 /**
@@ -96,13 +98,14 @@ export async function seedStore(container: MedusaContainer, { products }: { prod
 
   const { result: createdProducts } = await createProductsWorkflow(container).run({
     input: {
-      products: products.map(({ sku, price = 100, title, description, weight, dimensions, images, metadata }) => ({
+      products: products.map(({ sku, price = 100, title, description, weight, dimensions, images, metadata, categoryIds }) => ({
         title: title ?? `Produto ${sku}`,
         ...(description ? { description } : {}),
         ...(weight !== undefined ? { weight } : {}),
         ...(dimensions ?? {}),
         ...(images ? { images: images.map((url) => ({ url })), thumbnail: images[0] } : {}),
         ...(metadata ? { metadata } : {}),
+        ...(categoryIds?.length ? { category_ids: categoryIds } : {}),
         status: "published" as const,
         shipping_profile_id: profiles[0].id,
         options: [{ title: "Tamanho", values: ["Único"] }],

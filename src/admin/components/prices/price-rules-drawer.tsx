@@ -88,7 +88,7 @@ export const PriceRulesDrawer = ({ account, rules, onClose }: { account: string;
   })
   return (
     <Drawer open onOpenChange={(open) => !open && onClose()}>
-      <Drawer.Content data-testid="hub-price-rules-drawer" className="max-w-3xl">
+      <Drawer.Content data-testid="hub-price-rules-drawer" className="max-w-5xl">
         <Drawer.Header>
           <Drawer.Title>{t("prices.edit")}</Drawer.Title>
           <Drawer.Description>{t("prices.drawerDescription", { account })}</Drawer.Description>
@@ -114,7 +114,10 @@ export const PriceRulesDrawer = ({ account, rules, onClose }: { account: string;
                 <Text size="small" data-testid="hub-price-preview-summary">
                   {t("prices.summary", preview.data.summary)}
                 </Text>
-                <HubDataTable testId="hub-price-preview-lines" data={preview.data.lines} count={preview.data.count} pagination={pagination} columns={columns} rowId={(line) => line.sku} isLoading={preview.isPending} empty={t("prices.noSkus")} />
+                {/* Wide enough for its five columns; on a narrow screen it scrolls inside the drawer, never cut. */}
+                <div className="overflow-x-auto">
+                  <HubDataTable testId="hub-price-preview-lines" data={preview.data.lines} count={preview.data.count} pagination={pagination} columns={columns} rowId={(line) => line.sku} isLoading={preview.isPending} empty={t("prices.noSkus")} />
+                </div>
               </>
             ) : (
               <Text size="small" className="text-ui-fg-subtle">
