@@ -14,7 +14,7 @@ const column = createDataTableColumnHelper<HubMarketplaceRefusal>()
 const refusalsQuery = (account: string, entity: "products" | "orders", page: { limit: number; offset: number }) =>
   queryOptions({
     queryKey: ["hub", "sync-errors", account, entity, page],
-    queryFn: () => sdk.client.fetch<HubSyncErrorsPage>("/admin/hub/sync-errors", { query: { account, entity, ...page } }),
+    queryFn: () => sdk.client.fetch<HubSyncErrorsPage>("/admin/hub/marketplace-refusals", { query: { account, entity, ...page } }),
     placeholderData: keepPreviousData,
     refetchInterval: HUB_PAGE_REFRESH_MS,
   })
@@ -34,7 +34,7 @@ export const MarketplaceRefusalsSection = () => {
   const { account } = useHubAccount()
   const queryClient = useQueryClient()
   const read = useMutation({
-    mutationFn: () => sdk.client.fetch<{ read: { products: number; orders: number; added: number; complete: boolean; error: string | null } }>("/admin/hub/sync-errors/read", { method: "POST", query: { account } }),
+    mutationFn: () => sdk.client.fetch<{ read: { products: number; orders: number; added: number; complete: boolean; error: string | null } }>("/admin/hub/marketplace-refusals/read", { method: "POST", query: { account } }),
     onSuccess: ({ read: done }) =>
       done.complete ? toast.success(t("refusals.readDone", { products: done.products, orders: done.orders })) : toast.error(t("refusals.readPartial"), { description: done.error ?? undefined }),
     onError: (failure) => toast.error(t("refusals.readFailed"), { description: errorMessage(failure) }),

@@ -19,7 +19,7 @@ function useMarketplaceRefusedSkus(): ReadonlySet<string> {
   const { account } = useHubAccount()
   const { data } = useQuery({
     queryKey: ["hub", "sync-errors", account, "products", { limit: 100, offset: 0 }],
-    queryFn: () => sdk.client.fetch<HubSyncErrorsPage>("/admin/hub/sync-errors", { query: { account, entity: "products", limit: 100, offset: 0 } }),
+    queryFn: () => sdk.client.fetch<HubSyncErrorsPage>("/admin/hub/marketplace-refusals", { query: { account, entity: "products", limit: 100, offset: 0 } }),
     refetchInterval: HUB_PAGE_REFRESH_MS,
   })
   return useMemo(() => new Set((data?.marketplace_refusals ?? []).map((refusal) => refusal.entity_id)), [data])
