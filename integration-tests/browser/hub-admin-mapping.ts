@@ -14,7 +14,7 @@ export function mappingTests(session: AdminSession) {
   it("edits the mapping: a fixed brand, a category mapped to the hub's Camisetas with its required attributes, checked with a product before saving", async () => {
     const page = session.page()
     const api = (path: string, data?: object) => (data ? page.request.post(`${session.medusaUrl()}${path}`, { data }) : page.request.get(`${session.medusaUrl()}${path}`))
-    const { products } = await (await api("/admin/products?limit=100&fields=id,*variants")).json()
+    const { products } = await (await api("/admin/products?limit=100&fields=id,title,*variants")).json()
     const { id: productId, title } = products.find((product: { variants: Array<{ sku: string | null }> }) => product.variants.some((variant) => variant.sku === SKU)) as { id: string; title: string }
     const { product_category: category } = await (await api("/admin/product-categories", { name: "Camisetas da loja", is_active: true })).json()
     expect((await api(`/admin/product-categories/${category.id}/products`, { add: [productId] })).status()).toBe(200)

@@ -88,7 +88,7 @@ export const PriceRulesDrawer = ({ account, rules, onClose }: { account: string;
   })
   return (
     <Drawer open onOpenChange={(open) => !open && onClose()}>
-      <Drawer.Content data-testid="hub-price-rules-drawer" className="max-w-5xl">
+      <Drawer.Content data-testid="hub-price-rules-drawer" className="sm:max-w-5xl">
         <Drawer.Header>
           <Drawer.Title>{t("prices.edit")}</Drawer.Title>
           <Drawer.Description>{t("prices.drawerDescription", { account })}</Drawer.Description>
