@@ -51,6 +51,8 @@ export default async function seedDemo({ container }: ExecArgs) {
     // The categories first, so each product is created in its own: a product updated afterwards would be
     // published from this process before the demo's sandbox holds its SKU (created there, not linked).
     const categories = await seedCategories(container)
+    // Mapped before any product exists: saving a mapping makes every product already held due again.
+    await mapCategory(container, categories.ids)
     const products = DEMO_PRODUCTS.map((product) => ({ ...product, categoryIds: [categories.bySku.get(product.sku)!].filter(Boolean) }))
     const store = await seedStore(container, { products })
     logger.info(
@@ -58,7 +60,6 @@ export default async function seedDemo({ container }: ExecArgs) {
         `stock location ${store.stockLocation.id}, shipping option ${store.shippingOption.id}, ` +
         `${DEMO_PRODUCTS.length} products (${DEMO_PRODUCTS.map((product) => product.sku).join(", ")})`
     )
-    await mapCategory(container, categories.ids)
   }
   await seedAddedAccounts(container)
   // The demo answers the hub's freight quotes (HUB_FREIGHT in scripts/demo.js): the default account's URL token.
