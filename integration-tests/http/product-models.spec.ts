@@ -139,6 +139,10 @@ medusaIntegrationTestRunner({
           productModel === "2025" ? [{ product: { price: 120, promotional_price: 120 } }] : [{ product: { price: 120 } }, { product: { promotional_price: null } }]
         )
         expect(sandbox.hub.getProduct("MOD-OLD")).toMatchObject({ price: 120, promotional_price: productModel === "2025" ? 120 : null })
+        // The card's *Last sent* is the price's push, later than the product's creation (issue 52: never "Nothing sent yet" after a push).
+        const [publication] = await hub.listHubProductPublications({ product_id: productId })
+        const { data } = await api.get(`/admin/hub/products/${productId}`, headers)
+        expect(new Date(data.publications[0].product.last_sent_at).getTime()).toBeGreaterThan(new Date(publication.last_sent_at!).getTime())
       })
 
       it("a 60 % cut of a price set on the hub outside the plugin reaches the target in steps, from the hub's price, with at most one refusal", async () => {

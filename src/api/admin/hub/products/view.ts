@@ -24,7 +24,12 @@ export async function hubProductsView(scope: MedusaContainer, rows: PublicationR
   return rows.map((row) => hubProductView(row, titles.get(row.product_id) ?? null))
 }
 
-export function hubProductView(row: PublicationRow, title: string | null) {
+/**
+ * `skusSentAt`: when the hub last took a push of the product's SKUs (stock, prices: the catalogue outbox's),
+ * so *Last sent* is the last request about the product, whichever pipeline sent it.
+ */
+export function hubProductView(row: PublicationRow, title: string | null, skusSentAt: Date | string | null = null) {
+  const sent = [row.last_sent_at, skusSentAt].flatMap((at) => (at ? [new Date(at).getTime()] : []))
   return {
     account: row.account,
     product_id: row.product_id,
@@ -36,7 +41,7 @@ export function hubProductView(row: PublicationRow, title: string | null) {
     problems: (row.problems as Array<{ field: string; message: string }> | null) ?? [],
     hub_error: row.hub_error,
     hub_error_status: row.hub_error_status,
-    last_sent_at: row.last_sent_at ? new Date(row.last_sent_at).toISOString() : null,
+    last_sent_at: sent.length ? new Date(Math.max(...sent)).toISOString() : null,
     waiting: row.due_at !== null,
   }
 }

@@ -27,7 +27,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse<HubProductPubl
   const [rows, inChannels, skuRows] = await Promise.all([
     hub.listHubProductPublications({ product_id: productId }),
     accounts.length > 1 ? productsInAccountChannels(req.scope, accounts, [productId]) : null,
-    hub.listHubCatalogueChanges({ product_id: productId }, { select: ["account", "sku", "variant_id", "wanted", "accepted"] }),
+    hub.listHubCatalogueChanges({ product_id: productId }, { select: ["account", "sku", "variant_id", "wanted", "accepted", "sent_at"] }),
   ])
   const concerned = accounts.filter(({ id }) => !inChannels || inChannels.get(id)!.has(productId) || rows.some((row) => row.account === id))
   const variantIds = [...new Set(skuRows.flatMap((row) => (row.variant_id ? [row.variant_id] : [])))]
@@ -43,7 +43,8 @@ export async function GET(req: MedusaRequest, res: MedusaResponse<HubProductPubl
       const row = rows.find((found) => found.account === id)
       const prices = hubPricesView(skuRows.filter((skuRow) => skuRow.account === id), options, ruled[index]?.prices, categoryNames)
       const marketplace_refusals = refusals.filter((refusal) => refusal.account === id).map(marketplaceRefusalView)
-      return { account: id, publish_products: options.publishProducts, product: row ? hubProductView(row, product.title) : null, currency_code: ruled[index]?.currencyCode ?? null, prices, marketplace_refusals }
+      const skusSentAt = skuRows.filter((skuRow) => skuRow.account === id).reduce<Date | null>((last, skuRow) => (skuRow.sent_at && (!last || skuRow.sent_at > last) ? skuRow.sent_at : last), null)
+      return { account: id, publish_products: options.publishProducts, product: row ? hubProductView(row, product.title, skusSentAt) : null, currency_code: ruled[index]?.currencyCode ?? null, prices, marketplace_refusals }
     }),
   })
 }
