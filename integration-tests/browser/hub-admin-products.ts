@@ -36,7 +36,7 @@ async function productsPage(session: AdminSession, query = ""): Promise<{ produc
  * The schedule is off in the browser test (HUB_JOBS=false), so the round the publication job runs at
  * start is asked for here: one product's Publish now pushes every product due. The seed's five SKUs
  * the hub already holds are linked (their stock goes from then on); the new one is not publishable.
- * Its lookup's 404 (not on the hub yet) shows as the connection's last error: after the health test.
+ * Its lookup's 404 (not on the hub yet) is counted, never the connection's last error.
  */
 export async function publishSeededProducts(session: AdminSession) {
   const { products } = await productsPage(session)

@@ -39,6 +39,9 @@ medusaIntegrationTestRunner({
       // but an answer, not an error: the connection's health (its last error) does not turn red.
       await expect(hub.account("default").hub.getProduct("NO-SUCH-SKU")).resolves.toBeNull()
       expect(hub.account("default").hub.figures().lastError).toEqual(lastError)
+      // Nor does any read the hub answers 404 (issue 52: one 404 of a list read turned the badge red).
+      await expect(hub.account("default").hub.getOrder("Sandbox-404")).rejects.toThrow()
+      expect(hub.account("default").hub.figures().lastError).toEqual(lastError)
       // Recorded by the store (as the 30-second timer does), then more requests before the page reads.
       await hub.recordHubTraffic()
       await hub.account("default").hub.getProduct("T-1")

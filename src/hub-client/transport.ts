@@ -248,7 +248,8 @@ export class HubTransport {
           if (!deadlineOnBody) clearTimeout(deadlineTimer)
         }
 
-        this.figuresBook.answered(call.endpoint, status, { expected: status === 404 && call.absentOn404 === true })
+        // A read answered 404 says "not there", not that the connection fails: counted, never the last error.
+        this.figuresBook.answered(call.endpoint, status, { expected: status === 404 && (call.absentOn404 === true || call.method === "GET") })
         span.setAttributes({ "http.response.status_code": status })
 
         if (status === 429) {
