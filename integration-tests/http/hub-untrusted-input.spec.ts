@@ -66,7 +66,8 @@ medusaIntegrationTestRunner({
           expect([method, path, answer.data.message]).toEqual([method, path, expect.stringMatching(/^code: /)])
         }
       }
-      expect(sandbox.hub.requestLog().slice(sentBefore)).toEqual([])
+      // Nothing about an order reached the hub (the import's stock push may still go beside it).
+      expect(sandbox.hub.requestLog().slice(sentBefore).filter((entry) => !entry.path.startsWith("/products"))).toEqual([])
       // A real code, spaces and all, still goes through.
       const label = await api.get(`/admin/hub/orders/${encodeURIComponent(code)}/label?format=json`, headers)
       expect(label.data).toMatchObject({ code })
@@ -83,7 +84,8 @@ medusaIntegrationTestRunner({
         expect(answer.status).toBe(400)
         expect(answer.data).toMatchObject({ problem: "not_nfe", message: expect.stringMatching(/^xml: the XML is not an NF-e/) })
       }
-      expect(sandbox.hub.requestLog().slice(sentBefore)).toEqual([])
+      // Nothing about an order reached the hub (the import's stock push may still go beside it).
+      expect(sandbox.hub.requestLog().slice(sentBefore).filter((entry) => !entry.path.startsWith("/products"))).toEqual([])
     })
 
     it("invoices with an NF-e authorised late (cStat 150); refuses a date-only issue date and a key with a wrong check digit before the hub", async () => {
@@ -101,7 +103,8 @@ medusaIntegrationTestRunner({
       const wrongDigit = await post(`/admin/hub/orders/${encodeURIComponent(own.code)}/moves`, { kind: "invoice", invoice: { key: `${key.slice(0, 43)}${(Number(key[43]) + 1) % 10}` } })
       expect(wrongDigit.status).toBe(400)
       expect(wrongDigit.data.message).toContain(`invoice.key's last digit should be ${key[43]}`)
-      expect(sandbox.hub.requestLog().slice(sentBefore)).toEqual([])
+      // Nothing about an order reached the hub (the import's stock push may still go beside it).
+      expect(sandbox.hub.requestLog().slice(sentBefore).filter((entry) => !entry.path.startsWith("/products"))).toEqual([])
 
       const late = await post(`/admin/hub/orders/${encodeURIComponent(direct.code)}/invoice-xml`, { xml: sampleNfeXml({ key: sampleNfeKey(94), status: "150" }), volume_qty: 1 })
       expect(late.status).toBe(200)
