@@ -171,8 +171,12 @@ describe("the hub pages", () => {
     await expectText(page.getByTestId("hub-order-import"), "None: every hub order seen so far is imported.")
     // Seen counts the orders the run read: five.
     expect(await columnNumbers("hub-import-runs", "Seen")).toEqual([5])
+    // Nothing about orders needs the merchant (the demo's unweighed product may already be listed, by
+    // whether its publication round ran before this test: products/s are their own test's).
     await open("overview")
-    await expectText(page.getByTestId("hub-needs-you"), "Nothing needs you now")
+    const needsYou = page.getByTestId("hub-needs-you")
+    await eventually(async () => expect(await needsYou.innerText()).toMatch(/Nothing needs you now|Products that cannot be published/))
+    expect(await needsYou.innerText()).not.toMatch(/orders set aside|Moves not done|Canceled orders/)
   })
 
   it("lists an order set aside with its reason", async () => {
