@@ -172,7 +172,7 @@ describe("the hub pages", () => {
     // Seen counts the orders the run read: five.
     expect(await columnNumbers("hub-import-runs", "Seen")).toEqual([5])
     // Nothing about orders needs the merchant (the demo's unweighed product may already be listed, by
-    // whether its publication round ran before this test: products/s are their own test's).
+    // whether its publication round ran before this test; products are their own test).
     await open("overview")
     const needsYou = page.getByTestId("hub-needs-you")
     await eventually(async () => expect(await needsYou.innerText()).toMatch(/Nothing needs you now|Products that cannot be published/))
