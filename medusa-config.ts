@@ -28,6 +28,8 @@ module.exports = defineConfig({
       options: {
         baseUrl: process.env.HUB_BASE_URL,
         userEmail: process.env.HUB_USER_EMAIL,
+        // What the admin calls the account (else its id, `default`).
+        name: process.env.HUB_ACCOUNT_NAME || undefined,
         apiKey: process.env.HUB_API_KEY,
         accountManagerKey: process.env.HUB_ACCOUNT_MANAGER_KEY,
         sandbox: process.env.HUB_SANDBOX === "true",

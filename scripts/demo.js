@@ -183,6 +183,8 @@ async function main() {
     HUB_CATALOGUE_FIELDS: env.HUB_CATALOGUE_FIELDS ?? "price,promotional_price,status",
     // It publishes the store's products too (docs/catalogue.md, *Publishing products*); HUB_PUBLISH_PRODUCTS=false turns it off.
     HUB_PUBLISH_PRODUCTS: env.HUB_PUBLISH_PRODUCTS ?? "true",
+    // The admin names the account by it, not by its id (brand B is "Marca B").
+    HUB_ACCOUNT_NAME: env.HUB_ACCOUNT_NAME ?? "Loja Demo",
     // Freight quotes answered by the store (docs/freight.md); the seed makes the default account's token.
     HUB_FREIGHT: env.HUB_FREIGHT ?? JSON.stringify({ enabled: true, handlingDays: 1 }),
     ...(brandBSandbox ? { HUB_ACCOUNTS: brandBAccountsEnv(brandBSandbox) } : {}),

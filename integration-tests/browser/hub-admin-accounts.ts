@@ -21,8 +21,8 @@ export function accountTests(session: AdminSession) {
     await openHubPage(page, session.medusaUrl(), "overview")
     const select = page.getByTestId("hub-account-select")
     const connection = page.getByTestId("hub-connection")
-    // An account without a name (option `name`) is called by its id.
-    await session.expectText(select, "default")
+    // Called by its name (the demo's HUB_ACCOUNT_NAME, option `name`), not its id; one without a name is called by its id (accounts.unit.spec).
+    await session.expectText(select, "Loja Demo")
     await session.expectText(connection, `${new URL(session.sandboxUrl()).origin} (sandbox account)`)
     const defaultRuns = (await importRuns(session, "default")).length
 
@@ -66,7 +66,7 @@ export function accountTests(session: AdminSession) {
     // Back to the default account, as the page leaves it for what follows.
     await openHubPage(page, session.medusaUrl(), "overview")
     await page.getByTestId("hub-account-select").locator("button").click()
-    await page.getByRole("option", { name: "default", exact: true }).click()
+    await page.getByRole("option", { name: "Loja Demo", exact: true }).click()
     await session.expectText(page.getByTestId("hub-connection"), new URL(session.sandboxUrl()).origin)
   })
 }

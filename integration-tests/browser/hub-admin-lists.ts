@@ -16,8 +16,11 @@ const WIDGET_PAGE_SIZE = 5
 
 type HubOrder = { id: string; account: string; code: string; order_id: string | null; order?: { display_id: number } | null }
 
-/** How a list names a hub order in the demo's store of two hub accounts: its code, then its account. */
-const named = (order: HubOrder) => `${order.code} · ${order.account}`
+/** The demo's accounts by their names (option `name`; HUB_ACCOUNT_NAME for the default one). */
+const ACCOUNT_NAMES: Record<string, string> = { default: "Loja Demo", "brand-b": "Marca B" }
+
+/** How a list names a hub order in the demo's store of two hub accounts: its code, then its account's name. */
+const named = (order: HubOrder) => `${order.code} · ${ACCOUNT_NAMES[order.account] ?? order.account}`
 type OrdersPage = { hub_orders: HubOrder[]; count: number }
 
 async function hubOrders(session: AdminSession, query: string): Promise<OrdersPage> {
