@@ -71,8 +71,6 @@ export async function pushSkuFields(sender: SkuSender, change: ClaimedCatalogueC
   try {
     const went = await sendSku(sender, change, {}, (wire) => sender.client.updateProduct(change.sku, wire, sender.options.productEndpoint))
     if (!went) return { kind: "unchanged" }
-    // The hub holds the wanted prices already: what it holds is taken as accepted, so it is not read again.
-    if (went.read) return sent(went.row, went.fields)
     return went.error === undefined ? sent(went.row, went.fields) : pushError(went.row, went.fields, went.error)
   } catch (error) {
     return pushError(change, {}, error)

@@ -11,6 +11,7 @@
 import { HubRejectedError, type HubOperations } from "../../../hub-client"
 import { aboutSalePrice, noSale, onTheWire, saysNoSale, type NoSale, type NoSaleWay } from "../../../mapping/hub-no-sale"
 import { fieldsToSend, sameHubValue, type HubProductFields } from "../../../mapping/hub-product"
+import { sameJson } from "../../../mapping/hub-product-changes"
 import { stepDownPrices } from "../../../mapping/hub-price-steps"
 import type { HubAccount } from "../../../modules/hub/hub-account"
 import type { ClaimedCatalogueChange } from "../../../modules/hub/models/hub-catalogue-change"
@@ -68,20 +69,20 @@ export class NoSaleSaying {
 export type SkuSender = { client: Pick<HubOperations, "getProduct" | "getVariation" | "updateProduct">; options: HubAccount["options"]; saying: NoSaleSaying }
 
 /** How a SKU's request went: the row as it was stepped from (its `accepted` read from the hub when it was), the fields it carried, the hub's error. */
-export type SkuWent = { row: ClaimedCatalogueChange; fields: HubProductFields; error?: unknown; read?: true }
+export type SkuWent = { row: ClaimedCatalogueChange; fields: HubProductFields; error?: unknown }
 
 /**
  * Sends the row's fields that differ from what the hub holds, with `own` (its product's own fields in
- * the same request) through `put`. Null when there was nothing to send; `read` when the hub, read for its
- * price, already held what the row wants (nothing sent). A hub read that fails throws.
+ * the same request) through `put`. Null when there was nothing to send; no request but `fields` when the
+ * hub, read for its price, already held what the row wants. A hub read that fails throws.
  */
 export async function sendSku(sender: SkuSender, row: ClaimedCatalogueChange, own: Record<string, unknown>, put: Put): Promise<SkuWent | null> {
   const { options, saying } = sender
   let from = steppedFromUnknown(row, options) ? await withHubPrices(sender, row) : row
   let fields = skuFieldsToSend(from, options)
-  // What the hub was read to hold counts as accepted with what goes, so it is not read again.
-  const read = (base: ClaimedCatalogueChange) => (base === row ? {} : Object.fromEntries(Object.entries(base.accepted).filter(([field, value]) => value !== undefined && field.includes("price"))))
-  if (!Object.keys(fields).length && !Object.keys(own).length) return from === row ? null : { row: from, fields: read(from), read: true }
+  // The prices the hub was read to hold count as accepted with what goes, so they are not read again.
+  const read = (base: ClaimedCatalogueChange): HubProductFields => (base === row ? {} : { price: base.accepted.price, promotional_price: base.accepted.promotional_price })
+  if (!Object.keys(fields).length && !Object.keys(own).length) return from === row ? null : { row: from, fields: read(from) }
   try {
     const held = await saying.put(fields, heldOf(from, options), (wire) => put({ ...wire, ...own }))
     return { row: from, fields: { ...read(from), ...held } }
@@ -91,7 +92,7 @@ export async function sendSku(sender: SkuSender, row: ClaimedCatalogueChange, ow
     // earlier integration): step from that one, once, unless that is the body refused.
     from = await withHubPrices(sender, row)
     const next = skuFieldsToSend(from, options)
-    if (sameFields(next, fields)) return { row, fields, error }
+    if (sameJson(next, fields)) return { row, fields, error }
     fields = next
     try {
       const held = await saying.put(fields, heldOf(from, options), (wire) => put({ ...wire, ...own }))
@@ -124,8 +125,6 @@ async function withHubPrices({ client }: SkuSender, row: ClaimedCatalogueChange)
 function cuts(fields: HubProductFields, accepted: HubProductFields): boolean {
   return typeof fields.price === "number" && (typeof accepted.price !== "number" || fields.price < accepted.price)
 }
-
-const sameFields = (a: HubProductFields, b: HubProductFields) => JSON.stringify(a) === JSON.stringify(b)
 
 /** What "no sale" is said beside: the price the hub holds or is sent, and whether the SKU has no sale to keep. */
 function heldOf(row: ClaimedCatalogueChange, options: HubAccount["options"]): Held {
