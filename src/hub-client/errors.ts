@@ -124,6 +124,53 @@ export function isHubError(error: unknown): error is HubError {
   return error instanceof HubError
 }
 
+/**
+ * What a hub call's failure means for its caller, whichever error said it: the one reading of the
+ * errors above that code outside the hub module and this client makes (`hubOutcome`). Each carries
+ * `message`, the error's own text (composed here, so credential-free).
+ */
+export type HubOutcome =
+  /**
+   * Final until the request changes: the hub refused it (`status`, `hubMessage` its words), or it was
+   * refused before leaving (`sent` false: our request invalid, a call this account may not make, or the
+   * very request the hub refused already, whose `status` and words are the hub's first answer).
+   */
+  | { kind: "refused"; status: number | null; hubMessage: string | null; sent: boolean; message: string }
+  /** The hub's 429: nothing goes for the account until `until`; then the same request may go again. */
+  | { kind: "throttled"; until: Date; message: string }
+  /** A POST that may have reached the hub, its answer lost or not understood: read the hub before sending it again. */
+  | { kind: "outcome_unknown"; message: string }
+  /** No usable answer (5xx, timeout, connection refused or reset, an answer not understood) and nothing changed that a repeat would double: safe to try again. */
+  | { kind: "unavailable"; message: string }
+  /** A listing that could not be read whole (a bound reached, a page past the hub's index): what was read stands, nothing is concluded about the rest. */
+  | { kind: "incomplete"; message: string }
+
+/** The hub's failure `error` as its outcome; null when `error` is not the hub's (the caller's own failure, to throw on). */
+export function hubOutcome(error: unknown): HubOutcome | null {
+  if (!(error instanceof HubError)) return null
+  const { message } = error
+  // By kind, with no default: a kind added to HubErrorKind fails to compile here until it has its outcome.
+  switch (error.kind) {
+    case "rejected": {
+      const { status, hubMessage, repeated } = error as HubRejectedError
+      return { kind: "refused", status: status ?? null, hubMessage, sent: !repeated, message }
+    }
+    case "invalid_request":
+    case "refused":
+      return { kind: "refused", status: null, hubMessage: null, sent: false, message }
+    case "rate_limited":
+      return { kind: "throttled", until: new Date((error as HubRateLimitedError).retryAt), message }
+    case "unavailable":
+      return { kind: (error as HubUnavailableError).outcomeUnknown ? "outcome_unknown" : "unavailable", message }
+    case "invalid_response":
+      // Only a POST is never resent by the client (transport.ts): any other write sets what it sets, so a repeat is safe.
+      return { kind: error.endpoint.startsWith("POST ") ? "outcome_unknown" : "unavailable", message }
+    case "deep_paging":
+    case "incomplete_listing":
+      return { kind: "incomplete", message }
+  }
+}
+
 const MASK = "[redacted]"
 
 /** Removes every configured secret from a text the hub sent back (it may echo headers). */
