@@ -143,7 +143,7 @@ async function main(): Promise<DrillReport> {
     const urls: Record<string, string> = {
       moves: moveUrl,
       "test-orders": `${store.url}/admin/hub/test-orders`,
-      reconcile: `${store.url}/admin/hub/stock/reconcile`,
+      reconcile: `${store.url}/admin/hub/catalogue/reconcile`,
     }
     // The import's reservations are pushed first, so that what follows is the bodies' doing alone.
     await settleStock(container)

@@ -39,12 +39,12 @@ export function accountTests(session: AdminSession) {
     expect((await importRuns(session, "brand-b")).map((run) => run.imported)).toEqual([3])
     expect(await importRuns(session, "default")).toHaveLength(defaultRuns)
     await session.expectText(page.getByTestId("hub-import-runs"), "3")
-    // Its stock sync is its own: brand B's channel sells three SKUs from its own location.
-    const stock = await (await page.request.get(`${session.medusaUrl()}/admin/hub/stock?account=brand-b`)).json()
-    expect(stock.stock.account).toBe("brand-b")
+    // Its catalogue sync is its own: brand B's channel sells three SKUs from its own location.
+    const { catalogue } = await (await page.request.get(`${session.medusaUrl()}/admin/hub/catalogue?account=brand-b`)).json()
+    expect(catalogue.account).toBe("brand-b")
     await session.screenshot("hub-orders-brand-b")
     await openHubPage(page, session.medusaUrl(), "products")
-    await session.expectText(page.getByTestId("hub-catalogue-sync"), String(stock.stock.backlog))
+    await session.expectText(page.getByTestId("hub-catalogue-sync"), String(catalogue.backlog))
     await session.screenshot("hub-products-brand-b")
 
     // Remembered in the browser: the overview, reloaded, shows brand B still.

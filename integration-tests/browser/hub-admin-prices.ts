@@ -23,7 +23,7 @@ export function priceTests(session: AdminSession) {
       ((await (await page.request.get(`${medusaUrl}/admin/hub/products/${productId}`)).json()) as Prices).publications.find((entry) => entry.account === account)!.prices.find((price) => price.sku === SKU)!
     // The hub holds Medusa's price first (the schedule is off in the browser test: a reconciliation brings it).
     for (const account of ["default", "brand-b"]) {
-      expect((await page.request.post(`${medusaUrl}/admin/hub/stock/reconcile?account=${account}`, { data: {} })).status()).toBeLessThan(300)
+      expect((await page.request.post(`${medusaUrl}/admin/hub/catalogue/reconcile?account=${account}`, { data: {} })).status()).toBeLessThan(300)
       await eventually(async () => {
         const now = await pricesOf(account)
         expect(now).toBeDefined()

@@ -236,11 +236,11 @@ describe("the hub pages", () => {
     // finds none differing (before pushes read the quantity as they leave, it found 2).
     await eventually(async () => {
       await page.reload()
-      await expectText(page.getByTestId("hub-stock-backlog"), "Nothing waiting to be pushed.", 5_000)
+      await expectText(page.getByTestId("hub-catalogue-backlog"), "Nothing waiting to be pushed.", 5_000)
     }, 60_000)
     await page.getByRole("button", { name: "Reconcile now" }).click()
     await expectText(page.getByTestId("hub-last-reconciliation"), "5 hub products read, 0 differing")
-    await expectText(page.getByTestId("hub-stock-verified"), "Hub and Medusa last verified equal")
+    await expectText(page.getByTestId("hub-catalogue-verified"), "Hub and Medusa last verified equal")
     const [product] = (await hubClient.listProducts({})).products
     const expected = product.qty
     await hubClient.updateProduct(product.sku, { qty: expected + 40 })
@@ -252,7 +252,7 @@ describe("the hub pages", () => {
       await page.reload()
       await expectText(page.getByTestId("hub-last-reconciliation"), "1 differing (quantity 1), 1 fixed")
     })
-    await expectText(page.getByTestId("hub-stock-backlog"), "Nothing waiting to be pushed.")
+    await expectText(page.getByTestId("hub-catalogue-backlog"), "Nothing waiting to be pushed.")
   })
 
   it("draws the last day's hub traffic per hour and endpoint on Diagnostics, at 1024 px and on a phone", async () => {

@@ -234,19 +234,19 @@ medusaIntegrationTestRunner({
       })
     })
 
-    describe("GET /admin/hub/stock", () => {
+    describe("GET /admin/hub/catalogue", () => {
       it("shows backlog, pushes per hour and errors, without any credential", async () => {
         await expectInSync("CAMISETA-P", 10)
         await expectInSync("CAMISETA-M", 4)
         await eventually(async () => expect((await hub.account("default").records.stockSyncFigures()).skusInError).toHaveLength(1))
-        const response = await api.get("/admin/hub/stock", await adminHeaders(container))
+        const response = await api.get("/admin/hub/catalogue", await adminHeaders(container))
         expect(response.status).toBe(200)
-        const { stock } = response.data
-        expect(stock.backlog).toBe(0)
-        expect(stock.oldestPendingChangeAt).toBeNull()
-        expect(stock.pushesByHour[0].sent).toBe(putsFor("CAMISETA-P").length + putsFor("CAMISETA-M").length)
-        expect(stock.pushesByHour[0].failed).toBe(putsFor("NAO-NO-HUB").length)
-        expect(stock.skusInError).toEqual([
+        const { catalogue } = response.data
+        expect(catalogue.backlog).toBe(0)
+        expect(catalogue.oldestPendingChangeAt).toBeNull()
+        expect(catalogue.pushesByHour[0].sent).toBe(putsFor("CAMISETA-P").length + putsFor("CAMISETA-M").length)
+        expect(catalogue.pushesByHour[0].failed).toBe(putsFor("NAO-NO-HUB").length)
+        expect(catalogue.skusInError).toEqual([
           expect.objectContaining({ sku: "NAO-NO-HUB", state: "rejected", status: 404, reason: "Product not found" }),
         ])
         const body = JSON.stringify(response.data)
@@ -256,15 +256,29 @@ medusaIntegrationTestRunner({
       it("pages the SKUs in error (the hub page's list), the count holding past the last page", async () => {
         await eventually(async () => expect((await hub.account("default").records.stockSyncFigures()).skusInError).toHaveLength(1))
         const headers = await adminHeaders(container)
-        const { data } = await api.get("/admin/hub/stock/skus-in-error?limit=1", headers)
+        const { data } = await api.get("/admin/hub/catalogue/skus-in-error?limit=1", headers)
         expect(data).toMatchObject({ count: 1, limit: 1, offset: 0, skus_in_error: [expect.objectContaining({ sku: "NAO-NO-HUB", status: 404 })] })
-        expect((await api.get("/admin/hub/stock/skus-in-error?limit=1&offset=1", headers)).data).toMatchObject({ count: 1, offset: 1, skus_in_error: [] })
+        expect((await api.get("/admin/hub/catalogue/skus-in-error?limit=1&offset=1", headers)).data).toMatchObject({ count: 1, offset: 1, skus_in_error: [] })
+        await expectBadPagesRefused(api, headers, "/admin/hub/catalogue/skus-in-error")
+      })
+
+      it("answers under its name before 0.4, /admin/hub/stock, the same until the next minor version", async () => {
+        await eventually(async () => expect((await hub.account("default").records.stockSyncFigures()).skusInError).toHaveLength(1))
+        const headers = await adminHeaders(container)
+        const [now, before] = await Promise.all([api.get("/admin/hub/catalogue", headers), api.get("/admin/hub/stock", headers)])
+        expect(before.data).toEqual({ stock: now.data.catalogue, accounts: now.data.accounts })
+        for (const page of ["skus-in-error?limit=1", "price-steps"]) {
+          expect((await api.get(`/admin/hub/stock/${page}`, headers)).data).toEqual((await api.get(`/admin/hub/catalogue/${page}`, headers)).data)
+        }
         await expectBadPagesRefused(api, headers, "/admin/hub/stock/skus-in-error")
+        expect((await api.post("/admin/hub/stock/reconcile", {}, headers)).data).toEqual({ started: true })
       })
 
       it("refuses an anonymous caller", async () => {
-        const response = await api.get("/admin/hub/stock").catch((error: { response: { status: number } }) => error.response)
-        expect(response.status).toBe(401)
+        for (const path of ["/admin/hub/catalogue", "/admin/hub/stock"]) {
+          const response = await api.get(path).catch((error: { response: { status: number } }) => error.response)
+          expect(response.status).toBe(401)
+        }
       })
     })
 

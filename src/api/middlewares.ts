@@ -2,13 +2,13 @@ import { defineMiddlewares, validateAndTransformQuery } from "@medusajs/framewor
 import { GetHubOrdersSchema, hubOrderQueryConfig } from "./admin/hub/orders/validators"
 import { PostHubTestOrderSchema } from "./admin/hub/test-orders/validators"
 import { merchantOrderMoveSchema, nfeUploadSchema } from "../hub-client"
-import { PostStockReconcileQuerySchema, PostStockReconcileSchema } from "./admin/hub/stock/reconcile/validators"
-import { GetHubStockSchema } from "./admin/hub/stock/validators"
+import { PostCatalogueReconcileQuerySchema, PostCatalogueReconcileSchema } from "./admin/hub/catalogue/reconcile/validators"
+import { GetHubCatalogueSchema } from "./admin/hub/catalogue/validators"
 import { GetHubTrafficSchema } from "./admin/hub/traffic/validators"
 import { GetHubConnectionSchema } from "./admin/hub/connection/validators"
 import { GetHubMovesSchema } from "./admin/hub/moves/validators"
 import { GetHubImportRunsSchema } from "./admin/hub/import-runs/validators"
-import { GetHubSkusInErrorSchema } from "./admin/hub/stock/skus-in-error/validators"
+import { GetHubSkusInErrorSchema } from "./admin/hub/catalogue/skus-in-error/validators"
 import { GetHubSyncErrorsSchema } from "./admin/hub/marketplace-refusals/validators"
 import { GetHubProductsSchema, PostHubProductExclusionSchema, PostHubProductPublishSchema } from "./admin/hub/products/validators"
 import { HubAccountQuerySchema } from "./admin/hub/account-query"
@@ -175,15 +175,22 @@ export default defineMiddlewares({
     { matcher: "/admin/hub/marketplace-refusals/read", method: ["POST"], middlewares: [validateAndTransformQuery(HubAccountQuerySchema, {})] },
     { matcher: "/admin/hub/sync-errors", method: ["GET"], middlewares: [validateAndTransformQuery(GetHubSyncErrorsSchema, {})] },
     { matcher: "/admin/hub/sync-errors/read", method: ["POST"], middlewares: [validateAndTransformQuery(HubAccountQuerySchema, {})] },
+    // The catalogue's figures, pages and reconciliation, under its one name; /stock (before 0.4) answers the same until the next minor version.
+    { matcher: "/admin/hub/catalogue", method: ["GET"], middlewares: [validateAndTransformQuery(GetHubCatalogueSchema, {})] },
+    { matcher: "/admin/hub/catalogue/price-steps", method: ["GET"], middlewares: [validateAndTransformQuery(GetHubSkusInErrorSchema, {})] },
+    { matcher: "/admin/hub/catalogue/skus-in-error", method: ["GET"], middlewares: [validateAndTransformQuery(GetHubSkusInErrorSchema, {})] },
     {
-      matcher: "/admin/hub/stock/price-steps",
-      method: ["GET"],
-      middlewares: [validateAndTransformQuery(GetHubSkusInErrorSchema, {})],
+      matcher: "/admin/hub/catalogue/reconcile",
+      method: ["POST"],
+      middlewares: [validateAndTransformQuery(PostCatalogueReconcileQuerySchema, {}), ...validateBody(PostCatalogueReconcileSchema)],
     },
+    { matcher: "/admin/hub/stock", method: ["GET"], middlewares: [validateAndTransformQuery(GetHubCatalogueSchema, {})] },
+    { matcher: "/admin/hub/stock/price-steps", method: ["GET"], middlewares: [validateAndTransformQuery(GetHubSkusInErrorSchema, {})] },
+    { matcher: "/admin/hub/stock/skus-in-error", method: ["GET"], middlewares: [validateAndTransformQuery(GetHubSkusInErrorSchema, {})] },
     {
-      matcher: "/admin/hub/stock/skus-in-error",
-      method: ["GET"],
-      middlewares: [validateAndTransformQuery(GetHubSkusInErrorSchema, {})],
+      matcher: "/admin/hub/stock/reconcile",
+      method: ["POST"],
+      middlewares: [validateAndTransformQuery(PostCatalogueReconcileQuerySchema, {}), ...validateBody(PostCatalogueReconcileSchema)],
     },
     {
       matcher: "/admin/hub/moves",
@@ -204,16 +211,6 @@ export default defineMiddlewares({
       matcher: "/admin/hub/products/:id/exclusion",
       method: ["POST"],
       middlewares: [validateAndTransformQuery(HubAccountQuerySchema, {}), ...validateBody(PostHubProductExclusionSchema)],
-    },
-    {
-      matcher: "/admin/hub/stock/reconcile",
-      method: ["POST"],
-      middlewares: [validateAndTransformQuery(PostStockReconcileQuerySchema, {}), ...validateBody(PostStockReconcileSchema)],
-    },
-    {
-      matcher: "/admin/hub/stock",
-      method: ["GET"],
-      middlewares: [validateAndTransformQuery(GetHubStockSchema, {})],
     },
   ],
 })

@@ -4,7 +4,7 @@ import type { StockSyncFigures } from "../../api/admin/hub/types"
 import { useMemo } from "react"
 import { adminLocale, errorMessage, formatTime } from "../lib/format"
 import { useHubAccount } from "../lib/hub-account"
-import { useHubSkusInError, useHubStockFigures } from "../lib/hub-queries"
+import { useHubSkusInError, useHubCatalogueFigures } from "../lib/hub-queries"
 import { useHubTranslation } from "../lib/i18n"
 import { sdk } from "../lib/sdk"
 import { HubDataTable, useHubPagination } from "./hub-data-table"
@@ -56,7 +56,7 @@ export const CatalogueSyncSection = () => {
   const { account } = useHubAccount()
   const skuColumns = useSkuColumns()
   const queryClient = useQueryClient()
-  const { data, isLoading, error } = useHubStockFigures()
+  const { data, isLoading, error } = useHubCatalogueFigures()
   const skusPage = useHubPagination()
   const skusInError = useHubSkusInError(skusPage.query)
   const releaseLeaks = useMutation({
@@ -65,14 +65,14 @@ export const CatalogueSyncSection = () => {
   })
   const reconcile = useMutation({
     mutationFn: () =>
-      sdk.client.fetch<{ reconciliation: Reconciliation }>("/admin/hub/stock/reconcile", { method: "POST", query: { account }, body: { wait: true } }),
+      sdk.client.fetch<{ reconciliation: Reconciliation }>("/admin/hub/catalogue/reconcile", { method: "POST", query: { account }, body: { wait: true } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ["hub"] }),
   })
 
   if (isLoading) return <Container><Text>{t("catalogue.loading")}</Text></Container>
   if (error || !data) return <Container><Text>{t("catalogue.unreadable", { error: errorMessage(error) })}</Text></Container>
 
-  const { backlog, oldestPendingChangeAt, lastVerifiedAt, pushesByHour, lastReconciliation, syncedFields } = data.stock
+  const { backlog, oldestPendingChangeAt, lastVerifiedAt, pushesByHour, lastReconciliation, syncedFields } = data.catalogue
   const differingByField = Object.entries(lastReconciliation?.differingFields ?? {})
     .map(([field, count]) => `${fieldLabel(t, field)} ${count}`)
     .join(", ")
@@ -91,10 +91,10 @@ export const CatalogueSyncSection = () => {
         </Button>
       </div>
       <div className="flex flex-col gap-y-1 px-6 py-4">
-        <Text data-testid="hub-stock-backlog">
+        <Text data-testid="hub-catalogue-backlog">
           {backlog === 0 ? t("catalogue.nothingWaiting") : t("catalogue.waiting", { n: backlog, at: formatTime(oldestPendingChangeAt) })}
         </Text>
-        <Text data-testid="hub-stock-verified" className={lastVerifiedAt ? undefined : "text-ui-fg-subtle"}>
+        <Text data-testid="hub-catalogue-verified" className={lastVerifiedAt ? undefined : "text-ui-fg-subtle"}>
           {lastVerifiedAt ? t("catalogue.verified", { at: formatTime(lastVerifiedAt) }) : t("catalogue.notVerified")}
         </Text>
         <Text>{t("catalogue.lastDay", { sent: lastDay.sent, failed: lastDay.failed })}</Text>

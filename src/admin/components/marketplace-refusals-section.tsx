@@ -13,7 +13,7 @@ const column = createDataTableColumnHelper<HubMarketplaceRefusal>()
 
 const refusalsQuery = (account: string, entity: "products" | "orders", page: { limit: number; offset: number }) =>
   queryOptions({
-    queryKey: ["hub", "sync-errors", account, entity, page],
+    queryKey: ["hub", "marketplace-refusals", account, entity, page],
     queryFn: () => sdk.client.fetch<HubSyncErrorsPage>("/admin/hub/marketplace-refusals", { query: { account, entity, ...page } }),
     placeholderData: keepPreviousData,
     refetchInterval: HUB_PAGE_REFRESH_MS,

@@ -4,7 +4,7 @@ import { useHubAccount } from "../lib/hub-account"
 import {
   useEveryHubAccountProductsNeedingMerchant,
   useEveryHubAccountSkusInError,
-  useEveryHubAccountStockFigures,
+  useEveryHubAccountCatalogueFigures,
   useHubMovesNeedingMerchant,
   useHubOrdersNeedingMerchant,
 } from "../lib/hub-queries"
@@ -53,11 +53,11 @@ export const NeedsYouSection = () => {
   const { accounts } = useHubAccount()
   const orders = useHubOrdersNeedingMerchant()
   const moves = useHubMovesNeedingMerchant()
-  const stock = useEveryHubAccountStockFigures()
+  const catalogue = useEveryHubAccountCatalogueFigures()
   const skus = useEveryHubAccountSkusInError()
   const products = useEveryHubAccountProductsNeedingMerchant()
   const refusals = useEveryHubAccountRefusals()
-  if ([orders, moves, ...stock, ...skus, ...products, ...refusals].some((query) => query.isLoading)) return null
+  if ([orders, moves, ...catalogue, ...skus, ...products, ...refusals].some((query) => query.isLoading)) return null
 
   // A store with one account reads as before: its lines name none.
   const named = (index: number) => (accounts.length > 1 ? accounts[index] : undefined)
@@ -65,7 +65,7 @@ export const NeedsYouSection = () => {
   const orderCount = orders.data?.count ?? 0
   const moveCount = moves.data?.count ?? 0
   const skuLines = perAccount(skus.map((one) => one.data?.count ?? 0))
-  const leakLines = perAccount(stock.map((one) => one.data?.stock.lastReconciliation?.leakedOrders ?? 0))
+  const leakLines = perAccount(catalogue.map((one) => one.data?.catalogue.lastReconciliation?.leakedOrders ?? 0))
   const productLines = perAccount(products.map((one) => one.data?.count ?? 0))
   // Two queries per account (products, then orders).
   const refusalLines = perAccount(accounts.map((_, index) => (refusals[2 * index]?.data?.count ?? 0) + (refusals[2 * index + 1]?.data?.count ?? 0)))

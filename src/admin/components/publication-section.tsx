@@ -18,7 +18,7 @@ const column = createDataTableColumnHelper<HubProductPublicationView>()
 function useMarketplaceRefusedSkus(): ReadonlySet<string> {
   const { account } = useHubAccount()
   const { data } = useQuery({
-    queryKey: ["hub", "sync-errors", account, "products", { limit: 100, offset: 0 }],
+    queryKey: ["hub", "marketplace-refusals", account, "products", { limit: 100, offset: 0 }],
     queryFn: () => sdk.client.fetch<HubSyncErrorsPage>("/admin/hub/marketplace-refusals", { query: { account, entity: "products", limit: 100, offset: 0 } }),
     refetchInterval: HUB_PAGE_REFRESH_MS,
   })

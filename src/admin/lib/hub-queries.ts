@@ -54,29 +54,29 @@ export function useHubImportRuns(page: HubPageQuery = FIRST) {
   })
 }
 
-const stockFiguresQuery = (account: string) =>
+const catalogueFiguresQuery = (account: string) =>
   queryOptions({
-    queryKey: ["hub", "stock", account],
-    queryFn: () => sdk.client.fetch<{ stock: StockSyncFigures }>("/admin/hub/stock", { query: { account } }),
+    queryKey: ["hub", "catalogue", account],
+    queryFn: () => sdk.client.fetch<{ catalogue: StockSyncFigures }>("/admin/hub/catalogue", { query: { account } }),
     refetchInterval: HUB_PAGE_REFRESH_MS,
   })
 
 const skusInErrorQuery = (account: string, page: HubPageQuery) =>
   queryOptions({
-    queryKey: ["hub", "stock", "skus-in-error", account, page],
-    queryFn: () => sdk.client.fetch<HubSkusInErrorPage>("/admin/hub/stock/skus-in-error", { query: { account, ...page } }),
+    queryKey: ["hub", "catalogue", "skus-in-error", account, page],
+    queryFn: () => sdk.client.fetch<HubSkusInErrorPage>("/admin/hub/catalogue/skus-in-error", { query: { account, ...page } }),
     placeholderData: keepPreviousData,
     refetchInterval: HUB_PAGE_REFRESH_MS,
   })
 
-/** The shown account's stock sync figures: backlog, SKUs in error, the last reconciliation. */
-export function useHubStockFigures() {
-  return useQuery(stockFiguresQuery(useHubAccount().account))
+/** The shown account's catalogue sync figures: backlog, SKUs in error, the last reconciliation. */
+export function useHubCatalogueFigures() {
+  return useQuery(catalogueFiguresQuery(useHubAccount().account))
 }
 
-/** Every account's stock sync figures, in the order of the store's accounts. */
-export function useEveryHubAccountStockFigures() {
-  return useQueries({ queries: useHubAccount().accounts.map(stockFiguresQuery) })
+/** Every account's catalogue sync figures, in the order of the store's accounts. */
+export function useEveryHubAccountCatalogueFigures() {
+  return useQueries({ queries: useHubAccount().accounts.map(catalogueFiguresQuery) })
 }
 
 /** A page of the SKUs the shown account's hub refused, or whose last push failed, and how many in all. */

@@ -22,8 +22,8 @@ export const PriceSteps = ({ currency }: { currency: string | null }) => {
   const { account } = useHubAccount()
   const pagination = useHubPagination()
   const steps = useQuery({
-    queryKey: ["hub", "stock", "price-steps", account, pagination.query],
-    queryFn: () => sdk.client.fetch<HubPriceStepsPage>("/admin/hub/stock/price-steps", { query: { account, ...pagination.query } }),
+    queryKey: ["hub", "catalogue", "price-steps", account, pagination.query],
+    queryFn: () => sdk.client.fetch<HubPriceStepsPage>("/admin/hub/catalogue/price-steps", { query: { account, ...pagination.query } }),
     placeholderData: keepPreviousData,
     refetchInterval: HUB_PAGE_REFRESH_MS,
   })

@@ -6,7 +6,7 @@ import { PublicationSection } from "../../components/publication-section"
 import { HubAccountProvider } from "../../lib/hub-account"
 import { hubBreadcrumb, useHubTranslation } from "../../lib/i18n"
 
-/** Under Products: what the hub holds of the catalogue (stock sync, publication) and what the marketplaces refused. */
+/** Under Products: what the hub holds of the catalogue (catalogue sync, publication) and what the marketplaces refused. */
 const HubProductsPage = () => {
   const { t } = useHubTranslation("page")
   return (

@@ -149,7 +149,7 @@ export type HubOrderNumbersPage = HubPage & { hub_orders: HubOrderNumberRow[] }
 /** `GET /admin/hub/import-runs`: a page of the import's runs, newest first, and the intake's figures. */
 export type HubImportRunsPage = HubPage & { account: string; import_runs: HubImportRunRow[]; intake: OrderIntakeFigures }
 
-/** `GET /admin/hub/stock/skus-in-error`: a page of the SKUs the hub refused, or whose last push failed. */
+/** `GET /admin/hub/catalogue/skus-in-error`: a page of the SKUs the hub refused, or whose last push failed. */
 export type HubSkusInErrorPage = HubPage & { skus_in_error: StockSyncFigures["skusInError"] }
 
 export type { HubMarketplaceRefusal }
@@ -157,7 +157,7 @@ export type { HubMarketplaceRefusal }
 /** `GET /admin/hub/marketplace-refusals` (and its alias `/sync-errors`): a page of an account's marketplace refusals of products or orders. */
 export type HubSyncErrorsPage = HubPage & { account: string; entity: "products" | "orders"; marketplace_refusals: HubMarketplaceRefusal[] }
 
-/** `GET /admin/hub/stock/price-steps`: a page of the SKUs whose price goes down in steps now. */
+/** `GET /admin/hub/catalogue/price-steps`: a page of the SKUs whose price goes down in steps now. */
 export type HubPriceStepsPage = HubPage & { price_steps: HubPriceView[] }
 
 /** `GET /admin/hub/moves`: a page of the moves that need the merchant. */

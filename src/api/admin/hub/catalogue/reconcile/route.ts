@@ -5,17 +5,17 @@ import type HubModuleService from "../../../../../modules/hub/service"
 import { maskPersonalData } from "../../../../../mapping/personal-data"
 import { reconcileStock } from "../../../../../sync/catalogue/stock-reconciliation"
 import { answerConflict } from "../../conflict"
-import type { PostStockReconcileBody, PostStockReconcileQuery } from "./validators"
+import type { PostCatalogueReconcileBody, PostCatalogueReconcileQuery } from "./validators"
 
-const ALREADY_RUNNING = "A stock reconciliation is already running"
+const ALREADY_RUNNING = "A catalogue reconciliation is already running"
 
 /**
  * Starts a reconciliation of one account's hub (`?account=`, `default` unless named): 202 at once
- * (follow it on GET /admin/hub/stock?account=), or, with `wait`, 200 with its figures once the walk
+ * (follow it on GET /admin/hub/catalogue?account=), or, with `wait`, 200 with its figures once the walk
  * is over (409 while another one of that account runs).
  */
-export async function POST(req: MedusaRequest<PostStockReconcileBody, PostStockReconcileQuery>, res: MedusaResponse) {
-  const { account } = req.validatedQuery as PostStockReconcileQuery
+export async function POST(req: MedusaRequest<PostCatalogueReconcileBody, PostCatalogueReconcileQuery>, res: MedusaResponse) {
+  const { account } = req.validatedQuery as PostCatalogueReconcileQuery
   // An unknown account is refused here (a 400 naming it), before anything starts.
   const hub: HubModuleService = req.scope.resolve(HUB_MODULE)
   const run = reconcileStock(req.scope, hub.account(account).id)
@@ -28,7 +28,7 @@ export async function POST(req: MedusaRequest<PostStockReconcileBody, PostStockR
   const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
   run.then(
     (reconciliation) => reconciliation || logger.info(`hub: ${ALREADY_RUNNING.toLowerCase()}; this one was not started`),
-    (error: unknown) => logger.warn(`hub: stock reconciliation failed: ${maskPersonalData(String((error as Error)?.message ?? error))}`)
+    (error: unknown) => logger.warn(`hub: catalogue reconciliation failed: ${maskPersonalData(String((error as Error)?.message ?? error))}`)
   )
   res.status(202).json({ started: true })
 }
