@@ -50,7 +50,7 @@ export function useHubOrder(orderId: string) {
     moves: moves.data?.moves ?? [],
     /** What was done with it through the marketplace's delivery (PLPs, collections), newest first. */
     deliveryActions: moves.data?.delivery_actions ?? [],
-    /** What a marketplace refused of it after the hub took it (its sync errors), in the hub's words. */
+    /** What a marketplace refused of it after the hub took it (the hub's `sync_errors`), in the hub's words. */
     marketplaceRefusals: moves.data?.marketplace_refusals ?? [],
     medusaOrder: medusaOrder.data?.order as AdminOrder | undefined,
   }
