@@ -1,13 +1,4 @@
-import {
-  HubInvalidRequestError,
-  HubRateLimitedError,
-  HubRefusedError,
-  HubRejectedError,
-  HubUnavailableError,
-  type HubOrder,
-  MERCHANT_MOVE_TARGET,
-  type MerchantOrderMoveKind,
-} from "../hub-client"
+import { type HubOrder, hubOutcome, MERCHANT_MOVE_TARGET, type MerchantOrderMoveKind } from "../hub-client"
 import type { HubOrderMoveOutcome } from "./hub-order-states"
 import { maskPersonalData } from "./personal-data"
 
@@ -15,18 +6,16 @@ import { maskPersonalData } from "./personal-data"
  * How a failed read or send of a merchant move is recorded (one mapping for every move):
  * - refused by the hub (4xx), or refused before sending (invalid, not allowed on this account):
  *   rejected, final until the request changes;
- * - sent, and the answer lost or not understood: unknown, settled by reading the hub order, never
- *   by sending again;
- * - surely not taken (not sent, hub unreachable, rate limited): failed, safe to try again.
+ * - sent, and the answer lost or not understood (or a failure not the hub's after it left): unknown,
+ *   settled by reading the hub order, never by sending again;
+ * - surely not taken (not sent, hub unavailable, rate limited): failed, safe to try again.
  * The error is stored and shown masked: the hub's refusal of an NF-e upload may quote the XML.
  */
 export function moveOutcomeOfFailure(error: unknown, sent: boolean): HubOrderMoveOutcome {
   const message = maskPersonalData(error instanceof Error ? error.message : String(error))
-  if (error instanceof HubRejectedError) return { state: "rejected", error: message, errorStatus: error.status ?? null }
-  if (error instanceof HubInvalidRequestError || error instanceof HubRefusedError) return { state: "rejected", error: message }
-  if (sent && !(error instanceof HubRateLimitedError) && !(error instanceof HubUnavailableError && !error.outcomeUnknown)) {
-    return { state: "unknown", error: `${message}; the hub order is read before the next try` }
-  }
+  const outcome = hubOutcome(error)
+  if (outcome?.kind === "refused") return { state: "rejected", error: message, ...(outcome.status !== null ? { errorStatus: outcome.status } : {}) }
+  if (sent && (outcome === null || outcome.kind === "outcome_unknown")) return { state: "unknown", error: `${message}; the hub order is read before the next try` }
   return { state: "failed", error: message }
 }
 

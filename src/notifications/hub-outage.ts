@@ -31,7 +31,7 @@ export async function noticeHubOutage(
   { now = Date.now(), afterMs = HUB_OUTAGE_NOTICE_AFTER_MS }: { now?: number; afterMs?: number } = {}
 ): Promise<boolean> {
   const hubModule: HubModuleService = container.resolve(HUB_MODULE)
-  const minutes = hubOutageMinutes(hubModule.account(account).hub.figures().failing, now, afterMs)
+  const minutes = hubOutageMinutes(hubModule.account(account).figures().failing, now, afterMs)
   if (minutes === null) return false
   await notifyMerchant(container, {
     account,

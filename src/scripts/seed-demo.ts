@@ -73,7 +73,7 @@ const DEMO_CATEGORIES: Array<{ name: string; skus: string[]; children?: Array<{ 
   { name: "Acessórios", skus: ["MOCHILA-URBANA-20L"] },
 ]
 /** The sandbox category service's Canecas (src/sandbox/category-service.ts): one optional attribute, nothing required. */
-const MAPPED_CATEGORY = { medusa: "Canecas", hub: { id: "3001", name: "Canecas", ean_required: false, attributes: [] } }
+const MAPPED_CATEGORY = { medusa: "Canecas", hub_category: { id: "3001", name: "Canecas", ean_required: false, attributes: [] } }
 
 /** DEMO_CATEGORIES, before the products: their ids by name, and each SKU's category. */
 async function seedCategories(container: MedusaContainer): Promise<{ ids: Map<string, string>; bySku: Map<string, string> }> {
@@ -97,8 +97,8 @@ async function mapCategory(container: MedusaContainer, ids: Map<string, string>)
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const hub: HubModuleService = container.resolve(HUB_MODULE)
   const { saved: _saved, ...mapping } = await hub.account("default").records.fieldMapping()
-  await hub.account("default").records.saveFieldMapping({ ...mapping, categories: [{ category_id: ids.get(MAPPED_CATEGORY.medusa)!, hub_category: MAPPED_CATEGORY.hub }] })
-  logger.info(`demo seed: categories ${[...ids.keys()].join(", ")}; ${MAPPED_CATEGORY.medusa} mapped to the hub's ${MAPPED_CATEGORY.hub.name}`)
+  await hub.account("default").records.saveFieldMapping({ ...mapping, categories: [{ category_id: ids.get(MAPPED_CATEGORY.medusa)!, hub_category: MAPPED_CATEGORY.hub_category }] })
+  logger.info(`demo seed: categories ${[...ids.keys()].join(", ")}; ${MAPPED_CATEGORY.medusa} mapped to the hub's ${MAPPED_CATEGORY.hub_category.name}`)
 }
 
 /** What each added hub account's channel sells (`HUB_DEMO_ACCOUNTS=2`), and how many units its own location holds. */

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { glossaryKey, isHubError, type HubSyncError, type SyncErrorGlossary } from "../hub-client"
+import { glossaryKey, hubOutcome, type HubSyncError, type SyncErrorGlossary } from "../hub-client"
 import { HUB_MODULE } from "../modules/hub"
 import { driverLock, SYNC_ERRORS_LOCK, SYNC_ERRORS_READ_RECENTLY_LOCK } from "../modules/hub/locks"
 import type { ListedSyncError } from "../modules/hub/repositories/hub-sync-error"
@@ -63,16 +63,16 @@ export async function runScheduledSyncErrorsRead(container: MedusaContainer, acc
 
 async function read(container: MedusaContainer, account: string, confirm: () => Promise<boolean>): Promise<SyncErrorsRead> {
   const hub: HubModuleService = container.resolve(HUB_MODULE)
-  const { hub: client, records } = hub.account(account)
+  const { syncErrors, records } = hub.account(account)
   const result: SyncErrorsRead = { account, products: 0, orders: 0, added: 0, invalid: 0, complete: true, error: null }
   // The hub's words, asked once a read finds an error (most reads find none). A help, not a need: a hub
   // without the glossary still has its errors read.
   let glossary: Promise<SyncErrorGlossary> | undefined
-  const words = () => (glossary ??= client.syncErrors.glossary().catch(() => new Map()))
+  const words = () => (glossary ??= syncErrors.glossary().catch(() => new Map()))
   try {
     for (const entity of ["products", "orders"] as const) {
       const startedAt = new Date()
-      const walk = client.syncErrors.all(entity)
+      const walk = syncErrors.all(entity)
       for (;;) {
         const next = await walk.next()
         if (next.done) {
@@ -92,9 +92,10 @@ async function read(container: MedusaContainer, account: string, confirm: () => 
       }
     }
   } catch (error) {
-    if (!isHubError(error)) throw error
+    const outcome = hubOutcome(error)
+    if (!outcome) throw error
     result.complete = false
-    result.error = error.message
+    result.error = outcome.message
   }
   return result
 }

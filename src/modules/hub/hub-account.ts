@@ -1,13 +1,16 @@
 import type { HubClient, HubFiguresSnapshot, HubOperations } from "../../hub-client"
 import type { HubAccountRecords } from "./account-records"
+import type { HubAccountOperations } from "./account-operations"
 import type { HubAccountOptions } from "./accounts"
 
 /**
- * One hub account as the code holds it: its id, its options, `hub`, the calls to its hub (its own
- * client, budget and figures; the client's lifecycle stays the module's), and `records`, its rows in
- * this store (src/modules/hub/account-records.ts).
+ * One hub account as the code holds it: its id, its options, its hub operations (`orders`, `delivery`,
+ * `categories`, `syncErrors`, `figures`: src/modules/hub/account-operations.ts; its own client, budget
+ * and figures stay the module's) and `records`, its rows in this store (src/modules/hub/account-records.ts).
+ * `hub`, the client's calls themselves, is left to the catalogue pipeline until it moves to operations
+ * (src/__tests__/hub-client-private.unit.spec.ts lists its readers).
  */
-export type HubAccount = { readonly id: string; readonly options: HubAccountOptions; readonly hub: HubOperations; readonly records: HubAccountRecords }
+export type HubAccount = HubAccountOperations & { readonly id: string; readonly options: HubAccountOptions; readonly hub: HubOperations; readonly records: HubAccountRecords }
 
 /** An account's connection as the module's loader builds it: the client it closes and whose traffic it records. */
 export type HubAccountConnection = Omit<HubAccount, "records"> & { readonly client: HubClient }
@@ -23,6 +26,6 @@ export type HubConnectionHealth = {
 }
 
 /** What the admin page shows of an account's connection: never a credential, only the hub's origin and the counters. */
-export function connectionHealth({ id, options, hub }: HubAccount): HubConnectionHealth {
-  return { account: id, hubOrigin: new URL(options.baseUrl).origin, sandbox: options.sandbox, figures: hub.figures() }
+export function connectionHealth({ id, options, figures }: HubAccount): HubConnectionHealth {
+  return { account: id, hubOrigin: new URL(options.baseUrl).origin, sandbox: options.sandbox, figures: figures() }
 }

@@ -101,7 +101,7 @@ async function listOrders(
   until: number | null,
   { recentOnly = false } = {}
 ): Promise<OrderImportSummary> {
-  const { options, hub: client } = account
+  const { options, orders } = account
   const pollMs = options.importPollSeconds * 1000
   const run = await HubOrderIntake.begin(container, account, "listing", lease)
   const stopIfLost = () => {
@@ -119,7 +119,7 @@ async function listOrders(
       // Every pass reads the recent orders as they are when it starts (a longer one reads more besides).
       recentAt = Date.now()
       const startDate = new Date(now - days * HUB_DAY_MS)
-      for await (const listed of client.allOrders({ statuses: statusFilter ? statusCodes : undefined, startDate })) {
+      for await (const listed of orders.all({ statuses: statusFilter ? statusCodes : undefined, startDate })) {
         read.push(listed)
         if (read.length < HUB_PAGE_SIZE) continue
         await run.handle(read.splice(0))

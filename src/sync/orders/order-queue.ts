@@ -1,7 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { ListedHubOrder } from "../../hub-client"
-import type { HubOperations } from "../../hub-client"
 import { HUB_MODULE } from "../../modules/hub"
 import type { HubAccount } from "../../modules/hub/hub-account"
 import { driverLock, ORDER_QUEUE_LOCK } from "../../modules/hub/locks"
@@ -50,7 +49,7 @@ export function consumeOrderQueue(
 ): Promise<OrderImportSummary | null> {
   const account = container.resolve<HubModuleService>(HUB_MODULE).account(accountId)
   const lock = driverLock(ORDER_QUEUE_LOCK, account.id)
-  const { hub: client } = account
+  const { orders } = account
   return whileHolding(container, lock, async (lease) => {
     const run = await HubOrderIntake.begin(container, account, "queue", lease)
     let drained = false
@@ -63,13 +62,13 @@ export function consumeOrderQueue(
     const settleWaiting = async (until = 0) => {
       if (!waiting.size || (!until && Date.now() - lookedAt < SETTLE_POLL_MS)) return
       lookedAt = Date.now()
-      await acknowledgeSettled(client, run, waiting, lease, until)
+      await acknowledgeSettled(orders, run, waiting, lease, until)
     }
     try {
       await run.prepare()
       const deadline = Date.now() + maxDurationMs
       while (Date.now() < deadline) {
-        const queued = await client.nextQueuedOrder()
+        const queued = await orders.nextQueued()
         if (!queued) {
           inARow = 0
           drained = true
@@ -88,7 +87,7 @@ export function consumeOrderQueue(
         if (outcome === "unsettled") waiting.set(queued.code, queued)
         // Its marketplace move not applied: left queued, handed out again after the visibility timeout.
         else if (outcome !== "failed") {
-          await acknowledge(client, queued.code)
+          await orders.acknowledgeQueued(queued.code)
           // Handed out again while it waited: acknowledged once.
           waiting.delete(queued.code)
         }
@@ -122,21 +121,16 @@ export async function runScheduledQueueIntake(container: MedusaContainer, accoun
  * taker died is taken over and imported here); with `until`, keeps looking until then for those
  * still waiting. One whose run outlasts this one stays queued, and comes back after the visibility timeout.
  */
-async function acknowledgeSettled(client: HubOperations, run: HubOrderIntake, waiting: Map<string, ListedHubOrder>, lease: Lease, until = 0): Promise<void> {
+async function acknowledgeSettled(orders: HubAccount["orders"], run: HubOrderIntake, waiting: Map<string, ListedHubOrder>, lease: Lease, until = 0): Promise<void> {
   for (;;) {
     for (const [code, listed] of waiting) {
       if (lease.lost) return
       const outcome = await run.handleAgain(listed)
       if (outcome === "unsettled") continue
       waiting.delete(code)
-      if (outcome !== "failed") await acknowledge(client, code)
+      if (outcome !== "failed") await orders.acknowledgeQueued(code)
     }
     if (!waiting.size || Date.now() >= until) return
     await sleep(SETTLE_POLL_MS)
   }
-}
-
-/** An order no longer queued (another consumer acknowledged it after a redelivery) is done too: the client takes its 404 as such. */
-function acknowledge(client: HubOperations, code: string): Promise<void> {
-  return client.acknowledgeQueuedOrder(code)
 }

@@ -6,6 +6,7 @@ import { HubClient, hubAccountKey, type HubLogger, type HubTracer } from "../../
 import { PostgresBudgetStore } from "../repositories/hub-budget"
 import { accountInLog, isDefaultAccount, type HubAccountOptions, parseHubAccounts } from "../accounts"
 import type { HubAccountConnection } from "../hub-account"
+import { accountOperations } from "../account-operations"
 import { isSchemaCommand, medusaCommand } from "./medusa-command"
 import { sharedBudgetRedis } from "./shared-budget"
 
@@ -46,7 +47,7 @@ export default async function hubClientLoader({ container, options }: LoaderOpti
   const hubAccounts: HubAccountConnection[] = accounts.map((account) => {
     const postgresBudget = pg ? new PostgresBudgetStore(pg, hubAccountKey(account), account.rateLimitMaxPauseMs) : undefined
     const client = new HubClient({ ...account, rateLimitRedisUrl: redis?.url }, namingAccount(logger, account.id), postgresBudget, medusaHubTracer())
-    return { id: account.id, options: account, hub: client, client }
+    return { id: account.id, options: account, hub: client, client, ...accountOperations(client) }
   })
   container.register({ hubClient: asValue(hubAccounts[0].client), hubOptions: asValue(accounts[0]), hubAccounts: asValue(hubAccounts) })
   for (const { id, options: account } of hubAccounts) {

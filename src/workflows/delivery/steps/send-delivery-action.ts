@@ -1,8 +1,9 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { type HubMarketplaceDelivery, HubRejectedError, HubUnavailableError, plpRemoteCode } from "../../../hub-client"
+import { hubOutcome, plpRemoteCode } from "../../../hub-client"
 import { errorText } from "../../../mapping/error-text"
 import { maskPersonalData } from "../../../mapping/personal-data"
 import { HUB_MODULE } from "../../../modules/hub"
+import type { HubAccount } from "../../../modules/hub/hub-account"
 import type { HubDeliveryActionKind } from "../../../modules/hub/models/hub-delivery-action"
 import type HubModuleService from "../../../modules/hub/service"
 
@@ -37,8 +38,7 @@ const READ_BACK_PAGES = 10
  */
 export const sendDeliveryActionStep = createStep("send-hub-delivery-action", async (request: DeliveryActionRequest, { container }) => {
   const hubModule = container.resolve<HubModuleService>(HUB_MODULE)
-  const { options, hub } = hubModule.account(request.account)
-  const delivery = hub.delivery
+  const { options, delivery } = hubModule.account(request.account)
   const ended = (state: DeliveryActionOutcome["state"], codes: string[], plpId: string | null, error: string | null = null) =>
     new StepResponse<DeliveryActionOutcome>({ account: request.account, kind: KIND[request.action], state, codes, plpId, error })
 
@@ -59,8 +59,9 @@ export const sendDeliveryActionStep = createStep("send-hub-delivery-action", asy
     else await delivery.requestCollection(codes)
     return ended("done", codes, request.action === "ungroup" ? request.plpId : null)
   } catch (error) {
-    if (error instanceof HubRejectedError) return ended("rejected", codes, request.action === "ungroup" ? request.plpId : null, maskPersonalData(error.hubMessage))
-    if (!(error instanceof HubUnavailableError) || !error.outcomeUnknown) return ended("failed", codes, null, errorText(error))
+    const outcome = hubOutcome(error)
+    if (outcome?.kind === "refused") return ended("rejected", codes, request.action === "ungroup" ? request.plpId : null, maskPersonalData(outcome.hubMessage ?? outcome.message))
+    if (outcome?.kind !== "outcome_unknown") return ended("failed", codes, null, errorText(error))
     const lost = errorText(error)
     try {
       const done = await readBack(delivery, request, codes, remote)
@@ -74,7 +75,7 @@ export const sendDeliveryActionStep = createStep("send-hub-delivery-action", asy
 })
 
 /** Whether the hub's lists show the action done (and the PLP it made); `whole`: read to their end. */
-async function readBack(delivery: HubMarketplaceDelivery, request: DeliveryActionRequest, codes: string[], remote: string[]): Promise<{ done: boolean; plpId: string | null; whole: boolean }> {
+async function readBack(delivery: HubAccount["delivery"], request: DeliveryActionRequest, codes: string[], remote: string[]): Promise<{ done: boolean; plpId: string | null; whole: boolean }> {
   if (request.action === "ungroup") return { done: !(await delivery.plps()).some((plp) => plp.id === request.plpId), plpId: request.plpId, whole: true }
   if (request.action === "group") {
     const wanted = new Set([...codes, ...remote])

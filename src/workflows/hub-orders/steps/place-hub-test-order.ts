@@ -1,6 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { MedusaError } from "@medusajs/framework/utils"
-import { type HubOrder, HubRefusedError, HubRejectedError, type TestOrderInput } from "../../../hub-client"
+import { type HubOrder, hubOutcome, type TestOrderInput } from "../../../hub-client"
 import { HUB_MODULE } from "../../../modules/hub"
 import type HubModuleService from "../../../modules/hub/service"
 
@@ -14,13 +14,14 @@ export type PlacedHubTestOrder = { account: string; code: string; status: HubOrd
  * brings it in like any other.
  */
 export const placeHubTestOrderStep = createStep("place-hub-test-order", async ({ account, order, approve }: PlaceHubTestOrderInput, { container }) => {
-  const { hub } = container.resolve<HubModuleService>(HUB_MODULE).account(account)
+  const { orders } = container.resolve<HubModuleService>(HUB_MODULE).account(account)
   try {
-    const created = await hub.createTestOrder(order)
-    const { code, status } = approve ? await hub.approveTestOrder(created.code) : created
+    const created = await orders.createTest(order)
+    const { code, status } = approve ? await orders.approveTest(created.code) : created
     return new StepResponse<PlacedHubTestOrder>({ account, code, status })
   } catch (error) {
-    if (error instanceof HubRefusedError || error instanceof HubRejectedError) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, error.message)
+    const outcome = hubOutcome(error)
+    if (outcome?.kind === "refused") throw new MedusaError(MedusaError.Types.NOT_ALLOWED, outcome.message)
     throw error
   }
 })

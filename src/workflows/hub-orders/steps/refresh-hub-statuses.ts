@@ -16,8 +16,8 @@ const REPEATED_CODES_NAMED = 10
  */
 export const refreshHubStatusesStep = createStep("refresh-hub-statuses", async (input: { account: string }, { container }) => {
   const hubModule: HubModuleService = container.resolve(HUB_MODULE)
-  const { id: account, hub: client } = hubModule.account(input.account)
-  const { statuses, repeated } = uniqueHubStatuses(await client.listStatuses())
+  const { id: account, orders } = hubModule.account(input.account)
+  const { statuses, repeated } = uniqueHubStatuses(await orders.statuses())
   if (repeated.length) {
     const named = repeated.slice(0, REPEATED_CODES_NAMED).map((code) => JSON.stringify(code)).join(", ")
     const more = repeated.length > REPEATED_CODES_NAMED ? ` and ${repeated.length - REPEATED_CODES_NAMED} more` : ""

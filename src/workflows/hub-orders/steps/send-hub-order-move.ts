@@ -1,12 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import {
-  type HubOperations,
-  type HubOrder,
-  type HubStatusType,
-  MERCHANT_MOVE_NAMES,
-  type MerchantOrderMove,
-  moveSendableFrom,
-} from "../../../hub-client"
+import { type HubOrder, type HubStatusType, MERCHANT_MOVE_NAMES, type MerchantOrderMove, moveSendableFrom } from "../../../hub-client"
 import { moveOutcomeOfFailure } from "../../../mapping/hub-order-move"
 import type { HubOrderMoveOutcome } from "../../../mapping/hub-order-states"
 import { hubStatusTypeOf } from "../../../mapping/hub-status"
@@ -33,7 +26,7 @@ export const sendHubOrderMoveStep = createStep(
   async ({ claim, move, settled }: { claim: ClaimedMove; move: MerchantOrderMove; settled: SettledMove }, { container }) => {
     const hubModule: HubModuleService = container.resolve(HUB_MODULE)
     // The hub of the account the order came from, and no other.
-    const { hub: client } = hubModule.account(claim.account)
+    const { orders } = hubModule.account(claim.account)
     const finish = async (outcome: HubOrderMoveOutcome, hubOrder?: HubOrder) => {
       const type = hubOrder ? hubStatusTypeOf(hubOrder.status, await hubModule.account(claim.account).records.storedStatusCatalogue()) : undefined
       const hubStatus = hubOrder && type ? { hubOrderId: claim.hubOrderId, code: hubOrder.status.code, type } : null
@@ -86,7 +79,7 @@ export const sendHubOrderMoveStep = createStep(
     }, renewEvery(hubModule.leases.moveClaimMs))
     renewal.unref()
     try {
-      const moved = await sendMove(client, current, move, nfeXml).finally(() => clearInterval(renewal))
+      const moved = await orders.move(current, move, nfeXml).finally(() => clearInterval(renewal))
       await finish({ state: "done" }, moved)
       return new StepResponse<SentMove>({ state: "done", hubStatusCode: moved.status.code, alreadyOnHub: false })
     } catch (error) {
@@ -96,26 +89,3 @@ export const sendHubOrderMoveStep = createStep(
     }
   }
 )
-
-/** The one translation of a merchant move into its hub request. */
-function sendMove(client: HubOperations, hubOrder: HubOrder, move: MerchantOrderMove, nfeXml?: string): Promise<HubOrder> {
-  switch (move.kind) {
-    case "invoice":
-      if (move.nfe && nfeXml !== undefined) {
-        return client.invoiceOrderWithXml(hubOrder.code, { xml: nfeXml, volume_qty: move.nfe.volume_qty, issue_date: move.invoice.issue_date! })
-      }
-      return client.invoiceOrder(hubOrder.code, move.invoice)
-    case "ship":
-      return client.shipOrder(hubOrder.code, {
-        ...move.shipment,
-        // No items given: the whole order ships.
-        items: move.shipment.items ?? hubOrder.items.map((item) => ({ sku: item.id, qty: item.qty })),
-      })
-    case "deliver":
-      return client.deliverOrder(hubOrder.code, move.delivery)
-    case "shipment_exception":
-      return client.reportShipmentException(hubOrder.code, move.shipment_exception)
-    case "cancel":
-      return client.cancelOrder(hubOrder.code)
-  }
-}

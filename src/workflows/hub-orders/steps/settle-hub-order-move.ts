@@ -39,7 +39,7 @@ export const settleHubOrderMoveStep = createStep(
     const account = hubModule.account(move.account)
     let hubOrder: HubOrder
     try {
-      hubOrder = await account.hub.getOrder(move.code)
+      hubOrder = await account.orders.get(move.code)
     } catch (error) {
       return new StepResponse<SettledMove>({ read: false, failure: moveOutcomeOfFailure(error, false) })
     }

@@ -1,5 +1,5 @@
 import type { MedusaResponse } from "@medusajs/framework/http"
-import { HubError, HubRejectedError, type HubDocument } from "../../../../hub-client"
+import { hubOutcome, type HubDocument } from "../../../../hub-client"
 import { errorText } from "../../../../mapping/error-text"
 import type { DeliveryActionOutcome } from "../../../../workflows/delivery/steps/send-delivery-action"
 
@@ -28,8 +28,9 @@ export async function answerHubRead(res: MedusaResponse, read: () => Promise<unk
 
 /** A hub error as the admin is answered it: refused 422, else 503, in words naming it; anything else is thrown on. */
 function answerHubError(res: MedusaResponse, error: unknown): void {
-  if (!(error instanceof HubError)) throw error
-  res.status(error instanceof HubRejectedError ? 422 : 503).json({ type: "hub_error", message: errorText(error) })
+  const outcome = hubOutcome(error)
+  if (!outcome) throw error
+  res.status(outcome.kind === "refused" ? 422 : 503).json({ type: "hub_error", message: errorText(outcome) })
 }
 
 /** A label's or PLP's PDF streamed to the admin as it arrives from the hub; never stored. */

@@ -11,9 +11,9 @@ type Query = { account: string; page: number; requested: boolean }
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const hubModule: HubModuleService = req.scope.resolve(HUB_MODULE)
   const { account, page, requested } = req.validatedQuery as Query
-  const { hub } = hubModule.account(account)
+  const { delivery } = hubModule.account(account)
   await answerHubRead(res, async () => {
-    const orders = await hub.delivery.collectables(requested, page)
+    const orders = await delivery.collectables(requested, page)
     return { orders: await withStoreOrders(hubModule, account, orders), page, next_page: orders.length >= DELIVERY_PAGE_SIZE ? page + 1 : null }
   })
 }

@@ -9,8 +9,8 @@ import type { PostDeliveryOrders } from "../validators"
 /** The account's PLPs as the hub lists them, each with its orders. */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const hubModule: HubModuleService = req.scope.resolve(HUB_MODULE)
-  const { hub } = hubModule.account((req.validatedQuery as HubAccountQuery).account)
-  await answerHubRead(res, async () => ({ plps: (await hub.delivery.plps()).map((plp) => ({ id: plp.id, type: plp.type ?? null, order_codes: plp.orders.map((order) => order.code) })) }))
+  const { delivery } = hubModule.account((req.validatedQuery as HubAccountQuery).account)
+  await answerHubRead(res, async () => ({ plps: (await delivery.plps()).map((plp) => ({ id: plp.id, type: plp.type ?? null, order_codes: plp.orders.map((order) => order.code) })) }))
 }
 
 /** Groups orders into a PLP on the account's hub (docs/delivery.md): 201 with the PLP's id, or how it ended. */

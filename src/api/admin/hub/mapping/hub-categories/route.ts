@@ -18,7 +18,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse<HubCategoriesP
   if (!account.options.categoryServiceUrl) {
     throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `categoryServiceUrl: account ${account.id} has no address for the hub's category service; set the option to map categories`)
   }
-  const page = await account.hub.categories.page({ limit, offset })
+  const page = await account.categories.page({ limit, offset })
   res.json({ account: account.id, categories: page.categories.map(mappedCategory), count: page.total, limit, offset })
 }
 

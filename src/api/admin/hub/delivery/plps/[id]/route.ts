@@ -9,10 +9,10 @@ import { answerDeliveryAction, answerHubRead, streamPdf } from "../../answer"
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const hubModule: HubModuleService = req.scope.resolve(HUB_MODULE)
   const { account, format } = req.validatedQuery as { account: string; format: "pdf" | "json" }
-  const { hub } = hubModule.account(account)
+  const { delivery } = hubModule.account(account)
   const plpId = req.params.id
-  if (format === "json") return answerHubRead(res, () => hub.delivery.plpData(plpId))
-  await streamPdf(res, `plp-${plpId}.pdf`, () => hub.delivery.plpDocument(plpId), `PLP ${plpId} has no document on the hub`)
+  if (format === "json") return answerHubRead(res, () => delivery.plpData(plpId))
+  await streamPdf(res, `plp-${plpId}.pdf`, () => delivery.plpDocument(plpId), `PLP ${plpId} has no document on the hub`)
 }
 
 /** Ungroups a PLP on the account's hub (for Direct, its requested collection is undone with it). */

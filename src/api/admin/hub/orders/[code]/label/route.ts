@@ -14,14 +14,14 @@ const NO_LABEL = "The hub has no label for this order yet: a Correios label exis
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const hubModule: HubModuleService = req.scope.resolve(HUB_MODULE)
   const { account, format } = req.validatedQuery as { account: string; format: "pdf" | "json" }
-  const { hub } = hubModule.account(account)
+  const { delivery } = hubModule.account(account)
   const code = hubOrderCodeParam(req)
   if (format === "json") {
     return answerHubRead(res, async () => {
-      const data = await hub.delivery.labelData(code)
+      const data = await delivery.labelData(code)
       if (data === null) res.status(404)
       return data ?? { type: "not_found", message: NO_LABEL }
     })
   }
-  await streamPdf(res, `label-${code}.pdf`, () => hub.delivery.label(code), NO_LABEL)
+  await streamPdf(res, `label-${code}.pdf`, () => delivery.label(code), NO_LABEL)
 }

@@ -1,0 +1,94 @@
+import type {
+  HubCategories,
+  HubFiguresSnapshot,
+  HubMarketplaceDelivery,
+  HubOperations,
+  HubOrder,
+  HubStatus,
+  HubSyncErrors,
+  ListedHubOrder,
+  MerchantOrderMove,
+  OrderFilters,
+  TestOrderInput,
+} from "../../hub-client"
+
+/** A part of the client as its calls only: a structural type, so nothing of the part beyond them is held. */
+type CallsOf<T> = Pick<T, keyof T>
+
+/** An account's hub orders: the status catalogue, the listing and the queue, one order read, the merchant's moves, test orders. */
+export type HubOrderOperations = {
+  /** The hub's status catalogue (`GET /statuses`): custom statuses count by their type. */
+  statuses(): Promise<HubStatus[]>
+  /** Every order the filters list from `startDate`, a page at a time (the client splits what passes the hub's index). */
+  all(filters: OrderFilters & { startDate: Date }): AsyncGenerator<ListedHubOrder>
+  /** The next order the hub's queue hands out; null when it is empty. */
+  nextQueued(): Promise<ListedHubOrder | null>
+  /** Takes an order off the queue (one no longer queued is taken as done). */
+  acknowledgeQueued(code: string): Promise<void>
+  get(code: string): Promise<HubOrder>
+  /** Sends a merchant move of `hubOrder` (an invoice with its NF-e XML when `nfeXml` is given); a POST, never resent when its outcome is unknown. */
+  move(hubOrder: HubOrder, move: MerchantOrderMove, nfeXml?: string): Promise<HubOrder>
+  /** A test order, on a sandbox account only (docs/hub-interface.md §4). */
+  createTest(order: TestOrderInput): Promise<HubOrder>
+  approveTest(code: string): Promise<HubOrder>
+}
+
+/**
+ * An account's hub operations, as the hub module offers them beside its `records`: code outside the
+ * module calls these and reads a failure with `hubOutcome` (src/hub-client/errors.ts); the client stays
+ * the module's (its pool, budget and hourly traffic).
+ */
+export type HubAccountOperations = {
+  readonly orders: HubOrderOperations
+  /** The marketplace's own delivery: labels, PLPs, Direct collections (src/hub-client/marketplace-delivery.ts). */
+  readonly delivery: CallsOf<HubMarketplaceDelivery>
+  /** The marketplace's categories and their attributes, from the category service (`categoryServiceUrl`). */
+  readonly categories: CallsOf<HubCategories>
+  /** What the marketplaces refused after the hub took it: read, its glossary, cleared (src/hub-client/sync-errors.ts). */
+  readonly syncErrors: CallsOf<HubSyncErrors>
+  /** This process's counters of the account's requests, the pause in force and the last error (never a credential). */
+  figures(): HubFiguresSnapshot
+}
+
+/** The operations of the account whose client is `client`. */
+export function accountOperations(client: HubOperations): HubAccountOperations {
+  return {
+    orders: {
+      statuses: () => client.listStatuses(),
+      all: (filters) => client.allOrders(filters),
+      nextQueued: () => client.nextQueuedOrder(),
+      acknowledgeQueued: (code) => client.acknowledgeQueuedOrder(code),
+      get: (code) => client.getOrder(code),
+      move: (hubOrder, move, nfeXml) => sendMove(client, hubOrder, move, nfeXml),
+      createTest: (order) => client.createTestOrder(order),
+      approveTest: (code) => client.approveTestOrder(code),
+    },
+    delivery: client.delivery,
+    categories: client.categories,
+    syncErrors: client.syncErrors,
+    figures: () => client.figures(),
+  }
+}
+
+/** The one translation of a merchant move into its hub request. */
+function sendMove(client: HubOperations, hubOrder: HubOrder, move: MerchantOrderMove, nfeXml?: string): Promise<HubOrder> {
+  switch (move.kind) {
+    case "invoice":
+      if (move.nfe && nfeXml !== undefined) {
+        return client.invoiceOrderWithXml(hubOrder.code, { xml: nfeXml, volume_qty: move.nfe.volume_qty, issue_date: move.invoice.issue_date! })
+      }
+      return client.invoiceOrder(hubOrder.code, move.invoice)
+    case "ship":
+      return client.shipOrder(hubOrder.code, {
+        ...move.shipment,
+        // No items given: the whole order ships.
+        items: move.shipment.items ?? hubOrder.items.map((item) => ({ sku: item.id, qty: item.qty })),
+      })
+    case "deliver":
+      return client.deliverOrder(hubOrder.code, move.delivery)
+    case "shipment_exception":
+      return client.reportShipmentException(hubOrder.code, move.shipment_exception)
+    case "cancel":
+      return client.cancelOrder(hubOrder.code)
+  }
+}
