@@ -7,7 +7,7 @@ import type { GetHubSkusInError } from "../skus-in-error/validators"
 
 /**
  * A page of the account's SKUs whose price goes down in steps now (the hub refuses a cut of half or
- * more at once; docs/catalogue.md, The hub's price rules): what the hub holds, the price Medusa wants,
+ * more at once; docs/catalogue.md, The hub's price cut limit): what the hub holds, the price Medusa wants,
  * the next step's and how many are left; and how many in all.
  */
 export async function GET(req: MedusaRequest<unknown, GetHubSkusInError>, res: MedusaResponse<HubPriceStepsPage>) {
