@@ -6,7 +6,7 @@ import { useHubAccount } from "../lib/hub-account"
 import { type DeliveryActionEnding, type DeliveryListOrder, type DeliveryPlp, useCollectables, useDeliveryAction, useOrdersToGroup, usePlps } from "../lib/delivery-queries"
 import { useHubTranslation } from "../lib/i18n"
 import { HubOrderLink } from "./hub-order-link"
-import { HubPagedTable } from "./hub-paged-table"
+import { HubDataTable } from "./hub-data-table"
 
 const orderColumn = createDataTableColumnHelper<DeliveryListOrder>()
 const plpColumn = createDataTableColumnHelper<DeliveryPlp>()
@@ -128,7 +128,7 @@ export const DeliverySection = () => {
         <Heading level="h3" className="px-6">
           {t("delivery.toGroup.heading")}
         </Heading>
-        <HubPagedTable
+        <HubDataTable
           testId="hub-delivery-to-group"
           data={toGroup.data?.orders ?? []}
           columns={selectableColumns}
@@ -154,13 +154,13 @@ export const DeliverySection = () => {
         <Heading level="h3" className="px-6">
           {t("delivery.plps.heading")}
         </Heading>
-        <HubPagedTable testId="hub-delivery-plps" data={plps.data?.plps ?? []} columns={plpColumns} rowId={(plp) => plp.id} isLoading={plps.isLoading} empty={t("delivery.plps.empty")} unreadable={unreadable(plps.error)} />
+        <HubDataTable testId="hub-delivery-plps" data={plps.data?.plps ?? []} columns={plpColumns} rowId={(plp) => plp.id} isLoading={plps.isLoading} empty={t("delivery.plps.empty")} unreadable={unreadable(plps.error)} />
       </div>
       <div className="flex flex-col gap-y-2 py-4">
         <Heading level="h3" className="px-6">
           {t("delivery.collect.heading")}
         </Heading>
-        <HubPagedTable
+        <HubDataTable
           testId="hub-delivery-collectables"
           data={collectables.data?.orders ?? []}
           columns={collectableColumns}
@@ -184,7 +184,7 @@ export const DeliverySection = () => {
         <Heading level="h3" className="px-6 pt-2">
           {t("delivery.collect.requestedHeading")}
         </Heading>
-        <HubPagedTable testId="hub-delivery-requested" data={requested.data?.orders ?? []} columns={requestedColumns} rowId={(order) => order.code} isLoading={requested.isLoading} empty={t("delivery.collect.noneRequested")} unreadable={unreadable(requested.error)} />
+        <HubDataTable testId="hub-delivery-requested" data={requested.data?.orders ?? []} columns={requestedColumns} rowId={(order) => order.code} isLoading={requested.isLoading} empty={t("delivery.collect.noneRequested")} unreadable={unreadable(requested.error)} />
       </div>
     </Container>
   )

@@ -1,4 +1,13 @@
-import { DataTable, type DataTableColumnDef, type DataTablePaginationState, Text, useDataTable } from "@medusajs/ui"
+import {
+  Button,
+  DataTable,
+  type DataTableColumnDef,
+  type DataTableCommand,
+  type DataTablePaginationState,
+  type DataTableRowSelectionState,
+  Text,
+  useDataTable,
+} from "@medusajs/ui"
 import { useEffect, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { HUB_PAGE_SIZE } from "../lib/hub-queries"
@@ -16,62 +25,77 @@ export function useHubPagination(pageSize = HUB_PAGE_SIZE): HubPagination {
   return { state, onPaginationChange, query: { limit: state.pageSize, offset: state.pageIndex * state.pageSize } }
 }
 
+/** How a list pages: by the route's `count` (Medusa's pagination under it), by the hub's own page numbers (no count: Previous / Next), or not at all. */
+type HubDataTablePaging =
+  | { pagination: HubPagination; count: number; page?: never; nextPage?: never; onPage?: never }
+  | { pagination?: never; count?: never; page?: number; nextPage?: number | null; onPage?: (page: number) => void }
+
 /**
- * One of the hub page's lists as a Medusa DataTable: the page of rows the route answered, Medusa's
- * pagination under it (its words in the admin's language: Medusa's own `general` texts) with the
- * route's `count`, Medusa's empty state, and a horizontal scroll on narrow screens. A page left
- * past the end (its rows dealt with meanwhile) goes back to the last one. `unreadable`: the list could
- * not be read; that sentence stands in its place.
+ * One of the hub's lists as a Medusa DataTable: the page of rows the route answered, Medusa's empty
+ * state, and a horizontal scroll on narrow screens. Paged by the route's `count`: Medusa's pagination
+ * under it (its words in the admin's language: Medusa's own `general` texts), and a page left past the
+ * end (its rows dealt with meanwhile) goes back to the last one; paged by the hub's page numbers:
+ * Previous / Next in the same words. `selection` and `commands`: rows to select and commands on them
+ * (`DataTable.CommandBar`). `unreadable`: the list could not be read; that sentence stands in its place.
  */
-export function HubDataTable<TData>({
-  data,
-  columns,
-  rowId,
-  isLoading,
-  empty,
-  testId,
-  pagination,
-  count,
-  unreadable,
-}: {
-  data: TData[]
-  columns: DataTableColumnDef<TData, any>[]
-  rowId: (row: TData) => string
-  isLoading?: boolean
-  empty: string
-  testId: string
-  pagination: HubPagination
-  count: number
-  unreadable?: string
-}) {
+export function HubDataTable<TData>(
+  props: {
+    data: TData[]
+    columns: DataTableColumnDef<TData, any>[]
+    rowId: (row: TData) => string
+    isLoading?: boolean
+    empty: string
+    testId: string
+    selection?: { state: DataTableRowSelectionState; onChange: (state: DataTableRowSelectionState) => void }
+    commands?: DataTableCommand[]
+    selectedLabel?: (count: number) => string
+    unreadable?: string
+  } & HubDataTablePaging
+) {
+  const { data, columns, rowId, isLoading, empty, testId, selection, commands, selectedLabel, unreadable, pagination, page, nextPage, onPage } = props
   const { t } = useTranslation()
+  const count = pagination ? props.count : data.length
   const table = useDataTable({
     data,
     columns,
     getRowId: rowId,
     isLoading,
     rowCount: count,
-    pagination: { state: pagination.state, onPaginationChange: pagination.onPaginationChange },
+    ...(pagination ? { pagination: { state: pagination.state, onPaginationChange: pagination.onPaginationChange } } : {}),
+    ...(selection ? { rowSelection: { state: selection.state, onRowSelectionChange: selection.onChange } } : {}),
+    ...(commands ? { commands } : {}),
   })
-  const { pageIndex, pageSize } = pagination.state
-  const { onPaginationChange } = pagination
+  const pageIndex = pagination?.state.pageIndex ?? 0
+  const pageSize = pagination?.state.pageSize ?? 1
+  const onPaginationChange = pagination?.onPaginationChange
   useEffect(() => {
-    if (!isLoading && pageIndex > 0 && pageIndex * pageSize >= count) {
+    if (onPaginationChange && !isLoading && pageIndex > 0 && pageIndex * pageSize >= count) {
       onPaginationChange({ pageIndex: Math.max(0, Math.ceil(count / pageSize) - 1), pageSize })
     }
   }, [isLoading, pageIndex, pageSize, count, onPaginationChange])
   if (unreadable) return <Text className="text-ui-fg-error px-6">{unreadable}</Text>
-  if (!isLoading && count === 0) return <CompactEmpty testId={testId} text={empty} />
+  if (!isLoading && count === 0 && !(page && page > 1)) return <CompactEmpty testId={testId} text={empty} />
   return (
     <div data-testid={testId}>
       <DataTable instance={table}>
         <DataTable.Table emptyState={{ empty: { heading: empty } }} />
-        {count > 0 && (
+        {pagination && count > 0 && (
           <DataTable.Pagination
             translations={{ of: t("general.of"), results: t("general.results"), pages: t("general.pages"), prev: t("general.prev"), next: t("general.next") }}
           />
         )}
+        {commands && <DataTable.CommandBar selectedLabel={selectedLabel} />}
       </DataTable>
+      {onPage && page !== undefined && (page > 1 || nextPage) && (
+        <div className="flex items-center justify-end gap-x-2 px-6 py-2">
+          <Button size="small" variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+            {t("general.prev")}
+          </Button>
+          <Button size="small" variant="secondary" disabled={!nextPage} onClick={() => nextPage && onPage(nextPage)}>
+            {t("general.next")}
+          </Button>
+        </div>
+      )}
     </div>
   )
 }

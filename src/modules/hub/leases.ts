@@ -12,11 +12,13 @@ export type HubLeaseTimes = {
 export const HUB_LEASE_TIMES: Readonly<HubLeaseTimes> = Object.freeze({ importClaimMs: 60_000, moveClaimMs: 2 * 60_000, orderLockSeconds: 60 })
 
 /**
- * The leases of one application, held by the hub module (`hub.leases`, registered by its loader), not
+ * The leases of one application, kept by the hub module (`hub.leases`, registered by its loader), not
  * by a module of code: a test makes them short on the store it booted, and stands for a holder paused
  * past its lease (an event loop blocked, a process stopped) by having `renewing` answer false, which
- * is what the fences must then catch. The order locks' heartbeat and a move's claim ask `renewing()`
- * before each renewal; in a store it always answers true.
+ * is what the fences must then catch. Production code reads `renewing()` before each renewal: the
+ * lease heartbeat (an order's lock with its import claims or move claim, lease-heartbeat.ts) and a
+ * move's own claim timer (send-hub-order-move.ts); in a store it always answers true. The catalogue's
+ * claims renew without asking it.
  */
 export class HubLeases implements HubLeaseTimes {
   importClaimMs = HUB_LEASE_TIMES.importClaimMs
