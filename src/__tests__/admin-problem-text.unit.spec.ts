@@ -43,9 +43,9 @@ describe("a publication problem in the merchant's words", () => {
   })
 
   it("tells a SKU's causes apart: another product's hub SKU (named), spaces around it, one that cannot name a hub product", () => {
-    const held = { field: "sku", message: 'sku: CAMISA-AZUL is the hub product of another product of this store, "Camisa azul" (prod_01A): give this product another SKU (metadata.hub_sku for one with several variants)' }
-    expect(problemText(en, held)).toBe('The hub SKU CAMISA-AZUL is already the hub product of another product of this store, "Camisa azul" (prod_01A): give this product another SKU (metadata.hub_sku for one with several variants).')
-    expect(problemText(ptBR, held)).toBe('O SKU CAMISA-AZUL já é o produto no hub de outro produto desta loja, "Camisa azul" (prod_01A): dê a este produto outro SKU (metadata.hub_sku, se ele tiver várias variantes).')
+    const taken = { field: "sku", message: 'sku: CAMISA-AZUL is the hub product of another product of this store, "Camisa azul" (prod_01A): give this product another SKU (metadata.hub_sku for one with several variants)' }
+    expect(problemText(en, taken)).toBe('The hub SKU CAMISA-AZUL is already the hub product of another product of this store, "Camisa azul" (prod_01A): give this product another SKU (metadata.hub_sku for one with several variants).')
+    expect(problemText(ptBR, taken)).toBe('O SKU CAMISA-AZUL já é o produto no hub de outro produto desta loja, "Camisa azul" (prod_01A): dê a este produto outro SKU (metadata.hub_sku, se ele tiver várias variantes).')
     const spaced = { field: "sku", message: 'sku: the SKU " CAMISA " has spaces around it: the hub keeps it without them, so no later update would find it; remove them' }
     expect(problemText(en, spaced)).toBe('Remove the spaces around the SKU " CAMISA ": the hub keeps it without them, so no later update would find it.')
     expect(problemText(ptBR, { field: "variations[ X].sku", message: 'variations[ X].sku: the SKU " X" has spaces around it: ...' })).toBe('Variante  X: Tire os espaços em volta do SKU " X": o hub o guarda sem eles, e nenhuma atualização depois o encontraria.')

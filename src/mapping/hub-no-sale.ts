@@ -32,13 +32,13 @@ export const aboutSalePrice = (message: string) => /promo|sale|oferta|special/i.
  * The fields as the hub is sent them: a `promotional_price` of null (no sale) said the account's way.
  * The price way also goes with every price sent while there is no sale, since a sale price left at the
  * old price would read as a sale (or be refused) once the price moves. With no way left, no sale is not
- * said at all (the field is left out). `held`: the price the hub holds, for a no sale sent alone.
+ * said at all (the field is left out). `onHub`: the price the hub holds, for a no sale sent alone.
  */
-export function onTheWire(fields: HubProductFields, way: NoSaleWay | null, held: { price?: number; saleless: boolean }): HubProductFields {
+export function onTheWire(fields: HubProductFields, way: NoSaleWay | null, onHub: { price?: number; saleless: boolean }): HubProductFields {
   const wire: HubProductFields = { ...fields }
-  const sayNoSale = fields.promotional_price === null || (fields.promotional_price === undefined && way === "price" && fields.price !== undefined && held.saleless)
+  const sayNoSale = fields.promotional_price === null || (fields.promotional_price === undefined && way === "price" && fields.price !== undefined && onHub.saleless)
   if (!sayNoSale) return wire
-  const price = fields.price ?? held.price
+  const price = fields.price ?? onHub.price
   if (way === "null") wire.promotional_price = null
   else if (way === "zero") wire.promotional_price = 0
   else if (way === "price" && price !== undefined) wire.promotional_price = price

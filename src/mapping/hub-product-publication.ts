@@ -269,7 +269,7 @@ function configurableFields(product: ProductPublicationReading, options: Publica
   })
   const counts = new Map<string, number>()
   for (const variant of product.variants) if (variant.sku?.trim()) counts.set(variant.sku, (counts.get(variant.sku) ?? 0) + 1)
-  for (const [sku, count] of counts) if (count > 1) report("sku", `the SKU ${sku} is held by ${count} variants: give each its own`)
+  for (const [sku, count] of counts) if (count > 1) report("sku", `the SKU ${sku} is used by ${count} variants: give each its own`)
   return fields
 }
 

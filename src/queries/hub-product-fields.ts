@@ -30,7 +30,7 @@ export type ListedVariant = { id: string; sku: string | null; manage_inventory: 
  * mapping and that account's options (its sales channel's locations, `catalogueFields`, units, ...)
  * (src/mapping/hub-product.ts). A SKU this store pushed to that hub before that no variant holds any more
  * (the variant or product deleted, the SKU renamed) reads as having left: qty 0, disabled. The
- * variants and products named also bring the SKUs they last held, so a rename reaches the old SKU.
+ * variants and products named also bring the SKUs they last carried, so a rename reaches the old SKU.
  * Variants without a SKU are left out; one whose inventory Medusa does not manage has no `qty`.
  *
  * This runs for every change and again for every push, so it reads each module through its own
@@ -48,7 +48,7 @@ export async function loadHubProductFields(
 
 /**
  * The same for several accounts, by account id: what the selector reaches in Medusa (its variants
- * and SKUs) is read once, and only what differs per account (the SKUs it held, its channel's
+ * and SKUs) is read once, and only what differs per account (the SKUs it was sent, its channel's
  * locations and prices) once per account.
  */
 export async function loadHubProductFieldsByAccount(
@@ -65,9 +65,9 @@ export async function loadHubProductFieldsByAccount(
 type SelectorReach = {
   /** The variants reached (deleted ones left out), listed. */
   variants: ListedVariant[]
-  /** The SKUs named, and those the named variants and products hold or held. */
+  /** The SKUs named, and those the named variants and products carry or carried. */
   skus: Set<string>
-  /** Of those, the ones the named variants hold or held: this store's own. */
+  /** Of those, the ones the named variants carry or carried: this store's own. */
   namedSkus: Set<string>
   named: { variantIds: string[]; productIds: string[] }
   /** The SKUs a hub listing named (a reconciliation): each is read, in the channel or not. */
@@ -90,7 +90,7 @@ async function reachOf(container: MedusaContainer, selector: CatalogueSelector):
     for (const id of await variantsOfPrices(container, selector)) variantIds.add(id)
   }
   const productIds = selector.productIds ?? []
-  // The SKUs the named variants and products hold or held (a deleted variant keeps its SKU): each
+  // The SKUs the named variants and products carry or carried (a deleted variant keeps its SKU): each
   // is this store's to stop selling.
   const named = { variantIds: [...variantIds], productIds }
   const [itemLinks, namedVariants] = await Promise.all([
@@ -125,17 +125,17 @@ async function listVariants(container: MedusaContainer, ids: string[], skus: str
 async function fieldsOnHub(container: MedusaContainer, reach: SelectorReach, options: HubAccountOptions): Promise<Map<string, WantedSkuFields>> {
   const product = container.resolve(Modules.PRODUCT)
   const hubModule: HubModuleService = container.resolve(HUB_MODULE)
-  // The SKUs the named variants and products last held on this hub (a renamed one no longer holds it).
+  // The SKUs the named variants and products last carried on this hub (a renamed one no longer carries it).
   const anyNamed = reach.named.variantIds.length > 0 || reach.named.productIds.length > 0
-  const heldSkus = anyNamed ? await hubModule.account(options.id).records.skusHeldBy(reach.named) : []
-  const ours = new Set([...reach.namedSkus, ...heldSkus])
-  const skus = new Set([...reach.skus, ...heldSkus])
+  const formerSkus = anyNamed ? await hubModule.account(options.id).records.skusHeldBy(reach.named) : []
+  const ours = new Set([...reach.namedSkus, ...formerSkus])
+  const skus = new Set([...reach.skus, ...formerSkus])
   const known = new Set(reach.variants.map((variant) => variant.id))
-  const more = heldSkus.filter((sku) => !reach.skus.has(sku))
+  const more = formerSkus.filter((sku) => !reach.skus.has(sku))
   const variants = [...reach.variants, ...(await listVariants(container, [], more)).filter((variant) => !known.has(variant.id))]
 
   const readings = await readVariants(container, variants.filter((variant) => variant.sku), options)
-  const foreign = await neverHeldOutsideChannel(hubModule, options.id, variants, readings, reach.listedSkus)
+  const foreign = await neverSentOutsideChannel(hubModule, options.id, variants, readings, reach.listedSkus)
   const bySku = new Map<string, WantedSkuFields>()
   for (const variant of variants) {
     if (!variant.sku || foreign.has(variant.sku)) continue
@@ -144,18 +144,18 @@ async function fieldsOnHub(container: MedusaContainer, reach: SelectorReach, opt
     const held = { ...(priceHeldUnder !== undefined && { priceHeldUnder }), ...(priceFloorUnreadable !== undefined && { priceFloorUnreadable }) }
     bySku.set(variant.sku, { sku: variant.sku, variantId: variant.id, productId: variant.product_id, fields: hubProductFields(reading, options), ...held })
   }
-  // SKUs asked for that no variant holds: those this store held (named, or with a row) have left
+  // SKUs asked for that no variant carries: those this store sold (named, or with a row) have left
   // Medusa; others (a hub product the store never sold) are not its own.
   const missing = [...skus].filter((sku) => !bySku.has(sku) && !foreign.has(sku))
   const unnamed = missing.filter((sku) => !ours.has(sku))
   if (unnamed.length) {
     // A row, or a deleted variant (a deletion while no process listened, or before this version):
-    // no live variant holds these SKUs, so every variant found with them is a deleted one.
+    // no live variant carries these SKUs, so every variant found with them is a deleted one.
     const [rows, deleted] = await Promise.all([
       hubModule.listHubCatalogueChanges({ sku: unnamed, account: options.id }, { select: ["sku"] }),
       product.listProductVariants({ sku: unnamed }, { select: ["sku"], withDeleted: true }),
     ])
-    for (const held of [...rows, ...deleted]) if (held.sku) ours.add(held.sku)
+    for (const found of [...rows, ...deleted]) if (found.sku) ours.add(found.sku)
   }
   for (const sku of missing) {
     if (ours.has(sku)) bySku.set(sku, { sku, variantId: null, productId: null, fields: hubProductFields(null, options) })
@@ -168,7 +168,7 @@ async function fieldsOnHub(container: MedusaContainer, reach: SelectorReach, opt
  * and that no listing of that hub named: another account's products, nothing of this hub's to zero.
  * One that left the channel has its row, so it still goes to 0.
  */
-async function neverHeldOutsideChannel(
+async function neverSentOutsideChannel(
   hubModule: HubModuleService,
   account: string,
   variants: ListedVariant[],
@@ -178,8 +178,8 @@ async function neverHeldOutsideChannel(
   const outside = variants.flatMap((variant) => (variant.sku && !listed.has(variant.sku) && readings.get(variant.id)?.inHubChannel === false ? [variant.sku] : []))
   if (!outside.length) return new Set()
   const rows = await hubModule.listHubCatalogueChanges({ sku: outside, account }, { select: ["sku"] })
-  const held = new Set(rows.map((row) => row.sku))
-  return new Set(outside.filter((sku) => !held.has(sku)))
+  const sent = new Set(rows.map((row) => row.sku))
+  return new Set(outside.filter((sku) => !sent.has(sku)))
 }
 
 /**

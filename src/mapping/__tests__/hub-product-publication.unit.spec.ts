@@ -387,7 +387,7 @@ describe("the check before sending: each problem named by its field", () => {
     ])
     const result = checkHubProduct(product, OPTIONS) as { problems: Array<{ message: string }> }
     expect(result.problems[0].message).toBe("variations[TS-RED-S].Tamanho: set the variant's Tamanho")
-    expect(result.problems[4].message).toBe("sku: the SKU TS-BLUE-S is held by 2 variants: give each its own")
+    expect(result.problems[4].message).toBe("sku: the SKU TS-BLUE-S is used by 2 variants: give each its own")
   })
 
   it("a configurable product without options, or whose hub SKU is also a variant's", () => {

@@ -24,10 +24,10 @@ export const ORDER_QUEUE_LOCK = "hub:order-queue"
 /** One read of the hub's sync errors at a time (per hub account). */
 export const SYNC_ERRORS_LOCK = "hub:sync-errors"
 
-/** Held, never released, for `syncErrorsEveryMinutes` after a read began: the schedule's "read recently", across processes. */
+/** Taken, never released, for `syncErrorsEveryMinutes` after a read began: the schedule's "read recently", across processes. */
 export const SYNC_ERRORS_READ_RECENTLY_LOCK = "hub:sync-errors-read-recently"
 
-/** One walk applying saved price rules at a time (per hub account), held for one chunk. */
+/** One walk applying saved price rules at a time (per hub account), taken for one chunk. */
 export const PRICE_RULES_LOCK = "hub:price-rules"
 
 /** One stock reconciliation at a time (per hub account). */

@@ -29,8 +29,8 @@ export function problemText(t: Translate, { field, message }: Problem): string {
 
 /** A SKU's causes, told apart by the mapping's English message (src/mapping/hub-product-publication.ts, push-hub-product.ts). */
 function skuProblemText(t: Translate, message: string): string {
-  const held = /sku: (.+?) is the hub product of another product of this store, (.+?): give/.exec(message)
-  if (held) return t("problems.skuHeld", { sku: held[1], other: held[2] })
+  const taken = /sku: (.+?) is the hub product of another product of this store, (.+?): give/.exec(message)
+  if (taken) return t("problems.skuTaken", { sku: taken[1], other: taken[2] })
   const spaced = /the SKU "(.*)" has spaces around it/.exec(message)
   if (spaced) return t("problems.skuSpaces", { sku: spaced[1] })
   const unnamable = /the hub SKU "(.*)" cannot name a hub product/.exec(message)

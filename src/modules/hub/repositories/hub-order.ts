@@ -50,7 +50,7 @@ export class HubOrderRepository extends DALUtils.mikroOrmBaseRepositoryFactory(H
     return rows[0] ?? null
   }
 
-  /** Renews the claims still held by these tokens (an import in flight); returns the ids still held. */
+  /** Renews the claims these tokens still have (an import in flight); returns the ids whose claim is still theirs. */
   async renewClaims(tokens: HubOrderClaimToken[], context: Context = {}): Promise<string[]> {
     if (!tokens.length) return []
     const rows: Array<{ id: string }> = await this.getActiveManager<EntityManager>(context).execute(
