@@ -132,23 +132,23 @@ medusaIntegrationTestRunner({
       // Someone edits AMBOS on brand B's hub; hub A holds the truth.
       hubB().upsertProducts([{ sku: "AMBOS", qty: 99 }])
       const listingsOfA = hubA().requestLog().filter((entry) => entry.method === "GET" && entry.path === "/products").length
-      const { data } = await api.post("/admin/hub/stock/reconcile?account=brand-b", { wait: true }, headers)
+      const { data } = await api.post("/admin/hub/catalogue/reconcile?account=brand-b", { wait: true }, headers)
       // SO-A, a store product outside brand B's channel, is equal there (0): only AMBOS differs.
       expect(data.reconciliation).toMatchObject({ account: "brand-b", seen: 2, differing: 1, unknown: 0, error: null })
       await expectOnHubs({ A: { AMBOS: 10 }, B: { AMBOS: 4 } })
       expect(hubA().requestLog().filter((entry) => entry.method === "GET" && entry.path === "/products")).toHaveLength(listingsOfA)
 
-      const stockB = (await api.get("/admin/hub/stock?account=brand-b", headers)).data
-      expect(stockB.stock).toMatchObject({ account: "brand-b", lastReconciliation: { id: data.reconciliation.id, seen: 2, differing: 1, fixed: 1 } })
-      expect(stockB.accounts).toEqual(["default", "brand-b"])
-      expect((await api.get("/admin/hub/stock", headers)).data.stock).toMatchObject({ account: "default", lastReconciliation: null })
+      const catalogueB = (await api.get("/admin/hub/catalogue?account=brand-b", headers)).data
+      expect(catalogueB.catalogue).toMatchObject({ account: "brand-b", lastReconciliation: { id: data.reconciliation.id, seen: 2, differing: 1, fixed: 1 } })
+      expect(catalogueB.accounts).toEqual(["default", "brand-b"])
+      expect((await api.get("/admin/hub/catalogue", headers)).data.catalogue).toMatchObject({ account: "default", lastReconciliation: null })
 
-      for (const path of ["/admin/hub/stock?account=brand-x", "/admin/hub/stock/skus-in-error?account=brand-x"]) {
+      for (const path of ["/admin/hub/catalogue?account=brand-x", "/admin/hub/catalogue/skus-in-error?account=brand-x"]) {
         const unknown = await api.get(path, headers).catch((error: AxiosFailure) => error.response)
         expect([path, unknown.status]).toEqual([path, 400])
         expect(unknown.data.message).toContain("no hub account brand-x in this store (its accounts: default, brand-b)")
       }
-      const unknownRun = await api.post("/admin/hub/stock/reconcile?account=brand-x", { wait: true }, headers).catch((error: AxiosFailure) => error.response)
+      const unknownRun = await api.post("/admin/hub/catalogue/reconcile?account=brand-x", { wait: true }, headers).catch((error: AxiosFailure) => error.response)
       expect(unknownRun.status).toBe(400)
       expect(unknownRun.data.message).toContain("no hub account brand-x")
     })

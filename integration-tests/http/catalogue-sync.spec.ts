@@ -91,7 +91,7 @@ medusaIntegrationTestRunner({
       const held = sandbox.hub.holdRequests("PUT", "/products/CAT-A")
       await api.post(`/admin/products/${variant("CAT-A").product_id}/variants/${variant("CAT-A").id}`, { prices: [{ currency_code: "brl", amount: 40 }] }, headers)
       await held.reached
-      const stepping = await api.get("/admin/hub/stock/price-steps?account=default", headers)
+      const stepping = await api.get("/admin/hub/catalogue/price-steps?account=default", headers)
       expect(stepping.data).toMatchObject({ count: 1, price_steps: [expect.objectContaining({ sku: "CAT-A", hub_price: 100, price: 40, next_price: 55, steps_left: 2 })] })
       held.release()
       await eventually(() => expect(sandbox.hub.getProduct("CAT-A")).toMatchObject({ price: 40, promotional_price: 40 }))
@@ -102,7 +102,7 @@ medusaIntegrationTestRunner({
       // The product card: the price the hub holds now, no step left.
       const { data } = await api.get(`/admin/hub/products/${variant("CAT-A").product_id}`, headers)
       expect(data.publications[0].prices).toEqual([expect.objectContaining({ sku: "CAT-A", hub_price: 40, price: 40, next_price: null, steps_left: 0, rule: { kind: "none" } })])
-      expect((await api.get("/admin/hub/stock/price-steps?account=default", headers)).data).toMatchObject({ count: 0, price_steps: [] })
+      expect((await api.get("/admin/hub/catalogue/price-steps?account=default", headers)).data).toMatchObject({ count: 0, price_steps: [] })
     })
 
     it("a sale price list sets promotional_price; deleting the list clears it with the price itself, which a strict hub takes (never null nor 0)", async () => {
