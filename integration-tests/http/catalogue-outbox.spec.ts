@@ -4,7 +4,7 @@ import { ContainerRegistrationKeys, getVariantAvailability, Modules } from "@med
 import flushCatalogueOutboxJob from "../../src/jobs/flush-catalogue-outbox"
 import { HUB_MODULE } from "../../src/modules/hub"
 import HubModuleService from "../../src/modules/hub/service"
-import { pushCatalogueOutboxWorkflow } from "../../src/workflows/catalogue/push-catalogue-outbox"
+import { pushHubProductsWorkflow } from "../../src/workflows/catalogue/push-hub-products"
 import { catalogueFlusher } from "../../src/sync/catalogue/catalogue-flusher"
 import { eventually } from "../helpers/eventually"
 import { productUpdatesFor, sandboxHubForStore } from "../helpers/sandbox-store"
@@ -66,7 +66,7 @@ medusaIntegrationTestRunner({
 
     /** The recorded rows' quiet time is over: a flush claims them now. */
     async function dueNow() {
-      await eventually(async () => expect(await hub.account("default").records.nextCatalogueChangeDueInMs()).toBe(0))
+      await eventually(async () => expect(await hub.account("default").records.nextHubProductDueInMs()).toBe(0))
     }
 
     it("with 20% 5xx, dropped connections and a low rate limit, every SKU converges and no 429 is followed by a request inside its window", async () => {
@@ -127,7 +127,7 @@ medusaIntegrationTestRunner({
          where sku = any(?) returning id, sku, available_quantity`,
         [claimToken, hub.hubOptions.catalogueLeaseMs, SKUS.slice(0, 5)]
       )
-      const claimedByTheDead = rows.rows.map((row) => ({ id: row.id, account: "default", sku: row.sku, productId: null, wanted: { qty: row.available_quantity }, accepted: {}, refused: {}, lastSentAt: null, claimToken }))
+      const claimedByTheDead = rows.rows.map((row) => ({ id: row.id, account: "default", sku: row.sku, productId: null, wanted: { qty: row.available_quantity }, accepted: {}, refused: {}, lastSentAt: null, onHub: true, claimToken }))
       expect(claimedByTheDead.map((change) => change.sku).sort()).toEqual(SKUS.slice(0, 5))
       const claimedAt = Date.now()
 
@@ -154,9 +154,9 @@ medusaIntegrationTestRunner({
       await hub.account("default").records.recordWantedSkuFields(SKUS.map((sku, index) => wantedQty(sku, 70 + index)))
       await dueNow()
       const runs = await Promise.all([
-        pushCatalogueOutboxWorkflow(container).run({ input: { account: "default" } }),
-        pushCatalogueOutboxWorkflow(container).run({ input: { account: "default" } }),
-        pushCatalogueOutboxWorkflow(container).run({ input: { account: "default" } }),
+        pushHubProductsWorkflow(container).run({ input: { account: "default" } }),
+        pushHubProductsWorkflow(container).run({ input: { account: "default" } }),
+        pushHubProductsWorkflow(container).run({ input: { account: "default" } }),
       ])
       const claimed = runs.map(({ result }) => result.claimed)
       expect(claimed.reduce((sum, count) => sum + count, 0)).toBe(SKUS.length)
@@ -172,7 +172,7 @@ medusaIntegrationTestRunner({
       await setStockQuietly(SKUS[0], 11)
       await hub.account("default").records.recordWantedSkuFields([wantedQty(SKUS[0], 11)])
       await dueNow()
-      const flushing = pushCatalogueOutboxWorkflow(container).run({ input: { account: "default" } })
+      const flushing = pushHubProductsWorkflow(container).run({ input: { account: "default" } })
       // The push has read 11 and its PUT is on the hub's side (600 ms there): the change comes now.
       const path = `/products/${encodeURIComponent(SKUS[0])}`
       await eventually(() => expect(sandbox.hub.requestArrivals().some((entry) => entry.method === "PUT" && entry.path === path)).toBe(true))

@@ -5,8 +5,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { HUB_MODULE } from "../../src/modules/hub"
 import HubModuleService from "../../src/modules/hub/service"
 import { reconcileStock } from "../../src/sync/catalogue/stock-reconciliation"
-import { publishHubProductsWorkflow } from "../../src/workflows/catalogue/publish-hub-products"
-import { pushCatalogueOutboxWorkflow } from "../../src/workflows/catalogue/push-catalogue-outbox"
+import { pushHubProductsWorkflow } from "../../src/workflows/catalogue/push-hub-products"
 import { eventually } from "../helpers/eventually"
 import { createHubProduct, type NewProduct } from "../helpers/publication-products"
 import { sandboxHubForStore } from "../helpers/sandbox-store"
@@ -88,9 +87,9 @@ medusaIntegrationTestRunner({
       await eventually(async () => expect(await hub.listHubProductPublications({ product_id: [single, set] })).toEqual([]))
       await container.resolve(ContainerRegistrationKeys.PG_CONNECTION).raw(`update product set status = 'published' where id = any(?)`, [[single, set]])
       expect(await hub.account("default").records.markProductsForHub([single, set], { onlyNew: true })).toBe(2)
-      await publishHubProductsWorkflow(container).run({ input: { account: "default" } }).catch(() => undefined)
+      await pushHubProductsWorkflow(container).run({ input: { account: "default" } }).catch(() => undefined)
       await eventually(async () => {
-        await publishHubProductsWorkflow(container).run({ input: { account: "default" } }).catch(() => undefined)
+        await pushHubProductsWorkflow(container).run({ input: { account: "default" } }).catch(() => undefined)
         const states = [(await publicationOf(single)).state, (await publicationOf(set)).state].sort()
         expect(states).toEqual(["not_publishable", "published"])
       })
@@ -169,7 +168,7 @@ medusaIntegrationTestRunner({
       await setStock({ "NO-HUB": 6, "FORA-HUB": 7 })
       await eventually(() => expect(sandbox.hub.getProduct("NO-HUB")?.qty).toBe(6))
       await eventually(async () => expect((await outboxRow("FORA-HUB"))?.wanted).toMatchObject({ qty: 7 }))
-      await pushCatalogueOutboxWorkflow(container).run({ input: { account: "default" } })
+      await pushHubProductsWorkflow(container).run({ input: { account: "default" } })
       expect(requests("PUT", "/products/FORA-HUB")).toEqual([])
       expect(await outboxRow("FORA-HUB")).toMatchObject({ state: "pending" })
     })
@@ -180,7 +179,7 @@ medusaIntegrationTestRunner({
       await eventually(async () => expect(await publicationOf(productId)).toMatchObject({ state: "refused", due_at: null }))
       await setStock({ RECUSADA: 5 })
       await eventually(async () => expect((await outboxRow("RECUSADA"))?.wanted).toMatchObject({ qty: 5 }))
-      await pushCatalogueOutboxWorkflow(container).run({ input: { account: "default" } })
+      await pushHubProductsWorkflow(container).run({ input: { account: "default" } })
       expect(requests("PUT", "/products/RECUSADA")).toEqual([])
       // The merchant makes the product in the hub's panel, with a quantity of their own.
       sandbox.hub.upsertProducts([{ sku: "RECUSADA", qty: 40, name: "Recusada no painel" }])

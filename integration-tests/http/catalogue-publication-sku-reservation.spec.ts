@@ -4,7 +4,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "../helpers/test-runner"
 import { HUB_MODULE } from "../../src/modules/hub"
 import HubModuleService from "../../src/modules/hub/service"
-import { publishHubProductsWorkflow } from "../../src/workflows/catalogue/publish-hub-products"
+import { pushHubProductsWorkflow } from "../../src/workflows/catalogue/push-hub-products"
 import { eventually } from "../helpers/eventually"
 import { createHubProduct, type NewProduct } from "../helpers/publication-products"
 import { sandboxHubForStore } from "../helpers/sandbox-store"
@@ -33,7 +33,7 @@ medusaIntegrationTestRunner({
     // A round run here: the account's own flusher waits out the retry delay after a round that all failed.
     const publishUntil = (check: () => Promise<void>) =>
       eventually(async () => {
-        await publishHubProductsWorkflow(container).run({ input: { account: "default" } }).catch(() => undefined)
+        await pushHubProductsWorkflow(container).run({ input: { account: "default" } }).catch(() => undefined)
         await check()
       })
     const heldBy = (sku: string, title: string, productId: string) => `${sku} is the hub product of another product of this store, "${title}" (${productId})`

@@ -4,7 +4,7 @@ import { Modules } from "@medusajs/framework/utils"
 import { HUB_MODULE } from "../../src/modules/hub"
 import HubModuleService from "../../src/modules/hub/service"
 import { catalogueFlusher } from "../../src/sync/catalogue/catalogue-flusher"
-import { pushCatalogueOutboxWorkflow } from "../../src/workflows/catalogue/push-catalogue-outbox"
+import { pushHubProductsWorkflow } from "../../src/workflows/catalogue/push-hub-products"
 import { eventually } from "../helpers/eventually"
 import { productUpdatesFor, sandboxHubForStore } from "../helpers/sandbox-store"
 import { seedStore, setStockQuietly as setStockOf } from "../helpers/store"
@@ -110,15 +110,15 @@ medusaIntegrationTestRunner({
       const sku = "LEASE-01"
       await setStockQuietly(sku, 9)
       await hub.account("default").records.recordWantedSkuFields([wantedQty(sku, 9)])
-      await eventually(async () => expect(await hub.account("default").records.nextCatalogueChangeDueInMs()).toBe(0))
+      await eventually(async () => expect(await hub.account("default").records.nextHubProductDueInMs()).toBe(0))
       sandbox.hub.resetRequestLog()
       // Each answer takes three leases.
       sandbox.hub.setFaults({ latencyMs: 3_000 })
 
-      const first = pushCatalogueOutboxWorkflow(container).run({ input: { account: "default" } })
+      const first = pushHubProductsWorkflow(container).run({ input: { account: "default" } })
       // Held well past its first lease (1 s) by the database's clock.
       await eventually(async () => expect(Number((await outboxRow(sku)).held_ms)).toBeGreaterThan(1_500), 10_000)
-      const { result: second } = await pushCatalogueOutboxWorkflow(container).run({ input: { account: "default" } })
+      const { result: second } = await pushHubProductsWorkflow(container).run({ input: { account: "default" } })
       expect(second.claimed).toBe(0)
 
       const { result } = await first
@@ -132,16 +132,17 @@ medusaIntegrationTestRunner({
       // The first flusher claims the row when Medusa says 7 ...
       await setStockQuietly(sku, 7)
       await hub.account("default").records.recordWantedSkuFields([wantedQty(sku, 7)])
-      const [late] = await untilSome(() => hub.account("default").records.claimCatalogueChanges(10))
+      const [late] = await untilSome(async () => (await hub.account("default").records.claimHubProducts(10)).skus)
       expect(late).toMatchObject({ sku, wanted: { qty: 7 } })
       // ... and stalls past its lease (a paused process: its renewals do not happen).
       await dbConnection.raw(`update hub_catalogue_change set claimed_until = now() - interval '1 second' where sku = ?`, [sku])
+      await dbConnection.raw(`update hub_product_claim set claimed_until = now() - interval '1 second' where claim_token = ?`, [late.claimToken])
 
       // Meanwhile Medusa says 8, and another flusher takes the row and sends 8.
       await setStockQuietly(sku, 8)
       await hub.account("default").records.recordWantedSkuFields([wantedQty(sku, 8)])
       await eventually(async () => {
-        const { result } = await pushCatalogueOutboxWorkflow(container).run({ input: { account: "default" } })
+        const { result } = await pushHubProductsWorkflow(container).run({ input: { account: "default" } })
         expect(result.sent).toBe(1)
       })
       expect(sandbox.hub.getProduct(sku)?.qty).toBe(8)
@@ -153,7 +154,7 @@ medusaIntegrationTestRunner({
 
       // The outbox does not take either push as the hub's value: the row goes again with Medusa's 8.
       await eventually(async () => {
-        await pushCatalogueOutboxWorkflow(container).run({ input: { account: "default" } })
+        await pushHubProductsWorkflow(container).run({ input: { account: "default" } })
         expect(sandbox.hub.getProduct(sku)?.qty).toBe(8)
         expect(await outboxRow(sku)).toMatchObject({ state: "sent", sent_quantity: 8 })
       })

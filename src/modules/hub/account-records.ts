@@ -7,9 +7,11 @@ import { NO_PRICE_RULES, storedPriceRulesSchema, type HubPriceRules } from "../.
 import type { ClaimedHubOrder, SeenHubOrder } from "../../mapping/plan-hub-order"
 import type { HubAccountOptions } from "./accounts"
 import type { HubLeases } from "./leases"
-import type { ClaimedCatalogueChange, StockSyncFigures, WantedSkuFields } from "./models/hub-catalogue-change"
-import type { ClaimedPublication, PublicationState } from "./models/hub-product-publication"
+import { HubPricePreviewRecords } from "./price-preview-records"
+import type { StockSyncFigures, WantedSkuFields } from "./models/hub-catalogue-change"
+import type { PublicationState } from "./models/hub-product-publication"
 import type { HubRepositories } from "./repositories"
+import type { ClaimedHubProducts } from "./repositories/hub-product-claim"
 import type { TakenListedOrder } from "./repositories/hub-listed-order"
 import type { HubSkuHolding } from "./repositories/hub-sku-reservation"
 import type { ListedSyncError } from "./repositories/hub-sync-error"
@@ -136,18 +138,10 @@ export class HubAccountRecords {
 
   // ---- The hub product pipeline: outbox rows (a SKU each) and publications (a product each)
 
-  /**
-   * Records the fields each SKU should have on the hub; returns how many SKUs were queued. A queued
-   * SKU of a product the hub holds from this store makes that product's publication due too: its push
-   * carries the SKU's fields with the product's own (one hub product, one push).
-   */
+  /** Records the fields each SKU should have on the hub; returns how many SKUs were queued (each goes with its hub product's push). */
   @InjectManager()
   async recordWantedSkuFields(wanted: WantedSkuFields[], { reconciliationId }: { reconciliationId?: string } = {}, @MedusaContext() sharedContext: Context = {}): Promise<number> {
-    const { id, options } = this.account
-    const queued = await this.repositories.outbox.record(id, wanted, reconciliationId ?? null, sharedContext)
-    const products = queued.filter((productId): productId is string => productId !== null)
-    if (options.publishProducts && products.length) await this.repositories.publications.mark(id, products, options, { onlyHeld: true }, sharedContext)
-    return queued.length
+    return (await this.repositories.outbox.record(this.account.id, wanted, reconciliationId ?? null, sharedContext)).length
   }
 
   /** Remembers SKUs a reconciliation found equal on the hub, with their variant and product. */
@@ -162,22 +156,25 @@ export class HubAccountRecords {
     return this.repositories.outbox.skusHeldBy(this.account.id, holders, sharedContext)
   }
 
-  /** Claims up to `limit` due outbox rows for `catalogueLeaseMs`; two flushers never get the same row. */
+  /**
+   * Claims up to `limit` due hub products for `catalogueLeaseMs` (src/modules/hub/repositories/hub-product-claim.ts):
+   * each with its publication (option `publishProducts`) and its SKUs' pending outbox rows, under one token.
+   */
   @InjectManager()
-  async claimCatalogueChanges(limit: number, @MedusaContext() sharedContext: Context = {}): Promise<ClaimedCatalogueChange[]> {
-    return this.repositories.outbox.claim(this.account.id, limit, this.account.options, sharedContext)
+  async claimHubProducts(limit: number, @MedusaContext() sharedContext: Context = {}): Promise<ClaimedHubProducts> {
+    return this.repositories.hubProducts.claim(this.account.id, limit, this.account.options, sharedContext)
   }
 
-  /** Milliseconds until the next pending outbox row is due (0: now), or null when nothing is pending. */
+  /** Milliseconds until the next hub product is due (0: now), or null when nothing waits. */
   @InjectManager()
-  async nextCatalogueChangeDueInMs(@MedusaContext() sharedContext: Context = {}): Promise<number | null> {
-    return this.repositories.outbox.nextDueInMs(this.account.id, this.account.options, sharedContext)
+  async nextHubProductDueInMs(@MedusaContext() sharedContext: Context = {}): Promise<number | null> {
+    return this.repositories.hubProducts.nextDueInMs(this.account.id, this.account.options, sharedContext)
   }
 
-  /** Moves on the lease of outbox rows claimed with `claimToken` while their push is in flight; how many are still held. */
+  /** Moves on the lease of what was claimed with `claimToken` while its pushes are in flight; how many hub products are still held. */
   @InjectManager()
-  async renewCatalogueClaims(claimToken: string, @MedusaContext() sharedContext: Context = {}): Promise<number> {
-    return this.repositories.outbox.renewClaims(claimToken, this.account.options.catalogueLeaseMs, sharedContext)
+  async renewHubProductClaims(claimToken: string, @MedusaContext() sharedContext: Context = {}): Promise<number> {
+    return this.repositories.hubProducts.renew(claimToken, this.account.options.catalogueLeaseMs, sharedContext)
   }
 
   /** Products changed in Medusa (`onlyNew`: the first publication's sweep); how many rows were written. */
@@ -193,42 +190,12 @@ export class HubAccountRecords {
   }
 
   /**
-   * Claims up to `limit` due publications for `catalogueLeaseMs`, and with the same token the pending
-   * outbox rows of the products the hub holds from this store (not excluded): their fields go with
-   * their product's push.
-   */
-  @InjectManager()
-  async claimPublications(limit: number, @MedusaContext() sharedContext: Context = {}): Promise<{ claimed: ClaimedPublication[]; carried: ClaimedCatalogueChange[] }> {
-    const { id, options } = this.account
-    const claimed = await this.repositories.publications.claim(id, limit, options.catalogueLeaseMs, sharedContext)
-    const held = claimed.filter((claim) => claim.accepted !== null && !claim.excluded).map((claim) => claim.productId)
-    const carried = held.length ? await this.repositories.outbox.claimOfProducts(id, held, claimed[0].claimToken, options.catalogueLeaseMs, sharedContext) : []
-    return { claimed, carried }
-  }
-
-  /** Moves on the lease of the publications, and the outbox rows they carry, claimed with `claimToken`. */
-  @InjectManager()
-  async renewPublicationClaims(claimToken: string, @MedusaContext() sharedContext: Context = {}): Promise<number> {
-    const { catalogueLeaseMs } = this.account.options
-    const [publications] = await Promise.all([
-      this.repositories.publications.renewClaims(claimToken, catalogueLeaseMs, sharedContext),
-      this.repositories.outbox.renewClaims(claimToken, catalogueLeaseMs, sharedContext),
-    ])
-    return publications
-  }
-
-  /**
    * Reserves the hub SKUs `skus` for `productId` before its hub is read or written, and answers the
    * other product of this store holding one of them, if any (src/modules/hub/repositories/hub-sku-reservation.ts).
    */
   @InjectManager()
   async reserveHubSkus(productId: string, skus: string[], options: { keepOthers: boolean }, @MedusaContext() sharedContext: Context = {}): Promise<HubSkuHolding | null> {
     return this.repositories.skuReservations.reserve(this.account.id, productId, skus, options, sharedContext)
-  }
-
-  @InjectManager()
-  async nextPublicationDueInMs(@MedusaContext() sharedContext: Context = {}): Promise<number | null> {
-    return this.repositories.publications.nextDueInMs(this.account.id, sharedContext)
   }
 
   @InjectManager()
@@ -337,5 +304,10 @@ export class HubAccountRecords {
   async storedStatusCatalogue(): Promise<Map<string, string>> {
     const known = await this.reads.listHubStatusEntries({ account: this.account.id }, { take: null })
     return new Map(known.map((status) => [status.code, status.type]))
+  }
+
+  /** What the price preview reads of the account's catalogue (src/modules/hub/price-preview-records.ts). */
+  get pricePreview(): HubPricePreviewRecords {
+    return new HubPricePreviewRecords(this.account.id, this.repositories.pricePreview, this.baseRepository_)
   }
 }

@@ -3,7 +3,7 @@ import { InjectManager, InjectTransactionManager, MedusaContext } from "@medusaj
 import { errorText } from "../../mapping/error-text"
 import type { HubAccount } from "./hub-account"
 import type { HubProductField } from "../../mapping/hub-product"
-import type { ClaimedCatalogueChange, CataloguePushOutcome, WantedSkuFields } from "./models/hub-catalogue-change"
+import type { CarriedOutcome, ClaimedCatalogueChange, WantedSkuFields } from "./models/hub-catalogue-change"
 import type { ClaimedPublication } from "./models/hub-product-publication"
 import { NfeUploads } from "./nfe-uploads"
 import type { ProcessParts } from "./process-parts"
@@ -52,30 +52,30 @@ export default class HubModuleService extends HubFreightRecords {
     return this.accounts.filter(({ options }) => options.publishProducts)
   }
 
-  // ---- The hub product pipeline's claims, settled by their token (each claim names its account)
+  // ---- The hub products' claims, settled by their token (each claim names its account)
 
   /**
-   * Records how the push of a claimed row ended (with its account's timing), and counts it in its
-   * account's hour; `returned`: a row carried by a product's push refused for the product's own
-   * fields, given back to go alone.
+   * Records how the push of a claimed outbox row ended (with its account's timing), and counts it in
+   * its account's hour; `returned`: a row carried by a product's push refused for the product's own
+   * fields, given back to go alone; `awaiting`: a SKU the hub does not hold yet, waiting for its product's create.
    */
   @InjectManager()
-  async completeCataloguePush(claim: ClaimedCatalogueChange, outcome: CataloguePushOutcome | { kind: "returned" }, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+  async completeCataloguePush(claim: ClaimedCatalogueChange, outcome: CarriedOutcome, @MedusaContext() sharedContext: Context = {}): Promise<void> {
     if (outcome.kind === "returned") return this.repositories.outbox.giveBack(claim, sharedContext)
+    if (outcome.kind === "awaiting") return this.repositories.outbox.awaitPublication(claim, sharedContext)
     await this.repositories.outbox.complete(claim, outcome, this.account(claim.account).options, sharedContext)
   }
 
-  /** Gives back rows claimed with `claimToken` without a push. */
+  /** Frees one hub product claimed with `claimToken` once its push settled every row. */
   @InjectManager()
-  async releaseCatalogueClaims(claimToken: string, @MedusaContext() sharedContext: Context = {}): Promise<void> {
-    await this.repositories.outbox.releaseClaims(claimToken, sharedContext)
+  async freeHubProduct(claimToken: string, hubProduct: string, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    await this.repositories.hubProducts.free(claimToken, hubProduct, sharedContext)
   }
 
-  /** Gives back the publications, and the outbox rows they carry, claimed with `claimToken`. */
+  /** Gives back the hub products, their publications and outbox rows, claimed with `claimToken`, without a push. */
   @InjectManager()
-  async releasePublicationClaims(claimToken: string, @MedusaContext() sharedContext: Context = {}): Promise<void> {
-    await this.repositories.publications.releaseClaims(claimToken, sharedContext)
-    await this.repositories.outbox.releaseClaims(claimToken, sharedContext)
+  async releaseHubProductClaims(claimToken: string, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    await this.repositories.hubProducts.release(claimToken, sharedContext)
   }
 
   /** Records how a claimed product's push ended; the SKUs a create carried are accepted in its account's catalogue outbox first. */

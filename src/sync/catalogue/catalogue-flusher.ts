@@ -7,8 +7,7 @@ import { errorText } from "../../mapping/error-text"
 import type HubModuleService from "../../modules/hub/service"
 import type { ProcessPart } from "../../modules/hub/process-parts"
 import { productsForHubPage } from "../../queries/hub-product-publication"
-import { publishHubProductsWorkflow } from "../../workflows/catalogue/publish-hub-products"
-import { pushCatalogueOutboxWorkflow } from "../../workflows/catalogue/push-catalogue-outbox"
+import { pushHubProductsWorkflow } from "../../workflows/catalogue/push-hub-products"
 import { applyPriceRulesChunk } from "./price-rules"
 import { Rounds } from "./rounds"
 
@@ -19,52 +18,32 @@ const SWEEP_EVERY_MS = 15 * 60_000
 /**
  * The in-process trigger of one hub account's catalogue, one per account and application (a part of
  * the hub module's process machinery, stopped at shutdown): an account's 429 pause or outage holds
- * its own pushes only, never another account's. Three kinds of rounds, each on its own timer
- * (`Rounds`) so a slow one never holds another back: the products (option `publishProducts`:
- * created, edited or disabled, each push carrying its SKUs' outbox rows), the outbox rows no
- * product push carries (stock of SKUs whose product is not due, or not this store's to publish), and
- * the walk applying saved price rules, a chunk of SKUs recorded again per round (price-rules.ts).
+ * its own pushes only, never another account's. One kind of round on one timer (`Rounds`): a chunk of
+ * the walk applying saved price rules when one is under way (price-rules.ts: its SKUs recorded again),
+ * beside the push of the account's due hub products (workflow `push-hub-products`: each product with its
+ * SKUs, or a SKU alone). The chunk runs beside the push, not before it, so a sale's stock change never
+ * waits behind the walk for more than the round it lands in.
  */
 class CatalogueFlusher implements ProcessPart {
-  private readonly products: Rounds
-  private readonly skus: Rounds
-  private readonly prices: Rounds
+  private readonly rounds: Rounds
   private lastSweepAt = 0
 
   constructor(
     private readonly container: MedusaContainer,
     private readonly account: string
   ) {
-    const settings = {
+    this.rounds = new Rounds({
       coalesceMs: () => this.options.catalogueCoalesceMs,
       retryDelayMs: () => this.options.catalogueRetryDelayMs,
-    }
-    const input = () => ({ input: { account: this.account } })
-    this.skus = new Rounds({
-      ...settings,
-      round: async () => (await pushCatalogueOutboxWorkflow(this.container).run(input())).result,
-      failed: (error) => this.warn("catalogue outbox push", error),
-    })
-    this.products = new Rounds({
-      ...settings,
       round: async () => {
-        const { result } = await publishHubProductsWorkflow(this.container).run(input())
-        // A row a product's push gave back (refused for the product's own fields), or a product
-        // created, leaves SKUs to the outbox's rounds.
-        if (result.claimed) this.skus.request(0)
-        return { claimed: result.claimed, nextDueInMs: await this.held.records.nextPublicationDueInMs(), failedAll: result.claimed > 0 && result.failed === result.claimed }
+        const [walked, { result }] = await Promise.all([this.walkPriceRules(), pushHubProductsWorkflow(this.container).run({ input: { account: this.account } })])
+        return {
+          claimed: result.claimed + walked,
+          nextDueInMs: await this.held.records.nextHubProductDueInMs(),
+          failedAll: result.claimed > 0 && result.failed === result.claimed && !walked,
+        }
       },
-      failed: (error) => this.warn("product publication", error),
-    })
-    this.prices = new Rounds({
-      ...settings,
-      round: async () => {
-        const chunk = await applyPriceRulesChunk(this.container, this.account)
-        if (chunk?.queued) this.request()
-        // Null: another process walks now (if it dies, the safety-net job's flush takes the walk up).
-        return { claimed: !chunk || chunk.done ? 0 : Math.max(chunk.recorded, 1), nextDueInMs: null }
-      },
-      failed: (error) => this.warn("applying the price rules", error),
+      failed: (error) => this.warn("catalogue push", error),
     })
   }
 
@@ -80,24 +59,20 @@ class CatalogueFlusher implements ProcessPart {
 
   /** A change was recorded: pushed once it is due (after `catalogueCoalesceMs` of quiet, unless `delayMs` says sooner). */
   request(delayMs?: number): void {
-    this.skus.request(delayMs)
-    if (this.options.publishProducts) this.products.request(delayMs)
+    this.rounds.request(delayMs)
   }
 
   /** The account's price rules were saved: their walk over the catalogue starts now. */
   applyPriceRules(): void {
-    this.prices.request(0)
+    this.rounds.request(0)
   }
 
   /**
-   * Pushes every due product and row now, and goes on with saved price rules still to apply; resolves
-   * once nothing due is left (joins the rounds already running).
+   * Pushes every due hub product now, and goes on with saved price rules still to apply; resolves once
+   * nothing due is left (joins the rounds already running).
    */
-  async flush(): Promise<void> {
-    // The walk first (nothing to do, most times: one read): what it records is pushed after it. Each
-    // kind flushed once, not twice at once, which would have its rounds look again on a timer.
-    await this.prices.flush()
-    await Promise.all([this.options.publishProducts ? this.products.flush() : undefined, this.skus.flush()])
+  flush(): Promise<void> {
+    return this.rounds.flush()
   }
 
   /**
@@ -114,7 +89,7 @@ class CatalogueFlusher implements ProcessPart {
       if (!page.lastId) break
       afterId = page.lastId
     }
-    if (added) this.products.request(0)
+    if (added) this.rounds.request(0)
     return added
   }
 
@@ -125,11 +100,25 @@ class CatalogueFlusher implements ProcessPart {
     this.lastSweepAt = Date.now()
   }
 
-  /** At shutdown: no new round, no timer; the rounds in flight end on their own. */
+  /** At shutdown: no new round, no timer; the round in flight ends on its own. */
   stop(): void {
-    this.products.stop()
-    this.skus.stop()
-    this.prices.stop()
+    this.rounds.stop()
+  }
+
+  /**
+   * One chunk of the price-rule walk, when one is under way; how many SKUs it recorded again (at least 1
+   * while the walk goes on, so the rounds follow one another until it ends; 0 when done, or when another
+   * process walks: if it dies, the safety-net job's flush takes the walk up). A chunk that fails is said
+   * in the log and tried again next round: it never holds the pushes back.
+   */
+  private async walkPriceRules(): Promise<number> {
+    try {
+      const chunk = await applyPriceRulesChunk(this.container, this.account)
+      return !chunk || chunk.done ? 0 : Math.max(chunk.recorded, 1)
+    } catch (error) {
+      this.warn("applying the price rules", error)
+      return 0
+    }
   }
 
   private warn(what: string, error: unknown): void {

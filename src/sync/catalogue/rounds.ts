@@ -21,9 +21,9 @@ export type RoundsSettings = {
 }
 
 /**
- * When to run one kind of round (an account's flusher has three: its product pushes, its outbox rows'
- * pushes, and the chunks of the walk applying saved price rules): rounds follow one another while
- * they claim rows, so a backlog drains at the hub's limit; a request while a round runs makes it look
+ * When to run an account's catalogue rounds (its flusher's one timer: each round pushes its due hub
+ * products, beside a chunk of the walk applying saved price rules): rounds follow one another while
+ * they claim, so a backlog drains at the hub's limit; a request while a round runs makes it look
  * again, and while none runs one timer waits for the earliest row to be due. The rows in PostgreSQL stay the truth: this only decides when to look at them.
  */
 export class Rounds {

@@ -33,8 +33,11 @@ export const HubCatalogueChange = model
     refused: model.json().default({}),
     /** Bumped by every change, so a push of an older quantity cannot mark a newer one sent. */
     version: model.number().default(0),
-    /** pending: to send; sent: the hub took it; rejected: a 4xx, not resent until the quantity changes. */
-    state: model.enum(["pending", "sent", "rejected"]).default("pending"),
+    /**
+     * pending: to send; sent: the hub took it; rejected: a 4xx, not resent until the quantity changes;
+     * awaiting: never on the hub, its product's publication not taken yet (a create will carry it).
+     */
+    state: model.enum(["pending", "sent", "rejected", "awaiting"]).default("pending"),
     /** The oldest change the hub has not received yet. */
     changed_at: model.dateTime(),
     /** The latest change: a row is sent once it has been quiet for `catalogueCoalesceMs`. */
@@ -84,6 +87,11 @@ export type ClaimedCatalogueChange = {
   refused: HubProductFields
   /** When the hub last accepted a push of this SKU (ISO), or null: a refusal after it is a new one. */
   lastSentAt: string | null
+  /**
+   * The hub holds the SKU: a push of it was taken, a value accepted, or a reconciliation found it in the
+   * hub's listing. One that is not waits for its product's first publication, whose create carries it.
+   */
+  onHub: boolean
   claimToken: string
 }
 
@@ -101,6 +109,13 @@ export type CataloguePushOutcome =
   | { kind: "rejected"; status: number | null; hubMessage: string; sent: boolean; refused: HubProductFields; more: boolean }
   /** The hub unavailable, or a 429 longer than the run: tried again after a delay. */
   | { kind: "failed"; status?: number; reason: string }
+
+/**
+ * How a claimed row ended in its hub product's push: a push's outcome; `returned`, a request refused for
+ * the product's own fields, so the SKU goes alone next; `awaiting`, the hub does not hold the SKU and
+ * its product's publication is not taken yet (src/modules/hub/repositories/hub-catalogue-change.ts).
+ */
+export type CarriedOutcome = CataloguePushOutcome | { kind: "returned" } | { kind: "awaiting" }
 
 export type StockSyncFigures = {
   /** What the plugin keeps true on the hub: qty and the `catalogueFields`. */

@@ -2,48 +2,13 @@ import type { Context } from "@medusajs/framework/types"
 import { DALUtils, generateEntityId } from "@medusajs/framework/utils"
 import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
 import { HubCatalogueChange } from "../models"
-import { claimRows, releaseClaims, renewClaims } from "./claims"
-import type { HubProductFields } from "../../../mapping/hub-product"
+import type { OutboxTiming } from "./hub-product-claim"
 import type { ClaimedCatalogueChange, CataloguePushOutcome, WantedSkuFields } from "../models/hub-catalogue-change"
 
 /**
- * A SKU the hub has never taken anything of, whose product has a publication that the hub has not
- * taken yet (being created, refused, not publishable or excluded by the merchant), waits: the hub
- * does not hold it (a PUT would be a 404), and a create would carry its fields. The publication takes
- * them as accepted once the hub has the product (`acceptCreated`), and the push then sends only what
- * changed since. A SKU the hub took a push of before (its stock synced before publication was turned
- * on), or that a reconciliation found in the hub's listing (made in the hub's panel after a refusal),
- * never waits. A row that waits is not in the backlog either: its product's publication shows why.
- */
-export const NOT_AWAITING_PUBLICATION = `(hub_catalogue_change.sent_at is not null or hub_catalogue_change.accepted <> '{}'::jsonb
-  or hub_catalogue_change.reconciliation_id is not null or not exists (
-  select 1 from hub_product_publication as p
-   where p.account = hub_catalogue_change.account and p.product_id = hub_catalogue_change.product_id and p.deleted_at is null and p.accepted is null))`
-
-/**
- * A SKU of a product the hub holds from this store goes with its product's push while that product's
- * publication is due (one hub product, one push: an edit of its title, price and stock together is one
- * request), so the flusher leaves it alone meanwhile. Only for an account that publishes (`?` is its
- * `publishProducts`): another keeps no publications to wait for.
- */
-export const NOT_CARRIED_BY_PRODUCT = `(not ?::boolean or not exists (
-  select 1 from hub_product_publication as p
-   where p.account = hub_catalogue_change.account and p.product_id = hub_catalogue_change.product_id and p.deleted_at is null
-     and p.accepted is not null and not p.excluded and p.due_at is not null))`
-
-/** When outbox rows are due, from the plugin options (`catalogueCoalesceMs`, ...). */
-export type OutboxTiming = {
-  publishProducts: boolean
-  catalogueLeaseMs: number
-  catalogueCoalesceMs: number
-  catalogueMaxDelayMs: number
-  catalogueMinPushIntervalMs: number
-  catalogueRetryDelayMs: number
-}
-
-/**
  * The catalogue outbox's own SQL. Each claim, upsert and completion is one statement, so any number
- * of flushers (in one process or many) can share the outbox safely. Every method works on one hub
+ * of flushers (in one process or many) can share the outbox safely; its rows are claimed with their
+ * hub product's (hub-product-claim.ts). Every method works on one hub
  * account's rows: a SKU sold on two accounts has a row in each, pushed by that account's flusher.
  */
 export class HubCatalogueChangeRepository extends DALUtils.mikroOrmBaseRepositoryFactory(HubCatalogueChange) {
@@ -132,7 +97,7 @@ export class HubCatalogueChangeRepository extends DALUtils.mikroOrmBaseRepositor
        on conflict (account, sku) where deleted_at is null do update set
          accepted = c.accepted || excluded.accepted, refused = '{}'::jsonb, error = null, error_status = null,
          sent_quantity = coalesce((excluded.accepted->>'qty')::integer, c.sent_quantity), sent_at = now(),
-         state = case when c.state = 'rejected' then 'pending' else c.state end,
+         state = case when c.state in ('rejected', 'awaiting') then 'pending' else c.state end,
          variant_id = coalesce(excluded.variant_id, c.variant_id), product_id = coalesce(excluded.product_id, c.product_id), updated_at = now()`,
       [account, JSON.stringify(rows)]
     )
@@ -150,47 +115,6 @@ export class HubCatalogueChangeRepository extends DALUtils.mikroOrmBaseRepositor
     return rows.map((row) => row.sku)
   }
 
-  /**
-   * Claims up to `limit` pending rows that are due (quiet for `catalogueCoalesceMs`, or waiting longer
-   * than `catalogueMaxDelayMs`; and last pushed at least `catalogueMinPushIntervalMs` ago) and not held by
-   * a live claim, for `catalogueLeaseMs`. SKIP LOCKED: two flushers never get the same row.
-   */
-  async claim(account: string, limit: number, timing: OutboxTiming, context: Context = {}): Promise<ClaimedCatalogueChange[]> {
-    const claimToken = generateEntityId(undefined, "hubclaim")
-    const rows = await claimRows<ClaimedRow>(this.getActiveManager<EntityManager>(context), "hub_catalogue_change", {
-      claimToken,
-      leaseMs: timing.catalogueLeaseMs,
-      account,
-      due: `state = 'pending'
-            and (last_changed_at <= now() - ?::integer * interval '1 millisecond'
-                 or changed_at <= now() - ?::integer * interval '1 millisecond')
-            and (sent_at is null or sent_at <= now() - ?::integer * interval '1 millisecond')
-            and ${NOT_AWAITING_PUBLICATION} and ${NOT_CARRIED_BY_PRODUCT}`,
-      dueParams: [timing.catalogueCoalesceMs, timing.catalogueMaxDelayMs, timing.catalogueMinPushIntervalMs, timing.publishProducts],
-      order: "changed_at",
-      limit,
-      returning: CLAIMED_COLUMNS,
-    })
-    return rows.map((row) => claimed(row, account, claimToken))
-  }
-
-  /**
-   * Claims, with a publication's `claimToken`, the pending rows of the products it claimed that no
-   * live claim holds, whenever they are due: their fields go with their product's push.
-   */
-  async claimOfProducts(account: string, productIds: string[], claimToken: string, leaseMs: number, context: Context = {}): Promise<ClaimedCatalogueChange[]> {
-    if (!productIds.length) return []
-    const rows = await claimRows<ClaimedRow>(this.getActiveManager<EntityManager>(context), "hub_catalogue_change", {
-      claimToken,
-      leaseMs,
-      account,
-      due: `state = 'pending' and product_id in (select jsonb_array_elements_text(?::jsonb))`,
-      dueParams: [JSON.stringify(productIds)],
-      returning: CLAIMED_COLUMNS,
-    })
-    return rows.map((row) => claimed(row, account, claimToken))
-  }
-
   /** Gives back one claimed row untouched: a push it went with was refused for another field, so it goes alone next. */
   async giveBack(claim: ClaimedCatalogueChange, context: Context = {}): Promise<void> {
     await this.getActiveManager<EntityManager>(context).execute(
@@ -199,23 +123,19 @@ export class HubCatalogueChangeRepository extends DALUtils.mikroOrmBaseRepositor
     )
   }
 
-  /** Milliseconds until the next pending row is due (0: now), or null when nothing is pending. */
-  async nextDueInMs(account: string, timing: OutboxTiming, context: Context = {}): Promise<number | null> {
-    const [row]: Array<{ due_in_ms: string | null }> = await this.getActiveManager<EntityManager>(context).execute(
-      `select ceil(extract(epoch from min(greatest(
-                coalesce(claimed_until, '-infinity'),
-                least(last_changed_at + ?::integer * interval '1 millisecond', changed_at + ?::integer * interval '1 millisecond'),
-                coalesce(sent_at + ?::integer * interval '1 millisecond', '-infinity')
-              )) - now()) * 1000) as due_in_ms
-         from hub_catalogue_change where deleted_at is null and account = ? and state = 'pending' and ${NOT_AWAITING_PUBLICATION} and ${NOT_CARRIED_BY_PRODUCT}`,
-      [timing.catalogueCoalesceMs, timing.catalogueMaxDelayMs, timing.catalogueMinPushIntervalMs, account, timing.publishProducts]
+  /**
+   * A claimed row the hub does not hold, whose product's publication the hub has not taken yet (being
+   * created, refused, not publishable or excluded): a PUT would be a 404, and the create carries it. It
+   * waits, out of the backlog (its product's publication shows why), until it changes again or the
+   * create's SKUs are accepted (`acceptCreated`). A row changed while claimed stays pending.
+   */
+  async awaitPublication(claim: ClaimedCatalogueChange, context: Context = {}): Promise<void> {
+    await this.getActiveManager<EntityManager>(context).execute(
+      `update hub_catalogue_change set state = case when version = claimed_version then 'awaiting' else 'pending' end,
+         claim_token = null, claimed_until = null, updated_at = now()
+        where id = ? and claim_token = ? and deleted_at is null`,
+      [claim.id, claim.claimToken]
     )
-    return row?.due_in_ms == null ? null : Math.max(0, Number(row.due_in_ms))
-  }
-
-  /** Moves on the lease of the rows claimed with `claimToken` while their push is in flight (claims.ts); how many are still held. */
-  async renewClaims(claimToken: string, leaseMs: number, context: Context = {}): Promise<number> {
-    return renewClaims(this.getActiveManager<EntityManager>(context), "hub_catalogue_change", claimToken, leaseMs)
   }
 
   /**
@@ -277,29 +197,6 @@ export class HubCatalogueChangeRepository extends DALUtils.mikroOrmBaseRepositor
         sentToHub,
       ]
     )
-  }
-
-  /** Gives back rows claimed with `claimToken` without a push (a flush that could not start). */
-  async releaseClaims(claimToken: string, context: Context = {}): Promise<void> {
-    await releaseClaims(this.getActiveManager<EntityManager>(context), "hub_catalogue_change", claimToken)
-  }
-}
-
-const CLAIMED_COLUMNS = "c.id, c.sku, c.product_id, c.wanted, c.accepted, c.refused, c.sent_at"
-
-type ClaimedRow = { id: string; sku: string; product_id: string | null; wanted: HubProductFields | null; accepted: HubProductFields; refused: HubProductFields; sent_at: Date | null }
-
-function claimed(row: ClaimedRow, account: string, claimToken: string): ClaimedCatalogueChange {
-  return {
-    id: row.id,
-    account,
-    sku: row.sku,
-    productId: row.product_id,
-    wanted: row.wanted ?? {},
-    accepted: row.accepted,
-    refused: row.refused,
-    lastSentAt: row.sent_at ? new Date(row.sent_at).toISOString() : null,
-    claimToken,
   }
 }
 

@@ -2,7 +2,6 @@ import type { Context } from "@medusajs/framework/types"
 import { DALUtils, generateEntityId } from "@medusajs/framework/utils"
 import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
 import { HubProductPublication } from "../models"
-import { claimRows, releaseClaims, renewClaims } from "./claims"
 import type { ClaimedPublication, PublicationState } from "../models/hub-product-publication"
 
 /** How a claimed publication ended, as recorded on its row. */
@@ -27,10 +26,10 @@ export type PublicationOutcome =
 export type PublicationTiming = { catalogueCoalesceMs: number; catalogueMaxDelayMs: number }
 
 /**
- * The publication outbox's SQL (one row per hub account and product). As in the catalogue outbox,
- * every claim and completion is one statement, so any number of publishers share it; a change made
- * while a push is in flight bumps `version`, and the row is due again once that push completes.
- * Every method works on one account's rows (a claim token is one account's).
+ * The publications' SQL (one row per hub account and product), claimed with their hub product
+ * (hub-product-claim.ts). As in the catalogue outbox, every completion is one statement, so any number
+ * of flushers share it; a change made while a push is in flight bumps `version`, and the row is due
+ * again once that push completes. Every method works on one account's rows.
  */
 export class HubProductPublicationRepository extends DALUtils.mikroOrmBaseRepositoryFactory(HubProductPublication) {
   /**
@@ -38,32 +37,14 @@ export class HubProductPublicationRepository extends DALUtils.mikroOrmBaseReposi
    * but no later than `catalogueMaxDelayMs` after the first one not pushed yet (as the catalogue
    * outbox's rows), so the saves of one edit (the product, then its prices, then its stock) are one
    * push. `onlyNew` adds rows for products without one, due at once, and leaves the others alone (the
-   * first publication's sweep); `onlyHeld` touches only the rows of products the hub holds from this
-   * store and the merchant has not excluded (a SKU's change their push carries). Returns how many rows
-   * were written.
+   * first publication's sweep). Returns how many rows were written.
    */
-  async mark(
-    account: string,
-    productIds: string[],
-    timing: PublicationTiming,
-    { onlyNew = false, onlyHeld = false }: { onlyNew?: boolean; onlyHeld?: boolean } = {},
-    context: Context = {}
-  ): Promise<number> {
+  async mark(account: string, productIds: string[], timing: PublicationTiming, { onlyNew = false }: { onlyNew?: boolean } = {}, context: Context = {}): Promise<number> {
     const ids = [...new Set(productIds)]
     if (!ids.length) return 0
     const manager = this.getActiveManager<EntityManager>(context)
     const due = `least(now() + ?::integer * interval '1 millisecond', coalesce(p.changed_at, now()) + ?::integer * interval '1 millisecond')`
     const onChange = `version = p.version + 1, due_at = ${due}, changed_at = coalesce(p.changed_at, now()), updated_at = now()`
-    if (onlyHeld) {
-      const written: unknown[] = await manager.execute(
-        `update hub_product_publication as p set ${onChange}
-          where p.deleted_at is null and p.account = ? and p.product_id in (select jsonb_array_elements_text(?::jsonb))
-            and p.accepted is not null and not p.excluded
-          returning p.id`,
-        [timing.catalogueCoalesceMs, timing.catalogueMaxDelayMs, account, JSON.stringify(ids)]
-      )
-      return written.length
-    }
     const rows = ids.map((productId) => ({ id: generateEntityId(undefined, "hubpub"), product_id: productId }))
     const written: unknown[] = await manager.execute(
       `insert into hub_product_publication as p (id, account, product_id, state, due_at, changed_at)
@@ -113,37 +94,6 @@ export class HubProductPublicationRepository extends DALUtils.mikroOrmBaseReposi
     return written.length
   }
 
-  /** Claims up to `limit` due rows of the account for `leaseMs` (claims.ts); SKIP LOCKED, so two publishers never get the same row. */
-  async claim(account: string, limit: number, leaseMs: number, context: Context = {}): Promise<ClaimedPublication[]> {
-    const claimToken = generateEntityId(undefined, "hubclaim")
-    const rows = await claimRows<{ id: string; product_id: string; excluded: boolean; accepted: unknown; refused: unknown; outcome_unknown: boolean; attempts: number }>(
-      this.getActiveManager<EntityManager>(context),
-      "hub_product_publication",
-      { claimToken, leaseMs, account, due: "due_at <= now()", dueParams: [], order: "due_at", limit, returning: "c.id, c.product_id, c.excluded, c.accepted, c.refused, c.outcome_unknown, c.attempts" }
-    )
-    return rows.map((row) => ({
-      id: row.id,
-      account,
-      productId: row.product_id,
-      excluded: row.excluded,
-      accepted: row.accepted,
-      refused: row.refused,
-      outcomeUnknown: row.outcome_unknown,
-      attempts: row.attempts,
-      claimToken,
-    }))
-  }
-
-  /** Moves on the lease of rows still held with `claimToken`; a lapsed one is not revived. */
-  async renewClaims(claimToken: string, leaseMs: number, context: Context = {}): Promise<number> {
-    return renewClaims(this.getActiveManager<EntityManager>(context), "hub_product_publication", claimToken, leaseMs)
-  }
-
-  /** Gives back rows claimed with `claimToken` without a push. */
-  async releaseClaims(claimToken: string, context: Context = {}): Promise<void> {
-    await releaseClaims(this.getActiveManager<EntityManager>(context), "hub_product_publication", claimToken)
-  }
-
   /**
    * Records how a claimed row's push ended. Only the holder of the claim writes; a row changed while
    * its push was in flight is due again at once, so the newer reading goes next. A failure waits
@@ -179,16 +129,6 @@ export class HubProductPublicationRepository extends DALUtils.mikroOrmBaseReposi
        ${fence}`,
       [...set.params, set.dueNow === true, set.dueNow === true, claim.id, claim.claimToken]
     )
-  }
-
-  /** Milliseconds until the account's next row is due and free (0: now), or null when none waits. */
-  async nextDueInMs(account: string, context: Context = {}): Promise<number | null> {
-    const [row]: Array<{ due_in_ms: string | null }> = await this.getActiveManager<EntityManager>(context).execute(
-      `select ceil(extract(epoch from min(greatest(due_at, coalesce(claimed_until, '-infinity'))) - now()) * 1000) as due_in_ms
-         from hub_product_publication where deleted_at is null and account = ? and due_at is not null`,
-      [account]
-    )
-    return row?.due_in_ms == null ? null : Math.max(0, Number(row.due_in_ms))
   }
 
   /** The account's rows per state, and those still to be looked at (the first publication's progress). */

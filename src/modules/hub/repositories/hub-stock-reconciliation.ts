@@ -4,7 +4,6 @@ import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
 import { HubStockReconciliation } from "../models"
 import type { HubProductField } from "../../../mapping/hub-product"
 import type { StockSyncFigures } from "../models/hub-catalogue-change"
-import { NOT_AWAITING_PUBLICATION } from "./hub-catalogue-change"
 
 type SkuInError = StockSyncFigures["skusInError"][number]
 
@@ -106,7 +105,7 @@ export class HubStockReconciliationRepository extends DALUtils.mikroOrmBaseRepos
     const [[outbox], hours, errors, [last], [verified]] = await Promise.all([
       manager.execute(
         `select count(*)::integer as backlog, min(changed_at) as oldest
-           from hub_catalogue_change where deleted_at is null and account = ? and state = 'pending' and ${NOT_AWAITING_PUBLICATION}`,
+           from hub_catalogue_change where deleted_at is null and account = ? and state = 'pending'`,
         [account]
       ),
       manager.execute(

@@ -3,6 +3,8 @@ import { HubCatalogueChangeRepository } from "./hub-catalogue-change"
 import { HubListedOrderRepository } from "./hub-listed-order"
 import { HubOrderRepository } from "./hub-order"
 import { HubOrderMoveRepository } from "./hub-order-move"
+import { HubPricePreviewRepository } from "./hub-price-preview"
+import { HubProductClaimRepository } from "./hub-product-claim"
 import { HubProductPublicationRepository } from "./hub-product-publication"
 import { HubSkuReservationRepository } from "./hub-sku-reservation"
 import { HubStockReconciliationRepository } from "./hub-stock-reconciliation"
@@ -16,7 +18,9 @@ export {
   HubListedOrderRepository,
   HubOrderMoveRepository,
   HubOrderRepository,
+  HubPricePreviewRepository,
   HubPriceRuleSetRepository,
+  HubProductClaimRepository,
   HubProductPublicationRepository,
   HubSkuReservationRepository,
   HubStockReconciliationRepository,
@@ -36,12 +40,14 @@ const HUB_REPOSITORIES = {
   moves: HubOrderMoveRepository,
   outbox: HubCatalogueChangeRepository,
   publications: HubProductPublicationRepository,
+  hubProducts: HubProductClaimRepository,
   reconciliations: HubStockReconciliationRepository,
   traffic: HubTrafficHourRepository,
   priceRuleSets: HubPriceRuleSetRepository,
   fieldMappings: HubFieldMappingRepository,
   syncErrors: HubSyncErrorRepository,
   skuReservations: HubSkuReservationRepository,
+  pricePreview: HubPricePreviewRepository,
 }
 
 export type HubRepositories = { readonly [name in keyof typeof HUB_REPOSITORIES]: InstanceType<(typeof HUB_REPOSITORIES)[name]> }

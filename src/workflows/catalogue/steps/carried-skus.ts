@@ -7,8 +7,8 @@
  */
 import { HubInvalidRequestError, HubRejectedError, type HubOperations, type HubVariationInput, type ProductUpdate, type VariationUpdate } from "../../../hub-client"
 import { HUB_PRODUCT_FIELDS, type HubProductFields } from "../../../mapping/hub-product"
-import type { ClaimedCatalogueChange, CataloguePushOutcome } from "../../../modules/hub/models/hub-catalogue-change"
-import { pushError, pushSkuFields, sent } from "./push-catalogue-changes"
+import type { CarriedOutcome, ClaimedCatalogueChange } from "../../../modules/hub/models/hub-catalogue-change"
+import { pushError, pushSkuFields, sent } from "./sku-push"
 import { sendSku, type SkuSender } from "./sku-send"
 
 /** The hub calls a product's push makes (src/workflows/catalogue/steps/push-hub-product.ts). */
@@ -16,9 +16,6 @@ export type ProductPushClient = Pick<HubOperations, "getProduct" | "createProduc
   addVariation(parentSku: string, variation: HubVariationInput): Promise<unknown>
   updateProduct(sku: string, update: ProductUpdate | VariationUpdate, resource?: "products" | "variations"): Promise<unknown>
 }
-
-/** How a carried row ended; `returned`: a request refused for the product's own fields, so the SKU goes alone next. */
-export type CarriedOutcome = CataloguePushOutcome | { kind: "returned" }
 
 type Went = { row?: ClaimedCatalogueChange; fields: HubProductFields; error?: unknown; withOwnFields: boolean }
 

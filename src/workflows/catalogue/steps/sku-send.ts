@@ -1,5 +1,5 @@
 /*
- * One request carrying a SKU's fields, as both pushes send it (alone, push-catalogue-changes.ts, or in
+ * One request carrying a SKU's fields, as both pushes send it (alone, sku-push.ts, or in
  * its product's request, carried-skus.ts), with what the hub teaches on the way (issue 49):
  * - "no sale" is said the account's way (src/mapping/hub-no-sale.ts); a refusal of that way in words
  *   about the sale price is remembered for the account and the next way tried once, and while the way is

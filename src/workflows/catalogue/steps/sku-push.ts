@@ -1,13 +1,15 @@
-import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+/*
+ * A SKU's outbox row pushed alone (a SKU no product push of this store carries), and what a push's
+ * answer means for the row, for both pushes (push-hub-products.ts, carried-skus.ts). Sent as one partial
+ * `PUT /products/{sku}` (or `/variations/{sku}`, per the account's `productEndpoint`) carrying only the
+ * fields that differ from what the hub last accepted (docs/hub-interface.md §4 rule 2): a price change
+ * sends no `qty`. The client throttles, waits out 429s and retries 5xx and network faults (a PUT sets
+ * values, so repeating it is safe); what is left to decide here is what an error means for the row.
+ */
 import { HubInvalidRequestError, HubRejectedError, isHubError } from "../../../hub-client"
 import { fieldsToSend, refusedFields, type HubProductFields } from "../../../mapping/hub-product"
-import { HUB_MODULE } from "../../../modules/hub"
-import { renewEvery } from "../../../modules/hub/leases"
 import type { ClaimedCatalogueChange, CataloguePushOutcome } from "../../../modules/hub/models/hub-catalogue-change"
-import type HubModuleService from "../../../modules/hub/service"
-import { loadHubProductFields } from "../../../queries/hub-product-fields"
-import { settleEach } from "./settle-each"
-import { NoSaleSaying, sendSku, type SkuSender } from "./sku-send"
+import { sendSku, type SkuSender } from "./sku-send"
 
 /**
  * A SKU an account's hub refused in this flush: the account, its answer, the fields held back until their cause changes,
@@ -15,53 +17,6 @@ import { NoSaleSaying, sendSku, type SkuSender } from "./sku-send"
  * SKU went through from one that goes on.
  */
 export type SkuRefusal = { account: string; sku: string; status: number; message: string; fields: string[]; lastSentAt: string | null }
-
-export type CataloguePushSummary = {
-  account: string
-  claimed: number
-  sent: number
-  rejected: number
-  failed: number
-  nextDueInMs: number | null
-  refusals: SkuRefusal[]
-}
-
-/**
- * Sends each claimed SKU of one account as one partial `PUT /products/{sku}` (or `/variations/{sku}`,
- * per the account's `productEndpoint`), with the account's client and budget, carrying only
- * the fields that differ from what the hub last accepted (docs/hub-interface.md §4 rule 2): a price
- * change sends no `qty`. The fields sent are Medusa's, read now, when the push leaves, not the ones
- * recorded with the change: a row only says *that* a SKU must be pushed, so no push carries a value
- * older than its send. The client throttles, waits out 429s and retries 5xx and network faults (a
- * PUT sets values, so repeating it is safe); what is left to decide here is what an error means for
- * the row.
- */
-export const pushCatalogueChangesStep = createStep(
-  "push-hub-catalogue-changes",
-  async ({ account: accountId, claimed }: { account: string; claimed: ClaimedCatalogueChange[] }, { container }) => {
-    const hub: HubModuleService = container.resolve(HUB_MODULE)
-    const account = hub.account(accountId)
-    const sender: SkuSender = { client: account.hub, options: account.options, saying: new NoSaleSaying(account.records, await account.records.noSale()) }
-    const summary: CataloguePushSummary = { account: account.id, claimed: claimed.length, sent: 0, rejected: 0, failed: 0, nextDueInMs: null, refusals: [] }
-    const readNow = claimed.length ? await loadHubProductFields(container, { skus: claimed.map((change) => change.sku) }, account.options) : new Map()
-    // The claims live while their pushes do (retries, a 429 pause, a slow answer): renewed a few
-    // times per lease. One that lapses anyway is fenced when its push completes (the outbox's `complete`).
-    const renewal = claimed.length
-      ? setInterval(() => void account.records.renewCatalogueClaims(claimed[0].claimToken).catch(() => undefined), renewEvery(account.options.catalogueLeaseMs))
-      : undefined
-    await settleEach(claimed, async (claimedChange) => {
-      // Every claimed SKU has a row, so Medusa reads it (a variant, or left); a failed reading keeps the last one.
-      const change = { ...claimedChange, wanted: readNow.get(claimedChange.sku)?.fields ?? claimedChange.wanted }
-      const outcome = await pushSkuFields(sender, change)
-      if (outcome.kind !== "unchanged") summary[outcome.kind === "sent" ? "sent" : outcome.kind === "rejected" ? "rejected" : "failed"]++
-      const refusal = skuRefusal(account.id, change, outcome)
-      if (refusal) summary.refusals.push(refusal)
-      await hub.completeCataloguePush(change, outcome)
-    }).finally(() => clearInterval(renewal))
-    summary.nextDueInMs = await account.records.nextCatalogueChangeDueInMs()
-    return new StepResponse(summary)
-  }
-)
 
 /**
  * One SKU's fields that differ from what the hub accepted, alone in one PUT, said and stepped as the hub
