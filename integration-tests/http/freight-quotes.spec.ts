@@ -1,4 +1,5 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { Client } from "pg"
 import { medusaIntegrationTestRunner } from "../helpers/test-runner"
 import { HUB_MODULE } from "../../src/modules/hub"
 import type HubModuleService from "../../src/modules/hub/service"
@@ -20,7 +21,7 @@ jest.setTimeout(180_000)
  */
 
 sandboxHubForStore({}, { HUB_FREIGHT: JSON.stringify({ enabled: true, handlingDays: 1 }), HUB_FREIGHT_TEST_PROVIDER: "true" })
-hubAccountsForStore([{ id: "brand-b", salesChannelId: "sc_01FREIGHTB", options: { freight: { enabled: true, handlingDays: 2, markupPercent: 10, fixedAmount: 1 } } }])
+hubAccountsForStore([{ id: "brand-b", salesChannelId: "sc_01FREIGHTB", options: { freight: { enabled: true, handlingDays: 2, markupPercent: 10, fixedAmount: 1, partnerUnits: { weight: "g", measures: "cm", money: "centavos" } } } }])
 
 type Answer = { status: number; data: any }
 const SP = "01310100"
@@ -161,12 +162,18 @@ medusaIntegrationTestRunner({
       })
     })
 
-    it("two accounts: each quotes from its own location's options with its own rules and days", async () => {
+    it("two accounts: each quotes from its own location's options with its own rules, days and partner's units", async () => {
       const b = await post(url("brand-b", "legacy"), { destinationZip: 1310100, volumes: [item("FR-1")] })
       expect(b.data.shippingQuotes).toEqual([{ shippingCost: 23, deliveryTime: { total: 5, transit: 3, expedition: 2 }, shippingMethodId: ids["Brand B Sedex"], shippingMethodName: "brand b sedex", shippingMethodDisplayName: "Brand B Sedex" }])
       const own = await post(url("default", "legacy"), { destinationZip: 1310100, volumes: [item("FR-1")] })
       expect(own.data.shippingQuotes.map((q: any) => q.shippingMethodId)).not.toContain(ids["Brand B Sedex"])
       expect(own.data.shippingQuotes).toHaveLength(3)
+      // Brand B's partner sends grams, centimetres and centavos (its partnerUnits): the answer's cost in centavos too.
+      const partner = await post(url("brand-b", "partner"), { destinationZipCode: SP, products: [{ skuId: "FR-1", quantity: 1, cost: 10000, weight: 1500, height: 10, width: 20, length: 30 }] })
+      expect(partner.data.content.deliveryOptions.map((o: any) => [o.deliveryMethodId, o.finalShippingCost])).toEqual([[ids["Brand B Sedex"], 2300]])
+      const fraction = await post(url("brand-b", "partner"), { destinationZipCode: SP, products: [{ skuId: "FR-1", quantity: 1, cost: 99.5 }] })
+      expect(fraction.status).toBe(400)
+      expect(fraction.data.message).toContain("products.0.cost")
     })
 
     it("a provider slower than the budget: the quote answers in time from the cache, and the provider's late answer refreshes it", async () => {
@@ -184,16 +191,16 @@ medusaIntegrationTestRunner({
         expect(held.status).toBe(200)
         expect(price(held.data)).toBe(13)
         expect(provider.calls).toBe(callsBefore + 1)
-        // An option the cache has never priced (another weight band) is left out rather than waited for.
+        // Another weight band the cache has never priced: the option's nearest cached band answers.
         const unknownBand = await post(url("default", "partner"), { ...body, products: [product("FR-1", 1, 100, 12)] })
-        expect(unknownBand.data.content.deliveryOptions.map((o: any) => o.deliveryMethodId)).toEqual([ids.Expressa, ids.Economica])
+        expect(price(unknownBand.data)).toBe(13)
       } finally {
         provider.release()
       }
       const hub = getContainer().resolve<HubModuleService>(HUB_MODULE)
       await eventually(async () => {
-        const cached = await hub.cachedFreight("default", [{ shippingOptionId: ids.Transportadora, cepRange: "01310", weightBand: "1.5" }], 60_000)
-        expect(cached.get(ids.Transportadora)).toBe("18")
+        const cached = await hub.cachedFreight("default", [ids.Transportadora], { cepRange: "01310", weightBand: "1.5" }, 60_000)
+        expect(cached.get(ids.Transportadora)).toEqual({ amount: "18", sameKey: true })
       })
       provider.hold()
       try {
@@ -203,7 +210,84 @@ medusaIntegrationTestRunner({
       }
       await eventually(async () => {
         const { last } = await hub.freightActivity("default", 10)
-        expect(last.map((quote) => quote.cacheHit)).toEqual([true, false, true, false])
+        expect(last.map((quote) => [quote.cacheHit, quote.source])).toEqual([[true, "cache"], [true, "zone_cache"], [true, "cache"], [false, "live"]])
+      })
+    })
+
+    it("a calculated option never priced for the quote's CEP range or band, its provider late: the merchant's zone table answers, else the zone's nearest cached band; the source is recorded", async () => {
+      const provider = freightTestProvider()
+      const headers = await adminHeaders(getContainer())
+      const hub = getContainer().resolve<HubModuleService>(HUB_MODULE)
+      const transportadora = (data: any) => data.content.deliveryOptions.find((o: any) => o.deliveryMethodId === ids.Transportadora)
+      const body = { destinationZipCode: SP, products: [product("FR-1")] }
+      provider.hold()
+      try {
+        // Nothing cached and no zone table: left out rather than waited for.
+        expect(transportadora((await post(url("default", "partner"), body)).data)).toBeUndefined()
+        const set = await api.post("/admin/hub/freight/fallback?account=default", { shipping_option_id: ids.Transportadora, amount: "19.90", days: 8 }, headers)
+        expect(set.data.shipping_options.find((o: any) => o.id === ids.Transportadora).fallback).toEqual({ amount: "19.90", days: 8 })
+        // The zone table's amount and days (plus the account's handling day).
+        expect(transportadora((await post(url("default", "partner"), body)).data)).toMatchObject({ finalShippingCost: 19.9, deliveryTime: 9 })
+        const bad = await api.post("/admin/hub/freight/fallback?account=default", { shipping_option_id: ids.Transportadora, amount: "19,9x" }, headers).catch((error: { response: Answer }) => error.response)
+        expect(bad.status).toBe(400)
+        expect(bad.data.message).toContain("amount")
+      } finally {
+        provider.release()
+      }
+      // The held calls' late answers fill the cache for 01310 and 1.5 kg.
+      await eventually(async () => expect((await hub.cachedFreight("default", [ids.Transportadora], { cepRange: "01310", weightBand: "1.5" }, 60_000)).get(ids.Transportadora)).toEqual({ amount: "13", sameKey: true }))
+      await api.post("/admin/hub/freight/fallback?account=default", { shipping_option_id: ids.Transportadora, amount: null }, headers)
+      provider.hold()
+      try {
+        // Another CEP of the zone (04538) and band (2 kg), no zone table: the option's nearest cached band, from any range.
+        const other = await post(url("default", "partner"), { destinationZipCode: "04538133", products: [product("FR-1", 1, 100, 1.6)] })
+        expect(transportadora(other.data)).toMatchObject({ finalShippingCost: 13, deliveryTime: 5 })
+      } finally {
+        provider.release()
+      }
+      await eventually(async () => {
+        const { last } = await hub.freightActivity("default", 10)
+        expect(last.map((quote) => [quote.source, quote.options, quote.cepRange])).toEqual([["zone_cache", 3, "04538"], ["zone_table", 3, "01310"], ["live", 2, "01310"]])
+      })
+    })
+
+    it("a slow database: the quote answers by the whole request's deadline with what it has priced (nothing: NO_DELIVERY_OPTIONS), and the miss is recorded", async () => {
+      const provider = freightTestProvider()
+      const body = { destinationZipCode: SP, products: [product("FR-1")] }
+      expect((await post(url("default", "partner"), body)).status).toBe(200)
+      const { databaseUrl } = getContainer().resolve(ContainerRegistrationKeys.CONFIG_MODULE).projectConfig
+      const locker = new Client({ connectionString: databaseUrl })
+      await locker.connect()
+      // Bounded by the client, so a quote that waits for the database fails the test instead of hanging it.
+      const timed = (path: string, payload: unknown) => {
+        const started = Date.now()
+        return api.post(path, payload, { timeout: 5_000 }).catch((error: { response?: Answer }) => error.response ?? Promise.reject(error)).then((answer: Answer) => ({ ...answer, ms: Date.now() - started }))
+      }
+      provider.hold()
+      try {
+        // The cache table locked and the provider held: the calculated option cannot be priced in time.
+        await locker.query("begin; lock table hub_freight_cache in access exclusive mode")
+        const partial = await timed(url("default", "partner"), body)
+        expect(partial.status).toBe(200)
+        expect(partial.data.content.deliveryOptions.map((o: any) => o.deliveryMethodId)).toEqual([ids.Expressa, ids.Economica])
+        // Before the deadline (750 ms) with a margin for a loaded machine, well before the 5 s the quote would otherwise wait.
+        expect(partial.ms).toBeLessThan(750 + 1_000)
+        // Medusa's prices locked too: nothing priced by the deadline, answered as each contract answers no options.
+        await locker.query("lock table price in access exclusive mode")
+        const [partner, legacy] = await Promise.all([timed(url("default", "partner"), body), timed(url("default", "legacy"), { destinationZip: 1310100, volumes: [item("FR-1")] })])
+        expect(partner.status).toBe(404)
+        expect(partner.data.messages.map((m: any) => m.key)).toEqual(["NO_DELIVERY_OPTIONS"])
+        expect(legacy).toMatchObject({ status: 404, data: { message: "Região de entrega não atendida" } })
+      } finally {
+        await locker.query("rollback").catch(() => undefined)
+        await locker.end()
+        provider.release()
+      }
+      const hub = getContainer().resolve<HubModuleService>(HUB_MODULE)
+      await eventually(async () => {
+        const { last, day } = await hub.freightActivity("default", 10)
+        expect(last.map((quote) => [quote.timedOut, quote.options]).sort()).toEqual([[false, 3], [true, 0], [true, 0], [true, 2]])
+        expect(day.timedOut).toBe(3)
       })
     })
 
@@ -218,6 +302,11 @@ medusaIntegrationTestRunner({
       expect(days.data.shipping_options.find((o: any) => o.id === ids.Expressa).delivery_days).toBe(9)
       const legacy = await post(url("default", "legacy"), { destinationZip: 1310100, volumes: [item("FR-1")] })
       expect(legacy.data.shippingQuotes.find((q: any) => q.shippingMethodId === ids.Expressa).deliveryTime).toEqual({ total: 10, transit: 9, expedition: 1 })
+      // Cleared: the account's default transit days (7) again.
+      const cleared = await api.post("/admin/hub/freight/delivery-days?account=default", { shipping_option_id: ids.Expressa, days: null }, headers)
+      expect(cleared.data.shipping_options.find((o: any) => o.id === ids.Expressa).delivery_days).toBeNull()
+      const byDefault = await post(url("default", "legacy"), { destinationZip: 1310100, volumes: [item("FR-1")] })
+      expect(byDefault.data.shippingQuotes.find((q: any) => q.shippingMethodId === ids.Expressa).deliveryTime).toEqual({ total: 8, transit: 7, expedition: 1 })
       const badDays = await api.post("/admin/hub/freight/delivery-days?account=default", { shipping_option_id: ids.Expressa, days: -1 }, headers).catch((error: { response: Answer }) => error.response)
       expect(badDays.status).toBe(400)
       expect(badDays.data.message).toContain("days")
@@ -238,8 +327,8 @@ medusaIntegrationTestRunner({
       expect((await post(url("default", "legacy"), { destinationZip: 1310100, volumes: [item("FR-1")] })).status).toBe(404)
       await eventually(async () => {
         const activity = (await api.get("/admin/hub/freight?account=default", headers)).data.activity
-        expect(activity.day).toMatchObject({ quotes: 2, misses: 0 })
-        expect(activity.last.map((q: any) => q.cepRange)).toEqual(["01310", "01310"])
+        expect(activity.day).toMatchObject({ quotes: 3, misses: 0 })
+        expect(activity.last.map((q: any) => q.cepRange)).toEqual(["01310", "01310", "01310"])
         expect(JSON.stringify(activity)).not.toContain("01310100")
       })
     })
@@ -248,7 +337,7 @@ medusaIntegrationTestRunner({
       const hub = getContainer().resolve<HubModuleService>(HUB_MODULE)
       const pg = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
       await pg.raw(`insert into hub_freight_quote (id, account, contract, cep_range, options, ms, created_at) values ('hubfrq_OLD', 'default', 'legacy', '01310', 1, 10, now() - interval '8 days')`)
-      const record = { account: "default", contract: "partner", cepRange: "80010", options: 1, ms: 5, cacheHit: false, unknownSkus: 0 }
+      const record = { account: "default", contract: "partner", cepRange: "80010", options: 1, ms: 5, cacheHit: false, unknownSkus: 0, source: "live" as const, timedOut: false }
       for (let i = 0; i < 100; i++) await hub.recordFreightQuote(record)
       const { rows } = await pg.raw(`select count(*) filter (where id = 'hubfrq_OLD') as old, count(*) as all from hub_freight_quote where account = 'default'`)
       expect(rows[0]).toEqual({ old: "0", all: "100" })

@@ -1,3 +1,4 @@
+import { MathBN } from "@medusajs/framework/utils"
 import { z } from "zod"
 
 /*
@@ -14,7 +15,7 @@ export const FREIGHT_MAX_LINES = 100
 /** A CEP as 8 digits; the legacy contract sends it as an integer, so its leading zero is lost. */
 const cepOf = (digits: string): string => digits.padStart(8, "0")
 
-const measure = (field: string) => z.number({ error: `${field} must be a number` }).finite(`${field} must be a number`).min(0, `${field} must not be negative`).max(100_000, `${field} is too large`)
+const measure = (field: string, max = 100_000) => z.number({ error: `${field} must be a number` }).finite(`${field} must be a number`).min(0, `${field} must not be negative`).max(max, `${field} is too large`)
 const quantity = z.number({ error: "quantity must be a whole number" }).int("quantity must be a whole number").min(1, "quantity must be at least 1").max(10_000, "quantity must be at most 10000")
 const sku = (field: string) => z.string({ error: `${field} must be a text` }).trim().min(1, `${field} must not be empty`).max(100, `${field} must be at most 100 characters`)
 
@@ -40,7 +41,26 @@ export const legacyQuoteRequestSchema = z.object({
     .max(FREIGHT_MAX_LINES, `volumes must hold at most ${FREIGHT_MAX_LINES} items`),
 })
 
-/** The partner's request: CEPs as strings; the public record gives no units, taken as the legacy's (metres, kg). */
+/**
+ * The partner's units: the public record names its fields (each the legacy's under a new name) but no
+ * units, so unset they are the legacy's (kg, metres, reais); an account whose partner says otherwise
+ * sets `freight.partnerUnits` (docs/options.md).
+ */
+export const partnerUnitsSchema = z.object({
+  weight: z.enum(["kg", "g"], { error: "freight.partnerUnits.weight must be kg or g" }).default("kg"),
+  measures: z.enum(["m", "cm", "mm"], { error: "freight.partnerUnits.measures must be m, cm or mm" }).default("m"),
+  /** The products' `cost` and the answer's `finalShippingCost`. */
+  money: z.enum(["reais", "centavos"], { error: "freight.partnerUnits.money must be reais or centavos" }).default("reais"),
+})
+export type PartnerUnits = z.output<typeof partnerUnitsSchema>
+export const LEGACY_UNITS: PartnerUnits = { weight: "kg", measures: "m", money: "reais" }
+
+const KG_PER = { kg: "1", g: "0.001" } as const
+const M_PER = { m: "1", cm: "0.01", mm: "0.001" } as const
+/** A number times an exact factor (decimal strings), so 1250 g is 1.25 kg and not 1.2500000000000002. */
+const scaled = (value: number, factor: string): number => MathBN.convert(MathBN.mult(value, factor)).toNumber()
+
+/** The partner's request: CEPs as strings; its measures in the account's `partnerUnits` (bounds wide enough for grams and centavos). */
 export const partnerQuoteRequestSchema = z.object({
   originZipCode: z.string().max(20).optional(),
   destinationZipCode: z.string({ error: "destinationZipCode must be a CEP of 8 digits" }).regex(/^\d{5}-?\d{3}$/, "destinationZipCode must be a CEP of 8 digits").transform((zip) => zip.replace("-", "")),
@@ -50,12 +70,12 @@ export const partnerQuoteRequestSchema = z.object({
         skuId: sku("skuId"),
         sellerTenant: z.string().max(200).optional(),
         category: z.string().max(200).optional(),
-        weight: measure("weight").default(0),
-        width: measure("width").default(0),
-        height: measure("height").default(0),
-        length: measure("length").default(0),
+        weight: measure("weight", 100_000_000).default(0),
+        width: measure("width", 100_000_000).default(0),
+        height: measure("height", 100_000_000).default(0),
+        length: measure("length", 100_000_000).default(0),
         quantity,
-        cost: measure("cost"),
+        cost: measure("cost", 100_000_000),
       }),
       { error: "products must be a list of items" }
     )
@@ -67,7 +87,15 @@ export const partnerQuoteRequestSchema = z.object({
 export type FreightLine = { sku: string; quantity: number; unitPrice: number; weightKg: number; heightM: number; widthM: number; lengthM: number }
 export type FreightRequest = { contract: FreightContract; cep: string; lines: FreightLine[]; sellerTenant?: string }
 
-export function readQuoteRequest(contract: FreightContract, body: unknown): { ok: true; request: FreightRequest } | { ok: false; issues: z.core.$ZodIssue[] } {
+/** Reads a request; `units` are the partner's (the legacy's are on the record). */
+/** A cost in centavos is a whole number: a fraction means the partner sends reais, and the option is wrong. */
+function wholeCentavos(data: z.output<typeof partnerQuoteRequestSchema>, ctx: z.core.$RefinementCtx) {
+  data.products.forEach((p, index) => {
+    if (!Number.isInteger(p.cost)) ctx.addIssue({ code: "custom", path: ["products", index, "cost"], message: "cost must be a whole number of centavos" })
+  })
+}
+
+export function readQuoteRequest(contract: FreightContract, body: unknown, units: PartnerUnits = LEGACY_UNITS): { ok: true; request: FreightRequest } | { ok: false; issues: z.core.$ZodIssue[] } {
   if (contract === "legacy") {
     const parsed = legacyQuoteRequestSchema.safeParse(body)
     if (!parsed.success) return { ok: false, issues: parsed.error.issues }
@@ -80,15 +108,26 @@ export function readQuoteRequest(contract: FreightContract, body: unknown): { ok
       },
     }
   }
-  const parsed = partnerQuoteRequestSchema.safeParse(body)
+  const schema = units.money === "centavos" ? partnerQuoteRequestSchema.superRefine(wholeCentavos) : partnerQuoteRequestSchema
+  const parsed = schema.safeParse(body)
   if (!parsed.success) return { ok: false, issues: parsed.error.issues }
+  const kg = KG_PER[units.weight]
+  const m = M_PER[units.measures]
   return {
     ok: true,
     request: {
       contract,
       cep: parsed.data.destinationZipCode,
       sellerTenant: parsed.data.products.find((p) => p.sellerTenant)?.sellerTenant,
-      lines: parsed.data.products.map((p) => ({ sku: p.skuId, quantity: p.quantity, unitPrice: p.cost, weightKg: p.weight, heightM: p.height, widthM: p.width, lengthM: p.length })),
+      lines: parsed.data.products.map((p) => ({
+        sku: p.skuId,
+        quantity: p.quantity,
+        unitPrice: units.money === "centavos" ? scaled(p.cost, "0.01") : p.cost,
+        weightKg: scaled(p.weight, kg),
+        heightM: scaled(p.height, m),
+        widthM: scaled(p.width, m),
+        lengthM: scaled(p.length, m),
+      })),
     },
   }
 }
@@ -136,7 +175,7 @@ export function legacyAnswer(quotes: FreightQuote[]): FreightAnswer {
 }
 
 /** The answer in the partner's contract; unknown SKUs and an unserved CEP are said in `messages`. */
-export function partnerAnswer(request: FreightRequest, quotes: FreightQuote[], unknownSkus: string[], now: Date): FreightAnswer {
+export function partnerAnswer(request: FreightRequest, quotes: FreightQuote[], unknownSkus: string[], now: Date, units: PartnerUnits = LEGACY_UNITS): FreightAnswer {
   const sellerTenant = request.sellerTenant ?? ""
   const messages = [
     ...unknownSkus.map((skuId) => ({ type: "WARNING", key: UNKNOWN_SKU_KEY, text: `SKU ${skuId} não encontrado`, sellerTenant })),
@@ -157,7 +196,7 @@ export function partnerAnswer(request: FreightRequest, quotes: FreightQuote[], u
           deliveryMethodName: q.displayName,
           deliveryTime: q.transitDays + q.handlingDays,
           deliveryTimeType: "bd",
-          finalShippingCost: Number(q.amount),
+          finalShippingCost: units.money === "centavos" ? Number(MathBN.mult(q.amount, 100).toFixed(0)) : Number(q.amount),
           deliveryEstimatedDateExactIso: addBusinessDays(now, q.transitDays + q.handlingDays),
           deliveryEstimateBusinessDays: q.transitDays + q.handlingDays,
         })),

@@ -1,5 +1,6 @@
 import { MathBN, type BigNumber } from "@medusajs/framework/utils"
 import { z } from "zod"
+import { partnerUnitsSchema } from "./freight-contracts"
 
 /*
  * What a destination CEP matches among Medusa's geo zones, and the merchant's rules on top of a
@@ -68,12 +69,22 @@ export function weightBand(totalKg: number): string {
   return `${upper}`
 }
 
-/** The merchant's rules on top of Medusa's price, per account (docs/options.md, `freight`). */
+/** The whole request's deadline when `freight.deadlineMs` is unset: 50 ms short of the hub's 800 for the network. */
+export const FREIGHT_DEADLINE_MS = 750
+
+/** The merchant's rules on top of Medusa's price, per account (docs/options.md, `freight`), and the option's fields kept beside them. */
 export const freightRulesSchema = z.object({
   markupPercent: z.number({ error: "freight.markupPercent must be a number" }).min(-100, "freight.markupPercent must be at least -100").max(1000).default(0),
   fixedAmount: z.number({ error: "freight.fixedAmount must be a number" }).min(-100_000).max(100_000).default(0),
   /** Items' total at or above which every option is free; unset: never. */
   freeAbove: z.number({ error: "freight.freeAbove must be a number" }).min(0, "freight.freeAbove must not be negative").optional(),
+  /**
+   * The whole request's deadline from its arrival (the hub waits 800 ms, the network takes its part):
+   * past it the quote answers with what it has priced. Unset: FREIGHT_DEADLINE_MS.
+   */
+  deadlineMs: z.number({ error: "freight.deadlineMs must be a whole number of milliseconds" }).int("freight.deadlineMs must be a whole number of milliseconds").min(100, "freight.deadlineMs must be at least 100").max(790, "freight.deadlineMs must be at most 790 (the hub waits 800 ms)").optional(),
+  /** The partner contract's units; unset: the legacy's (freight-contracts.ts says why). */
+  partnerUnits: partnerUnitsSchema.optional(),
 })
 export type FreightRules = z.infer<typeof freightRulesSchema>
 
@@ -91,6 +102,26 @@ export function itemTotalOf(lines: Array<{ unitPrice: number; quantity: number }
 
 /** A shipping option's transit days, kept in its metadata (`hub_delivery_days`): Medusa has none. */
 export function transitDaysOf(metadata: Record<string, unknown> | null | undefined): number | null {
-  const value = Number(metadata?.hub_delivery_days)
+  const kept = metadata?.hub_delivery_days
+  // Cleared days are kept as null (Medusa merges metadata: a key cannot be left out), and Number(null) is 0.
+  if (kept === null || kept === undefined || kept === "") return null
+  const value = Number(kept)
   return Number.isInteger(value) && value >= 0 && value <= 365 ? value : null
+}
+
+/**
+ * The merchant's zone table for a calculated option: a flat amount (Medusa's price before the
+ * account's rules, in its currency) and days, per account, kept beside the delivery days in the
+ * option's metadata (`hub_freight_fallback`, keyed by account). It answers a quote whose provider
+ * is late and whose exact cache is empty.
+ */
+export type FreightFallback = { amount: string; days: number | null }
+export const FALLBACK_KEY = "hub_freight_fallback"
+export const fallbackAmountSchema = z.string({ error: "amount must be an amount such as 19.90" }).regex(/^\d{1,7}(\.\d{1,2})?$/, "amount must be an amount such as 19.90")
+
+export function fallbackOf(metadata: Record<string, unknown> | null | undefined, account: string): FreightFallback | null {
+  const entry = (metadata?.[FALLBACK_KEY] as Record<string, { amount?: unknown; days?: unknown }> | undefined)?.[account]
+  if (!entry || !fallbackAmountSchema.safeParse(entry.amount).success) return null
+  const days = Number(entry.days)
+  return { amount: entry.amount as string, days: entry.days !== null && Number.isInteger(days) && days >= 0 && days <= 365 ? days : null }
 }

@@ -1,5 +1,5 @@
 import { legacyAnswer, partnerAnswer, readQuoteRequest, addBusinessDays, type FreightQuote } from "../freight-contracts"
-import { applyFreightRules, cepRange, geoZoneServes, itemTotalOf, postalExpressionHolds, stateOfCep, transitDaysOf, weightBand } from "../freight-rules"
+import { applyFreightRules, fallbackOf, freightRulesSchema, cepRange, geoZoneServes, itemTotalOf, postalExpressionHolds, stateOfCep, transitDaysOf, weightBand } from "../freight-rules"
 
 const quote = (id: string, amount: string, transitDays: number): FreightQuote => ({ id, name: id, displayName: `Entrega ${id}`, amount, transitDays, handlingDays: 1 })
 
@@ -15,6 +15,35 @@ describe("freight quote contracts", () => {
     const bad = readQuoteRequest("partner", { destinationZipCode: "8001", products: [{ skuId: "B", quantity: 0, cost: 1 }] })
     expect(bad.ok).toBe(false)
     if (!bad.ok) expect(bad.issues.map((issue) => issue.path.join("."))).toEqual(["destinationZipCode", "products.0.quantity"])
+  })
+
+  it("reads the partner's units as the account's option says: unset, the legacy's (kg, metres, reais); grams, centimetres and centavos converted exactly", () => {
+    const body = { destinationZipCode: "01310100", products: [{ skuId: "A", quantity: 1, cost: 1999, weight: 1250, height: 20, width: 15, length: 33 }] }
+    const legacyUnits = readQuoteRequest("partner", { ...body, products: [{ ...body.products[0], cost: 19.99, weight: 1.25, height: 0.2, width: 0.15, length: 0.33 }] })
+    expect(legacyUnits.ok && legacyUnits.request.lines).toEqual([{ sku: "A", quantity: 1, unitPrice: 19.99, weightKg: 1.25, heightM: 0.2, widthM: 0.15, lengthM: 0.33 }])
+    const units = { weight: "g", measures: "cm", money: "centavos" } as const
+    const read = readQuoteRequest("partner", body, units)
+    expect(read.ok && read.request.lines).toEqual([{ sku: "A", quantity: 1, unitPrice: 19.99, weightKg: 1.25, heightM: 0.2, widthM: 0.15, lengthM: 0.33 }])
+    const mm = readQuoteRequest("partner", { ...body, products: [{ ...body.products[0], height: 205 }] }, { ...units, measures: "mm" })
+    expect(mm.ok && mm.request.lines[0].heightM).toBe(0.205)
+    // The legacy contract's units are on the record: the option does not touch them.
+    const legacy = readQuoteRequest("legacy", { destinationZip: 1310100, volumes: [{ sku: "A", quantity: 1, price: 19.99, weight: 1.25 }] }, units)
+    expect(legacy.ok && legacy.request.lines[0]).toMatchObject({ unitPrice: 19.99, weightKg: 1.25 })
+    if (!read.ok) throw new Error("unread")
+    const answer = partnerAnswer(read.request, [quote("x", "12.35", 2)], [], new Date("2026-11-27T12:00:00Z"), units).body as { content: { deliveryOptions: Array<{ finalShippingCost: number }> } }
+    expect(answer.content.deliveryOptions[0].finalShippingCost).toBe(1235)
+    expect((partnerAnswer(read.request, [quote("x", "12.35", 2)], [], new Date()).body as typeof answer).content.deliveryOptions[0].finalShippingCost).toBe(12.35)
+  })
+
+  it("the partner's units option is checked with messages naming the field; a cost in centavos must be whole", () => {
+    const bad = freightRulesSchema.safeParse({ partnerUnits: { weight: "lb", measures: "km" } })
+    expect(bad.success).toBe(false)
+    if (!bad.success) expect(bad.error.issues.map((issue) => issue.message)).toEqual(["freight.partnerUnits.weight must be kg or g", "freight.partnerUnits.measures must be m, cm or mm"])
+    expect(freightRulesSchema.parse({ partnerUnits: { weight: "g" } }).partnerUnits).toEqual({ weight: "g", measures: "m", money: "reais" })
+    expect(freightRulesSchema.parse({}).partnerUnits).toBeUndefined()
+    const fraction = readQuoteRequest("partner", { destinationZipCode: "01310100", products: [{ skuId: "A", quantity: 1, cost: 19.99 }] }, { weight: "kg", measures: "m", money: "centavos" })
+    expect(fraction.ok).toBe(false)
+    if (!fraction.ok) expect(fraction.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([["products.0.cost", "cost must be a whole number of centavos"]])
   })
 
   it("answers legacy cheapest first, fastest among equals; nothing quoted is a 404 in the hub's words", () => {
@@ -69,7 +98,12 @@ describe("freight zones and rules", () => {
     expect(itemTotalOf([{ unitPrice: 0.1, quantity: 3 }, { unitPrice: 0.2, quantity: 1 }])).toBe("0.5")
   })
 
-  it("reads a shipping option's delivery days from its metadata, or none", () => {
-    expect([transitDaysOf({ hub_delivery_days: 3 }), transitDaysOf({ hub_delivery_days: "4" }), transitDaysOf({}), transitDaysOf(null), transitDaysOf({ hub_delivery_days: -1 })]).toEqual([3, 4, null, null, null])
+  it("reads a shipping option's delivery days from its metadata, or none (a cleared one is null)", () => {
+    expect([transitDaysOf({ hub_delivery_days: 3 }), transitDaysOf({ hub_delivery_days: "4" }), transitDaysOf({}), transitDaysOf(null), transitDaysOf({ hub_delivery_days: -1 }), transitDaysOf({ hub_delivery_days: null }), transitDaysOf({ hub_delivery_days: 0 })]).toEqual([3, 4, null, null, null, null, 0])
+  })
+
+  it("reads an account's zone table for an option from its metadata: its own entry, a cleared one is none, a bad amount is none", () => {
+    const metadata = { hub_freight_fallback: { default: { amount: "19.90", days: 6 }, "brand-b": null, bad: { amount: "19,9" }, nodays: { amount: "7", days: null } } }
+    expect([fallbackOf(metadata, "default"), fallbackOf(metadata, "brand-b"), fallbackOf(metadata, "bad"), fallbackOf(metadata, "nodays"), fallbackOf(null, "default")]).toEqual([{ amount: "19.90", days: 6 }, null, null, { amount: "7", days: null }, null])
   })
 })

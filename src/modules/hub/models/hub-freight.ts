@@ -41,5 +41,9 @@ export const HubFreightQuote = model
     ms: model.number(),
     cache_hit: model.boolean().default(false),
     unknown_skus: model.number().default(0),
+    /** Where its calculated options were priced from (live, cache, zone_table, zone_cache): the weakest used. */
+    source: model.text().default("live"),
+    /** Answered at the whole request's deadline with what was priced by then. */
+    timed_out: model.boolean().default(false),
   })
   .indexes([{ on: ["account", "created_at"] }])

@@ -5,8 +5,13 @@ import { HubOrderRecords } from "./hub-order-records"
 
 /** A calculated option's cached price, keyed as src/mapping/freight-rules.ts keys it. */
 export type FreightCacheKey = { shippingOptionId: string; cepRange: string; weightBand: string }
-export type FreightQuoteRecord = { account: string; contract: string; cepRange: string; options: number; ms: number; cacheHit: boolean; unknownSkus: number }
-export type FreightFigures = { quotes: number; misses: number; cacheHits: number; p50: number | null; p95: number | null; p99: number | null }
+/** Where a quote's calculated options were priced from, the weakest one used: the provider, the exact cache, the merchant's zone table, the zone's nearest cached price. */
+export const FREIGHT_SOURCES = ["live", "cache", "zone_table", "zone_cache"] as const
+export type FreightSource = (typeof FREIGHT_SOURCES)[number]
+export type FreightQuoteRecord = { account: string; contract: string; cepRange: string; options: number; ms: number; cacheHit: boolean; unknownSkus: number; source: FreightSource; timedOut: boolean }
+/** A cached price of an option: for the CEP range and weight band asked (`sameKey`), else the option's nearest band in any range. */
+export type CachedFreight = { amount: string; sameKey: boolean }
+export type FreightFigures = { quotes: number; misses: number; cacheHits: number; timedOut: number; p50: number | null; p95: number | null; p99: number | null }
 
 /** How long answered quotes are kept: the admin shows the last day's figures and the last 20. */
 export const FREIGHT_QUOTES_KEPT_DAYS = 7
@@ -41,17 +46,21 @@ export class HubFreightRecords extends HubOrderRecords {
     return before?.token ?? null
   }
 
-  /** Cached prices of calculated options, by option id; `maxAgeMs` bounds how old an answer may be. */
+  /**
+   * Cached prices of calculated options, by option id: the key's own row first, else the option's
+   * row of the nearest weight band and the newest, from any CEP range (every range an option was
+   * priced for is one its service zone serves). `maxAgeMs` bounds how old an answer may be.
+   */
   @InjectManager()
-  async cachedFreight(account: string, keys: FreightCacheKey[], maxAgeMs: number, @MedusaContext() context: Context = {}): Promise<Map<string, string>> {
-    if (!keys.length) return new Map()
-    const rows: Array<{ shipping_option_id: string; amount: string }> = await managerOf(context).execute(
-      `select shipping_option_id, amount from hub_freight_cache
-        where account = ? and deleted_at is null and updated_at > now() - (? * interval '1 millisecond')
-          and (shipping_option_id, cep_range, weight_band) in (${keys.map(() => "(?, ?, ?)").join(", ")})`,
-      [account, maxAgeMs, ...keys.flatMap((key) => [key.shippingOptionId, key.cepRange, key.weightBand])]
+  async cachedFreight(account: string, optionIds: string[], key: Omit<FreightCacheKey, "shippingOptionId">, maxAgeMs: number, @MedusaContext() context: Context = {}): Promise<Map<string, CachedFreight>> {
+    if (!optionIds.length) return new Map()
+    const rows: Array<{ shipping_option_id: string; amount: string; same_key: boolean }> = await managerOf(context).execute(
+      `select distinct on (shipping_option_id) shipping_option_id, amount, (cep_range = ? and weight_band = ?) as same_key from hub_freight_cache
+        where account = ? and deleted_at is null and updated_at > now() - (? * interval '1 millisecond') and shipping_option_id in (${optionIds.map(() => "?").join(", ")})
+        order by shipping_option_id, same_key desc, abs(weight_band::numeric - ?::numeric), updated_at desc`,
+      [key.cepRange, key.weightBand, account, maxAgeMs, ...optionIds, key.weightBand]
     )
-    return new Map(rows.map((row) => [row.shipping_option_id, row.amount]))
+    return new Map(rows.map((row) => [row.shipping_option_id, { amount: row.amount, sameKey: row.same_key }]))
   }
 
   /** Keeps a calculated option's fresh price (one statement, last write wins). */
@@ -77,29 +86,29 @@ export class HubFreightRecords extends HubOrderRecords {
       )
     }
     await managerOf(context).execute(
-      `insert into hub_freight_quote (id, account, contract, cep_range, options, ms, cache_hit, unknown_skus) values (?, ?, ?, ?, ?, ?, ?, ?)`,
-      [generateEntityId(undefined, "hubfrq"), record.account, record.contract, record.cepRange, record.options, record.ms, record.cacheHit, record.unknownSkus]
+      `insert into hub_freight_quote (id, account, contract, cep_range, options, ms, cache_hit, unknown_skus, source, timed_out) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [generateEntityId(undefined, "hubfrq"), record.account, record.contract, record.cepRange, record.options, record.ms, record.cacheHit, record.unknownSkus, record.source, record.timedOut]
     )
   }
 
-  /** The account's last quotes, newest first, and the last day's percentiles and misses (no options answered). */
+  /** The account's last quotes, newest first, and the last day's percentiles, misses (no options answered) and answers at the deadline. */
   @InjectManager()
   async freightActivity(account: string, limit: number, @MedusaContext() context: Context = {}): Promise<{ last: Array<FreightQuoteRecord & { at: string }>; day: FreightFigures }> {
     const manager = managerOf(context)
-    const rows: Array<{ contract: string; cep_range: string; options: number; ms: number; cache_hit: boolean; unknown_skus: number; created_at: Date }> = await manager.execute(
-      `select contract, cep_range, options, ms, cache_hit, unknown_skus, created_at from hub_freight_quote where account = ? and deleted_at is null order by created_at desc limit ?`,
+    const rows: Array<{ contract: string; cep_range: string; options: number; ms: number; cache_hit: boolean; unknown_skus: number; source: FreightSource; timed_out: boolean; created_at: Date }> = await manager.execute(
+      `select contract, cep_range, options, ms, cache_hit, unknown_skus, source, timed_out, created_at from hub_freight_quote where account = ? and deleted_at is null order by created_at desc limit ?`,
       [account, limit]
     )
-    const [day]: Array<{ quotes: string; misses: string; hits: string; p50: number | null; p95: number | null; p99: number | null }> = await manager.execute(
-      `select count(*) as quotes, count(*) filter (where options = 0) as misses, count(*) filter (where cache_hit) as hits,
+    const [day]: Array<{ quotes: string; misses: string; hits: string; timed_out: string; p50: number | null; p95: number | null; p99: number | null }> = await manager.execute(
+      `select count(*) as quotes, count(*) filter (where options = 0) as misses, count(*) filter (where cache_hit) as hits, count(*) filter (where timed_out) as timed_out,
               percentile_disc(0.5) within group (order by ms) as p50, percentile_disc(0.95) within group (order by ms) as p95,
               percentile_disc(0.99) within group (order by ms) as p99
          from hub_freight_quote where account = ? and deleted_at is null and created_at > now() - interval '1 day'`,
       [account]
     )
     return {
-      last: rows.map((row) => ({ account, contract: row.contract, cepRange: row.cep_range, options: row.options, ms: row.ms, cacheHit: row.cache_hit, unknownSkus: row.unknown_skus, at: new Date(row.created_at).toISOString() })),
-      day: { quotes: Number(day.quotes), misses: Number(day.misses), cacheHits: Number(day.hits), p50: day.p50, p95: day.p95, p99: day.p99 },
+      last: rows.map((row) => ({ account, contract: row.contract, cepRange: row.cep_range, options: row.options, ms: row.ms, cacheHit: row.cache_hit, unknownSkus: row.unknown_skus, source: row.source, timedOut: row.timed_out, at: new Date(row.created_at).toISOString() })),
+      day: { quotes: Number(day.quotes), misses: Number(day.misses), cacheHits: Number(day.hits), timedOut: Number(day.timed_out), p50: day.p50, p95: day.p95, p99: day.p99 },
     }
   }
 }

@@ -6,7 +6,7 @@ type Input = { shipping_option_id: string; days: number | null }
 
 /**
  * A shipping option's delivery days for freight quotes, kept in its metadata as `hub_delivery_days`
- * (Medusa has no delivery time); the rest of its metadata is kept. Compensated by the metadata before.
+ * (Medusa has no delivery time; null: none); the rest of its metadata is kept. Compensated by the metadata before.
  */
 export const setDeliveryDaysStep = createStep(
   "set-hub-freight-delivery-days",
@@ -14,16 +14,15 @@ export const setDeliveryDaysStep = createStep(
     const fulfillment = container.resolve(Modules.FULFILLMENT)
     const option = await fulfillment.retrieveShippingOption(shipping_option_id, { select: ["id", "metadata"] })
     const before = (option.metadata ?? null) as Record<string, unknown> | null
-    const { hub_delivery_days: _old, ...rest } = before ?? {}
-    const metadata = days === null ? rest : { ...rest, hub_delivery_days: days }
-    await fulfillment.updateShippingOptions(shipping_option_id, { metadata } as never)
+    // Medusa merges an update's metadata into the kept one: cleared days are written as null, not left out.
+    await fulfillment.updateShippingOptions(shipping_option_id, { metadata: { ...before, hub_delivery_days: days } } as never)
     // This process quotes the new days at once; others within their few seconds of reuse.
     forgetShippingSetups(container)
     return new StepResponse({ shipping_option_id, days }, { shipping_option_id, before })
   },
   async (undo, { container }) => {
     if (!undo) return
-    await container.resolve(Modules.FULFILLMENT).updateShippingOptions(undo.shipping_option_id, { metadata: undo.before } as never)
+    await container.resolve(Modules.FULFILLMENT).updateShippingOptions(undo.shipping_option_id, { metadata: { ...undo.before, hub_delivery_days: undo.before?.hub_delivery_days ?? null } } as never)
     forgetShippingSetups(container)
   }
 )

@@ -4,7 +4,7 @@ import { z } from "zod"
 import { describeIssues } from "../../../../hub-client/errors"
 import { HUB_MODULE } from "../../../../modules/hub"
 import type HubModuleService from "../../../../modules/hub/service"
-import { transitDaysOf } from "../../../../mapping/freight-rules"
+import { fallbackOf, FREIGHT_DEADLINE_MS, transitDaysOf } from "../../../../mapping/freight-rules"
 import { hubStockLocations } from "../../../../queries/hub-stock-locations"
 import { HubAccountQuerySchema } from "../account-query"
 
@@ -51,9 +51,10 @@ export async function freightSettings(req: MedusaRequest) {
     handling_days: options.freight.handlingDays,
     default_transit_days: options.freight.defaultTransitDays,
     budget_ms: options.freight.budgetMs,
+    deadline_ms: options.freight.deadlineMs ?? FREIGHT_DEADLINE_MS,
     location: locationRows[0] ? { id: locationRows[0].id, name: locationRows[0].name } : null,
     shipping_options: zones.flatMap((zone) =>
-      (zone.shipping_options ?? []).map((option) => ({ id: option.id, name: option.name, zone: zone.name, price_type: option.price_type, delivery_days: transitDaysOf(option.metadata) }))
+      (zone.shipping_options ?? []).map((option) => ({ id: option.id, name: option.name, zone: zone.name, price_type: option.price_type, delivery_days: transitDaysOf(option.metadata), fallback: fallbackOf(option.metadata, id) }))
     ),
     activity,
   }

@@ -51,8 +51,9 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   res.json({
     ms: Date.now() - startedAt,
     cache_hit: result.cacheHit,
+    source: result.source,
     unknown_skus: result.unknownSkus,
     legacy: legacyAnswer(result.quotes),
-    partner: partnerAnswer(request, result.quotes, result.unknownSkus, new Date()),
+    partner: partnerAnswer(request, result.quotes, result.unknownSkus, new Date(), account.options.freight.partnerUnits),
   })
 }
