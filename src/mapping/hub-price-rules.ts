@@ -91,11 +91,22 @@ export type PriceHeld = { held: "under_floor"; floor: number } | { held: "floor_
 /** A price the rules made (`rule`: which markup: `default` or the category's id), or why it is held. */
 export type RuledPrice = { amount: number; rule: string } | PriceHeld
 
+type CategoryRule = HubPriceRules["categories"][number]
+
+/** Each rule set's category rules by category id, made once per set: a preview prices 50,000 SKUs under one set of up to 1,000. */
+const categoryRulesById = new WeakMap<HubPriceRules["categories"], Map<string, CategoryRule>>()
+
+function categoryRulesOf(rules: HubPriceRules): Map<string, CategoryRule> {
+  let byId = categoryRulesById.get(rules.categories)
+  if (!byId) categoryRulesById.set(rules.categories, (byId = new Map(rules.categories.map((rule) => [rule.category_id, rule]))))
+  return byId
+}
+
 /** The markup that applies: the rule of the category nearest the product on any of its paths, else the default. */
 function markupOf(rules: HubPriceRules, context: PriceContext): { markup_percent: string; fixed_amount: string; rule: string } {
   if (rules.categories.length) {
-    const byId = new Map(rules.categories.map((rule) => [rule.category_id, rule]))
-    let best: { depth: number; rule: (typeof rules.categories)[number] } | undefined
+    const byId = categoryRulesOf(rules)
+    let best: { depth: number; rule: CategoryRule } | undefined
     for (const path of context.categoryPaths) {
       path.forEach((id, depth) => {
         const rule = byId.get(id)

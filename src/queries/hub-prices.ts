@@ -37,23 +37,45 @@ export async function medusaVariantPrices(container: MedusaContainer, variantIds
   const listed = rules.source.kind === "price_list" ? await priceListAmounts(container, data, rules.source.price_list_id, currencyCode) : new Map<string, number | string>()
   const prices = new Map<string, MedusaVariantPrice>()
   for (const variant of data) {
-    const calculated = variant.calculated_price
-    const context: PriceContext = {
-      categoryPaths: ((variant.product?.categories ?? []) as Array<{ mpath?: string | null } | null>).flatMap((category) => (category?.mpath ? [category.mpath.split(".")] : [])),
-      metadata: (variant.metadata as Record<string, unknown> | null) ?? null,
-    }
-    const onSale = calculated?.calculated_price?.price_list_type === "sale" && calculated.calculated_amount != null
-    const listAmount = listed.get(variant.id)
-    if (listAmount !== undefined) {
-      // The list's amount is the price; a sale in the region is the sale price (the rules keep it only below).
-      const medusa = { originalAmount: listAmount, calculatedAmount: onSale ? calculated!.calculated_amount! : listAmount, onSale }
-      prices.set(variant.id, { medusa, context, source: "price_list" })
-      continue
-    }
-    if (calculated?.original_amount == null || calculated.calculated_amount == null) continue
-    prices.set(variant.id, { medusa: { originalAmount: calculated.original_amount, calculatedAmount: calculated.calculated_amount, onSale }, context, source: "region" })
+    const categories = (variant.product?.categories ?? []) as Array<{ mpath?: string | null } | null>
+    const price = variantPriceOf({
+      calculated: variant.calculated_price,
+      categoryMpaths: categories.map((category) => category?.mpath),
+      metadata: variant.metadata as Record<string, unknown> | null,
+      listAmount: listed.get(variant.id),
+    })
+    if (price) prices.set(variant.id, price)
   }
   return { currencyCode, prices }
+}
+
+/** What the rules read of Medusa's calculated price in a region: `calculated_price` through Query, or the pricing module's `calculatePrices`. */
+export type CalculatedPriceReading = {
+  original_amount?: number | string | null
+  calculated_amount?: number | string | null
+  calculated_price?: { price_list_type?: string | null } | null
+}
+
+/**
+ * A variant's price as the rules start from it, from what was read of it: its calculated price, its
+ * categories' `mpath`s, its metadata, and the rules' price list's amount; null when it has none.
+ */
+export function variantPriceOf(read: {
+  calculated: CalculatedPriceReading | null | undefined
+  categoryMpaths: Array<string | null | undefined>
+  metadata: Record<string, unknown> | null | undefined
+  listAmount: number | string | null | undefined
+}): MedusaVariantPrice | null {
+  const { calculated, listAmount } = read
+  const context: PriceContext = { categoryPaths: read.categoryMpaths.flatMap((mpath) => (mpath ? [mpath.split(".")] : [])), metadata: read.metadata ?? null }
+  const onSale = calculated?.calculated_price?.price_list_type === "sale" && calculated.calculated_amount != null
+  if (listAmount != null) {
+    // The list's amount is the price; a sale in the region is the sale price (the rules keep it only below).
+    const medusa = { originalAmount: listAmount, calculatedAmount: onSale ? calculated!.calculated_amount! : listAmount, onSale }
+    return { medusa, context, source: "price_list" }
+  }
+  if (calculated?.original_amount == null || calculated.calculated_amount == null) return null
+  return { medusa: { originalAmount: calculated.original_amount, calculatedAmount: calculated.calculated_amount, onSale }, context, source: "region" }
 }
 
 /** The region an account prices in (its `regionId`, else the store's default region) and that region's currency. */
@@ -103,15 +125,15 @@ export async function ruledVariantPrices(
   const rules = rulesGiven ?? (await container.resolve<HubModuleService>(HUB_MODULE).account(options.id).records.priceRules())
   const { currencyCode, prices: medusa } = await medusaVariantPrices(container, variantIds, options, rules)
   const prices = new Map<string, RuledVariantPrice>()
-  for (const [variantId, reading] of medusa) {
-    if (rules === NO_PRICE_RULES) {
-      const { originalAmount, calculatedAmount, onSale } = reading.medusa
-      prices.set(variantId, { ...reading, price: { amount: hubAmount(originalAmount), rule: "none" }, sale: onSale ? { amount: hubAmount(calculatedAmount), rule: "none" } : null })
-    } else {
-      prices.set(variantId, { ...reading, ...hubPricesByRules(reading.medusa, rules, reading.context) })
-    }
-  }
+  for (const [variantId, reading] of medusa) prices.set(variantId, ruledPriceOf(reading, rules))
   return { currencyCode, prices }
+}
+
+/** A variant's price and sale price under `rules`; without rules, Medusa's as they are (`rule`: `none`). */
+export function ruledPriceOf(reading: MedusaVariantPrice, rules: HubPriceRules): RuledVariantPrice {
+  if (rules !== NO_PRICE_RULES) return { ...reading, ...hubPricesByRules(reading.medusa, rules, reading.context) }
+  const { originalAmount, calculatedAmount, onSale } = reading.medusa
+  return { ...reading, price: { amount: hubAmount(originalAmount), rule: "none" }, sale: onSale ? { amount: hubAmount(calculatedAmount), rule: "none" } : null }
 }
 
 /** A variant's price on an account's hub: the price and sale price to send, or the floor the rules hold it under, or the floor value they could not read. */
