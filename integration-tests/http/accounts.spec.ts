@@ -33,11 +33,11 @@ medusaIntegrationTestRunner({
       it("each account has its own client: its requests go to its own hub, with its own credentials, counted apart", async () => {
         const hub: HubModuleService = getContainer().resolve(HUB_MODULE)
         expect(hub.accountIds).toEqual(["default", "brand-b"])
-        await hub.account("brand-b").hub.listStatuses()
+        await hub.account("brand-b").orders.statuses()
         expect(second.hub!.requestLog().filter((entry) => entry.path === "/statuses").map((entry) => entry.status)).toEqual([200])
         expect(sandbox.hub.requestLog().filter((entry) => entry.path === "/statuses")).toEqual([])
-        expect(hub.account("brand-b").hub.figures().byEndpoint["GET /statuses"].answers["200"]).toBe(1)
-        expect(hub.account("default").hub.figures().byEndpoint["GET /statuses"]).toBeUndefined()
+        expect(hub.account("brand-b").figures().byEndpoint["GET /statuses"].answers["200"]).toBe(1)
+        expect(hub.account("default").figures().byEndpoint["GET /statuses"]).toBeUndefined()
       })
 
       it("the admin reads each account's connection and hourly traffic by id, never a credential; an unknown id is a 400 naming it", async () => {

@@ -73,7 +73,7 @@ medusaIntegrationTestRunner({
         ])
       const skuRefusals = async () => (await feed()).filter((notice) => notice.data.title === "The hub refused SKU NAO-NO-HUB")
       await setStocked(3)
-      await eventually(async () => expect(await refusedSku()).toMatchObject({ state: "rejected", wanted: { qty: 3 }, error_status: 404 }), 30_000)
+      await eventually(async () => expect(await refusedSku()).toMatchObject({ state: "refused", wanted: { qty: 3 }, error_status: 404 }), 30_000)
       sandbox.hub.upsertProducts([{ sku: "NAO-NO-HUB", qty: 0 }])
       await setStocked(4)
       await eventually(async () => expect(sandbox.hub.getProduct("NAO-NO-HUB")?.qty).toBe(4), 30_000)
@@ -123,8 +123,8 @@ medusaIntegrationTestRunner({
       // The hub answers 503 to everything: a request fails through its retries.
       const hubModule: HubModuleService = container.resolve(HUB_MODULE)
       sandbox.hub.setFaults({ errorRate: 1 })
-      await expect(hubModule.account("default").hub.getOrder(code)).rejects.toThrow()
-      const failing = hubModule.account("default").hub.figures().failing!
+      await expect(hubModule.account("default").orders.get(code)).rejects.toThrow()
+      const failing = hubModule.account("default").figures().failing!
       expect(failing).not.toBeNull()
       // Not five minutes yet: nothing told.
       expect(await noticeHubOutage(container, "default")).toBe(false)
@@ -132,8 +132,8 @@ medusaIntegrationTestRunner({
       expect(await noticeHubOutage(container, "default", { afterMs: 0 })).toBe(true)
       expect(await noticeHubOutage(container, "default", { afterMs: 0 })).toBe(true)
       sandbox.hub.setFaults({})
-      await hubModule.account("default").hub.getOrder(code)
-      expect(hubModule.account("default").hub.figures().failing).toBeNull()
+      await hubModule.account("default").orders.get(code)
+      expect(hubModule.account("default").figures().failing).toBeNull()
       expect(await noticeHubOutage(container, "default", { afterMs: 0 })).toBe(false)
 
       await eventually(async () => {

@@ -99,7 +99,7 @@ medusaIntegrationTestRunner({
     it("an order a dead consumer took comes back after the visibility timeout and is imported once", async () => {
       const { code } = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 2 }] }))
       // A consumer reads it and dies before doing anything: the hub hides it for a while.
-      expect((await hubModule.account("default").hub.nextQueuedOrder())?.code).toBe(code)
+      expect((await hubModule.account("default").orders.nextQueued())?.code).toBe(code)
       expect(await consumeOrderQueue(container, "default")).toMatchObject({ seen: 0, imported: 0 })
 
       // Back after the visibility timeout.
@@ -111,7 +111,7 @@ medusaIntegrationTestRunner({
     it("an order the queue lost is imported by the listing, the queue's safety net", async () => {
       const { code } = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 1 }] }))
       // Taken off the queue without its effect (a hub that drops it, a consumer of another system).
-      await hubModule.account("default").hub.acknowledgeQueuedOrder((await hubModule.account("default").hub.nextQueuedOrder())!.code)
+      await hubModule.account("default").orders.acknowledgeQueued((await hubModule.account("default").orders.nextQueued())!.code)
       expect(await consumeOrderQueue(container, "default")).toMatchObject({ seen: 0, imported: 0 })
       expect(await runOrderImport(container, "default")).toMatchObject({ imported: 1 })
       expect((await medusaOrdersByHubCode()).get(code)).toBe(1)
