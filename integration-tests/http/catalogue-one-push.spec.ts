@@ -73,6 +73,39 @@ medusaIntegrationTestRunner({
       expect(requestsTo("CANECA-1P").map((entry) => [entry.method, (entry.body as { product: unknown }).product])).toEqual([["PUT", { name: "Caneca Grande", price: 60, qty: 9 }]])
     })
 
+    it("a configurable product's edit, saved stock first and title last, is one request per hub SKU it touched: the product's PUT and the variation's", async () => {
+      const productId = await createProduct({
+        title: "Camiseta",
+        options: [{ title: "Tamanho", values: ["P", "M"] }],
+        variants: [
+          { sku: "CAMISETA-P", stocked: 2, price: 50, options: { Tamanho: "P" } },
+          { sku: "CAMISETA-M", stocked: 3, price: 50, options: { Tamanho: "M" } },
+        ],
+      })
+      await published(productId)
+      const parentSku = (await hub.listHubProductPublications({ product_id: productId }))[0].sku as string
+      sandbox.hub.resetRequestLog()
+      const query = container.resolve(ContainerRegistrationKeys.QUERY)
+      const { data: [variant] } = await query.graph({ entity: "product_variant", fields: ["id", "inventory_items.inventory_item_id"], filters: { sku: "CAMISETA-M" } })
+      // The reverse of editAll's order: the stock, then the price, then the product's own field, each
+      // once the one before it is recorded (so each lands in the outbox or the publication on its own).
+      await updateInventoryLevelsWorkflow(container).run({
+        input: { updates: [{ inventory_item_id: variant.inventory_items[0].inventory_item_id, location_id: store.stockLocation.id, stocked_quantity: 8 }] },
+      })
+      await eventually(async () => expect((await hub.listHubCatalogueChanges({ sku: "CAMISETA-M" }))[0]?.available_quantity).toBe(8))
+      await updateProductVariantsWorkflow(container).run({ input: { selector: { id: variant.id }, update: { prices: [{ currency_code: "brl", amount: 55 }] } } })
+      await eventually(async () => expect((await hub.listHubCatalogueChanges({ sku: "CAMISETA-M" }))[0]?.wanted).toMatchObject({ price: 55 }))
+      await updateProductsWorkflow(container).run({ input: { selector: { id: productId }, update: { title: "Camiseta Lisa" } } })
+      await eventually(() => expect(sandbox.hub.getProduct(parentSku)).toMatchObject({ name: "Camiseta Lisa" }))
+      await published(productId)
+      await flushCatalogueOutbox(container, "default")
+      const requests = sandbox.hub.requestLog().map((entry) => [entry.method, entry.path, (entry.body as { product?: unknown; variation?: unknown }).product ?? (entry.body as { variation?: unknown }).variation])
+      expect(requests).toEqual([
+        ["PUT", `/products/${parentSku}`, { name: "Camiseta Lisa" }],
+        ["PUT", "/variations/CAMISETA-M", { price: 55, qty: 8 }],
+      ])
+    })
+
     it("a PUT refused for the product's own field lets the stock and price go alone; the refused field is held", async () => {
       const productId = await createProduct({ title: "Jarra", variants: [{ sku: "JARRA-1P", stocked: 2, price: 40 }] })
       await published(productId)

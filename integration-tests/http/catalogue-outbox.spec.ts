@@ -145,7 +145,7 @@ medusaIntegrationTestRunner({
       for (const sku of SKUS.slice(0, 5)) expect(putsFor(sku)).toHaveLength(1)
 
       // The dead flusher's late report changes nothing: its claim is gone.
-      await hub.completeCataloguePush(claimedByTheDead[0], { kind: "rejected", status: 422, hubMessage: "late", sent: true, refused: { qty: 50 }, more: false })
+      await hub.completeCataloguePush(claimedByTheDead[0], { kind: "refused", status: 422, hubMessage: "late", sent: true, refused: { qty: 50 }, more: false })
       expect((await hub.account("default").records.stockSyncFigures()).skusInError).toEqual([])
     })
 

@@ -157,7 +157,7 @@ medusaIntegrationTestRunner({
       expect(creates()).toEqual([])
       // Its stock waits for the create, on the product's publication: not in the stock backlog, whose oldest change would age for good.
       const [row] = await container.resolve<HubModuleService>(HUB_MODULE).listHubCatalogueChanges({ sku: "SEM-PESO" })
-      expect(row.state).toBe("pending")
+      expect(row.state).toBe("awaiting")
       expect((await api.get("/admin/hub/stock", headers)).data.stock).toMatchObject({ backlog: 0, oldestPendingChangeAt: null })
       await updateProductsWorkflow(container).run({ input: { selector: { id: productId }, update: { weight: 500 } } })
       await eventually(async () => expect((await publicationOf(productId))?.state).toBe("published"))
@@ -266,7 +266,7 @@ medusaIntegrationTestRunner({
       expect(creates()).toEqual([])
     })
 
-    it("stock the hub took before publication was turned on still goes while the product's publication waits", async () => {
+    it("stock the hub took before publication was turned on: a change made while its product's first push is in flight goes right after it, as one hub product", async () => {
       const options = hub.hubOptions as { publishProducts: boolean }
       sandbox.hub.upsertProducts([{ sku: "JA-SINCRONIZADO", qty: 0, name: "No hub", price: 10 }])
       options.publishProducts = false
@@ -289,11 +289,14 @@ medusaIntegrationTestRunner({
         await updateInventoryLevelsWorkflow(container).run({
           input: { updates: [{ inventory_item_id: variant.inventory_items[0].inventory_item_id, location_id: store.stockLocation.id, stocked_quantity: 2 }] },
         })
-        await eventually(() => expect(sandbox.hub.getProduct("JA-SINCRONIZADO")?.qty).toBe(2))
+        // Recorded, and held with its product: the SKU is never claimed apart from it.
+        await eventually(async () => expect((await hub.listHubCatalogueChanges({ sku: "JA-SINCRONIZADO" }))[0]).toMatchObject({ state: "pending", available_quantity: 2 }))
+        expect(sandbox.hub.getProduct("JA-SINCRONIZADO")?.qty).toBe(4)
       } finally {
         read.release()
       }
       await eventually(async () => expect(await publicationOf(productId)).toMatchObject({ state: "published", linked: true }))
+      await eventually(() => expect(sandbox.hub.getProduct("JA-SINCRONIZADO")?.qty).toBe(2))
       expect(creates()).toEqual([])
     })
 

@@ -156,6 +156,11 @@ describe("the hub module's migrations on a store with data", () => {
       const exported = (await import(path.join(MIGRATIONS, file))) as Record<string, MigrationClass>
       await run(pool, new exported[file.replace(/\.ts$/, "")]({} as never, {} as never), "up")
     }
+    // A SKU the hub refused is `refused`, the publications' word (Migration20261128083709).
+    expect((await pool.query(`select sku, state from hub_catalogue_change order by sku`)).rows).toEqual([
+      { sku: "SKU-1", state: "pending" },
+      { sku: "SKU-2", state: "refused" },
+    ])
     // Every hub SKU the hub took from a publication reserved for its product (Migration20261128053305), the oldest first.
     expect((await pool.query(`select account, sku, product_id from hub_sku_reservation order by account, sku`)).rows).toEqual([
       { account: "brand-b", sku: "SKU-HELD", product_id: "prod_3" },

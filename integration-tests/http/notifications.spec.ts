@@ -73,7 +73,7 @@ medusaIntegrationTestRunner({
         ])
       const skuRefusals = async () => (await feed()).filter((notice) => notice.data.title === "The hub refused SKU NAO-NO-HUB")
       await setStocked(3)
-      await eventually(async () => expect(await refusedSku()).toMatchObject({ state: "rejected", wanted: { qty: 3 }, error_status: 404 }), 30_000)
+      await eventually(async () => expect(await refusedSku()).toMatchObject({ state: "refused", wanted: { qty: 3 }, error_status: 404 }), 30_000)
       sandbox.hub.upsertProducts([{ sku: "NAO-NO-HUB", qty: 0 }])
       await setStocked(4)
       await eventually(async () => expect(sandbox.hub.getProduct("NAO-NO-HUB")?.qty).toBe(4), 30_000)

@@ -179,7 +179,7 @@ medusaIntegrationTestRunner({
         await eventually(async () => {
           const figures = await hub.account("default").records.stockSyncFigures()
           expect(figures.skusInError).toEqual([
-            expect.objectContaining({ sku: "NAO-NO-HUB", state: "rejected", status: 404, reason: "Product not found", availableQuantity: 3 }),
+            expect.objectContaining({ sku: "NAO-NO-HUB", state: "refused", status: 404, reason: "Product not found", availableQuantity: 3 }),
           ])
         })
         const refused = putsFor("NAO-NO-HUB").length
@@ -247,7 +247,7 @@ medusaIntegrationTestRunner({
         expect(catalogue.pushesByHour[0].sent).toBe(putsFor("CAMISETA-P").length + putsFor("CAMISETA-M").length)
         expect(catalogue.pushesByHour[0].failed).toBe(putsFor("NAO-NO-HUB").length)
         expect(catalogue.skusInError).toEqual([
-          expect.objectContaining({ sku: "NAO-NO-HUB", state: "rejected", status: 404, reason: "Product not found" }),
+          expect.objectContaining({ sku: "NAO-NO-HUB", state: "refused", status: 404, reason: "Product not found" }),
         ])
         const body = JSON.stringify(response.data)
         for (const secret of Object.values(sandbox.hub.credentials)) expect(body).not.toContain(secret)

@@ -3,7 +3,8 @@ import { Migration } from "@medusajs/framework/mikro-orm/migrations";
 /**
  * One claim per hub product (issue 51): `hub_product_claim` holds a hub product while its push is in
  * flight, so its publication and its SKUs' outbox rows are claimed together; an outbox row waits in
- * `awaiting` while its product's first publication is not taken. The state's check kept the name it had
+ * `awaiting` while its product's first publication is not taken; a row the hub refused is `refused`, the
+ * publications' word for it (it was `rejected`). The state's check kept the name it had
  * before the table was renamed (Migration20261125180000): both names are dropped.
  */
 
@@ -19,12 +20,14 @@ export class Migration20261128083709 extends Migration {
     this.addSql(`alter table if exists "hub_catalogue_change" drop constraint if exists "hub_stock_change_state_check";`);
     this.addSql(`alter table if exists "hub_catalogue_change" drop constraint if exists "hub_catalogue_change_state_check";`);
 
-    this.addSql(`alter table if exists "hub_catalogue_change" add constraint "hub_catalogue_change_state_check" check("state" in ('pending', 'sent', 'rejected', 'awaiting'));`);
+    this.addSql(`update "hub_catalogue_change" set "state" = 'refused' where "state" = 'rejected';`);
+    this.addSql(`alter table if exists "hub_catalogue_change" add constraint "hub_catalogue_change_state_check" check("state" in ('pending', 'sent', 'refused', 'awaiting'));`);
   }
 
   override async down(): Promise<void> {
     this.addSql(`drop table if exists "hub_product_claim" cascade;`);
     this.addSql(`update "hub_catalogue_change" set "state" = 'pending' where "state" = 'awaiting';`);
+    this.addSql(`update "hub_catalogue_change" set "state" = 'rejected' where "state" = 'refused';`);
 
     this.addSql(`alter table if exists "hub_catalogue_change" drop constraint if exists "hub_catalogue_change_state_check";`);
 

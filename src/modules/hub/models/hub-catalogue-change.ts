@@ -34,10 +34,10 @@ export const HubCatalogueChange = model
     /** Bumped by every change, so a push of an older quantity cannot mark a newer one sent. */
     version: model.number().default(0),
     /**
-     * pending: to send; sent: the hub took it; rejected: a 4xx, not resent until the quantity changes;
+     * pending: to send; sent: the hub took it; refused: a 4xx, not resent until the quantity changes;
      * awaiting: never on the hub, its product's publication not taken yet (a create will carry it).
      */
-    state: model.enum(["pending", "sent", "rejected", "awaiting"]).default("pending"),
+    state: model.enum(["pending", "sent", "refused", "awaiting"]).default("pending"),
     /** The oldest change the hub has not received yet. */
     changed_at: model.dateTime(),
     /** The latest change: a row is sent once it has been quiet for `catalogueCoalesceMs`. */
@@ -106,7 +106,7 @@ export type CataloguePushOutcome =
    * `sent` false when the client refused locally; `more` when fields it did not refuse (a qty sent
    * beside a refused price) are still to go, alone.
    */
-  | { kind: "rejected"; status: number | null; hubMessage: string; sent: boolean; refused: HubProductFields; more: boolean }
+  | { kind: "refused"; status: number | null; hubMessage: string; sent: boolean; refused: HubProductFields; more: boolean }
   /** The hub unavailable, or a 429 longer than the run: tried again after a delay. */
   | { kind: "failed"; status?: number; reason: string }
 

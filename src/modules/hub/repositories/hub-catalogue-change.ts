@@ -15,7 +15,7 @@ export class HubCatalogueChangeRepository extends DALUtils.mikroOrmBaseRepositor
   /**
    * Records the fields each SKU should have on the hub: one row per SKU, the latest reading wins. A
    * SKU whose reading did not change is left alone (pending stays pending, sent stays sent, and a
-   * rejected one is not resent unchanged). A reconciliation passes its id and each SKU's drifted
+   * refused one is not resent unchanged). A reconciliation passes its id and each SKU's drifted
    * fields: those are forgotten as accepted, so they go again even when equal to what was sent, and
    * a value the hub refused goes once more (once per reconciliation: the hub may have changed since).
    * Returns the products of the SKUs queued (null: a SKU no product holds), one per SKU.
@@ -51,7 +51,7 @@ export class HubCatalogueChangeRepository extends DALUtils.mikroOrmBaseRepositor
          reconciliation_id = coalesce(excluded.reconciliation_id, c.reconciliation_id),
          updated_at = now()
        where c.wanted is distinct from excluded.wanted
-          or (excluded.reconciliation_id is not null and c.state <> 'rejected')
+          or (excluded.reconciliation_id is not null and c.state <> 'refused')
        returning c.product_id`,
       [JSON.stringify(rows), account, reconciliationId]
     )
@@ -97,7 +97,7 @@ export class HubCatalogueChangeRepository extends DALUtils.mikroOrmBaseRepositor
        on conflict (account, sku) where deleted_at is null do update set
          accepted = c.accepted || excluded.accepted, refused = '{}'::jsonb, error = null, error_status = null,
          sent_quantity = coalesce((excluded.accepted->>'qty')::integer, c.sent_quantity), sent_at = now(),
-         state = case when c.state in ('rejected', 'awaiting') then 'pending' else c.state end,
+         state = case when c.state in ('refused', 'awaiting') then 'pending' else c.state end,
          variant_id = coalesce(excluded.variant_id, c.variant_id), product_id = coalesce(excluded.product_id, c.product_id), updated_at = now()`,
       [account, JSON.stringify(rows)]
     )
@@ -152,7 +152,7 @@ export class HubCatalogueChangeRepository extends DALUtils.mikroOrmBaseRepositor
    */
   async complete(claim: ClaimedCatalogueChange, outcome: CataloguePushOutcome, timing: OutboxTiming, context: Context = {}): Promise<void> {
     const { settled, params, settledState } = settlement(claim, outcome, timing)
-    const sentToHub = outcome.kind === "sent" || (outcome.kind === "rejected" && outcome.sent)
+    const sentToHub = outcome.kind === "sent" || (outcome.kind === "refused" && outcome.sent)
     if (outcome.kind !== "unchanged") {
       await this.getActiveManager<EntityManager>(context).execute(
         `update hub_catalogue_change set
@@ -224,9 +224,9 @@ function settlement(claim: ClaimedCatalogueChange, outcome: CataloguePushOutcome
     }
     case "unchanged":
       return { settled: `attempts = 0, claimed_until = null, reconciliation_id = null`, params: [], settledState: `'sent'` }
-    case "rejected": {
+    case "refused": {
       // Stock refused: not resent until it changes. Only catalogue fields refused: a qty sent beside them goes alone.
-      const settledState = outcome.more ? `'pending'` : "qty" in outcome.refused ? `'rejected'` : `'sent'`
+      const settledState = outcome.more ? `'pending'` : "qty" in outcome.refused ? `'refused'` : `'sent'`
       return {
         settled: `refused = c.refused || ?::jsonb, attempts = c.attempts + 1, error = ?::text, error_status = ?::integer,
            claimed_until = null, reconciliation_id = null`,

@@ -35,7 +35,7 @@ export type HubProductsPushSummary = {
   refusals: ProductRefusal[]
   /** SKUs whose fields the hub took, refused (announced in `skuRefusals`) or could not be sent. */
   sent: number
-  rejected: number
+  skusRefused: number
   skusFailed: number
   skuRefusals: SkuRefusal[]
   /** The SKUs (a product's and its variations') of the products whose fields the hub took in this round. */
@@ -74,7 +74,7 @@ export const pushHubProductsStep = createStep("push-hub-products", async ({ acco
     refused: 0,
     refusals: [],
     sent: 0,
-    rejected: 0,
+    skusRefused: 0,
     skusFailed: 0,
     skuRefusals: [],
     takenSkus: [],
@@ -87,7 +87,7 @@ export const pushHubProductsStep = createStep("push-hub-products", async ({ acco
   const settleRow = async (row: ClaimedCatalogueChange, outcome: CarriedOutcome) => {
     await hub.completeCataloguePush(row, outcome)
     if (outcome.kind === "sent") summary.sent++
-    if (outcome.kind === "rejected") summary.rejected++
+    if (outcome.kind === "refused") summary.skusRefused++
     if (outcome.kind === "failed") summary.skusFailed++
     const refusal = outcome.kind === "returned" || outcome.kind === "awaiting" ? null : skuRefusal(account, row, outcome)
     if (refusal) summary.skuRefusals.push(refusal)

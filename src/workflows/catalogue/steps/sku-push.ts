@@ -34,9 +34,9 @@ export async function pushSkuFields(sender: SkuSender, change: ClaimedCatalogueC
 
 /** What a PUT of these fields that threw means for the row. */
 export function pushError(change: ClaimedCatalogueChange, fields: HubProductFields, error: unknown): CataloguePushOutcome {
-  if (error instanceof HubRejectedError) return rejected(change, fields, error.status ?? 400, error.hubMessage, !error.repeated)
+  if (error instanceof HubRejectedError) return refused(change, fields, error.status ?? 400, error.hubMessage, !error.repeated)
   // Refused by the client before sending: resending the same values cannot help either.
-  if (error instanceof HubInvalidRequestError) return rejected(change, fields, null, error.message, false)
+  if (error instanceof HubInvalidRequestError) return refused(change, fields, null, error.message, false)
   // A 429 outlasting the client's retries, the hub unavailable after them, or a 2xx answer that
   // could not be read: the fields go again after a delay (a PUT is safe to repeat).
   if (isHubError(error)) return { kind: "failed", status: error.status, reason: error.message }
@@ -45,14 +45,14 @@ export function pushError(change: ClaimedCatalogueChange, fields: HubProductFiel
 
 /** A row's refusal as the `hub-sku.refused` event names it, when the hub answered it (a local refusal repeats one announced). */
 export function skuRefusal(account: string, change: ClaimedCatalogueChange, outcome: CataloguePushOutcome): SkuRefusal | null {
-  if (outcome.kind !== "rejected" || !outcome.sent || outcome.status === null) return null
+  if (outcome.kind !== "refused" || !outcome.sent || outcome.status === null) return null
   return { account, sku: change.sku, status: outcome.status, message: outcome.hubMessage, fields: Object.keys(outcome.refused), lastSentAt: change.lastSentAt }
 }
 
-function rejected(change: ClaimedCatalogueChange, sent: HubProductFields, status: number | null, hubMessage: string, reachedHub: boolean): CataloguePushOutcome {
+function refused(change: ClaimedCatalogueChange, sent: HubProductFields, status: number | null, hubMessage: string, reachedHub: boolean): CataloguePushOutcome {
   const refused = refusedFields(sent)
   const more = Object.keys(fieldsToSend(change.wanted, change.accepted, { ...change.refused, ...refused })).length > 0
-  return { kind: "rejected", status, hubMessage, sent: reachedHub, refused, more }
+  return { kind: "refused", status, hubMessage, sent: reachedHub, refused, more }
 }
 
 /**
