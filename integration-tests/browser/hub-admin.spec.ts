@@ -12,6 +12,7 @@ import { orderPageTests, type OrderPageSession } from "./hub-admin-orders"
 import { pricePortugueseTests, priceTests } from "./hub-admin-prices"
 import { refusalPortugueseTests, refusalTests } from "./hub-admin-refusals"
 import { mappingTests } from "./hub-admin-mapping"
+import { freightWalks } from "./hub-admin-freight"
 import { type HubPageName, openHubPage } from "./hub-pages"
 import { demoTests, pagesPortugueseTests, pageWalkTests, sidebarTests } from "./hub-admin-pages"
 
@@ -385,6 +386,8 @@ describe("in Portuguese (Brazil), the admin user's language", () => {
   refusalPortugueseTests(session)
   orderListPortugueseTests(session)
 })
+
+freightWalks(session)
 
 describe("several hub accounts", () => {
   accountTests(session)

@@ -153,9 +153,12 @@ export async function quoteFreight(container: MedusaContainer, account: HubAccou
     })),
   }
   const calculated = options.filter((option) => option.price_type === "calculated")
-  // Read beside the providers' calls, not before them: a slow read delays only a late option's fallback.
+  // Read beside the providers' calls, not before them: a slow read delays only a late option's fallback; a failed one leaves the zone table.
   const cached = calculated.length
-    ? hub.cachedFreight(account.id, calculated.map((option) => option.id), cacheKey, freight.cacheMaxAgeMinutes * 60_000)
+    ? hub.cachedFreight(account.id, calculated.map((option) => option.id), cacheKey, freight.cacheMaxAgeMinutes * 60_000).catch((error: Error) => {
+        logger.warn(`hub (account ${account.id}): the freight quote cache was not read: ${error.message}`)
+        return new Map<string, CachedFreight>()
+      })
     : Promise.resolve(new Map<string, CachedFreight>())
   const flat = options.filter((option) => option.price_type !== "calculated")
   await Promise.all([priceFlat(), ...calculated.map(priceCalculated)])

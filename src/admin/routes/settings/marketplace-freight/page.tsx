@@ -19,14 +19,17 @@ type FreightSettings = {
   handling_days: number
   default_transit_days: number
   budget_ms: number
+  deadline_ms: number
   location: { id: string; name: string } | null
-  shipping_options: Array<{ id: string; name: string; zone: string; price_type: string; delivery_days: number | null }>
+  shipping_options: Array<{ id: string; name: string; zone: string; price_type: string; delivery_days: number | null; fallback: { amount: string; days: number | null } | null }>
   activity: {
-    last: Array<{ contract: string; cepRange: string; options: number; ms: number; cacheHit: boolean; unknownSkus: number; at: string }>
-    day: { quotes: number; misses: number; cacheHits: number; p50: number | null; p95: number | null; p99: number | null }
+    last: Array<{ contract: string; cepRange: string; options: number; ms: number; cacheHit: boolean; source: FreightSource; timedOut: boolean; unknownSkus: number; at: string }>
+    day: { quotes: number; misses: number; cacheHits: number; timedOut: number; p50: number | null; p95: number | null; p99: number | null }
   }
 }
-type TryAnswer = { ms: number; cache_hit: boolean; unknown_skus: string[]; legacy: { status: number; body: unknown }; partner: { status: number; body: unknown } }
+/** Where a quote's calculated options were priced from (src/modules/hub/services/hub-freight-records.ts). */
+type FreightSource = "live" | "cache" | "zone_table" | "zone_cache"
+type TryAnswer = { ms: number; cache_hit: boolean; source: FreightSource; unknown_skus: string[]; legacy: { status: number; body: unknown }; partner: { status: number; body: unknown } }
 type VariantHit = { id: string; title: string; sku: string | null; product: string }
 
 const useFreightText = () => useTranslation("translation", { keyPrefix: "marketplaceHub.freight" })
@@ -75,12 +78,42 @@ const Endpoint = ({ settings }: { settings: FreightSettings }) => {
       <Text size="small">
         {t("endpoint.allowlist")}: {settings.allowlist.length ? settings.allowlist.join(", ") : t("endpoint.anyCaller")}
       </Text>
-      <Text size="small">{t("endpoint.times", { handling: settings.handling_days, budget: settings.budget_ms, transit: settings.default_transit_days })}</Text>
+      <Text size="small">{t("endpoint.times", { handling: settings.handling_days, budget: settings.budget_ms, deadline: settings.deadline_ms, transit: settings.default_transit_days })}</Text>
     </Container>
   )
 }
 
-/** Each shipping option's transit days (kept in its metadata, hub_delivery_days). */
+/** A whole number of days typed, or null for an empty field. */
+const daysOf = (text: string | undefined): number | null => (text === "" || text === undefined ? null : Number(text))
+
+/** A calculated option's zone table for the account: the amount and days answered when its provider is late and nothing is cached. */
+const ZoneTable = ({ settings, option }: { settings: FreightSettings; option: FreightSettings["shipping_options"][number] }) => {
+  const { t } = useFreightText()
+  const client = useQueryClient()
+  const [amount, setAmount] = useState(option.fallback?.amount ?? "")
+  const [days, setDays] = useState(String(option.fallback?.days ?? ""))
+  const save = useMutation({
+    // Sent as typed (a decimal text): the amount stays exact; the route says which field is wrong.
+    mutationFn: () =>
+      sdk.client.fetch<FreightSettings>(`/admin/hub/freight/fallback?account=${settings.account}`, {
+        method: "POST",
+        body: { shipping_option_id: option.id, amount: amount.trim() === "" ? null : amount.trim().replace(",", "."), days: daysOf(days) },
+      }),
+    onSuccess: (answer) => client.setQueryData(["hub", "freight", settings.account], answer),
+    onError: (error) => toast.error(errorMessage(error)),
+  })
+  return (
+    <div className="flex items-center gap-x-2" data-testid={`freight-zone-table-${option.id}`}>
+      <Input size="small" className="w-24" placeholder={t("days.amount")} aria-label={t("days.amount")} value={amount} onChange={(event) => setAmount(event.target.value)} />
+      <Input size="small" type="number" min={0} className="w-20" placeholder={t("days.days")} aria-label={t("days.zoneDays")} value={days} onChange={(event) => setDays(event.target.value)} />
+      <Button size="small" variant="transparent" isLoading={save.isPending} onClick={() => save.mutate()}>
+        {t("days.save")}
+      </Button>
+    </div>
+  )
+}
+
+/** Each shipping option's transit days (kept in its metadata, hub_delivery_days) and, for a calculated one, its zone table. */
 const DeliveryDays = ({ settings }: { settings: FreightSettings }) => {
   const { t } = useFreightText()
   const client = useQueryClient()
@@ -94,6 +127,7 @@ const DeliveryDays = ({ settings }: { settings: FreightSettings }) => {
   return (
     <Container className="flex flex-col gap-y-3 px-6 py-4" data-testid="freight-days">
       <Heading level="h2">{t("days.heading", { location: settings.location?.name ?? "—" })}</Heading>
+      <Text size="small" className="text-ui-fg-subtle">{t("days.zoneTableWhy")}</Text>
       {!settings.shipping_options.length ? (
         <Text size="small">{t("days.none")}</Text>
       ) : (
@@ -104,6 +138,7 @@ const DeliveryDays = ({ settings }: { settings: FreightSettings }) => {
               <Table.HeaderCell>{t("days.zone")}</Table.HeaderCell>
               <Table.HeaderCell>{t("days.price")}</Table.HeaderCell>
               <Table.HeaderCell>{t("days.days")}</Table.HeaderCell>
+              <Table.HeaderCell>{t("days.zoneTable")}</Table.HeaderCell>
             </Table.Row>
           </Table.Header>
           <Table.Body>
@@ -123,11 +158,12 @@ const DeliveryDays = ({ settings }: { settings: FreightSettings }) => {
                       value={edits[option.id] ?? (option.delivery_days === null ? "" : String(option.delivery_days))}
                       onChange={(event) => setEdits({ ...edits, [option.id]: event.target.value })}
                     />
-                    <Button size="small" variant="transparent" onClick={() => save.mutate({ id: option.id, days: edits[option.id] === "" || edits[option.id] === undefined ? null : Number(edits[option.id]) })}>
+                    <Button size="small" variant="transparent" onClick={() => save.mutate({ id: option.id, days: daysOf(edits[option.id]) })}>
                       {t("days.save")}
                     </Button>
                   </div>
                 </Table.Cell>
+                <Table.Cell>{option.price_type === "calculated" ? <ZoneTable settings={settings} option={option} /> : "—"}</Table.Cell>
               </Table.Row>
             ))}
           </Table.Body>
@@ -184,7 +220,7 @@ const TryQuote = ({ account }: { account: string }) => {
       )}
       {quote.data && (
         <div className="grid grid-cols-1 gap-2 md:grid-cols-2">
-          <Text size="small">{t("try.took", { ms: quote.data.ms, cache: quote.data.cache_hit ? t("activity.yes") : t("activity.no") })}</Text>
+          <Text size="small">{t("try.took", { ms: quote.data.ms, source: t(`activity.sources.${quote.data.source}`) })}</Text>
           <span />
           {(["partner", "legacy"] as const).map((contract) => (
             <div key={contract}>
@@ -206,7 +242,7 @@ const Activity = ({ settings }: { settings: FreightSettings }) => {
   return (
     <Container className="flex flex-col gap-y-3 px-6 py-4" data-testid="freight-activity">
       <Heading level="h2">{t("activity.heading")}</Heading>
-      <Text size="small">{t("activity.day", { quotes: day.quotes, misses: day.misses, hits: day.cacheHits, p50: ms(day.p50), p95: ms(day.p95), p99: ms(day.p99) })}</Text>
+      <Text size="small">{t("activity.day", { quotes: day.quotes, misses: day.misses, hits: day.cacheHits, late: day.timedOut, p50: ms(day.p50), p95: ms(day.p95), p99: ms(day.p99) })}</Text>
       {!last.length ? (
         <Text size="small">{t("activity.none")}</Text>
       ) : (
@@ -218,7 +254,7 @@ const Activity = ({ settings }: { settings: FreightSettings }) => {
               <Table.HeaderCell>{t("activity.cep")}</Table.HeaderCell>
               <Table.HeaderCell>{t("activity.options")}</Table.HeaderCell>
               <Table.HeaderCell>{t("activity.ms")}</Table.HeaderCell>
-              <Table.HeaderCell>{t("activity.cacheHit")}</Table.HeaderCell>
+              <Table.HeaderCell>{t("activity.source")}</Table.HeaderCell>
             </Table.Row>
           </Table.Header>
           <Table.Body>
@@ -229,7 +265,10 @@ const Activity = ({ settings }: { settings: FreightSettings }) => {
                 <Table.Cell>{quote.cepRange}-xxx</Table.Cell>
                 <Table.Cell>{quote.options}</Table.Cell>
                 <Table.Cell>{quote.ms}</Table.Cell>
-                <Table.Cell>{quote.cacheHit ? t("activity.yes") : t("activity.no")}</Table.Cell>
+                <Table.Cell>
+                  {t(`activity.sources.${quote.source}`)}
+                  {quote.timedOut && <Badge size="2xsmall" color="orange" className="ml-2">{t("activity.late")}</Badge>}
+                </Table.Cell>
               </Table.Row>
             ))}
           </Table.Body>
@@ -244,7 +283,7 @@ const Freight = () => {
   const { account } = useHubAccount()
   const settings = useFreight(account)
   return (
-    <div className="flex flex-col gap-y-3">
+    <div className="flex flex-col gap-y-3" data-testid="freight-page">
       <Container className="flex items-center justify-between px-6 py-4">
         <div>
           <Heading>{t("heading")}</Heading>
