@@ -6,6 +6,7 @@ import { HUB_MODULE } from "../../src/modules/hub"
 import type HubModuleService from "../../src/modules/hub/service"
 import type { SandboxHub } from "../../src/sandbox"
 import { hubPriceRulesSchema, type HubPriceRules, type HubPriceRulesInput } from "../../src/mapping/hub-price-rules"
+import type { HubProductFields } from "../../src/mapping/hub-product"
 import { ruledVariantPrices } from "../../src/queries/hub-prices"
 import { previewCatalogue, previewLine, type PricePreviewLine } from "../../src/queries/price-preview"
 import { adminHeaders } from "../helpers/admin"
@@ -120,7 +121,8 @@ medusaIntegrationTestRunner({
       const rows = await hubModule.listHubCatalogueChanges({ account }, { select: ["sku", "variant_id", "accepted"], order: { sku: "ASC" }, take: null })
       const { currencyCode, prices } = await ruledVariantPrices(container, rows.flatMap((row) => (row.variant_id ? [row.variant_id] : [])), options, rules)
       const limit = { limitPercent: options.priceCutLimitPercent, marginPercent: options.priceCutMarginPercent }
-      return { currencyCode, lines: rows.map((row) => previewLine(row, row.variant_id ? prices.get(row.variant_id) : undefined, limit)) }
+      const hubPrice = (accepted: unknown) => (accepted as HubProductFields | null)?.price ?? null
+      return { currencyCode, lines: rows.map((row) => previewLine({ sku: row.sku, hub_price: hubPrice(row.accepted) }, row.variant_id ? prices.get(row.variant_id) : undefined, limit)) }
     }
     const summaryOf = (lines: PricePreviewLine[]) => ({ skus: lines.length, changing: lines.filter((line) => !line.held && line.steps > 0).length, held: lines.filter((line) => line.held).length })
 

@@ -2,7 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import type { HubPriceRules, PriceHeld } from "../mapping/hub-price-rules"
 import { priceStepsLeft, type PriceCutLimit } from "../mapping/hub-price-steps"
-import { hubAmount, type HubProductFields } from "../mapping/hub-product"
+import { hubAmount } from "../mapping/hub-product"
 import { HUB_MODULE } from "../modules/hub"
 import type { HubAccount } from "../modules/hub/hub-account"
 import type { PricePreviewSourceRow } from "../modules/hub/repositories/hub-price-preview"
@@ -15,8 +15,8 @@ import { accountRegion, ruledPriceOf, variantPriceOf, type CalculatedPriceReadin
  */
 export const PREVIEW_CHUNK = 5_000
 
-/** An outbox row as the preview reads it. */
-export type PreviewRow = { sku: string; variant_id: string | null; accepted: unknown }
+/** An outbox row as the preview reads it: its SKU and the price the hub accepted. */
+export type PreviewRow = { sku: string; hub_price: number | null }
 
 /**
  * One SKU under rules not saved yet: Medusa's price (the one the rules start from), the hub's now, the
@@ -48,7 +48,7 @@ export function heldView(held: PriceHeld): { held: PriceHeld["held"]; floor: num
 
 /** One SKU's line from its outbox row and its variant's price under the rules (undefined: none in the account's region). */
 export function previewLine(row: PreviewRow, reading: RuledVariantPrice | undefined, limit: PriceCutLimit): PricePreviewLine {
-  const held = (row.accepted as HubProductFields | null)?.price ?? null
+  const held = row.hub_price
   const line = { sku: row.sku, hub_price: held, price_after: null, change_percent: null, steps: 0, rule: null, floor: null, unreadable_floor: null }
   if (!reading) return { ...line, medusa_price: null, held: "no_price" }
   const { price } = reading
@@ -79,11 +79,17 @@ export async function previewCatalogue(
   const list = { priceListId: rules.source.kind === "price_list" ? rules.source.price_list_id : null, currencyCode: region.currencyCode }
   const lines: PricePreviewLine[] = []
   const summary = { skus: count, changing: 0, held: 0 }
-  let index = 0
-  for (let after: string | null = null; ; ) {
+  type Chunk = { rows: PricePreviewSourceRow[]; calculated: Map<string, CalculatedPriceReading> }
+  const read = async (after: string | null): Promise<Chunk> => {
     const rows = await records.pricePreview.chunk({ after, limit: chunk }, list)
-    if (!rows.length) break
-    const calculated = await calculatedPrices(container, rows, region)
+    return { rows, calculated: await calculatedPrices(container, rows, region) }
+  }
+  let index = 0
+  for (let next: Promise<Chunk> | null = read(null); next; ) {
+    const { rows, calculated }: Chunk = await next
+    // After a whole chunk, the next one is read (by PostgreSQL, mostly) while this one's lines are made:
+    // nothing else is awaited before it, so its failure is never left unhandled.
+    next = rows.length === chunk ? read(rows[rows.length - 1].sku) : null
     for (const row of rows) {
       const price = row.price_set_id ? variantPriceOf({ calculated: calculated.get(row.price_set_id), categoryMpaths: row.category_paths, metadata: row.metadata, listAmount: row.list_amount }) : null
       const line = previewLine(row, price ? ruledPriceOf(price, rules) : undefined, limit)
@@ -92,7 +98,6 @@ export async function previewCatalogue(
       if (index >= page.offset && index < page.offset + page.limit) lines.push(line)
       index++
     }
-    after = rows[rows.length - 1].sku
   }
   return { currencyCode: region.currencyCode, count, lines, summary }
 }

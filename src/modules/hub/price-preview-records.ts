@@ -1,5 +1,5 @@
 import type { Context, DAL } from "@medusajs/framework/types"
-import { InjectManager, MedusaContext } from "@medusajs/framework/utils"
+import { InjectTransactionManager, MedusaContext } from "@medusajs/framework/utils"
 import type { HubPricePreviewRepository, PricePreviewSourceRow } from "./repositories/hub-price-preview"
 
 /**
@@ -14,8 +14,11 @@ export class HubPricePreviewRecords {
     protected readonly baseRepository_: DAL.RepositoryService
   ) {}
 
-  /** The account's next `limit` SKUs after `after` (SKU order) with what the rules start from (src/modules/hub/repositories/hub-price-preview.ts). */
-  @InjectManager()
+  /**
+   * The account's next `limit` SKUs after `after` (SKU order) with what the rules start from
+   * (src/modules/hub/repositories/hub-price-preview.ts), in a transaction of its own: its settings end with it.
+   */
+  @InjectTransactionManager()
   async chunk(
     page: { after: string | null; limit: number },
     list: { priceListId: string | null; currencyCode: string | null },
