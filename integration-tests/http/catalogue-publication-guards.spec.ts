@@ -119,7 +119,7 @@ medusaIntegrationTestRunner({
       })
       await eventually(async () => expect(await publicationOf(productId)).toMatchObject({ state: "published" }))
       // The add of an earlier push reached the hub; the publication never learnt it (what it accepted lacks MEIA-G).
-      await hub.account("default").hub.addVariation("meia-perdida", { sku: "MEIA-G", qty: 0, specifications: [{ key: "Tamanho", value: "G" }] })
+      await hub.account("default").products.addVariation("meia-perdida", { sku: "MEIA-G", qty: 0, specifications: [{ key: "Tamanho", value: "G" }] })
       await createProductVariantsWorkflow(container).run({
         input: { product_variants: [{ product_id: productId, title: "G", sku: "MEIA-G", options: { Tamanho: "G" }, manage_inventory: true, prices: [{ currency_code: "brl", amount: 79.9 }] }] },
       })

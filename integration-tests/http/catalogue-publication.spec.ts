@@ -156,14 +156,26 @@ medusaIntegrationTestRunner({
       })
       expect(creates()).toEqual([])
       // Its stock waits for the create, on the product's publication: not in the stock backlog, whose oldest change would age for good.
-      const [row] = await container.resolve<HubModuleService>(HUB_MODULE).listHubCatalogueChanges({ sku: "SEM-PESO" })
-      expect(row.state).toBe("awaiting")
+      await eventually(async () => expect((await container.resolve<HubModuleService>(HUB_MODULE).listHubCatalogueChanges({ sku: "SEM-PESO" }))[0]?.state).toBe("awaiting"))
       expect((await api.get("/admin/hub/stock", headers)).data.stock).toMatchObject({ backlog: 0, oldestPendingChangeAt: null })
       await updateProductsWorkflow(container).run({ input: { selector: { id: productId }, update: { weight: 500 } } })
       await eventually(async () => expect((await publicationOf(productId))?.state).toBe("published"))
       expect(creates()).toEqual([expect.objectContaining({ sku: "SEM-PESO", weight: 0.5 })])
       const { data } = await api.get("/admin/hub/products?state=not_publishable", headers)
       expect(data.products).toEqual([])
+    })
+
+    it("stock that waited for its product is sent once the product is linked to the SKU the merchant made on the hub meanwhile", async () => {
+      const productId = await createProduct({ title: "Feito no painel", weight: 0, variants: [{ sku: "NO-PAINEL", stocked: 5 }] })
+      await eventually(async () => expect((await hub.listHubCatalogueChanges({ sku: "NO-PAINEL" }))[0]?.state).toBe("awaiting"))
+      // Read (the hub held nothing of it), never written.
+      expect(sandbox.hub.requestLog().filter((entry) => entry.path.endsWith("/NO-PAINEL") && entry.method !== "GET")).toEqual([])
+      // Made in the hub's panel while the store's product was not publishable; then the merchant sets the weight.
+      sandbox.hub.upsertProducts([{ sku: "NO-PAINEL", qty: 0, name: "Feito no painel" }])
+      await updateProductsWorkflow(container).run({ input: { selector: { id: productId }, update: { weight: 500 } } })
+      await eventually(async () => expect(await publicationOf(productId)).toMatchObject({ state: "published", linked: true }))
+      await eventually(() => expect(sandbox.hub.getProduct("NO-PAINEL")?.qty).toBe(5))
+      expect(creates()).toEqual([])
     })
 
     it("a hub refusal is listed with the hub's words and not resent unchanged; a change in Medusa tries again", async () => {
@@ -206,7 +218,7 @@ medusaIntegrationTestRunner({
     })
 
     it("a configurable product the hub already held is linked, and the variations the hub lacks are added to it", async () => {
-      await hub.account("default").hub.createProduct({
+      await hub.account("default").products.create({
         sku: "meia-link",
         name: "Meia do lojista",
         description: "<p>No hub antes.</p>",
@@ -330,7 +342,7 @@ medusaIntegrationTestRunner({
       const { publications: dead } = await hub.account("default").records.claimHubProducts(100)
       expect(dead.map((claim) => claim.productId).sort()).toEqual([...ids].sort())
       const first = dead.find((claim) => claim.productId === ids[0])
-      if (first) await hub.account("default").hub.createProduct({ sku: "LOTE-1", name: "Lote 1", description: "<p>Feito à mão.</p>", price: 79.9, qty: 1, status: "enabled", weight: 1.234, height: 10, width: 20.5, length: 30, images: ["https://cdn.example.com/a.jpg"] })
+      if (first) await hub.account("default").products.create({ sku: "LOTE-1", name: "Lote 1", description: "<p>Feito à mão.</p>", price: 79.9, qty: 1, status: "enabled", weight: 1.234, height: 10, width: 20.5, length: 30, images: ["https://cdn.example.com/a.jpg"] })
       // Its lease lapses; the live publisher reads the hub before creating anything.
       await eventually(async () => {
         await catalogueFlusher(container, "default").flush()

@@ -33,18 +33,18 @@ medusaIntegrationTestRunner({
       const baseline = (endpoint: string) => row(before, endpoint) ?? { requests: 0, clientErrors: 0, rateLimited: 0 }
       const products = baseline("GET /products/{sku}")
 
-      await hub.account("default").hub.getProduct("T-1")
-      const lastError = hub.account("default").hub.figures().lastError
+      await hub.account("default").products.get("T-1")
+      const lastError = hub.account("default").figures().lastError
       // Not there: read as null (docs/architecture.md, the hub client), and counted as the 404 it was,
       // but an answer, not an error: the connection's health (its last error) does not turn red.
-      await expect(hub.account("default").hub.getProduct("NO-SUCH-SKU")).resolves.toBeNull()
-      expect(hub.account("default").hub.figures().lastError).toEqual(lastError)
+      await expect(hub.account("default").products.get("NO-SUCH-SKU")).resolves.toBeNull()
+      expect(hub.account("default").figures().lastError).toEqual(lastError)
       // Nor does any read the hub answers 404 (issue 52: one 404 of a list read turned the badge red).
-      await expect(hub.account("default").hub.getOrder("Sandbox-404")).rejects.toThrow()
-      expect(hub.account("default").hub.figures().lastError).toEqual(lastError)
+      await expect(hub.account("default").orders.get("Sandbox-404")).rejects.toThrow()
+      expect(hub.account("default").figures().lastError).toEqual(lastError)
       // Recorded by the store (as the 30-second timer does), then more requests before the page reads.
       await hub.recordHubTraffic()
-      await hub.account("default").hub.getProduct("T-1")
+      await hub.account("default").products.get("T-1")
 
       const { data, status } = await api.get("/admin/hub/traffic?hours=24", headers)
       expect(status).toBe(200)
@@ -68,7 +68,7 @@ medusaIntegrationTestRunner({
            ('hubtrh_old', date_trunc('hour', now()) - interval '169 hours', 'GET /orders', 5),
            ('hubtrh_kept', date_trunc('hour', now()) - interval '167 hours', 'GET /orders', 7)`
       )
-      await hub.account("default").hub.getProduct("T-1")
+      await hub.account("default").products.get("T-1")
       await hub.recordHubTraffic()
       const { rows } = await pg.raw(`select id from hub_traffic_hour where id in ('hubtrh_old', 'hubtrh_kept')`)
       expect(rows).toEqual([{ id: "hubtrh_kept" }])
@@ -95,7 +95,7 @@ medusaIntegrationTestRunner({
     describe("the development store with the plugin", () => {
       it("boots with the hub module, whose client reaches the sandbox hub", async () => {
         const hub: HubModuleService = getContainer().resolve(HUB_MODULE)
-        const statuses = await hub.account("default").hub.listStatuses()
+        const statuses = await hub.account("default").orders.statuses()
         expect(statuses.map((status) => status.type)).toEqual(
           expect.arrayContaining(["NEW", "APPROVED", "CANCELED", "INVOICED", "SHIPPED", "DELIVERED", "SHIPMENT_EXCEPTION"])
         )
@@ -104,7 +104,7 @@ medusaIntegrationTestRunner({
 
       it("shows the connection's health to an admin, without any credential", async () => {
         const hub: HubModuleService = getContainer().resolve(HUB_MODULE)
-        await hub.account("default").hub.listStatuses()
+        await hub.account("default").orders.statuses()
         const response = await api.get("/admin/hub/connection", await adminHeaders(getContainer()))
         expect(response.status).toBe(200)
         expect(response.data.connection.hubOrigin).toBe(new URL(sandbox.hub.url).origin)

@@ -188,7 +188,7 @@ medusaIntegrationTestRunner({
     it("keeps Medusa's own refusal in its words when it will not record a move the hub took", async () => {
       const { code, orderId } = await invoicedHubOrder()
       // Shipped outside this store, then canceled in Medusa (the hub refuses that cancel; Medusa's order is canceled).
-      await hubModule.account("default").hub.shipOrder(code, { items: [{ sku: "SKU-1", qty: 2 }], track: track("BR-OUTSIDE-1") })
+      await hubModule.account("default").orders.move(await hubModule.account("default").orders.get(code), { kind: "ship", shipment: { items: [{ sku: "SKU-1", qty: 2 }], track: track("BR-OUTSIDE-1") } })
       await cancelOrderWorkflow(container).run({ input: { order_id: orderId } })
       const exception = await move(code, { kind: "shipment_exception", shipment_exception: { occurrence_date: "2026-11-21T09:00:00Z", observation: "Extraviado" } })
       expect(exception.status).toBe(200)
@@ -218,7 +218,7 @@ medusaIntegrationTestRunner({
       // What a process killed between the hub's answer and Medusa's fulfillment leaves behind.
       const [record] = await hubModule.listHubOrders({ code })
       const claim = await hubModule.claimHubOrderMove({ account: "default", hubOrderId: record.id, code, kind: "ship", request })
-      await hubModule.account("default").hub.shipOrder(code, request.shipment)
+      await hubModule.account("default").orders.move(await hubModule.account("default").orders.get(code), { kind: "ship", shipment: request.shipment })
       await hubModule.finishHubOrderMove(claim!.id, { state: "done" }, null)
       expect((await hubModule.listHubOrderMoves({ id: claim!.id }))[0].medusa_error).toContain("not recorded in Medusa yet")
 

@@ -226,7 +226,7 @@ medusaIntegrationTestRunner({
         const { code, orderId } = await importedHubOrder({ approved: true })
         expect((await move(code, { kind: "invoice", invoice: { key: INVOICE_KEY } })).status).toBe(200)
         // Shipped outside this store (the hub's own panel), so Medusa holds no fulfillment that would refuse the cancel itself.
-        await hubModule.account("default").hub.shipOrder(code, { items: [{ sku: "SKU-1", qty: 2 }], track: TRACK })
+        await hubModule.account("default").orders.move(await hubModule.account("default").orders.get(code), { kind: "ship", shipment: { items: [{ sku: "SKU-1", qty: 2 }], track: TRACK } })
         await cancelOrderWorkflow(container).run({ input: { order_id: orderId } })
         await eventually(async () =>
           expect((await api.get(movePath(code), headers)).data.moves[0]).toMatchObject({

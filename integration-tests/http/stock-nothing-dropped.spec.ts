@@ -148,7 +148,7 @@ medusaIntegrationTestRunner({
       expect(sandbox.hub.getProduct(sku)?.qty).toBe(8)
 
       // The stalled push lands last: the hub holds 7.
-      await hub.account("default").hub.updateProduct(sku, { qty: 7 })
+      await hub.account("default").products.update(sku, { qty: 7 })
       await hub.completeCataloguePush(late, { kind: "sent", fields: { qty: 7 }, clearRefused: false, more: false })
       expect(sandbox.hub.getProduct(sku)?.qty).toBe(7)
 

@@ -11,15 +11,6 @@ import path from "node:path"
 const SRC = path.resolve(__dirname, "..")
 
 /**
- * What still holds it until the catalogue pipeline moves to the operations (its steps, being rewritten,
- * by their folder): this list is to be emptied, never grown. An entry nothing holds any more fails the
- * last test until it is taken off.
- */
-const NOT_YET_MOVED = ["sync/catalogue/stock-reconciliation.ts", "workflows/catalogue/steps/*.ts"]
-/** Whether `file` is the entry's (a folder's `*.ts`: any file directly in it). */
-const isOf = (entry: string, file: string) => (entry.endsWith("/*.ts") ? path.posix.dirname(file) === path.posix.dirname(entry) : file === entry)
-
-/**
  * Not read: the client and the module that owns it; and rooms whose `hub` is never an account's (the
  * sandbox's is the sandbox hub it serves; the admin bundle reaches the plugin through its routes only,
  * both held to that by boundaries.unit.spec.ts).
@@ -54,7 +45,6 @@ function holders(): string[] {
 
 describe("the hub client is the hub module's own", () => {
   const found = holders()
-  const fileOf = (line: string) => line.slice(0, line.indexOf(":"))
 
   it("finds each way of holding it (the rule's own check)", () => {
     const texts = ["const { hub } = hubModule.account(id)", "const { id, hub: client } = account", "account.hub.getOrder(code)", "error instanceof HubRejectedError", "if (!isHubError(error))", "client: HubOperations"]
@@ -62,11 +52,7 @@ describe("the hub client is the hub module's own", () => {
     expect(["const hub: HubModuleService = scope.resolve(HUB_MODULE)", "hub.account(id).records", 'baseUrl: "https://api.hub.example"', "hubOutcome(error)"].filter((text) => HOLDING.some(({ pattern }) => pattern.test(text)))).toEqual([])
   })
 
-  it("nothing outside src/modules/hub and src/hub-client holds it, but the catalogue files not moved yet", () => {
-    expect(found.filter((line) => !NOT_YET_MOVED.some((entry) => isOf(entry, fileOf(line))))).toEqual([])
-  })
-
-  it("every file not moved yet still holds it (else it comes off the list)", () => {
-    expect(NOT_YET_MOVED.filter((entry) => !found.some((line) => isOf(entry, fileOf(line))))).toEqual([])
+  it("nothing outside src/modules/hub and src/hub-client holds it", () => {
+    expect(found).toEqual([])
   })
 })

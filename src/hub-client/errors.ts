@@ -139,9 +139,12 @@ export type HubOutcome =
   /** The hub's 429: nothing goes for the account until `until`; then the same request may go again. */
   | { kind: "throttled"; until: Date; message: string }
   /** A POST that may have reached the hub, its answer lost or not understood: read the hub before sending it again. */
-  | { kind: "outcome_unknown"; message: string }
-  /** No usable answer (5xx, timeout, connection refused or reset, an answer not understood) and nothing changed that a repeat would double: safe to try again. */
-  | { kind: "unavailable"; message: string }
+  | { kind: "outcome_unknown"; status: number | null; message: string }
+  /**
+   * No usable answer (5xx, timeout, connection refused or reset, an answer not understood) and nothing
+   * changed that a repeat would double: safe to try again. `status`: the hub's, when it answered one.
+   */
+  | { kind: "unavailable"; status: number | null; message: string }
   /** A listing that could not be read whole (a bound reached, a page past the hub's index): what was read stands, nothing is concluded about the rest. */
   | { kind: "incomplete"; message: string }
 
@@ -161,10 +164,10 @@ export function hubOutcome(error: unknown): HubOutcome | null {
     case "rate_limited":
       return { kind: "throttled", until: new Date((error as HubRateLimitedError).retryAt), message }
     case "unavailable":
-      return { kind: (error as HubUnavailableError).outcomeUnknown ? "outcome_unknown" : "unavailable", message }
+      return { kind: (error as HubUnavailableError).outcomeUnknown ? "outcome_unknown" : "unavailable", status: error.status ?? null, message }
     case "invalid_response":
       // Only a POST is never resent by the client (transport.ts): any other write sets what it sets, so a repeat is safe.
-      return { kind: error.endpoint.startsWith("POST ") ? "outcome_unknown" : "unavailable", message }
+      return { kind: error.endpoint.startsWith("POST ") ? "outcome_unknown" : "unavailable", status: error.status ?? null, message }
     case "deep_paging":
     case "incomplete_listing":
       return { kind: "incomplete", message }

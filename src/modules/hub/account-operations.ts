@@ -4,12 +4,18 @@ import type {
   HubMarketplaceDelivery,
   HubOperations,
   HubOrder,
+  HubProduct,
+  HubProductDetail,
+  HubProductInput,
   HubStatus,
   HubSyncErrors,
+  HubVariationInput,
   ListedHubOrder,
   MerchantOrderMove,
   OrderFilters,
+  ProductUpdate,
   TestOrderInput,
+  VariationUpdate,
 } from "../../hub-client"
 
 /** A part of the client as its calls only: a structural type, so nothing of the part beyond them is held. */
@@ -33,6 +39,22 @@ export type HubOrderOperations = {
   approveTest(code: string): Promise<HubOrder>
 }
 
+/** An account's hub products: the catalogue's pushes and reconciliations (docs/catalogue.md). */
+export type HubProductOperations = {
+  /** Every product the hub lists, a page at a time. */
+  all(): AsyncGenerator<HubProduct>
+  /** A product with its variations; null when the hub holds none of that SKU. */
+  get(sku: string): Promise<HubProductDetail | null>
+  /** A variation by its own SKU; null when the hub holds none. */
+  getVariation(sku: string): Promise<HubProductDetail | null>
+  /** A POST, never resent when its outcome is unknown: the hub is read first. */
+  create(product: HubProductInput): Promise<unknown>
+  /** A POST adding a variation to a configurable product; read first, as a create. */
+  addVariation(parentSku: string, variation: HubVariationInput): Promise<unknown>
+  /** A partial PUT of a product's (or, with `variations`, a variation's) fields: only what changes. */
+  update(sku: string, fields: ProductUpdate | VariationUpdate, resource?: "products" | "variations"): Promise<unknown>
+}
+
 /**
  * An account's hub operations, as the hub module offers them beside its `records`: code outside the
  * module calls these and reads a failure with `hubOutcome` (src/hub-client/errors.ts); the client stays
@@ -40,6 +62,7 @@ export type HubOrderOperations = {
  */
 export type HubAccountOperations = {
   readonly orders: HubOrderOperations
+  readonly products: HubProductOperations
   /** The marketplace's own delivery: labels, PLPs, Direct collections (src/hub-client/marketplace-delivery.ts). */
   readonly delivery: CallsOf<HubMarketplaceDelivery>
   /** The marketplace's categories and their attributes, from the category service (`categoryServiceUrl`). */
@@ -62,6 +85,14 @@ export function accountOperations(client: HubOperations): HubAccountOperations {
       move: (hubOrder, move, nfeXml) => sendMove(client, hubOrder, move, nfeXml),
       createTest: (order) => client.createTestOrder(order),
       approveTest: (code) => client.approveTestOrder(code),
+    },
+    products: {
+      all: () => client.allProducts(),
+      get: (sku) => client.getProduct(sku),
+      getVariation: (sku) => client.getVariation(sku),
+      create: (product) => client.createProduct(product),
+      addVariation: (parentSku, variation) => client.addVariation(parentSku, variation),
+      update: (sku, fields, resource) => client.updateProduct(sku, fields, resource),
     },
     delivery: client.delivery,
     categories: client.categories,

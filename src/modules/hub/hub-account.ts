@@ -1,4 +1,4 @@
-import type { HubClient, HubFiguresSnapshot, HubOperations } from "../../hub-client"
+import type { HubClient, HubFiguresSnapshot } from "../../hub-client"
 import type { HubAccountRecords } from "./account-records"
 import type { HubAccountOperations } from "./account-operations"
 import type { HubAccountOptions } from "./accounts"
@@ -6,11 +6,10 @@ import type { HubAccountOptions } from "./accounts"
 /**
  * One hub account as the code holds it: its id, its options, its hub operations (`orders`, `delivery`,
  * `categories`, `syncErrors`, `figures`: src/modules/hub/account-operations.ts; its own client, budget
- * and figures stay the module's) and `records`, its rows in this store (src/modules/hub/account-records.ts).
- * `hub`, the client's calls themselves, is left to the catalogue pipeline until it moves to operations
- * (src/__tests__/hub-client-private.unit.spec.ts lists its readers).
+ * and figures stay the module's: src/__tests__/hub-client-private.unit.spec.ts) and `records`, its rows in
+ * this store (src/modules/hub/account-records.ts).
  */
-export type HubAccount = HubAccountOperations & { readonly id: string; readonly options: HubAccountOptions; readonly hub: HubOperations; readonly records: HubAccountRecords }
+export type HubAccount = HubAccountOperations & { readonly id: string; readonly options: HubAccountOptions; readonly records: HubAccountRecords }
 
 /** An account's connection as the module's loader builds it: the client it closes and whose traffic it records. */
 export type HubAccountConnection = Omit<HubAccount, "records"> & { readonly client: HubClient }

@@ -78,7 +78,10 @@ export default class HubModuleService extends HubFreightRecords {
     await this.repositories.hubProducts.release(claimToken, sharedContext)
   }
 
-  /** Records how a claimed product's push ended; the SKUs a create carried are accepted in its account's catalogue outbox first. */
+  /**
+   * Records how a claimed product's push ended; the SKUs a create carried are accepted in its account's
+   * catalogue outbox first, and those that waited for a product the hub now holds are due again.
+   */
   @InjectTransactionManager()
   async completePublication(
     claim: ClaimedPublication,
@@ -88,6 +91,7 @@ export default class HubModuleService extends HubFreightRecords {
   ): Promise<void> {
     const { id, options } = this.account(claim.account)
     await this.repositories.outbox.acceptCreated(id, created, sharedContext)
+    if (outcome.kind === "published") await this.repositories.outbox.wakeAwaiting(id, claim.productId, sharedContext)
     // Its hub SKUs are freed once the hub holds nothing of the product under them (gone, or disabled before a remap).
     if (outcome.kind === "gone" || outcome.kind === "remapped") await this.repositories.skuReservations.releaseOfClaim(claim, sharedContext)
     if (outcome.kind === "published") await this.repositories.skuReservations.hold(id, claim.productId, hubSkusOf(outcome.sku, outcome.accepted), sharedContext)

@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { type HubProduct, HUB_PAGE_SIZE, isHubError } from "../../hub-client"
+import { type HubProduct, HUB_PAGE_SIZE, hubOutcome } from "../../hub-client"
 import type { ListedHubSku } from "../../workflows/catalogue/steps/compare-hub-stock"
 import { HUB_MODULE } from "../../modules/hub"
 import { driverLock, STOCK_RECONCILIATION_LOCK } from "../../modules/hub/locks"
@@ -62,7 +62,7 @@ export async function runScheduledReconciliation(container: MedusaContainer, acc
 
 async function walk(container: MedusaContainer, account: string, lease: Lease): Promise<StockReconciliationResult> {
   const hub: HubModuleService = container.resolve(HUB_MODULE)
-  const { hub: client, options } = hub.account(account)
+  const { products, options } = hub.account(account)
   const lock = driverLock(STOCK_RECONCILIATION_LOCK, account)
   const reconciliation = await hub.createHubStockReconciliations({ account, started_at: new Date() })
   const result: StockReconciliationResult = { id: reconciliation.id, account, seen: 0, differing: 0, unknown: 0, leakedOrders: 0, error: null }
@@ -81,13 +81,14 @@ async function walk(container: MedusaContainer, account: string, lease: Lease): 
   const page: ListedHubSku[] = []
   try {
     try {
-      for await (const hubProduct of client.allProducts()) {
+      for await (const hubProduct of products.all()) {
         page.push(...listedSkus(hubProduct, options.productEndpoint))
         if (page.length >= HUB_PAGE_SIZE) await comparePage(page.splice(0))
       }
     } catch (error) {
-      if (!isHubError(error)) throw error
-      result.error = error.message
+      const outcome = hubOutcome(error)
+      if (!outcome) throw error
+      result.error = outcome.message
     }
     await comparePage(page)
     // What the hub cannot see from its side: stock Medusa still keeps for canceled hub orders.

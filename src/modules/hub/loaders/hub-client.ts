@@ -47,7 +47,7 @@ export default async function hubClientLoader({ container, options }: LoaderOpti
   const hubAccounts: HubAccountConnection[] = accounts.map((account) => {
     const postgresBudget = pg ? new PostgresBudgetStore(pg, hubAccountKey(account), account.rateLimitMaxPauseMs) : undefined
     const client = new HubClient({ ...account, rateLimitRedisUrl: redis?.url }, namingAccount(logger, account.id), postgresBudget, medusaHubTracer())
-    return { id: account.id, options: account, hub: client, client, ...accountOperations(client) }
+    return { id: account.id, options: account, client, ...accountOperations(client) }
   })
   container.register({ hubClient: asValue(hubAccounts[0].client), hubOptions: asValue(accounts[0]), hubAccounts: asValue(hubAccounts) })
   for (const { id, options: account } of hubAccounts) {

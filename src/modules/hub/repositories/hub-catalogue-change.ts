@@ -103,6 +103,18 @@ export class HubCatalogueChangeRepository extends DALUtils.mikroOrmBaseRepositor
     )
   }
 
+  /**
+   * The hub holds the product now (linked to a SKU it held, or published): its SKUs that waited for it
+   * are due again, so their fields go with its next push (a create's are accepted by `acceptCreated`).
+   */
+  async wakeAwaiting(account: string, productId: string, context: Context = {}): Promise<void> {
+    await this.getActiveManager<EntityManager>(context).execute(
+      `update hub_catalogue_change set state = 'pending', version = version + 1, changed_at = now(), last_changed_at = now(), updated_at = now()
+        where deleted_at is null and account = ? and product_id = ? and state = 'awaiting'`,
+      [account, productId]
+    )
+  }
+
   /** The SKUs whose rows say one of these variants or products last held them (a delete event's SKUs). */
   async skusHeldBy(account: string, holders: { variantIds: string[]; productIds: string[] }, context: Context = {}): Promise<string[]> {
     if (!holders.variantIds.length && !holders.productIds.length) return []

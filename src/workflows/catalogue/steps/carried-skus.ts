@@ -5,17 +5,15 @@
  * `catalogueFields`), so an edit of title, price and stock together is one request. A SKU no request
  * of the push reached goes alone right after, as the flusher would send it.
  */
-import { HubInvalidRequestError, HubRejectedError, type HubOperations, type HubVariationInput, type ProductUpdate, type VariationUpdate } from "../../../hub-client"
+import { hubOutcome, type HubVariationInput } from "../../../hub-client"
+import type { HubProductOperations } from "../../../modules/hub/account-operations"
 import { HUB_PRODUCT_FIELDS, type HubProductFields } from "../../../mapping/hub-product"
 import type { CarriedOutcome, ClaimedCatalogueChange } from "../../../modules/hub/models/hub-catalogue-change"
 import { pushError, pushSkuFields, sent } from "./sku-push"
 import { sendSku, type SkuSender } from "./sku-send"
 
-/** The hub calls a product's push makes (src/workflows/catalogue/steps/push-hub-product.ts). */
-export type ProductPushClient = Pick<HubOperations, "getProduct" | "createProduct"> & {
-  addVariation(parentSku: string, variation: HubVariationInput): Promise<unknown>
-  updateProduct(sku: string, update: ProductUpdate | VariationUpdate, resource?: "products" | "variations"): Promise<unknown>
-}
+/** The account's product operations a product's push uses (src/workflows/catalogue/steps/push-hub-product.ts). */
+export type ProductPushClient = Pick<HubProductOperations, "get" | "create" | "addVariation" | "update">
 
 type Went = { row?: ClaimedCatalogueChange; fields: HubProductFields; error?: unknown; withOwnFields: boolean }
 
@@ -23,10 +21,15 @@ export class CarriedSkus {
   private readonly rows: Map<string, ClaimedCatalogueChange>
   private readonly went = new Map<string, Went>()
 
-  /** `rows`: the product's claimed outbox rows, each with `wanted` as Medusa reads it now; `sender`: their account's (sku-send.ts). */
+  /**
+   * `rows`: the product's claimed outbox rows, each with `wanted` as Medusa reads it now; `sender`: their
+   * account's (sku-send.ts); `variationSkus`: the SKUs the hub holds as the product's variations, each
+   * updated at its own `PUT /variations/{sku}` when it goes alone (docs/hub-public-facts.md, *Products*).
+   */
   constructor(
     rows: ClaimedCatalogueChange[],
-    private readonly sender: SkuSender
+    private readonly sender: SkuSender,
+    private readonly variationSkus: ReadonlySet<string> = new Set()
   ) {
     this.rows = new Map(rows.map((row) => [row.sku, row]))
   }
@@ -34,19 +37,19 @@ export class CarriedSkus {
   /** The account's hub calls, its writes to a carried SKU adding that SKU's fields. */
   carrying(client: ProductPushClient): ProductPushClient {
     return {
-      getProduct: (sku) => client.getProduct(sku),
-      createProduct: (product) => client.createProduct(product),
+      get: (sku) => client.get(sku),
+      create: (product) => client.create(product),
       addVariation: async (parentSku, variation) => {
         await client.addVariation(parentSku, variation)
         // A variation added carries its own stock fields: what the hub holds of them now.
         this.carriedBy(variation)
       },
-      updateProduct: async (sku, fields, endpoint) => {
+      update: async (sku, fields, endpoint) => {
         const row = this.went.has(sku) ? undefined : this.rows.get(sku)
         const withOwnFields = Object.keys(fields).length > 0
-        if (!row) return client.updateProduct(sku, fields as ProductUpdate, endpoint)
+        if (!row) return client.update(sku, fields, endpoint)
         // The product's own fields win where both name one (a product disabled: its status).
-        const went = await sendSku(this.sender, row, fields, (wire) => client.updateProduct(sku, wire as ProductUpdate, endpoint))
+        const went = await sendSku(this.sender, row, fields, (wire) => client.update(sku, wire, endpoint))
         if (!went) return undefined
         this.went.set(sku, { row: went.row, fields: went.error === undefined ? { ...went.fields, ...pick(fields) } : went.fields, error: went.error, withOwnFields })
         if (went.error !== undefined) throw went.error
@@ -66,13 +69,13 @@ export class CarriedSkus {
         const went = this.went.get(row.sku)
         if (!went) {
           if (productFailed) return [row, { kind: "failed", reason: productFailed.reason, status: productFailed.status ?? undefined }]
-          return [row, await pushSkuFields(this.sender, row)]
+          return [row, await pushSkuFields(this.sender, row, this.variationSkus.has(row.sku) ? "variations" : undefined)]
         }
         const from = went.row ?? row
         if (went.error === undefined) return [row, Object.keys(went.fields).length ? sent(from, went.fields) : { kind: "unchanged" }]
         // Refused for the product's own fields as much as for this SKU's: the SKU's go alone, and a
         // refusal of those is theirs (docs/hub-interface.md §7 rule 1: never the same request again).
-        const refused = went.error instanceof HubRejectedError || went.error instanceof HubInvalidRequestError
+        const refused = hubOutcome(went.error)?.kind === "refused"
         if (refused && went.withOwnFields) return [row, { kind: "returned" }]
         return [row, pushError(from, went.fields, went.error)]
       })

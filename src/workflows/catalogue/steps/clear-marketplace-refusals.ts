@@ -21,7 +21,7 @@ export const clearMarketplaceRefusalsStep = createStep("clear-marketplace-refusa
   const open = await hub.listHubSyncErrors({ account, entity: "products", entity_id: skus, cleared_at: null }, { select: ["id", "entity_id", "error_category_code", "error_code"] })
   if (!open.length) return new StepResponse({ cleared: 0 })
   try {
-    await hub.account(account).hub.syncErrors.clear(
+    await hub.account(account).syncErrors.clear(
       "products",
       open.map((error) => ({ entityId: error.entity_id, errorCategoryCode: error.error_category_code, errorCode: error.error_code }))
     )

@@ -5,7 +5,7 @@
  * the catalogue outbox rows', which the client given adds to the request to their SKU (carried-skus.ts),
  * except in a create, which must carry them.
  */
-import { HubInvalidRequestError, HubRejectedError, HubUnavailableError, isHubError, type HubProductInput, type HubVariationInput } from "../../../hub-client"
+import { hubOutcome, type HubProductInput, type HubVariationInput } from "../../../hub-client"
 import { HUB_PRODUCT_FIELDS, sameHubValue, type CatalogueField, type HubProductFields } from "../../../mapping/hub-product"
 import { checkHubProduct, hubProductBody, type HubProductBody, type PublicationOptions } from "../../../mapping/hub-product-publication"
 import { hubProductChanges, sameJson } from "../../../mapping/hub-product-changes"
@@ -50,7 +50,7 @@ export async function pushHubProduct(
     if (!accepted) return quiet({ kind: "gone" })
     if (accepted.status === "disabled") return quiet(reading ? { kind: "published", sku: accepted.sku, accepted, sent: false } : { kind: "gone" })
     return attempt(async () => {
-      await client.updateProduct(accepted.sku, { status: "disabled" })
+      await client.update(accepted.sku, { status: "disabled" })
       const disabled = { ...accepted, status: "disabled" as const }
       return { outcome: reading ? { kind: "published", sku: accepted.sku, accepted: disabled, sent: true } : { kind: "gone" }, sent: true, created: [] }
     }, accepted.sku, accepted)
@@ -98,7 +98,7 @@ async function publishNew(
     return quiet({ kind: "not_publishable", sku: null, problems: [{ field: "sku", message }] })
   }
   return attempt(async () => {
-    const held = await client.getProduct(body.sku)
+    const held = await client.get(body.sku)
     if (held) {
       const linked = !claim.outcomeUnknown
       const heldSkus = held.variations ? new Set(held.variations.map((variation) => variation.sku)) : null
@@ -113,7 +113,7 @@ async function publishNew(
     if (!check.ok) return quiet({ kind: "not_publishable", sku: body.sku, problems: check.problems })
     if (claim.refused && sameJson(claim.refused, check.product)) return quiet(refusedAgain(claim, check.product))
     // The check passed, so the required fields are there; the client validates the body again.
-    await client.createProduct(check.product as HubProductInput)
+    await client.create(check.product as HubProductInput)
     return {
       outcome: { kind: "published", sku: body.sku, accepted: check.product, sent: true },
       sent: true,
@@ -128,7 +128,7 @@ async function publishChanges(client: ProductPushClient, accepted: HubProductBod
   if (changes.kind === "new-sku") {
     // Another hub SKU: the old one stops selling; the new one is created from scratch (after a read).
     return attempt(async () => {
-      if (accepted.status !== "disabled") await client.updateProduct(accepted.sku, { status: "disabled" })
+      if (accepted.status !== "disabled") await client.update(accepted.sku, { status: "disabled" })
       return { outcome: { kind: "remapped" }, sent: accepted.status !== "disabled", created: [] }
     }, accepted.sku, accepted)
   }
@@ -143,11 +143,11 @@ async function publishChanges(client: ProductPushClient, accepted: HubProductBod
   return attempt(
     async () => {
       if (Object.keys(product).length) {
-        await client.updateProduct(next.sku, product)
+        await client.update(next.sku, product)
         holds = { ...holds, ...product }
       }
       for (const update of updates) {
-        await client.updateProduct(update.sku, update.fields, "variations")
+        await client.update(update.sku, update.fields, "variations")
         holds = { ...holds, variations: (holds.variations ?? []).map((variation) => (variation.sku === update.sku ? { ...variation, ...update.fields } : variation)) }
       }
       // An add is not safe to repeat (the hub refuses a SKU it holds) and its last answer may have
@@ -178,7 +178,7 @@ function ownBody(body: HubProductBody, options: PushOptions): Record<string, unk
 
 /** The SKUs of the variations the hub holds under a product (none when it does not hold the product). */
 async function heldVariationSkus(client: ProductPushClient, sku: string): Promise<Set<string>> {
-  const held = await client.getProduct(sku)
+  const held = await client.get(sku)
   return new Set((held?.variations ?? []).map((variation) => variation.sku))
 }
 
@@ -197,20 +197,16 @@ async function attempt(
   try {
     return await run()
   } catch (error) {
-    if (error instanceof HubRejectedError || error instanceof HubInvalidRequestError) {
-      const status = error instanceof HubRejectedError ? (error.status ?? 400) : null
-      const message = error instanceof HubRejectedError ? error.hubMessage : error.message
-      return {
-        outcome: { kind: "refused", sku, refused: refusedBody ?? held() ?? null, status, message, accepted: held() },
-        sent: error instanceof HubRejectedError && !error.repeated,
-        created: [],
-      }
+    const outcome = hubOutcome(error)
+    if (!outcome) throw error
+    if (outcome.kind === "refused") {
+      // The hub's words and status when it answered; a request refused before leaving has neither.
+      const status = outcome.hubMessage === null ? null : (outcome.status ?? 400)
+      const message = outcome.hubMessage ?? outcome.message
+      return { outcome: { kind: "refused", sku, refused: refusedBody ?? held() ?? null, status, message, accepted: held() }, sent: outcome.sent, created: [] }
     }
-    if (isHubError(error)) {
-      const outcomeUnknown = error instanceof HubUnavailableError && error.outcomeUnknown
-      return { outcome: { kind: "failed", reason: error.message, status: error.status ?? null, outcomeUnknown, accepted: held() }, sent: false, created: [] }
-    }
-    throw error
+    const status = outcome.kind === "unavailable" || outcome.kind === "outcome_unknown" ? outcome.status : null
+    return { outcome: { kind: "failed", reason: outcome.message, status, outcomeUnknown: outcome.kind === "outcome_unknown", accepted: held() }, sent: false, created: [] }
   }
 }
 

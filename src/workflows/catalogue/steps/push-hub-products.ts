@@ -11,6 +11,7 @@ import type { ClaimedHubProducts } from "../../../modules/hub/repositories/hub-p
 import { hubSkusOf } from "../../../modules/hub/repositories/hub-sku-reservation"
 import type HubModuleService from "../../../modules/hub/service"
 import { loadHubProductFields } from "../../../queries/hub-product-fields"
+import type { HubProductBody } from "../../../mapping/hub-product-publication"
 import { loadProductsForHub, type ProductForHub } from "../../../queries/hub-product-publication"
 import { CarriedSkus } from "./carried-skus"
 import { pushHubProduct, type ProductPush } from "./push-hub-product"
@@ -82,7 +83,7 @@ export const pushHubProductsStep = createStep("push-hub-products", async ({ acco
   if (!claims.length) return new StepResponse(summary)
   const [read, mapping] = await Promise.all([readNow(container, held, claimed), records.fieldMapping()])
   const pushOptions = { ...options, mapping }
-  const sender: SkuSender = { client: held.hub, options, saying: new NoSaleSaying(records, await records.noSale()) }
+  const sender: SkuSender = { client: held.products, options, saying: new NoSaleSaying(records, await records.noSale()) }
   const renewal = setInterval(() => void records.renewHubProductClaims(claimed.claimToken).catch(() => undefined), renewEvery(options.catalogueLeaseMs))
   const settleRow = async (row: ClaimedCatalogueChange, outcome: CarriedOutcome) => {
     await hub.completeCataloguePush(row, outcome)
@@ -136,13 +137,14 @@ async function pushPublication(
     return holder && { ...holder, title: await productTitle(container, holder.productId) }
   }
   if (publication.accepted !== null && !publication.excluded) {
-    const skus = new CarriedSkus(rows, sender)
-    const push = await pushHubProduct(skus.carrying(held.hub), publication, forHub, pushOptions, holderOf)
+    const variations = (publication.accepted as HubProductBody).variations ?? []
+    const skus = new CarriedSkus(rows, sender, new Set(variations.map((variation) => variation.sku)))
+    const push = await pushHubProduct(skus.carrying(held.products), publication, forHub, pushOptions, holderOf)
     const failed = push.outcome.kind === "failed" ? { reason: push.outcome.reason, status: push.outcome.status } : null
     for (const [row, outcome] of await skus.settle(failed)) await settleRow(row, outcome)
     return push
   }
-  const push = await pushHubProduct(held.hub, publication, forHub, pushOptions, holderOf)
+  const push = await pushHubProduct(held.products, publication, forHub, pushOptions, holderOf)
   const created = new Set(push.created.map((sku) => sku.sku))
   const holdsProduct = push.outcome.kind === "published"
   await Promise.all(

@@ -6,7 +6,7 @@
  * sends no `qty`. The client throttles, waits out 429s and retries 5xx and network faults (a PUT sets
  * values, so repeating it is safe); what is left to decide here is what an error means for the row.
  */
-import { HubInvalidRequestError, HubRejectedError, isHubError } from "../../../hub-client"
+import { hubOutcome } from "../../../hub-client"
 import { fieldsToSend, refusedFields, type HubProductFields } from "../../../mapping/hub-product"
 import type { ClaimedCatalogueChange, CataloguePushOutcome } from "../../../modules/hub/models/hub-catalogue-change"
 import { sendSku, type SkuSender } from "./sku-send"
@@ -21,10 +21,11 @@ export type SkuRefusal = { account: string; sku: string; status: number; message
 /**
  * One SKU's fields that differ from what the hub accepted, alone in one PUT, said and stepped as the hub
  * takes them (sku-send.ts); how it went. A hub read that fails is a failed push, tried again later.
+ * `endpoint`: where the SKU is updated, `productEndpoint` unless the push knows it is a variation.
  */
-export async function pushSkuFields(sender: SkuSender, change: ClaimedCatalogueChange): Promise<CataloguePushOutcome> {
+export async function pushSkuFields(sender: SkuSender, change: ClaimedCatalogueChange, endpoint = sender.options.productEndpoint): Promise<CataloguePushOutcome> {
   try {
-    const went = await sendSku(sender, change, {}, (wire) => sender.client.updateProduct(change.sku, wire, sender.options.productEndpoint))
+    const went = await sendSku(sender, change, {}, (wire) => sender.client.update(change.sku, wire, endpoint))
     if (!went) return { kind: "unchanged" }
     return went.error === undefined ? sent(went.row, went.fields) : pushError(went.row, went.fields, went.error)
   } catch (error) {
@@ -34,13 +35,16 @@ export async function pushSkuFields(sender: SkuSender, change: ClaimedCatalogueC
 
 /** What a PUT of these fields that threw means for the row. */
 export function pushError(change: ClaimedCatalogueChange, fields: HubProductFields, error: unknown): CataloguePushOutcome {
-  if (error instanceof HubRejectedError) return refused(change, fields, error.status ?? 400, error.hubMessage, !error.repeated)
-  // Refused by the client before sending: resending the same values cannot help either.
-  if (error instanceof HubInvalidRequestError) return refused(change, fields, null, error.message, false)
+  const outcome = hubOutcome(error)
+  if (!outcome) throw error
+  // Refused by the hub, or by the client before sending: resending the same values cannot help either.
+  if (outcome.kind === "refused") {
+    return outcome.hubMessage === null ? refused(change, fields, null, outcome.message, false) : refused(change, fields, outcome.status ?? 400, outcome.hubMessage, outcome.sent)
+  }
   // A 429 outlasting the client's retries, the hub unavailable after them, or a 2xx answer that
   // could not be read: the fields go again after a delay (a PUT is safe to repeat).
-  if (isHubError(error)) return { kind: "failed", status: error.status, reason: error.message }
-  throw error
+  const status = outcome.kind === "unavailable" || outcome.kind === "outcome_unknown" ? (outcome.status ?? undefined) : undefined
+  return { kind: "failed", status, reason: outcome.message }
 }
 
 /** A row's refusal as the `hub-sku.refused` event names it, when the hub answered it (a local refusal repeats one announced). */

@@ -8,7 +8,8 @@
  *   accepted price for the SKU, and again when the hub refuses a cut (the refused body is never sent
  *   again: docs/hub-interface.md §7 rule 1).
  */
-import { HubRejectedError, type HubOperations } from "../../../hub-client"
+import { hubOutcome } from "../../../hub-client"
+import type { HubProductOperations } from "../../../modules/hub/account-operations"
 import { aboutSalePrice, noSale, onTheWire, saysNoSale, type NoSale, type NoSaleWay } from "../../../mapping/hub-no-sale"
 import { fieldsToSend, sameHubValue, type HubProductFields } from "../../../mapping/hub-product"
 import { sameJson } from "../../../mapping/hub-product-changes"
@@ -47,7 +48,9 @@ export class NoSaleSaying {
     try {
       await put(wire)
     } catch (error) {
-      const refusedWay = saying.way !== null && saying.source !== "option" && error instanceof HubRejectedError && saysNoSale(fields, wire) && aboutSalePrice(error.hubMessage)
+      const outcome = hubOutcome(error)
+      const hubWords = outcome?.kind === "refused" ? outcome.hubMessage : null
+      const refusedWay = saying.way !== null && saying.source !== "option" && hubWords !== null && saysNoSale(fields, wire) && aboutSalePrice(hubWords)
       if (!refusedWay) throw error
       if (this.now === saying) {
         await this.records.learnNoSale({ refused: saying.way! })
@@ -66,7 +69,7 @@ export class NoSaleSaying {
 }
 
 /** What a SKU's push needs: the account's hub reads, its options, and how it says "no sale". */
-export type SkuSender = { client: Pick<HubOperations, "getProduct" | "getVariation" | "updateProduct">; options: HubAccount["options"]; saying: NoSaleSaying }
+export type SkuSender = { client: Pick<HubProductOperations, "get" | "getVariation" | "update">; options: HubAccount["options"]; saying: NoSaleSaying }
 
 /** How a SKU's request went: the row as it was stepped from (its `accepted` read from the hub when it was), the fields it carried, the hub's error. */
 export type SkuWent = { row: ClaimedCatalogueChange; fields: HubProductFields; error?: unknown }
@@ -87,7 +90,8 @@ export async function sendSku(sender: SkuSender, row: ClaimedCatalogueChange, ow
     const held = await saying.put(fields, heldOf(from, options), (wire) => put({ ...wire, ...own }))
     return { row: from, fields: { ...read(from), ...held } }
   } catch (error) {
-    if (!(error instanceof HubRejectedError) || !cuts(fields, from.accepted) || from !== row) return { row: from, fields, error }
+    const outcome = hubOutcome(error)
+    if (outcome?.kind !== "refused" || outcome.hubMessage === null || !cuts(fields, from.accepted) || from !== row) return { row: from, fields, error }
     // A cut refused: the hub may hold another price than the plugin believed (set in its panel, by an
     // earlier integration): step from that one, once, unless that is the body refused.
     from = await withHubPrices(sender, row)
@@ -110,7 +114,7 @@ function steppedFromUnknown(row: ClaimedCatalogueChange, options: HubAccount["op
 
 /** The row with the prices the hub holds for its SKU as accepted (a product's, else a variation's); as it was when the hub holds none. */
 async function withHubPrices({ client }: SkuSender, row: ClaimedCatalogueChange): Promise<ClaimedCatalogueChange> {
-  const held = (await client.getProduct(row.sku)) ?? (await client.getVariation(row.sku))
+  const held = (await client.get(row.sku)) ?? (await client.getVariation(row.sku))
   const price = held?.price
   if (typeof price !== "number") return row
   const sale = held?.promotional_price
