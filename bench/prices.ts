@@ -17,13 +17,16 @@
  *   - the preview of other rules over a BENCH_CATALOGUE-SKU catalogue (50,000: those SKUs and copies
  *     of them made by SQL, bench/lib/clone-catalogue.ts, the hub holding each at its price), run as
  *     POST /admin/hub/prices/preview runs it (the whole catalogue a chunk at a time): the growth of
- *     this process's resident memory and of its live JS heap (goal <= 64 MB each), and its time
- *     beside that of one stock reconciliation of the same catalogue (no goal: both printed, and
- *     their ratio). Both run with the memory sampler on (a full GC a second).
+ *     this process's resident memory and of its live JS heap (goal <= 64 MB each), its time (goal
+ *     <= 0.2 ms per SKU: 10 s for 50,000, issue 51) beside that of the same preview through Query,
+ *     500 SKUs a chunk, as the route made it before issue 51 (its summary must be the route's), and
+ *     beside that of one stock reconciliation of the same catalogue (no goal: both printed, and their
+ *     ratio). All three run with the memory sampler on (a full GC a second).
  * `--quick`: 500 SKUs, a 5,000-SKU catalogue. BENCH_PUT_LIMIT / BENCH_GET_LIMIT: the hub's limits per
  * second (40 / 50, as bench/stock). Database: DB_HOST, DB_PORT, DB_USERNAME, DB_PASSWORD; BENCH_DATABASE
  * (default medusa_hub_bench_prices) is dropped and created again. Not part of `npm test`.
  */
+import { HUB_MODULE } from "../src/modules/hub"
 import os from "node:os"
 import { setTimeout as sleep } from "node:timers/promises"
 import { createProductCategoriesWorkflow } from "@medusajs/core-flows"
@@ -36,6 +39,8 @@ import { HubAccountQuerySchema } from "../src/api/admin/hub/account-query"
 import { hubPriceRulesSchema, type HubPriceRulesInput } from "../src/mapping/hub-price-rules"
 import type { HubProductFields } from "../src/mapping/hub-product"
 import { DEFAULT_ACCOUNT } from "../src/modules/hub/accounts"
+import { ruledVariantPrices } from "../src/queries/hub-prices"
+import { previewLine } from "../src/queries/price-preview"
 import type HubModuleService from "../src/modules/hub/service"
 import type { SandboxRequestLogEntry } from "../src/sandbox"
 import { reconcileStock } from "../src/sync/catalogue/stock-reconciliation"
@@ -59,6 +64,8 @@ const PRICE = 100
 const MARKUP_PERCENT = 15
 /** What the hub and the outbox hold of a seeded SKU in sync: a cleared promotional price goes as the price (option promotionalPriceClearedAs). */
 const SEEDED_FIELDS: HubProductFields = { qty: 0, price: PRICE, promotional_price: PRICE }
+/** The preview's goal per SKU (issue 51: 50,000 SKUs in 10 s). */
+const PREVIEW_MS_PER_SKU = 0.2
 const SKU_PREFIX = "P-"
 const SKU_DIGITS = 6
 
@@ -83,6 +90,7 @@ async function main() {
     const change = await measureRuleChange(container, hub, sandbox, seeded.categoryId)
     await growCatalogue(sandbox, seeded.productIds)
     const preview = await measurePreview(container, seeded.categoryId)
+    const throughQuery = await measureQueryPreview(container, seeded.categoryId)
     const reconciliation = await measureReconciliation(container, sandbox)
 
     console.log(
@@ -104,6 +112,11 @@ async function main() {
       `saved in ${change.routeMs} ms, ${SKUS} SKUs recorded again by ${(change.walkMs / 1000).toFixed(1)} s, the outbox empty ${(change.settledMs / 1000).toFixed(1)} s after the save began`,
       `${change.entries.length - change.drainPuts} PUTs while the walk recorded; over the whole change ${change.entries.length} PUTs in ${(change.wholeMs / 1000).toFixed(1)} s, ${change.wholeRatio.toFixed(2)} of the limit`
     )
+    figure(`prices: preview of ${CATALOGUE} SKUs`, preview.ms / 1000, { at: "<=", target: (CATALOGUE * PREVIEW_MS_PER_SKU) / 1000, unit: "s" }, {
+      detail:
+        `${(preview.ms / CATALOGUE).toFixed(3)} ms per SKU (goal <= ${PREVIEW_MS_PER_SKU}); through Query, as before issue 51: ${(throughQuery.ms / 1000).toFixed(1)} s, ` +
+        `${(throughQuery.ms / CATALOGUE).toFixed(3)} ms per SKU, ${(throughQuery.ms / preview.ms).toFixed(1)} times as long, resident memory +${mb(throughQuery.memory.rssPeak - throughQuery.memory.rssBefore).toFixed(1)} MB`,
+    })
     for (const [name, growth] of [["resident memory", preview.memory.rssPeak - preview.memory.rssBefore], ["live JS heap", preview.memory.heapPeak - preview.memory.heapBefore]] as const) {
       figure(`prices: preview of ${CATALOGUE} SKUs, ${name} growth`, mb(growth), { at: "<=", target: 64, unit: "MB" }, { digits: 1, detail: memoryDetail(preview.memory) })
     }
@@ -278,16 +291,17 @@ async function growCatalogue(sandbox: SandboxProcess, productIds: string[]) {
 
 type PreviewAnswer = { count: number; summary: { skus: number; changing: number; held: number } }
 
-/**
- * Other rules previewed over the whole catalogue as the route runs them: every SKU's price would
- * change (the category +25 %, the rest +5 %, to the next ,90), so the summary must count them all.
- */
-async function measurePreview(container: MedusaContainer, categoryId: string) {
-  const rules = hubPriceRulesSchema.parse({
+/** The rules previewed: every SKU's price would change (the category +25 %, the rest +5 %, to the next ,90). */
+const previewRules = (categoryId: string) =>
+  hubPriceRulesSchema.parse({
     markup_percent: 5,
     categories: [{ category_id: categoryId, markup_percent: 25 }],
     rounding: { kind: "ending", ending_cents: 90 },
   } satisfies HubPriceRulesInput)
+
+/** Other rules previewed over the whole catalogue as the route runs them: the summary must count every SKU as changing. */
+async function measurePreview(container: MedusaContainer, categoryId: string) {
+  const rules = previewRules(categoryId)
   const query = PostPricePreviewQuerySchema.parse({ account: DEFAULT_ACCOUNT })
   log(`previewing rules over ${CATALOGUE} SKUs`)
   const started = Date.now()
@@ -298,13 +312,50 @@ async function measurePreview(container: MedusaContainer, categoryId: string) {
   return { ms, memory, summary }
 }
 
+/** The outbox rows per chunk the preview read before issue 51. */
+const QUERY_PREVIEW_CHUNK = 500
+
+/**
+ * The same preview as the route made it before issue 51, for its time: the outbox 500 rows at a time,
+ * Medusa read through Query for each chunk (as the walk applying saved rules reads it), the same
+ * lines made of them. Its summary must be the route's.
+ */
+async function measureQueryPreview(container: MedusaContainer, categoryId: string) {
+  const hub: HubModuleService = container.resolve("hub")
+  const { options } = hub.account(DEFAULT_ACCOUNT)
+  const rules = previewRules(categoryId)
+  const limit = { limitPercent: options.priceCutLimitPercent, marginPercent: options.priceCutMarginPercent }
+  log(`previewing the same rules through Query, ${QUERY_PREVIEW_CHUNK} SKUs a chunk`)
+  const started = Date.now()
+  const { result: summary, memory } = await sampleMemory(
+    async () => {
+      const summary = { skus: 0, changing: 0, held: 0 }
+      for (let start = 0; ; start += QUERY_PREVIEW_CHUNK) {
+        const rows = await hub.listHubCatalogueChanges({ account: DEFAULT_ACCOUNT }, { select: ["sku", "variant_id", "accepted"], order: { sku: "ASC" }, skip: start, take: QUERY_PREVIEW_CHUNK })
+        if (!rows.length) return summary
+        const { prices } = await ruledVariantPrices(container, rows.flatMap((row) => (row.variant_id ? [row.variant_id] : [])), options, rules)
+        for (const row of rows) {
+          const line = previewLine({ sku: row.sku, hub_price: (row.accepted as HubProductFields | null)?.price ?? null }, row.variant_id ? prices.get(row.variant_id) : undefined, limit)
+          summary.skus++
+          if (line.held) summary.held++
+          else if (line.steps > 0) summary.changing++
+        }
+      }
+    },
+    { heapPeak: true }
+  )
+  const ms = Date.now() - started
+  if (summary.skus !== CATALOGUE || summary.changing !== CATALOGUE || summary.held !== 0) throw new Error(`the preview through Query should see ${CATALOGUE} SKUs, all changing: ${JSON.stringify(summary)}`)
+  return { ms, memory }
+}
+
 async function measureReconciliation(container: MedusaContainer, sandbox: SandboxProcess) {
   // The read-back client's budget on the same hub account must have run out before the walk counts on the whole limit.
   await sleep(2 * WINDOW_MS)
   await control(sandbox, "DELETE", "/requests")
   log(`reconciling ${CATALOGUE} hub products`)
   const started = Date.now()
-  const { result, memory } = await sampleMemory(() => reconcileStock(container, DEFAULT_ACCOUNT), { heapPeak: true })
+  const { result, memory } = await sampleMemory(() => reconcileStock(container, container.resolve<HubModuleService>(HUB_MODULE).account(DEFAULT_ACCOUNT)), { heapPeak: true })
   const ms = Date.now() - started
   if (!result) throw new Error("the reconciliation did not run: another process held its lock")
   if (result.error) throw new Error(`the reconciliation ended early: ${result.error}`)

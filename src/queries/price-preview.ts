@@ -10,10 +10,10 @@ import type HubModuleService from "../modules/hub/service"
 import { accountRegion, ruledPriceOf, variantPriceOf, type CalculatedPriceReading, type RuledVariantPrice } from "./hub-prices"
 
 /**
- * SKUs read per chunk of the whole catalogue's preview: one statement and one price calculation each,
- * so 50,000 SKUs take ten, while the preview's memory stays one chunk's (a few MB).
+ * SKUs read per chunk of the whole catalogue's preview: one statement and one price calculation each
+ * (ten of each for 50,000 SKUs), while the preview holds two chunks at most (a few MB).
  */
-export const PREVIEW_CHUNK = 5_000
+const PREVIEW_CHUNK = 5_000
 
 /** An outbox row as the preview reads it: its SKU and the price the hub accepted. */
 export type PreviewRow = { sku: string; hub_price: number | null }
