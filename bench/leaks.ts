@@ -7,6 +7,8 @@
  * and prints the median of each. Goal: with / without <= 1.10.
  *   npm run bench:leaks   (node bench/run.js leaks: a fresh database, then medusa exec)
  */
+import type HubModuleService from "../src/modules/hub/service"
+import { HUB_MODULE } from "../src/modules/hub"
 import { ExecArgs } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { uniformRateLimits } from "../src/hub-client"
@@ -36,7 +38,7 @@ export default async function benchLeaks({ container }: ExecArgs) {
       const times: number[] = []
       for (let run = 0; run < RUNS; run++) {
         const started = process.hrtime.bigint()
-        const result = await reconcileStock(container, "default")
+        const result = await reconcileStock(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
         if (!result || result.error || result.seen !== PRODUCTS) throw new Error(`a reconciliation went wrong: ${JSON.stringify(result)}`)
         times.push(Number(process.hrtime.bigint() - started) / 1e6)
       }

@@ -165,7 +165,7 @@ async function seedPublished(container: MedusaContainer, hub: HubModuleService, 
   await control(sandbox, "DELETE", "/requests")
   options.publishProducts = true
   const publishedAt = Date.now()
-  const flusher = catalogueFlusher(container, DEFAULT_ACCOUNT)
+  const flusher = catalogueFlusher(container, hub.account(DEFAULT_ACCOUNT))
   await flusher.sweep()
   let counts = await hub.account(DEFAULT_ACCOUNT).records.publicationCounts()
   for (; counts.due > 0; counts = await hub.account(DEFAULT_ACCOUNT).records.publicationCounts()) await flusher.flush().then(() => sleep(500))
@@ -208,7 +208,7 @@ async function measureMappingChange(container: MedusaContainer, hub: HubModuleSe
   await control(sandbox, "DELETE", "/requests")
   log(`saving the mapping: Roupas -> ${hubCategory.name} (${HUB_CATEGORY_ID}), ${material.name} "${MATERIAL}"`)
   const started = Date.now()
-  const madeDue = await saveFieldMapping(container, DEFAULT_ACCOUNT, mapping)
+  const madeDue = await saveFieldMapping(container, hub.account(DEFAULT_ACCOUNT), mapping)
   const saveMs = Date.now() - started
   // The service's own rounds push what is due; settled once no publication row is due and the outbox is empty.
   let counts = await hub.account(DEFAULT_ACCOUNT).records.publicationCounts()

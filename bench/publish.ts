@@ -19,6 +19,7 @@
  * Database: DB_HOST, DB_PORT, DB_USERNAME, DB_PASSWORD; BENCH_DATABASE (default medusa_hub_bench_publish)
  * is dropped and created again. Not part of `npm test`.
  */
+import { HUB_MODULE } from "../src/modules/hub"
 import { setTimeout as sleep } from "node:timers/promises"
 import { createInventoryLevelsWorkflow, createProductsWorkflow, updateInventoryLevelsWorkflow, updateProductsWorkflow, updateProductVariantsWorkflow } from "@medusajs/core-flows"
 import { MedusaContainer } from "@medusajs/framework/types"
@@ -62,7 +63,7 @@ async function main() {
 
     // ---- The first publication
     const startedAt = Date.now()
-    const flusher = catalogueFlusher(container, "default")
+    const flusher = catalogueFlusher(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
     const { memory } = await sampleMemory(async () => {
       const marked = await flusher.sweep()
       log(`${marked} products marked; publishing`)

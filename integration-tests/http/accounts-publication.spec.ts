@@ -135,7 +135,7 @@ medusaIntegrationTestRunner({
       expect(creates(hubA())).toEqual([])
       expect(hubA().requestLog().filter((entry) => entry.path.includes("SO-B"))).toEqual([])
       // The sweep of each account finds the same: nothing of the default's to add.
-      expect(await catalogueFlusher(container, "default").sweep()).toBe(0)
+      expect(await catalogueFlusher(container, container.resolve<HubModuleService>(HUB_MODULE).account("default")).sweep()).toBe(0)
       expect(await statesOf(productId)).toEqual(["brand-b published"])
     })
 

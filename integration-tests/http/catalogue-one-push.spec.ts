@@ -69,7 +69,7 @@ medusaIntegrationTestRunner({
       await editAll(productId, "CANECA-1P", { title: "Caneca Grande", price: 60, stocked: 9 })
       await eventually(() => expect(sandbox.hub.getProduct("CANECA-1P")).toMatchObject({ name: "Caneca Grande", price: 60, qty: 9 }))
       await published(productId)
-      await flushCatalogueOutbox(container, "default")
+      await flushCatalogueOutbox(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       expect(requestsTo("CANECA-1P").map((entry) => [entry.method, (entry.body as { product: unknown }).product])).toEqual([["PUT", { name: "Caneca Grande", price: 60, qty: 9 }]])
     })
 
@@ -98,7 +98,7 @@ medusaIntegrationTestRunner({
       await updateProductsWorkflow(container).run({ input: { selector: { id: productId }, update: { title: "Camiseta Lisa" } } })
       await eventually(() => expect(sandbox.hub.getProduct(parentSku)).toMatchObject({ name: "Camiseta Lisa" }))
       await published(productId)
-      await flushCatalogueOutbox(container, "default")
+      await flushCatalogueOutbox(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       const requests = sandbox.hub.requestLog().map((entry) => [entry.method, entry.path, (entry.body as { product?: unknown; variation?: unknown }).product ?? (entry.body as { variation?: unknown }).variation])
       expect(requests).toEqual([
         ["PUT", `/products/${parentSku}`, { name: "Camiseta Lisa" }],
@@ -114,7 +114,7 @@ medusaIntegrationTestRunner({
       await editAll(productId, "JARRA-1P", { description: "x".repeat(4001), price: 45, stocked: 7 })
       await eventually(() => expect(sandbox.hub.getProduct("JARRA-1P")).toMatchObject({ price: 45, qty: 7 }))
       await eventually(async () => expect((await hub.listHubProductPublications({ product_id: productId }))[0]).toMatchObject({ state: "refused", due_at: null }))
-      await flushCatalogueOutbox(container, "default")
+      await flushCatalogueOutbox(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       const puts = requestsTo("JARRA-1P").map((entry) => [entry.status, Object.keys((entry.body as { product: object }).product).sort()])
       expect(puts).toEqual([
         [422, ["description", "price", "qty"]],
@@ -125,7 +125,7 @@ medusaIntegrationTestRunner({
       sandbox.hub.resetRequestLog()
       await editAll(productId, "JARRA-1P", { price: 45, stocked: 5 })
       await eventually(() => expect(sandbox.hub.getProduct("JARRA-1P")?.qty).toBe(5))
-      await flushCatalogueOutbox(container, "default")
+      await flushCatalogueOutbox(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       expect(requestsTo("JARRA-1P").map((entry) => (entry.body as { product: unknown }).product)).toEqual([{ qty: 5 }])
     })
   },

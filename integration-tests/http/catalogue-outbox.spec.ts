@@ -48,8 +48,8 @@ medusaIntegrationTestRunner({
       // without a timer, so no push of an earlier test (a lease, a retry) fires inside this one.
       // The first call may join a flush already running (which then looks again once); the second
       // starts afresh.
-      await catalogueFlusher(container, "default").flush()
-      await catalogueFlusher(container, "default").flush()
+      await catalogueFlusher(container, container.resolve<HubModuleService>(HUB_MODULE).account("default")).flush()
+      await catalogueFlusher(container, container.resolve<HubModuleService>(HUB_MODULE).account("default")).flush()
       sandbox.hub.resetRequestLog()
     })
 
@@ -132,7 +132,7 @@ medusaIntegrationTestRunner({
       const claimedAt = Date.now()
 
       // A live flusher runs at once: it must not touch rows under a live claim.
-      await catalogueFlusher(container, "default").flush()
+      await catalogueFlusher(container, container.resolve<HubModuleService>(HUB_MODULE).account("default")).flush()
       for (const sku of SKUS.slice(0, 5)) expect(putsFor(sku)).toHaveLength(0)
       expect((await hub.account("default").records.stockSyncFigures()).backlog).toBe(5)
 
@@ -182,7 +182,7 @@ medusaIntegrationTestRunner({
       expect(result.sent).toBe(1)
       expect(sandbox.hub.getProduct(SKUS[0])?.qty).toBe(11)
       expect((await hub.account("default").records.stockSyncFigures()).backlog).toBe(1)
-      await catalogueFlusher(container, "default").flush()
+      await catalogueFlusher(container, container.resolve<HubModuleService>(HUB_MODULE).account("default")).flush()
       await eventually(() => expect(sandbox.hub.getProduct(SKUS[0])?.qty).toBe(12))
       expect(putsFor(SKUS[0])).toHaveLength(2)
     })
@@ -191,7 +191,7 @@ medusaIntegrationTestRunner({
       // A change recorded before the stock existed (a script's events read too early): 0 in the row.
       await hub.account("default").records.recordWantedSkuFields([wantedQty(SKUS[1], 0)])
       await setStockQuietly(SKUS[1], 77)
-      await catalogueFlusher(container, "default").flush()
+      await catalogueFlusher(container, container.resolve<HubModuleService>(HUB_MODULE).account("default")).flush()
       await eventually(() => expect(sandbox.hub.getProduct(SKUS[1])?.qty).toBe(77))
       expect(putsFor(SKUS[1])).toHaveLength(1)
       // The row now holds what the hub holds: the same reading again queues nothing.

@@ -184,7 +184,7 @@ medusaIntegrationTestRunner({
       expect(requests("PUT", "/products/RECUSADA")).toEqual([])
       // The merchant makes the product in the hub's panel, with a quantity of their own.
       sandbox.hub.upsertProducts([{ sku: "RECUSADA", qty: 40, name: "Recusada no painel" }])
-      expect(await reconcileStock(container, "default")).toMatchObject({ differing: 1 })
+      expect(await reconcileStock(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))).toMatchObject({ differing: 1 })
       await eventually(() => expect(sandbox.hub.getProduct("RECUSADA")?.qty).toBe(5))
     })
   },

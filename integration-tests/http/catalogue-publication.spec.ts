@@ -76,7 +76,7 @@ medusaIntegrationTestRunner({
       ])
       expect(sandbox.hub.getProduct("CAM-AZUL")).toMatchObject({ name: "Camiseta Azul", qty: 7, weight: 1.234 })
       // The catalogue outbox took the create's fields as accepted: no PUT repeats them.
-      await catalogueFlusher(container, "default").flush()
+      await catalogueFlusher(container, container.resolve<HubModuleService>(HUB_MODULE).account("default")).flush()
       expect(puts("CAM-AZUL")).toEqual([])
     })
 
@@ -141,7 +141,7 @@ medusaIntegrationTestRunner({
       sandbox.hub.resetRequestLog()
       await updateProductsWorkflow(container).run({ input: { selector: { id: productId }, update: { title: "Caneca Grande" } } })
       await eventually(() => expect(sandbox.hub.getProduct("CANECA")?.name).toBe("Caneca Grande"))
-      await catalogueFlusher(container, "default").flush()
+      await catalogueFlusher(container, container.resolve<HubModuleService>(HUB_MODULE).account("default")).flush()
       expect(puts("CANECA")).toEqual([{ name: "Caneca Grande" }])
       expect(creates()).toEqual([])
     })
@@ -195,7 +195,7 @@ medusaIntegrationTestRunner({
       const { version } = await publicationOf(productId)
       await updateProductsWorkflow(container).run({ input: { selector: { id: productId }, update: { subtitle: "não vai" } } })
       await eventually(async () => expect((await publicationOf(productId))?.version).toBeGreaterThan(version))
-      await catalogueFlusher(container, "default").flush()
+      await catalogueFlusher(container, container.resolve<HubModuleService>(HUB_MODULE).account("default")).flush()
       await eventually(async () => expect((await publicationOf(productId))?.due_at).toBeNull())
       expect(creates()).toHaveLength(1)
       // Only reads of LONGA since (before each look; how many looks a burst of events makes is the flusher's timing): no write.
@@ -318,10 +318,10 @@ medusaIntegrationTestRunner({
       const { data } = await api.post(`/admin/hub/products/${productId}/exclusion`, { excluded: true }, headers)
       expect(data.product).toMatchObject({ product_id: productId, excluded: true })
       await updateProductsWorkflow(container).run({ input: { selector: { id: productId }, update: { status: "published" } } })
-      await catalogueFlusher(container, "default").flush()
+      await catalogueFlusher(container, container.resolve<HubModuleService>(HUB_MODULE).account("default")).flush()
       await eventually(async () => expect(await publicationOf(productId)).toMatchObject({ state: "excluded", due_at: null }))
-      await catalogueFlusher(container, "default").sweep()
-      await catalogueFlusher(container, "default").flush()
+      await catalogueFlusher(container, container.resolve<HubModuleService>(HUB_MODULE).account("default")).sweep()
+      await catalogueFlusher(container, container.resolve<HubModuleService>(HUB_MODULE).account("default")).flush()
       expect(creates()).toEqual([])
       expect(sandbox.hub.requestLog().filter((entry) => entry.path.startsWith("/products/FORA") && entry.method !== "PUT")).toEqual([])
       const bad = await api.post(`/admin/hub/products/${productId}/exclusion`, { excluded: "yes" }, headers).catch((error: any) => error.response)
@@ -345,7 +345,7 @@ medusaIntegrationTestRunner({
       if (first) await hub.account("default").products.create({ sku: "LOTE-1", name: "Lote 1", description: "<p>Feito à mão.</p>", price: 79.9, qty: 1, status: "enabled", weight: 1.234, height: 10, width: 20.5, length: 30, images: ["https://cdn.example.com/a.jpg"] })
       // Its lease lapses; the live publisher reads the hub before creating anything.
       await eventually(async () => {
-        await catalogueFlusher(container, "default").flush()
+        await catalogueFlusher(container, container.resolve<HubModuleService>(HUB_MODULE).account("default")).flush()
         for (const id of ids) expect((await publicationOf(id))?.state).toBe("published")
       }, 30_000)
       const skus = creates().map((body) => body.sku).sort()

@@ -133,8 +133,8 @@ medusaIntegrationTestRunner({
 
     it("with publishProducts unset no POST /products is ever made, and the admin says publication is off", async () => {
       await api.post(`/admin/products/${variant("CAT-B").product_id}`, { title: "Novo título", description: "Nova" }, headers)
-      await catalogueFlusher(container, "default").sweep()
-      await catalogueFlusher(container, "default").flush()
+      await catalogueFlusher(container, container.resolve<HubModuleService>(HUB_MODULE).account("default")).sweep()
+      await catalogueFlusher(container, container.resolve<HubModuleService>(HUB_MODULE).account("default")).flush()
       await settled()
       expect(sandbox.hub.requestLog().filter((entry) => entry.method === "POST" && entry.path.startsWith("/products"))).toEqual([])
       expect(await hub.listHubProductPublications({})).toEqual([])
@@ -195,7 +195,7 @@ medusaIntegrationTestRunner({
       await eventually(() => expect(sandbox.hub.getProduct("CAT-B")).toMatchObject({ qty: 0, status: "disabled" }))
 
       await dbConnection.raw(`delete from hub_catalogue_change where sku <> 'CAT-B'`)
-      expect(await reconcileStock(container, "default")).toMatchObject({ differing: 0 })
+      expect(await reconcileStock(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))).toMatchObject({ differing: 0 })
       await api.post(`/admin/products/${variant("CAT-C").product_id}/variants/${variant("CAT-C").id}`, { sku: "CAT-NEW" }, headers)
       await eventually(() => {
         expect(sandbox.hub.getProduct("CAT-C")).toMatchObject({ qty: 0, status: "disabled" })
@@ -217,7 +217,7 @@ medusaIntegrationTestRunner({
 
     it("a price drifted on the hub is repaired by a reconciliation, which reports the difference per field", async () => {
       sandbox.hub.upsertProducts([{ sku: "CAT-A", qty: 9, price: 55 }])
-      const result = await reconcileStock(container, "default")
+      const result = await reconcileStock(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       expect(result).toMatchObject({ seen: 4, differing: 1 })
       await eventually(() => expect(sandbox.hub.getProduct("CAT-A")?.price).toBe(100))
       await settled()
@@ -247,7 +247,7 @@ medusaIntegrationTestRunner({
       expect((await hub.account("default").records.stockSyncFigures()).skusInError[0]?.refusedFields).toEqual({ promotional_price: 79.9 })
 
       // A reconciliation finds the hub's price drifted: it repairs it, and the refused sale price goes once more with it.
-      await reconcileStock(container, "default")
+      await reconcileStock(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       await eventually(() => expect(sandbox.hub.getProduct("CAT-A")).toMatchObject({ price: 100, promotional_price: 79.9 }))
       await eventually(async () => expect((await hub.account("default").records.stockSyncFigures()).skusInError).toEqual([]))
       expect(bodiesFor("CAT-A").slice(2)).toEqual([{ product: { price: 100, promotional_price: 79.9 } }])

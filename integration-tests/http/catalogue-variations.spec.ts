@@ -44,7 +44,7 @@ medusaIntegrationTestRunner({
     it("a reconciliation repairs a drifted variation through the same path", async () => {
       sandbox.hub.upsertProducts([{ sku: "VAR-G", qty: 40 }])
       sandbox.hub.resetRequestLog()
-      expect(await reconcileStock(container, "default")).toMatchObject({ seen: 2, differing: 1 })
+      expect(await reconcileStock(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))).toMatchObject({ seen: 2, differing: 1 })
       await eventually(() => expect(sandbox.hub.getProduct("VAR-G")?.qty).toBe(2))
       expect(productUpdatesFor(sandbox.hub, "VAR-G", "variations").map((entry) => entry.body)).toEqual([{ variation: { qty: 2 } }])
     })

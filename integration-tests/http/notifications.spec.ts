@@ -98,8 +98,8 @@ medusaIntegrationTestRunner({
         // The short order holds all of the location's stock already.
         { line_item_id: data[0].items[0].id, inventory_item_id: store.inventoryItemsBySku["SKU-1"], location_id: store.stockLocation.id, quantity: 1, allow_backorder: true },
       ])
-      await reconcileStock(container, "default")
-      await reconcileStock(container, "default")
+      await reconcileStock(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
+      await reconcileStock(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
 
       await eventually(async () => {
         const notices = await feed()

@@ -116,7 +116,7 @@ medusaIntegrationTestRunner({
       ])
       expect(await availableInMedusa("SKU-1")).toBe(37)
 
-      const reconciliation = await reconcileStock(container, "default")
+      const reconciliation = await reconcileStock(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       expect(reconciliation).toMatchObject({ leakedOrders: 1, error: null })
       expect((await hubModule.account("default").records.stockSyncFigures()).lastReconciliation).toMatchObject({ leakedOrders: 1 })
       const headers = await adminHeaders(container)

@@ -130,10 +130,10 @@ medusaIntegrationTestRunner({
       await records.savePriceRules(hubPriceRulesSchema.parse({ markup_percent: 10 }))
       expect(await records.priceRulesProgress()).toEqual({ recorded: 0, skus: 3 })
       // A walk of one chunk of two SKUs (in SKU order), then the process died again.
-      expect(await applyPriceRulesChunk(container, "default", 2)).toMatchObject({ recorded: 2, done: false })
+      expect(await applyPriceRulesChunk(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"), 2)).toMatchObject({ recorded: 2, done: false })
       expect(await records.priceRulesProgress()).toEqual({ recorded: 2, skus: 3 })
       // The safety-net job's flush (any process) takes the walk up from there.
-      await flushCatalogueOutbox(container, "default")
+      await flushCatalogueOutbox(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       await settled()
       for (const sku of SKUS) {
         expect(sandbox.hub.getProduct(sku)).toMatchObject({ price: 110 })
@@ -152,7 +152,7 @@ medusaIntegrationTestRunner({
       await records.savePriceRules(hubPriceRulesSchema.parse({ markup_percent: 20 }))
       expect(await records.advancePriceRules(inFlight!.version, "PR-CAM")).toBe(false)
       expect(await records.priceRulesProgress()).toEqual({ recorded: 0, skus: 3 })
-      await flushCatalogueOutbox(container, "default")
+      await flushCatalogueOutbox(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       await settled()
       for (const sku of SKUS) expect(sandbox.hub.getProduct(sku)).toMatchObject({ price: 120 })
     })

@@ -54,8 +54,8 @@ medusaIntegrationTestRunner({
         expect((await hub.account("default").records.stockSyncFigures()).backlog).toBe(0)
       }, 30_000)
       // No timer of the application's flusher left from seeding fires inside a test that pushes by hand.
-      await catalogueFlusher(container, "default").flush()
-      await catalogueFlusher(container, "default").flush()
+      await catalogueFlusher(container, container.resolve<HubModuleService>(HUB_MODULE).account("default")).flush()
+      await catalogueFlusher(container, container.resolve<HubModuleService>(HUB_MODULE).account("default")).flush()
     })
     afterEach(() => sandbox.hub.setFaults({}))
 

@@ -172,11 +172,11 @@ medusaIntegrationTestRunner({
       expect((await hub.account("default").records.stockSyncFigures()).lastVerifiedAt).toBeNull()
       // The first scheduled tick of this process: nothing is due by the clock (6 h), but nothing
       // since boot verified the hub.
-      const first = await runScheduledReconciliation(container, "default")
+      const first = await runScheduledReconciliation(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       expect(first).toMatchObject({ differing: 4, error: null })
       await eventually(() => expect(sandbox.hub.getProduct("Z-2")?.qty).toBe(3))
       // Once per process: the next tick waits for the schedule.
-      expect(await runScheduledReconciliation(container, "default")).toBeNull()
+      expect(await runScheduledReconciliation(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))).toBeNull()
       expect((await hub.account("default").records.stockSyncFigures()).lastVerifiedAt).toBeNull()
 
       // A walk that finds every product equal verifies them, and says when.

@@ -9,7 +9,7 @@ import { catalogueFlusher } from "../sync/catalogue/catalogue-flusher"
  */
 export default hubAccountsJob(async (container, account) => {
   if (!account.options.publishProducts) return
-  const flusher = catalogueFlusher(container, account.id)
+  const flusher = catalogueFlusher(container, account)
   await flusher.sweepWhenDue()
   await flusher.flush()
 })

@@ -6,7 +6,7 @@ import { runScheduledReconciliation } from "../sync/catalogue/stock-reconciliati
  * `catalogueReconcileEveryMinutes` after its last one (a job's own schedule cannot come from the plugin
  * options), or the first after this process started. Accounts run at once, each under its own lock.
  */
-export default hubAccountsJob((container, account) => runScheduledReconciliation(container, account.id))
+export default hubAccountsJob((container, account) => runScheduledReconciliation(container, account))
 
 export const config = {
   name: "hub-reconcile-stock",

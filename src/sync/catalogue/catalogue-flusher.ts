@@ -30,31 +30,21 @@ class CatalogueFlusher implements ProcessPart {
 
   constructor(
     private readonly container: MedusaContainer,
-    private readonly account: string
+    private readonly account: HubAccount
   ) {
     this.rounds = new Rounds({
-      coalesceMs: () => this.options.catalogueCoalesceMs,
-      retryDelayMs: () => this.options.catalogueRetryDelayMs,
+      coalesceMs: () => this.account.options.catalogueCoalesceMs,
+      retryDelayMs: () => this.account.options.catalogueRetryDelayMs,
       round: async () => {
-        const [walked, { result }] = await Promise.all([this.walkPriceRules(), pushHubProductsWorkflow(this.container).run({ input: { account: this.account } })])
+        const [walked, { result }] = await Promise.all([this.walkPriceRules(), pushHubProductsWorkflow(this.container).run({ input: { account: this.account.id } })])
         return {
           claimed: result.claimed + walked,
-          nextDueInMs: await this.held.records.nextHubProductDueInMs(),
+          nextDueInMs: await this.account.records.nextHubProductDueInMs(),
           failedAll: result.claimed > 0 && result.failed === result.claimed && !walked,
         }
       },
       failed: (error) => this.warn("catalogue push", error),
     })
-  }
-
-  /** The account this flusher serves, as the hub module holds it (its options, its records). */
-  private get held(): HubAccount {
-    return this.container.resolve<HubModuleService>(HUB_MODULE).account(this.account)
-  }
-
-  /** The account's options (`catalogueCoalesceMs`, `publishProducts`, ...). */
-  private get options() {
-    return this.held.options
   }
 
   /** A change was recorded: pushed once it is due (after `catalogueCoalesceMs` of quiet, unless `delayMs` says sooner). */
@@ -80,12 +70,12 @@ class CatalogueFlusher implements ProcessPart {
    * publication, and any change no process heard), page by page; returns how many were added.
    */
   async sweep(): Promise<number> {
-    const options = this.options
+    const { options, records } = this.account
     if (!options.publishProducts) return 0
     let added = 0
     for (let afterId: string | null = null; ; ) {
       const page = await productsForHubPage(this.container, options, afterId, SWEEP_PAGE)
-      added += await this.held.records.markProductsForHub(page.productIds, { onlyNew: true })
+      added += await records.markProductsForHub(page.productIds, { onlyNew: true })
       if (!page.lastId) break
       afterId = page.lastId
     }
@@ -124,13 +114,11 @@ class CatalogueFlusher implements ProcessPart {
   private warn(what: string, error: unknown): void {
     this.container
       .resolve(ContainerRegistrationKeys.LOGGER)
-      .warn(`${accountInLog(this.account)} ${what} failed (${errorText(error)}); trying again in ${this.options.catalogueRetryDelayMs} ms`)
+      .warn(`${accountInLog(this.account.id)} ${what} failed (${errorText(error)}); trying again in ${this.account.options.catalogueRetryDelayMs} ms`)
   }
 }
 
-/** The process's catalogue flusher of the hub account named (an unknown id is refused). */
-export function catalogueFlusher(container: MedusaContainer, account: string): CatalogueFlusher {
-  const hub = container.resolve<HubModuleService>(HUB_MODULE)
-  const { id } = hub.account(account)
-  return hub.processPart(`catalogue-flusher:${id}`, () => new CatalogueFlusher(container, id))
+/** The process's catalogue flusher of the hub account. */
+export function catalogueFlusher(container: MedusaContainer, account: HubAccount): CatalogueFlusher {
+  return container.resolve<HubModuleService>(HUB_MODULE).processPart(`catalogue-flusher:${account.id}`, () => new CatalogueFlusher(container, account))
 }

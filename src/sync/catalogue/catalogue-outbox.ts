@@ -1,6 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { HUB_MODULE } from "../../modules/hub"
+import type { HubAccount } from "../../modules/hub/hub-account"
 import type HubModuleService from "../../modules/hub/service"
 import { publicationsConcerned } from "../../queries/hub-product-publication"
 import type { HubFieldMapping } from "../../mapping/hub-field-mapping"
@@ -28,7 +29,8 @@ import { catalogueChangeRecorder } from "./catalogue-recorder"
  */
 export async function queueCatalogueChange(container: MedusaContainer, changes: CatalogueChanges): Promise<boolean> {
   const queuedFor = await catalogueChangeRecorder(container).record(changes)
-  for (const account of queuedFor) catalogueFlusher(container, account).request()
+  const hub = container.resolve<HubModuleService>(HUB_MODULE)
+  for (const id of queuedFor) catalogueFlusher(container, hub.account(id)).request()
   return queuedFor.length > 0
 }
 
@@ -57,8 +59,9 @@ export async function queueProductChange(container: MedusaContainer, changes: { 
 export async function publishProductsChanged(container: MedusaContainer, productIds: string[]): Promise<void> {
   const hub = container.resolve<HubModuleService>(HUB_MODULE)
   for (const concerned of await publicationsConcerned(container, productIds)) {
-    await hub.account(concerned.account).records.markProductsForHub(concerned.productIds)
-    catalogueFlusher(container, concerned.account).request()
+    const account = hub.account(concerned.account)
+    await account.records.markProductsForHub(concerned.productIds)
+    catalogueFlusher(container, account).request()
   }
 }
 
@@ -67,8 +70,8 @@ export async function publishProductsChanged(container: MedusaContainer, product
  * its publication holds is due, and its flusher pushes them, each sending only what the mapping
  * changed of its body.
  */
-export async function saveFieldMapping(container: MedusaContainer, account: string, mapping: HubFieldMapping): Promise<number> {
-  const { result: products } = await saveHubFieldMappingWorkflow(container).run({ input: { account, mapping } })
+export async function saveFieldMapping(container: MedusaContainer, account: HubAccount, mapping: HubFieldMapping): Promise<number> {
+  const { result: products } = await saveHubFieldMappingWorkflow(container).run({ input: { account: account.id, mapping } })
   if (products) catalogueFlusher(container, account).request()
   return products
 }
@@ -78,8 +81,8 @@ export async function saveFieldMapping(container: MedusaContainer, account: stri
  * start of their walk over the account's SKUs in one statement, and the walk begun in this process's
  * flusher (price-rules.ts); resolves once saved, not once applied (a catalogue of 50,000 takes minutes).
  */
-export async function savePriceRules(container: MedusaContainer, account: string, rules: HubPriceRules): Promise<void> {
-  await saveHubPriceRulesWorkflow(container).run({ input: { account, rules } })
+export async function savePriceRules(container: MedusaContainer, account: HubAccount, rules: HubPriceRules): Promise<void> {
+  await saveHubPriceRulesWorkflow(container).run({ input: { account: account.id, rules } })
   catalogueFlusher(container, account).applyPriceRules()
 }
 
@@ -87,7 +90,7 @@ export async function savePriceRules(container: MedusaContainer, account: string
  * Pushes the named account's due products and outbox rows now, or every account's of the store at once when none is named;
  * joins each flush already running in this process.
  */
-export async function flushCatalogueOutbox(container: MedusaContainer, account?: string): Promise<void> {
-  const accounts = account ? [account] : container.resolve<HubModuleService>(HUB_MODULE).accounts.map(({ id }) => id)
-  await Promise.all(accounts.map((id) => catalogueFlusher(container, id).flush()))
+export async function flushCatalogueOutbox(container: MedusaContainer, account?: HubAccount): Promise<void> {
+  const accounts = account ? [account] : container.resolve<HubModuleService>(HUB_MODULE).accounts
+  await Promise.all(accounts.map((each) => catalogueFlusher(container, each).flush()))
 }

@@ -1,7 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { HUB_MODULE } from "../../modules/hub"
 import { driverLock, PRICE_RULES_LOCK } from "../../modules/hub/locks"
-import type HubModuleService from "../../modules/hub/service"
+import type { HubAccount } from "../../modules/hub/hub-account"
 import { recordCatalogueChangesWorkflow } from "../../workflows/catalogue/record-catalogue-changes"
 import { LockLostError, whileHolding } from "../shared/lock"
 
@@ -22,8 +21,8 @@ export type PriceRulesChunk = { recorded: number; queued: boolean; done: boolean
  * over (its version fences the older walk's place). One chunk at a time per account across the
  * store's processes; null when another process holds the walk. `size`: SKUs per chunk.
  */
-export async function applyPriceRulesChunk(container: MedusaContainer, account: string, size = PRICE_RULES_CHUNK): Promise<PriceRulesChunk | null> {
-  const { id, records } = container.resolve<HubModuleService>(HUB_MODULE).account(account)
+export async function applyPriceRulesChunk(container: MedusaContainer, account: HubAccount, size = PRICE_RULES_CHUNK): Promise<PriceRulesChunk | null> {
+  const { id, records } = account
   // Most looks (the safety-net job's, every 15 s) find nothing to apply: no lock taken for those.
   if (!(await records.priceRulesToApply(0))) return { recorded: 0, queued: false, done: true }
   const lock = driverLock(PRICE_RULES_LOCK, id)

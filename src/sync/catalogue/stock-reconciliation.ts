@@ -3,6 +3,7 @@ import { type HubProduct, HUB_PAGE_SIZE, hubOutcome } from "../../hub-client"
 import type { ListedHubSku } from "../../workflows/catalogue/steps/compare-hub-stock"
 import { HUB_MODULE } from "../../modules/hub"
 import { driverLock, STOCK_RECONCILIATION_LOCK } from "../../modules/hub/locks"
+import type { HubAccount } from "../../modules/hub/hub-account"
 import type HubModuleService from "../../modules/hub/service"
 import { createHash } from "node:crypto"
 import { notifyMerchant } from "../../notifications/notify-merchant"
@@ -24,22 +25,21 @@ export type StockReconciliationResult = {
 }
 
 /**
- * A reconciliation of the hub of the account named: walks every hub product with the
+ * A reconciliation of the account's hub: walks every hub product with the
  * `next` cursor and, a page at a time (so memory stays flat), compares its synced fields (qty and
  * the account's `catalogueFields`) with Medusa's for that account and queues each SKU that differs
  * in the account's outbox with the fields that drifted, credited to this reconciliation. Only
  * products actually read are compared: a walk cut short (hub unavailable, a 429 outlasting the
  * retries) changes nothing for the rest. One at a time per account across the store's processes:
- * null when another one of that account is running. An unknown account is refused.
+ * null when another one of that account is running.
  */
-export function reconcileStock(container: MedusaContainer, account: string): Promise<StockReconciliationResult | null> {
-  const { id } = container.resolve<HubModuleService>(HUB_MODULE).account(account)
-  return whileHolding(container, driverLock(STOCK_RECONCILIATION_LOCK, id), (lease) => walk(container, id, lease))
+export function reconcileStock(container: MedusaContainer, account: HubAccount): Promise<StockReconciliationResult | null> {
+  return whileHolding(container, driverLock(STOCK_RECONCILIATION_LOCK, account.id), (lease) => walk(container, account, lease))
 }
 
 /** Whether this process has verified the account's hub since it started. */
-function sinceBoot(container: MedusaContainer, account: string): { verified: boolean } {
-  return container.resolve<HubModuleService>(HUB_MODULE).processPart(`reconciliation-since-boot:${account}`, () => ({ verified: false }))
+function sinceBoot(container: MedusaContainer, account: HubAccount): { verified: boolean } {
+  return container.resolve<HubModuleService>(HUB_MODULE).processPart(`reconciliation-since-boot:${account.id}`, () => ({ verified: false }))
 }
 
 /**
@@ -48,21 +48,20 @@ function sinceBoot(container: MedusaContainer, account: string): { verified: boo
  * written while no Medusa listened (a script, an ERP import, a restart) is verified within minutes
  * instead of hours. `catalogueReconcileEveryMinutes: 0` turns both off. Null when none ran.
  */
-export async function runScheduledReconciliation(container: MedusaContainer, account: string): Promise<StockReconciliationResult | null> {
-  const hub: HubModuleService = container.resolve(HUB_MODULE)
-  const { id, options, records } = hub.account(account)
-  const boot = sinceBoot(container, id)
+export async function runScheduledReconciliation(container: MedusaContainer, account: HubAccount): Promise<StockReconciliationResult | null> {
+  const { options, records } = account
+  const boot = sinceBoot(container, account)
   if (options.catalogueReconcileEveryMinutes === 0) return null
   const due = (await records.isStockReconciliationDue()) || (!boot.verified && (await records.catalogueBacklog()) === 0)
   if (!due) return null
-  const result = await reconcileStock(container, id)
+  const result = await reconcileStock(container, account)
   if (result && !result.error) boot.verified = true
   return result
 }
 
-async function walk(container: MedusaContainer, account: string, lease: Lease): Promise<StockReconciliationResult> {
+async function walk(container: MedusaContainer, held: HubAccount, lease: Lease): Promise<StockReconciliationResult> {
   const hub: HubModuleService = container.resolve(HUB_MODULE)
-  const { products, options } = hub.account(account)
+  const { id: account, products, options } = held
   const lock = driverLock(STOCK_RECONCILIATION_LOCK, account)
   const reconciliation = await hub.createHubStockReconciliations({ account, started_at: new Date() })
   const result: StockReconciliationResult = { id: reconciliation.id, account, seen: 0, differing: 0, unknown: 0, leakedOrders: 0, error: null }

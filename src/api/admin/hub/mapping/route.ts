@@ -20,7 +20,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse<HubFieldMappin
 export async function POST(req: MedusaRequest<HubFieldMapping>, res: MedusaResponse<HubFieldMappingAnswer & { products: number }>) {
   const hub: HubModuleService = req.scope.resolve(HUB_MODULE)
   const account = hub.account((req.validatedQuery as HubAccountQuery).account)
-  const products = await saveFieldMapping(req.scope, account.id, req.validatedBody)
+  const products = await saveFieldMapping(req.scope, account, req.validatedBody)
   res.json({ ...(await mappingAnswer(account)), products })
 }
 

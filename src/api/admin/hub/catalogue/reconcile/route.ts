@@ -18,7 +18,7 @@ export async function POST(req: MedusaRequest<PostCatalogueReconcileBody, PostCa
   const { account } = req.validatedQuery as PostCatalogueReconcileQuery
   // An unknown account is refused here (a 400 naming it), before anything starts.
   const hub: HubModuleService = req.scope.resolve(HUB_MODULE)
-  const run = reconcileStock(req.scope, hub.account(account).id)
+  const run = reconcileStock(req.scope, hub.account(account))
   if (req.validatedBody.wait) {
     const reconciliation = await run
     if (!reconciliation) return answerConflict(res, ALREADY_RUNNING)

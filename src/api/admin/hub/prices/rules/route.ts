@@ -24,7 +24,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
 export async function POST(req: MedusaRequest<HubPriceRules>, res: MedusaResponse) {
   const account = req.scope.resolve<HubModuleService>(HUB_MODULE).account((req.validatedQuery as HubAccountQuery).account)
   await assertPriceListExists(req.scope, req.validatedBody)
-  await savePriceRules(req.scope, account.id, req.validatedBody)
+  await savePriceRules(req.scope, account, req.validatedBody)
   res.json(await rulesAnswer(account, req.scope))
 }
 

@@ -12,9 +12,9 @@ import { hubProductView } from "../view"
  */
 export async function publicationAsk(scope: MedusaContainer, accountId: string, productId: string, ask: ProductPublicationAsk) {
   const hub: HubModuleService = scope.resolve(HUB_MODULE)
-  const { id: account } = hub.account(accountId)
-  const { result: product } = await askHubProductPublicationWorkflow(scope).run({ input: { account, productId, ask } })
+  const account = hub.account(accountId)
+  const { result: product } = await askHubProductPublicationWorkflow(scope).run({ input: { account: account.id, productId, ask } })
   void catalogueFlusher(scope, account).flush()
-  const [row] = await hub.listHubProductPublications({ account, product_id: productId })
+  const [row] = await hub.listHubProductPublications({ account: account.id, product_id: productId })
   return hubProductView(row, product.title)
 }
