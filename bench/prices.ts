@@ -209,7 +209,7 @@ async function measureRuleChange(container: MedusaContainer, hub: HubModuleServi
   while (await records.priceRulesProgress()) await sleep(100)
   const drainStartedAt = Date.now()
   const walkMs = drainStartedAt - started
-  const backlogAtDrainStart = (await records.stockSyncFigures()).backlog
+  const backlogAtDrainStart = (await records.catalogueFigures()).backlog
   log(`saved in ${routeMs} ms, every SKU recorded again ${(walkMs / 1000).toFixed(1)} s after; ${backlogAtDrainStart} SKUs waiting`)
   await settled(hub, [DEFAULT_ACCOUNT], 1_000)
   const settledMs = Date.now() - started

@@ -252,7 +252,7 @@ async function measurePushes(container: MedusaContainer, hub: HubModuleService, 
     await burst(range(first, Math.min(first + countSize, backlogSkus)), eventsPerSku)
   }
   const drainStartedAt = Date.now()
-  const backlogsAtDrainStart = await Promise.all(seeded.hubs.map(async ({ account }) => (await hub.account(account).records.stockSyncFigures()).backlog))
+  const backlogsAtDrainStart = await Promise.all(seeded.hubs.map(async ({ account }) => (await hub.account(account).records.catalogueFigures()).backlog))
   log(`phase A: events sent in ${((drainStartedAt - phaseAStartedAt) / 1000).toFixed(1)} s; ${backlogsAtDrainStart.join(" + ")} SKUs waiting`)
   await settled(hub, 1_000)
 
@@ -376,7 +376,7 @@ async function measureReconciliation(container: MedusaContainer, hub: HubModuleS
   await settled(hub, 1_000)
 
   const gets = (await requestLog(sandbox)).filter((entry) => entry.method === "GET" && entry.path.startsWith("/products"))
-  const { lastReconciliation } = await hub.account("default").records.stockSyncFigures()
+  const { lastReconciliation } = await hub.account("default").records.catalogueFigures()
   return {
     products: CATALOGUE,
     drifted: drifted.length,

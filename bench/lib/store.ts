@@ -110,7 +110,7 @@ export async function settled(hub: HubModuleService, accounts: readonly string[]
   let lastBacklog = -1
   for (;;) {
     let backlog = 0
-    for (const account of accounts) backlog += (await hub.account(account).records.stockSyncFigures()).backlog
+    for (const account of accounts) backlog += (await hub.account(account).records.catalogueFigures()).backlog
     if (backlog !== 0 || backlog !== lastBacklog) quietSince = Date.now()
     lastBacklog = backlog
     if (Date.now() - quietSince >= quietMs) return

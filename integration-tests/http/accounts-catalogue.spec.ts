@@ -91,7 +91,7 @@ medusaIntegrationTestRunner({
         "default SO-A 5 sent",
       ])
       // Each account's figures count its own pushes.
-      const figuresB = await hub.account("brand-b").records.stockSyncFigures()
+      const figuresB = await hub.account("brand-b").records.catalogueFigures()
       expect(figuresB).toMatchObject({ account: "brand-b", backlog: 0, skusInError: [] })
       expect(figuresB.pushesByHour.reduce((sum, hour) => sum + hour.sent, 0)).toBe(productUpdatesFor(hubB(), "AMBOS").filter((entry) => typeof entry.status === "number" && entry.status < 300).length)
     })

@@ -42,7 +42,7 @@ medusaIntegrationTestRunner({
       store = await seedStore(container, { products: SKUS.map((sku, index) => ({ sku, stocked: index + 1 })) })
       await eventually(async () => {
         for (const [index, sku] of SKUS.entries()) expect(sandbox.hub.getProduct(sku)?.qty).toBe(index + 1)
-        expect((await hub.account("default").records.stockSyncFigures()).backlog).toBe(0)
+        expect((await hub.account("default").records.catalogueFigures()).backlog).toBe(0)
       }, 30_000)
       // The application's flusher outlives each test: a flush started with nothing due leaves it
       // without a timer, so no push of an earlier test (a lease, a retry) fires inside this one.
@@ -90,7 +90,7 @@ medusaIntegrationTestRunner({
 
       await eventually(async () => {
         for (const sku of SKUS) expect(sandbox.hub.getProduct(sku)?.qty).toBe(expected[sku])
-        expect((await hub.account("default").records.stockSyncFigures()).backlog).toBe(0)
+        expect((await hub.account("default").records.catalogueFigures()).backlog).toBe(0)
       }, 120_000)
 
       const log = sandbox.hub.requestLog()
@@ -134,7 +134,7 @@ medusaIntegrationTestRunner({
       // A live flusher runs at once: it must not touch rows under a live claim.
       await catalogueFlusher(container, container.resolve<HubModuleService>(HUB_MODULE).account("default")).flush()
       for (const sku of SKUS.slice(0, 5)) expect(putsFor(sku)).toHaveLength(0)
-      expect((await hub.account("default").records.stockSyncFigures()).backlog).toBe(5)
+      expect((await hub.account("default").records.catalogueFigures()).backlog).toBe(5)
 
       // Without any further call, the flusher comes back when the lease ends and sends them.
       await eventually(() => {
@@ -146,7 +146,7 @@ medusaIntegrationTestRunner({
 
       // The dead flusher's late report changes nothing: its claim is gone.
       await hub.completeCataloguePush(claimedByTheDead[0], { kind: "refused", status: 422, hubMessage: "late", sent: true, refused: { qty: 50 }, more: false })
-      expect((await hub.account("default").records.stockSyncFigures()).skusInError).toEqual([])
+      expect((await hub.account("default").records.catalogueFigures()).skusInError).toEqual([])
     })
 
     it("flushers running at once never send the same row", async () => {
@@ -181,7 +181,7 @@ medusaIntegrationTestRunner({
       const { result } = await flushing
       expect(result.sent).toBe(1)
       expect(sandbox.hub.getProduct(SKUS[0])?.qty).toBe(11)
-      expect((await hub.account("default").records.stockSyncFigures()).backlog).toBe(1)
+      expect((await hub.account("default").records.catalogueFigures()).backlog).toBe(1)
       await catalogueFlusher(container, container.resolve<HubModuleService>(HUB_MODULE).account("default")).flush()
       await eventually(() => expect(sandbox.hub.getProduct(SKUS[0])?.qty).toBe(12))
       expect(putsFor(SKUS[0])).toHaveLength(2)
@@ -204,7 +204,7 @@ medusaIntegrationTestRunner({
       await dueNow()
       await flushCatalogueOutboxJob(container)
       expect(putsFor(SKUS[0])).toHaveLength(0)
-      expect((await hub.account("default").records.stockSyncFigures()).backlog).toBe(1)
+      expect((await hub.account("default").records.catalogueFigures()).backlog).toBe(1)
     })
   },
 })

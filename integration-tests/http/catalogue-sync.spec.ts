@@ -43,7 +43,7 @@ medusaIntegrationTestRunner({
         for (const sku of SKUS) {
           expect(sandbox.hub.getProduct(sku)).toMatchObject({ qty: STOCKED[sku] - 1, price: 100, promotional_price: 100, status: "enabled" })
         }
-        expect((await hub.account("default").records.stockSyncFigures()).backlog).toBe(0)
+        expect((await hub.account("default").records.catalogueFigures()).backlog).toBe(0)
       })
       sandbox.hub.resetRequestLog()
     })
@@ -67,7 +67,7 @@ medusaIntegrationTestRunner({
     }
 
     async function settled() {
-      await eventually(async () => expect((await hub.account("default").records.stockSyncFigures()).backlog).toBe(0))
+      await eventually(async () => expect((await hub.account("default").records.catalogueFigures()).backlog).toBe(0))
     }
 
     it("holds back stockBuffer units: the hub is sent the available quantity less the buffer", async () => {
@@ -207,11 +207,11 @@ medusaIntegrationTestRunner({
       // The hub holds a price of its own (80): a sale at 89.90, below Medusa's 100, is above it, and refused.
       sandbox.hub.upsertProducts([{ sku: "CAT-B", qty: 3, price: 80 }])
       await createSale("CAT-B", 89.9)
-      await eventually(async () => expect((await hub.account("default").records.stockSyncFigures()).skusInError[0]?.refusedFields).toEqual({ promotional_price: 89.9 }))
+      await eventually(async () => expect((await hub.account("default").records.catalogueFigures()).skusInError[0]?.refusedFields).toEqual({ promotional_price: 89.9 }))
       // The merchant raises the price: the hub takes it, and the sale price it refused goes again and is taken.
       await api.post(`/admin/products/${variant("CAT-B").product_id}/variants/${variant("CAT-B").id}`, { prices: [{ currency_code: "brl", amount: 120 }] }, headers)
       await eventually(() => expect(sandbox.hub.getProduct("CAT-B")).toMatchObject({ price: 120, promotional_price: 89.9 }))
-      await eventually(async () => expect((await hub.account("default").records.stockSyncFigures()).skusInError).toEqual([]))
+      await eventually(async () => expect((await hub.account("default").records.catalogueFigures()).skusInError).toEqual([]))
       expect(bodiesFor("CAT-B")).toEqual([{ product: { promotional_price: 89.9 } }, { product: { price: 120 } }, { product: { promotional_price: 89.9 } }])
     })
 
@@ -223,7 +223,7 @@ medusaIntegrationTestRunner({
       await settled()
       // No sale goes with the price, said the way the hub took it (the price itself on this hub).
       expect(bodiesFor("CAT-A")).toEqual([{ product: { price: 100, promotional_price: 100 } }])
-      const { lastReconciliation } = await hub.account("default").records.stockSyncFigures()
+      const { lastReconciliation } = await hub.account("default").records.catalogueFigures()
       expect(lastReconciliation).toMatchObject({ differing: 1, differingFields: { price: 1 }, fixed: 1 })
     })
 
@@ -232,7 +232,7 @@ medusaIntegrationTestRunner({
       sandbox.hub.upsertProducts([{ sku: "CAT-A", qty: 9, price: 50 }])
       await createSale("CAT-A", 79.9)
       await eventually(async () => {
-        const [refused] = (await hub.account("default").records.stockSyncFigures()).skusInError
+        const [refused] = (await hub.account("default").records.catalogueFigures()).skusInError
         expect(refused).toMatchObject({ sku: "CAT-A", status: 422, refusedFields: { promotional_price: 79.9 } })
         expect(refused.reason).toContain("promotional_price")
       })
@@ -244,12 +244,12 @@ medusaIntegrationTestRunner({
       await settled()
       expect(bodiesFor("CAT-A")).toEqual([{ product: { promotional_price: 79.9 } }, { product: { qty: 2 } }])
       // Still shown: the refusal holds until the value changes, or the cause is corrected.
-      expect((await hub.account("default").records.stockSyncFigures()).skusInError[0]?.refusedFields).toEqual({ promotional_price: 79.9 })
+      expect((await hub.account("default").records.catalogueFigures()).skusInError[0]?.refusedFields).toEqual({ promotional_price: 79.9 })
 
       // A reconciliation finds the hub's price drifted: it repairs it, and the refused sale price goes once more with it.
       await reconcileStock(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       await eventually(() => expect(sandbox.hub.getProduct("CAT-A")).toMatchObject({ price: 100, promotional_price: 79.9 }))
-      await eventually(async () => expect((await hub.account("default").records.stockSyncFigures()).skusInError).toEqual([]))
+      await eventually(async () => expect((await hub.account("default").records.catalogueFigures()).skusInError).toEqual([]))
       expect(bodiesFor("CAT-A").slice(2)).toEqual([{ product: { price: 100, promotional_price: 79.9 } }])
     })
   },

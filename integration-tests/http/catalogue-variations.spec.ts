@@ -28,7 +28,7 @@ medusaIntegrationTestRunner({
       await eventually(async () => {
         expect(sandbox.hub.getProduct("VAR-P")?.qty).toBe(5)
         expect(sandbox.hub.getProduct("VAR-G")?.qty).toBe(2)
-        expect((await hub.account("default").records.stockSyncFigures()).backlog).toBe(0)
+        expect((await hub.account("default").records.catalogueFigures()).backlog).toBe(0)
       })
     })
 

@@ -118,7 +118,7 @@ medusaIntegrationTestRunner({
 
       const reconciliation = await reconcileStock(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       expect(reconciliation).toMatchObject({ leakedOrders: 1, error: null })
-      expect((await hubModule.account("default").records.stockSyncFigures()).lastReconciliation).toMatchObject({ leakedOrders: 1 })
+      expect((await hubModule.account("default").records.catalogueFigures()).lastReconciliation).toMatchObject({ leakedOrders: 1 })
       const headers = await adminHeaders(container)
       const listed = await api.get("/admin/hub/stock/leaks", headers)
       expect(listed.data.leaked_orders).toEqual([{ hubOrderId: expect.any(String), code: hubOrder.code, orderId, reservedQuantity: 3 }])

@@ -111,7 +111,7 @@ medusaIntegrationTestRunner({
         for (const account of ACCOUNTS) {
           const { records } = hubModule.account(account)
           expect(await records.priceRulesProgress()).toBeNull()
-          expect((await records.stockSyncFigures()).backlog).toBe(0)
+          expect((await records.catalogueFigures()).backlog).toBe(0)
         }
       })
 

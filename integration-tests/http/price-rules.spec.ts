@@ -66,7 +66,7 @@ medusaIntegrationTestRunner({
       await eventually(() => {
         for (const hub of [sandbox.hub, hubB]) for (const sku of SKUS) expect(hub.getProduct(sku)).toMatchObject({ price: 100, promotional_price: 100 })
       })
-      await eventually(async () => expect((await hubModule.account("default").records.stockSyncFigures()).backlog + (await hubModule.account("brand-b").records.stockSyncFigures()).backlog).toBe(0))
+      await eventually(async () => expect((await hubModule.account("default").records.catalogueFigures()).backlog + (await hubModule.account("brand-b").records.catalogueFigures()).backlog).toBe(0))
       sandbox.hub.resetRequestLog()
       hubB.resetRequestLog()
     })
@@ -79,7 +79,7 @@ medusaIntegrationTestRunner({
         for (const account of ["default", "brand-b"]) {
           const { records } = hubModule.account(account)
           expect(await records.priceRulesProgress()).toBeNull()
-          expect((await records.stockSyncFigures()).backlog).toBe(0)
+          expect((await records.catalogueFigures()).backlog).toBe(0)
         }
       })
     const pricePuts = (sku: string) => sandbox.hub.requestLog().filter((entry) => entry.method === "PUT" && entry.path === `/products/${sku}` && JSON.stringify(entry.body ?? {}).includes(`"price"`))

@@ -38,7 +38,7 @@ medusaIntegrationTestRunner({
     }
 
     async function settled() {
-      await eventually(async () => expect((await hub.account("default").records.stockSyncFigures()).backlog).toBe(0))
+      await eventually(async () => expect((await hub.account("default").records.catalogueFigures()).backlog).toBe(0))
     }
 
     async function variantOf(productId: string, sku: string): Promise<string> {

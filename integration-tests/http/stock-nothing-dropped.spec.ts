@@ -51,7 +51,7 @@ medusaIntegrationTestRunner({
       store = await seedStore(container, { products: SKUS.map((sku) => ({ sku, stocked: 5 })) })
       await eventually(async () => {
         for (const sku of SKUS) expect(sandbox.hub.getProduct(sku)?.qty).toBe(5)
-        expect((await hub.account("default").records.stockSyncFigures()).backlog).toBe(0)
+        expect((await hub.account("default").records.catalogueFigures()).backlog).toBe(0)
       }, 30_000)
       // No timer of the application's flusher left from seeding fires inside a test that pushes by hand.
       await catalogueFlusher(container, container.resolve<HubModuleService>(HUB_MODULE).account("default")).flush()

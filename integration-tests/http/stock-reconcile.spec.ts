@@ -38,7 +38,7 @@ medusaIntegrationTestRunner({
       await seedStore(container, { products: Object.entries(MEDUSA_STOCK).map(([sku, stocked]) => ({ sku, stocked })) })
       await eventually(async () => {
         for (const [sku, stocked] of Object.entries(MEDUSA_STOCK)) expect(sandbox.hub.getProduct(sku)?.qty).toBe(stocked)
-        expect((await hub.account("default").records.stockSyncFigures()).backlog).toBe(0)
+        expect((await hub.account("default").records.catalogueFigures()).backlog).toBe(0)
       })
     })
 
@@ -145,7 +145,7 @@ medusaIntegrationTestRunner({
           .post("/admin/hub/stock/reconcile", { wait: true }, await adminHeaders(container))
           .catch((error: { response: { status: number } }) => error.response)
         expect(response.status).toBe(409)
-        expect((await hub.account("default").records.stockSyncFigures()).lastReconciliation).toBeNull()
+        expect((await hub.account("default").records.catalogueFigures()).lastReconciliation).toBeNull()
       } finally {
         await locking.release(STOCK_RECONCILIATION_LOCK, { ownerId: "another-run" })
       }
@@ -162,14 +162,14 @@ medusaIntegrationTestRunner({
       const response = await api.post("/admin/hub/stock/reconcile", {}, headers)
       expect(response.status).toBe(202)
       await eventually(async () => {
-        const { lastReconciliation } = await hub.account("default").records.stockSyncFigures()
+        const { lastReconciliation } = await hub.account("default").records.catalogueFigures()
         expect(lastReconciliation).toEqual(expect.objectContaining({ seen: 202, differing: 4, fixed: 4 }))
       })
     })
 
     it("once after boot, as soon as the outbox has drained, a reconciliation runs by itself; the page then says when hub and Medusa were verified equal", async () => {
       drift()
-      expect((await hub.account("default").records.stockSyncFigures()).lastVerifiedAt).toBeNull()
+      expect((await hub.account("default").records.catalogueFigures()).lastVerifiedAt).toBeNull()
       // The first scheduled tick of this process: nothing is due by the clock (6 h), but nothing
       // since boot verified the hub.
       const first = await runScheduledReconciliation(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
@@ -177,14 +177,14 @@ medusaIntegrationTestRunner({
       await eventually(() => expect(sandbox.hub.getProduct("Z-2")?.qty).toBe(3))
       // Once per process: the next tick waits for the schedule.
       expect(await runScheduledReconciliation(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))).toBeNull()
-      expect((await hub.account("default").records.stockSyncFigures()).lastVerifiedAt).toBeNull()
+      expect((await hub.account("default").records.catalogueFigures()).lastVerifiedAt).toBeNull()
 
       // A walk that finds every product equal verifies them, and says when.
-      await eventually(async () => expect((await hub.account("default").records.stockSyncFigures()).backlog).toBe(0))
+      await eventually(async () => expect((await hub.account("default").records.catalogueFigures()).backlog).toBe(0))
       const headers = await adminHeaders(container)
       const verifying = await api.post("/admin/hub/stock/reconcile", { wait: true }, headers)
       expect(verifying.data.reconciliation).toMatchObject({ differing: 0, error: null })
-      const { lastVerifiedAt, lastReconciliation } = await hub.account("default").records.stockSyncFigures()
+      const { lastVerifiedAt, lastReconciliation } = await hub.account("default").records.catalogueFigures()
       expect(lastVerifiedAt).toBe(lastReconciliation!.startedAt)
     })
 
@@ -192,7 +192,7 @@ medusaIntegrationTestRunner({
       expect(hub.hubOptions.jobs).toBe(false)
       drift()
       await reconcileStockJob(container)
-      expect((await hub.account("default").records.stockSyncFigures()).lastReconciliation).toBeNull()
+      expect((await hub.account("default").records.catalogueFigures()).lastReconciliation).toBeNull()
       expect(sandbox.hub.getProduct("A-1")?.qty).toBe(99)
     })
   },

@@ -61,7 +61,7 @@ medusaIntegrationTestRunner({
       expect(await medusaAvailable(sku)).toBe(expected)
       await eventually(async () => {
         expect(sandbox.hub.getProduct(sku)?.qty).toBe(expected)
-        expect((await hub.account("default").records.stockSyncFigures()).backlog).toBe(0)
+        expect((await hub.account("default").records.catalogueFigures()).backlog).toBe(0)
       })
     }
 
@@ -149,7 +149,7 @@ medusaIntegrationTestRunner({
         // Medusa's own figure goes negative; the hub's is available stock and stops at zero.
         expect(await medusaAvailable("CAMISETA-M")).toBe(-2)
         expect(sandbox.hub.getProduct("CAMISETA-M")?.qty).toBe(0)
-        expect((await hub.account("default").records.stockSyncFigures()).skusInError.map((entry) => entry.sku)).toEqual(["NAO-NO-HUB"])
+        expect((await hub.account("default").records.catalogueFigures()).skusInError.map((entry) => entry.sku)).toEqual(["NAO-NO-HUB"])
       })
     })
 
@@ -177,7 +177,7 @@ medusaIntegrationTestRunner({
       it("is recorded with the hub's message and not sent again until its quantity changes", async () => {
         const { inventoryItemsBySku } = store
         await eventually(async () => {
-          const figures = await hub.account("default").records.stockSyncFigures()
+          const figures = await hub.account("default").records.catalogueFigures()
           expect(figures.skusInError).toEqual([
             expect.objectContaining({ sku: "NAO-NO-HUB", state: "refused", status: 404, reason: "Product not found", availableQuantity: 3 }),
           ])
@@ -201,7 +201,7 @@ medusaIntegrationTestRunner({
         ])
         await eventually(() => expect(sandbox.hub.getProduct("NAO-NO-HUB")?.qty).toBe(5))
         expect(putsFor("NAO-NO-HUB")).toHaveLength(refused + 1)
-        await eventually(async () => expect((await hub.account("default").records.stockSyncFigures()).skusInError).toEqual([]))
+        await eventually(async () => expect((await hub.account("default").records.catalogueFigures()).skusInError).toEqual([]))
       })
     })
 
@@ -238,7 +238,7 @@ medusaIntegrationTestRunner({
       it("shows backlog, pushes per hour and errors, without any credential", async () => {
         await expectInSync("CAMISETA-P", 10)
         await expectInSync("CAMISETA-M", 4)
-        await eventually(async () => expect((await hub.account("default").records.stockSyncFigures()).skusInError).toHaveLength(1))
+        await eventually(async () => expect((await hub.account("default").records.catalogueFigures()).skusInError).toHaveLength(1))
         const response = await api.get("/admin/hub/catalogue", await adminHeaders(container))
         expect(response.status).toBe(200)
         const { catalogue } = response.data
@@ -254,7 +254,7 @@ medusaIntegrationTestRunner({
       })
 
       it("pages the SKUs in error (the hub page's list), the count holding past the last page", async () => {
-        await eventually(async () => expect((await hub.account("default").records.stockSyncFigures()).skusInError).toHaveLength(1))
+        await eventually(async () => expect((await hub.account("default").records.catalogueFigures()).skusInError).toHaveLength(1))
         const headers = await adminHeaders(container)
         const { data } = await api.get("/admin/hub/catalogue/skus-in-error?limit=1", headers)
         expect(data).toMatchObject({ count: 1, limit: 1, offset: 0, skus_in_error: [expect.objectContaining({ sku: "NAO-NO-HUB", status: 404 })] })
@@ -263,7 +263,7 @@ medusaIntegrationTestRunner({
       })
 
       it("answers under its name before 0.4, /admin/hub/stock, the same until the next minor version", async () => {
-        await eventually(async () => expect((await hub.account("default").records.stockSyncFigures()).skusInError).toHaveLength(1))
+        await eventually(async () => expect((await hub.account("default").records.catalogueFigures()).skusInError).toHaveLength(1))
         const headers = await adminHeaders(container)
         const [now, before] = await Promise.all([api.get("/admin/hub/catalogue", headers), api.get("/admin/hub/stock", headers)])
         expect(before.data).toEqual({ stock: now.data.catalogue, accounts: now.data.accounts })

@@ -127,7 +127,7 @@ async function fieldsOnHub(container: MedusaContainer, reach: SelectorReach, opt
   const hubModule: HubModuleService = container.resolve(HUB_MODULE)
   // The SKUs the named variants and products last carried on this hub (a renamed one no longer carries it).
   const anyNamed = reach.named.variantIds.length > 0 || reach.named.productIds.length > 0
-  const formerSkus = anyNamed ? await hubModule.account(options.id).records.skusHeldBy(reach.named) : []
+  const formerSkus = anyNamed ? await hubModule.account(options.id).records.skusLastCarriedBy(reach.named) : []
   const ours = new Set([...reach.namedSkus, ...formerSkus])
   const skus = new Set([...reach.skus, ...formerSkus])
   const known = new Set(reach.variants.map((variant) => variant.id))

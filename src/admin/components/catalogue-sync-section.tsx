@@ -1,6 +1,6 @@
 import { Button, Container, createDataTableColumnHelper, Heading, Text } from "@medusajs/ui"
 import { useMutation, useQueryClient } from "@tanstack/react-query"
-import type { StockSyncFigures } from "../../api/admin/hub/types"
+import type { CatalogueFigures } from "../../api/admin/hub/types"
 import { useMemo } from "react"
 import { adminLocale, errorMessage, formatTime } from "../lib/format"
 import { useHubAccount } from "../lib/hub-account"
@@ -9,11 +9,11 @@ import { useHubTranslation } from "../lib/i18n"
 import { sdk } from "../lib/sdk"
 import { HubDataTable, useHubPagination } from "./hub-data-table"
 
-type Reconciliation = NonNullable<StockSyncFigures["lastReconciliation"]>
+type Reconciliation = NonNullable<CatalogueFigures["lastReconciliation"]>
 
 type TFunction = ReturnType<typeof useHubTranslation>["t"]
 
-const skuColumn = createDataTableColumnHelper<StockSyncFigures["skusInError"][number]>()
+const skuColumn = createDataTableColumnHelper<CatalogueFigures["skusInError"][number]>()
 
 /** The SKUs the hub refuses: what was refused, the hub's answer and reason, since when. */
 function useSkuColumns() {

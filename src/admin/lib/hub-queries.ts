@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQueries, useQuery } from "@tanstack/react-query"
-import type { HubImportRunsPage, HubMovesPage, HubOrdersPage, HubProductsPage, HubSkusInErrorPage, StockSyncFigures } from "../../api/admin/hub/types"
+import type { HubImportRunsPage, HubMovesPage, HubOrdersPage, HubProductsPage, HubSkusInErrorPage, CatalogueFigures } from "../../api/admin/hub/types"
 import { useHubAccount } from "./hub-account"
 import { sdk } from "./sdk"
 
@@ -57,7 +57,7 @@ export function useHubImportRuns(page: HubPageQuery = FIRST) {
 const catalogueFiguresQuery = (account: string) =>
   queryOptions({
     queryKey: ["hub", "catalogue", account],
-    queryFn: () => sdk.client.fetch<{ catalogue: StockSyncFigures }>("/admin/hub/catalogue", { query: { account } }),
+    queryFn: () => sdk.client.fetch<{ catalogue: CatalogueFigures }>("/admin/hub/catalogue", { query: { account } }),
     refetchInterval: HUB_PAGE_REFRESH_MS,
   })
 

@@ -8,7 +8,7 @@ import type { ClaimedHubOrder, SeenHubOrder } from "../../mapping/plan-hub-order
 import type { HubAccountOptions } from "./accounts"
 import type { HubLeases } from "./leases"
 import { HubPricePreviewRecords } from "./price-preview-records"
-import type { StockSyncFigures, WantedSkuFields } from "./models/hub-catalogue-change"
+import type { CatalogueFigures, WantedSkuFields } from "./models/hub-catalogue-change"
 import type { PublicationState } from "./models/hub-product-publication"
 import type { HubRepositories } from "./repositories"
 import type { ClaimedHubProducts } from "./repositories/hub-product-claim"
@@ -152,8 +152,8 @@ export class HubAccountRecords {
 
   /** The SKUs these variants or products last held on the hub (found again when they are deleted or renamed). */
   @InjectManager()
-  async skusHeldBy(holders: { variantIds: string[]; productIds: string[] }, @MedusaContext() sharedContext: Context = {}): Promise<string[]> {
-    return this.repositories.outbox.skusHeldBy(this.account.id, holders, sharedContext)
+  async skusLastCarriedBy(holders: { variantIds: string[]; productIds: string[] }, @MedusaContext() sharedContext: Context = {}): Promise<string[]> {
+    return this.repositories.outbox.skusLastCarriedBy(this.account.id, holders, sharedContext)
   }
 
   /**
@@ -236,8 +236,8 @@ export class HubAccountRecords {
 
   /** The catalogue sync's figures for the admin page. */
   @InjectManager()
-  async stockSyncFigures(@MedusaContext() sharedContext: Context = {}): Promise<StockSyncFigures & { account: string }> {
-    const figures = await this.repositories.reconciliations.stockSyncFigures(this.account.id, sharedContext)
+  async catalogueFigures(@MedusaContext() sharedContext: Context = {}): Promise<CatalogueFigures & { account: string }> {
+    const figures = await this.repositories.reconciliations.catalogueFigures(this.account.id, sharedContext)
     return { account: this.account.id, syncedFields: ["qty", ...this.account.options.catalogueFields], ...figures }
   }
 

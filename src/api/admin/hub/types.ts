@@ -4,11 +4,11 @@
  * mappings behind them (src/__tests__/boundaries.unit.spec.ts holds it to that).
  */
 import type { NoSale } from "../../../mapping/hub-no-sale"
-import type { StockSyncFigures } from "../../../modules/hub/models/hub-catalogue-change"
+import type { CatalogueFigures } from "../../../modules/hub/models/hub-catalogue-change"
 import type { HubOrderMoveNeedingMerchant } from "../../../modules/hub/repositories/hub-order-move"
 import type { OrderIntakeFigures } from "../../../modules/hub/service"
 export type { HubOrderImportState, HubOrderMoveState } from "../../../mapping/hub-order-states"
-export type { StockSyncFigures } from "../../../modules/hub/models/hub-catalogue-change"
+export type { CatalogueFigures } from "../../../modules/hub/models/hub-catalogue-change"
 export type { TrafficHour } from "../../../modules/hub/repositories/hub-traffic-hour"
 export type { HubOrderMoveNeedingMerchant } from "../../../modules/hub/repositories/hub-order-move"
 export type { HubConnectionHealth, OrderIntakeFigures } from "../../../modules/hub/service"
@@ -150,7 +150,7 @@ export type HubOrderNumbersPage = HubPage & { hub_orders: HubOrderNumberRow[] }
 export type HubImportRunsPage = HubPage & { account: string; import_runs: HubImportRunRow[]; intake: OrderIntakeFigures }
 
 /** `GET /admin/hub/catalogue/skus-in-error`: a page of the SKUs the hub refused, or whose last push failed. */
-export type HubSkusInErrorPage = HubPage & { skus_in_error: StockSyncFigures["skusInError"] }
+export type HubSkusInErrorPage = HubPage & { skus_in_error: CatalogueFigures["skusInError"] }
 
 export type { HubMarketplaceRefusal }
 

@@ -117,7 +117,7 @@ export type CataloguePushOutcome =
  */
 export type CarriedOutcome = CataloguePushOutcome | { kind: "returned" } | { kind: "awaiting" }
 
-export type StockSyncFigures = {
+export type CatalogueFigures = {
   /** What the plugin keeps true on the hub: qty and the `catalogueFields`. */
   syncedFields: HubProductField[]
   /** SKUs whose change the hub has not taken yet (not those waiting for their product's first publication). */

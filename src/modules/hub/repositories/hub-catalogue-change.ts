@@ -116,7 +116,7 @@ export class HubCatalogueChangeRepository extends DALUtils.mikroOrmBaseRepositor
   }
 
   /** The SKUs whose rows say one of these variants or products last held them (a delete event's SKUs). */
-  async skusHeldBy(account: string, holders: { variantIds: string[]; productIds: string[] }, context: Context = {}): Promise<string[]> {
+  async skusLastCarriedBy(account: string, holders: { variantIds: string[]; productIds: string[] }, context: Context = {}): Promise<string[]> {
     if (!holders.variantIds.length && !holders.productIds.length) return []
     const rows: Array<{ sku: string }> = await this.getActiveManager<EntityManager>(context).execute(
       `select sku from hub_catalogue_change

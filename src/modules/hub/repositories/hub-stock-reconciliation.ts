@@ -3,9 +3,9 @@ import { DALUtils } from "@medusajs/framework/utils"
 import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
 import { HubStockReconciliation } from "../models"
 import type { HubProductField } from "../../../mapping/hub-product"
-import type { StockSyncFigures } from "../models/hub-catalogue-change"
+import type { CatalogueFigures } from "../models/hub-catalogue-change"
 
-type SkuInError = StockSyncFigures["skusInError"][number]
+type SkuInError = CatalogueFigures["skusInError"][number]
 
 /** Reconciliations' own SQL, and the stock sync's figures the admin page reads (one round of queries), each of one hub account. */
 export class HubStockReconciliationRepository extends DALUtils.mikroOrmBaseRepositoryFactory(HubStockReconciliation) {
@@ -100,7 +100,7 @@ export class HubStockReconciliationRepository extends DALUtils.mikroOrmBaseRepos
   }
 
   /** The stock sync's figures for the admin page. */
-  async stockSyncFigures(account: string, context: Context = {}): Promise<Omit<StockSyncFigures, "syncedFields">> {
+  async catalogueFigures(account: string, context: Context = {}): Promise<Omit<CatalogueFigures, "syncedFields">> {
     const manager = this.getActiveManager<EntityManager>(context)
     const [[outbox], hours, errors, [last], [verified]] = await Promise.all([
       manager.execute(

@@ -74,7 +74,7 @@ export async function pushHubProduct(
  * A product the hub has not taken from this store. A SKU the hub already holds (the merchant's own,
  * or a create whose answer was lost) is linked: what Medusa maps to now counts as accepted, so only
  * later edits are sent and nothing the merchant set on the hub is overwritten, but its status is the
- * store's (a SKU used again after a rename is held disabled); a variation Medusa has and the hub's
+ * store's (a SKU used again after a rename is kept disabled); a variation Medusa has and the hub's
  * answer does not list is added to it, as an edit adding a variant would be. Nothing is asked of the
  * hub for a SKU that cannot name a hub product, or before every SKU of the body (its variations'
  * too) is reserved for this product: one another product of this store holds makes it not publishable.
@@ -98,14 +98,14 @@ async function publishNew(
     return quiet({ kind: "not_publishable", sku: null, problems: [{ field: "sku", message }] })
   }
   return attempt(async () => {
-    const held = await client.get(body.sku)
-    if (held) {
+    const onHub = await client.get(body.sku)
+    if (onHub) {
       const linked = !claim.outcomeUnknown
-      const heldSkus = held.variations ? new Set(held.variations.map((variation) => variation.sku)) : null
+      const skusOnHub = onHub.variations ? new Set(onHub.variations.map((variation) => variation.sku)) : null
       const holds: HubProductBody = {
         ...body,
-        ...(held.status === "enabled" || held.status === "disabled" ? { status: held.status as HubProductBody["status"] } : {}),
-        ...(heldSkus ? { variations: (body.variations ?? []).filter((variation) => heldSkus.has(variation.sku)) } : {}),
+        ...(onHub.status === "enabled" || onHub.status === "disabled" ? { status: onHub.status as HubProductBody["status"] } : {}),
+        ...(skusOnHub ? { variations: (body.variations ?? []).filter((variation) => skusOnHub.has(variation.sku)) } : {}),
       }
       const push = await publishChanges(client, holds, body, options)
       return push.outcome.kind === "published" ? { ...push, outcome: { ...push.outcome, linked } } : push
@@ -152,9 +152,9 @@ async function publishChanges(client: ProductPushClient, accepted: HubProductBod
       }
       // An add is not safe to repeat (the hub refuses a SKU it holds) and its last answer may have
       // been lost: the hub is read first, and only the variations it lacks are sent.
-      const heldSkus = changes.variationsToAdd.length ? await heldVariationSkus(client, next.sku) : new Set<string>()
+      const skusOnHub = changes.variationsToAdd.length ? await variationSkusOnHub(client, next.sku) : new Set<string>()
       for (const variation of changes.variationsToAdd) {
-        if (!heldSkus.has(variation.sku)) await client.addVariation(next.sku, variation as HubVariationInput)
+        if (!skusOnHub.has(variation.sku)) await client.addVariation(next.sku, variation as HubVariationInput)
         holds = { ...holds, variations: [...(holds.variations ?? []), variation] }
       }
       return { outcome: { kind: "published", sku: next.sku, accepted: next, sent: true }, sent: true, created: [] }
@@ -177,9 +177,9 @@ function ownBody(body: HubProductBody, options: PushOptions): Record<string, unk
 }
 
 /** The SKUs of the variations the hub holds under a product (none when it does not hold the product). */
-async function heldVariationSkus(client: ProductPushClient, sku: string): Promise<Set<string>> {
-  const held = await client.get(sku)
-  return new Set((held?.variations ?? []).map((variation) => variation.sku))
+async function variationSkusOnHub(client: ProductPushClient, sku: string): Promise<Set<string>> {
+  const onHub = await client.get(sku)
+  return new Set((onHub?.variations ?? []).map((variation) => variation.sku))
 }
 
 /**
@@ -193,7 +193,7 @@ async function attempt(
   holds: HubProductBody | null | (() => HubProductBody | null),
   refusedBody?: HubProductBody
 ): Promise<ProductPush> {
-  const held = () => (typeof holds === "function" ? holds() : holds) ?? undefined
+  const holding = () => (typeof holds === "function" ? holds() : holds) ?? undefined
   try {
     return await run()
   } catch (error) {
@@ -203,10 +203,10 @@ async function attempt(
       // The hub's words and status when it answered; a request refused before leaving has neither.
       const status = outcome.hubMessage === null ? null : (outcome.status ?? 400)
       const message = outcome.hubMessage ?? outcome.message
-      return { outcome: { kind: "refused", sku, refused: refusedBody ?? held() ?? null, status, message, accepted: held() }, sent: outcome.sent, created: [] }
+      return { outcome: { kind: "refused", sku, refused: refusedBody ?? holding() ?? null, status, message, accepted: holding() }, sent: outcome.sent, created: [] }
     }
     const status = outcome.kind === "unavailable" || outcome.kind === "outcome_unknown" ? outcome.status : null
-    return { outcome: { kind: "failed", reason: outcome.message, status, outcomeUnknown: outcome.kind === "outcome_unknown", accepted: held() }, sent: false, created: [] }
+    return { outcome: { kind: "failed", reason: outcome.message, status, outcomeUnknown: outcome.kind === "outcome_unknown", accepted: holding() }, sent: false, created: [] }
   }
 }
 
@@ -218,7 +218,7 @@ function refusedAgain(claim: ClaimedPublication, body: HubProductBody): Publicat
 /**
  * Each SKU a create carried, with the stock fields it set there (a configurable product's are its
  * variations'). A create without a sale price, or with the price itself as one, left no sale on the hub:
- * held as null, as the outbox holds no sale (src/mapping/hub-no-sale.ts), so nothing goes again for it.
+ * kept as null, as the outbox holds no sale (src/mapping/hub-no-sale.ts), so nothing goes again for it.
  */
 function createdSkus(body: HubProductBody, productId: string, variantIds: ReadonlyMap<string, string>): CreatedSku[] {
   const stock = (fields: Partial<HubProductBody>): HubProductFields => {
@@ -229,5 +229,5 @@ function createdSkus(body: HubProductBody, productId: string, variantIds: Readon
     return kept as HubProductFields
   }
   const skus = body.variations?.length ? body.variations : [body]
-  return skus.map((held) => ({ sku: held.sku, variantId: variantIds.get(held.sku) ?? null, productId, fields: stock(held as Partial<HubProductBody>) }))
+  return skus.map((created) => ({ sku: created.sku, variantId: variantIds.get(created.sku) ?? null, productId, fields: stock(created as Partial<HubProductBody>) }))
 }

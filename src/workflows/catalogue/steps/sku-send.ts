@@ -18,8 +18,8 @@ import type { HubAccount } from "../../../modules/hub/hub-account"
 import type { ClaimedCatalogueChange } from "../../../modules/hub/models/hub-catalogue-change"
 
 type Put = (wire: HubProductFields) => Promise<unknown>
-/** `saleless`: the SKU has no sale to keep. */
-type Held = { price?: number; saleless: boolean }
+/** What "no sale" is said beside: the price the hub holds or is sent; `saleless`: the SKU has no sale to keep. */
+type OnHub = { price?: number; saleless: boolean }
 
 /** How "no sale" is said to one account's hub during one push step, learning from its answers. */
 export class NoSaleSaying {
@@ -32,19 +32,19 @@ export class NoSaleSaying {
 
   /**
    * Sends `fields` through `put`, said the way the hub takes; answers the fields the hub now holds as the
-   * outbox holds them (a no sale said beside a price is no sale held); throws the hub's error when it refuses.
+   * outbox holds them (a no sale said beside a price is kept as no sale); throws the hub's error when it refuses.
    */
-  async put(fields: HubProductFields, held: Held, put: Put): Promise<HubProductFields> {
-    if (this.now.source !== "guess" || !saysNoSale(fields, onTheWire(fields, this.now.way, held))) return this.send(fields, held, put, true)
+  async put(fields: HubProductFields, onHub: OnHub, put: Put): Promise<HubProductFields> {
+    if (this.now.source !== "guess" || !saysNoSale(fields, onTheWire(fields, this.now.way, onHub))) return this.send(fields, onHub, put, true)
     // Still a guess: one at a time, so the first answer teaches the rest (no second refusal of a way).
-    const mine: Promise<HubProductFields> = this.turn.then(() => this.send(fields, held, put, true))
+    const mine: Promise<HubProductFields> = this.turn.then(() => this.send(fields, onHub, put, true))
     this.turn = mine.catch(() => undefined)
     return mine
   }
 
-  private async send(fields: HubProductFields, held: Held, put: Put, mayTryNext: boolean): Promise<HubProductFields> {
+  private async send(fields: HubProductFields, onHub: OnHub, put: Put, mayTryNext: boolean): Promise<HubProductFields> {
     const saying = this.now
-    const wire = onTheWire(fields, saying.way, held)
+    const wire = onTheWire(fields, saying.way, onHub)
     try {
       await put(wire)
     } catch (error) {
@@ -57,7 +57,7 @@ export class NoSaleSaying {
         this.now = noSale(undefined, { taken: null, refused: [...saying.refused, saying.way!] })
       }
       if (!mayTryNext || this.now.way === null) throw error
-      return this.send(fields, held, put, false)
+      return this.send(fields, onHub, put, false)
     }
     if (!saysNoSale(fields, wire)) return fields
     if (saying.source === "guess" && saying.way) {
@@ -77,7 +77,7 @@ export type SkuWent = { row: ClaimedCatalogueChange; fields: HubProductFields; e
 /**
  * Sends the row's fields that differ from what the hub holds, with `own` (its product's own fields in
  * the same request) through `put`. Null when there was nothing to send; no request but `fields` when the
- * hub, read for its price, already held what the row wants. A hub read that fails throws.
+ * hub, read for its price, already had what the row wants. A hub read that fails throws.
  */
 export async function sendSku(sender: SkuSender, row: ClaimedCatalogueChange, own: Record<string, unknown>, put: Put): Promise<SkuWent | null> {
   const { options, saying } = sender
@@ -87,8 +87,8 @@ export async function sendSku(sender: SkuSender, row: ClaimedCatalogueChange, ow
   const read = (base: ClaimedCatalogueChange): HubProductFields => (base === row ? {} : { price: base.accepted.price, promotional_price: base.accepted.promotional_price })
   if (!Object.keys(fields).length && !Object.keys(own).length) return from === row ? null : { row: from, fields: read(from) }
   try {
-    const held = await saying.put(fields, heldOf(from, options), (wire) => put({ ...wire, ...own }))
-    return { row: from, fields: { ...read(from), ...held } }
+    const taken = await saying.put(fields, onHubOf(from, options), (wire) => put({ ...wire, ...own }))
+    return { row: from, fields: { ...read(from), ...taken } }
   } catch (error) {
     const outcome = hubOutcome(error)
     if (outcome?.kind !== "refused" || outcome.hubMessage === null || !cuts(fields, from.accepted) || from !== row) return { row: from, fields, error }
@@ -99,8 +99,8 @@ export async function sendSku(sender: SkuSender, row: ClaimedCatalogueChange, ow
     if (sameJson(next, fields)) return { row, fields, error }
     fields = next
     try {
-      const held = await saying.put(fields, heldOf(from, options), (wire) => put({ ...wire, ...own }))
-      return { row: from, fields: { ...read(from), ...held } }
+      const taken = await saying.put(fields, onHubOf(from, options), (wire) => put({ ...wire, ...own }))
+      return { row: from, fields: { ...read(from), ...taken } }
     } catch (again) {
       return { row: from, fields, error: again }
     }
@@ -114,24 +114,24 @@ function steppedFromUnknown(row: ClaimedCatalogueChange, options: HubAccount["op
 
 /** The row with the prices the hub holds for its SKU as accepted (a product's, else a variation's); as it was when the hub holds none. */
 async function withHubPrices({ client }: SkuSender, row: ClaimedCatalogueChange): Promise<ClaimedCatalogueChange> {
-  const held = (await client.get(row.sku)) ?? (await client.getVariation(row.sku))
-  const price = held?.price
+  const onHub = (await client.get(row.sku)) ?? (await client.getVariation(row.sku))
+  const price = onHub?.price
   if (typeof price !== "number") return row
-  const sale = held?.promotional_price
+  const sale = onHub?.promotional_price
   const promotional = typeof sale === "number" && sale > 0 && !sameHubValue("price", sale, price) ? sale : null
   return { ...row, accepted: { ...row.accepted, price, promotional_price: promotional } }
 }
 
 /**
  * Whether `fields` lowers the price below what `accepted` holds (or holds none of). A sale price alone is
- * not re-read on a refusal: it is held as refused until the price under it changes (docs/catalogue.md).
+ * not re-read on a refusal: it stays refused until the price under it changes (docs/catalogue.md).
  */
 function cuts(fields: HubProductFields, accepted: HubProductFields): boolean {
   return typeof fields.price === "number" && (typeof accepted.price !== "number" || fields.price < accepted.price)
 }
 
 /** What "no sale" is said beside: the price the hub holds or is sent, and whether the SKU has no sale to keep. */
-function heldOf(row: ClaimedCatalogueChange, options: HubAccount["options"]): Held {
+function onHubOf(row: ClaimedCatalogueChange, options: HubAccount["options"]): OnHub {
   return {
     price: row.accepted.price ?? row.wanted.price,
     saleless: options.catalogueFields.includes("promotional_price") && row.wanted.promotional_price === null,

@@ -7,5 +7,5 @@ import type { GetHubCatalogue } from "./validators"
 export async function catalogueFigures(req: MedusaRequest<unknown, GetHubCatalogue>) {
   const hub: HubModuleService = req.scope.resolve(HUB_MODULE)
   const { account } = req.validatedQuery as GetHubCatalogue
-  return { figures: await hub.account(account).records.stockSyncFigures(), accounts: hub.accountIds }
+  return { figures: await hub.account(account).records.catalogueFigures(), accounts: hub.accountIds }
 }
