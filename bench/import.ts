@@ -5,6 +5,8 @@
  * Run through bench/run.js, which gives it a fresh database and points the plugin at the port
  * this script's sandbox hub listens on.
  */
+import { HUB_MODULE } from "../src/modules/hub"
+import type HubModuleService from "../src/modules/hub/service"
 import { createOrderWorkflow, createReservationsWorkflow } from "@medusajs/medusa/core-flows"
 import { ExecArgs, MedusaContainer } from "@medusajs/framework/types"
 import { HubOrder, parseHubOrder, TestOrderInput, uniformRateLimits } from "../src/hub-client"
@@ -65,11 +67,11 @@ export default async function benchImport({ container, args }: ExecArgs) {
     const medusaMs = Number(process.hrtime.bigint() - medusaStart) / 1e6
 
     for (let i = 0; i < WARM_UP; i++) hub.createOrder(testOrder(importSkus, `warm-${i}`))
-    const warm = await runOrderImport(container, "default")
+    const warm = await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
     if (warm?.imported !== WARM_UP) throw new Error(`warm-up imported ${warm?.imported} of ${WARM_UP}`)
     for (let i = 0; i < orders; i++) hub.createOrder(testOrder(importSkus, `import-${i}`))
     const importStart = process.hrtime.bigint()
-    const summary = await runOrderImport(container, "default")
+    const summary = await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
     const importMs = Number(process.hrtime.bigint() - importStart) / 1e6
     if (summary?.imported !== orders) throw new Error(`the import imported ${summary?.imported} of ${orders} orders`)
 

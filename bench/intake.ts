@@ -19,6 +19,8 @@
  * Goals: queue p95 <= 10 s and <= 2 hub requests per new order; listing requests per run the same
  * with the backlog as without.
  */
+import { HUB_MODULE } from "../src/modules/hub"
+import type HubModuleService from "../src/modules/hub/service"
 import { setTimeout as sleep } from "node:timers/promises"
 import { STANDARD_STATUS_CODES } from "../src/hub-client"
 import { mulberry32 } from "../src/sandbox/traffic"
@@ -72,16 +74,16 @@ async function main() {
 
     await seedBacklog(sandbox, { inStore: true })
     log(`the process's first listing run reads the whole window: ${BACKLOG} orders at 1 request/s`)
-    const fullWindow = await measured(sandbox, () => runOrderImport(container, "default"))
-    const listingBacklog = await phase("B listing", sandbox, random, () => runOrderImport(container, "default"))
+    const fullWindow = await measured(sandbox, () => runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default")))
+    const listingBacklog = await phase("B listing", sandbox, random, () => runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default")))
     // Nothing in the window: the hub starts again (the store's records of the backlog stay, unread).
     await control(sandbox, "POST", "/reset")
     await control(sandbox, "POST", "/products", products)
-    const listingEmpty = await phase("A listing", sandbox, random, () => runOrderImport(container, "default"))
+    const listingEmpty = await phase("A listing", sandbox, random, () => runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default")))
     // The backlog again (the same codes: the store holds them); a consumer took every earlier order off the queue.
     await seedBacklog(sandbox, { inStore: false })
     await control(sandbox, "DELETE", "/queue")
-    const queue = await phase("C queue", sandbox, random, () => consumeOrderQueue(container, "default", { stopWhenEmpty: false }), QUEUE_JOB_INTERVAL_MS)
+    const queue = await phase("C queue", sandbox, random, () => consumeOrderQueue(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"), { stopWhenEmpty: false }), QUEUE_JOB_INTERVAL_MS)
 
     console.log(
       `# bench/intake — ${new Date().toISOString()}, ${require("node:os").cpus().length} CPUs, load ${require("node:os").loadavg()[0].toFixed(1)}; ` +

@@ -26,6 +26,7 @@
  * errors listing keeps the hub's default, 1/s). Database: DB_HOST, DB_PORT, DB_USERNAME, DB_PASSWORD;
  * BENCH_DATABASE (default medusa_hub_bench_mapping) is dropped and created again. Not part of `npm test`.
  */
+import { HUB_MODULE } from "../src/modules/hub"
 import os from "node:os"
 import { setTimeout as sleep } from "node:timers/promises"
 import { createInventoryLevelsWorkflow, createProductCategoriesWorkflow, createProductsWorkflow, updateProductsWorkflow } from "@medusajs/core-flows"
@@ -274,7 +275,7 @@ async function measureSyncErrorsRead(container: MedusaContainer, sandbox: Sandbo
   await control(sandbox, "DELETE", "/requests")
   log("reading the account's sync errors")
   const started = Date.now()
-  const { result, memory } = await sampleMemory(() => readSyncErrors(container, DEFAULT_ACCOUNT), { heapPeak: true })
+  const { result, memory } = await sampleMemory(() => readSyncErrors(container, container.resolve<HubModuleService>(HUB_MODULE).account(DEFAULT_ACCOUNT)), { heapPeak: true })
   const ms = Date.now() - started
   if (!result) throw new Error("the read did not run: another process held its lock")
   const entries = await requestLog(sandbox)

@@ -14,6 +14,8 @@
  * p95 <= 5 s; 0 answers 429. Then a promotion per intake: BENCH_SALE_BURST orders (300; --quick 100)
  * placed within a second -> every order reserved and every SKU's hub qty true: <= 45 s.
  */
+import { HUB_MODULE } from "../src/modules/hub"
+import type HubModuleService from "../src/modules/hub/service"
 import { setTimeout as sleep } from "node:timers/promises"
 import { sampleTestOrder, type SandboxRequestLogEntry } from "../src/sandbox"
 import { followOrderListing } from "../src/sync/orders/order-listing"
@@ -55,8 +57,8 @@ async function main() {
     await sleep(5_000)
     const random = mulberry32(7)
 
-    const followListing = () => followOrderListing(container, "default")
-    const consumeQueue = () => consumeOrderQueue(container, "default", { stopWhenEmpty: false })
+    const followListing = () => followOrderListing(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
+    const consumeQueue = () => consumeOrderQueue(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"), { stopWhenEmpty: false })
     const listing = await measure("listing", sandbox, random, followListing)
     const queue = await measure("queue", sandbox, random, consumeQueue)
     const listingBurst = await burst("listing", sandbox, followListing)

@@ -46,7 +46,7 @@ export default async function benchShipped({ container, args }: ExecArgs) {
       hub.marketplaceApprove(code)
       return code
     })
-    const imported = await runOrderImport(container, "default")
+    const imported = await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
     if (imported?.imported !== codes.length) throw new Error(`the import imported ${imported?.imported} of ${codes.length} orders`)
 
     const hubModule: HubModuleService = container.resolve(HUB_MODULE)
@@ -57,7 +57,7 @@ export default async function benchShipped({ container, args }: ExecArgs) {
     for (const code of byHub) hub.marketplaceShip(code)
     const cpuBefore = process.cpuUsage()
     const started = process.hrtime.bigint()
-    await runOrderImport(container, "default")
+    await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
     const followMs = Number(process.hrtime.bigint() - started) / 1e6
     const cpu = process.cpuUsage(cpuBefore)
     const shipped = await shippedOrders(container, byHub.map((code) => orderOf.get(code)!))

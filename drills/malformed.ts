@@ -119,7 +119,7 @@ async function main(): Promise<DrillReport> {
     const good: string[] = []
     for (let index = 0; index < GOOD_ORDERS; index++) good.push((await hub.createOrder(sampleTestOrder({ channel: "Good", items: [{ id: "SKU-2", qty: 1 }] }))).code)
     log(`importing ${MALFORMED_ORDERS.length} malformed and ${GOOD_ORDERS} good hub orders`)
-    const summary = await runOrderImport(container, "default")
+    const summary = await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
     report.note(`import run: ${JSON.stringify(summary && { seen: summary.seen, imported: summary.imported, set_aside: summary.set_aside, error: summary.error })}`)
 
     const records = new Map((await hubModule.listHubOrders({}, { take: null })).map((record) => [record.code, record]))

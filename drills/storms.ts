@@ -128,7 +128,7 @@ async function main(): Promise<DrillReport> {
     })()
     const importer = (async () => {
       while (running) {
-        await runOrderImport(container, "default").catch((error) => log(`import run failed: ${(error as Error).message}`))
+        await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default")).catch((error) => log(`import run failed: ${(error as Error).message}`))
         importRuns++
         await sleep(1_000)
       }
@@ -154,14 +154,14 @@ async function main(): Promise<DrillReport> {
     // Lost answers are settled by reading the hub order (the job hub-resolve-order-moves does this);
     // a cancel that failed outright the merchant tries again, as the order page offers.
     for (let round = 0; round < 5; round++) {
-      await settleUnknownHubOrderMoves(container, "default")
+      await settleUnknownHubOrderMoves(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       const notLanded = await notCanceledOnHub()
       if (!notLanded.length) break
       for (const code of notLanded) await merchantCancel(code)
     }
     // Import runs until two in a row find nothing to import or follow.
     for (let quiet = 0; quiet < 2 && Date.now() - calmStartedAt < 180_000; ) {
-      const summary = await runOrderImport(container, "default")
+      const summary = await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       quiet = summary && !summary.error && summary.imported === 0 && summary.updated === 0 ? quiet + 1 : 0
     }
     const settled = await settleStock(container)

@@ -84,7 +84,7 @@ medusaIntegrationTestRunner({
       const onB = hubs.b!.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 1 }] }))
       expect(onB.code).toBe(onA.code)
 
-      const [a, b] = await Promise.all([runOrderImport(container, "default"), runOrderImport(container, "brand-b")])
+      const [a, b] = await Promise.all([runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default")), runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("brand-b"))])
       expect(a).toMatchObject({ seen: 1, imported: 1, set_aside: 0, error: null })
       expect(b).toMatchObject({ seen: 1, imported: 1, set_aside: 0, error: null })
 
@@ -107,17 +107,17 @@ medusaIntegrationTestRunner({
       expect((await hubModule.listHubStatusEntries({ account: "brand-b" })).length).toBe((await hubModule.listHubStatusEntries({ account: "default" })).length)
 
       // Imported once each: a second pass of both finds nothing new.
-      const [again, againB] = await Promise.all([runOrderImport(container, "default"), runOrderImport(container, "brand-b")])
+      const [again, againB] = await Promise.all([runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default")), runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("brand-b"))])
       expect([again?.imported, againB?.imported]).toEqual([0, 0])
     })
 
     it("a move from the card goes only to the hub of the order's account; the marketplace's approval follows on that account alone", async () => {
       const onA = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 1 }] }))
       const onB = hubs.b!.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 1 }] }))
-      await runOrderImport(container, "default")
-      await runOrderImport(container, "brand-b")
+      await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
+      await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("brand-b"))
       hubs.b!.marketplaceApprove(onB.code)
-      expect(await runOrderImport(container, "brand-b")).toMatchObject({ updated: 1 })
+      expect(await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("brand-b"))).toMatchObject({ updated: 1 })
       const [recordA] = await hubModule.listHubOrders({ account: "default", code: onA.code })
       const [recordB] = await hubModule.listHubOrders({ account: "brand-b", code: onB.code })
       expect([recordA.status_type, recordB.status_type]).toEqual(["NEW", "APPROVED"])
@@ -146,10 +146,10 @@ medusaIntegrationTestRunner({
       const onA = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 1 }] }))
       const onB = hubs.b!.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 1 }] }))
       expect(onB.code).toBe(onA.code)
-      await runOrderImport(container, "default")
-      await runOrderImport(container, "brand-b")
+      await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
+      await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("brand-b"))
       hubs.b!.marketplaceCancel(onB.code)
-      expect(await runOrderImport(container, "brand-b")).toMatchObject({ updated: 1 })
+      expect(await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("brand-b"))).toMatchObject({ updated: 1 })
       const inB = await landed("brand-b", onB.code)
       expect(inB.reservations).toEqual([])
       // Something reserves for brand B's canceled order again (an edit, another plugin): a leak.
@@ -170,7 +170,7 @@ medusaIntegrationTestRunner({
     it("bad credentials on one account leave the others importing, and the admin shows that account's refusals", async () => {
       const onA = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 1 }] }))
       hubs.c!.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 1 }] }))
-      const [a, c] = await Promise.all([runOrderImport(container, "default"), runOrderImport(container, "brand-c")])
+      const [a, c] = await Promise.all([runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default")), runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("brand-c"))])
       expect(a).toMatchObject({ imported: 1, error: null })
       expect(c?.imported).toBe(0)
       expect(c?.error).toMatch(/40[13]/)
@@ -192,9 +192,9 @@ medusaIntegrationTestRunner({
       hubs.b!.misbehave({ retryAfter: { seconds: 15, times: 1 } })
       const onB = hubs.b!.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 1 }] }))
       const onA = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 1 }] }))
-      const b = runOrderImport(container, "brand-b")
+      const b = runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("brand-b"))
       await waitUntil("brand B's hub answered 429", () => hubs.b!.requestLog().some((entry) => entry.status === 429))
-      await expect(runOrderImport(container, "default")).resolves.toMatchObject({ imported: 1, error: null })
+      await expect(runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))).resolves.toMatchObject({ imported: 1, error: null })
       // Brand B sent nothing more meanwhile (its first request, the status catalogue, was answered 429): the default account waited for nobody.
       expect(hubs.b!.requestLog().map((entry) => entry.status)).toEqual([429])
       expect((await landed("default", onA.code)).record.import_state).toBe("imported")
@@ -209,13 +209,13 @@ medusaIntegrationTestRunner({
       expect(placed.data.hub_order).toMatchObject({ account: "brand-b", status: { type: "NEW" } })
       expect(hubs.b!.getOrder(placed.data.hub_order.code)).toBeDefined()
       expect(sandbox.hub.getOrder(placed.data.hub_order.code)).toBeUndefined()
-      await runOrderImport(container, "brand-b")
+      await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("brand-b"))
       expect((await landed("brand-b", placed.data.hub_order.code)).order.sales_channel_id).toBe(BRAND_B_CHANNEL)
     })
 
     it("each account's queue has its own consumer: a queued order lands in its account's channel and is acknowledged on its hub only", async () => {
       const onB = hubs.b!.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 1 }] }))
-      const summary = await consumeOrderQueue(container, "brand-b")
+      const summary = await consumeOrderQueue(container, container.resolve<HubModuleService>(HUB_MODULE).account("brand-b"))
       expect(summary).toMatchObject({ imported: 1, error: null })
       expect((await landed("brand-b", onB.code)).reservations).toEqual([{ location: brandBLocation, quantity: 1 }])
       const acknowledgements = (hub: SandboxHub) => hub.requestLog().filter((entry) => entry.method === "DELETE" && entry.path.startsWith("/queues/orders/"))

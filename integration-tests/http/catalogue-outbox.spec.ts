@@ -150,6 +150,8 @@ medusaIntegrationTestRunner({
     })
 
     it("flushers running at once never send the same row", async () => {
+      // The seeding's last round over first: a hub product it pushed stays claimed until its rows are settled.
+      await catalogueFlusher(container, hub.account("default")).flush()
       for (const [index, sku] of SKUS.entries()) await setStockQuietly(sku, 70 + index)
       await hub.account("default").records.recordWantedSkuFields(SKUS.map((sku, index) => wantedQty(sku, 70 + index)))
       await dueNow()
@@ -159,12 +161,17 @@ medusaIntegrationTestRunner({
         pushHubProductsWorkflow(container).run({ input: { account: "default" } }),
       ])
       const claimed = runs.map(({ result }) => result.claimed)
-      expect(claimed.reduce((sum, count) => sum + count, 0)).toBe(SKUS.length)
-      expect(claimed.filter((count) => count > 0).length).toBeGreaterThan(1)
-      for (const [index, sku] of SKUS.entries()) {
-        expect(putsFor(sku)).toHaveLength(1)
-        expect(sandbox.hub.getProduct(sku)?.qty).toBe(70 + index)
-      }
+      // The store's own flusher may take some too (a late event of the seeding wakes it): never the same
+      // row, and between them every one; the work shared by two claimers at least.
+      const byTheStore = SKUS.length - claimed.reduce((sum, count) => sum + count, 0)
+      expect(byTheStore).toBeGreaterThanOrEqual(0)
+      expect(claimed.filter((count) => count > 0).length + (byTheStore > 0 ? 1 : 0)).toBeGreaterThan(1)
+      // A row these runs did not find due yet (recorded directly, no flusher asked) goes with the store's flusher.
+      await catalogueFlusher(container, hub.account("default")).flush()
+      await eventually(() => {
+        for (const [index, sku] of SKUS.entries()) expect(sandbox.hub.getProduct(sku)?.qty).toBe(70 + index)
+      })
+      for (const sku of SKUS) expect(putsFor(sku)).toHaveLength(1)
     })
 
     it("a change made while its push is in flight is sent after it, not lost", async () => {

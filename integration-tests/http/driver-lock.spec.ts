@@ -49,7 +49,7 @@ medusaIntegrationTestRunner({
         importedWhenTaken = await imported()
       })
 
-      const summary = await runOrderImport(container, "default")
+      const summary = await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       expect(summary?.error).toMatch(/lock hub:order-import was lost/)
       const afterStop = await imported()
       expect(importedWhenTaken).toBeGreaterThan(0)
@@ -57,14 +57,14 @@ medusaIntegrationTestRunner({
       expect(afterStop).toBeLessThan(ORDERS)
       // Nothing in flight any more: the run's shared orders all done or withdrawn, and this process's lanes idle.
       await waitUntil("the stopped run's shared orders done or withdrawn", async () => (await hubModule.pendingListedHubOrders(summary!.runId)) === 0)
-      await listedOrderLanes(container, "default").drain()
+      await listedOrderLanes(container, container.resolve<HubModuleService>(HUB_MODULE).account("default")).drain()
       expect(await imported()).toBe(afterStop)
       // The key stays the other holder's: a new run here cannot start.
-      expect(await runOrderImport(container, "default")).toBeNull()
+      expect(await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))).toBeNull()
 
       // The other holder gone, the next run imports the rest, each order once.
       await locking.release(ORDER_IMPORT_LOCK, { ownerId: "another-process" })
-      expect(await runOrderImport(container, "default")).toMatchObject({ error: null })
+      expect(await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))).toMatchObject({ error: null })
       expect(await imported()).toBe(ORDERS)
       const orders = await container.resolve(Modules.ORDER).listOrders({}, { select: ["id"], take: null })
       expect(orders).toHaveLength(ORDERS)

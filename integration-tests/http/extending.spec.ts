@@ -56,7 +56,7 @@ medusaIntegrationTestRunner({
       const good = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 1 }] }))
       sandbox.hub.insertRawOrder({ ...sandbox.hub.getOrder(good.code)!, code: "Loja Exemplo-BAD", items: [{ id: "SKU-UNKNOWN", qty: 1, special_price: 10 }], total_ordered: 25.5 })
       const other = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 2 }] }))
-      await runOrderImport(container, "default")
+      await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
 
       // Imported together in one batch, each order with its own answer from the hook.
       for (const hubOrder of [good, other]) {
@@ -79,7 +79,7 @@ medusaIntegrationTestRunner({
       // The buyer became a customer through Medusa's own workflow: a store's customer.created subscribers see it.
       await eventually(() => expect(events).toContainEqual({ name: "customer.created", data: expect.objectContaining({ id: order.customer_id }) }))
       // Once per cause: the next run sets it aside again, but says nothing new.
-      await runOrderImport(container, "default")
+      await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       expect(events.filter((event) => event.name === HubEvents.ORDER_SET_ASIDE)).toHaveLength(1)
     })
 
@@ -87,7 +87,7 @@ medusaIntegrationTestRunner({
       await seedStore(container, { products: [{ sku: "SKU-1", stocked: 10 }, { sku: "NAO-NO-HUB", stocked: 3 }] })
       const hubOrder = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 1 }] }))
       sandbox.hub.marketplaceApprove(hubOrder.code)
-      await runOrderImport(container, "default")
+      await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       const headers = await adminHeaders(container)
       const invoice = { kind: "invoice", invoice: { key: "35261112345678000195550010000012341000012346" } }
       const answer = await api.post(`/admin/hub/orders/${encodeURIComponent(hubOrder.code)}/moves`, invoice, headers)

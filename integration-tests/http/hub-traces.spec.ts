@@ -1,3 +1,5 @@
+import { HUB_MODULE } from "../../src/modules/hub"
+import type HubModuleService from "../../src/modules/hub/service"
 import { medusaIntegrationTestRunner } from "../helpers/test-runner"
 import { MedusaContainer } from "@medusajs/framework/types"
 import { trace } from "@opentelemetry/api"
@@ -29,7 +31,7 @@ medusaIntegrationTestRunner({
     it("an import's hub requests are spans: bucket, method, path template, attempt, budget wait, status; no credential or code", async () => {
       const hubOrder = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 1 }] }))
       exporter.reset()
-      expect(await runOrderImport(container, "default")).toMatchObject({ imported: 1 })
+      expect(await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))).toMatchObject({ imported: 1 })
 
       const spans = exporter.getFinishedSpans().filter((span) => span.name.startsWith("hub "))
       const listing = spans.find((span) => span.name === "hub GET /orders")

@@ -51,7 +51,7 @@ medusaIntegrationTestRunner({
     it("refuses an order code that is a path segment (`%2E%2E`, `%2E`) on every route that puts one in a hub URL, naming the field", async () => {
       const { code } = sandbox.hub.createOrder({ ...sampleTestOrder({ items: [{ id: "SKU-1", qty: 1 }] }), calculation_type: "b2wentregacorreios" })
       sandbox.hub.marketplaceApprove(code)
-      await runOrderImport(container, "default")
+      await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       const sentBefore = sandbox.hub.requestLog().length
       for (const segment of ["%2E%2E", "%2E", "%2e%2e"]) {
         for (const [method, path, body] of [
@@ -76,7 +76,7 @@ medusaIntegrationTestRunner({
     it("answers 400, not 500, to an NF-e XML nested past the parser's depth or with a tag __proto__, and sends nothing", async () => {
       const { code } = sandbox.hub.createOrder({ ...sampleTestOrder({ items: [{ id: "SKU-1", qty: 1 }] }), calculation_type: "b2wentregadirect" })
       sandbox.hub.marketplaceApprove(code)
-      await runOrderImport(container, "default")
+      await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       const sentBefore = sandbox.hub.requestLog().length
       const good = sampleNfeXml({ key: sampleNfeKey(91) })
       for (const xml of [good.replace("</infNFe>", `${"<x>".repeat(200)}${"</x>".repeat(200)}</infNFe>`), good.replace("<ide>", "<__proto__><a>1</a></__proto__><ide>")]) {
@@ -92,7 +92,7 @@ medusaIntegrationTestRunner({
       const direct = sandbox.hub.createOrder({ ...sampleTestOrder({ items: [{ id: "SKU-1", qty: 1 }] }), calculation_type: "b2wentregadirect" })
       const own = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 1 }] }))
       for (const { code } of [direct, own]) sandbox.hub.marketplaceApprove(code)
-      await runOrderImport(container, "default")
+      await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       const post = (path: string, body: object) => api.post(path, body, headers).catch((error: { response: unknown }) => error.response as { status: number; data: any })
       const sentBefore = sandbox.hub.requestLog().length
 
@@ -115,7 +115,7 @@ medusaIntegrationTestRunner({
     it("a collection request whose answer is lost, not found in the hub's lists read only in part, is outcome unknown (never failed), and sent once", async () => {
       const { code } = sandbox.hub.createOrder({ ...sampleTestOrder({ channel: "Loja Coleta", items: [{ id: "SKU-1", qty: 1 }] }), calculation_type: "b2wentregadirect" })
       sandbox.hub.marketplaceApprove(code)
-      await runOrderImport(container, "default")
+      await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       const post = (path: string, body: object) => api.post(path, body, headers).catch((error: { response: unknown }) => error.response as { status: number; data: any })
       expect((await post(`/admin/hub/orders/${encodeURIComponent(code)}/invoice-xml`, { xml: sampleNfeXml({ key: sampleNfeKey(95) }), volume_qty: 1 })).status).toBe(200)
       expect((await post("/admin/hub/delivery/plps", { order_codes: [code] })).status).toBe(201)
@@ -138,7 +138,7 @@ medusaIntegrationTestRunner({
     it("stores and shows the hub's refusal of an NF-e upload masked: no CPF, e-mail, phone, CEP or quoted XML", async () => {
       const { code } = sandbox.hub.createOrder({ ...sampleTestOrder({ channel: "Loja Recusa", items: [{ id: "SKU-1", qty: 1 }] }), calculation_type: "b2wentregadirect" })
       sandbox.hub.marketplaceApprove(code)
-      await runOrderImport(container, "default")
+      await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       const refusal = "Nota recusada para maria@example.com, tel (11) 98765-4321, CEP 01310-100, CPF 123.456.789-09: <dest><CPF>12345678909</CPF><xNome>Maria da Silva</xNome></dest>"
       sandbox.hub.misbehave({ answer: { status: 422, body: { error: refusal }, times: 1, bucket: "POST /orders" } })
       const answer = await api
@@ -161,7 +161,7 @@ medusaIntegrationTestRunner({
       // As a killed process leaves its run: started, never finished, its lease no longer moved on.
       const dead = await hubModule.createHubImportRuns({ account: "default", started_at: new Date(Date.now() - 2 * hour), held_until: new Date(Date.now() - hour) })
       const live = await hubModule.createHubImportRuns({ account: "default", started_at: new Date(Date.now() - 1_000), held_until: new Date(Date.now() + hour) })
-      await runOrderImport(container, "default")
+      await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       const { data } = await api.get("/admin/hub/import-runs?limit=100", headers)
       const stateOf = (id: string) => data.import_runs.find((run: { id: string }) => run.id === id)?.state
       expect(stateOf(dead.id)).toBe("interrupted")

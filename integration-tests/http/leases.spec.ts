@@ -39,7 +39,7 @@ medusaIntegrationTestRunner({
       sandbox.hub.upsertProducts([{ sku: "SKU-1", qty: 40, name: "Camiseta", price: 59.9 }])
       await seedStore(container, { products: [{ sku: "SKU-1", stocked: 40 }] })
       // The status catalogue, read by a run with nothing to import.
-      await runOrderImport(container, "default")
+      await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
     })
     afterEach(() => {
       Object.assign(hubModule.leases, HUB_LEASE_TIMES)
@@ -116,7 +116,7 @@ medusaIntegrationTestRunner({
       const outcomes = await Promise.all([first, second])
       stalled.mockRestore()
       // Whatever a lost race left (an order removed before the taker reserved) the next run completes.
-      await runOrderImport(container, "default")
+      await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
 
       expect(outcomes[0]).toBe("unsettled")
       const orders = await medusaOrdersOf(hubOrder.code)
@@ -127,7 +127,7 @@ medusaIntegrationTestRunner({
     it("a move taken over is sent once: the taker reads the hub order and sends nothing, the first's outcome is settled by reading", async () => {
       const hubOrder = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 1 }] }))
       sandbox.hub.marketplaceApprove(hubOrder.code)
-      await runOrderImport(container, "default")
+      await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       const headers = await adminHeaders(container)
       const move = () =>
         api
@@ -161,7 +161,7 @@ medusaIntegrationTestRunner({
       expect((await hubModule.listHubOrderMoves({ id: claimed.id }))[0]).toMatchObject({ state: "unknown", attempts: 2 })
       // ... until the hub order is read: it landed.
       stalled.mockRestore()
-      expect(await settleUnknownHubOrderMoves(container, "default")).toMatchObject({ landed: 1 })
+      expect(await settleUnknownHubOrderMoves(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))).toMatchObject({ landed: 1 })
       expect((await hubModule.listHubOrderMoves({ id: claimed.id }))[0]).toMatchObject({ state: "done" })
       expect(sandbox.hub.getOrder(hubOrder.code)?.invoices).toHaveLength(1)
       expect(posts()).toBe(1)

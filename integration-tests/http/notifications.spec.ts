@@ -41,8 +41,8 @@ medusaIntegrationTestRunner({
       const store = await seedStore(container, { products: [{ sku: "SKU-1", stocked: 10 }, { sku: "NAO-NO-HUB", stocked: 2 }] })
       const good = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 1 }] }))
       sandbox.hub.insertRawOrder({ ...sandbox.hub.getOrder(good.code)!, code: "Loja Exemplo-77", items: [{ id: "SKU-UNKNOWN", qty: 1, special_price: 10 }], total_ordered: 25.5 })
-      await runOrderImport(container, "default")
-      await runOrderImport(container, "default")
+      await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
+      await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
 
       await eventually(async () => {
         const notices = await feed()
@@ -88,9 +88,9 @@ medusaIntegrationTestRunner({
       const store = await seedStore(container, { products: [{ sku: "SKU-1", stocked: 10 }] })
       const short = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 12 }], customer: { ...sampleTestOrder().customer, email: "short@example.com" } }))
       const canceled = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 1 }], customer: { ...sampleTestOrder().customer, email: "gone@example.com" } }))
-      await runOrderImport(container, "default")
+      await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       sandbox.hub.marketplaceCancel(canceled.code)
-      await runOrderImport(container, "default")
+      await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       // Something outside the plugin reserves for the canceled order again.
       const [record] = await (container.resolve(HUB_MODULE) as HubModuleService).listHubOrders({ code: canceled.code })
       const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({ entity: "order", fields: ["items.id"], filters: { id: record.order_id } })
@@ -113,7 +113,7 @@ medusaIntegrationTestRunner({
     it("tells the merchant once of a move the hub refused, and of a hub that has failed every request for minutes", async () => {
       await seedStore(container, { products: [{ sku: "SKU-1", stocked: 10 }] })
       const { code } = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 1 }] }))
-      await runOrderImport(container, "default")
+      await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       // A delivery of an order still NEW: the sandbox's strict rules refuse it (422).
       const refused = await api
         .post(`/admin/hub/orders/${encodeURIComponent(code)}/moves`, { kind: "deliver", delivery: { delivered_date: "2026-11-20T10:00:00-03:00" } }, headers)

@@ -58,7 +58,7 @@ medusaIntegrationTestRunner({
     async function approvedOrder(calculation_type: string, hub = sandbox.hub, account = "default", channel = "Loja Exemplo") {
       const { code } = hub.createOrder({ ...sampleTestOrder({ channel, items: [{ id: "SKU-1", qty: 1 }] }), calculation_type })
       hub.marketplaceApprove(code)
-      await runOrderImport(container, account)
+      await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account(account))
       return code
     }
     const invoiceByKey = async (code: string, number: number, account = "default") => {

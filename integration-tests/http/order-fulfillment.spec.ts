@@ -57,7 +57,7 @@ medusaIntegrationTestRunner({
     async function invoicedHubOrder(overrides: Parameters<typeof sampleTestOrder>[0] = {}) {
       const hubOrder = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 2 }, { id: "SKU-2", qty: 1 }], ...overrides }))
       sandbox.hub.marketplaceApprove(hubOrder.code)
-      await runOrderImport(container, "default")
+      await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       const [record] = await hubModule.listHubOrders({ code: hubOrder.code })
       expect(record.order_id).toBeTruthy()
       expect((await move(hubOrder.code, { kind: "invoice", invoice: { key: INVOICE_KEY } })).status).toBe(200)
@@ -204,7 +204,7 @@ medusaIntegrationTestRunner({
       expect(lost.status).toBe(502)
       expect((await orderOf(orderId)).fulfillments).toHaveLength(0)
 
-      expect(await settleUnknownHubOrderMoves(container, "default")).toEqual({ landed: 1, notLanded: 0, unread: 0 })
+      expect(await settleUnknownHubOrderMoves(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))).toEqual({ landed: 1, notLanded: 0, unread: 0 })
       expect((await orderOf(orderId)).fulfillments).toEqual([
         expect.objectContaining({ shipped_at: expect.anything(), labels: [expect.objectContaining({ tracking_number: "BR-LOST-1" })] }),
       ])
@@ -222,7 +222,7 @@ medusaIntegrationTestRunner({
       await hubModule.finishHubOrderMove(claim!.id, { state: "done" }, null)
       expect((await hubModule.listHubOrderMoves({ id: claim!.id }))[0].medusa_error).toContain("not recorded in Medusa yet")
 
-      expect(await finishUnfinishedHubOrderMoves(container, "default")).toEqual({ recorded: 1, resent: 0, stillUnfinished: 0 })
+      expect(await finishUnfinishedHubOrderMoves(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))).toEqual({ recorded: 1, resent: 0, stillUnfinished: 0 })
       const { lineOf, fulfillments } = await orderOf(orderId)
       expect(fulfillments).toEqual([
         expect.objectContaining({
@@ -250,9 +250,9 @@ medusaIntegrationTestRunner({
       sandbox.hub.setFaults({})
       expect(hubWrites(code, "shipments")).toHaveLength(0)
 
-      expect(await finishUnfinishedHubOrderMoves(container, "default")).toEqual({ recorded: 0, resent: 1, stillUnfinished: 0 })
+      expect(await finishUnfinishedHubOrderMoves(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))).toEqual({ recorded: 0, resent: 1, stillUnfinished: 0 })
       expect(sandbox.hub.getOrder(code)?.shipments).toEqual([expect.objectContaining({ items: [{ sku: "SKU-1", qty: 2 }], tracks: [expect.objectContaining({ code: "BR-DOWN-1" })] })])
-      expect(await finishUnfinishedHubOrderMoves(container, "default")).toEqual({ recorded: 0, resent: 0, stillUnfinished: 0 })
+      expect(await finishUnfinishedHubOrderMoves(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))).toEqual({ recorded: 0, resent: 0, stillUnfinished: 0 })
       expect(hubWrites(code, "shipments")).toHaveLength(1)
     })
 
@@ -317,11 +317,11 @@ medusaIntegrationTestRunner({
       expect(failed).toMatchObject({ state: "done", medusa_error: expect.stringContaining("not recorded in Medusa") })
 
       // Still unrecordable: the job's try leaves it for the next one.
-      expect(await finishUnfinishedHubOrderMoves(container, "default")).toEqual({ recorded: 0, resent: 0, stillUnfinished: 1 })
+      expect(await finishUnfinishedHubOrderMoves(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))).toEqual({ recorded: 0, resent: 0, stillUnfinished: 1 })
       await container.resolve(Modules.FULFILLMENT).deleteShippingOptions(other.id)
-      expect(await finishUnfinishedHubOrderMoves(container, "default")).toEqual({ recorded: 1, resent: 0, stillUnfinished: 0 })
+      expect(await finishUnfinishedHubOrderMoves(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))).toEqual({ recorded: 1, resent: 0, stillUnfinished: 0 })
       expect((await orderOf(orderId)).fulfillments).toEqual([expect.objectContaining({ shipped_at: expect.anything() })])
-      expect(await finishUnfinishedHubOrderMoves(container, "default")).toEqual({ recorded: 0, resent: 0, stillUnfinished: 0 })
+      expect(await finishUnfinishedHubOrderMoves(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))).toEqual({ recorded: 0, resent: 0, stillUnfinished: 0 })
 
       // The merchant sending it again finds it on both sides: nothing twice.
       const retried = await move(code, body)

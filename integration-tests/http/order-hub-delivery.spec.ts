@@ -60,7 +60,7 @@ medusaIntegrationTestRunner({
         shipping_carrier: "Courier",
       })
       sandbox.hub.marketplaceApprove(hubOrder.code)
-      await runOrderImport(container, "default")
+      await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       const [record] = await hubModule.listHubOrders({ code: hubOrder.code })
       expect(record.order_id).toBeTruthy()
       expect((await move(hubOrder.code, { kind: "invoice", invoice: { key: INVOICE_KEY } })).status).toBe(200)
@@ -86,7 +86,7 @@ medusaIntegrationTestRunner({
       const shipmentHandled = subscribersRan(container, FulfillmentWorkflowEvents.SHIPMENT_CREATED)
       const shipped = sandbox.hub.marketplaceShip(code)
       const [hubTrack] = (shipped.shipments as Array<{ tracks: Array<{ code: string; url: string }> }>)[0].tracks
-      await runOrderImport(container, "default")
+      await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
 
       expect(await fulfillmentStatus(orderId)).toBe("shipped")
       const [fulfillment, ...others] = await fulfillmentsOf(orderId)
@@ -104,12 +104,12 @@ medusaIntegrationTestRunner({
       expect(record).toMatchObject({ status_type: "SHIPPED", applied_status_type: "SHIPPED" })
 
       // Read again: nothing more.
-      await runOrderImport(container, "default")
+      await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       expect(await fulfillmentsOf(orderId)).toHaveLength(1)
 
       const deliveryHandled = subscribersRan(container, FulfillmentWorkflowEvents.DELIVERY_CREATED)
       sandbox.hub.marketplaceDeliver(code)
-      await runOrderImport(container, "default")
+      await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       expect(await fulfillmentStatus(orderId)).toBe("delivered")
       expect((await fulfillmentsOf(orderId))[0].delivered_at).toBeTruthy()
 
@@ -122,7 +122,7 @@ medusaIntegrationTestRunner({
     it("an order knows its delivery: the hub's words kept on its record and answered to the card", async () => {
       const { code, orderId } = await invoicedHubOrder()
       const own = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 1 }], shipping_method: "Sedex" }))
-      await runOrderImport(container, "default")
+      await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       const { data } = await api.get(`/admin/hub/orders?order_id=${orderId}`, headers)
       expect(data.hub_orders).toEqual([expect.objectContaining({ code, calculation_type: "b2wentregacorreios", shipping_method: "Pac", shipping_carrier: "Courier" })])
       expect((await hubModule.listHubOrders({ code: own.code }))[0]).toMatchObject({ calculation_type: null, shipping_method: "Sedex", shipping_carrier: null })
@@ -132,7 +132,7 @@ medusaIntegrationTestRunner({
       const { code, orderId } = await invoicedHubOrder()
       sandbox.hub.marketplaceShip(code)
       sandbox.hub.marketplaceDeliver(code)
-      await runOrderImport(container, "default")
+      await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       expect(await fulfillmentStatus(orderId)).toBe("delivered")
       expect(await fulfillmentsOf(orderId)).toHaveLength(1)
       expect(hubWrites(code, "shipments")).toEqual([])
@@ -141,12 +141,12 @@ medusaIntegrationTestRunner({
     it("a process killed after making the fulfillment and before recording the move makes nothing twice", async () => {
       const { code, orderId } = await invoicedHubOrder()
       sandbox.hub.marketplaceShip(code)
-      await runOrderImport(container, "default")
+      await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       expect(await fulfillmentsOf(orderId)).toHaveLength(1)
       // As the record stood before the follow: the fulfillment made, the move not recorded.
       const db = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
       await db.raw(`update hub_order set status_code = 'payment_received', status_type = 'APPROVED', applied_status_type = 'APPROVED' where code = ?`, [code])
-      await runOrderImport(container, "default")
+      await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       const fulfillments = await fulfillmentsOf(orderId)
       expect(fulfillments).toHaveLength(1)
       expect(fulfillments[0].shipped_at).toBeTruthy()
@@ -158,7 +158,7 @@ medusaIntegrationTestRunner({
       const track = { code: "BR-CARD-9", carrier: "Correios", method: "PAC" }
       expect((await move(code, { kind: "ship", shipment: { track } })).data.move).toMatchObject({ state: "done" })
       sandbox.hub.marketplaceDeliver(code)
-      await runOrderImport(container, "default")
+      await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       expect(await fulfillmentStatus(orderId)).toBe("delivered")
       const fulfillments = await fulfillmentsOf(orderId)
       expect(fulfillments.map((fulfillment) => fulfillment.labels[0]?.tracking_number)).toEqual(["BR-CARD-9"])

@@ -1,3 +1,5 @@
+import { HUB_MODULE } from "../../src/modules/hub"
+import type HubModuleService from "../../src/modules/hub/service"
 import { medusaIntegrationTestRunner } from "../helpers/test-runner"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { createProductsWorkflow } from "@medusajs/medusa/core-flows"
@@ -64,7 +66,7 @@ medusaIntegrationTestRunner({
         sandbox.hub.insertRawOrder(order)
       })
 
-      const summary = await runOrderImport(container, "default")
+      const summary = await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       expect(summary).toMatchObject({ seen: variants.length + 1, imported: 1, set_aside: variants.length, error: null })
       expect((await hubOrderRecord(valid.code)).import_state).toBe("imported")
       for (const [index, [name, , reason]] of variants.entries()) {
@@ -107,7 +109,7 @@ medusaIntegrationTestRunner({
           ],
         },
       })
-      const retry = await runOrderImport(container, "default")
+      const retry = await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       expect(retry).toMatchObject({ imported: 1, set_aside: variants.length - 1 })
       expect((await hubOrderRecord("Loja Exemplo-900")).import_state).toBe("imported")
       // Two runs now: their list a page of one at a time.
@@ -122,7 +124,7 @@ medusaIntegrationTestRunner({
       const code = response.data.hub_order.code
       expect(sandbox.hub.getOrder(code)?.status.type).toBe("APPROVED")
 
-      await runOrderImport(container, "default")
+      await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       expect((await importedOrder(code)).order.payment_collections.map((c: { status: string }) => c.status)).toEqual(["completed"])
 
       const invalid = await api

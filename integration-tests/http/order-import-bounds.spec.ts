@@ -74,7 +74,7 @@ medusaIntegrationTestRunner({
       insertVariant(template, "Loja Exemplo-902", (order) => (order.items = Array.from({ length: 5 }, () => ({ ...template.items[0], id: "SKU-2", qty: 300 }))))
       insertVariant(template, "Loja Exemplo-903", (order) => (order.items = [{ ...template.items[0], id: "SKU-2", qty: 1, special_price: 1e26 }]))
 
-      const summary = await runOrderImport(container, "default")
+      const summary = await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       expect(summary).toMatchObject({ seen: 5, imported: 2, set_aside: 3, error: null })
       const reasons = {
         lines: (await hubOrderRecord("Loja Exemplo-901")).set_aside_reason,
@@ -103,7 +103,7 @@ medusaIntegrationTestRunner({
       insertVariant(template, longCode, () => undefined)
       const second = sandbox.hub.createOrder(testOrder([{ id: "SKU-2", qty: 1 }], "segunda@example.com"))
 
-      const summary = await runOrderImport(container, "default")
+      const summary = await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       expect(summary).toMatchObject({ seen: 4, imported: 2, set_aside: 2, error: null })
       expect(await hubOrderRecord("..")).toMatchObject({ import_state: "set_aside", set_aside_reason: expect.stringMatching(/^code "\.\." is a path segment/) })
       const [standIn] = await hubModule.listHubOrders({ import_state: "set_aside", code: { $like: `${longCode.slice(0, 32)}%` } } as never)
@@ -113,7 +113,7 @@ medusaIntegrationTestRunner({
       for (const { code } of [valid, second]) expect((await hubOrderRecord(code)).import_state).toBe("imported")
 
       // The queue hands out all four: the valid ones acknowledged, the bad codes set aside and never sent back in a path.
-      const queued = await consumeOrderQueue(container, "default")
+      const queued = await consumeOrderQueue(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       expect(queued).toMatchObject({ error: null, set_aside: 2 })
       const byCode = sandbox.hub.requestLog().filter((entry) => /\/\.\.?(\/|\?|$)/.test(entry.path) || entry.path.length > 1000)
       expect(byCode).toEqual([])
@@ -126,7 +126,7 @@ medusaIntegrationTestRunner({
       const codes = [1, 2, 3].map((n) => sandbox.hub.createOrder(testOrder([{ id: "SKU-1", qty: 1 }], `repetida${n}@example.com`)).code)
       // The first order of each page is listed again at its end (the hub's index moving while it is read).
       sandbox.hub.misbehave({ duplicateOrderCodes: 1 })
-      const summary = await runOrderImport(container, "default")
+      const summary = await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       sandbox.hub.misbehave({ duplicateOrderCodes: 0 })
       expect(summary).toMatchObject({ error: null, imported: 3, set_aside: 0 })
       for (const code of codes) {
@@ -146,7 +146,7 @@ medusaIntegrationTestRunner({
       // The first two statuses are listed again at the end, under another label.
       sandbox.hub.misbehave({ duplicateStatusCodes: 2 })
       try {
-        expect(await runOrderImport(container, "default")).toMatchObject({ error: null, imported: 1 })
+        expect(await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))).toMatchObject({ error: null, imported: 1 })
       } finally {
         sandbox.hub.misbehave({ duplicateStatusCodes: 0 })
         warnings = warn.mock.calls.map(([message]) => String(message)).filter((message) => message.includes("GET /statuses"))
@@ -171,7 +171,7 @@ medusaIntegrationTestRunner({
       expect(rows.map((row) => row.code).sort()).toEqual([twice.code, other.code].sort())
       expect(rows.find((row) => row.code === twice.code)!.listed).toMatchObject({ shipping_method: "Transportadora nova" })
 
-      await listedOrderLanes(container, "default").drain()
+      await listedOrderLanes(container, container.resolve<HubModuleService>(HUB_MODULE).account("default")).drain()
       expect(await listedRows()).toEqual([])
       for (const { code } of [twice, other]) {
         expect((await hubOrderRecord(code)).import_state).toBe("imported")
@@ -181,7 +181,7 @@ medusaIntegrationTestRunner({
 
     it("keeps in hub_listed_order only what the import reads: an order to follow without its customer, an order to import without fields nobody reads", async () => {
       const first = sandbox.hub.createOrder(testOrder([{ id: "SKU-1", qty: 1 }], "privada@example.com"))
-      expect(await runOrderImport(container, "default")).toMatchObject({ imported: 1 })
+      expect(await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))).toMatchObject({ imported: 1 })
       sandbox.hub.marketplaceApprove(first.code)
       const template = sandbox.hub.getOrder(first.code) as unknown as Record<string, any>
       insertVariant(template, "Loja Exemplo-950", (order) => {
@@ -198,7 +198,7 @@ medusaIntegrationTestRunner({
         written.push(...(await listedRows()))
       }
       try {
-        expect(await runOrderImport(container, "default")).toMatchObject({ imported: 1, updated: 1, set_aside: 0 })
+        expect(await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))).toMatchObject({ imported: 1, updated: 1, set_aside: 0 })
       } finally {
         records.shareListedHubOrders = share
       }

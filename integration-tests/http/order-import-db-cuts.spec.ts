@@ -69,7 +69,7 @@ medusaIntegrationTestRunner({
       // Import runs one after the other (a cut may end one early), until told to stop.
       let stopped = false
       const importing = (async () => {
-        while (!stopped && (await count("imported")) < ORDERS) await runOrderImport(container, "default").catch(() => null)
+        while (!stopped && (await count("imported")) < ORDERS) await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default")).catch(() => null)
       })()
       try {
         // Each cut while a batch is being imported, the second once more orders have landed. A lane a

@@ -36,7 +36,7 @@ importHubOrdersWorkflow.hooks.ordersInput(({ hubOrders }) => {
  */
 const takeOverStep = createStep("test-take-over-import", async (hubOrderId: string, { container }) => {
   await container.resolve(ContainerRegistrationKeys.PG_CONNECTION).raw(`update hub_order set claimed_at = now() - interval '1 hour' where id = ?`, [hubOrderId])
-  await runOrderImport(container, "default")
+  await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
   return new StepResponse(null)
 })
 const reservedThenTakenOver = createWorkflow(
@@ -84,7 +84,7 @@ medusaIntegrationTestRunner({
 
     it("imports a new hub order as a Medusa order with its customer, addresses, items, prices, shipping and reserved stock", async () => {
       const hubOrder = sandbox.hub.createOrder(testOrder([{ id: "SKU-1", qty: 2 }, { id: "SKU-2", qty: 1 }]))
-      const summary = await runOrderImport(container, "default")
+      const summary = await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       expect(summary).toMatchObject({ seen: 1, imported: 1, set_aside: 0, error: null })
 
       const { record, order } = await importedOrder(hubOrder.code)
@@ -133,9 +133,9 @@ medusaIntegrationTestRunner({
     it("leaves exactly one Medusa order per hub order when imports run twice, concurrently, or race for one order", async () => {
       const codes = [1, 2, 3].map((n) => sandbox.hub.createOrder(testOrder([{ id: "SKU-1", qty: 1 }], `cliente${n}@example.com`)).code)
 
-      const concurrent = await Promise.all([runOrderImport(container, "default"), runOrderImport(container, "default")])
+      const concurrent = await Promise.all([runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default")), runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))])
       expect(concurrent.filter((summary) => summary !== null)).toHaveLength(1)
-      const again = await runOrderImport(container, "default")
+      const again = await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       expect(again).toMatchObject({ seen: 3, imported: 0 })
 
       for (const code of codes) {
@@ -195,12 +195,12 @@ medusaIntegrationTestRunner({
       expect(await ordersForHubCode(hubOrder.code)).toHaveLength(1)
 
       // A run while the dead import's claim is still leased leaves it alone.
-      await runOrderImport(container, "default")
+      await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       expect((await hubOrderRecord(hubOrder.code)).import_state).toBe("importing")
 
       // Once the lease has run out, the next run takes over and finishes the same order.
       await dbConnection.raw(`update hub_order set claimed_at = now() - interval '1 hour' where id = ?`, [claim!.id])
-      const summary = await runOrderImport(container, "default")
+      const summary = await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       expect(summary).toMatchObject({ imported: 1, set_aside: 0 })
       const orders = await ordersForHubCode(hubOrder.code)
       expect(orders.map((order) => order.id)).toEqual([orphan.id])
@@ -217,7 +217,7 @@ medusaIntegrationTestRunner({
       await container.resolve(Modules.ORDER).updateOrders(taken.id, { custom_display_id: refused.code } as never)
       batches.length = 0
 
-      const summary = await runOrderImport(container, "default")
+      const summary = await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       expect(summary).toMatchObject({ seen: 3, imported: 2, set_aside: 1 })
       // First all three in one workflow run (undone whole), then each alone.
       expect(batches).toEqual([[first.code, refused.code, third.code].sort(), [first.code], [refused.code], [third.code]])
@@ -262,13 +262,13 @@ medusaIntegrationTestRunner({
     it("follows the marketplace: approval marks the order paid, cancellation cancels it and releases its stock", async () => {
       const approved = sandbox.hub.createOrder(testOrder([{ id: "SKU-1", qty: 1 }], "pago@example.com"))
       const canceled = sandbox.hub.createOrder(testOrder([{ id: "SKU-2", qty: 3 }], "cancelado@example.com"))
-      await runOrderImport(container, "default")
+      await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       expect((await level("SKU-2")).reserved_quantity).toBe(3)
 
       sandbox.hub.marketplaceApprove(approved.code)
       sandbox.hub.marketplaceCancel(canceled.code)
       const canceledHandled = subscribersRan(container, "order.canceled")
-      const summary = await runOrderImport(container, "default")
+      const summary = await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       expect(summary).toMatchObject({ updated: 2, imported: 0 })
 
       const paid = await importedOrder(approved.code)
@@ -280,7 +280,7 @@ medusaIntegrationTestRunner({
       expect((await level("SKU-2")).reserved_quantity).toBe(0)
 
       // Nothing is applied twice, and the marketplace's cancel is not sent back to the hub.
-      expect(await runOrderImport(container, "default")).toMatchObject({ updated: 0 })
+      expect(await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))).toMatchObject({ updated: 0 })
       expect((await importedOrder(approved.code)).order.payment_collections).toHaveLength(1)
       await canceledHandled
       expect(sandbox.hub.requestLog().filter((entry) => entry.method === "POST")).toEqual([])
@@ -294,7 +294,7 @@ medusaIntegrationTestRunner({
       sandbox.hub.marketplaceApprove(approved.code)
       sandbox.hub.marketplaceCancel(canceled.code)
 
-      expect(await runOrderImport(container, "default")).toMatchObject({ seen: 3, imported: 3, set_aside: 0 })
+      expect(await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))).toMatchObject({ seen: 3, imported: 3, set_aside: 0 })
       expect((await importedOrder(approved.code)).order.payment_collections.map((c: { status: string }) => c.status)).toEqual(["completed"])
       expect((await importedOrder(canceled.code)).order.status).toBe("canceled")
       expect(await hubOrderRecord(custom.code)).toMatchObject({ import_state: "imported", status_type: "NEW" })
@@ -304,7 +304,7 @@ medusaIntegrationTestRunner({
     it("imports a paid order whose stock is missing, flagged as needing stock, until the merchant restocks", async () => {
       const hubOrder = sandbox.hub.createOrder(testOrder([{ id: "SKU-EMPTY", qty: 2 }]))
       sandbox.hub.marketplaceApprove(hubOrder.code)
-      await runOrderImport(container, "default")
+      await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       const { record, order } = await importedOrder(hubOrder.code)
       expect(record.import_state).toBe("needs_stock")
       expect(order.payment_collections.map((c: { status: string }) => c.status)).toEqual(["completed"])
@@ -313,14 +313,14 @@ medusaIntegrationTestRunner({
       const inventoryModule = container.resolve(Modules.INVENTORY)
       const emptyLevel = await level("SKU-EMPTY")
       await inventoryModule.updateInventoryLevels([{ id: emptyLevel.id, inventory_item_id: emptyLevel.inventory_item_id, location_id: emptyLevel.location_id, stocked_quantity: 5 }])
-      await runOrderImport(container, "default")
+      await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       expect((await hubOrderRecord(hubOrder.code)).import_state).toBe("imported")
     })
 
     it("follows the listing: an order placed while a scheduled run is under way is imported by that run", async () => {
       const first = sandbox.hub.createOrder(testOrder([{ id: "SKU-1", qty: 1 }]))
       const listingReads = () => sandbox.hub.requestLog().filter((entry) => entry.method === "GET" && entry.path.startsWith("/orders?"))
-      const following = followOrderListing(container, "default", { maxDurationMs: 15_000 })
+      const following = followOrderListing(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"), { maxDurationMs: 15_000 })
       // The run's first pass has read the listing; the order placed after it is read by a later pass of the same run.
       await waitUntil("the first pass's order imported", async () => (await ordersForHubCode(first.code)).length === 1, { timeoutMs: 15_000 })
       const readsBefore = listingReads().length
@@ -338,7 +338,7 @@ medusaIntegrationTestRunner({
       sandbox.hub.createOrder(testOrder([{ id: "SKU-1", qty: 1 }]))
       sandbox.hub.setFaults({ errorRate: 1 })
       try {
-        const summary = await runOrderImport(container, "default")
+        const summary = await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
         expect(summary!.error).toContain("unavailable")
         const [run] = await hubModule.listHubImportRuns({ id: summary!.runId })
         expect(run.error).toContain("unavailable")

@@ -37,7 +37,7 @@ medusaIntegrationTestRunner({
     async function directOrder() {
       const hubOrder = sandbox.hub.createOrder({ ...sampleTestOrder({ items: [{ id: "SKU-1", qty: 2 }], shipping_method: "Expressa" }), calculation_type: "b2wentregadirect" })
       sandbox.hub.marketplaceApprove(hubOrder.code)
-      await runOrderImport(container, "default")
+      await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       return hubOrder.code
     }
     const upload = (code: string, body: object): Promise<ApiAnswer> =>

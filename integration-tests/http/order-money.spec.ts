@@ -60,7 +60,7 @@ medusaIntegrationTestRunner({
     it("imports the order at the total the buyer paid: items at their price, shipping, the interest as a line, the discount as adjustments", async () => {
       const hubOrder = sandbox.hub.createOrder(marketplaceOrder())
       expect(hubOrder.total_ordered).toBe(99.65)
-      expect(await runOrderImport(container, "default")).toMatchObject({ imported: 1, set_aside: 0 })
+      expect(await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))).toMatchObject({ imported: 1, set_aside: 0 })
 
       const order = await medusaOrder(hubOrder.code)
       expect(order.total).toBe(99.65)
@@ -79,9 +79,9 @@ medusaIntegrationTestRunner({
 
     it("approved: records the payment the hub reports (99.65 captured, its method and instalments on the payment); the order owes nothing", async () => {
       const hubOrder = sandbox.hub.createOrder(marketplaceOrder())
-      await runOrderImport(container, "default")
+      await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       sandbox.hub.marketplaceApprove(hubOrder.code)
-      expect(await runOrderImport(container, "default")).toMatchObject({ updated: 1 })
+      expect(await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))).toMatchObject({ updated: 1 })
 
       const order = await medusaOrder(hubOrder.code)
       expect(order.payment_status).toBe("captured")
@@ -98,7 +98,7 @@ medusaIntegrationTestRunner({
       sandbox.hub.marketplaceApprove(hubOrder.code)
       const approved = sandbox.hub.getOrder(hubOrder.code)!
       sandbox.hub.insertRawOrder({ ...approved, payments: [{ ...(approved.payments![0] as object), value: 90 }] })
-      await runOrderImport(container, "default")
+      await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
 
       const order = await medusaOrder(hubOrder.code)
       expect(order.payment_collections[0]).toMatchObject({ amount: 90, captured_amount: 90 })
@@ -110,7 +110,7 @@ medusaIntegrationTestRunner({
       sandbox.hub.insertRawOrder({ ...sandbox.hub.getOrder(wrong.code)!, total_ordered: 109.65 })
       const rounded = sandbox.hub.createOrder(marketplaceOrder({ customer: { ...sampleTestOrder().customer, email: "cent@example.com" } }))
       sandbox.hub.insertRawOrder({ ...sandbox.hub.getOrder(rounded.code)!, total_ordered: 99.64 })
-      expect(await runOrderImport(container, "default")).toMatchObject({ imported: 1, set_aside: 1 })
+      expect(await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))).toMatchObject({ imported: 1, set_aside: 1 })
 
       const [setAside] = await hubModule.listHubOrders({ code: wrong.code })
       expect(setAside.import_state).toBe("set_aside")
@@ -125,11 +125,11 @@ medusaIntegrationTestRunner({
 
     it("a paid order the marketplace cancels: the refund recorded with the plugin's reason, the order balanced, the stock released", async () => {
       const hubOrder = sandbox.hub.createOrder(marketplaceOrder())
-      await runOrderImport(container, "default")
+      await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       sandbox.hub.marketplaceApprove(hubOrder.code)
-      await runOrderImport(container, "default")
+      await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       sandbox.hub.marketplaceCancel(hubOrder.code)
-      expect(await runOrderImport(container, "default")).toMatchObject({ updated: 1 })
+      expect(await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))).toMatchObject({ updated: 1 })
 
       const order = await medusaOrder(hubOrder.code)
       expect(order.status).toBe("canceled")
@@ -141,14 +141,14 @@ medusaIntegrationTestRunner({
       expect(await reserved("SKU-1")).toBe(0)
 
       // Followed again (a redelivery, another run): nothing refunded twice.
-      expect(await runOrderImport(container, "default")).toMatchObject({ updated: 0 })
+      expect(await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))).toMatchObject({ updated: 0 })
       expect((await medusaOrder(hubOrder.code)).payment_collections[0].payments[0].refunds).toHaveLength(1)
     })
 
     it("a marketplace order is found by its hub code in Medusa's order list, which shows the code as the order's number", async () => {
       const hubOrder = sandbox.hub.createOrder(marketplaceOrder())
       sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-2", qty: 1 }], customer: { ...sampleTestOrder().customer, email: "outro@example.com" } }))
-      await runOrderImport(container, "default")
+      await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       const { data } = await api.get(`/admin/orders?q=${encodeURIComponent(hubOrder.code)}&fields=id,custom_display_id,display_id`, headers)
       expect(data.orders).toEqual([expect.objectContaining({ custom_display_id: hubOrder.code })])
     })
@@ -157,9 +157,9 @@ medusaIntegrationTestRunner({
       const hubOrder = sandbox.hub.createOrder(
         sampleTestOrder({ items: [{ id: "SKU-1", qty: 1 }, { id: "SKU-2", qty: 2 }], shipping_cost: 15.5, interest: 0 })
       )
-      await runOrderImport(container, "default")
+      await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       sandbox.hub.marketplaceApprove(hubOrder.code)
-      await runOrderImport(container, "default")
+      await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
 
       const order = await medusaOrder(hubOrder.code)
       expect(order.items).toHaveLength(2)

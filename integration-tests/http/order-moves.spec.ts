@@ -50,7 +50,7 @@ medusaIntegrationTestRunner({
     async function importedHubOrderOn(channel: string, { approved }: { approved: boolean }) {
       const hubOrder = sandbox.hub.createOrder(sampleTestOrder({ channel, items: [{ id: "SKU-1", qty: 2 }, { id: "SKU-2", qty: 1 }] }))
       if (approved) sandbox.hub.marketplaceApprove(hubOrder.code)
-      await runOrderImport(container, "default")
+      await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       const [record] = await hubModule.listHubOrders({ code: hubOrder.code })
       expect(record.order_id).toBeTruthy()
       return { code: hubOrder.code, orderId: record.order_id as string }
@@ -205,7 +205,7 @@ medusaIntegrationTestRunner({
         expect(await reserved()).toBe(0)
 
         // The next import sees the cancel as already applied, and Medusa's order.canceled sends nothing more.
-        const summary = await runOrderImport(container, "default")
+        const summary = await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
         expect(summary).toMatchObject({ updated: 0, error: null })
         await canceledHandled
         expect(hubWrites(code)).toHaveLength(1)
@@ -300,7 +300,7 @@ medusaIntegrationTestRunner({
         await hubModule.finishHubOrderMove(claim!.id, { state: "unknown", error: "the process died" }, null)
         sandbox.hub.resetRequestLog()
 
-        expect(await settleUnknownHubOrderMoves(container, "default")).toEqual({ landed: 1, notLanded: 1, unread: 0 })
+        expect(await settleUnknownHubOrderMoves(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))).toEqual({ landed: 1, notLanded: 1, unread: 0 })
         expect(orderRequests().filter((entry) => entry.method !== "GET")).toEqual([])
         const [invoice] = (await api.get(movePath(landed.code), headers)).data.moves
         expect(invoice).toMatchObject({ kind: "invoice", state: "done", hub_status_code: "order_invoiced" })
@@ -309,7 +309,7 @@ medusaIntegrationTestRunner({
         expect(sandbox.hub.getOrder(notLanded.code)?.status.type).toBe("APPROVED")
 
         // Settled moves are not read again; the merchant's new try is sent.
-        expect(await settleUnknownHubOrderMoves(container, "default")).toEqual({ landed: 0, notLanded: 0, unread: 0 })
+        expect(await settleUnknownHubOrderMoves(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))).toEqual({ landed: 0, notLanded: 0, unread: 0 })
         expect((await move(notLanded.code, { kind: "cancel" })).status).toBe(200)
         expect(sandbox.hub.getOrder(notLanded.code)?.status.type).toBe("CANCELED")
       })
@@ -352,7 +352,7 @@ medusaIntegrationTestRunner({
       expect((await expectPages(api, headers, "/admin/hub/moves", "moves", 1)).sort()).toEqual([shipment.id, (await needing()).moves.find((entry) => entry.code === other.code)!.id].sort())
       await hubModule.updateHubOrderMoves({ id: shipment.id, medusa_error: null })
       sandbox.hub.marketplaceCancel(other.code)
-      await runOrderImport(container, "default")
+      await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       expect(await needing()).toEqual({ count: 0, moves: [] })
 
       // The edge: a limit out of range is refused, naming the field.

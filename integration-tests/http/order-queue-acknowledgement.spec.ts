@@ -48,7 +48,7 @@ medusaIntegrationTestRunner({
 
     it("a marketplace cancel Medusa refuses (the order has a fulfillment) is left queued, and applied once Medusa takes it", async () => {
       const { code } = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 2 }] }))
-      expect(await consumeOrderQueue(container, "default")).toMatchObject({ imported: 1, error: null })
+      expect(await consumeOrderQueue(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))).toMatchObject({ imported: 1, error: null })
       const [record] = await hubModule.listHubOrders({ code })
       const order = await container.resolve(Modules.ORDER).retrieveOrder(record.order_id!, { relations: ["items"] })
       const headers = await adminHeaders(container)
@@ -64,13 +64,13 @@ medusaIntegrationTestRunner({
 
       // The marketplace cancels: Medusa refuses to cancel an order with a fulfillment not canceled.
       sandbox.hub.marketplaceCancel(code)
-      expect(await consumeOrderQueue(container, "default")).toMatchObject({ seen: 1, updated: 0, error: null })
+      expect(await consumeOrderQueue(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))).toMatchObject({ seen: 1, updated: 0, error: null })
       expect(sandbox.hub.queueDepth()).toBe(1)
       expect((await container.resolve(Modules.ORDER).retrieveOrder(order.id)).status).not.toBe("canceled")
 
       // The merchant cancels the fulfillment; the queue hands the order out again and the cancel is applied.
       await api.post(`/admin/orders/${order.id}/fulfillments/${fulfillmentId}/cancel`, {}, headers)
-      await eventually(async () => expect(await consumeOrderQueue(container, "default")).toMatchObject({ seen: 1, updated: 1 }), 30_000)
+      await eventually(async () => expect(await consumeOrderQueue(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))).toMatchObject({ seen: 1, updated: 1 }), 30_000)
       expect(sandbox.hub.queueDepth()).toBe(0)
       expect((await container.resolve(Modules.ORDER).retrieveOrder(order.id)).status).toBe("canceled")
     })
@@ -81,10 +81,10 @@ medusaIntegrationTestRunner({
       const { code } = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 1 }] }))
       sandbox.hub.marketplaceCancel(code)
       // The listing run claims it and stops inside its import.
-      const listing = runOrderImport(container, "default")
+      const listing = runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       await eventually(async () => expect((await hubModule.listHubOrders({ code }))[0]?.import_state).toBe("importing"))
 
-      const queue = consumeOrderQueue(container, "default")
+      const queue = consumeOrderQueue(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       // The queue has handed it out (it is hidden now) and found another run importing it.
       await eventually(() => expect(sandbox.hub.requestLog().some((entry) => entry.method === "GET" && entry.path === "/queues/orders" && entry.status === 200)).toBe(true))
       letGo()

@@ -52,13 +52,13 @@ medusaIntegrationTestRunner({
       const codes = Array.from({ length: 200 }, () => sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 1 }] })).code)
       expect(sandbox.hub.queueDepth()).toBe(200)
 
-      const summary = await consumeOrderQueue(container, "default", { maxDurationMs: 480_000 })
+      const summary = await consumeOrderQueue(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"), { maxDurationMs: 480_000 })
       expect(summary).toMatchObject({ set_aside: 0, error: null })
       expect(summary!.seen).toBeGreaterThanOrEqual(200)
       // An order still hidden from an earlier hand-out comes back after the visibility timeout and is
       // recognised as done: nothing imported again, the queue emptied.
       await eventually(async () => {
-        expect(await consumeOrderQueue(container, "default")).toMatchObject({ imported: 0, set_aside: 0, error: null })
+        expect(await consumeOrderQueue(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))).toMatchObject({ imported: 0, set_aside: 0, error: null })
         expect(sandbox.hub.queueDepth()).toBe(0)
       }, 10_000)
       // The burst was caught up from the listing (100 a request), not one order a second; the queue's
@@ -73,7 +73,7 @@ medusaIntegrationTestRunner({
       // The marketplace approves ten: they re-enter the queue and are followed, once.
       for (const code of codes.slice(0, 10)) sandbox.hub.marketplaceApprove(code)
       // (Ten in a row are a burst too: the catch-up listing may follow some of them first.)
-      expect(await consumeOrderQueue(container, "default")).toMatchObject({ seen: 10, imported: 0 })
+      expect(await consumeOrderQueue(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))).toMatchObject({ seen: 10, imported: 0 })
       expect(sandbox.hub.queueDepth()).toBe(0)
       const approved = await hubModule.listHubOrders({ code: codes.slice(0, 10) })
       expect(approved.map((record) => [record.status_type, record.applied_status_type])).toEqual(Array(10).fill(["APPROVED", "APPROVED"]))
@@ -86,7 +86,7 @@ medusaIntegrationTestRunner({
 
     it("a scheduled consumer keeps asking while the queue is empty: an order placed during its run is reserved by that run", async () => {
       sandbox.hub.resetRequestLog()
-      const running = consumeOrderQueue(container, "default", { maxDurationMs: 8_000, stopWhenEmpty: false })
+      const running = consumeOrderQueue(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"), { maxDurationMs: 8_000, stopWhenEmpty: false })
       // The run has found the queue empty and asked again.
       const queueReads = () => sandbox.hub.requestLog().filter((entry) => entry.method === "GET" && entry.path.startsWith("/queues/orders")).length
       await eventually(() => expect(queueReads()).toBeGreaterThanOrEqual(2), 8_000)
@@ -100,10 +100,10 @@ medusaIntegrationTestRunner({
       const { code } = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 2 }] }))
       // A consumer reads it and dies before doing anything: the hub hides it for a while.
       expect((await hubModule.account("default").orders.nextQueued())?.code).toBe(code)
-      expect(await consumeOrderQueue(container, "default")).toMatchObject({ seen: 0, imported: 0 })
+      expect(await consumeOrderQueue(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))).toMatchObject({ seen: 0, imported: 0 })
 
       // Back after the visibility timeout.
-      await eventually(async () => expect(await consumeOrderQueue(container, "default")).toMatchObject({ seen: 1, imported: 1 }), 10_000)
+      await eventually(async () => expect(await consumeOrderQueue(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))).toMatchObject({ seen: 1, imported: 1 }), 10_000)
       expect((await medusaOrdersByHubCode()).get(code)).toBe(1)
       expect(sandbox.hub.queueDepth()).toBe(0)
     })
@@ -112,8 +112,8 @@ medusaIntegrationTestRunner({
       const { code } = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 1 }] }))
       // Taken off the queue without its effect (a hub that drops it, a consumer of another system).
       await hubModule.account("default").orders.acknowledgeQueued((await hubModule.account("default").orders.nextQueued())!.code)
-      expect(await consumeOrderQueue(container, "default")).toMatchObject({ seen: 0, imported: 0 })
-      expect(await runOrderImport(container, "default")).toMatchObject({ imported: 1 })
+      expect(await consumeOrderQueue(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))).toMatchObject({ seen: 0, imported: 0 })
+      expect(await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))).toMatchObject({ imported: 1 })
       expect((await medusaOrdersByHubCode()).get(code)).toBe(1)
     })
 
@@ -130,20 +130,20 @@ medusaIntegrationTestRunner({
       const codes = Array.from({ length: 5 }, (_, i) => sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: i + 1 }] })).code)
 
       // The consumer's run ends early, naming the hub's answer; nothing imported, nothing acknowledged.
-      const down = await consumeOrderQueue(container, "default")
+      const down = await consumeOrderQueue(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       expect(down).toMatchObject({ seen: 0, imported: 0 })
       expect(down!.error).toMatch(/503|unavailable/i)
       expect(sandbox.hub.queueDepth()).toBe(5)
 
       // The listing (the safety net the scheduled job runs every queueListingEveryMinutes) imports them.
-      expect(await runOrderImport(container, "default")).toMatchObject({ imported: 5, error: null })
+      expect(await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))).toMatchObject({ imported: 5, error: null })
       let byCode = await medusaOrdersByHubCode()
       expect(codes.filter((code) => byCode.get(code) !== 1)).toEqual([])
       expect(await reservedUnits()).toBe(1 + 2 + 3 + 4 + 5)
 
       // The queue answers again and hands out the same five: recognised as done, acknowledged, not imported again.
       await setQueueFault(null)
-      expect(await consumeOrderQueue(container, "default")).toMatchObject({ seen: 5, imported: 0, set_aside: 0, error: null })
+      expect(await consumeOrderQueue(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))).toMatchObject({ seen: 5, imported: 0, set_aside: 0, error: null })
       expect(sandbox.hub.queueDepth()).toBe(0)
       byCode = await medusaOrdersByHubCode()
       expect(codes.filter((code) => byCode.get(code) !== 1)).toEqual([])
@@ -153,10 +153,10 @@ medusaIntegrationTestRunner({
     it("an order imported before its acknowledgement (the consumer died after committing) is recognised as done when it comes back", async () => {
       const { code } = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 3 }] }))
       // Its effect committed (here by the listing, the queue's safety net), its acknowledgement never sent.
-      expect(await runOrderImport(container, "default")).toMatchObject({ imported: 1 })
+      expect(await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))).toMatchObject({ imported: 1 })
       expect(sandbox.hub.queueDepth()).toBe(1)
 
-      expect(await consumeOrderQueue(container, "default")).toMatchObject({ seen: 1, imported: 0, set_aside: 0 })
+      expect(await consumeOrderQueue(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))).toMatchObject({ seen: 1, imported: 0, set_aside: 0 })
       expect((await medusaOrdersByHubCode()).get(code)).toBe(1)
       expect(await reservedUnits()).toBe(3)
       expect(sandbox.hub.queueDepth()).toBe(0)

@@ -77,7 +77,7 @@ medusaIntegrationTestRunner({
       for (let attempt = 0; attempt < 10; attempt++) {
         const hubOrder = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 2 }] }))
         sandbox.hub.marketplaceApprove(hubOrder.code)
-        await runOrderImport(container, "default")
+        await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
         const { order_id: orderId } = await record(hubOrder.code)
         expect(await reservedFor(orderId!)).toBe(2)
 
@@ -87,7 +87,7 @@ medusaIntegrationTestRunner({
         // The import run starts at another stage of the cancel each time, each one waited for as it happens.
         const stage = CANCEL_STAGES[attempt % CANCEL_STAGES.length]
         await waitUntil(`the cancel of ${hubOrder.code}: ${stage.name}`, () => stage.reached(hubOrder.code))
-        const [answer] = await Promise.all([cancel, runOrderImport(container, "default")])
+        const [answer] = await Promise.all([cancel, runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))])
         expect({ attempt, status: answer.status }).toEqual({ attempt, status: 200 })
 
         const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({ entity: "order", fields: ["status"], filters: { id: orderId } })
@@ -102,9 +102,9 @@ medusaIntegrationTestRunner({
 
     it("a reconciliation reports stock a canceled hub order still holds, and the merchant releases it", async () => {
       const hubOrder = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 3 }] }))
-      await runOrderImport(container, "default")
+      await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       sandbox.hub.marketplaceCancel(hubOrder.code)
-      expect(await runOrderImport(container, "default")).toMatchObject({ updated: 1 })
+      expect(await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))).toMatchObject({ updated: 1 })
       const { order_id: orderId } = await record(hubOrder.code)
       expect(await reservedFor(orderId!)).toBe(0)
 
@@ -133,9 +133,9 @@ medusaIntegrationTestRunner({
 
     it("the leak check reads what can still leak, not every canceled order ever: the changed ones, and a bounded sweep", async () => {
       const codes = [1, 2, 3].map((n) => sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 1 }], customer: { ...sampleTestOrder().customer, email: `leak${n}@example.com` } })).code)
-      await runOrderImport(container, "default")
+      await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       for (const code of codes) sandbox.hub.marketplaceCancel(code)
-      await runOrderImport(container, "default")
+      await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       const candidates = async (sweep: number) => (await hubModule.account("default").records.hubOrderLeakCandidates(sweep)).map((candidate) => candidate.code).sort()
 
       // Never checked: every canceled order is read.
@@ -167,10 +167,10 @@ medusaIntegrationTestRunner({
       expect(claim).not.toBeNull()
 
       // Within the lease: another run leaves it alone.
-      expect(await runOrderImport(container, "default")).toMatchObject({ imported: 0 })
+      expect(await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))).toMatchObject({ imported: 0 })
       // The importer died 61 s ago: the next run takes it over and imports it.
       await dbConnection.raw(`update hub_order set claimed_at = now() - interval '61 seconds' where id = ?`, [claim!.id])
-      expect(await runOrderImport(container, "default")).toMatchObject({ imported: 1 })
+      expect(await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))).toMatchObject({ imported: 1 })
       expect(await record(hubOrder.code)).toMatchObject({ import_state: "imported" })
     })
 
@@ -180,14 +180,14 @@ medusaIntegrationTestRunner({
       sandbox.hub.insertRawOrder(mystery)
       // A run an hour later than any before it lists without a status filter.
       const later = new Date(Date.now() + 61 * 60_000)
-      const summary = await runOrderImport(container, "default", { now: later })
+      const summary = await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"), { now: later })
       expect(summary).toMatchObject({ imported: 1, set_aside: 1 })
       expect(await record("Loja Exemplo-650")).toMatchObject({
         import_state: "set_aside",
         set_aside_reason: "the status code pedido_misterioso has no known type",
       })
       // The runs between read only NEW, APPROVED and CANCELED: the order is not read again.
-      const filtered = await runOrderImport(container, "default", { now: later })
+      const filtered = await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"), { now: later })
       expect(filtered).toMatchObject({ seen: 1, set_aside: 0 })
     })
 
@@ -196,18 +196,18 @@ medusaIntegrationTestRunner({
       const older = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-2", qty: 1 }] }), new Date(Date.now() - 4 * 86_400_000))
       // The first run of a process reads the whole window (and unfiltered): both are imported.
       const start = Date.now() + 3 * 3_600_000
-      expect(await runOrderImport(container, "default", { now: new Date(start) })).toMatchObject({ imported: 2 })
+      expect(await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"), { now: new Date(start) })).toMatchObject({ imported: 2 })
 
       // The marketplace cancels the older order: a run on the recent days does not read it ...
       sandbox.hub.marketplaceCancel(older.code)
       sandbox.hub.marketplaceApprove(recent.code)
       sandbox.hub.resetRequestLog()
-      expect(await runOrderImport(container, "default", { now: new Date(start + 60_000) })).toMatchObject({ seen: 1, updated: 1 })
+      expect(await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"), { now: new Date(start + 60_000) })).toMatchObject({ seen: 1, updated: 1 })
       const listings = sandbox.hub.requestLog().filter((entry) => entry.method === "GET" && entry.path.split("?")[0] === "/orders")
       expect(listings).toHaveLength(1)
       expect(await record(older.code)).toMatchObject({ status_type: "NEW" })
       // ... the next whole-window run does, within 15 minutes.
-      expect(await runOrderImport(container, "default", { now: new Date(start + 16 * 60_000) })).toMatchObject({ seen: 2, updated: 1 })
+      expect(await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"), { now: new Date(start + 16 * 60_000) })).toMatchObject({ seen: 2, updated: 1 })
       expect(await record(older.code)).toMatchObject({ status_type: "CANCELED", applied_status_type: "CANCELED" })
     })
 
@@ -240,7 +240,7 @@ medusaIntegrationTestRunner({
       merged.total_ordered = (Math.round(template.total_ordered * 100) + Math.round(Number(item.special_price) * 100) * item.qty) / 100
       sandbox.hub.insertRawOrder(merged)
 
-      const summary = await runOrderImport(container, "default")
+      const summary = await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       expect(summary).toMatchObject({ imported: 2, set_aside: bounds.length, error: null })
       for (const [index, [name, , reason]] of bounds.entries()) {
         const { import_state, set_aside_reason } = await record(`Loja Exemplo-${700 + index}`)

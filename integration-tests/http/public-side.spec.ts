@@ -100,7 +100,7 @@ medusaIntegrationTestRunner({
       const { headers } = await adminHeaders(container)
       await ok(`/admin/orders/${customers.id}`, { metadata: { hub_order_code: hubOrder.code } }, { headers })
 
-      const summary = await runOrderImport(container, "default")
+      const summary = await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       expect(summary).toMatchObject({ imported: 1, set_aside: 0 })
       const [record] = await hubModule.listHubOrders({ code: hubOrder.code })
       expect(record).toMatchObject({ import_state: "imported" })

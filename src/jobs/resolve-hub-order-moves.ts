@@ -8,8 +8,8 @@ import { settleUnknownHubOrderMoves } from "../sync/moves/unknown-moves"
  * the hub never got) is finished.
  */
 export default hubAccountsJob(async (container, account) => {
-  await settleUnknownHubOrderMoves(container, account.id)
-  await finishUnfinishedHubOrderMoves(container, account.id)
+  await settleUnknownHubOrderMoves(container, account)
+  await finishUnfinishedHubOrderMoves(container, account)
 })
 
 export const config = {

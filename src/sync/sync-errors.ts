@@ -2,10 +2,9 @@ import { randomUUID } from "node:crypto"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { glossaryKey, hubOutcome, type HubSyncError, type SyncErrorGlossary } from "../hub-client"
-import { HUB_MODULE } from "../modules/hub"
 import { driverLock, SYNC_ERRORS_LOCK, SYNC_ERRORS_READ_RECENTLY_LOCK } from "../modules/hub/locks"
 import type { ListedSyncError } from "../modules/hub/repositories/hub-sync-error"
-import type HubModuleService from "../modules/hub/service"
+import type { HubAccount } from "../modules/hub/hub-account"
 import { recordMarketplaceRefusalsWorkflow } from "../workflows/marketplace-refusals/record-marketplace-refusals"
 import { LockLostError, whileHolding } from "./shared/lock"
 
@@ -32,8 +31,8 @@ export type SyncErrorsRead = {
 }
 
 /** Reads the account's sync errors now, unless another process is (null then). */
-export async function readSyncErrors(container: MedusaContainer, account: string): Promise<SyncErrorsRead | null> {
-  return whileHolding(container, driverLock(SYNC_ERRORS_LOCK, account), (lease) => read(container, account, () => lease.confirm()))
+export async function readSyncErrors(container: MedusaContainer, account: HubAccount): Promise<SyncErrorsRead | null> {
+  return whileHolding(container, driverLock(SYNC_ERRORS_LOCK, account.id), (lease) => read(container, account, () => lease.confirm()))
 }
 
 /**
@@ -41,9 +40,8 @@ export async function readSyncErrors(container: MedusaContainer, account: string
  * "read recently" lock is taken for that long and left to expire; a read that failed gives it back,
  * so the next minute's tick tries again.
  */
-export async function runScheduledSyncErrorsRead(container: MedusaContainer, account: string): Promise<SyncErrorsRead | null> {
-  const hub: HubModuleService = container.resolve(HUB_MODULE)
-  const { id, options } = hub.account(account)
+export async function runScheduledSyncErrorsRead(container: MedusaContainer, account: HubAccount): Promise<SyncErrorsRead | null> {
+  const { id, options } = account
   if (options.syncErrorsEveryMinutes === 0) return null
   const locking = container.resolve(Modules.LOCKING)
   const key = driverLock(SYNC_ERRORS_READ_RECENTLY_LOCK, id)
@@ -53,7 +51,7 @@ export async function runScheduledSyncErrorsRead(container: MedusaContainer, acc
   } catch {
     return null
   }
-  const result = await readSyncErrors(container, id).catch(async (error) => {
+  const result = await readSyncErrors(container, account).catch(async (error) => {
     await locking.release(key, { ownerId })
     throw error
   })
@@ -61,9 +59,7 @@ export async function runScheduledSyncErrorsRead(container: MedusaContainer, acc
   return result
 }
 
-async function read(container: MedusaContainer, account: string, confirm: () => Promise<boolean>): Promise<SyncErrorsRead> {
-  const hub: HubModuleService = container.resolve(HUB_MODULE)
-  const { syncErrors, records } = hub.account(account)
+async function read(container: MedusaContainer, { id: account, syncErrors, records }: HubAccount, confirm: () => Promise<boolean>): Promise<SyncErrorsRead> {
   const result: SyncErrorsRead = { account, products: 0, orders: 0, added: 0, invalid: 0, complete: true, error: null }
   // The hub's words, asked once a read finds an error (most reads find none). A help, not a need: a hub
   // without the glossary still has its errors read.

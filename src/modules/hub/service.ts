@@ -66,9 +66,9 @@ export default class HubModuleService extends HubFreightRecords {
     await this.repositories.outbox.complete(claim, outcome, this.account(claim.account).options, sharedContext)
   }
 
-  /** Frees one hub product claimed with `claimToken` once its push settled every row. */
+  /** Frees one hub product claimed with `claimToken` once its push settled every row (none named: every one of the claim). */
   @InjectManager()
-  async freeHubProduct(claimToken: string, hubProduct: string, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+  async freeHubProducts(claimToken: string, hubProduct?: string, @MedusaContext() sharedContext: Context = {}): Promise<void> {
     await this.repositories.hubProducts.free(claimToken, hubProduct, sharedContext)
   }
 

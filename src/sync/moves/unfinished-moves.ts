@@ -4,6 +4,7 @@ import type { MerchantOrderMove } from "../../hub-client"
 import { maskPersonalData } from "../../mapping/personal-data"
 import { HUB_MODULE } from "../../modules/hub"
 import { accountInLog } from "../../modules/hub/accounts"
+import type { HubAccount } from "../../modules/hub/hub-account"
 import type HubModuleService from "../../modules/hub/service"
 import { recordHubOrderMoveAgainWorkflow } from "../../workflows/hub-orders/record-hub-order-move-again"
 import { sendFulfillmentToHubWorkflow } from "../../workflows/hub-orders/send-fulfillment-to-hub"
@@ -23,7 +24,7 @@ const MOVES_PER_RUN = 50
  * it, is tried again through its
  * fulfillment's claim, which reads the hub order before sending.
  */
-export async function finishUnfinishedHubOrderMoves(container: MedusaContainer, account: string): Promise<UnfinishedMovesSummary> {
+export async function finishUnfinishedHubOrderMoves(container: MedusaContainer, { id: account }: HubAccount): Promise<UnfinishedMovesSummary> {
   const hubModule: HubModuleService = container.resolve(HUB_MODULE)
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const summary: UnfinishedMovesSummary = { recorded: 0, resent: 0, stillUnfinished: 0 }

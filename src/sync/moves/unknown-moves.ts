@@ -5,6 +5,7 @@ import { trackCodeOfMove } from "../../mapping/hub-order-move"
 import { maskPersonalData } from "../../mapping/personal-data"
 import { HUB_MODULE } from "../../modules/hub"
 import { accountInLog } from "../../modules/hub/accounts"
+import type { HubAccount } from "../../modules/hub/hub-account"
 import type HubModuleService from "../../modules/hub/service"
 import { settleHubOrderMoveWorkflow } from "../../workflows/hub-orders/settle-hub-order-move"
 
@@ -17,7 +18,7 @@ const MOVES_PER_RUN = 100
  * Settles one hub account's merchant moves whose answer was lost, one `settle-hub-order-move` run
  * each, by reading their hub orders. A move a merchant retries meanwhile is left to that retry.
  */
-export async function settleUnknownHubOrderMoves(container: MedusaContainer, account: string): Promise<UnknownMovesSummary> {
+export async function settleUnknownHubOrderMoves(container: MedusaContainer, { id: account }: HubAccount): Promise<UnknownMovesSummary> {
   const hubModule: HubModuleService = container.resolve(HUB_MODULE)
   const summary: UnknownMovesSummary = { landed: 0, notLanded: 0, unread: 0 }
   const moves = await hubModule.listHubOrderMoves({ account, state: "unknown" }, { order: { updated_at: "ASC" }, take: MOVES_PER_RUN })

@@ -202,7 +202,7 @@ export class HubOrderIntake {
    */
   private async waitForShared(atMost: number): Promise<void> {
     if (this.intake !== "listing") return
-    const lanes = listedOrderLanes(this.container, this.account.id)
+    const lanes = listedOrderLanes(this.container, this.account)
     for (;;) {
       const draining = lanes.drain()
       if (!(await this.lease.confirm())) await this.hubModule.withdrawListedHubOrders(this.runId)

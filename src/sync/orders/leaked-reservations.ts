@@ -1,4 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
+import type { HubAccount } from "../../modules/hub/hub-account"
 import { leakedReservations } from "../../queries/leaked-reservations"
 import { releaseCanceledHubOrderWorkflow } from "../../workflows/hub-orders/release-canceled-hub-order"
 
@@ -7,7 +8,7 @@ import { releaseCanceledHubOrderWorkflow } from "../../workflows/hub-orders/rele
  * `release-canceled-hub-order` run per order (the stock events that follow push the freed units to
  * the hub). Returns the codes released.
  */
-export async function releaseLeakedReservations(container: MedusaContainer, account: string): Promise<string[]> {
+export async function releaseLeakedReservations(container: MedusaContainer, { id: account }: HubAccount): Promise<string[]> {
   const leaked = await leakedReservations(container, account)
   for (const order of leaked) {
     await releaseCanceledHubOrderWorkflow(container).run({ input: { code: order.code, hubOrderId: order.hubOrderId, orderId: order.orderId, account } })

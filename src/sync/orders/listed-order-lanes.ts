@@ -97,11 +97,9 @@ class ListedOrderLanes {
   }
 }
 
-/** The process's lanes of one hub account (a part of the hub module's process machinery); an unknown id is refused, naming it. */
-export function listedOrderLanes(container: MedusaContainer, accountId: string): ListedOrderLanes {
-  const hubModule = container.resolve<HubModuleService>(HUB_MODULE)
-  const account = hubModule.account(accountId)
-  return hubModule.processPart(`listed-order-lanes:${account.id}`, () => new ListedOrderLanes(container, account))
+/** The process's lanes of one hub account (a part of the hub module's process machinery). */
+export function listedOrderLanes(container: MedusaContainer, account: HubAccount): ListedOrderLanes {
+  return container.resolve<HubModuleService>(HUB_MODULE).processPart(`listed-order-lanes:${account.id}`, () => new ListedOrderLanes(container, account))
 }
 
 export function countsOf(outcome: HubOrderOutcome): ImportRunCounts {

@@ -21,20 +21,14 @@ const LISTING_RUN_MS = 50_000
 export const LISTING_JOB_INTERVAL_MS = 5_000
 
 /** When this process last read an account's whole look-back window, and last without a status filter. */
-function listingCadence(container: MedusaContainer, account: string): { fullAt: number; unfilteredAt: number } {
+function listingCadence(container: MedusaContainer, account: HubAccount): { fullAt: number; unfilteredAt: number } {
   return container
     .resolve<HubModuleService>(HUB_MODULE)
-    .processPart(`listing-cadence:${account}`, () => ({ fullAt: Number.NEGATIVE_INFINITY, unfilteredAt: Number.NEGATIVE_INFINITY }))
+    .processPart(`listing-cadence:${account.id}`, () => ({ fullAt: Number.NEGATIVE_INFINITY, unfilteredAt: Number.NEGATIVE_INFINITY }))
 }
 
 /** A listing run's clock (a test's runs may be given one). */
 export type ListingRunOptions = { now?: Date }
-
-/** The account a driver serves, refused (naming it) when the store has none of that id; with its lock. */
-function accountAndLock(container: MedusaContainer, lock: string, accountId: string): { account: HubAccount; key: string } {
-  const account = container.resolve<HubModuleService>(HUB_MODULE).account(accountId)
-  return { account, key: driverLock(lock, account.id) }
-}
 
 type Pass = { days: number; statusFilter: boolean; marks: Array<"fullAt" | "unfilteredAt"> }
 
@@ -48,8 +42,8 @@ type Pass = { days: number; statusFilter: boolean; marks: Array<"fullAt" | "unfi
  * (both first in each process). One run at a time across the store's processes: null when another
  * holds the lock.
  */
-export function runOrderImport(container: MedusaContainer, accountId: string, { now = new Date() }: ListingRunOptions = {}): Promise<OrderImportSummary | null> {
-  const { account, key } = accountAndLock(container, ORDER_IMPORT_LOCK, accountId)
+export function runOrderImport(container: MedusaContainer, account: HubAccount, { now = new Date() }: ListingRunOptions = {}): Promise<OrderImportSummary | null> {
+  const key = driverLock(ORDER_IMPORT_LOCK, account.id)
   return whileHolding(container, key, (lease) => listOrders(container, account, key, lease, now.getTime(), null))
 }
 
@@ -58,8 +52,8 @@ export function runOrderImport(container: MedusaContainer, accountId: string, { 
  * catch-up when the queue keeps handing out orders (a burst), which it would otherwise take one a
  * second. Null when a listing runs elsewhere (it reads them anyway).
  */
-export function catchUpFromListing(container: MedusaContainer, accountId: string): Promise<OrderImportSummary | null> {
-  const { account, key } = accountAndLock(container, ORDER_IMPORT_LOCK, accountId)
+export function catchUpFromListing(container: MedusaContainer, account: HubAccount): Promise<OrderImportSummary | null> {
+  const key = driverLock(ORDER_IMPORT_LOCK, account.id)
   return whileHolding(container, key, (lease) => listOrders(container, account, key, lease, Date.now(), null, { recentOnly: true }))
 }
 
@@ -71,10 +65,10 @@ export function catchUpFromListing(container: MedusaContainer, accountId: string
  */
 export function followOrderListing(
   container: MedusaContainer,
-  accountId: string,
+  account: HubAccount,
   { maxDurationMs = LISTING_RUN_MS }: { maxDurationMs?: number } = {}
 ): Promise<OrderImportSummary | null> {
-  const { account, key } = accountAndLock(container, ORDER_IMPORT_LOCK, accountId)
+  const key = driverLock(ORDER_IMPORT_LOCK, account.id)
   return whileHolding(container, key, (lease) => listOrders(container, account, key, lease, Date.now(), Date.now() + maxDurationMs))
 }
 
@@ -85,9 +79,9 @@ export function followOrderListing(
  */
 export async function runScheduledOrderListing(container: MedusaContainer, account: HubAccount): Promise<void> {
   if (account.options.orderIntake === "listing") {
-    await followOrderListing(container, account.id)
+    await followOrderListing(container, account)
   } else if (await account.records.isQueueListingDue(new Date())) {
-    await runOrderImport(container, account.id)
+    await runOrderImport(container, account)
   }
 }
 
@@ -112,7 +106,7 @@ async function listOrders(
   try {
     const catalogue = await run.prepare()
     const statusCodes = [...catalogue].filter(([, type]) => (LISTED_STATUS_TYPES as readonly string[]).includes(type)).map(([code]) => code)
-    const cadence = listingCadence(container, account.id)
+    const cadence = listingCadence(container, account)
 
     /** `now`: the run's clock (a test's runs may be given one), for the dates read and the cadence. */
     const listPass = async ({ days, statusFilter, marks }: Pass, now: number, between?: () => Promise<void>) => {

@@ -1,10 +1,8 @@
 import { setTimeout as sleep } from "node:timers/promises"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { ListedHubOrder } from "../../hub-client"
-import { HUB_MODULE } from "../../modules/hub"
 import type { HubAccount } from "../../modules/hub/hub-account"
 import { driverLock, ORDER_QUEUE_LOCK } from "../../modules/hub/locks"
-import type HubModuleService from "../../modules/hub/service"
 import { HubOrderIntake, type OrderImportSummary } from "./hub-order-intake"
 import { catchUpFromListing } from "./order-listing"
 import { type Lease, LockLostError, whileHolding } from "../shared/lock"
@@ -44,10 +42,9 @@ const EMPTY_QUEUE_POLL_MS = 1_000
  */
 export function consumeOrderQueue(
   container: MedusaContainer,
-  accountId: string,
+  account: HubAccount,
   { maxDurationMs = QUEUE_RUN_MS, stopWhenEmpty = true }: { maxDurationMs?: number; stopWhenEmpty?: boolean } = {}
 ): Promise<OrderImportSummary | null> {
-  const account = container.resolve<HubModuleService>(HUB_MODULE).account(accountId)
   const lock = driverLock(ORDER_QUEUE_LOCK, account.id)
   const { orders } = account
   return whileHolding(container, lock, async (lease) => {
@@ -95,7 +92,7 @@ export function consumeOrderQueue(
         // A burst: the queue gives one order a second, the listing a hundred a request.
         if (++inARow >= QUEUE_BURST_ORDERS && !catchingUp && Date.now() - caughtUpAt >= CATCH_UP_EVERY_MS) {
           caughtUpAt = Date.now()
-          catchingUp = catchUpFromListing(container, account.id)
+          catchingUp = catchUpFromListing(container, account)
             .catch(() => null)
             .finally(() => (catchingUp = undefined))
         }
@@ -113,7 +110,7 @@ export function consumeOrderQueue(
 /** The scheduled entry of one account (job `hub-consume-order-queue`): consumes its queue in `queue` intake. */
 export async function runScheduledQueueIntake(container: MedusaContainer, account: HubAccount): Promise<void> {
   if (account.options.orderIntake !== "queue") return
-  await consumeOrderQueue(container, account.id, { stopWhenEmpty: false })
+  await consumeOrderQueue(container, account, { stopWhenEmpty: false })
 }
 
 /**

@@ -64,9 +64,22 @@ const LIVE_CLAIM = `select 1 from hub_product_claim as l where l.deleted_at is n
 export class HubProductClaimRepository extends DALUtils.mikroOrmBaseRepositoryFactory(HubProductClaim) {
   /** Claims up to `limit` due hub products of the account, free of a live claim, the longest due first, for `catalogueLeaseMs`. */
   async claim(account: string, limit: number, timing: OutboxTiming, context: Context = {}): Promise<ClaimedHubProducts> {
-    const claimToken = generateEntityId(undefined, "hubclaim")
+    const claimed: ClaimedHubProducts = { claimToken: generateEntityId(undefined, "hubclaim"), publications: [], skus: [] }
+    // A claimer whose snapshot was taken before another's claim committed, and whose locks came after,
+    // finds those hub products taken only at its insert: it goes again, from a snapshot that sees them.
+    for (let left = limit, tries = 0; left > 0 && tries < 3; tries++) {
+      const round = await this.claimOnce(account, claimed.claimToken, left, timing, context)
+      claimed.publications.push(...round.publications)
+      claimed.skus.push(...round.skus)
+      if (round.won >= round.candidates) break
+      left -= round.won
+    }
+    return claimed
+  }
+
+  private async claimOnce(account: string, claimToken: string, limit: number, timing: OutboxTiming, context: Context) {
     const lease = `now() + ?::integer * interval '1 millisecond'`
-    const [row]: Array<{ publications: PublicationRow[]; skus: SkuRow[] }> = await this.getActiveManager<EntityManager>(context).execute(
+    const [row]: Array<{ publications: PublicationRow[]; skus: SkuRow[]; candidates: string; won: string }> = await this.getActiveManager<EntityManager>(context).execute(
       `with due as (
          select hub_product, least(max(quiet_at), min(deadline)) as due_at from (${DUE_ROWS}) as rows group by hub_product
        ), free as (
@@ -96,7 +109,8 @@ export class HubProductClaimRepository extends DALUtils.mikroOrmBaseRepositoryFa
           returning c.id, c.sku, c.product_id, c.wanted, c.accepted, c.refused, c.sent_at, c.reconciliation_id
        )
        select (select coalesce(json_agg(p), '[]'::json) from publications as p) as publications,
-              (select coalesce(json_agg(s), '[]'::json) from skus as s) as skus`,
+              (select coalesce(json_agg(s), '[]'::json) from skus as s) as skus,
+              (select count(*) from free) as candidates, (select count(*) from claimed) as won`,
       [
         ...dueParams(account, timing),
         account,
@@ -115,9 +129,10 @@ export class HubProductClaimRepository extends DALUtils.mikroOrmBaseRepositoryFa
       ]
     )
     return {
-      claimToken,
       publications: row.publications.map((publication) => claimedPublication(publication, account, claimToken)),
       skus: row.skus.map((sku) => claimedChange(sku, account, claimToken)),
+      candidates: Number(row.candidates),
+      won: Number(row.won),
     }
   }
 
@@ -149,9 +164,12 @@ export class HubProductClaimRepository extends DALUtils.mikroOrmBaseRepositoryFa
     return Number(row.held)
   }
 
-  /** Frees one hub product once its push has settled every row it claimed. */
-  async free(claimToken: string, hubProduct: string, context: Context = {}): Promise<void> {
-    await this.getActiveManager<EntityManager>(context).execute(`delete from hub_product_claim where claim_token = ? and hub_product = ?`, [claimToken, hubProduct])
+  /** Frees one hub product once its push has settled every row it claimed, or (none named) every one of the claim. */
+  async free(claimToken: string, hubProduct?: string, context: Context = {}): Promise<void> {
+    await this.getActiveManager<EntityManager>(context).execute(
+      `delete from hub_product_claim where claim_token = ? and (?::text is null or hub_product = ?)`,
+      [claimToken, hubProduct ?? null, hubProduct ?? null]
+    )
   }
 
   /** Gives back everything claimed with `claimToken`, without a push (a round that failed). */

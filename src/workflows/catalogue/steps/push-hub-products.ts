@@ -112,8 +112,10 @@ export const pushHubProductsStep = createStep("push-hub-products", async ({ acco
       }
       await hub.completePublication(publication, outcome, push.created)
     }
-    await hub.freeHubProduct(claimed.claimToken, key)
+    await hub.freeHubProducts(claimed.claimToken, key)
   }).finally(() => clearInterval(renewal))
+  // Any hub product the claim took without a row left to push (changed meanwhile) is free again too.
+  await hub.freeHubProducts(claimed.claimToken)
   return new StepResponse(summary)
 })
 

@@ -27,8 +27,7 @@ export async function GET(req: MedusaRequest<unknown, GetHubImportRuns>, res: Me
 /** Imports one account's orders now (`?account=`), without waiting for the schedule, and answers with the run's summary (409 while another import of it runs). */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const hubModule: HubModuleService = req.scope.resolve(HUB_MODULE)
-  const { id: account } = hubModule.account((req.validatedQuery as HubAccountQuery).account)
-  const summary = await runOrderImport(req.scope, account)
+  const summary = await runOrderImport(req.scope, hubModule.account((req.validatedQuery as HubAccountQuery).account))
   if (!summary) return answerConflict(res, "An order import is already running; its result will appear in the list of runs")
   res.json({ import_run: summary })
 }
