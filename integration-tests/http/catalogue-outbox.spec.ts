@@ -127,7 +127,7 @@ medusaIntegrationTestRunner({
          where sku = any(?) returning id, sku, available_quantity`,
         [claimToken, hub.hubOptions.catalogueLeaseMs, SKUS.slice(0, 5)]
       )
-      const claimedByTheDead = rows.rows.map((row) => ({ id: row.id, account: "default", sku: row.sku, productId: null, wanted: { qty: row.available_quantity }, accepted: {}, refused: {}, lastSentAt: null, onHub: true, claimToken }))
+      const claimedByTheDead = rows.rows.map((row) => ({ id: row.id, account: "default", sku: row.sku, productId: null, hubProduct: `sku:${row.sku}`, wanted: { qty: row.available_quantity }, accepted: {}, refused: {}, lastSentAt: null, onHub: true, claimToken }))
       expect(claimedByTheDead.map((change) => change.sku).sort()).toEqual(SKUS.slice(0, 5))
       const claimedAt = Date.now()
 

@@ -171,27 +171,21 @@ export default defineMiddlewares({
       middlewares: [validateAndTransformQuery(GetHubImportRunsSchema, {})],
     },
     // What the marketplaces refused, under its one name; /sync-errors (before 0.4) answers the same until the next minor version.
-    { matcher: "/admin/hub/marketplace-refusals", method: ["GET"], middlewares: [validateAndTransformQuery(GetHubSyncErrorsSchema, {})] },
-    { matcher: "/admin/hub/marketplace-refusals/read", method: ["POST"], middlewares: [validateAndTransformQuery(HubAccountQuerySchema, {})] },
-    { matcher: "/admin/hub/sync-errors", method: ["GET"], middlewares: [validateAndTransformQuery(GetHubSyncErrorsSchema, {})] },
-    { matcher: "/admin/hub/sync-errors/read", method: ["POST"], middlewares: [validateAndTransformQuery(HubAccountQuerySchema, {})] },
+    ...["/admin/hub/marketplace-refusals", "/admin/hub/sync-errors"].flatMap((base) => [
+      { matcher: base, method: ["GET" as const], middlewares: [validateAndTransformQuery(GetHubSyncErrorsSchema, {})] },
+      { matcher: `${base}/read`, method: ["POST" as const], middlewares: [validateAndTransformQuery(HubAccountQuerySchema, {})] },
+    ]),
     // The catalogue's figures, pages and reconciliation, under its one name; /stock (before 0.4) answers the same until the next minor version.
-    { matcher: "/admin/hub/catalogue", method: ["GET"], middlewares: [validateAndTransformQuery(GetHubCatalogueSchema, {})] },
-    { matcher: "/admin/hub/catalogue/price-steps", method: ["GET"], middlewares: [validateAndTransformQuery(GetHubSkusInErrorSchema, {})] },
-    { matcher: "/admin/hub/catalogue/skus-in-error", method: ["GET"], middlewares: [validateAndTransformQuery(GetHubSkusInErrorSchema, {})] },
-    {
-      matcher: "/admin/hub/catalogue/reconcile",
-      method: ["POST"],
-      middlewares: [validateAndTransformQuery(PostCatalogueReconcileQuerySchema, {}), ...validateBody(PostCatalogueReconcileSchema)],
-    },
-    { matcher: "/admin/hub/stock", method: ["GET"], middlewares: [validateAndTransformQuery(GetHubCatalogueSchema, {})] },
-    { matcher: "/admin/hub/stock/price-steps", method: ["GET"], middlewares: [validateAndTransformQuery(GetHubSkusInErrorSchema, {})] },
-    { matcher: "/admin/hub/stock/skus-in-error", method: ["GET"], middlewares: [validateAndTransformQuery(GetHubSkusInErrorSchema, {})] },
-    {
-      matcher: "/admin/hub/stock/reconcile",
-      method: ["POST"],
-      middlewares: [validateAndTransformQuery(PostCatalogueReconcileQuerySchema, {}), ...validateBody(PostCatalogueReconcileSchema)],
-    },
+    ...["/admin/hub/catalogue", "/admin/hub/stock"].flatMap((base) => [
+      { matcher: base, method: ["GET" as const], middlewares: [validateAndTransformQuery(GetHubCatalogueSchema, {})] },
+      { matcher: `${base}/price-steps`, method: ["GET" as const], middlewares: [validateAndTransformQuery(GetHubSkusInErrorSchema, {})] },
+      { matcher: `${base}/skus-in-error`, method: ["GET" as const], middlewares: [validateAndTransformQuery(GetHubSkusInErrorSchema, {})] },
+      {
+        matcher: `${base}/reconcile`,
+        method: ["POST" as const],
+        middlewares: [validateAndTransformQuery(PostCatalogueReconcileQuerySchema, {}), ...validateBody(PostCatalogueReconcileSchema)],
+      },
+    ]),
     {
       matcher: "/admin/hub/moves",
       method: ["GET"],

@@ -27,6 +27,12 @@ const SWEEP_EVERY_MS = 15 * 60_000
 class CatalogueFlusher implements ProcessPart {
   private readonly rounds: Rounds
   private lastSweepAt = 0
+  /**
+   * Whether a price-rule walk may be under way, so a round looks for its next chunk: after a save, and
+   * at each flush (a walk a killed process left is taken up there); not on the rounds a stock change
+   * starts, which would read the rules for nothing.
+   */
+  private walking = true
 
   constructor(
     private readonly container: MedusaContainer,
@@ -54,6 +60,7 @@ class CatalogueFlusher implements ProcessPart {
 
   /** The account's price rules were saved: their walk over the catalogue starts now. */
   applyPriceRules(): void {
+    this.walking = true
     this.rounds.request(0)
   }
 
@@ -62,6 +69,7 @@ class CatalogueFlusher implements ProcessPart {
    * nothing due is left (joins the rounds already running).
    */
   flush(): Promise<void> {
+    this.walking = true
     return this.rounds.flush()
   }
 
@@ -96,14 +104,16 @@ class CatalogueFlusher implements ProcessPart {
   }
 
   /**
-   * One chunk of the price-rule walk, when one is under way; how many SKUs it recorded again (at least 1
-   * while the walk goes on, so the rounds follow one another until it ends; 0 when done, or when another
-   * process walks: if it dies, the safety-net job's flush takes the walk up). A chunk that fails is said
-   * in the log and tried again next round: it never holds the pushes back.
+   * One chunk of the price-rule walk, when one may be under way; how many SKUs it recorded again (at
+   * least 1 while the walk goes on, so the rounds follow one another until it ends; 0 when done, or when
+   * another process walks: if it dies, the safety-net job's flush takes the walk up). A chunk that fails
+   * is said in the log and tried again next round: it never holds the pushes back.
    */
   private async walkPriceRules(): Promise<number> {
+    if (!this.walking) return 0
     try {
       const chunk = await applyPriceRulesChunk(this.container, this.account)
+      if (!chunk || chunk.done) this.walking = false
       return !chunk || chunk.done ? 0 : Math.max(chunk.recorded, 1)
     } catch (error) {
       this.warn("applying the price rules", error)

@@ -81,6 +81,8 @@ export type ClaimedCatalogueChange = {
   sku: string
   /** The product that last held the SKU (its push carries the row while the hub holds that product). */
   productId: string | null
+  /** The hub product the row is claimed with: its product's id, or `sku:<sku>` when none holds it (hub-product-claim.ts). */
+  hubProduct: string
   /** The fields as last read, for a SKU Medusa can no longer read. */
   wanted: HubProductFields
   accepted: HubProductFields

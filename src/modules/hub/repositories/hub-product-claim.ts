@@ -106,7 +106,7 @@ export class HubProductClaimRepository extends DALUtils.mikroOrmBaseRepositoryFa
          update hub_catalogue_change as c set claim_token = ?, claimed_version = c.version, claimed_until = ${lease}, updated_at = now()
           where c.deleted_at is null and c.account = ? and c.state = 'pending' and (c.claimed_until is null or c.claimed_until <= now())
             and ${HUB_PRODUCT_OF_SKU_ROW} in (select hub_product from claimed)
-          returning c.id, c.sku, c.product_id, c.wanted, c.accepted, c.refused, c.sent_at, c.reconciliation_id
+          returning c.id, c.sku, c.product_id, ${HUB_PRODUCT_OF_SKU_ROW} as hub_product, c.wanted, c.accepted, c.refused, c.sent_at, c.reconciliation_id
        )
        select (select coalesce(json_agg(p), '[]'::json) from publications as p) as publications,
               (select coalesce(json_agg(s), '[]'::json) from skus as s) as skus,
@@ -189,6 +189,7 @@ type SkuRow = {
   id: string
   sku: string
   product_id: string | null
+  hub_product: string
   wanted: HubProductFields | null
   accepted: HubProductFields
   refused: HubProductFields
@@ -216,6 +217,7 @@ function claimedChange(row: SkuRow, account: string, claimToken: string): Claime
     account,
     sku: row.sku,
     productId: row.product_id,
+    hubProduct: row.hub_product,
     wanted: row.wanted ?? {},
     accepted: row.accepted,
     refused: row.refused,

@@ -201,9 +201,8 @@ async function attempt(
     if (!outcome) throw error
     if (outcome.kind === "refused") {
       // The hub's words and status when it answered; a request refused before leaving has neither.
-      const status = outcome.hubMessage === null ? null : (outcome.status ?? 400)
-      const message = outcome.hubMessage ?? outcome.message
-      return { outcome: { kind: "refused", sku, refused: refusedBody ?? holding() ?? null, status, message, accepted: holding() }, sent: outcome.sent, created: [] }
+      const refused = refusedBody ?? holding() ?? null
+      return { outcome: { kind: "refused", sku, refused, status: outcome.status, message: outcome.hubMessage ?? outcome.message, accepted: holding() }, sent: outcome.sent, created: [] }
     }
     const status = outcome.kind === "unavailable" || outcome.kind === "outcome_unknown" ? outcome.status : null
     return { outcome: { kind: "failed", reason: outcome.message, status, outcomeUnknown: outcome.kind === "outcome_unknown", accepted: holding() }, sent: false, created: [] }

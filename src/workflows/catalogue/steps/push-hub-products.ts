@@ -160,12 +160,12 @@ async function pushPublication(
   return push
 }
 
-/** The claim's rows grouped by hub product: a publication's product id, or a row's own key. */
+/** The claim's rows grouped by hub product: a publication's product id, or the hub product the claim named for a row. */
 function byHubProduct({ publications, skus }: ClaimedHubProducts): HubProductClaim[] {
   const claims = new Map<string, HubProductClaim>()
   const of = (key: string) => claims.get(key) ?? claims.set(key, { key, skus: [] }).get(key)!
   for (const publication of publications) of(publication.productId).publication = publication
-  for (const row of skus) of(row.productId ?? `sku:${row.sku}`).skus.push(row)
+  for (const row of skus) of(row.hubProduct).skus.push(row)
   return [...claims.values()]
 }
 

@@ -38,9 +38,7 @@ export function pushError(change: ClaimedCatalogueChange, fields: HubProductFiel
   const outcome = hubOutcome(error)
   if (!outcome) throw error
   // Refused by the hub, or by the client before sending: resending the same values cannot help either.
-  if (outcome.kind === "refused") {
-    return outcome.hubMessage === null ? refused(change, fields, null, outcome.message, false) : refused(change, fields, outcome.status ?? 400, outcome.hubMessage, outcome.sent)
-  }
+  if (outcome.kind === "refused") return refused(change, fields, outcome.status, outcome.hubMessage ?? outcome.message, outcome.sent)
   // A 429 outlasting the client's retries, the hub unavailable after them, or a 2xx answer that
   // could not be read: the fields go again after a delay (a PUT is safe to repeat).
   const status = outcome.kind === "unavailable" || outcome.kind === "outcome_unknown" ? (outcome.status ?? undefined) : undefined
