@@ -71,6 +71,8 @@ module.exports = defineConfig({
         nameMaxLength: numberFromEnv("HUB_NAME_MAX_LENGTH"),
         categoryServiceUrl: process.env.HUB_CATEGORY_SERVICE_URL || undefined,
         // More hub accounts beside the one above: [{ "id": "brand-b", "userEmail": ..., "salesChannelId": ... }].
+        warehouses: jsonFromEnv("HUB_WAREHOUSES"),
+        warehouseBatchSize: numberFromEnv("HUB_WAREHOUSE_BATCH_SIZE"),
         accounts: jsonFromEnv("HUB_ACCOUNTS"),
         // Freight quotes (docs/freight.md), e.g. {"enabled":true,"handlingDays":1}.
         freight: jsonFromEnv("HUB_FREIGHT"),

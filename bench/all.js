@@ -18,6 +18,7 @@
  *   prices            a price rule change over 5,000 SKUs, and its preview over 50,000 beside a reconciliation (bench/prices.ts)
  *   mapping           a mapping change over 5,000 published products, and 5,000 sync errors read a page at a time (bench/mapping.ts)
  *   freight           freight quotes over HTTP at 1, 10 and 50 callers, and with a provider taking 2 s (bench/freight.ts)
+ *   warehouses        a reconciliation of 50,000 SKUs over 3 CDs in batches, and a change -> its CD (bench/warehouses.ts)
  * `--quick` runs each at a small size (a few minutes in all, for trying); without it, the sizes the
  * goals are stated for (about 56 minutes on 2 cores, 25 of them the intake bench in real time, 12 prices, 6 mapping).
  */
@@ -46,6 +47,7 @@ const BENCHES = [
   { name: "prices", ...tsNode("bench/prices.ts") },
   { name: "mapping", ...tsNode("bench/mapping.ts") },
   { name: "freight", ...tsNode("bench/freight.ts") },
+  { name: "warehouses", ...tsNode("bench/warehouses.ts") },
   { name: "leaks", command: process.execPath, args: ["bench/run.js", "leaks"], env: quick ? { BENCH_LEAK_PRODUCTS: "500", BENCH_LEAK_CANCELED: "20000" } : {} },
 ]
 

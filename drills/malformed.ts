@@ -24,18 +24,10 @@ type Order = Record<string, any>
 /** [what is wrong, how, what the reason must name] */
 const MALFORMED_ORDERS: Array<[string, (order: Order) => void, string]> = [
   ["unknown SKU", (o) => (o.items[0].id = "SKU-NOPE"), "SKU-NOPE"],
-  ["e-mail without @", (o) => (o.customer.email = "ana-at-example"), "customer.email"],
-  ["no e-mail", (o) => delete o.customer.email, "customer.email"],
-  ["date of birth dd/mm/yyyy", (o) => (o.customer.date_of_birth = "01/04/1990"), "customer.date_of_birth"],
-  ["empty customer name", (o) => (o.customer.name = ""), "customer.name"],
   ["customer name of 201 characters", (o) => (o.customer.name = "A".repeat(201)), "customer.name"],
-  ["tax number with dots", (o) => (o.customer.vat_number = "123.456.789-09"), "customer.vat_number"],
-  ["phone with letters", (o) => (o.customer.phones = ["11 9999-abcd"]), "customer.phones.0"],
-  ["no customer", (o) => delete o.customer, "customer"],
   ["quantity 0", (o) => (o.items[0].qty = 0), "items.0.qty"],
   ["negative quantity", (o) => (o.items[0].qty = -2), "items.0.qty"],
   ["fractional quantity", (o) => (o.items[0].qty = 1.5), "items.0.qty"],
-  ["quantity as text", (o) => (o.items[0].qty = "2"), "items.0.qty"],
   ["quantity past maxItemQuantity", (o) => (o.items[0].qty = 5_000), "qty"],
   ["empty SKU", (o) => (o.items[0].id = ""), "items.0.id"],
   ["no SKU", (o) => delete o.items[0].id, "items.0.id"],
@@ -46,18 +38,37 @@ const MALFORMED_ORDERS: Array<[string, (order: Order) => void, string]> = [
   ["no items", (o) => delete o.items, "items"],
   ["empty items", (o) => (o.items = []), "items"],
   ["items as an object", (o) => (o.items = { 0: o.items[0] }), "items"],
-  ["postcode with a dash", (o) => (o.shipping_address.postcode = "01310-100"), "shipping_address.postcode"],
-  ["three-letter country", (o) => (o.billing_address.country = "BRA"), "billing_address.country"],
   ["country outside the region", (o) => (o.shipping_address.country = "US"), "shipping_address.country"],
-  ["no street", (o) => delete o.shipping_address.street, "shipping_address.street"],
-  ["empty city", (o) => (o.billing_address.city = ""), "billing_address.city"],
-  ["no shipping address", (o) => delete o.shipping_address, "shipping_address"],
-  ["billing address as text", (o) => (o.billing_address = "Avenida Paulista, 1000"), "billing_address"],
   ["negative shipping cost", (o) => (o.shipping_cost = -5), "shipping_cost"],
   ["shipping cost as text", (o) => (o.shipping_cost = "15,50"), "shipping_cost"],
   ["negative total", (o) => (o.total_ordered = -1), "total_ordered"],
   ["interest as text", (o) => (o.interest = "zero"), "interest"],
   ["empty status code", (o) => (o.status.code = ""), "status"],
+  ["quantity as an object", (o) => (o.items[0].qty = { value: 1 }), "items.0.qty"],
+  ["discount as text", (o) => (o.discount = "dez"), "discount"],
+]
+
+/**
+ * [what is written loosely, how]: shapes a real hub answers (docs/hub-public-facts.md, What real answers
+ * look like) or that the import does not need; read for what the store needs (src/hub-client/reading.ts)
+ * and imported, never set aside.
+ */
+const LOOSE_ORDERS: Array<[string, (order: Order) => void]> = [
+  ["e-mail without @", (o) => (o.customer.email = "ana-at-example")],
+  ["no e-mail", (o) => delete o.customer.email],
+  ["date of birth dd/mm/yyyy", (o) => (o.customer.date_of_birth = "01/04/1990")],
+  ["empty customer name", (o) => (o.customer.name = "")],
+  ["tax number with dots", (o) => (o.customer.vat_number = "123.456.789-09")],
+  ["phone with letters", (o) => (o.customer.phones = ["11 9999-abcd"])],
+  ["no customer", (o) => delete o.customer],
+  ["quantity as text", (o) => (o.items[0].qty = "1")],
+  ["postcode with a dash", (o) => (o.shipping_address.postcode = "01310-100")],
+  ["three-letter country", (o) => (o.billing_address.country = "BRA")],
+  ["no street", (o) => delete o.shipping_address.street],
+  ["empty city", (o) => (o.billing_address.city = "")],
+  ["no shipping address", (o) => delete o.shipping_address],
+  ["billing address as text", (o) => (o.billing_address = "Avenida Paulista, 1000")],
+  ["nulls for absent values", (o) => Object.assign(o, { discount: null, approved_date: null }, { customer: { ...o.customer, date_of_birth: null, gender: "" } })],
 ]
 
 const LONG_URL = `https://rastreio.example/${"a".repeat(200)}`
@@ -116,9 +127,15 @@ async function main(): Promise<DrillReport> {
       mutate(order)
       await hub.insertRawOrder(order)
     }
+    for (const [index, [, mutate]] of LOOSE_ORDERS.entries()) {
+      const order = JSON.parse(JSON.stringify(template))
+      order.code = `Loose-${index + 1}`
+      mutate(order)
+      await hub.insertRawOrder(order)
+    }
     const good: string[] = []
     for (let index = 0; index < GOOD_ORDERS; index++) good.push((await hub.createOrder(sampleTestOrder({ channel: "Good", items: [{ id: "SKU-2", qty: 1 }] }))).code)
-    log(`importing ${MALFORMED_ORDERS.length} malformed and ${GOOD_ORDERS} good hub orders`)
+    log(`importing ${MALFORMED_ORDERS.length} malformed, ${LOOSE_ORDERS.length} loosely written and ${GOOD_ORDERS} good hub orders`)
     const summary = await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
     report.note(`import run: ${JSON.stringify(summary && { seen: summary.seen, imported: summary.imported, set_aside: summary.set_aside, error: summary.error })}`)
 
@@ -132,9 +149,12 @@ async function main(): Promise<DrillReport> {
       if (record?.import_state !== "set_aside" || !reason.includes(field)) unclear.push(`${what} -> ${record?.import_state ?? "not seen"}: ${reason || "no reason"}`)
     })
     for (const line of unclear) report.note(`not set aside naming the field: ${line}`)
-    report.atLeast("malformed hub orders", MALFORMED_ORDERS.length, 30)
+    report.atLeast("malformed hub orders", MALFORMED_ORDERS.length, 20)
     report.equal("malformed hub orders set aside, reason naming the field", MALFORMED_ORDERS.length - unclear.length, MALFORMED_ORDERS.length)
     report.equal("malformed hub orders imported", MALFORMED_ORDERS.filter((_, index) => importedCodes.has(`Malformed-${index + 1}`)).length, 0)
+    const looseNotImported = LOOSE_ORDERS.filter((_, index) => !importedCodes.has(`Loose-${index + 1}`)).map(([what], index) => `${what}: ${records.get(`Loose-${index + 1}`)?.set_aside_reason ?? "not seen"}`)
+    for (const line of looseNotImported) report.note(`loosely written but not imported: ${line}`)
+    report.equal("loosely written hub orders imported", LOOSE_ORDERS.length - looseNotImported.length, LOOSE_ORDERS.length)
     report.equal("good orders after them imported", good.filter((code) => importedCodes.has(code) && records.get(code)?.import_state === "imported").length, GOOD_ORDERS)
 
     // ---- Malformed admin bodies ----------------------------------------------------------------

@@ -124,11 +124,11 @@ function placeDeliveryOrders(root, hub, store) {
   const sku = store.products.find((product) => product.qty > 0)?.sku
   if (!sku) return []
   const address = { street: "Rua XV de Novembro", number: 50, neighborhood: "Centro", city: "Curitiba", region: "PR", country: "BR", postcode: "80020310" }
-  const place = (calculation_type, name, email) => {
+  const place = (calculation_type, name, email, vat_number) => {
     const { code } = hub.createOrder({
       channel: DEMO_CHANNEL,
       items: [{ id: sku, qty: 1 }],
-      customer: { name, email },
+      customer: { name, email, vat_number },
       billing_address: address,
       shipping_address: address,
       shipping_method: "Americanas Entrega",
@@ -137,12 +137,15 @@ function placeDeliveryOrders(root, hub, store) {
     })
     return code
   }
-  const correios = place("b2wentregacorreios", "Davi Rocha", "davi.rocha@example.com")
-  const direct = place("b2wentregadirect", "Elisa Prado", "elisa.prado@example.com")
+  const correios = place("b2wentregacorreios", "Davi Rocha", "davi.rocha@example.com", "52998224725")
+  const direct = place("b2wentregadirect", "Elisa Prado", "elisa.prado@example.com", "39053344705")
+  // Each NF-e numbered after its own order (the codes differ), so one key invoices one order: the XML
+  // is the Direct order's (its buyer, its line), the key the Correios order's (a valid 44-digit one,
+  // its check digit by src/hub-client/nfe-key.ts).
+  const numberOf = (code) => Number(code.split("-").pop()) % 1e9
   const xmlPath = path.join(require("os").tmpdir(), `demo-nfe-${direct.split("-").pop()}.xml`)
-  require("fs").writeFileSync(xmlPath, sandbox.sampleNfeXml({ key: sandbox.sampleNfeKey(Number(direct.split("-").pop()) % 1e9) }))
-  // The Correios order is invoiced by key: a valid 44-digit one (its check digit by src/hub-client/nfe-key.ts), another number than the XML's.
-  const key = sandbox.sampleNfeKey((Number(correios.split("-").pop()) + 1) % 1e9)
+  require("fs").writeFileSync(xmlPath, sandbox.sampleNfeXml({ key: sandbox.sampleNfeKey(numberOf(direct)), buyer: { CPF: "39053344705" }, items: [{ sku, qty: 1 }] }))
+  const key = sandbox.sampleNfeKey(numberOf(correios))
   return [
     { code: correios, delivery: "Correios", key },
     { code: direct, delivery: "Direct", xmlPath },
@@ -150,7 +153,7 @@ function placeDeliveryOrders(root, hub, store) {
 }
 
 /** A product the marketplace refuses after the hub took it (its EAN), as the sandbox's review reports it; the store reads it within minutes, or at once with *Read now*. */
-const REFUSED = { sku: "GARRAFA-TERMICA-1L", error_code: "invalid_ean", error_category_code: "link_b2w_products", message: "EAN não confere com o cadastro do marketplace" }
+const REFUSED = { sku: "BERMUDA-VINTAGE-M", error_code: "invalid_ean", error_category_code: "link_b2w_products", message: "EAN não confere com o cadastro do marketplace" }
 
 function reportRefusal(hub, store) {
   if (!store.products.some((product) => product.sku === REFUSED.sku)) return null

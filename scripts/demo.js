@@ -35,6 +35,7 @@ const {
   stopEmbeddedPostgres,
 } = require("./postgres")
 const { DemoError, Interrupted, MedusaProcesses, sleep } = require("./process-groups")
+const { placeAfterSaleOrders, playAfterSale } = require("./demo-after-sale")
 const { BRAND_B, brandBAccountsEnv, demoAccountCount, placeDeliveryOrders, printBanner, readChannelProducts, reportRefusal, startDemoHub, stockSandbox } = require("./demo-hubs")
 
 const ROOT = path.resolve(__dirname, "..")
@@ -215,6 +216,13 @@ async function main() {
   const orders = stockSandbox(sandbox, store)
   const deliveryOrders = placeDeliveryOrders(ROOT, sandbox, store)
   const refused = reportRefusal(sandbox, store)
+  // A buyer writes to the marketplace's customer service about the first order (docs/after-sale.md): Orders > Marketplace after-sale.
+  const ticket = orders[0] ? sandbox.openSacTicket({ order_code: orders[0].code, action: "CANCEL", message: { content: "Olá, comprei errado: posso cancelar o pedido antes do envio?", buyer: { name: "Cliente Demo", email: "cliente.demo@example.com" } } }) : null
+  if (ticket) log(`sandbox hub: SAC ticket ${ticket.code} opened for order ${ticket.order_code}, with the buyer's message`)
+  // Two orders delivered from Medusa once it runs, each with a ticket asking to return a line, one return
+  // requested (scripts/demo-after-sale.js); not with the jobs off (the browser test counts what it imports).
+  const jobsOn = env.HUB_JOBS !== "false"
+  const afterSaleOrders = jobsOn ? placeAfterSaleOrders(sandbox, store) : []
   log(
     `sandbox hub: ${store.products.length} products (${store.products.map((p) => p.sku).join(", ")}); ` +
       `NEW orders ${orders.map((order) => order.code).join(", ") || "none"}`
@@ -245,6 +253,13 @@ async function main() {
       ready = true
       const freightToken = await withClient(pg, DB_NAME, async (client) => (await client.query("select token from hub_freight_token where account = 'default' and deleted_at is null")).rows[0]?.token ?? null)
       printBanner({ medusaUrl: MEDUSA_URL, admin: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } }, sandbox, orders, brandB, deliveryOrders, refused, freightToken)
+      if (afterSaleOrders.length) {
+        log(`after-sale: delivering orders ${afterSaleOrders.map((order) => order.code).join(", ")} from Medusa, then their buyers' tickets`)
+        playAfterSale({ root: ROOT, hub: sandbox, orders: afterSaleOrders, medusaUrl: MEDUSA_URL, admin: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, stopping: () => processes.stopping }).then(
+          (tickets) => log(`after-sale: tickets ${tickets.join(" and ")} on delivered orders (the second's return requested): Orders -> Marketplace after-sale`),
+          (err) => processes.stopping || warn(`after-sale: the delivered orders' tickets were not opened: ${err.message}`)
+        )
+      }
     }
   }
   throw new Interrupted()

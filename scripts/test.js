@@ -7,7 +7,8 @@
  *   2. integration:http on two workers: each test file boots its own Medusa on its own database
  *      (Medusa's runner names it per file and worker), with its own sandbox hub on its own port and
  *      no Redis, and spends most of its time waiting on timers and the hub (one file keeps about
- *      0.6 of a core busy): six files took 159 s on two workers against 293 s one after the other;
+ *      0.6 of a core busy): six files took 159 s on two workers against 293 s one after the other
+ *      (three workers, tried on 2 cores, were no quicker and left timing-bound tests short of CPU);
  *   3. integration:processes and integration:browser, in band: real processes sharing one Redis, and
  *      the demo with Chromium.
  *

@@ -1,18 +1,22 @@
 import fs from "fs"
 import path from "path"
-import type { Dialog, Page } from "playwright-core"
+import type { Dialog, Locator, Page } from "playwright-core"
 import { eventually } from "../helpers/eventually"
 import type { AdminSession } from "./hub-admin-products"
 
 /*
- * Settings → Marketplace freight (issue 53, docs/freight.md), walked as a merchant does on the demo
- * (freight on for its default account, a token made by its seed, one flat option "Marketplace" for
- * all of Brazil): the endpoint turned off and on, its two URLs, the token rotated, an option's
- * delivery time, Try a quote, and a quote from the sandbox hub in the last quotes; then the page in
- * Portuguese. hub-admin.spec.ts registers these on its one demo.
+ * Settings → Marketplace freight (issues 53 and 58, docs/freight.md), walked as a merchant does on
+ * the demo (freight on for its default account, a token made by its seed, one flat option "Entrega
+ * padrão" at R$ 15,90 for all of Brazil): the quotes turned off and on and the token rotated, each
+ * asked in Medusa's prompt and confirmed by a toast; an option's delivery time saved with its toast;
+ * Try a quote as the marketplace shows it to a buyer, the raw answers behind Technical details; the
+ * try and a quote from the sandbox hub in the last quotes; the time figures on the Diagnostics page;
+ * then the page in Portuguese. hub-admin.spec.ts registers these on its one demo.
  */
 
 const SKU = "CAMISETA-AZUL-M"
+/** The demo's one shipping option (src/scripts/seed-demo.ts). */
+const OPTION = "Entrega padrão"
 const I18N = path.resolve(__dirname, "../../src/admin/i18n/freight")
 
 async function openFreightPage(page: Page, medusaUrl: string, linkName: string) {
@@ -46,25 +50,76 @@ function englishFragments(): string[] {
 }
 
 /** The whole page in one screenshot: Medusa's admin scrolls inside its own frame, so the window is made tall for it. */
-async function tallScreenshot(session: AdminSession, name: string) {
+async function tallScreenshot(session: AdminSession, name: string, testId = "freight-page") {
   const page = session.page()
   const viewport = page.viewportSize()!
-  await page.setViewportSize({ width: viewport.width, height: 2000 })
+  await page.setViewportSize({ width: viewport.width, height: 2400 })
   try {
-    await session.screenshot(name, page.getByTestId("freight-page"))
+    await session.screenshot(name, page.getByTestId(testId))
   } finally {
     await page.setViewportSize(viewport)
   }
 }
 
+/** Medusa's prompt (usePrompt) with `title`, answered with its button `confirm`. */
+async function confirmPrompt(session: AdminSession, title: string, confirm: string, screenshot?: string) {
+  const prompt = session.page().getByRole("alertdialog")
+  await session.expectText(prompt, title)
+  if (screenshot) await session.screenshot(screenshot, prompt)
+  await prompt.getByRole("button", { name: confirm, exact: true }).click()
+  await prompt.waitFor({ state: "hidden" })
+}
+
+/** Waits for the toast that says `text`. */
+const toastSays = (page: Page, text: string) => page.locator("[data-sonner-toast]", { hasText: text }).first().waitFor({ timeout: 30_000 })
+
+/** An option's transit days typed and saved on the page. */
+async function saveTransitDays(page: Page, days: string, save: string) {
+  const row = page.getByTestId("freight-days").locator("tbody tr", { hasText: OPTION })
+  await row.locator("input").first().fill(days)
+  await row.getByRole("button", { name: save }).click()
+}
+
+/** Try a quote for the demo's T-shirt to São Paulo; the answer's block. */
+async function tryQuote(session: AdminSession, words: { search: string; products: string; quote: string }): Promise<Locator> {
+  const tryQuote = session.page().getByTestId("freight-try")
+  await tryQuote.getByPlaceholder("CEP").fill("01310-100")
+  await tryQuote.getByPlaceholder(words.search).fill("CAMISETA")
+  await tryQuote.getByRole("button", { name: new RegExp(`${SKU}$`) }).click()
+  await session.expectText(tryQuote, `${words.products}: ${SKU}`)
+  await tryQuote.getByRole("button", { name: words.quote, exact: true }).click()
+  const answer = tryQuote.getByTestId("freight-try-answer")
+  await answer.waitFor({ timeout: 30_000 })
+  return answer
+}
+
+/** The quoted options' rows as the buyer reads them: name, price, arrival. */
+async function quotedRows(answer: Locator): Promise<string[][]> {
+  const rows = answer.getByTestId("freight-try-options").locator("tbody tr")
+  const count = await rows.count()
+  const cells: string[][] = []
+  for (let index = 0; index < count; index++) cells.push((await rows.nth(index).locator("td").allInnerTexts()).map((text) => text.replace(/\s+/g, " ").trim()))
+  return cells
+}
+
+/** The first row of the last quotes, after a reload (a quote is kept once its answer has gone). */
+async function firstQuoteRow(page: Page): Promise<string[]> {
+  await page.reload()
+  const activity = page.getByTestId("freight-activity")
+  await activity.locator("tbody tr").first().waitFor({ timeout: 5_000 })
+  return (await activity.locator("tbody tr").first().locator("td").allInnerTexts()).map((text) => text.trim())
+}
+
 export function freightWalks(session: AdminSession) {
   describe("marketplace freight", () => {
-    // The page asks before the URLs stop answering (window.confirm): the merchant says yes.
-    const accept = (dialog: Dialog) => void dialog.accept()
-    beforeAll(() => session.page().on("dialog", accept))
-    afterAll(() => session.page().off("dialog", accept))
+    // Medusa's prompt asks, never the browser's own confirm(): any native dialog is a failure.
+    const dialogs: string[] = []
+    const refuse = (dialog: Dialog) => void (dialogs.push(dialog.message()), dialog.dismiss())
+    beforeAll(() => session.page().on("dialog", refuse))
+    afterAll(() => session.page().off("dialog", refuse))
+    afterEach(() => expect(dialogs).toEqual([]))
 
-    it("Settings → Marketplace freight: turned off and on, the two URLs, the token rotated, a delivery time, Try a quote, the last quotes", async () => {
+    it("Settings → Marketplace freight: turned off and on and rotated in Medusa's prompt, a delivery time saved, Try a quote as the buyer sees it, the last quotes, the figures in Diagnostics", async () => {
       const page = session.page()
       const medusaUrl = session.medusaUrl()
       await openFreightPage(page, medusaUrl, "Marketplace freight")
@@ -73,47 +128,66 @@ export function freightWalks(session: AdminSession) {
       const [seeded] = await shownUrls(page)
       expect(seeded).toMatch(new RegExp(`^${medusaUrl}/hub/freight/default/[A-Za-z0-9_-]{43}/partner$`))
       expect(await quoteStatus(seeded)).toBe(200)
+      // The time limits are the Diagnostics page's, not the merchant's first view.
+      expect(await page.getByTestId("freight-page").innerText()).not.toMatch(/\d+ ms/)
+      for (const section of ["freight-days", "freight-activity"]) expect(await page.getByTestId(section).innerText()).not.toMatch(/p50|p95|p99/)
 
       await endpoint.getByRole("button", { name: "Turn off" }).click()
-      await session.expectText(endpoint, "No token yet: create one to get the URLs.")
+      await confirmPrompt(session, "Turn the quotes off?", "Turn off", "freight-turn-off-prompt")
+      await toastSays(page, "Quotes turned off: the addresses no longer answer.")
+      await session.expectText(endpoint, "No address yet: create one to give to the hub's support.")
       await session.expectText(endpoint, "Off")
       expect(await quoteStatus(seeded)).toBe(404)
 
-      await endpoint.getByRole("button", { name: "Create the token" }).click()
+      await endpoint.getByRole("button", { name: "Create the addresses" }).click()
+      await toastSays(page, "Addresses created: give the first one to the hub's support.")
       await eventually(async () => expect(await shownUrls(page)).toHaveLength(2))
       const [created, legacy] = await shownUrls(page)
       expect(created).not.toBe(seeded)
       expect(legacy).toBe(created.replace(/\/partner$/, "/legacy"))
       await session.expectText(endpoint, "On")
 
-      await endpoint.getByRole("button", { name: "Rotate the token" }).click()
+      // Asked first; a No leaves the addresses as they are.
+      await endpoint.getByRole("button", { name: "Change the addresses" }).click()
+      await session.page().getByRole("alertdialog").getByRole("button", { name: "Cancel" }).click()
+      expect((await shownUrls(page))[0]).toBe(created)
+      await endpoint.getByRole("button", { name: "Change the addresses" }).click()
+      await confirmPrompt(session, "Change the addresses?", "Change the addresses", "freight-rotate-prompt")
+      await toastSays(page, "New addresses created: give them to the hub's support; the old ones no longer answer.")
       await eventually(async () => expect((await shownUrls(page))[0]).not.toBe(created))
       const [partner] = await shownUrls(page)
       expect(await quoteStatus(created)).toBe(404)
 
-      // The demo's one option: 4 transit days, kept across a reload.
-      const days = page.getByTestId("freight-days")
-      const row = days.locator("tbody tr", { hasText: "Marketplace" })
-      await row.locator("input").first().fill("4")
-      await row.getByRole("button", { name: "Save" }).click()
+      // The demo's one option: 4 transit days, confirmed and kept across a reload.
+      await saveTransitDays(page, "4", "Save")
+      await toastSays(page, `${OPTION}: 4 transit days saved.`)
       await eventually(async () => {
         const settings = await (await page.request.get(`${medusaUrl}/admin/hub/freight?account=default`)).json()
-        expect(settings.shipping_options.map((option: { name: string; delivery_days: number | null }) => [option.name, option.delivery_days])).toEqual([["Marketplace", 4]])
+        expect(settings.shipping_options.map((option: { name: string; delivery_days: number | null }) => [option.name, option.delivery_days])).toEqual([[OPTION, 4]])
       })
       await page.reload()
-      await eventually(async () => expect(await page.getByTestId("freight-days").locator("tbody tr", { hasText: "Marketplace" }).locator("input").first().inputValue()).toBe("4"))
+      await eventually(async () => expect(await page.getByTestId("freight-days").locator("tbody tr", { hasText: OPTION }).locator("input").first().inputValue()).toBe("4"))
 
-      const tryQuote = page.getByTestId("freight-try")
-      await tryQuote.getByPlaceholder("CEP").fill("01310-100")
-      await tryQuote.getByPlaceholder("Product title").fill("CAMISETA")
-      await tryQuote.getByRole("button", { name: new RegExp(`${SKU}$`) }).click()
-      await session.expectText(tryQuote, `Products: ${SKU}`)
-      await tryQuote.getByRole("button", { name: "Quote", exact: true }).click()
-      // Both contracts' answers: the option's 4 days plus the demo's handling day.
-      await session.expectText(tryQuote, "Partner's contract (give this one to the hub's support) (200)")
-      await session.expectText(tryQuote, "Legacy contract (200)")
-      await session.expectText(tryQuote, '"deliveryTime": 5')
-      await session.expectText(tryQuote, "priced from: live")
+      // As the buyer sees it: the option, its price (R$ 15,90 in English's way) and when it arrives (4 days plus the handling day).
+      const answer = await tryQuote(session, { search: "Product title", products: "Products", quote: "Quote" })
+      const [row, ...others] = await quotedRows(answer)
+      expect(others).toEqual([])
+      expect(row.slice(0, 2)).toEqual([OPTION, "R$15.90"])
+      expect(row[2]).toMatch(/^by [A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2} \(5 business days\)$/)
+      await session.expectText(answer, "This try is listed in the last quotes as yours")
+      // The contracts' raw answers are folded away until asked for.
+      const technical = answer.getByTestId("freight-try-technical")
+      expect(await technical.getByText('"deliveryTime": 5').isVisible()).toBe(false)
+      await session.screenshot("freight-try", page.getByTestId("freight-try"))
+      await technical.getByText("Technical details").click()
+      await session.expectText(technical, "Partner's contract (HTTP 200)")
+      await session.expectText(technical, "Older contract (HTTP 200)")
+      await session.expectText(technical, '"deliveryTime": 5')
+      await session.expectText(technical, '"sellerTenant": "default"')
+      await session.screenshot("freight-try-technical", page.getByTestId("freight-try"))
+
+      // The try is in the last quotes, as the merchant's.
+      await eventually(async () => expect((await firstQuoteRow(page)).slice(1, 5)).toEqual(["You (a try)", "01310-xxx", "1", "current prices"]), 30_000)
 
       // The sandbox hub calls the new URL as the hub's partner would: the quote is in the last quotes.
       const call = await fetch(`${session.sandboxUrl()}/_sandbox/freight-calls`, {
@@ -122,17 +196,24 @@ export function freightWalks(session: AdminSession) {
         body: JSON.stringify({ url: partner, contract: "partner", cep: "01310-100", items: [{ sku: SKU }] }),
       })
       expect(call.status).toBe(202)
-      const activity = page.getByTestId("freight-activity")
-      await eventually(async () => {
-        await page.reload()
-        await activity.locator("tbody tr").first().waitFor({ timeout: 5_000 })
-        const cells = (await activity.locator("tbody tr").first().locator("td").allInnerTexts()).map((text) => text.trim())
-        // Contract, the CEP's five digits only, options, ms, where the price came from.
-        expect(cells.slice(1, 4)).toEqual(["partner", "01310-xxx", "1"])
-        expect(cells[5]).toBe("live")
-      }, 60_000)
-      expect(await activity.innerText()).not.toContain("01310100")
+      // Who asked, the CEP's five digits only, options, where the price came from.
+      await eventually(async () => expect((await firstQuoteRow(page)).slice(1, 5)).toEqual(["Marketplace", "01310-xxx", "1", "current prices"]), 60_000)
+      expect(await page.getByTestId("freight-activity").innerText()).not.toContain("01310100")
       await tallScreenshot(session, "freight-settings")
+
+      // The time figures: the Diagnostics page, the marketplace's quote counted, the try not.
+      await page.getByTestId("freight-activity").getByRole("link", { name: "Diagnostics" }).click()
+      const diagnostics = page.getByTestId("freight-diagnostics")
+      await diagnostics.waitFor({ timeout: 60_000 })
+      await session.expectText(diagnostics, "Time given to a calculated option's provider")
+      const figures = Object.fromEntries(
+        await Promise.all((await diagnostics.locator("table").first().locator("tr").all()).map(async (line) => (await line.locator("td").allInnerTexts()).map((text) => text.trim())))
+      )
+      // The account's limits as its options set them, and the marketplace's two answered quotes (the seeded URL's and the sandbox's call), not the try.
+      const { budget_ms, deadline_ms } = await (await page.request.get(`${medusaUrl}/admin/hub/freight?account=default`)).json()
+      expect(figures).toMatchObject({ "Time given to a calculated option's provider": `${budget_ms} ms`, "Every answer by": `${deadline_ms} ms`, Quotes: "2" })
+      expect(figures["Answer time p50 / p95 / p99"]).toMatch(/^\d+ ms \/ \d+ ms \/ \d+ ms$/)
+      await tallScreenshot(session, "freight-diagnostics", "freight-diagnostics")
     })
 
     describe("in Portuguese (Brazil)", () => {
@@ -149,25 +230,48 @@ export function freightWalks(session: AdminSession) {
         await page.evaluate(() => localStorage.setItem("lng", "en"))
       })
 
-      it("shows the freight page in Portuguese, with none of its English texts, and rotates the token", async () => {
+      it("shows the freight page in Portuguese, with none of its English texts: the addresses changed in the prompt, a save's toast, Try a quote in reais", async () => {
         const page = session.page()
         await openFreightPage(page, session.medusaUrl(), "Frete do marketplace")
         await session.expectText(page.locator("body"), "Cotações de frete do marketplace")
         const endpoint = page.getByTestId("freight-endpoint")
-        await session.expectText(endpoint, "Contrato do parceiro (informe este ao suporte do hub)")
+        await session.expectText(endpoint, "Endereço para informar ao suporte do hub")
+        await session.expectText(endpoint, "Todo prazo de entrega inclui 1 dia útil para preparar o pedido.")
         const [before] = await shownUrls(page)
-        await endpoint.getByRole("button", { name: "Trocar o token" }).click()
+        await endpoint.getByRole("button", { name: "Trocar os endereços" }).click()
+        await confirmPrompt(session, "Trocar os endereços?", "Trocar os endereços", "freight-rotate-prompt-ptBR")
+        await toastSays(page, "Novos endereços criados: informe-os ao suporte do hub; os antigos não respondem mais.")
         await eventually(async () => expect((await shownUrls(page))[0]).not.toBe(before))
-        await session.expectText(page.getByTestId("freight-days"), "Dias de trânsito")
-        await session.expectText(page.getByTestId("freight-try"), "Testar uma cotação")
+
+        await saveTransitDays(page, "1", "Salvar")
+        await toastSays(page, `${OPTION}: 1 dia de trânsito salvo.`)
+
+        const answer = await tryQuote(session, { search: "Título do produto", products: "Produtos", quote: "Cotar" })
+        const [row] = await quotedRows(answer)
+        // Intl writes "R$ 15,90" with a no-break space (read as a space here).
+        expect(row.slice(0, 2)).toEqual([OPTION, "R$ 15,90"])
+        expect(row[2]).toMatch(/^até .+ \(2 dias úteis\)$/)
+        const technical = answer.getByTestId("freight-try-technical")
+        await technical.getByText("Detalhes técnicos").click()
+        await session.expectText(technical, "Contrato do parceiro (HTTP 200)")
+        await session.screenshot("freight-try-ptBR", page.getByTestId("freight-try"))
+
+        await eventually(async () => expect((await firstQuoteRow(page)).slice(1, 5)).toEqual(["Você (teste)", "01310-xxx", "1", "preços atuais"]), 30_000)
         const activity = page.getByTestId("freight-activity")
         await session.expectText(activity, "Últimas cotações")
-        await session.expectText(activity, "ao vivo")
         const text = await page.getByTestId("freight-page").innerText()
+        // No developer's words: no contract's name, no "(s)", no count in a wrong form.
+        expect(text).not.toMatch(/Contrato: partner|Preço de: ao vivo|\b1 cotações|\(s\)/)
         const fragments = englishFragments()
         expect(fragments.length).toBeGreaterThan(20)
         expect(fragments.filter((fragment) => text.includes(fragment))).toEqual([])
         await tallScreenshot(session, "freight-settings-ptBR")
+
+        await page.goto(`${session.medusaUrl()}/app/settings/hub-diagnostics`)
+        const diagnostics = page.getByTestId("freight-diagnostics")
+        await diagnostics.waitFor({ timeout: 60_000 })
+        await session.expectText(diagnostics, "Tempo de resposta p50 / p95 / p99")
+        await tallScreenshot(session, "freight-diagnostics-ptBR", "freight-diagnostics")
       })
     })
   })

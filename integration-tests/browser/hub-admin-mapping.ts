@@ -25,6 +25,8 @@ export function mappingTests(session: AdminSession) {
     await session.expectText(section.getByTestId("hub-mapping-summary"), "Categories mapped: 1.")
     await section.getByTestId("hub-mapping-edit").click()
     const drawer = page.getByTestId("hub-mapping-drawer")
+    // The account by its name, never its id.
+    await session.expectText(drawer, "hub account Loja Demo.")
     await drawer.getByTestId("hub-mapping-brand-kind").click()
     await page.getByRole("option", { name: "Fixed text" }).click()
     await drawer.getByTestId("hub-mapping-brand-arg").fill("Marca da Loja")
@@ -34,7 +36,13 @@ export function mappingTests(session: AdminSession) {
     const row = drawer.getByTestId("hub-mapping-category").last()
     await row.getByRole("combobox", { name: "Medusa category" }).click()
     await page.getByRole("option", { name: "Camisetas da loja" }).click()
-    await row.getByTestId("hub-mapping-hub-category").getByRole("combobox").click()
+    // One list of the hub's categories, no pager of its own: a search narrows it.
+    const picker = row.getByTestId("hub-mapping-hub-category")
+    expect(await picker.getByRole("button", { name: /hub categories/ }).count()).toBe(0)
+    await picker.getByLabel("Search hub categories").fill("camis")
+    await picker.getByRole("combobox").click()
+    await page.getByRole("option", { name: "Camisetas", exact: true }).waitFor()
+    await session.screenshot("mapping-hub-category-search", page.getByRole("listbox"))
     await page.getByRole("option", { name: "Camisetas", exact: true }).click()
     // The seeded Canecas first, then the category just mapped.
     const attributes = drawer.getByTestId("hub-mapping-attributes").last()
@@ -51,6 +59,8 @@ export function mappingTests(session: AdminSession) {
     const sample = drawer.getByTestId("hub-mapping-sample")
     await session.expectText(sample, "Marca da Loja")
     await session.expectText(drawer.getByTestId("hub-mapping-problems"), "requires Gênero")
+    // The merchant is in the mapping: the check points at its Categories, not elsewhere.
+    await session.expectText(drawer.getByTestId("hub-mapping-problems"), "choose where Medusa keeps it under Categories, above.")
     await session.screenshot("mapping-drawer", drawer)
 
     // Saved without the category (its attributes are not mapped yet): the brand alone.

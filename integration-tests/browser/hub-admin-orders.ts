@@ -3,6 +3,7 @@ import type { HubClient, HubOrder } from "../../src/hub-client"
 import { sampleNfeKey, sampleNfeXml } from "../../src/sandbox/sample-nfe"
 import { eventually } from "../helpers/eventually"
 import type { AdminSession } from "./hub-admin-products"
+import { merchantStatusLabel, serviceSuffix } from "../../src/admin/lib/status-label"
 import { openHubPage } from "./hub-pages"
 
 /*
@@ -39,7 +40,9 @@ export function orderPageTests(session: OrderPageSession) {
     expect(response.status()).toBe(200)
     // One of the merchant's own carrier (the demo has one of each delivery).
     const hubOrder = (await response.json()).hub_orders.find((entry: { calculation_type: string | null }) => !entry.calculation_type)
-    const label = (await hubClient.listStatuses()).find((status) => status.code === hubOrder.status_code)!.label
+    // The catalogue's label in the merchant's words, as the card shows it (src/admin/lib/status-label.ts).
+    const { statuses } = await hubClient.listStatuses()
+    const label = merchantStatusLabel(statuses.find((status) => status.code === hubOrder.status_code)!.label, serviceSuffix(statuses.map((status) => status.label)))
     await page.goto(`${medusaUrl}/app/orders/${hubOrder.order_id}`)
     const widget = page.getByTestId("hub-order-widget")
     // A label and its value in two cells, never run together ("Marketplace Marketplace Demo").
@@ -66,7 +69,7 @@ export function orderPageTests(session: OrderPageSession) {
 
     await page.goto(`${medusaUrl}/app/orders/${hubOrder.order_id}`)
     const widget = page.getByTestId("hub-order-widget")
-    await session.expectText(widget.getByTestId("hub-order-status"), "Aprovado (Sandbox)")
+    await session.expectText(widget.getByTestId("hub-order-status"), "Aprovado")
     // Beside the hub's own label, its meaning in the admin's words.
     await session.expectText(widget.getByTestId("hub-order-status-meaning"), "Approved")
     // The moves the plugin's table expects from APPROVED lead; the others are offered under Other moves.
@@ -91,7 +94,7 @@ export function orderPageTests(session: OrderPageSession) {
     await page.keyboard.type("A")
     await drawer.getByRole("button", { name: "Send the invoice" }).click()
     await session.expectText(page.locator("[data-sonner-toast]").first(), "Invoice: sent")
-    await session.expectText(widget.getByTestId("hub-order-status"), "Pagamento Faturado (Sandbox)")
+    await session.expectText(widget.getByTestId("hub-order-status"), "Pagamento Faturado")
     await session.expectText(widget.getByTestId("hub-order-status-meaning"), "Invoiced")
     await session.expectText(widget.getByTestId("hub-order-invoice"), "3526 1112 3456 7800 0195 5500 1000 0012 3410 0001 2346", 30_000).catch(() => {
       throw new Error("the invoice key is not on the Medusa order (metadata.hub_invoice): the order flow's part has not landed?")
@@ -112,7 +115,7 @@ export function orderPageTests(session: OrderPageSession) {
     await session.screenshot("ship-drawer", drawer)
     await drawer.getByRole("button", { name: "Send the shipment" }).click()
     await session.expectText(page.locator("[data-sonner-toast]").first(), "Ship: sent")
-    await session.expectText(widget.getByTestId("hub-order-status"), "Pedido Enviado (Sandbox)")
+    await session.expectText(widget.getByTestId("hub-order-status"), "Pedido Enviado")
     await session.expectText(widget.getByTestId("hub-order-moves"), "Ship")
     expect(await widget.getByTestId("hub-order-move").allInnerTexts()).toEqual([expect.stringContaining("Done"), expect.stringContaining("Done")])
 
@@ -191,7 +194,7 @@ export function orderPageTests(session: OrderPageSession) {
     expect(await shipmentRequests()).toHaveLength(1)
     await page.goto(`${medusaUrl}/app/orders/${hubOrder.order_id}`)
     const widget = page.getByTestId("hub-order-widget")
-    await session.expectText(widget.getByTestId("hub-order-status"), "Pedido Enviado (Sandbox)")
+    await session.expectText(widget.getByTestId("hub-order-status"), "Pedido Enviado")
     await session.expectText(widget.getByTestId("hub-order-shipments"), "BR987654321BR")
     await session.screenshot("order-card-medusa-shipment", widget)
   })
@@ -202,7 +205,7 @@ export function orderPageTests(session: OrderPageSession) {
     const newOrder = (await response.json()).hub_orders.find((entry: { status_type: string; calculation_type: string | null }) => entry.status_type === "NEW" && !entry.calculation_type)
     await page.goto(`${medusaUrl}/app/orders/${newOrder.order_id}`)
     const widget = page.getByTestId("hub-order-widget")
-    await session.expectText(widget.getByTestId("hub-order-status"), "NEW - Pagamento Pendente (Sandbox)")
+    await session.expectText(widget.getByTestId("hub-order-status"), "Pagamento Pendente")
     // The marketplace cancels meanwhile: the widget still offers a cancel, which the plugin checks against the hub first.
     expect((await fetch(`${sandboxUrl}/_sandbox/orders/${encodeURIComponent(newOrder.code)}/cancel`, { method: "POST" })).status).toBe(200)
     await widget.getByRole("button", { name: "Cancel on the hub" }).click()
@@ -320,7 +323,7 @@ export function orderPageTests(session: OrderPageSession) {
     await session.screenshot("invoice-xml-drawer", drawer)
     await drawer.getByRole("button", { name: "Send the invoice" }).click()
     await session.expectText(page.locator("[data-sonner-toast]").first(), "Invoice: sent")
-    await session.expectText(widget.getByTestId("hub-order-status"), "Pagamento Faturado (Sandbox)")
+    await session.expectText(widget.getByTestId("hub-order-status"), "Pagamento Faturado")
     const invoiced = await sandboxOrder(sandboxUrl, code)
     expect(invoiced.invoices).toEqual([expect.objectContaining({ key, volume_qty: 2, xml: true })])
     // Its label, once the hub processed the XML: the card's link streams the PDF from the hub.
@@ -342,11 +345,17 @@ export function orderPageTests(session: OrderPageSession) {
     await row.waitFor({ timeout: 60_000 })
     // "<code> · <account>" when the store has several accounts.
     const code = (await row.locator("td").nth(1).innerText()).split(" · ")[0].trim()
+    // Where each step is: a Direct order's PLP comes before its collection, and the empty collection list says so.
+    const collectables = section.getByTestId("hub-delivery-collectables")
+    if ((await collectables.locator("tbody tr").count()) === 0) await session.expectText(collectables, "Direct order is in Ready to group. Group it into a PLP first")
     await row.getByRole("checkbox").click()
     await session.screenshot("delivery-to-group-selected", section)
     // Medusa's command bar floats over the page (a portal), outside the section.
     await page.getByRole("button", { name: "Group into a PLP" }).click()
     await session.expectText(section.getByTestId("hub-delivery-answer"), "Grouped into PLP")
+    // Direct's parcels wait for their collection: never Correios' agency.
+    await session.expectText(section.getByTestId("hub-delivery-answer"), "print it for Direct's parcels, then request their collection below")
+    expect(await section.getByTestId("hub-delivery-answer").innerText()).not.toContain("Correios")
     const plps = section.getByTestId("hub-delivery-plps")
     await session.expectText(plps, code)
     const print = plps.getByTestId("hub-plp-print").first()

@@ -39,6 +39,8 @@ export function priceTests(session: AdminSession) {
     await session.expectText(section, "Markup 0 % plus R$0.00.")
     await section.getByRole("button", { name: "Edit price rules" }).click()
     const drawer = page.getByTestId("hub-price-rules-drawer")
+    // The account by its name, never its id.
+    await session.expectText(drawer, "The price rules of hub account Loja Demo.")
     // A markup that is no number: said under the field, nothing previewed or saved.
     await drawer.getByLabel("Markup (%)").fill("quinze")
     await drawer.getByRole("button", { name: "Preview" }).click()
@@ -59,6 +61,12 @@ export function priceTests(session: AdminSession) {
     await session.expectText(page.locator("[data-sonner-toast]").first(), "Price rules applied")
     await session.expectText(section, "Markup 15 % plus R$0.00.")
     await eventually(async () => expect(await pricesOf()).toMatchObject({ hub_price: after, price: after }), 60_000)
+    // How far the walk went: through the whole catalogue, said once it is (the section reads it again while it goes).
+    await eventually(async () => {
+      await page.reload()
+      await session.expectText(page.getByTestId("hub-prices-applied"), "Applied to the whole catalogue", 5_000)
+    }, 60_000)
+    await session.screenshot("price-rules-applied", page.getByTestId("hub-prices-section"))
 
     await page.goto(`${medusaUrl}/app/products/${productId}`)
     const card = page.getByTestId("hub-product-widget")
@@ -110,6 +118,17 @@ export function pricePortugueseTests(session: AdminSession) {
     await section.getByRole("button", { name: "Editar regras de preço" }).click()
     const drawer = page.getByTestId("hub-price-rules-drawer")
     await session.expectText(drawer, "Origem do preço")
+    await session.expectText(drawer, "As regras de preço da conta do hub Loja Demo.")
+    // A category's row: its two inputs named by their columns.
+    await drawer.getByRole("button", { name: "Adicionar uma categoria" }).click()
+    const categoryRow = drawer.getByTestId("hub-price-category-row").last()
+    await session.expectText(drawer.getByTestId("hub-price-categories"), "Acréscimo (%)")
+    expect(await categoryRow.getByRole("textbox").evaluateAll((inputs) => inputs.map((input) => input.getAttribute("aria-labelledby")))).toEqual([
+      "hub-price-categories-markup",
+      "hub-price-categories-fixed",
+    ])
+    await session.screenshot("price-rules-category-row-ptBR", drawer.getByTestId("hub-price-categories"))
+    await categoryRow.getByRole("button").last().click()
     // A floor of the variant's cost × a factor: its two fields appear, each explained.
     await drawer.getByLabel("Piso").click()
     await page.getByRole("option", { name: "O custo da variante × um fator" }).click()

@@ -59,7 +59,8 @@ export function productPageTests(session: AdminSession) {
     await page.goto(`${session.medusaUrl()}/app/products/${row.product_id}`)
     const widget = page.getByTestId("hub-product-widget")
     await session.expectText(widget.getByTestId("hub-product-state"), "Not publishable")
-    await session.expectText(widget.getByTestId("hub-product-sku"), NEW_SKU)
+    await session.expectText(widget.getByTestId("hub-product-on-hub"), `Nothing of it yet: it will be ${NEW_SKU}`)
+    await session.expectText(widget.getByTestId("hub-product-sent"), "Not sent: it cannot be published yet.")
     expect((await widget.getByTestId("hub-product-problems").innerText()).trim()).toBe("Set the variant's or the product's weight.")
     expect(await widget.getByTestId("hub-product-actions").getByRole("button").allInnerTexts()).toEqual(["Publish now", "Keep off the hub"])
     await session.screenshot("product-card-not-publishable", widget)
@@ -79,12 +80,13 @@ export function productPageTests(session: AdminSession) {
     await page.goto(`${session.medusaUrl()}/app/products/${linked.product_id}`)
     const ofDefault = page.getByTestId("hub-product-account-default")
     await session.expectText(ofDefault.getByTestId("hub-product-state"), "Published")
-    await session.expectText(ofDefault.getByTestId("hub-product-sku"), "Linked: the hub already had this SKU")
-    // Last sent is the last request about it, its stock's push included: what the card's answer says.
+    await session.expectText(ofDefault.getByTestId("hub-product-on-hub"), `${BOTH_ACCOUNTS_SKU}, which the hub had before this store (linked)`)
+    // Sent is the last request about it, its stock's push included: what the card's answer says; a linked
+    // product never sent says why nothing was, and never beside a time.
     const card = await session.page().request.get(`${session.medusaUrl()}/admin/hub/products/${linked.product_id}`)
     const lastSent = (await card.json()).publications.find((publication: { account: string }) => publication.account === "default").product.last_sent_at
-    if (lastSent === null) await session.expectText(ofDefault.getByTestId("hub-product-last-sent"), "Nothing sent yet")
-    else expect(await ofDefault.getByTestId("hub-product-last-sent").innerText()).not.toContain("Nothing sent yet")
+    if (lastSent === null) await session.expectText(ofDefault.getByTestId("hub-product-sent"), "Nothing sent yet: the hub already had this SKU, so it was linked.")
+    else await session.expectText(ofDefault.getByTestId("hub-product-sent"), "Last sent ")
     await session.expectText(page.getByTestId("hub-product-account-brand-b"), "Marca B")
     await session.screenshot("product-card-linked", page.getByTestId("hub-product-widget"))
 
@@ -125,7 +127,7 @@ export function productPagePortugueseTests(session: AdminSession) {
     await widget.getByRole("button", { name: "Publicar agora" }).click()
     await page.locator("[data-sonner-toast]", { hasText: "Enviado para publicação" }).waitFor({ timeout: 30_000 })
     await session.expectText(widget.getByTestId("hub-product-state"), "Publicado")
-    await session.expectText(widget.getByTestId("hub-product-sku"), "Criado no hub por esta loja")
+    await session.expectText(widget.getByTestId("hub-product-on-hub"), `${NEW_SKU}, criado por esta loja`)
     // The hub's side, read outside the account's limits: the product with its 0.4 kg.
     const onHub = await fetch(`${session.sandboxUrl()}/_sandbox/products/${NEW_SKU}`)
     expect(onHub.status).toBe(200)

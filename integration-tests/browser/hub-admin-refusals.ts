@@ -37,7 +37,7 @@ export function refusalTests(session: AdminSession) {
     await session.expectText(row, "EAN não confere com o cadastro do marketplace")
     await session.expectText(row, "dígito verificador")
     // Beside it, the refusal the demo's sandbox reports from the start (scripts/demo-hubs.js, REFUSED).
-    await session.expectText(section.getByTestId("hub-marketplace-refusals-products"), "GARRAFA-TERMICA-1L")
+    await session.expectText(section.getByTestId("hub-marketplace-refusals-products"), "BERMUDA-VINTAGE-M")
     await session.screenshot("marketplace-refusals-section", section)
     await openHubPage(page, session.medusaUrl(), "overview")
     await session.expectText(page.getByTestId("hub-needs-you"), "Refused by the marketplace after the hub took them: 2")
@@ -47,8 +47,17 @@ export function refusalTests(session: AdminSession) {
     await session.expectText(refusals, `${SKU}: EAN inválido`)
     // One state, the worst: refused by the marketplace, never a green Published above the refusal.
     await session.expectText(page.getByTestId("hub-product-account-default").getByTestId("hub-product-state"), "Refused by the marketplace")
-    await session.expectText(refusals, "Fix it in Medusa: its next push tells the hub.")
+    await session.expectText(refusals, "Once it is fixed in Medusa, its next push tells the hub.")
+    // The variant has no EAN: the card asks to add one, where Medusa edits it, never to correct the one it lacks.
+    await session.expectText(refusals, `Variant ${SKU} has no EAN: add the one printed on its package.`)
+    expect(await refusals.innerText()).not.toMatch(/Corrija o EAN|dígito verificador/)
+    const fix = refusals.getByRole("link", { name: "Edit the variant's EAN / barcode" })
+    expect(await fix.getAttribute("href")).toMatch(/\/products\/prod_[^/]+\/variants\/variant_/)
     await session.screenshot("product-card-marketplace-refusal", page.getByTestId("hub-product-widget"))
+    await fix.click()
+    await page.waitForURL((url) => /\/variants\/variant_/.test(url.pathname))
+    await session.expectText(page.getByRole("dialog"), "EAN")
+    await session.screenshot("product-card-refusal-variant-edit", page.getByRole("dialog"))
   })
 }
 
@@ -64,8 +73,9 @@ export function refusalPortugueseTests(session: AdminSession) {
     await session.expectText(page.getByTestId("hub-needs-you"), "Recusados pelo marketplace depois que o hub aceitou: 2")
     await page.goto(`${session.medusaUrl()}/app/products/${await productIdOf(session)}`)
     const refusals = page.getByTestId("hub-product-account-default").getByTestId("hub-marketplace-refusals")
-    await session.expectText(refusals, "Como corrigir:")
-    await session.expectText(refusals, "Corrija no Medusa: o próximo envio avisa o hub.")
+    await session.expectText(refusals, `A variante ${SKU} não tem EAN: informe o que está impresso na embalagem.`)
+    await session.expectText(refusals, "Depois de corrigido no Medusa, o próximo envio avisa o hub.")
+    await session.expectText(refusals.getByRole("link"), "Editar o EAN / código de barras da variante")
     await session.screenshot("product-card-marketplace-refusal-ptBR", page.getByTestId("hub-product-widget"))
 
   })

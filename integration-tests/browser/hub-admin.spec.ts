@@ -12,6 +12,8 @@ import { orderPageTests, type OrderPageSession } from "./hub-admin-orders"
 import { pricePortugueseTests, priceTests } from "./hub-admin-prices"
 import { refusalPortugueseTests, refusalTests } from "./hub-admin-refusals"
 import { mappingTests } from "./hub-admin-mapping"
+import { keptPortugueseTests, keptTests } from "./hub-admin-kept"
+import { afterSalePortugueseTests, afterSaleTests } from "./hub-admin-after-sale"
 import { freightWalks } from "./hub-admin-freight"
 import { type HubPageName, openHubPage } from "./hub-pages"
 import { demoTests, pagesPortugueseTests, pageWalkTests, sidebarTests } from "./hub-admin-pages"
@@ -172,6 +174,16 @@ describe("the hub pages", () => {
     await expectText(page.getByTestId("hub-order-import"), "None: every hub order seen so far is imported.")
     // Seen counts the orders the run read: five.
     expect(await columnNumbers("hub-import-runs", "Seen")).toEqual([5])
+    // Import now again, right after: nothing new, said as such, with what the run before took; twice, and
+    // the two runs that found nothing are one line above the run that imported.
+    for (let click = 0; click < 2; click++) {
+      await page.getByRole("button", { name: "Import now" }).click()
+      await expectText(page.getByTestId("hub-import-result"), "Nothing new: none of the 5 orders seen changed since they were last read.")
+      await expectText(page.getByTestId("hub-import-result"), "took what was new: imported 5, updated 0, set aside 0.")
+    }
+    await expectText(page.getByTestId("hub-import-quiet-runs").first(), "2 runs found nothing new, ")
+    expect(await columnNumbers("hub-import-runs", "Imported")).toEqual([0, 5])
+    await screenshot("hub-import-nothing-new", page.getByTestId("hub-order-import"))
     // Nothing about orders needs the merchant (the demo's unweighed product may already be listed, by
     // whether its publication round ran before this test; products are their own test).
     await open("overview")
@@ -306,6 +318,14 @@ describe("the order list", () => {
   orderListTests(session)
 })
 
+describe("what the merchant needs from an order", () => {
+  keptTests(session)
+})
+
+describe("the marketplace's after-sale", () => {
+  afterSaleTests(session)
+})
+
 describe("in Portuguese (Brazil), the admin user's language", () => {
   beforeAll(async () => {
     // As Medusa's own language menu leaves it: i18next's detector reads the cookie first, then localStorage.
@@ -320,6 +340,15 @@ describe("in Portuguese (Brazil), the admin user's language", () => {
   })
 
   pagesPortugueseTests(session)
+
+  it("shows the import runs' history in Portuguese, runs that found nothing one line", async () => {
+    await open("orders")
+    await expectText(page.getByTestId("hub-import-quiet-runs").first(), "2 execuções não encontraram nada de novo, ")
+    await page.getByRole("button", { name: "Importar agora" }).click()
+    // The order set aside above is tried again by every run, set aside again for the same reason: nothing new (issue 58).
+    await expectText(page.getByTestId("hub-import-result"), "Nada de novo: nenhum dos ")
+    await screenshot("hub-import-ptBR", page.getByTestId("hub-order-import"))
+  })
 
   it("shows the Delivery section in Portuguese", async () => {
     await open("orders")
@@ -385,6 +414,8 @@ describe("in Portuguese (Brazil), the admin user's language", () => {
   pricePortugueseTests(session)
   refusalPortugueseTests(session)
   orderListPortugueseTests(session)
+  keptPortugueseTests(session)
+  afterSalePortugueseTests(session)
 })
 
 freightWalks(session)

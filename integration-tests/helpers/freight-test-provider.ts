@@ -7,12 +7,12 @@ import { AbstractFulfillmentProviderService, ModuleProvider, Modules } from "@me
  * bench makes it slow with HUB_FREIGHT_TEST_PROVIDER_DELAY_MS.
  */
 
-type Control = { calls: number; extra: number; gate: Promise<void> | null; release: () => void }
+type Control = { calls: number; extra: number; failure: string | null; gate: Promise<void> | null; release: () => void }
 
 /** The provider's control, shared with the test through globalThis (one process, one jest registry or not). */
 export function freightTestProvider() {
   const slot = globalThis as { __hubFreightTestProvider?: Control }
-  slot.__hubFreightTestProvider ??= { calls: 0, extra: 0, gate: null, release: () => undefined }
+  slot.__hubFreightTestProvider ??= { calls: 0, extra: 0, failure: null, gate: null, release: () => undefined }
   const control = slot.__hubFreightTestProvider
   return {
     get calls() {
@@ -21,6 +21,10 @@ export function freightTestProvider() {
     /** Adds to every price from now on (a carrier's new table). */
     setExtra(amount: number) {
       control.extra = amount
+    },
+    /** Fails every call from now on with this message (a carrier's error text); null: answers again. */
+    fail(message: string | null) {
+      control.failure = message
     },
     /** Holds every answer until `release()`. */
     hold() {
@@ -56,6 +60,7 @@ class FreightTestProviderService extends AbstractFulfillmentProviderService {
     const delay = Number(process.env.HUB_FREIGHT_TEST_PROVIDER_DELAY_MS ?? 0)
     if (delay) await new Promise((resolve) => setTimeout(resolve, delay))
     if (control.gate) await control.gate
+    if (control.failure) throw new Error(control.failure)
     return { calculated_amount: amount, is_calculated_price_tax_inclusive: false }
   }
   async createFulfillment() {

@@ -47,7 +47,7 @@ export function clientAgainstSandbox() {
     hub.setRateLimits(FAST)
     hub.setFaults({})
     hub.upsertProducts(
-      Array.from({ length: 5 }, (_, i) => ({ sku: `SKU-${i + 1}`, qty: 10, name: `Produto ${i + 1}`, price: 100 }))
+      Array.from({ length: 5 }, (_, i) => ({ sku: `SKU-${i + 1}`, qty: 10, name: `Produto ${i + 1}`, price: 100, status: "enabled" as const }))
     )
   })
 

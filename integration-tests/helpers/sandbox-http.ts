@@ -50,8 +50,8 @@ export function sandboxOverHttp() {
     hub.setRateLimits(GENEROUS)
     hub.setFaults({})
     hub.upsertProducts([
-      { sku: "SKU-1", qty: 10, name: "Camiseta", price: 50 },
-      { sku: "SKU-2", qty: 4, name: "Boné", price: 30 },
+      { sku: "SKU-1", qty: 10, name: "Camiseta", price: 50, status: "enabled" },
+      { sku: "SKU-2", qty: 4, name: "Boné", price: 30, status: "enabled" },
     ])
   })
 

@@ -1,17 +1,21 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner as medusaRunner } from "@medusajs/test-utils"
 import { Client } from "pg"
+import { restoreBySwapping } from "./fast-restore"
 
 /*
  * Medusa's medusaIntegrationTestRunner, each test file's database made first as a copy of the
  * run's migrated template (integration-tests/jest/migrated-template.js): the runner then finds
  * it there, runs the migrations still pending (none, or the file's own) and boots as before.
  * Without a template (a run whose globalSetup could not build one) it is Medusa's runner as is.
+ * Either way each test's fresh database is swapped in by name, made while the test before it ran
+ * (./fast-restore.ts).
  */
 
 type RunnerOptions = Parameters<typeof medusaRunner>[0]
 
 export function medusaIntegrationTestRunner(options: RunnerOptions): void {
+  restoreBySwapping()
   const template = process.env.MEDUSA_HUB_TEST_TEMPLATE
   if (!template) return medusaRunner(options)
   const hooks = options.hooks ?? {}

@@ -219,7 +219,7 @@ medusaIntegrationTestRunner({
 
       // The product card's reading: each account whose channel sells the product, with its row.
       const card = async (productId: string) => (await api.get(`/admin/hub/products/${productId}`, headers)).data
-      expect((await card(refused)).publications).toEqual([{ account: "brand-b", publish_products: true, product: expect.objectContaining({ sku: "LONGA", state: "refused" }), currency_code: null, prices: [], marketplace_refusals: [] }])
+      expect((await card(refused)).publications).toEqual([{ account: "brand-b", publish_products: true, product: expect.objectContaining({ sku: "LONGA", state: "refused" }), currency_code: null, prices: [], marketplace_refusals: [], variants: [{ variant_id: expect.any(String), sku: "LONGA", ean: null }] }])
       expect((await card(both)).publications.map((entry: any) => [entry.account, entry.product?.state])).toEqual([
         ["default", "published"],
         ["brand-b", "published"],

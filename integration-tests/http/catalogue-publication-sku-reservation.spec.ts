@@ -1,4 +1,5 @@
 import type { Knex } from "knex"
+import { createProductVariantsWorkflow, updateProductsWorkflow } from "@medusajs/core-flows"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "../helpers/test-runner"
@@ -14,7 +15,8 @@ jest.setTimeout(240_000)
 
 /*
  * A hub SKU is reserved for one product per account before the hub is read or written (issue 50):
- * every SKU of the body, its variations' too, whatever state its publication is in. The sandbox hub
+ * every SKU of the body, its variations' too, whatever state its publication is in; a variation added
+ * to a product the hub holds already is reserved before it is sent (issue 60). The sandbox hub
  * over loopback HTTP; a failed push waits a minute, so a lost create stays unsettled until asked again.
  */
 const sandbox = sandboxHubForStore({}, { HUB_PUBLISH_PRODUCTS: "true", HUB_CATALOGUE_LEASE_MS: "2000", HUB_CATALOGUE_RETRY_DELAY_MS: "60000" })
@@ -94,6 +96,39 @@ medusaIntegrationTestRunner({
       expect(sandbox.hub.getProduct("CANECA")).toMatchObject({ name: "Caneca" })
       expect(sandbox.hub.getProduct("CANECA")?.variations ?? []).toEqual([])
       expect(requests("POST", "/products/CANECA/variations")).toEqual([])
+    })
+
+    it("a variation added to a published product, its SKU another product's hub product: reserved before it is sent, so nothing is sent for it and the product is not publishable naming the holder; the rest of the edit goes", async () => {
+      const green = await createProduct(configurable("Conjunto verde", "KIT-VERDE", ["VERDE-P", "VERDE-G"]))
+      const kit = await createProduct({
+        title: "Kit",
+        metadata: { hub_sku: "KIT" },
+        options: [{ title: "Cor", values: ["Azul", "Rosa", "Verde"] }],
+        variants: [
+          { sku: "KIT-AZUL", stocked: 1, options: { Cor: "Azul" } },
+          { sku: "KIT-ROSA", stocked: 1, options: { Cor: "Rosa" } },
+        ],
+      })
+      await publishUntil(async () => expect([(await publicationOf(green)).state, (await publicationOf(kit)).state]).toEqual(["published", "published"]))
+      const greenOnHub = sandbox.hub.getProduct("KIT-VERDE")
+      sandbox.hub.resetRequestLog()
+
+      await createProductVariantsWorkflow(container).run({
+        input: { product_variants: [{ product_id: kit, title: "Verde", sku: "KIT-VERDE", options: { Cor: "Verde" }, manage_inventory: true, prices: [{ currency_code: "brl", amount: 79.9 }] }] },
+      })
+      await updateProductsWorkflow(container).run({ input: { selector: { id: kit }, update: { title: "Kit novo" } } })
+      await publishUntil(async () => {
+        expect(await publicationOf(kit)).toMatchObject({ state: "not_publishable", sku: "KIT" })
+        expect(sandbox.hub.getProduct("KIT")?.name).toBe("Kit novo")
+      })
+      const publication = await publicationOf(kit)
+      expect(publication.problems as unknown as Problems).toEqual([{ field: "sku", message: expect.stringContaining(heldBy("KIT-VERDE", "Conjunto verde", green)) }])
+      expect((publication.accepted as { variations: Array<{ sku: string }> }).variations.map((variation) => variation.sku).sort()).toEqual(["KIT-AZUL", "KIT-ROSA"])
+      expect(requests("POST", "/products/KIT/variations")).toEqual([])
+      expect(sandbox.hub.getProduct("KIT")?.variations?.map((variation) => variation.sku).sort()).toEqual(["KIT-AZUL", "KIT-ROSA"])
+      expect(sandbox.hub.getProduct("KIT-VERDE")).toEqual(greenOnHub)
+      const knex: Knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
+      expect(await knex("hub_sku_reservation").where({ sku: "KIT-VERDE" }).whereNull("deleted_at").pluck("product_id")).toEqual([green])
     })
 
     it("two workers reserving one SKU for two products at the same moment: the unique index lets exactly one hold it", async () => {

@@ -61,6 +61,20 @@ medusaIntegrationTestRunner({
       expect(sandbox.hub.requestLog().filter((entry) => entry.path.startsWith("/products/")).length).toBe(3)
     })
 
+    it("a read records nothing: the page adds this process's latest requests to the rows, which its recording writes later", async () => {
+      const headers = await adminHeaders(container)
+      const pg = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
+      const stored = async () => Number((await pg.raw(`select coalesce(sum(requests), 0) as requests from hub_traffic_hour where endpoint = 'GET /products/{sku}'`)).rows[0].requests)
+      await hub.recordHubTraffic()
+      const before = await stored()
+      await hub.account("default").products.get("T-1")
+      const shown = row((await api.get("/admin/hub/traffic", headers)).data.traffic, "GET /products/{sku}")
+      expect(shown?.requests).toBe(before + 1)
+      expect(await stored()).toBe(before)
+      await hub.recordHubTraffic()
+      expect(await stored()).toBe(before + 1)
+    })
+
     it("keeps a week of hours: an older one goes with the next recording", async () => {
       const pg = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
       await pg.raw(
@@ -95,7 +109,7 @@ medusaIntegrationTestRunner({
     describe("the development store with the plugin", () => {
       it("boots with the hub module, whose client reaches the sandbox hub", async () => {
         const hub: HubModuleService = getContainer().resolve(HUB_MODULE)
-        const statuses = await hub.account("default").orders.statuses()
+        const { statuses } = await hub.account("default").orders.statuses()
         expect(statuses.map((status) => status.type)).toEqual(
           expect.arrayContaining(["NEW", "APPROVED", "CANCELED", "INVOICED", "SHIPPED", "DELIVERED", "SHIPMENT_EXCEPTION"])
         )

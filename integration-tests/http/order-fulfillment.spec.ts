@@ -185,6 +185,32 @@ medusaIntegrationTestRunner({
       expect(hubWrites(code, "delivery")).toHaveLength(1)
     })
 
+    it("sends Medusa's own mark-as-delivered of the card's shipment to the hub once, and the hub's delivery back never", async () => {
+      const { code, orderId } = await invoicedHubOrder()
+      expect((await move(code, { kind: "ship", shipment: { track: track("BR-CARD-DELIVER-1") } })).status).toBe(200)
+      const [fulfillment] = (await orderOf(orderId)).fulfillments
+      expect(fulfillment.metadata).toEqual(expect.objectContaining({ hub_move_id: expect.any(String) }))
+
+      // The fulfillment the ship move made, delivered with Medusa's own button.
+      const delivered = subscribersRan(container, FulfillmentWorkflowEvents.DELIVERY_CREATED)
+      expect((await api.post(`/admin/orders/${orderId}/fulfillments/${fulfillment.id}/mark-as-delivered`, {}, headers)).status).toBe(200)
+      await delivered
+      expect(sandbox.hub.getOrder(code)?.status).toMatchObject({ type: "DELIVERED" })
+      const [record] = await hubModule.listHubOrders({ code })
+      expect(record.status_type).toBe("DELIVERED")
+      expect(await hubModule.listHubOrderMoves({ code, kind: "deliver" })).toEqual([
+        expect.objectContaining({ claim_key: `deliver:${fulfillment.id}`, state: "done", attempts: 1 }),
+      ])
+
+      // Redelivered, and run twice at once: nothing sent again, and the card's move finds it done.
+      const redelivered = subscribersRan(container, FulfillmentWorkflowEvents.DELIVERY_CREATED)
+      await container.resolve(Modules.EVENT_BUS).emit({ name: FulfillmentWorkflowEvents.DELIVERY_CREATED, data: { id: fulfillment.id } })
+      await Promise.all([1, 2].map(() => sendFulfillmentToHubWorkflow(container).run({ input: { fulfillmentId: fulfillment.id, kind: "deliver" } })))
+      await redelivered
+      expect(hubWrites(code, "delivery")).toHaveLength(1)
+      expect((await orderOf(orderId)).fulfillments).toEqual([expect.objectContaining({ id: fulfillment.id, delivered_at: expect.anything() })])
+    })
+
     it("keeps Medusa's own refusal in its words when it will not record a move the hub took", async () => {
       const { code, orderId } = await invoicedHubOrder()
       // Shipped outside this store, then canceled in Medusa (the hub refuses that cancel; Medusa's order is canceled).

@@ -119,6 +119,20 @@ medusaIntegrationTestRunner({
       expect(hubWrites(code, "delivery")).toEqual([])
     })
 
+    it("an order the marketplace carries, marked delivered in Medusa's admin before the hub delivers it: nothing sent to the hub, which delivers it itself", async () => {
+      const { code, orderId } = await invoicedHubOrder()
+      sandbox.hub.marketplaceShip(code)
+      await runOrderImport(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
+      const [fulfillment] = await fulfillmentsOf(orderId)
+      const deliveryHandled = subscribersRan(container, FulfillmentWorkflowEvents.DELIVERY_CREATED)
+      expect((await api.post(`/admin/orders/${orderId}/fulfillments/${fulfillment.id}/mark-as-delivered`, {}, headers)).status).toBe(200)
+      await deliveryHandled
+      // The marketplace moves its own deliveries to DELIVERED (docs/hub-public-facts.md, The hub's own delivery).
+      expect(hubWrites(code, "delivery")).toEqual([])
+      const [record] = await hubModule.listHubOrders({ code })
+      expect(record.status_type).toBe("SHIPPED")
+    })
+
     it("an order knows its delivery: the hub's words kept on its record and answered to the card", async () => {
       const { code, orderId } = await invoicedHubOrder()
       const own = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 1 }], shipping_method: "Sedex" }))

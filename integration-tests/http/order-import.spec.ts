@@ -107,7 +107,7 @@ medusaIntegrationTestRunner({
         province: "SP",
         country_code: "br",
         postal_code: "01310100",
-        metadata: { street: "Avenida Paulista", number: 1000, detail: "perto do metrô", neighborhood: "Bela Vista" },
+        metadata: { street: "Avenida Paulista", number: "1000", detail: "perto do metrô", neighborhood: "Bela Vista" },
       })
       expect(order.billing_address).toMatchObject({ address_1: "Rua Augusta, 500" })
       const items = Object.fromEntries(order.items.map((item: { variant_sku: string }) => [item.variant_sku, item]))
@@ -144,14 +144,14 @@ medusaIntegrationTestRunner({
       expect((await level("SKU-1")).reserved_quantity).toBe(3)
 
       // Below the run lock, the claim alone lets one importer through (another process, another lock).
-      const seen = { code: "Loja Exemplo-99", channel: "Loja Exemplo", statusCode: "book_product", statusType: "NEW", digest: "d", delivery: hubDeliveryFacts({}) }
+      const seen = { code: "Loja Exemplo-99", channel: "Loja Exemplo", statusCode: "book_product", statusType: "NEW", digest: "d", delivery: hubDeliveryFacts({}), remoteCode: null, expeditionLimit: null }
       const claims = await Promise.all(Array.from({ length: 5 }, () => hubModule.account("default").records.claimHubOrder(seen)))
       expect(claims.filter(Boolean)).toHaveLength(1)
     })
 
     /** A hub order claimed for import, and its Medusa order created (SKU-2 lines only), as an import that got that far leaves them. */
     async function claimedWithOrder(hubOrder: ReturnType<typeof sandbox.hub.createOrder>) {
-      const claim = await hubModule.account("default").records.claimHubOrder({ code: hubOrder.code, channel: "Loja Exemplo", statusCode: "book_product", statusType: "NEW", digest: "x", delivery: hubDeliveryFacts({}) })
+      const claim = await hubModule.account("default").records.claimHubOrder({ code: hubOrder.code, channel: "Loja Exemplo", statusCode: "book_product", statusType: "NEW", digest: "x", delivery: hubDeliveryFacts({}), remoteCode: null, expeditionLimit: null })
       const parsed = parseHubOrder(hubOrder)
       if (!parsed.ok) throw new Error(parsed.reason)
       const variant = store.variantsBySku["SKU-2"]
@@ -234,7 +234,7 @@ medusaIntegrationTestRunner({
     it("a lane takes fresh listed orders up to its limit at once, and an order whose taker stopped alone", async () => {
       const listed = Array.from({ length: 12 }, (_, n) => sandbox.hub.createOrder(testOrder([{ id: "SKU-1", qty: 1 }], `fila${n}@example.com`)))
       const run = await hubModule.createHubImportRuns({ started_at: new Date(), intake: "listing" })
-      await hubModule.account("default").records.shareListedHubOrders(run.id, listed)
+      await hubModule.account("default").records.shareListedHubOrders(run.id, listed.map((order) => ({ listed: order, planned: null })))
 
       const first = await hubModule.account("default").records.takeListedHubOrders(60_000, 10)
       expect(first).toHaveLength(10)

@@ -66,6 +66,59 @@ medusaIntegrationTestRunner({
       expect(hubModule.nfeUploads.read((move.request as { nfe: { upload: string } }).nfe.upload)).toBeUndefined()
     })
 
+    it("refuses an NF-e key that invoices another order, naming that order, however it is sent; and two at once invoice one order", async () => {
+      const [first, second, third] = [await directOrder(), await directOrder(), await directOrder()]
+      const key = sampleNfeKey(555)
+      expect((await upload(first, { xml: sampleNfeXml({ key }), volume_qty: 1 })).status).toBe(200)
+
+      const reused = await upload(second, { xml: sampleNfeXml({ key }), volume_qty: 1 })
+      expect(reused.status).toBe(400)
+      expect(reused.data.message).toContain(`invoices the hub order ${first} already`)
+      // Named for the card to say in the admin's language.
+      expect(reused.data).toMatchObject({ problem: "key_in_use", order: first })
+      // The key alone, from the card's invoice form, is refused the same way.
+      const typed = await api
+        .post(`/admin/hub/orders/${encodeURIComponent(second)}/moves`, { kind: "invoice", invoice: { key } }, headers)
+        .catch((error: { response: ApiAnswer }) => error.response)
+      expect(typed.status).toBe(400)
+      expect(typed.data).toMatchObject({ problem: "key_in_use", order: first, message: expect.stringContaining(first) })
+      expect(invoiceRequests(second)).toEqual([])
+      expect(sandbox.hub.getOrder(second)?.status).toMatchObject({ type: "APPROVED" })
+
+      // One new key sent for two orders at once: one invoice goes.
+      const other = sampleNfeKey(556)
+      const both = await Promise.all([second, third].map((code) => upload(code, { xml: sampleNfeXml({ key: other }), volume_qty: 1 })))
+      expect(both.map((answer) => answer.status).sort()).toEqual([200, 400])
+      expect(invoiceRequests(second).length + invoiceRequests(third).length).toBe(1)
+      // The order that has it can still be sent it again (a new try finds it on the hub).
+      expect((await upload(first, { xml: sampleNfeXml({ key }), volume_qty: 1 })).status).toBe(200)
+    })
+
+    it("refuses an NF-e of another buyer, and one of other lines until the merchant confirms them", async () => {
+      const code = await directOrder()
+      const anotherBuyer = await upload(code, { xml: sampleNfeXml({ key: sampleNfeKey(601), buyer: { CPF: "98765432100" } }), volume_qty: 1 })
+      expect(anotherBuyer.status).toBe(400)
+      expect(anotherBuyer.data).toMatchObject({ problem: "buyer_differs", message: expect.stringContaining("not this order's buyer") })
+      expect(JSON.stringify(anotherBuyer.data)).not.toContain("98765432100")
+      const company = await upload(code, { xml: sampleNfeXml({ key: sampleNfeKey(602), buyer: { CNPJ: "12345678000195" } }), volume_qty: 1 })
+      expect(company.data.problem).toBe("buyer_differs")
+
+      const otherLines = { xml: sampleNfeXml({ key: sampleNfeKey(603), items: [{ sku: "SKU-1", qty: 3 }] }), volume_qty: 1 }
+      const unconfirmed = await upload(code, otherLines)
+      expect(unconfirmed.status).toBe(400)
+      expect(unconfirmed.data).toMatchObject({ problem: "lines_differ", message: expect.stringContaining("SKU-1 × 3") })
+      expect(invoiceRequests(code)).toEqual([])
+
+      expect((await upload(code, { ...otherLines, lines_confirmed: true })).status).toBe(200)
+      expect(invoiceRequests(code)).toHaveLength(1)
+    })
+
+    it("invoices with an NF-e whose buyer and lines are the order's", async () => {
+      const code = await directOrder()
+      const answer = await upload(code, { xml: sampleNfeXml({ key: sampleNfeKey(604), items: [{ sku: "SKU-1", qty: 2 }] }), volume_qty: 1 })
+      expect(answer.status).toBe(200)
+    })
+
     it("refuses a bad XML with a 400 naming the problem, and sends nothing to the hub", async () => {
       const code = await directOrder()
       const key = sampleNfeKey(77)

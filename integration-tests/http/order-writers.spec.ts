@@ -162,7 +162,7 @@ medusaIntegrationTestRunner({
 
     it("a claim whose importer died is taken over by the next run after its 60 s lease, not 10 minutes", async () => {
       const hubOrder = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-2", qty: 1 }] }))
-      const seen = { code: hubOrder.code, channel: "Loja Exemplo", statusCode: "book_product", statusType: "NEW", digest: "x", delivery: hubDeliveryFacts({}) }
+      const seen = { code: hubOrder.code, channel: "Loja Exemplo", statusCode: "book_product", statusType: "NEW", digest: "x", delivery: hubDeliveryFacts({}), remoteCode: null, expeditionLimit: null }
       const claim = await hubModule.account("default").records.claimHubOrder(seen)
       expect(claim).not.toBeNull()
 

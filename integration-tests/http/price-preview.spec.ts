@@ -98,8 +98,8 @@ medusaIntegrationTestRunner({
       draftList = await priceList({ title: "Marketplace", status: "draft", type: "override", prices: [price("PV-08", 130), price("PV-03", 70)] })
 
       // Both accounts' outbox rows, as the hubs took them; then one product deleted (its row stays).
-      await api.post("/admin/hub/stock/reconcile?account=default", {}, headers)
-      await api.post("/admin/hub/stock/reconcile?account=brand-usd", {}, headers)
+      await api.post("/admin/hub/stock/reconcile?account=default", { wait: true }, headers)
+      await api.post("/admin/hub/stock/reconcile?account=brand-usd", { wait: true }, headers)
       await settled()
       await deleteProductsWorkflow(container).run({ input: { ids: [variant("PV-10").product_id] } })
       await settled()

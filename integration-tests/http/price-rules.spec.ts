@@ -61,8 +61,8 @@ medusaIntegrationTestRunner({
       camisetas = camisetasCategory.id
       await products.updateProducts(store.variantsBySku["PR-CAM"].product_id, { category_ids: [camisetas] })
       headers = await adminHeaders(container)
-      await api.post("/admin/hub/stock/reconcile?account=default", {}, headers)
-      await api.post("/admin/hub/stock/reconcile?account=brand-b", {}, headers)
+      await api.post("/admin/hub/stock/reconcile?account=default", { wait: true }, headers)
+      await api.post("/admin/hub/stock/reconcile?account=brand-b", { wait: true }, headers)
       await eventually(() => {
         for (const hub of [sandbox.hub, hubB]) for (const sku of SKUS) expect(hub.getProduct(sku)).toMatchObject({ price: 100, promotional_price: 100 })
       })
@@ -122,6 +122,17 @@ medusaIntegrationTestRunner({
       const priceOn = (account: string) => card.data.publications.find((publication: { account: string }) => publication.account === account).prices[0]
       expect(priceOn("default")).toMatchObject({ hub_price: 119, medusa_price: 100, source: "region", rule: { kind: "category", category: "Camisetas" } })
       expect(priceOn("brand-b")).toMatchObject({ hub_price: 100, rule: { kind: "none" } })
+    })
+
+    it("says how far a save's walk went: how many SKUs while it goes, when it went through once it has", async () => {
+      const saved = await saveRules("default", { markup_percent: 12 })
+      expect(saved.status).toBe(200)
+      // Answered at once: the walk has not begun, so nothing is said to have been applied.
+      expect(saved.data).toMatchObject({ applying: { recorded: 0, skus: 3 }, applied: null })
+      await settled()
+      const after = await api.get("/admin/hub/prices/rules?account=default", headers)
+      expect(after.data.applying).toBeNull()
+      expect(after.data.applied).toEqual({ at: expect.any(String), skus: 3 })
     })
 
     it("a save is applied by a walk kept in PostgreSQL: a process killed after the save, or after a chunk, leaves the rest to the next flush, each SKU sent once", async () => {

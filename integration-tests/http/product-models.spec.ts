@@ -90,7 +90,8 @@ medusaIntegrationTestRunner({
         expect(sandbox.hub.getVariation("MOD-TEE-VE")).toMatchObject({ sku: "MOD-TEE-VE", qty: 2 })
         expect(refusals()).toEqual([])
         // No sale goes again after the creates: the outbox holds what they carried, no sale included.
-        expect(requests("PUT", "/").filter((entry) => "promotional_price" in (entry.body as { product: object }).product)).toEqual([])
+        // (A product's PUT carries {product}, a variation's {variation}: neither may say a sale.)
+        expect(requests("PUT", "/").filter((entry) => JSON.stringify(entry.body ?? {}).includes('"promotional_price"'))).toEqual([])
       })
 
       it("a sale starts and ends: no sale said the way the hub takes it, learnt from at most one refusal, then none", async () => {
@@ -159,7 +160,7 @@ medusaIntegrationTestRunner({
         const prices = requests("PUT", "/products/MOD-CUT").map((entry) => ({ price: (entry.body as { product: { price?: number } }).product.price, status: entry.status }))
         // 100 believed: 55 is refused (a 78 % cut of the hub's 250), the hub read once, then 137.5 -> 75.63 -> 41.6 -> 40.
         // On the older model the first step's no sale (the price itself, the first guess) is refused too, and learnt.
-        const cutRefusals = refusals().filter((entry) => !("promotional_price" in (entry.body as { product: object }).product) || productModel === "2025")
+        const cutRefusals = refusals().filter((entry) => !JSON.stringify(entry.body ?? {}).includes('"promotional_price"') || productModel === "2025")
         expect(cutRefusals.length).toBeLessThanOrEqual(1)
         expect(refusals().length).toBeLessThanOrEqual(productModel === "legacy" ? 2 : 1)
         expect(requests("GET", "/products/MOD-CUT").length).toBeLessThanOrEqual(1)

@@ -32,8 +32,9 @@ medusaIntegrationTestRunner({
       container = getContainer()
       hub = container.resolve(HUB_MODULE)
       sandbox.hub.reset()
+      // A name and a status of its own on the hub, which a quantity push must leave alone.
       sandbox.hub.upsertProducts([
-        { sku: "CAMISETA-P", qty: 0 },
+        { sku: "CAMISETA-P", qty: 0, name: "CAMISETA-P", status: "enabled" },
         { sku: "CAMISETA-M", qty: 0 },
       ])
       store = await seedStore(container, {

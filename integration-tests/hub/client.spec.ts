@@ -25,7 +25,7 @@ describe("hub client against the sandbox hub over HTTP", () => {
   describe("every endpoint round-trips", () => {
     it("statuses, test orders and every order move", async () => {
       const client = clientFor()
-      const statuses = await client.listStatuses()
+      const { statuses } = await client.listStatuses()
       expect(statuses.find((status) => status.code === "book_product")?.type).toBe("NEW")
 
       const created = await client.createTestOrder(testOrder(["SKU-1", "SKU-2"], "Loja Exemplo"))

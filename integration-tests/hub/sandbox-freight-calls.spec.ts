@@ -15,6 +15,8 @@ describe("sandbox freight calls", () => {
   let store: Server
   let storeUrl: string
   const received: unknown[] = []
+  /** Each request's `x-sandbox-sent-at` header and the port its connection came from. */
+  const arrivals: Array<{ sentAt: string | undefined; port: number | undefined }> = []
   let release: () => void = () => undefined
 
   beforeAll(async () => {
@@ -23,7 +25,12 @@ describe("sandbox freight calls", () => {
       let text = ""
       req.on("data", (chunk) => (text += chunk))
       req.on("end", async () => {
-        received.push(JSON.parse(text))
+        arrivals.push({ sentAt: req.headers["x-sandbox-sent-at"] as string | undefined, port: req.socket.remotePort })
+        try {
+          received.push(JSON.parse(text))
+        } catch {
+          received.push(text)
+        }
         if (req.url?.endsWith("/held")) await new Promise<void>((resolve) => (release = resolve))
         res.writeHead(req.url?.endsWith("/missing") ? 404 : 200, { "content-type": "application/json" }).end(JSON.stringify({ ok: req.url }))
       })
@@ -54,6 +61,9 @@ describe("sandbox freight calls", () => {
       expect(runs[1].results.map((result) => result.status)).toEqual([404])
       for (const result of runs.flatMap((run) => run.results)) expect(typeof result.ms).toBe("number")
     })
+    // A poller asks for the later runs, without their answers.
+    const later = await fetch(`${hub.url}/_sandbox/freight-calls?after=${started.body.id}&results=false`).then((response) => response.json())
+    expect(later.runs).toEqual([{ id: legacy.body.id, url: `${storeUrl}/missing`, contract: "legacy", done: true }])
     expect(received).toEqual([
       { originZipCode: "", destinationZipCode: "01310100", products: [{ skuId: "A", sellerTenant: "sandbox", category: "", weight: 1.5, width: 0.1, height: 0.1, length: 0.1, quantity: 2, cost: 50 }] },
       { originZipCode: "", destinationZipCode: "01310100", products: [{ skuId: "A", sellerTenant: "sandbox", category: "", weight: 1.5, width: 0.1, height: 0.1, length: 0.1, quantity: 2, cost: 50 }] },
@@ -74,5 +84,40 @@ describe("sandbox freight calls", () => {
       expect(bad.status).toBe(422)
       expect(bad.body.error).toMatch(new RegExp(`^${field}: `))
     }
+  })
+
+  it("starts several callers at once, each on a connection of its own kept for its run, and sends a body as given", async () => {
+    received.length = 0
+    arrivals.length = 0
+    const started = await control("POST", { url: `${storeUrl}/bad`, contract: "partner", cep: "01310-100", items: [{ sku: "A" }], times: 2, callers: 3, body: "{}" })
+    expect(started.body.ids).toHaveLength(3)
+    expect(started.body.id).toBe(started.body.ids[0])
+    let runs: Array<{ id: number; done: boolean; results: Array<{ sentAt: number }> }> = []
+    await eventually(async () => {
+      const { body } = await control("GET")
+      runs = (body.runs as typeof runs).filter((run) => started.body.ids.includes(run.id))
+      expect(runs.map((run) => run.done)).toEqual([true, true, true])
+    })
+    expect(received).toEqual([{}, {}, {}, {}, {}, {}])
+    // Each result's sentAt is the header the store received (the machine's monotonic clock, shared by its processes).
+    const portOf = new Map(arrivals.map((arrival) => [arrival.sentAt, arrival.port]))
+    const ports = runs.map((run) => run.results.map((result) => portOf.get(result.sentAt.toFixed(3))))
+    for (const [first, second] of ports) {
+      expect(first).toEqual(expect.any(Number))
+      // A caller's two requests on the connection it opened with the first.
+      expect(second).toBe(first)
+    }
+    // Three callers, three connections.
+    expect(new Set(ports.map(([first]) => first)).size).toBe(3)
+  })
+
+  it("reports the caller's own CPU and event loop delay since the last reset", async () => {
+    const first = await fetch(`${hub.url}/_sandbox/freight-calls/load?reset=true`).then((response) => response.json())
+    expect(first).toEqual({ ms: expect.any(Number), cpuMs: expect.any(Number), loopP99Ms: expect.any(Number), loopMaxMs: expect.any(Number) })
+    const after = await fetch(`${hub.url}/_sandbox/freight-calls/load`).then((response) => response.json())
+    // Counted again from the reset (the first counted since the sandbox started, before the earlier tests).
+    expect(after.ms).toBeLessThan(first.ms)
+    const bad = await fetch(`${hub.url}/_sandbox/freight-calls/load?reset=maybe`)
+    expect(bad.status).toBe(422)
   })
 })

@@ -63,7 +63,7 @@ describe("sandbox hub over HTTP", () => {
   })
 
   describe("statuses and test orders", () => {
-    it("lists the seven standard statuses plus custom ones", async () => {
+    it("lists the standard statuses, the 2025 codes (types outside the seven among them), the account's custom ones; tidy, the seven and custom ones", async () => {
       const control = await fetch(`${hub.url}/_sandbox/statuses`, {
         method: "POST",
         body: JSON.stringify({ code: "aguardando_pix", label: "Aguardando PIX", type: "NEW" }),
@@ -71,30 +71,99 @@ describe("sandbox hub over HTTP", () => {
       expect(control.status).toBe(201)
       const reply = await call("GET", "/statuses")
       expect(reply.status).toBe(200)
-      expect(reply.body).toHaveLength(8)
+      expect(reply.body).toHaveLength(7 + 7 + 1 + 1)
       expect(reply.body).toContainEqual({ code: "book_product", label: "NEW - Pagamento Pendente (Sandbox)", type: "NEW" })
       expect(reply.body).toContainEqual({ code: "aguardando_pix", label: "Aguardando PIX", type: "NEW" })
+      expect(reply.body).toContainEqual({ code: "aprovado", label: "Aprovado pela loja", type: "APPROVED" })
+      expect(reply.body).toContainEqual({ code: "has_incident", label: "Pedido com incidente", type: "INCIDENT" })
+      expect(reply.body).toContainEqual({ code: "returned", label: "Devolvido", type: "RETURNED" })
+      expect(hub.statuses()).toEqual(reply.body)
+
+      const tidy = await anotherHub({ answers: "tidy" })
+      tidy.addStatus({ code: "aguardando_pix", label: "Aguardando PIX", type: "NEW" })
+      const tidyStatuses = (await call("GET", "/statuses", {}, tidy)).body as Array<{ code: string; type: string }>
+      expect(tidyStatuses).toHaveLength(8)
+      expect(new Set(tidyStatuses.map((status) => status.type))).toEqual(new Set(["NEW", "APPROVED", "CANCELED", "INVOICED", "SHIPPED", "DELIVERED", "SHIPMENT_EXCEPTION"]))
     })
 
-    it("creates a test order (201, unwrapped, full representation) readable by its URL-encoded code", async () => {
+    it("creates a test order (201, unwrapped, full representation as real hubs write it) readable by its URL-encoded code", async () => {
       const created = await call("POST", "/orders", { body: { order: testOrder() } })
       expect(created.status).toBe(201)
       expect(created.body).toMatchObject({
         code: "Loja Exemplo-1",
         status: { code: "book_product", type: "NEW" },
         total_ordered: 115.5,
-        items: [{ id: "SKU-1", product_id: "SKU-1", name: "Camiseta", qty: 2, original_price: 50, special_price: 50 }],
-        customer: { vat_number: "12345678909" },
-        // The sandbox reports one card payment of the total, as marketplaces do.
-        payments: [{ method: "credit_card", value: 115.5, parcels: 1, status: "pending", transaction_date: null }],
+        discount: null,
+        import_info: { remote_code: "02-1" },
+        expedition_limit_date: expect.any(String),
+        items: [{ id: "SKU-1", product_id: "SKU-1", name: "Camiseta", qty: 2, original_price: 50, shipping_cost: null, promotions: [] }],
+        customer: { vat_number: "12345678909", phones: ["11 99999-8888"] },
+        shipping_address: { postcode: "01310-100", complement: null, reference: null },
+        // The sandbox reports one card payment of the total, as marketplaces do; no status until approved.
+        payments: [{ method: "credit_card", value: 115.5, parcels: 1, status: null, transaction_date: null }],
         invoices: [],
         shipments: [],
       })
+      expect(created.body.items[0]).not.toHaveProperty("special_price")
       expect(Date.parse(created.body.placed_at)).toBeGreaterThan(Date.now() - 60_000)
 
       const read = await call("GET", orderPath("Loja Exemplo-1"))
       expect(read).toMatchObject({ status: 200, body: created.body })
       expect((await call("GET", orderPath("Loja Exemplo-2"))).status).toBe(404)
+    })
+
+    it("answers the tidy shapes when started so or switched (PUT /_sandbox/answers), and back on reset", async () => {
+      const tidy = await anotherHub({ answers: "tidy" })
+      tidy.upsertProducts([{ sku: "SKU-1", qty: 10, name: "Camiseta", price: 50 }])
+      const placed = await call("POST", "/orders", { body: { order: testOrder() } }, tidy)
+      expect(placed.body).toMatchObject({ discount: 0, customer: { phones: ["11999998888"] }, items: [{ special_price: 50 }], payments: [{ status: "pending" }] })
+      expect(placed.body).not.toHaveProperty("import_info")
+
+      const switched = await fetch(`${hub.url}/_sandbox/answers`, { method: "PUT", body: JSON.stringify({ answers: "tidy" }) })
+      expect(switched.status).toBe(200)
+      const code = await placeOrder()
+      expect(hub.getOrder(code)).toMatchObject({ discount: 0, shipping_address: { postcode: "01310100" } })
+      const wrong = await fetch(`${hub.url}/_sandbox/answers`, { method: "PUT", body: JSON.stringify({ answers: "neat" }) })
+      expect(wrong.status).toBe(422)
+      expect((await wrong.json()).error).toMatch(/^answers/)
+      hub.reset()
+      hub.upsertProducts([{ sku: "SKU-1", qty: 10, name: "Camiseta", price: 50 }])
+      expect(hub.getOrder(await placeOrder())?.discount).toBeNull()
+    })
+
+    it("takes a NEW order without its shipping address, answered null until approval brings the billing address", async () => {
+      const { shipping_address: _none, ...withoutAddress } = testOrder()
+      const created = await call("POST", "/orders", { body: { order: withoutAddress } })
+      expect(created.status).toBe(201)
+      expect(created.body.shipping_address).toBeNull()
+      const approved = await call("POST", orderPath(created.body.code, "approval"), { body: { status: "payment_received" } })
+      expect(approved.body.shipping_address).toEqual(approved.body.billing_address)
+    })
+
+    it("refuses, whatever it answers, a body in the answers' looser formats, naming the field (docs/hub-interface.md §2.2)", async () => {
+      const order = testOrder()
+      const formattedPhone = await call("POST", "/orders", { body: { order: { ...order, customer: { ...order.customer, phones: ["(11) 99999-8888"] } } } })
+      expect(formattedPhone.status).toBe(422)
+      expect(formattedPhone.body.error).toMatch(/^order\.customer\.phones\.0: phone must hold digits only/)
+      const dashedCep = await call("POST", "/orders", { body: { order: { ...order, shipping_address: { ...order.shipping_address, postcode: "01310-100" } } } })
+      expect(dashedCep.status).toBe(422)
+      expect(dashedCep.body.error).toMatch(/^order\.shipping_address\.postcode/)
+      const nullDetail = await call("POST", "/orders", { body: { order: { ...order, billing_address: { ...order.billing_address, detail: null } } } })
+      expect(nullDetail.status).toBe(422)
+      expect(nullDetail.body.error).toMatch(/^order\.billing_address\.detail/)
+      expect(hub.orderCodes()).toEqual([])
+    })
+
+    it("lets the marketplace put an order in a 2025 code of a type outside the seven (POST /_sandbox/orders/<code>/status), from which no merchant move goes", async () => {
+      const code = await placeOrder()
+      const moved = await fetch(`${hub.url}/_sandbox${orderPath(code, "status")}`, { method: "POST", body: JSON.stringify({ status: "has_incident" }) })
+      expect(moved.status).toBe(200)
+      expect((await call("GET", orderPath(code))).body.status).toEqual({ code: "has_incident", label: "Pedido com incidente", type: "INCIDENT" })
+      const refused = await call("POST", orderPath(code, "cancel"), { body: { status: "order_canceled" } })
+      expect(refused.status).toBe(422)
+      expect(refused.body.error).toContain("from status has_incident (INCIDENT)")
+      const unknown = await fetch(`${hub.url}/_sandbox${orderPath(code, "status")}`, { method: "POST", body: JSON.stringify({ status: "nope" }) })
+      expect(unknown.status).toBe(422)
     })
 
     it("accepts a custom status of type NEW, and refuses a status of another type with 422", async () => {

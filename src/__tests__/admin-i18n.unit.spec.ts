@@ -1,7 +1,7 @@
 import fs from "node:fs"
 import path from "node:path"
 import { NFE_PROBLEMS } from "../mapping/nfe-xml"
-import { HUB_DELIVERY_ACTIONS } from "../modules/hub/models/hub-delivery-action"
+import { HUB_DELIVERY_ACTIONS } from "../modules/hub/types"
 
 /*
  * The admin's text (src/admin/i18n): every language has the same keys, every key the admin uses
@@ -10,11 +10,13 @@ import { HUB_DELIVERY_ACTIONS } from "../modules/hub/models/hub-delivery-action"
  */
 
 const ADMIN = path.resolve(__dirname, "../admin")
-const PARTS = ["page", "card", "product"] as const
+const PARTS = ["page", "card", "product", "afterSale"] as const
 const LANGUAGES = ["en", "ptBR"] as const
+/** A part's folder under i18n/, where it is not the part's name. */
+const FOLDERS: Partial<Record<(typeof PARTS)[number], string>> = { afterSale: "after-sale" }
 
 /** Texts that read the same in both languages (codes, names, abbreviations). */
-const SAME_IN_BOTH = new Set(["page.connection.columns.endpoint", "page.connection.columns.bucket", "page.traffic.endpoint", "page.catalogue.columns.sku", "page.import.columns.marketplace", "page.catalogue.fields.status", "card.fields.marketplace", "card.delivery.kinds.correios", "card.delivery.kinds.direct", "card.delivery.kinds.fulfillment", "page.delivery.columns.plp", "page.delivery.plps.heading", "page.prices.columns.medusa", "page.refusals.columns.sku"])
+const SAME_IN_BOTH = new Set(["page.connection.columns.endpoint", "page.connection.columns.bucket", "page.traffic.endpoint", "page.catalogue.columns.sku", "page.import.columns.marketplace", "page.hubOrders.columns.marketplace", "page.catalogue.fields.status", "card.fields.marketplace", "card.delivery.kinds.correios", "card.delivery.kinds.direct", "card.delivery.kinds.fulfillment", "page.delivery.columns.plp", "page.delivery.plps.heading", "page.prices.columns.medusa", "page.refusals.columns.sku", "afterSale.line", "afterSale.lineNamed", "afterSale.roles.B2W", "afterSale.refundLine"])
 
 type Texts = { [key: string]: string | Texts }
 
@@ -31,7 +33,7 @@ function flatten(texts: Texts, prefix = ""): Map<string, string> {
 const texts = Object.fromEntries(
   PARTS.map((part) => [
     part,
-    Object.fromEntries(LANGUAGES.map((language) => [language, flatten(JSON.parse(fs.readFileSync(path.join(ADMIN, "i18n", part, `${language}.json`), "utf8")))])),
+    Object.fromEntries(LANGUAGES.map((language) => [language, flatten(JSON.parse(fs.readFileSync(path.join(ADMIN, "i18n", FOLDERS[part] ?? part, `${language}.json`), "utf8")))])),
   ])
 ) as Record<(typeof PARTS)[number], Record<(typeof LANGUAGES)[number], Map<string, string>>>
 
@@ -47,7 +49,7 @@ function adminFiles(dir: string): string[] {
 function usedKeys(): Array<{ file: string; part: string; key: string; prefix: boolean }> {
   return adminFiles(ADMIN).flatMap((file) => {
     const source = fs.readFileSync(file, "utf8")
-    const part = source.match(/useHubTranslation\("(page|card|product)"\)/)?.[1]
+    const part = source.match(/useHubTranslation\("(page|card|product|afterSale)"\)/)?.[1]
     if (!part) return []
     const exact = [...source.matchAll(/\bt\(\s*"([^"]+)"/g)].map((match) => ({ key: match[1], prefix: false }))
     const templated = [...source.matchAll(/\bt\(\s*`([^`$]+)\$\{/g)].map((match) => ({ key: match[1], prefix: true }))
@@ -92,10 +94,30 @@ describe("the admin's text in English and Portuguese (Brazil)", () => {
     const missing = used
       .filter(({ part, key, prefix }) => {
         const keys = [...texts[part as (typeof PARTS)[number]].en.keys()]
-        return prefix ? !keys.some((candidate) => candidate.startsWith(key)) : !keys.includes(key)
+        // A count's text is found by its plural forms (`key_one`, `key_other`: i18next's).
+        return prefix ? !keys.some((candidate) => candidate.startsWith(key)) : !keys.includes(key) && !keys.includes(`${key}_other`)
       })
       .map(({ file, part, key }) => `${file}: ${part}.${key}`)
     expect(missing).toEqual([])
+  })
+
+  it("says a count through i18next's plural forms, never with '(s)', each form in both languages", () => {
+    const brackets = PARTS.flatMap((part) =>
+      LANGUAGES.flatMap((language) =>
+        [...texts[part][language]].filter(([, text]) => /[a-zà-ú]\((?:s|es|ns|ões)\)/i.test(text.replace(/https?\(s\)/g, ""))).map(([key]) => `${part}.${key} (${language})`)
+      )
+    )
+    expect(brackets).toEqual([])
+    const halves = PARTS.flatMap((part) =>
+      LANGUAGES.flatMap((language) => {
+        const keys = [...texts[part][language].keys()]
+        return keys
+          .filter((key) => /_(one|other)$/.test(key))
+          .filter((key) => !keys.includes(key.replace(/_(one|other)$/, "_one")) || !keys.includes(key.replace(/_(one|other)$/, "_other")) || !texts[part][language].get(key)!.includes("{{count}}"))
+          .map((key) => `${part}.${key} (${language})`)
+      })
+    )
+    expect(halves).toEqual([])
   })
 
   it("says every NF-e XML problem the plugin refuses, and every delivery action, in each language", () => {

@@ -55,10 +55,13 @@ describe("a publication problem in the merchant's words", () => {
     expect(problemText(en, { field: "sku", message: 'sku: give the variant "P" a SKU' })).toBe("Give each variant its own SKU (and metadata.hub_sku, when set, another one).")
   })
 
-  it("says what a product's hub category asks for (the mapping on the hub page): an attribute unmapped, without a value, or not one it takes; an EAN it requires", () => {
-    const unmapped = { field: "attributes.Gênero", message: "attributes.Gênero: the hub category Camisetas requires Gênero: choose where Medusa keeps it (Mapping, on the hub page)" }
-    expect(problemText(en, unmapped)).toBe("The hub category Camisetas requires Gênero: choose where Medusa keeps it in Mapping, on the hub page.")
-    expect(problemText(ptBR, unmapped)).toBe("A categoria do hub Camisetas exige Gênero: escolha onde o Medusa guarda esse dado em Mapeamento, na página do hub.")
+  it("says what a product's hub category asks for (the mapping in Settings): an attribute unmapped, without a value, or not one it takes; an EAN it requires", () => {
+    const unmapped = { field: "attributes.Gênero", message: "attributes.Gênero: the hub category Camisetas requires Gênero: choose where Medusa keeps it (Settings → Marketplace hub, Mapping)" }
+    expect(problemText(en, unmapped)).toBe("The hub category Camisetas requires Gênero: choose where Medusa keeps it in Settings → Marketplace hub, Mapping.")
+    expect(problemText(ptBR, unmapped)).toBe("A categoria do hub Camisetas exige Gênero: escolha onde o Medusa guarda esse dado em Configurações → Hub de marketplaces, Mapeamento.")
+    // In the mapping's own drawer the merchant is already there: the check points at its Categories, never elsewhere.
+    expect(problemText(en, unmapped, "mapping")).toBe("The hub category Camisetas requires Gênero: choose where Medusa keeps it under Categories, above.")
+    expect(problemText(ptBR, unmapped, "mapping")).toBe("A categoria do hub Camisetas exige Gênero: escolha onde o Medusa guarda esse dado em Categorias, acima.")
     const empty = { field: "variations[TEE-X].Tamanho", message: "variations[TEE-X].Tamanho: the hub category Camisetas requires Tamanho, read from the option Size: set it" }
     expect(problemText(en, empty)).toBe("Variant TEE-X: The hub category Camisetas requires Tamanho, read from the option Size: set it.")
     expect(problemText(ptBR, empty)).toBe("Variante TEE-X: A categoria do hub Camisetas exige Tamanho, lido da opção Size: preencha.")

@@ -42,6 +42,37 @@ function importedFiles(file: string): string[] {
   })
 }
 
+/** A relative specifier resolved as TypeScript does, or null (a package). */
+function resolved(file: string, specifier: string): string | null {
+  if (!specifier.startsWith(".")) return null
+  const base = path.resolve(path.dirname(file), specifier)
+  return [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts"), path.join(base, "index.tsx")].find((candidate) => fs.existsSync(candidate) && fs.statSync(candidate).isFile()) ?? null
+}
+
+/** Each import or re-export of a file of src/: the names it takes (`*` for all of them), the file they come from, and whether it re-exports them. */
+function namedImports(file: string): Array<{ names: string[]; from: string; reexport: boolean }> {
+  const text = fs.readFileSync(file, "utf8")
+  return [...text.matchAll(/(import|export)\s+(?:type\s+)?(\{[^}]*\}|\*(?:\s+as\s+\w+)?|\w+(?:\s*,\s*\{[^}]*\})?)\s+from\s+["'](\.[^"']*)["']/g)].flatMap((match) => {
+    const from = resolved(file, match[3])
+    if (!from) return []
+    const braces = /\{([^}]*)\}/.exec(match[2])?.[1]
+    const names = braces === undefined ? ["*"] : braces.split(",").map((part) => part.trim().replace(/^type\s+/, "").split(/\s+as\s+/)[0]).filter(Boolean)
+    return [{ names, from, reexport: match[1] === "export" }]
+  })
+}
+
+/** Where each name a file exports is defined: its own declarations, and through `export *` and `export { } from`, the files it re-exports. */
+function definitions(file: string): Map<string, string> {
+  const found = new Map<string, string>()
+  const text = fs.readFileSync(file, "utf8")
+  for (const match of text.matchAll(/^export\s+(?:declare\s+)?(?:async\s+)?(?:abstract\s+)?(?:function\*?|class|const|let|type|interface|enum)\s+(\w+)/gm)) found.set(match[1], file)
+  for (const { names, from } of namedImports(file).filter(({ reexport }) => reexport)) {
+    const inner = definitions(from)
+    for (const name of names[0] === "*" ? inner.keys() : names) if (!found.has(name)) found.set(name, inner.get(name) ?? from)
+  }
+  return found
+}
+
 /** Each circle of the graph (a strongly connected part of more than one file, or a file importing itself), its files sorted. */
 export function circles(graph: Map<string, string[]>): string[][] {
   const order = new Map<string, number>()
@@ -74,6 +105,26 @@ export function circles(graph: Map<string, string[]>): string[][] {
   return found
 }
 
+/**
+ * The hub module's inside (issue 60, one door into the module): its tables' models and its SQL, which
+ * only the module itself imports; code outside holds the service, an account (`hub-account.ts`: its
+ * records and operations) and the module's words (`types.ts`).
+ */
+const MODULE_INSIDE = ["modules/hub/repositories/", "modules/hub/models/"]
+
+/**
+ * The hub client's wire (issue 60, the hub's words apart from its wire): the one request path, the
+ * request budget, paging and documents, the calls by resource that have their own file (categories,
+ * sync errors, the marketplace's delivery; their words are in `*-schemas.ts`) and the client's
+ * counters (their snapshot's types are `figure-snapshot.ts`), which only the hub module and the client itself import; the
+ * hub's words (schemas, types, the status and move tables, `reading.ts`, `errors.ts`' `hubOutcome`)
+ * stay everyone's. Read by name through the client's index, as most code imports it.
+ */
+const HUB_WIRE = ["client", "transport", "categories", "sync-errors", "marketplace-delivery", "figures", "rate-limit", "occupancy", "adaptive-limit", "budget-store", "redis-budget-store", "paging", "documents", "bounds", "network-faults", "tracing", "form", "paths"].map(
+  (name) => `hub-client/${name}.ts`
+)
+const WIRE_OWNERS = ["hub-client/", "modules/hub/"]
+
 const relative = (file: string) => path.relative(SRC, file).split(path.sep).join("/")
 const layerOf = (file: string) => LAYERS.findIndex((rooms) => rooms.includes(relative(file).split("/")[0]))
 
@@ -103,5 +154,39 @@ describe("imports run one way", () => {
       imported.filter((target) => layerOf(target) > layerOf(file)).map((target) => `${relative(file)} imports ${relative(target)}`)
     )
     expect(upward).toEqual([])
+  })
+
+  it("nothing outside the hub module imports its repositories or models", () => {
+    const inside = (file: string) => MODULE_INSIDE.some((room) => relative(file).startsWith(room))
+    const through = [...graph]
+      .filter(([file]) => !relative(file).startsWith("modules/hub/"))
+      .flatMap(([file, imported]) => imported.filter(inside).map((target) => `${relative(file)} imports ${relative(target)}`))
+    expect(through).toEqual([])
+  })
+
+  it("reads which file defines each name a file takes through an index (the wire rule's own check)", () => {
+    const index = definitions(path.join(SRC, "hub-client/index.ts"))
+    expect(relative(index.get("HubClient")!)).toBe("hub-client/client.ts")
+    expect(relative(index.get("hubAccountKey")!)).toBe("hub-client/transport.ts")
+    expect(relative(index.get("parseHubOrder")!)).toBe("hub-client/listed-order.ts")
+    expect(relative(index.get("hubOutcome")!)).toBe("hub-client/errors.ts")
+    expect(namedImports(path.join(SRC, "modules/hub/hub-account.ts"))).toContainEqual({ names: ["HubClient", "HubFiguresSnapshot"], from: path.join(SRC, "hub-client/index.ts"), reexport: false })
+  })
+
+  it("nothing outside the hub module and the client imports the client's wire", () => {
+    const wire = (defined: string) => HUB_WIRE.includes(relative(defined))
+    // The admin bundle too: it may take the hub's words (a move's schema), never its wire.
+    const outside = sourceFiles(SRC).filter((file) => !WIRE_OWNERS.some((room) => relative(file).startsWith(room)))
+    const taken = outside.flatMap((file) =>
+      namedImports(file).flatMap(({ names, from }) => {
+        if (!relative(from).startsWith("hub-client/")) return []
+        const defined = definitions(from)
+        return names.flatMap((name) => {
+          const source = name === "*" ? from : (defined.get(name) ?? from)
+          return wire(source) || (name === "*" && [...defined.values()].some(wire)) ? [`${relative(file)} imports ${name} (${relative(source)})`] : []
+        })
+      })
+    )
+    expect(taken).toEqual([])
   })
 })

@@ -10,12 +10,15 @@ import { GetHubMovesSchema } from "./admin/hub/moves/validators"
 import { GetHubImportRunsSchema } from "./admin/hub/import-runs/validators"
 import { GetHubSkusInErrorSchema } from "./admin/hub/catalogue/skus-in-error/validators"
 import { GetHubSyncErrorsSchema } from "./admin/hub/marketplace-refusals/validators"
+import { GetHubSacTicketsSchema, PostHubSacAnswerSchema, PostHubSacInstanceSchema } from "./admin/hub/after-sale/validators"
 import { GetHubProductsSchema, PostHubProductExclusionSchema, PostHubProductPublishSchema } from "./admin/hub/products/validators"
 import { HubAccountQuerySchema } from "./admin/hub/account-query"
 import { GetCollectablesSchema, GetDeliveryDocumentSchema, GetDeliveryPageSchema, PostDeliveryOrdersSchema } from "./admin/hub/delivery/validators"
 import { validateBody } from "./validate-body"
 import { refuseHubMetadata } from "./refuse-hub-metadata"
+import { ordersByMarketplaceNumber } from "./orders-by-marketplace-number"
 import { cappedJsonBody } from "./capped-json-body"
+import { freightDoor } from "./hub/freight/door"
 import { invoiceXmlBodyCap } from "./admin/hub/orders/[code]/invoice-xml/body-cap"
 import { hubPriceRulesSchema } from "../mapping/hub-price-rules"
 import { PostPricePreviewQuerySchema } from "./admin/hub/prices/preview/validators"
@@ -32,10 +35,17 @@ export default defineMiddlewares({
       middlewares: [refuseHubMetadata],
     },
     {
-      // The hub's freight quotes (docs/freight.md): a quote of 100 lines is under 32 KB; nothing larger is read.
+      // The hub's freight quotes (docs/freight.md), answered here before Medusa's route layers (src/api/hub/freight/door.ts):
+      // the token out of Medusa's request log whatever the method, the body read by the door's own reader.
       matcher: "/hub/freight/*",
-      method: ["POST"],
-      bodyParser: { sizeLimit: "64kb" },
+      bodyParser: false,
+      middlewares: [freightDoor],
+    },
+    {
+      // Medusa's own order list finds a marketplace order by the marketplace's number too (after Medusa's validation).
+      matcher: "/admin/orders",
+      method: ["GET"],
+      middlewares: [ordersByMarketplaceNumber],
     },
     {
       matcher: "/admin/hub/orders",
@@ -170,6 +180,21 @@ export default defineMiddlewares({
       method: ["GET"],
       middlewares: [validateAndTransformQuery(GetHubImportRunsSchema, {})],
     },
+    // The marketplace's customer service (docs/after-sale.md): its tickets, and *Read now*.
+    { matcher: "/admin/hub/after-sale/tickets", method: ["GET"], middlewares: [validateAndTransformQuery(GetHubSacTicketsSchema, {})] },
+    { matcher: "/admin/hub/after-sale/read", method: ["POST"], middlewares: [validateAndTransformQuery(HubAccountQuerySchema, {})] },
+    {
+      matcher: "/admin/hub/after-sale/tickets/:code/chats/:parts/answers",
+      method: ["POST"],
+      middlewares: [validateAndTransformQuery(HubAccountQuerySchema, {}), ...validateBody(PostHubSacAnswerSchema)],
+    },
+    {
+      matcher: "/admin/hub/after-sale/tickets/:code/instances",
+      method: ["POST"],
+      middlewares: [validateAndTransformQuery(HubAccountQuerySchema, {}), ...validateBody(PostHubSacInstanceSchema)],
+    },
+    { matcher: "/admin/hub/after-sale/tickets/:code/return/receive", method: ["POST"], middlewares: [validateAndTransformQuery(HubAccountQuerySchema, {})] },
+    { matcher: "/admin/hub/after-sale/orders/:code/tickets", method: ["GET"], middlewares: [validateAndTransformQuery(HubAccountQuerySchema, {})] },
     // What the marketplaces refused, under its one name; /sync-errors (before 0.4) answers the same until the next minor version.
     ...["/admin/hub/marketplace-refusals", "/admin/hub/sync-errors"].flatMap((base) => [
       { matcher: base, method: ["GET" as const], middlewares: [validateAndTransformQuery(GetHubSyncErrorsSchema, {})] },

@@ -7,10 +7,11 @@ import type { z } from "zod"
 import type { HubBudgetStore } from "./budget-store"
 import { rateLimitBucketOf } from "./endpoints"
 import { describeIssues, HubInvalidRequestError, HubRefusedError } from "./errors"
-import { HubFiguresSnapshot, HourlyTraffic } from "./figures"
+import type { HourlyTraffic, HubFiguresSnapshot } from "./figure-snapshot"
 import { HubClientOptions, HubClientOptionsInput, hubClientOptionsSchema } from "./options"
 import type { HubTracer } from "./tracing"
-import { allOrders, allProducts, HubPageReader, ListedHubOrder, Paged, pageQuery } from "./paging"
+import type { ListedHubOrder } from "./listed-order"
+import { allOrders, allProducts, HubPageReader, Paged, pageQuery } from "./paging"
 import {
   DeliveryInput,
   deliveryInputSchema,
@@ -23,7 +24,7 @@ import {
   HubProductList,
   hubProductListSchema,
   hubProductResponseSchema,
-  HubStatus,
+  HubStatusCatalogue,
   hubStatusListSchema,
   InvoiceInput,
   invoiceInputSchema,
@@ -56,6 +57,8 @@ import {
 import { HubCategories } from "./categories"
 import { HubMarketplaceDelivery } from "./marketplace-delivery"
 import { orderPath, productPath, productResource, skuSegment, variationResource } from "./paths"
+import { HubSac } from "./sac"
+import { HubStores } from "./stores"
 import { HubSyncErrors } from "./sync-errors"
 import { HubLogger, HubTransport } from "./transport"
 
@@ -74,6 +77,10 @@ export class HubClient implements HubPageReader {
   readonly delivery: HubMarketplaceDelivery
   /** What the marketplaces refused after the hub took it (sync-errors.ts). */
   readonly syncErrors: HubSyncErrors
+  /** The marketplace's customer service: tickets, chats, the seller's answers (sac.ts). */
+  readonly sac: HubSac
+  /** The hub's warehouses other than the default: each CD's stock in batches (stores.ts). */
+  readonly stores: HubStores
   /** The marketplace's categories and their attributes, from the category service beside the hub (categories.ts; `categoryServiceUrl`). */
   readonly categories: HubCategories
 
@@ -88,13 +95,15 @@ export class HubClient implements HubPageReader {
     this.transport = new HubTransport(this.options, logger, budgetStore, tracer)
     this.delivery = new HubMarketplaceDelivery(this.transport)
     this.syncErrors = new HubSyncErrors(this.transport)
+    this.sac = new HubSac(this.transport)
+    this.stores = new HubStores(this.transport)
     this.categoryTransport = this.options.categoryServiceUrl ? this.transport.besideAt(this.options.categoryServiceUrl) : undefined
     this.categories = new HubCategories(this.categoryTransport)
   }
 
   // ---- Statuses ------------------------------------------------------------------------
 
-  async listStatuses(): Promise<HubStatus[]> {
+  async listStatuses(): Promise<HubStatusCatalogue> {
     return this.transport.send({ method: "GET", path: "/statuses", endpoint: "GET /statuses", response: hubStatusListSchema })
   }
 
@@ -262,8 +271,8 @@ export class HubClient implements HubPageReader {
   }
 
   /** Every product matching `filters`, following `next`; one page held at a time. */
-  allProducts(filters: ProductFilters = {}): AsyncGenerator<HubProduct> {
-    return allProducts(this, filters, this.options.maxProductPages)
+  allProducts(filters: ProductFilters = {}, onSetAside?: (reasons: string[]) => void): AsyncGenerator<HubProduct> {
+    return allProducts(this, filters, this.options.maxProductPages, onSetAside)
   }
 
   /** One product with its catalogue fields and variations; null when the hub holds no product of that SKU (404). */
@@ -374,6 +383,11 @@ export class HubClient implements HubPageReader {
   /** Gives back what a store could not record, to be taken again with the next ones. */
   returnHourlyTraffic(rows: HourlyTraffic[]): void {
     this.transport.returnHourlyTraffic(rows)
+  }
+
+  /** What `takeHourlyTraffic` would hand over now, left in place: a reader's view of this process's latest requests. */
+  untakenHourlyTraffic(): HourlyTraffic[] {
+    return this.transport.untakenHourlyTraffic()
   }
 
   async close(): Promise<void> {

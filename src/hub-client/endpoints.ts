@@ -23,6 +23,15 @@ export const DEFAULT_RATE_LIMITS: Record<string, RateLimit> = {
   "GET /orders": { limit: 1, windowMs: 1000 },
   "GET /orders/{code}": { limit: 1, windowMs: 1000 },
   "GET /statuses": { limit: 1, windowMs: 1000 },
+  // After-sale (docs/hub-public-facts.md): SAC 9/s per method, every /sac path in its method's bucket.
+  "GET /sac": { limit: 9, windowMs: 1000 },
+  "POST /sac": { limit: 9, windowMs: 1000 },
+  "PUT /sac": { limit: 9, windowMs: 1000 },
+  "PATCH /sac": { limit: 9, windowMs: 1000 },
+  // Warehouses (docs/hub-public-facts.md, Stock per warehouse): stores GET 1/s, POST and PUT 9/s.
+  "GET /stores": { limit: 1, windowMs: 1000 },
+  "POST /stores": { limit: 9, windowMs: 1000 },
+  "PUT /stores": { limit: 9, windowMs: 1000 },
 }
 
 /** `method` and a path relative to the hub's base URL (`/orders/X-1/invoice`) -> its bucket. */

@@ -35,12 +35,14 @@ const volumeQty = z.number("volume_qty must be a number").int("volume_qty must b
 
 /**
  * An invoice with its NF-e XML, as the order card uploads it (`POST /admin/hub/orders/{code}/invoice-xml`):
- * the file's text and the number of parcels. The route reads the XML (src/mapping/nfe-xml.ts) and
- * never keeps it.
+ * the file's text and the number of parcels. The route reads the XML (src/mapping/nfe-xml.ts), checks
+ * it is this order's (its buyer, its lines), and never keeps it.
  */
 export const nfeUploadSchema = z.strictObject({
   xml: z.string("xml must be the NF-e XML file's text").min(1, "xml is empty: choose the NF-e XML file"),
   volume_qty: volumeQty,
+  /** The merchant confirms an NF-e whose lines are not the order's SKUs and quantities (their own product codes). */
+  lines_confirmed: z.boolean("lines_confirmed must be true or false").optional(),
 })
 export type NfeUpload = z.infer<typeof nfeUploadSchema>
 

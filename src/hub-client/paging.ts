@@ -4,10 +4,9 @@
  * walks can be read (and tested) apart from the request path; the client delegates to them.
  */
 import { HUB_DAY_MS, HUB_INDEX_DEPTH, HUB_PAGE_SIZE } from "./endpoints"
-import { describeIssues, HubDeepPagingError, HubIncompleteListingError, HubInvalidRequestError } from "./errors"
-import { HubOrder, hubOrderSchema, HubProduct, HubProductList, OrderFilters, ProductFilters } from "./schemas"
-
-export type ListedHubOrder = { code: string } & Record<string, unknown>
+import { HubDeepPagingError, HubIncompleteListingError, HubInvalidRequestError } from "./errors"
+import type { ListedHubOrder } from "./listed-order"
+import { HubProduct, HubProductList, OrderFilters, ProductFilters } from "./schemas"
 
 export type Paged = { page?: number; perPage?: number }
 
@@ -46,17 +45,27 @@ export function pageQuery(endpoint: string, { page = 1, perPage = HUB_PAGE_SIZE 
  * - `maxPages` pages read and a `next` still given: HubIncompleteListingError, the bound of a hub that
  *   announces no total and whose cursor never repeats.
  *
+ * A product the schema sets aside (`setAside`: a null `qty`, no SKU) is handed to `onSetAside` with its
+ * reason; the page and the walk go on.
+ *
  * An incomplete walk is thrown, never ended quietly, so that a product not read is never taken for a
  * product gone.
  */
-export async function* allProducts(reader: HubPageReader, filters: ProductFilters, maxPages = Infinity): AsyncGenerator<HubProduct> {
+export async function* allProducts(
+  reader: HubPageReader,
+  filters: ProductFilters,
+  maxPages = Infinity,
+  onSetAside: (reasons: string[]) => void = () => {}
+): AsyncGenerator<HubProduct> {
   let page = await reader.listProducts(filters, { page: 1, perPage: HUB_PAGE_SIZE })
   const announced = page.total !== undefined && page.total >= page.products.length ? page.total : undefined
   const followed = new Set<string>()
   let products = 0
   for (let read = 1; ; read++) {
+    // A malformed product is set aside with its reason (schemas.ts); it still counts towards the total.
+    if (page.setAside?.length) onSetAside(page.setAside)
     yield* page.products
-    products += page.products.length
+    products += page.products.length + (page.setAside?.length ?? 0)
     if (!page.next) return
     if (announced !== undefined && products >= announced) return
     if (read >= maxPages) {
@@ -136,16 +145,6 @@ async function* ordersBetween(
       `${first.total} orders match on ${filters.startDate.toISOString().slice(0, 10)}, more than the ${HUB_INDEX_DEPTH} the hub lets a filter reach; the first ${HUB_INDEX_DEPTH} were read`
     )
   }
-}
-
-export type ParsedHubOrder = { ok: true; hubOrder: HubOrder } | { ok: false; code: string; reason: string }
-
-/** Validates one listed order on its own: a malformed order is set aside with its reason. */
-export function parseHubOrder(listed: ListedHubOrder): ParsedHubOrder {
-  const parsed = hubOrderSchema.safeParse(listed)
-  return parsed.success
-    ? { ok: true, hubOrder: parsed.data }
-    : { ok: false, code: listed.code, reason: describeIssues(parsed.error.issues) }
 }
 
 function dayNumber(date: Date): number {

@@ -4,7 +4,7 @@ import { afterRefusal, effectiveLimit, LimitState, nextRampAt, rampedLimit } fro
 import { cappedPauseUntil, DEFAULT_MAX_PAUSE_MS, timerDelayMs } from "./bounds"
 import { HubBudgetStore, MemoryBudgetStore, SharedBudgetState } from "./budget-store"
 import { RateLimit, rateLimitOf } from "./endpoints"
-import type { BucketLimitFigures } from "./figures"
+import type { BucketLimitFigures } from "./figure-snapshot"
 
 /**
  * Keeps the client under the hub's limits and honours its 429s (docs/hub-interface.md §7 rule 2, §8).

@@ -1,5 +1,6 @@
 import { z } from "zod"
 import { nfeCheckDigit, nfeCheckDigitValid } from "./nfe-key"
+import { hubDigits, hubMoney, hubPhone, hubPhones, hubText, hubWholeNumber, loose, looseText, present } from "./reading"
 
 /*
  * The hub's requests and responses, as zod schemas. The shapes come from the
@@ -32,88 +33,162 @@ export const STANDARD_STATUS_CODES: Record<HubStatusType, string> = {
   SHIPMENT_EXCEPTION: "shipment_exception",
 }
 
+/**
+ * A status of the catalogue. Its `type` is kept as the hub says it, known or not: the 2025 list adds
+ * codes whose types are not all published (docs/hub-public-facts.md), and an unknown type never stops
+ * an import (`hubStatusTypeOf` reads it as none).
+ */
 export const hubStatusSchema = z.looseObject({
-  code: z.string().min(1),
-  label: z.string(),
-  type: hubStatusTypeSchema,
+  code: hubText.pipe(z.string().min(1, "code is empty")),
+  label: looseText.transform((label) => label ?? ""),
+  type: looseText.transform((type) => type ?? ""),
 })
 export type HubStatus = z.infer<typeof hubStatusSchema>
 
-/** `GET /statuses`: a list; some hubs wrap it as `{ statuses: [...] }`. */
+/**
+ * `GET /statuses`: a list; some hubs wrap it as `{ statuses: [...] }`. Each entry is read alone: one
+ * without a code is set aside (`setAside`, with its reason), never the catalogue.
+ */
 export const hubStatusListSchema = z
-  .union([z.array(hubStatusSchema), z.looseObject({ statuses: z.array(hubStatusSchema) })])
-  .transform((body) => (Array.isArray(body) ? body : body.statuses))
+  .union([z.array(z.unknown()), z.looseObject({ statuses: z.array(z.unknown()) }).transform((body) => body.statuses)], "the statuses must be a list, or one under statuses")
+  .transform((entries) => {
+    const { read, setAside } = readEach(entries, hubStatusSchema)
+    return { statuses: read, setAside }
+  })
+export type HubStatusCatalogue = z.infer<typeof hubStatusListSchema>
 
-const digits = (what: string) => z.string().regex(/^\d+$/, `${what} must hold digits only`)
+/** An entry of a list as a reason names it: its SKU or code when it has one (never personal data), else its place. */
+function entryName(entry: unknown, index: number): string {
+  const { sku, code } = (entry && typeof entry === "object" ? entry : {}) as { sku?: unknown; code?: unknown }
+  const key = [sku, code].find((value) => typeof value === "string" && value.length > 0 && value.length <= 100)
+  return key ? JSON.stringify(key) : `entry ${index}`
+}
+
+/** Entries of a hub list, each read alone: those that fit, and the others with their reasons. */
+export function readEach<T extends z.ZodType>(entries: unknown[], schema: T): { read: z.output<T>[]; setAside: string[] } {
+  const read: z.output<T>[] = []
+  const setAside: string[] = []
+  entries.forEach((entry, index) => {
+    const parsed = schema.safeParse(entry)
+    if (parsed.success) read.push(parsed.data)
+    else setAside.push(`${entryName(entry, index)}: ${parsed.error.issues.map((issue) => `${issue.path.join(".") || "entry"}: ${issue.message}`).join("; ")}`)
+  })
+  return { read, setAside }
+}
+
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "expected a date YYYY-MM-DD")
 const money = z.number().finite().nonnegative()
+const digits = (what: string) => z.string().regex(/^\d+$/, `${what} must hold digits only`)
 
+/**
+ * An address as the hub answers it: every field may be absent (an order awaiting payment may carry no
+ * shipping address yet); the CEP and the phone are normalised to their digits.
+ */
 export const hubAddressSchema = z.looseObject({
-  full_name: z.string().optional(),
-  street: z.string().min(1),
-  number: z.union([z.number().int(), z.string()]).optional(),
-  detail: z.string().optional(),
-  complement: z.string().optional(),
-  neighborhood: z.string().optional(),
-  city: z.string().min(1),
-  region: z.string().optional(),
-  country: z.string().length(2, "country must be a two-letter code"),
-  postcode: digits("postcode"),
-  reference: z.string().optional(),
-  phone: z.string().optional(),
+  full_name: looseText,
+  street: looseText,
+  number: looseText,
+  detail: looseText,
+  complement: looseText,
+  neighborhood: looseText,
+  city: looseText,
+  region: looseText,
+  /** Two letters, or absent. */
+  country: loose(z.string().trim().regex(/^[A-Za-z]{2}$/)),
+  postcode: hubDigits.optional(),
+  reference: looseText,
+  phone: hubPhone.optional(),
 })
 export type HubAddress = z.infer<typeof hubAddressSchema>
 
 export const hubCustomerSchema = z.looseObject({
-  name: z.string().min(1),
-  email: z.email(),
-  date_of_birth: isoDate.optional(),
-  gender: z.string().optional(),
-  vat_number: digits("vat_number").optional(),
-  phones: z.array(digits("phone")).optional(),
+  name: looseText,
+  /** Absent when it is not an e-mail (marketplaces mask some). */
+  email: loose(z.string().trim().pipe(z.email())),
+  date_of_birth: looseText,
+  gender: looseText,
+  /** A CPF (11 digits) or a company's CNPJ (14), digits kept. */
+  vat_number: hubDigits.optional(),
+  /** A company buyer's state registration (the IE the merchant's NF-e needs): letters allowed ("ISENTO"). */
+  state_registration: looseText,
+  phones: hubPhones.optional(),
 })
 export type HubCustomer = z.infer<typeof hubCustomerSchema>
 
+/** Who paid a line's promotion (docs/hub-public-facts.md, since 2024): the seller's share and the marketplace's. */
+export const hubPromotionSchema = z.looseObject({
+  name: looseText,
+  value: loose(hubMoney),
+  seller_value: loose(hubMoney),
+  sponsor_value: loose(hubMoney),
+  sponsor_percentage: loose(present(z.number().finite())),
+  calculation_type: looseText,
+  category_type: looseText,
+})
+export type HubPromotion = z.infer<typeof hubPromotionSchema>
+
 export const hubOrderItemSchema = z.looseObject({
-  /** The SKU sold (the variant). */
-  id: z.string().min(1),
-  product_id: z.string().optional(),
-  name: z.string().optional(),
-  qty: z.number().int().positive("qty must be a positive integer"),
-  original_price: money.optional(),
-  special_price: money.optional(),
-  shipping_cost: money.optional(),
+  /** The SKU sold (the variant): needed. */
+  id: hubText.pipe(z.string().min(1, "id (the SKU) is empty")),
+  product_id: looseText,
+  name: looseText,
+  /** Needed: a whole number above zero. */
+  qty: hubWholeNumber.pipe(z.number().positive("qty must be a positive integer")),
+  original_price: hubMoney,
+  /** The price paid when there is a special one; 0 or absent means the original price (docs/hub-public-facts.md). */
+  special_price: hubMoney.transform((price) => (price === 0 ? undefined : price)),
+  shipping_cost: hubMoney,
+  promotions: loose(z.array(z.unknown()))
+    .transform((list) => (list === undefined ? undefined : readEach(list, hubPromotionSchema).read))
+    .optional(),
+  /** The warehouse that sells the line (docs/hub-public-facts.md, Stock per warehouse). */
+  remote_store_id: looseText,
+  delivery_line_id: looseText,
+  listing_type_id: looseText,
 })
 export type HubOrderItem = z.infer<typeof hubOrderItemSchema>
 
 export const hubOrderStatusSchema = z.looseObject({
-  code: z.string().min(1),
-  label: z.string().optional(),
-  type: z.string().optional(),
+  code: hubText.pipe(z.string().min(1, "code is empty")),
+  label: looseText,
+  type: looseText,
 })
 
-/** An order as the hub returns it. */
+/** The marketplace's own references to the order (`remote_code`: the number the buyer and its support quote). */
+export const hubImportInfoSchema = z.looseObject({
+  ss_name: looseText,
+  remote_id: looseText,
+  remote_code: looseText,
+})
+
+/**
+ * An order as the hub returns it, read liberally (reading.ts): only the code, the status's code, the
+ * items (SKU and quantity) and the money, once present, can set it aside.
+ */
 export const hubOrderSchema = z.looseObject({
-  code: z.string().min(1),
-  channel: z.string().optional(),
-  placed_at: z.string().optional(),
-  updated_at: z.string().optional(),
-  approved_date: z.string().nullable().optional(),
+  code: hubText.pipe(z.string().min(1, "code is empty")),
+  channel: looseText,
+  placed_at: looseText,
+  updated_at: looseText,
+  approved_date: looseText,
   status: hubOrderStatusSchema,
-  total_ordered: money.optional(),
-  shipping_cost: money.optional(),
-  interest: money.optional(),
-  discount: money.optional(),
-  shipping_method: z.string().optional(),
+  total_ordered: hubMoney,
+  shipping_cost: hubMoney,
+  interest: hubMoney,
+  discount: hubMoney,
+  shipping_method: looseText,
   /** Who carries it (docs/hub-public-facts.md, The hub's own delivery); read leniently: a value of another shape is none. */
   calculation_type: z.unknown().optional(),
   shipping_carrier: z.unknown().optional(),
-  estimated_delivery: z.string().optional(),
-  sync_status: z.string().optional(),
-  customer: hubCustomerSchema,
-  billing_address: hubAddressSchema,
-  shipping_address: hubAddressSchema,
-  items: z.array(hubOrderItemSchema).min(1, "an order needs at least one item"),
+  estimated_delivery: looseText,
+  /** The dispatch deadline the marketplace holds the seller to. */
+  expedition_limit_date: looseText,
+  sync_status: looseText,
+  import_info: loose(hubImportInfoSchema),
+  customer: loose(hubCustomerSchema).transform((customer): HubCustomer => customer ?? {}),
+  billing_address: loose(hubAddressSchema),
+  shipping_address: loose(hubAddressSchema),
+  items: z.array(hubOrderItemSchema, "items must be a list").min(1, "an order needs at least one item"),
   payments: z.array(z.looseObject({})).optional(),
   invoices: z.array(z.looseObject({ key: z.string().optional() })).optional(),
   shipments: z.array(z.looseObject({})).optional(),
@@ -137,28 +212,47 @@ export const hubOrderResponseSchema = z
   .union([hubOrderSchema, z.looseObject({ order: hubOrderSchema })])
   .transform((body) => ("order" in body && typeof body.order === "object" ? (body.order as HubOrder) : (body as HubOrder)))
 
+/** A price as listed: null is the hub's "none" (kept: a sale price of null is no sale); another shape is unknown. */
+const listedPrice = z.union([z.number().finite(), z.null()]).optional().catch(undefined)
+
 const hubProductFields = {
-  sku: z.string().min(1),
-  name: z.string().optional(),
-  status: z.enum(["enabled", "disabled"]).optional(),
-  qty: z.number().int(),
-  price: z.number().nullable().optional(),
-  promotional_price: z.number().nullable().optional(),
+  sku: hubText.pipe(z.string().min(1, "sku is empty")),
+  /** `null` or `""` in real listings (docs/hub-public-facts.md): absent. */
+  name: looseText,
+  status: loose(z.enum(["enabled", "disabled"])),
+  /** Needed: the stock the reconciliation compares. */
+  qty: hubWholeNumber,
+  price: listedPrice,
+  promotional_price: listedPrice,
 }
 
-/** A product as listed; a configurable one may carry its children (`variations`, docs/hub-public-facts.md, Products). */
+const hubVariationSchema = z.looseObject(hubProductFields)
+
+/**
+ * A product as listed; a configurable one may carry its children (`variations`, docs/hub-public-facts.md,
+ * Products), each read alone: a malformed variation is left out of the comparison, not its product.
+ */
 export const hubProductSchema = z.looseObject({
   ...hubProductFields,
-  variations: z.array(z.looseObject(hubProductFields)).optional(),
+  variations: loose(z.array(z.unknown()))
+    .transform((list) => (list === undefined ? undefined : readEach(list, hubVariationSchema).read))
+    .optional(),
 })
 export type HubProduct = z.infer<typeof hubProductSchema>
 
-export const hubProductListSchema = z.looseObject({
-  products: z.array(hubProductSchema),
-  total: z.number().int().nonnegative().optional(),
-  next: z.string().nullable().optional(),
-})
-export type HubProductList = z.infer<typeof hubProductListSchema>
+/** A page of `GET /products`: each product read alone, a malformed one set aside with its reason (`setAside`), the page kept. */
+export const hubProductListSchema = z
+  .looseObject({
+    products: z.array(z.unknown(), "products must be a list"),
+    total: loose(hubWholeNumber.pipe(z.number().nonnegative())),
+    next: looseText,
+  })
+  .transform(({ products, ...page }): HubProductList => {
+    const { read, setAside } = readEach(products, hubProductSchema)
+    return { ...page, products: read, setAside }
+  })
+/** `setAside`: why each product left out was (a reader that sets none aside may leave it out). */
+export type HubProductList = { products: HubProduct[]; total?: number; next?: string; setAside?: string[] }
 
 export const hubProductResponseSchema = z
   .union([hubProductSchema, z.looseObject({ product: hubProductSchema }), z.looseObject({ variation: hubProductSchema })])
@@ -199,8 +293,15 @@ export const testOrderInputSchema = z.strictObject({
       })
     )
     .min(1),
-  // The same fields as a hub order's customer; what we send is held to exactly those.
-  customer: z.strictObject(hubCustomerSchema.shape),
+  // What the merchant sends is held to the specification's formats (§2.2), unlike what the hub answers.
+  customer: z.strictObject({
+    name: z.string().min(1),
+    email: z.email(),
+    date_of_birth: isoDate.optional(),
+    gender: z.string().optional(),
+    vat_number: digits("vat_number").optional(),
+    phones: z.array(digits("phone")).optional(),
+  }),
   billing_address: testOrderAddressSchema,
   shipping_address: testOrderAddressSchema,
   shipping_method: z.string().optional(),

@@ -24,7 +24,8 @@ import {
   maskSecrets,
 } from "./errors"
 import { describeNetworkFault, networkCode } from "./network-faults"
-import { HubFigures, HubFiguresSnapshot, HourlyTraffic } from "./figures"
+import type { HourlyTraffic, HubFiguresSnapshot } from "./figure-snapshot"
+import { HubFigures } from "./figures"
 import { HubClientOptions } from "./options"
 import { type HubTracer, NO_TRACER } from "./tracing"
 import { HubRateLimiter } from "./rate-limit"
@@ -113,6 +114,10 @@ export class HubTransport {
 
   takeHourlyTraffic(): HourlyTraffic[] {
     return this.figuresBook.takeHourly()
+  }
+
+  untakenHourlyTraffic(): HourlyTraffic[] {
+    return this.figuresBook.untakenHourly()
   }
 
   returnHourlyTraffic(rows: HourlyTraffic[]): void {

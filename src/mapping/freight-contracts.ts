@@ -58,7 +58,7 @@ export const LEGACY_UNITS: PartnerUnits = { weight: "kg", measures: "m", money: 
 const KG_PER = { kg: "1", g: "0.001" } as const
 const M_PER = { m: "1", cm: "0.01", mm: "0.001" } as const
 /** A number times an exact factor (decimal strings), so 1250 g is 1.25 kg and not 1.2500000000000002. */
-const scaled = (value: number, factor: string): number => MathBN.convert(MathBN.mult(value, factor)).toNumber()
+const scaled = (value: number, factor: string): number => (factor === "1" ? value : MathBN.convert(MathBN.mult(value, factor)).toNumber())
 
 /** The partner's request: CEPs as strings; its measures in the account's `partnerUnits` (bounds wide enough for grams and centavos). */
 export const partnerQuoteRequestSchema = z.object({
@@ -87,7 +87,6 @@ export const partnerQuoteRequestSchema = z.object({
 export type FreightLine = { sku: string; quantity: number; unitPrice: number; weightKg: number; heightM: number; widthM: number; lengthM: number }
 export type FreightRequest = { contract: FreightContract; cep: string; lines: FreightLine[]; sellerTenant?: string }
 
-/** Reads a request; `units` are the partner's (the legacy's are on the record). */
 /** A cost in centavos is a whole number: a fraction means the partner sends reais, and the option is wrong. */
 function wholeCentavos(data: z.output<typeof partnerQuoteRequestSchema>, ctx: z.core.$RefinementCtx) {
   data.products.forEach((p, index) => {
@@ -95,7 +94,22 @@ function wholeCentavos(data: z.output<typeof partnerQuoteRequestSchema>, ctx: z.
   })
 }
 
+/**
+ * A list of lines past FREIGHT_MAX_LINES refused by its length before any line is read: zod checks
+ * every item before an array's bound, and a 64 KB body of `{}` is 21,000 items (0.4-0.7 s of the
+ * event loop, the whole store frozen, issue 59).
+ */
+function tooManyLines(contract: FreightContract, body: unknown): z.core.$ZodIssue[] | null {
+  const field = contract === "legacy" ? "volumes" : "products"
+  const lines = (body as Record<string, unknown> | null)?.[field]
+  if (!Array.isArray(lines) || lines.length <= FREIGHT_MAX_LINES) return null
+  return [{ code: "custom", path: [field], message: `${field} must hold at most ${FREIGHT_MAX_LINES} items`, input: undefined } as z.core.$ZodIssue]
+}
+
+/** Reads a request; `units` are the partner's (the legacy's are on the record). */
 export function readQuoteRequest(contract: FreightContract, body: unknown, units: PartnerUnits = LEGACY_UNITS): { ok: true; request: FreightRequest } | { ok: false; issues: z.core.$ZodIssue[] } {
+  const tooMany = tooManyLines(contract, body)
+  if (tooMany) return { ok: false, issues: tooMany }
   if (contract === "legacy") {
     const parsed = legacyQuoteRequestSchema.safeParse(body)
     if (!parsed.success) return { ok: false, issues: parsed.error.issues }
@@ -137,6 +151,15 @@ export type FreightQuote = { id: string; name: string; displayName: string; amou
 
 export const NO_DELIVERY_TEXT = "Nenhuma opção de frete disponível para o CEP informado"
 export const UNSERVED_LEGACY_TEXT = "Região de entrega não atendida"
+export const UNAVAILABLE_TEXT = "Cotação de frete indisponível no momento"
+export const UNAVAILABLE_KEY = "QUOTE_UNAVAILABLE"
+
+/**
+ * Why a quote has no option: no zone of the store serves the CEP (the contract's no-options 404), or
+ * nothing is known in time for a CEP it may serve (a 503: the hub then uses the merchant's
+ * contingency table, where a 404 would tell the marketplace the region is not served).
+ */
+export type NoOption = "unserved" | "unavailable"
 export const UNKNOWN_SKU_KEY = "SKU_NOT_FOUND"
 
 /** The cheapest first, the fastest among equals (as the marketplace chooses). */
@@ -144,8 +167,22 @@ export function sortQuotes(quotes: FreightQuote[]): FreightQuote[] {
   return [...quotes].sort((a, b) => Number(a.amount) - Number(b.amount) || a.transitDays + a.handlingDays - (b.transitDays + b.handlingDays))
 }
 
+/** The dates addBusinessDays answered today (UTC), by the days added: every quote asks the same few. */
+const businessDates = { day: "", byDays: new Map<number, string>() }
+
 /** Adds business days (Monday to Friday) to `from`, as the partner's estimated date. */
 export function addBusinessDays(from: Date, days: number): string {
+  const day = from.toISOString().slice(0, 10)
+  if (businessDates.day !== day) Object.assign(businessDates, { day, byDays: new Map() })
+  let answer = businessDates.byDays.get(days)
+  if (answer === undefined) {
+    answer = businessDateAfter(from, days)
+    if (businessDates.byDays.size < 400) businessDates.byDays.set(days, answer)
+  }
+  return answer
+}
+
+function businessDateAfter(from: Date, days: number): string {
   const date = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate()))
   let left = days
   while (left > 0) {
@@ -157,9 +194,9 @@ export function addBusinessDays(from: Date, days: number): string {
 
 export type FreightAnswer = { status: number; body: unknown }
 
-/** The answer in the legacy contract: 404 with the hub's words when nothing is quoted. */
-export function legacyAnswer(quotes: FreightQuote[]): FreightAnswer {
-  if (!quotes.length) return { status: 404, body: { message: UNSERVED_LEGACY_TEXT } }
+/** The answer in the legacy contract: 404 with the hub's words when no zone serves the CEP, 503 when nothing is known in time. */
+export function legacyAnswer(quotes: FreightQuote[], none: NoOption = "unserved"): FreightAnswer {
+  if (!quotes.length) return none === "unserved" ? { status: 404, body: { message: UNSERVED_LEGACY_TEXT } } : { status: 503, body: { message: UNAVAILABLE_TEXT } }
   return {
     status: 200,
     body: {
@@ -174,17 +211,19 @@ export function legacyAnswer(quotes: FreightQuote[]): FreightAnswer {
   }
 }
 
-/** The answer in the partner's contract; unknown SKUs and an unserved CEP are said in `messages`. */
-export function partnerAnswer(request: FreightRequest, quotes: FreightQuote[], unknownSkus: string[], now: Date, units: PartnerUnits = LEGACY_UNITS): FreightAnswer {
+/** The answer in the partner's contract; unknown SKUs, an unserved CEP and a quote unavailable in time are said in `messages`. */
+export function partnerAnswer(request: FreightRequest, quotes: FreightQuote[], unknownSkus: string[], now: Date, units: PartnerUnits = LEGACY_UNITS, none: NoOption = "unserved"): FreightAnswer {
   const sellerTenant = request.sellerTenant ?? ""
+  const noOption = none === "unserved" ? { key: "NO_DELIVERY_OPTIONS", text: NO_DELIVERY_TEXT } : { key: UNAVAILABLE_KEY, text: UNAVAILABLE_TEXT }
   const messages = [
     ...unknownSkus.map((skuId) => ({ type: "WARNING", key: UNKNOWN_SKU_KEY, text: `SKU ${skuId} não encontrado`, sellerTenant })),
-    ...(quotes.length ? [] : [{ type: "ERROR", key: "NO_DELIVERY_OPTIONS", text: NO_DELIVERY_TEXT, sellerTenant }]),
+    ...(quotes.length ? [] : [{ type: "ERROR", ...noOption, sellerTenant }]),
   ]
+  const status = quotes.length ? 200 : none === "unserved" ? 404 : 503
   return {
-    status: quotes.length ? 200 : 404,
+    status,
     body: {
-      statusHttp: quotes.length ? 200 : 404,
+      statusHttp: status,
       status: quotes.length ? "ok" : "error",
       ...(messages.length ? { messages } : {}),
       content: {

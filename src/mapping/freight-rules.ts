@@ -62,11 +62,30 @@ export function geoZoneServes(zone: GeoZone, cep: string): boolean {
 /** The CEP's range for the quote cache: its first five digits (a Correios sector), never the full CEP. */
 export const cepRange = (cep: string): string => cep.slice(0, 5)
 
-/** The weight band for the quote cache: 0.5 kg steps up to 5 kg, 1 kg to 30 kg, 5 kg beyond. */
-export function weightBand(totalKg: number): string {
-  const step = totalKg <= 5 ? 0.5 : totalKg <= 30 ? 1 : 5
-  const upper = Math.max(step, Math.ceil(totalKg / step) * step)
-  return `${upper}`
+/** A value's band: the upper bound of its step (`steps`: [up to, step] in order), null past the last. */
+function bandOf(value: number, steps: Array<[number, number]>, zero: string | null): string | null {
+  if (!Number.isFinite(value) || value < 0) return null
+  if (value === 0 && zero !== null) return zero
+  const step = steps.find(([upTo]) => value <= upTo)?.[1]
+  if (step === undefined) return null
+  return `${Math.max(step, Math.round(Math.ceil(value / step - 1e-9) * step * 1000) / 1000)}`
+}
+
+/**
+ * The weight band for the quote cache: 0.5 kg steps up to 5 kg, 1 kg to 30 kg, 5 kg to 100 kg, 50 kg
+ * to 1,000 kg; null past it (not cached: a caller's weight would otherwise make a band per request).
+ */
+export const weightBand = (totalKg: number): string | null => bandOf(totalKg, [[5, 0.5], [30, 1], [100, 5], [1000, 50]], null)
+
+/**
+ * The volume band (litres) for the quote cache, since carriers price the cubed weight: 1 L steps up to
+ * 5 L, 5 L to 50, 20 L to 200, 100 L to 1,000, 500 L to 5,000 (5 m³); "0" without measures; null past 5 m³.
+ */
+export const volumeBand = (litres: number): string | null => bandOf(litres, [[5, 1], [50, 5], [200, 20], [1000, 100], [5000, 500]], "0")
+
+/** A quote's parcel: its total weight (kg) and volume (litres), from its lines' measures and quantities. */
+export function parcelOf(lines: Array<{ quantity: number; weightKg: number; heightM: number; widthM: number; lengthM: number }>): { kg: number; litres: number } {
+  return lines.reduce((sum, line) => ({ kg: sum.kg + line.weightKg * line.quantity, litres: sum.litres + line.heightM * line.widthM * line.lengthM * 1000 * line.quantity }), { kg: 0, litres: 0 })
 }
 
 /** The whole request's deadline when `freight.deadlineMs` is unset: 50 ms short of the hub's 800 for the network. */
@@ -83,16 +102,54 @@ export const freightRulesSchema = z.object({
    * past it the quote answers with what it has priced. Unset: FREIGHT_DEADLINE_MS.
    */
   deadlineMs: z.number({ error: "freight.deadlineMs must be a whole number of milliseconds" }).int("freight.deadlineMs must be a whole number of milliseconds").min(100, "freight.deadlineMs must be at least 100").max(790, "freight.deadlineMs must be at most 790 (the hub waits 800 ms)").optional(),
+  /**
+   * How old a calculated option's cached price may be before a quote answered from it also asks the
+   * provider again, behind the answer (one call at a time per cache key and process). 0: every time.
+   */
+  cacheRefreshSeconds: z.number({ error: "freight.cacheRefreshSeconds must be a whole number of seconds" }).int("freight.cacheRefreshSeconds must be a whole number of seconds").min(0).max(86_400).default(60),
   /** The partner contract's units; unset: the legacy's (freight-contracts.ts says why). */
   partnerUnits: partnerUnitsSchema.optional(),
 })
 export type FreightRules = z.infer<typeof freightRulesSchema>
 
 /** Medusa's price with the rules applied, exact, rounded half up to cents, never below zero. */
-export function applyFreightRules(amount: BigNumber | number | string, itemTotal: number | string, rules: FreightRules): string {
+export function applyFreightRules(amount: BigNumber | number | string, itemTotal: number | string, rules: Pick<FreightRules, "markupPercent" | "fixedAmount" | "freeAbove">): string {
   if (rules.freeAbove !== undefined && MathBN.gte(itemTotal, rules.freeAbove)) return "0.00"
+  // No markup and no fixed amount (most stores): the price itself, rounded, with one BigNumber.
+  if (!rules.markupPercent && !rules.fixedAmount) return MathBN.max(amount, 0).decimalPlaces(2, 4 /* ROUND_HALF_UP */).toFixed(2)
   const ruled = MathBN.add(MathBN.mult(amount, MathBN.add(1, MathBN.div(rules.markupPercent, 100))), rules.fixedAmount)
   return MathBN.max(ruled, 0).decimalPlaces(2, 4 /* ROUND_HALF_UP */).toFixed(2)
+}
+
+/** A flat option's price in the account's currency: its amount (a decimal string) and its rules (Medusa's price rules). */
+export type FlatPrice = { amount: string; rules: Array<{ attribute: string; operator: string; value: string }> }
+
+/** Whether a price rule holds for the quote's items' total, compared as Medusa's pricing compares it (eq as text, the others as numbers). */
+function ruleHolds(rule: FlatPrice["rules"][number], itemTotal: string): boolean {
+  if (rule.attribute !== "item_total") return false
+  const total = Number(itemTotal)
+  if (rule.operator === "eq") return rule.value === total.toString()
+  if (!/^-?\d+(\.\d+)?$/.test(rule.value.trim())) return false
+  if (rule.operator === "gt") return MathBN.gt(itemTotal, rule.value)
+  if (rule.operator === "gte") return MathBN.gte(itemTotal, rule.value)
+  if (rule.operator === "lt") return MathBN.lt(itemTotal, rule.value)
+  if (rule.operator === "lte") return MathBN.lte(itemTotal, rule.value)
+  return false
+}
+
+/**
+ * A flat option's price for a quote, as Medusa's pricing picks it with the context `{ currency_code,
+ * item_total }` (node_modules/@medusajs/pricing, PricingRepository.calculatePrices): among the prices
+ * whose every rule holds (a rule on anything but item_total cannot), the one with the most rules, then
+ * the lowest amount. Null: none holds.
+ */
+export function flatAmountOf(prices: FlatPrice[], itemTotal: string): string | null {
+  let best: FlatPrice | null = null
+  for (const price of prices) {
+    if (!price.rules.every((rule) => ruleHolds(rule, itemTotal))) continue
+    if (!best || price.rules.length > best.rules.length || (price.rules.length === best.rules.length && MathBN.lt(price.amount, best.amount))) best = price
+  }
+  return best?.amount ?? null
 }
 
 /** The items' total of a quote (unit price × quantity), exact: Medusa's `item_total` price rules read it. */

@@ -41,7 +41,7 @@ export function categoryAttributes(
   for (const attribute of category.attributes) {
     const source = mapping.attributes.find((entry) => entry.hub_category_id === category.id && entry.name_id === attribute.name_id)?.source
     if (!source) {
-      if (attribute.required) report(`attributes.${attribute.name}`, `the hub category ${category.name} requires ${attribute.name}: choose where Medusa keeps it (Mapping, on the hub page)`)
+      if (attribute.required) report(`attributes.${attribute.name}`, `the hub category ${category.name} requires ${attribute.name}: choose where Medusa keeps it (Settings → Marketplace hub, Mapping)`)
       continue
     }
     const check = (field: string, value: string | undefined): string | undefined => {

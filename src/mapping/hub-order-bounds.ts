@@ -3,7 +3,8 @@ import type { HubOrder } from "../hub-client"
 /**
  * Longest text the import accepts per field: generous for real names, e-mails, addresses and codes,
  * and far below what would let one order flood the admin, the logs or the database (RFC 5321 caps an
- * e-mail at 254; dates are ISO strings of 10 to 30 characters; phones and tax numbers are digits).
+ * e-mail at 254; dates are ISO strings of 10 to 30 characters; tax numbers are digits; phones are
+ * read as their digits, at most 15, and need no limit here).
  */
 export const HUB_TEXT_LIMITS = {
   channel: 100,
@@ -17,17 +18,20 @@ export const HUB_TEXT_LIMITS = {
   "customer.email": 254,
   "customer.gender": 50,
   "customer.vat_number": 30,
-  "customer.phones[]": 30,
+  "customer.state_registration": 30,
+  "import_info.remote_code": 100,
   "items[].id": 200,
   "items[].product_id": 200,
   "items[].name": 500,
+  "items[].remote_store_id": 100,
+  "items[].delivery_line_id": 100,
+  "items[].promotions[].name": 200,
   "address.street": 300,
   "address.number": 30,
   "address.full_name": 200,
   "address.city": 200,
   "address.region": 100,
   "address.postcode": 20,
-  "address.phone": 30,
   "address.neighborhood": 200,
   "address.detail": 300,
   "address.complement": 300,
@@ -54,8 +58,8 @@ export type HubOrderBounds = {
 }
 
 type Limit = keyof typeof HUB_TEXT_LIMITS
-const ADDRESS_TEXTS = ["full_name", "street", "number", "detail", "complement", "neighborhood", "city", "region", "postcode", "reference", "phone"] as const
-const ORDER_DATES = ["placed_at", "updated_at", "approved_date", "estimated_delivery"] as const
+const ADDRESS_TEXTS = ["full_name", "street", "number", "detail", "complement", "neighborhood", "city", "region", "postcode", "reference"] as const
+const ORDER_DATES = ["placed_at", "updated_at", "approved_date", "estimated_delivery", "expedition_limit_date"] as const
 
 /**
  * Why a hub order is out of this store's bounds (the field named), or null when it is within them.
@@ -83,8 +87,9 @@ export function hubOrderOutOfBounds(hubOrder: HubOrder, bounds: HubOrderBounds):
     // The quantity itself is left out: a long run of digits is masked as personal data in reasons.
     return `items[${tooMany[0]}].qty is above the ${bounds.maxItemQuantity} a SKU may ask for in one order, its lines added up (the maxItemQuantity option)`
   }
-  const country = hubOrder.shipping_address.country.toLowerCase()
-  if (!bounds.countryCodes.includes(country)) {
+  // An order awaiting payment may carry no shipping address yet: it is still imported and reserved.
+  const country = hubOrder.shipping_address?.country?.toLowerCase()
+  if (country !== undefined && !bounds.countryCodes.includes(country)) {
     return `shipping_address.country ${country.toUpperCase()} is not a country of the region hub orders land in (${bounds.countryCodes.join(", ").toUpperCase() || "none"})`
   }
   return null
@@ -104,13 +109,17 @@ function textOutOfBounds(hubOrder: HubOrder): string | null {
     ["customer.gender", "customer.gender", hubOrder.customer.gender],
     ["customer.vat_number", "customer.vat_number", hubOrder.customer.vat_number],
     ["date", "customer.date_of_birth", hubOrder.customer.date_of_birth],
-    ...(hubOrder.customer.phones ?? []).map((phone, index): [Limit, string, unknown] => ["customer.phones[]", `customer.phones[${index}]`, phone]),
+    ["customer.state_registration", "customer.state_registration", hubOrder.customer.state_registration],
+    ["import_info.remote_code", "import_info.remote_code", hubOrder.import_info?.remote_code],
     ...hubOrder.items.flatMap((item): Array<[Limit, string, unknown]> => [
       ["items[].product_id", `items[${item.id}].product_id`, item.product_id],
       ["items[].name", `items[${item.id}].name`, item.name],
+      ["items[].remote_store_id", `items[${item.id}].remote_store_id`, item.remote_store_id],
+      ["items[].delivery_line_id", `items[${item.id}].delivery_line_id`, item.delivery_line_id],
+      ...(item.promotions ?? []).map((promotion, index): [Limit, string, unknown] => ["items[].promotions[].name", `items[${item.id}].promotions[${index}].name`, promotion.name]),
     ]),
     ...(["billing_address", "shipping_address"] as const).flatMap((which) =>
-      ADDRESS_TEXTS.map((field): [Limit, string, unknown] => [`address.${field}`, `${which}.${field}`, hubOrder[which][field]])
+      ADDRESS_TEXTS.map((field): [Limit, string, unknown] => [`address.${field}`, `${which}.${field}`, hubOrder[which]?.[field]])
     ),
     ...(hubOrder.payments ?? []).flatMap((payment, index) =>
       (["method", "description", "status"] as const).map((field): [Limit, string, unknown] => [`payments[].${field}`, `payments[${index}].${field}`, payment[field]])

@@ -1,5 +1,5 @@
 import { z } from "zod"
-import type { HubOrder, HubOrderItem } from "../hub-client"
+import { absent, decimalAmount, hubWholeNumber, loose, looseText, type HubOrder, type HubOrderItem } from "../hub-client"
 
 /**
  * How the money of a hub order lands in a Medusa order, so that the order's total is the hub's
@@ -104,14 +104,17 @@ function sum(values: number[]): number {
   return values.reduce((total, value) => total + value, 0)
 }
 
-/** A payment as the hub reports it (docs/hub-public-facts.md, Orders); only `value` is needed. */
+/**
+ * A payment as the hub reports it (docs/hub-public-facts.md, Orders), read liberally (a `status` of
+ * null at NEW, a date of ""); only `value` is needed.
+ */
 export const hubPaymentSchema = z.looseObject({
-  method: z.string().optional(),
-  description: z.string().optional(),
-  value: z.number().finite().nonnegative(),
-  parcels: z.number().int().nonnegative().optional(),
-  status: z.string().optional(),
-  transaction_date: z.string().nullable().optional(),
+  method: looseText,
+  description: looseText,
+  value: z.preprocess(absent, decimalAmount),
+  parcels: loose(hubWholeNumber.pipe(z.number().nonnegative())),
+  status: looseText,
+  transaction_date: looseText,
 })
 
 /** What the buyer paid, as the hub says, and the details kept on Medusa's payment. */
@@ -122,7 +125,7 @@ export type HubPayment = { amount: number; data: { hub_payments: Array<z.infer<t
  * payments, `total_ordered`; without either (or with a payment the schema refuses), null: the order's own total.
  */
 export function hubPaymentOf(listed: Record<string, unknown>): HubPayment | null {
-  const payments = z.array(hubPaymentSchema).safeParse(listed.payments ?? [])
+  const payments = z.array(hubPaymentSchema).safeParse(absent(listed.payments) ?? [])
   if (payments.success && payments.data.length) {
     return { amount: fromCents(sum(payments.data.map((payment) => toCents(payment.value)))), data: { hub_payments: payments.data } }
   }

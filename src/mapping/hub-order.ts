@@ -1,6 +1,7 @@
 import type { CreateOrderDTO } from "@medusajs/framework/types"
-import type { HubAddress, HubCustomer, HubOrder, HubOrderItem } from "../hub-client"
+import { hubAddressSchema, type HubAddress, type HubCustomer, type HubOrder, type HubOrderItem, type HubPromotion } from "../hub-client"
 import { hubItemUnitPrice, hubOrderMoney, type HubOrderLineMoney } from "./hub-order-money"
+import { hubExpeditionLimit } from "./plan-hub-order"
 
 /** The variant a hub item's SKU was matched to. */
 export type MatchedVariant = {
@@ -34,12 +35,18 @@ export type MedusaCustomerInput = {
 }
 
 type MappedHubOrder =
-  | { ok: true; customer: MedusaCustomerInput; order: Omit<CreateOrderDTO, "customer_id"> }
+  /** `customer` null: the hub sent no e-mail (marketplaces mask some), and the order is placed without a customer. */
+  | { ok: true; customer: MedusaCustomerInput | null; order: Omit<CreateOrderDTO, "customer_id"> }
   | { ok: false; reason: string }
 
-/** Medusa keeps addresses in full; the hub's structured fields also ride along in metadata. */
-function toMedusaAddress(address: HubAddress, fallbackName: string) {
-  const { first_name, last_name } = splitName(address.full_name ?? fallbackName)
+/**
+ * Medusa keeps addresses in full; the hub's structured fields also ride along in metadata. `extra`:
+ * more of the buyer's data kept with the address (a company's state registration, on the billing one).
+ * None when the hub sent none (an order awaiting payment may have no shipping address yet).
+ */
+function toMedusaAddress(address: HubAddress | undefined, fallbackName: string | undefined, extra: Record<string, unknown> = {}) {
+  if (!address) return undefined
+  const { first_name, last_name } = splitName(address.full_name ?? fallbackName ?? "")
   const line2 = [address.complement, address.neighborhood].filter(Boolean).join(" - ")
   return {
     first_name,
@@ -49,7 +56,7 @@ function toMedusaAddress(address: HubAddress, fallbackName: string) {
     city: address.city,
     province: address.region,
     postal_code: address.postcode,
-    country_code: address.country.toLowerCase(),
+    country_code: address.country?.toLowerCase(),
     phone: address.phone,
     metadata: {
       street: address.street,
@@ -58,13 +65,21 @@ function toMedusaAddress(address: HubAddress, fallbackName: string) {
       complement: address.complement ?? null,
       neighborhood: address.neighborhood ?? null,
       reference: address.reference ?? null,
+      ...extra,
     },
   }
 }
 
-/** Medusa's customer has names, e-mail and phone; the hub's other fields go in its metadata. */
-function toMedusaCustomer(customer: HubCustomer): MedusaCustomerInput {
-  const { first_name, last_name } = splitName(customer.name)
+/** The shipping address of a hub order (the hub fills it in after an order was imported without one), as Medusa's input; none when absent. */
+export function hubShippingAddressOf(listed: object): ReturnType<typeof toMedusaAddress> {
+  const parsed = hubAddressSchema.safeParse((listed as { shipping_address?: unknown }).shipping_address)
+  return parsed.success && parsed.data.street ? toMedusaAddress(parsed.data, undefined) : undefined
+}
+
+/** Medusa's customer has names, e-mail and phone; the hub's other fields go in its metadata. None without an e-mail. */
+function toMedusaCustomer(customer: HubCustomer): MedusaCustomerInput | null {
+  if (!customer.email) return null
+  const { first_name, last_name } = splitName(customer.name ?? "")
   return {
     email: customer.email.toLowerCase(),
     first_name,
@@ -111,11 +126,15 @@ export function toMedusaOrder(
       region_id: target.regionId,
       sales_channel_id: target.salesChannelId,
       currency_code: target.currencyCode,
-      email: customer.email,
+      email: customer?.email,
       // The marketplace has told the customer already.
       no_notification: true,
       shipping_address: toMedusaAddress(hubOrder.shipping_address, hubOrder.customer.name),
-      billing_address: toMedusaAddress(hubOrder.billing_address, hubOrder.customer.name),
+      billing_address: toMedusaAddress(
+        hubOrder.billing_address,
+        hubOrder.customer.name,
+        hubOrder.customer.state_registration ? { state_registration: hubOrder.customer.state_registration } : {}
+      ),
       items: [
         ...lines.items.map((item, index) => toMedusaLineItem(item, variantsBySku.get(item.id)!, lineMoney[index])),
         ...(interest > 0 ? [interestLineItem(interest, target)] : []),
@@ -138,6 +157,9 @@ export function toMedusaOrder(
         hub_discount: hubOrder.discount ?? 0,
         hub_total_ordered: hubOrder.total_ordered ?? null,
         hub_estimated_delivery: hubOrder.estimated_delivery ?? null,
+        // The number the buyer and the marketplace's support quote, and the dispatch deadline (docs/orders.md).
+        hub_remote_code: hubOrder.import_info?.remote_code ?? null,
+        hub_expedition_limit_date: hubExpeditionLimit(hubOrder)?.toISOString() ?? null,
       },
     },
   }
@@ -158,7 +180,13 @@ function toMedusaLineItem(item: HubOrderItem, variant: MatchedVariant, money: Hu
     // Marketplace prices are what the customer paid, taxes included.
     is_tax_inclusive: true,
     requires_shipping: true,
-    metadata: { hub_sku: item.id },
+    metadata: {
+      hub_sku: item.id,
+      // Who paid each promotion (the seller's share, the marketplace's); the price stays what the buyer paid.
+      hub_promotions: (item.promotions ?? []).map(hubPromotionKept),
+      hub_remote_store_id: item.remote_store_id ?? null,
+      hub_delivery_line_id: item.delivery_line_id ?? null,
+    },
     adjustments: discountAdjustment(money.discount),
   }
 }
@@ -196,11 +224,25 @@ function mergeSameSkuLines(items: HubOrderItem[]): { ok: true; items: HubOrderIt
       bySku.set(item.id, { ...item })
     } else if (hubItemUnitPrice(first) === hubItemUnitPrice(item)) {
       first.qty += item.qty
+      first.promotions = [...(first.promotions ?? []), ...(item.promotions ?? [])]
     } else {
       return { ok: false, reason: `items: the SKU ${item.id} is on several lines at different prices (${hubItemUnitPrice(first)}, ${hubItemUnitPrice(item)})` }
     }
   }
   return { ok: true, items: [...bySku.values()] }
+}
+
+/** A promotion as the line keeps it: the hub's fields, each null when absent. */
+function hubPromotionKept(promotion: HubPromotion) {
+  return {
+    name: promotion.name ?? null,
+    value: promotion.value ?? null,
+    seller_value: promotion.seller_value ?? null,
+    sponsor_value: promotion.sponsor_value ?? null,
+    sponsor_percentage: promotion.sponsor_percentage ?? null,
+    calculation_type: promotion.calculation_type ?? null,
+    category_type: promotion.category_type ?? null,
+  }
 }
 
 function splitName(name: string): { first_name: string; last_name: string } {

@@ -52,7 +52,12 @@ export function latestPerCode<T extends { code: string }>(listed: T[]): T[] {
  */
 export function keptWhileListed(listed: ListedHubOrder, action: "import" | "follow"): ListedHubOrder {
   if (action === "follow") {
-    return { ...pick(listed, ["code", "channel", "status", "updated_at", "total_ordered"]), code: listed.code, ...payments(listed), ...parcels(listed) }
+    return {
+      ...pick(listed, ["code", "channel", "status", "updated_at", "total_ordered"]),
+      code: listed.code,
+      ...payments(listed),
+      ...parcels(listed),
+    }
   }
   const order = pick(listed, Object.keys(hubOrderSchema.shape).filter((key) => !NOT_READ_BY_THE_IMPORT.has(key)))
   return {

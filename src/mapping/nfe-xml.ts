@@ -13,7 +13,20 @@ import { XMLParser, XMLValidator } from "fast-xml-parser"
 import { nfeInvoiceInputSchema } from "../hub-client/schemas"
 import { nfeCheckDigit, nfeCheckDigitValid } from "../hub-client/nfe-key"
 
-export const NFE_PROBLEMS = ["too_large", "not_xml", "declares_entities", "not_nfe", "keys_differ", "key_format", "check_digit", "not_authorised", "no_issue_date", "issue_date_format"] as const
+export const NFE_PROBLEMS = [
+  "too_large",
+  "not_xml",
+  "declares_entities",
+  "not_nfe",
+  "keys_differ",
+  "key_format",
+  "check_digit",
+  "not_authorised",
+  "no_issue_date",
+  "issue_date_format",
+  "buyer_differs",
+  "lines_differ",
+] as const
 export type NfeProblem = (typeof NFE_PROBLEMS)[number]
 
 export type NfeReading =
@@ -80,3 +93,38 @@ function parse(xml: string): Record<string, any> | null {
     return null
   }
 }
+
+/** The order an NF-e is to invoice, as the hub holds it: its buyer's CPF or CNPJ (digits; null when the hub has none) and its lines by SKU. */
+export type NfeOrderFacts = { buyer: string | null; items: Array<{ sku: string; qty: number }> }
+
+/**
+ * Whether an NF-e read by `readNfeXml` belongs to this order: its buyer (`dest/CPF` or `dest/CNPJ`)
+ * is the order's, and its lines (`det/prod`: `cProd` the SKU, `qCom` the quantity) are the order's,
+ * SKU by SKU. Null when it does; else the first difference, in the merchant's words and without the
+ * buyer's number (an error may be logged). Either side missing its part is not a difference: a hub
+ * order without a tax number, an NF-e without lines. `lines_differ` may be the merchant's coding
+ * (their NF-e's product codes are not the SKUs): the route asks them to confirm it.
+ */
+export function nfeOrderDifference(xml: string, order: NfeOrderFacts): { problem: "buyer_differs" | "lines_differ"; message: string } | null {
+  const infNFe = parse(xml)?.nfeProc?.NFe?.infNFe
+  if (!infNFe) return null
+  const digits = (value: unknown) => String(value ?? "").replace(/\D/g, "")
+  const buyer = digits(infNFe.dest?.CPF) || digits(infNFe.dest?.CNPJ)
+  if (buyer && order.buyer && buyer !== digits(order.buyer)) {
+    const kind = infNFe.dest?.CPF ? "CPF" : "CNPJ"
+    return { problem: "buyer_differs", message: `the NF-e's buyer (its ${kind}) is not this order's buyer: upload the NF-e issued to this order's buyer` }
+  }
+  const lines = ([] as unknown[]).concat(infNFe.det ?? []).map((det) => (det as { prod?: { cProd?: unknown; qCom?: unknown } })?.prod)
+  if (!lines.length) return null
+  const sum = (entries: Array<[string, number]>) => entries.reduce((totals, [sku, qty]) => totals.set(sku, (totals.get(sku) ?? 0) + qty), new Map<string, number>())
+  const invoiced = sum(lines.map((prod) => [String(prod?.cProd ?? ""), Number(prod?.qCom ?? 0)]))
+  const ordered = sum(order.items.map((item) => [item.sku, item.qty]))
+  const same = invoiced.size === ordered.size && [...ordered].every(([sku, qty]) => invoiced.get(sku) === qty)
+  if (same) return null
+  const list = (totals: Map<string, number>) => [...totals].map(([sku, qty]) => `${sku || "(no code)"} × ${qty}`).join(", ")
+  return { problem: "lines_differ", message: `the NF-e's lines (${list(invoiced)}) are not this order's (${list(ordered)})` }
+}
+
+/** Why an invoice is refused whose NF-e key `holder` (another hub order of the account) was invoiced with: one NF-e invoices one order. */
+export const nfeKeyInUseMessage = (key: string, holder: string, code: string): string =>
+  `The NF-e key ${key} invoices the hub order ${holder} already: an NF-e invoices one order, so ${code} needs its own`

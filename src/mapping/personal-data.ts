@@ -21,3 +21,17 @@ export function maskPersonalData(text: string): string {
       return plain.length >= 8 ? `***${plain.slice(-2)}` : digits
     })
 }
+
+/** The longest text of the marketplace's kept, shown or notified (a refusal's message, name, solution). */
+export const MARKETPLACE_TEXT_MAX_LENGTH = 500
+
+/**
+ * A marketplace's words as the store keeps them: personal data masked (a refusal may quote the buyer
+ * or an NF-e), control characters gone, at most `MARKETPLACE_TEXT_MAX_LENGTH` characters.
+ */
+export function marketplaceText(text: string | null): string | null {
+  if (text === null) return null
+  // eslint-disable-next-line no-control-regex
+  const masked = maskPersonalData(text.replace(/[\u0000-\u001f\u007f]+/g, " ")).trim()
+  return masked.length > MARKETPLACE_TEXT_MAX_LENGTH ? `${masked.slice(0, MARKETPLACE_TEXT_MAX_LENGTH - 1)}…` : masked
+}

@@ -13,6 +13,10 @@ export type SeenHubOrder = {
   digest: string
   /** Who carries it, in the order's words (kept on its record: the card names the delivery). */
   delivery: HubDeliveryFacts
+  /** The marketplace's own order number (`import_info.remote_code`), the one the buyer quotes; null when absent. */
+  remoteCode: string | null
+  /** The dispatch deadline (`expedition_limit_date`); null when absent or not a date. */
+  expeditionLimit: Date | null
 }
 
 /** The store's record of a hub order, as far as the plan needs it. */
@@ -72,7 +76,25 @@ export function seenHubOrder(listed: ListedHubOrder, catalogue: ReadonlyMap<stri
     statusType: statusType ?? "UNKNOWN",
     digest: hubPayloadDigest(listed),
     delivery: hubDeliveryFacts(listed),
+    remoteCode: remoteCodeOf(listed),
+    expeditionLimit: hubExpeditionLimit(listed) ?? null,
   }
+}
+
+/** The dispatch deadline the marketplace holds the seller to (`expedition_limit_date`), when it is a date. */
+export function hubExpeditionLimit(hubOrder: object): Date | undefined {
+  const value = (hubOrder as { expedition_limit_date?: unknown }).expedition_limit_date
+  if (typeof value !== "string") return undefined
+  const date = new Date(value)
+  return Number.isNaN(date.getTime()) ? undefined : date
+}
+
+/** `import_info.remote_code` as a word of at most 100 characters (it reaches the card, the list and an index), or null. */
+function remoteCodeOf(listed: ListedHubOrder): string | null {
+  const info = listed.import_info
+  const code = info && typeof info === "object" ? (info as { remote_code?: unknown }).remote_code : undefined
+  const text = typeof code === "string" || typeof code === "number" ? String(code).trim() : ""
+  return text && text.length <= 100 ? text : null
 }
 
 /**

@@ -10,19 +10,28 @@ import type { NotificationLanguage } from "../modules/hub/options"
 export type MerchantNoticeFacts =
   | { about: "set-aside"; code: string; reason: string }
   | { about: "needs-stock"; code: string }
+  | { about: "unmapped-warehouse"; code: string; warehouses: string[] }
   | { about: "sku-refused"; sku: string; status: number; message: string; fields: string[] }
   | { about: "product-refused"; sku: string; status: number | null; message: string }
   | { about: "move-refused"; code: string; kind: MerchantOrderMoveKind; error: string | null }
   | { about: "leaks"; codes: string[] }
   | { about: "outage"; minutes: number }
+  | { about: "ship-by-near" | "ship-by-passed"; code: string; remoteCode: string | null; shipBy: string }
   | { about: "prices-held"; skus: HeldPriceSku[] }
   | { about: "marketplace-refused"; entity: "products" | "orders"; ids: string[]; reason: string; solution: string | null }
+  | { about: "sac-message" | "sac-unanswered"; ticket: string; orderCode: string | null; since: string }
 
 /** A SKU whose price the rules hold: under its floor, or under a floor in its metadata they could not read (`unreadable`: as written). */
 export type HeldPriceSku = { sku: string; floor: number } | { sku: string; unreadable: string }
 
 type NoticeText = { title: string; description: string }
 type Texts = { [About in MerchantNoticeFacts["about"]]: (facts: Extract<MerchantNoticeFacts, { about: About }>) => NoticeText }
+
+/** A dispatch deadline as the language writes it, in UTC and saying so: the feed shows one text to every admin, wherever each is. */
+const deadline = (at: string, locale: string) =>
+  `${new Date(at).toLocaleString(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC`
+/** The hub code, and the marketplace's own number beside it when the hub gave one. */
+const orderNamed = (code: string, remoteCode: string | null, number: string) => (remoteCode ? `${code} (${number} ${remoteCode})` : code)
 
 /** At most this many order codes are named in one notice. */
 const CODES_NAMED = 5
@@ -51,6 +60,10 @@ const TEXTS: Record<NotificationLanguage, Texts> = {
     "needs-stock": ({ code }) => ({
       title: `Marketplace order ${code} is short of stock`,
       description: "It is imported and reserved as a backorder: restock its items or cancel it on the order's Marketplace hub card.",
+    }),
+    "unmapped-warehouse": ({ code, warehouses }) => ({
+      title: `Marketplace order ${code} names warehouse ${warehouses.join(", ")}, which no stock location is mapped to`,
+      description: "Its lines from there are reserved at the account's default location. Map the warehouse to its location (option warehouses), or move the stock.",
     }),
     "sku-refused": ({ sku, status, message, fields }) => ({
       title: `The hub refused SKU ${sku}`,
@@ -92,6 +105,22 @@ const TEXTS: Record<NotificationLanguage, Texts> = {
       title: "The marketplace hub is not answering",
       description: `For ${minutes} minutes every request to the hub has been refused for its rate limit, failed or gone unanswered: marketplaces keep the last quantities sent and new orders wait. The plugin keeps trying; see the Marketplace hub page.`,
     }),
+    "ship-by-near": ({ code, remoteCode, shipBy }) => ({
+      title: `Marketplace order ${orderNamed(code, remoteCode, "marketplace number")} must ship by ${deadline(shipBy, "en-US")}`,
+      description: "It is not shipped yet. Ship it from the order's Marketplace hub card before the marketplace's dispatch deadline.",
+    }),
+    "ship-by-passed": ({ code, remoteCode, shipBy }) => ({
+      title: `Marketplace order ${orderNamed(code, remoteCode, "marketplace number")} is past its ship-by date`,
+      description: `Its dispatch deadline was ${deadline(shipBy, "en-US")} and it is not shipped yet: ship it now from the order's Marketplace hub card; the marketplace may count the delay against the store.`,
+    }),
+    "sac-message": ({ ticket, orderCode }) => ({
+      title: `A new message on the marketplace's customer service ticket ${ticket}${orderCode ? ` (order ${orderCode})` : ""}`,
+      description: "The buyer or the marketplace wrote to the store. Read it and answer from Orders > Marketplace after-sale: the marketplace counts an unanswered chat against the seller.",
+    }),
+    "sac-unanswered": ({ ticket, orderCode, since }) => ({
+      title: `Ticket ${ticket}${orderCode ? ` (order ${orderCode})` : ""} is still unanswered`,
+      description: `A message to the store has waited since ${deadline(since, "en-US")}. Answer it now from Orders > Marketplace after-sale, before the marketplace counts it against the store.`,
+    }),
   },
   ptBR: {
     "set-aside": ({ code, reason }) => ({
@@ -101,6 +130,10 @@ const TEXTS: Record<NotificationLanguage, Texts> = {
     "needs-stock": ({ code }) => ({
       title: `O pedido ${code} do marketplace está sem estoque suficiente`,
       description: "Foi importado e reservado como encomenda: reponha os itens ou cancele-o no cartão Hub de marketplaces do pedido.",
+    }),
+    "unmapped-warehouse": ({ code, warehouses }) => ({
+      title: `O pedido ${code} do marketplace indica o CD ${warehouses.join(", ")}, que não está ligado a nenhum local de estoque`,
+      description: "As linhas dele foram reservadas no local padrão da conta. Ligue o CD ao seu local (opção warehouses) ou transfira o estoque.",
     }),
     "sku-refused": ({ sku, status, message, fields }) => ({
       title: `O hub recusou o SKU ${sku}`,
@@ -141,6 +174,22 @@ const TEXTS: Record<NotificationLanguage, Texts> = {
     outage: ({ minutes }) => ({
       title: "O hub de marketplaces não está respondendo",
       description: `Há ${minutes} minutos toda requisição ao hub é recusada pelo limite, falha ou fica sem resposta: os marketplaces mantêm as últimas quantidades enviadas e os pedidos novos esperam. O plugin continua tentando; veja a página Hub de marketplaces.`,
+    }),
+    "ship-by-near": ({ code, remoteCode, shipBy }) => ({
+      title: `O pedido ${orderNamed(code, remoteCode, "número no marketplace")} do marketplace deve ser enviado até ${deadline(shipBy, "pt-BR")}`,
+      description: "Ainda não foi enviado. Envie-o pelo cartão Hub de marketplaces do pedido antes do prazo de expedição do marketplace.",
+    }),
+    "ship-by-passed": ({ code, remoteCode, shipBy }) => ({
+      title: `O pedido ${orderNamed(code, remoteCode, "número no marketplace")} do marketplace passou do prazo de envio`,
+      description: `O prazo de expedição era ${deadline(shipBy, "pt-BR")} e ele ainda não foi enviado: envie-o agora pelo cartão Hub de marketplaces do pedido; o marketplace pode contar o atraso contra a loja.`,
+    }),
+    "sac-message": ({ ticket, orderCode }) => ({
+      title: `Nova mensagem no chamado ${ticket} do SAC do marketplace${orderCode ? ` (pedido ${orderCode})` : ""}`,
+      description: "O comprador ou o marketplace escreveu para a loja. Leia e responda em Pedidos > Pós-venda do marketplace: o marketplace conta uma conversa sem resposta contra o vendedor.",
+    }),
+    "sac-unanswered": ({ ticket, orderCode, since }) => ({
+      title: `O chamado ${ticket}${orderCode ? ` (pedido ${orderCode})` : ""} continua sem resposta`,
+      description: `Uma mensagem para a loja espera desde ${deadline(since, "pt-BR")}. Responda agora em Pedidos > Pós-venda do marketplace, antes que o marketplace conte isso contra a loja.`,
     }),
   },
 }

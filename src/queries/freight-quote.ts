@@ -1,204 +1,176 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { errorText } from "../mapping/error-text"
+import { providerErrorText } from "../mapping/freight-access"
 import type { FreightQuote, FreightRequest } from "../mapping/freight-contracts"
-import { applyFreightRules, cepRange, fallbackOf, geoZoneServes, itemTotalOf, stateOfCep, transitDaysOf, weightBand, type GeoZone } from "../mapping/freight-rules"
+import { applyFreightRules, cepRange, flatAmountOf, geoZoneServes, itemTotalOf, parcelOf, stateOfCep, volumeBand, weightBand } from "../mapping/freight-rules"
 import type { HubAccountOptions } from "../modules/hub/accounts"
 import { HUB_MODULE } from "../modules/hub"
 import type HubModuleService from "../modules/hub/service"
-import type { CachedFreight, FreightSource } from "../modules/hub/services/hub-freight-records"
-import { hubStockLocations } from "./hub-stock-locations"
+import type { CachedFreight, FreightCacheKey, FreightSource } from "../modules/hub/services/hub-freight-records"
+import { freightSetups, type FreightOption } from "./freight-setup"
+import { freightQuoteCache, knownSkus } from "./freight-memory"
 
 /*
- * A freight quote from Medusa's own shipping (docs/freight.md): the account's stock location, its
- * shipping fulfillment sets' service zones serving the CEP, their options' prices (flat through
- * Medusa's pricing with the items' total, calculated through the option's fulfillment provider inside
- * the account's time budget, else the quote cache, the merchant's zone table or the zone's nearest
- * cached price), the account's rules on top. Never the hub.
+ * A freight quote from Medusa's own shipping (docs/freight.md): the account's shipping setup held in
+ * memory (freight-setup.ts), its service zones serving the CEP, their options' prices (flat ones
+ * picked from their prices as Medusa's pricing picks them, with the items' total; calculated ones
+ * from the quote cache at once, refreshed behind by their fulfillment provider, else the provider
+ * within the account's time budget, else the merchant's zone table or the zone's nearest cached
+ * price), the account's rules on top. Never the hub; no database read but the first quote's.
  */
 
 /**
  * What a quote has priced so far, filled as it goes: the route answers from it at the whole
- * request's deadline if the quote is still running then (a slow database, say).
+ * request's deadline if the quote is still running then. `served`: whether a zone of the store
+ * serves the CEP (unknown until the setup is read).
  */
-export type FreightQuoteResult = { quotes: FreightQuote[]; unknownSkus: string[]; cacheHit: boolean; source: FreightSource }
-export const emptyFreightResult = (): FreightQuoteResult => ({ quotes: [], unknownSkus: [], cacheHit: false, source: "live" })
+export type FreightQuoteResult = { quotes: FreightQuote[]; unknownSkus: string[]; cacheHit: boolean; source: FreightSource; served: "unknown" | "served" | "unserved" }
+export const emptyFreightResult = (): FreightQuoteResult => ({ quotes: [], unknownSkus: [], cacheHit: false, source: "live", served: "unknown" })
 
 /** Past the provider's budget, the fallbacks in the order they are tried: the weaker the later. */
 const SOURCE_RANK: Record<FreightSource, number> = { live: 0, cache: 1, zone_table: 2, zone_cache: 3 }
 
-type ShippingOptionRow = {
-  id: string
-  name: string
-  price_type: "flat" | "calculated"
-  provider_id: string
-  data: Record<string, unknown> | null
-  metadata: Record<string, unknown> | null
-  type?: { code?: string | null; label?: string | null } | null
-  rules?: Array<{ attribute: string; value: unknown }> | null
-  service_zone_id: string
-}
-
-/** An option the marketplace may offer: not a return's, not one the store keeps out of its checkout. */
-const offered = (option: ShippingOptionRow) =>
-  !(option.rules ?? []).some((rule) => (rule.attribute === "is_return" && String(rule.value) === "true") || (rule.attribute === "enabled_in_store" && String(rule.value) === "false"))
-
-/** What a quote reads of a location's shipping besides prices: its zones, their options and each option's price set. */
-type ShippingSetup = {
-  location: Record<string, unknown> | undefined
-  zones: Array<{ id: string; geo_zones: GeoZone[] }>
-  options: ShippingOptionRow[]
-  priceSetByOption: Map<string, string>
-}
-
-/**
- * How long a process reuses a location's shipping setup: a quote then costs Medusa's pricing and no
- * more (bench/freight). A merchant's change reaches quotes within this; the admin's delivery days
- * forget it at once in the process that saved them (`forgetShippingSetups`).
- */
-const SETUP_TTL_MS = 5_000
-const SETUPS = "freight-shipping-setups"
-type Setups = Map<string, { at: number; setup: Promise<ShippingSetup> }>
-
-export function forgetShippingSetups(container: MedusaContainer): void {
-  container.resolve<HubModuleService>(HUB_MODULE).processPart<Setups>(SETUPS, () => new Map()).clear()
-}
-
-function shippingSetup(container: MedusaContainer, locationId: string): Promise<ShippingSetup> {
-  const setups = container.resolve<HubModuleService>(HUB_MODULE).processPart<Setups>(SETUPS, () => new Map())
-  const kept = setups.get(locationId)
-  if (kept && Date.now() - kept.at < SETUP_TTL_MS) return kept.setup
-  const setup = readShippingSetup(container, locationId)
-  setups.set(locationId, { at: Date.now(), setup })
-  setup.catch(() => setups.delete(locationId))
-  return setup
-}
-
-async function readShippingSetup(container: MedusaContainer, locationId: string): Promise<ShippingSetup> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data: locations } = await query.graph({
-    entity: "stock_location",
-    fields: ["id", "address.*", "fulfillment_sets.type", "fulfillment_sets.service_zones.id", "fulfillment_sets.service_zones.geo_zones.*"],
-    filters: { id: locationId },
+/** Resolves null at `at` (a timestamp) unless `work` settles first: waits bounded by the budget. */
+function within<T>(work: Promise<T>, at: number): Promise<T | null> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(null), Math.max(0, at - Date.now()))
+    timer.unref()
+    work.then(
+      (value) => (clearTimeout(timer), resolve(value)),
+      () => (clearTimeout(timer), resolve(null))
+    )
   })
-  type Location = { fulfillment_sets?: Array<{ type: string; service_zones?: Array<{ id: string; geo_zones?: GeoZone[] }> } | null> }
-  const location = locations[0] as (Location & Record<string, unknown>) | undefined
-  // A set deleted without its link reads as null.
-  const zones = (location?.fulfillment_sets ?? [])
-    .filter((set) => set?.type === "shipping")
-    .flatMap((set) => set!.service_zones ?? [])
-    .map((zone) => ({ id: zone.id, geo_zones: zone.geo_zones ?? [] }))
-  if (!zones.length) return { location, zones, options: [], priceSetByOption: new Map() }
-  const { data: rows } = await query.graph({
-    entity: "shipping_option",
-    fields: ["id", "name", "price_type", "provider_id", "data", "metadata", "service_zone_id", "type.code", "type.label", "rules.attribute", "rules.value"],
-    filters: { service_zone_id: zones.map((zone) => zone.id) },
-  })
-  const options = (rows as ShippingOptionRow[]).filter(offered)
-  const { data: links } = options.length
-    ? await query.graph({ entity: "shipping_option_price_set", fields: ["shipping_option_id", "price_set_id"], filters: { shipping_option_id: options.map((option) => option.id) } })
-    : { data: [] }
-  return { location, zones, options, priceSetByOption: new Map((links as Array<{ shipping_option_id: string; price_set_id: string }>).map((link) => [link.shipping_option_id, link.price_set_id])) }
 }
 
 export async function quoteFreight(container: MedusaContainer, account: HubAccountOptions, request: FreightRequest, startedAt: number, result = emptyFreightResult()): Promise<FreightQuoteResult> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const hub = container.resolve<HubModuleService>(HUB_MODULE)
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const { freight } = account
-  const deadline = startedAt + freight.budgetMs
+  const budget = startedAt + freight.budgetMs
 
-  const skus = [...new Set(request.lines.map((line) => line.sku))]
-  const [locations, { data: variants }] = await Promise.all([
-    hubStockLocations(container, account),
-    query.graph({ entity: "product_variant", fields: ["id", "sku"], filters: { sku: skus } }),
-  ])
-  const known = new Set(variants.map((variant: { sku?: string | null }) => variant.sku))
-  result.unknownSkus = skus.filter((sku) => !known.has(sku))
-  const locationId = locations.reservationLocationId
-  if (!locationId || !stateOfCep(request.cep)) return result
-
-  const setup = await shippingSetup(container, locationId)
-  const zoneIds = new Set(setup.zones.filter((zone) => zone.geo_zones.some((geo) => geoZoneServes(geo, request.cep))).map((zone) => zone.id))
-  const options = setup.options.filter((option) => zoneIds.has(option.service_zone_id))
-  if (!options.length) return result
+  // SKUs Medusa does not have do not change the price (the request's own measures price it): looked up beside it, from memory when known.
+  const skus = within(
+    knownSkus(container)
+      .unknownOf(hub, [...new Set(request.lines.map((line) => line.sku))])
+      .then((unknown) => void (result.unknownSkus = unknown)),
+    budget
+  )
+  const setups = freightSetups(container)
+  const setup = setups.now(account.id) ?? (await setups.read(account.id))
+  const options = stateOfCep(request.cep) ? servingOptions(setup, request.cep) : []
+  result.served = options.length ? "served" : "unserved"
+  if (!options.length) {
+    await skus
+    return result
+  }
 
   const itemTotal = itemTotalOf(request.lines)
-  const answer = (option: ShippingOptionRow, amount: string, source: FreightSource, days?: number | null) => {
+  const answer = (option: FreightOption, amount: string, source: FreightSource, days?: number | null) => {
     result.quotes.push({
       id: option.id,
-      name: option.type?.code || option.name,
-      displayName: option.name,
+      name: option.name,
+      displayName: option.displayName,
       amount: applyFreightRules(amount, itemTotal, freight),
-      transitDays: days ?? transitDaysOf(option.metadata) ?? freight.defaultTransitDays,
+      transitDays: days ?? option.transitDays ?? freight.defaultTransitDays,
       handlingDays: freight.handlingDays,
     })
     if (source !== "live") result.cacheHit = true
     if (SOURCE_RANK[source] > SOURCE_RANK[result.source]) result.source = source
   }
-
-  const totalKg = request.lines.reduce((sum, line) => sum + line.weightKg * line.quantity, 0)
-  const cacheKey = { cepRange: cepRange(request.cep), weightBand: weightBand(totalKg) }
-  const fulfillment = container.resolve(Modules.FULFILLMENT)
-  const context = {
-    currency_code: freight.currencyCode,
-    item_total: Number(itemTotal),
-    shipping_address: { country_code: "br", postal_code: request.cep, province: stateOfCep(request.cep) },
-    from_location: setup.location,
-    // Shaped as Medusa's cart items reach a provider: the measures on the variant, in grams and centimetres.
-    items: request.lines.map((line) => ({
-      quantity: line.quantity,
-      unit_price: line.unitPrice,
-      variant_sku: line.sku,
-      variant: { sku: line.sku, weight: line.weightKg * 1000, height: line.heightM * 100, width: line.widthM * 100, length: line.lengthM * 100 },
-    })),
+  // Flat prices from memory, as Medusa's checkout picks them: the items' total is the item_total of price rules.
+  for (const option of options) {
+    if (option.priceType !== "flat") continue
+    const amount = flatAmountOf(option.prices, itemTotal)
+    if (amount !== null) answer(option, amount, "live")
   }
-  const calculated = options.filter((option) => option.price_type === "calculated")
-  // Read beside the providers' calls, not before them: a slow read delays only a late option's fallback; a failed one leaves the zone table.
-  const cached = calculated.length
-    ? hub.cachedFreight(account.id, calculated.map((option) => option.id), cacheKey, freight.cacheMaxAgeMinutes * 60_000).catch((error: Error) => {
-        logger.warn(`hub (account ${account.id}): the freight quote cache was not read: ${error.message}`)
-        return new Map<string, CachedFreight>()
-      })
-    : Promise.resolve(new Map<string, CachedFreight>())
-  const flat = options.filter((option) => option.price_type !== "calculated")
-  await Promise.all([priceFlat(), ...calculated.map(priceCalculated)])
+  const calculated = options.filter((option) => option.priceType === "calculated")
+  if (calculated.length) await priceCalculatedOptions(container, account, request, setup.location, calculated, answer, budget)
+  await skus
   // Answered in the options' order whatever finished first, so equal quotes keep one order.
   const order = new Map(options.map((option, index) => [option.id, index]))
   result.quotes.sort((a, b) => order.get(a.id)! - order.get(b.id)!)
   return result
 
-  /** Flat prices through Medusa's pricing, as its checkout prices them: the items' total is the item_total of price rules. */
-  async function priceFlat() {
-    const priceSetIds = flat.map((option) => setup.priceSetByOption.get(option.id)).filter((id): id is string => !!id)
-    if (!priceSetIds.length) return
-    const prices = await container.resolve(Modules.PRICING).calculatePrices({ id: priceSetIds }, { context: { currency_code: freight.currencyCode, item_total: Number(itemTotal) } })
-    const amountBySet = new Map(prices.map((price) => [price.id, price.calculated_amount]))
-    for (const option of flat) {
-      const amount = amountBySet.get(setup.priceSetByOption.get(option.id) ?? "")
-      if (amount !== null && amount !== undefined) answer(option, String(amount), "live")
-    }
+  function servingOptions(kept: typeof setup, cep: string): FreightOption[] {
+    const zoneIds = new Set(kept.zones.filter((zone) => zone.geo_zones.some((geo) => geoZoneServes(geo, cep))).map((zone) => zone.id))
+    return kept.options.filter((option) => zoneIds.has(option.serviceZoneId))
   }
 
-  async function priceCalculated(option: ShippingOptionRow) {
-    // The provider keeps running past the budget: its answer refreshes the cache for the next quote.
-    const fresh = fulfillment
-      .calculateShippingOptionsPrices([{ id: option.id, provider_id: option.provider_id, optionData: option.data ?? {}, data: {}, context: context as never }])
-      .then(([price]) => String(price.calculated_amount))
-    fresh
-      .then((amount) => hub.storeFreight(account.id, { shippingOptionId: option.id, ...cacheKey }, amount))
-      .catch((error: Error) => logger.warn(`hub (account ${account.id}): shipping option ${option.id}'s price was not refreshed: ${error.message}`))
-    const late = new Promise<null>((resolve) => {
-      const timer = setTimeout(() => resolve(null), Math.max(0, deadline - Date.now()))
-      timer.unref()
-      void fresh.finally(() => clearTimeout(timer)).catch(() => undefined)
-    })
-    const amount = await Promise.race([fresh.catch(() => null), late])
-    if (amount !== null) return answer(option, amount, "live")
-    const kept = (await cached).get(option.id)
-    const table = fallbackOf(option.metadata, account.id)
-    if (kept?.sameKey) answer(option, kept.amount, "cache")
-    else if (table) answer(option, table.amount, "zone_table", table.days)
-    else if (kept) answer(option, kept.amount, "zone_cache")
-    // Never priced for this zone nor given a zone table: left out rather than waited for.
+  /** Calculated options: the quote cache at once (refreshed behind), else the provider within the budget, else the fallbacks. */
+  async function priceCalculatedOptions(
+    scope: MedusaContainer,
+    { id: accountId }: HubAccountOptions,
+    quoted: FreightRequest,
+    fromLocation: Record<string, unknown> | undefined,
+    calculatedOptions: FreightOption[],
+    answerWith: typeof answer,
+    until: number
+  ) {
+    const parcel = parcelOf(quoted.lines)
+    const bands = { weightBand: weightBand(parcel.kg), volumeBand: volumeBand(parcel.litres) }
+    // A parcel past the bands is never cached: its key would be one a caller chooses per request.
+    const key = bands.weightBand !== null && bands.volumeBand !== null ? { cepRange: cepRange(quoted.cep), weightBand: bands.weightBand, volumeBand: bands.volumeBand } : null
+    const maxAgeMs = freight.cacheMaxAgeMinutes * 60_000
+    const memory = freightQuoteCache(scope)
+    let stored: Promise<Map<string, CachedFreight>> | null = null
+    // The shared cache (PostgreSQL), read once for the options memory does not hold; a failed read leaves the zone table.
+    const storedOf = (optionId: string) =>
+      (stored ??= hub.cachedFreight(accountId, calculatedOptions.map((option) => option.id), key ?? { cepRange: cepRange(quoted.cep), weightBand: "1000", volumeBand: "5000" }, maxAgeMs).catch((error: unknown) => {
+        logger.warn(`hub (account ${accountId}): the freight quote cache was not read: ${errorText(error)}`)
+        return new Map<string, CachedFreight>()
+      })).then((rows) => rows.get(optionId))
+    const context = {
+      currency_code: freight.currencyCode,
+      item_total: Number(itemTotal),
+      shipping_address: { country_code: "br", postal_code: quoted.cep, province: stateOfCep(quoted.cep) },
+      from_location: fromLocation,
+      // Shaped as Medusa's cart items reach a provider: the measures on the variant, in grams and centimetres.
+      items: quoted.lines.map((line) => ({
+        quantity: line.quantity,
+        unit_price: line.unitPrice,
+        variant_sku: line.sku,
+        variant: { sku: line.sku, weight: line.weightKg * 1000, height: line.heightM * 100, width: line.widthM * 100, length: line.lengthM * 100 },
+      })),
+    }
+    /** The provider's price, one call at a time per cache key in this process; it keeps running past the budget and refreshes the cache. */
+    const refresh = (option: FreightOption): Promise<string> => {
+      const cacheKey: FreightCacheKey | null = key && { shippingOptionId: option.id, ...key }
+      return memory.refresh(accountId, cacheKey, async () => {
+        const [price] = await scope
+          .resolve(Modules.FULFILLMENT)
+          .calculateShippingOptionsPrices([{ id: option.id, provider_id: option.providerId, optionData: option.data, data: {}, context: context as never }])
+        const amount = String(price.calculated_amount)
+        if (cacheKey) await hub.storeFreight(accountId, cacheKey, amount).catch((error: unknown) => logger.warn(`hub (account ${accountId}): shipping option ${option.id}'s price was not cached: ${errorText(error)}`))
+        return amount
+      })
+    }
+    const refreshBehind = (option: FreightOption) =>
+      void refresh(option).catch((error: unknown) => logger.warn(`hub (account ${accountId}): shipping option ${option.id}'s price was not refreshed: ${providerErrorText(error)}`))
+
+    await Promise.all(
+      calculatedOptions.map(async (option) => {
+        const held = key ? memory.get(accountId, { shippingOptionId: option.id, ...key }, maxAgeMs) : null
+        if (held) {
+          answerWith(option, held.amount, "cache")
+          if (Date.now() - held.at >= freight.cacheRefreshSeconds * 1000) refreshBehind(option)
+          return
+        }
+        const fresh = refresh(option)
+        fresh.catch((error: unknown) => logger.warn(`hub (account ${accountId}): shipping option ${option.id}'s price was not refreshed: ${providerErrorText(error)}`))
+        // The provider within the budget, or the shared cache's exact row if it comes first (another process priced it).
+        const exact = storedOf(option.id).then((row) => (row?.sameKey && key ? row : new Promise<never>(() => undefined)))
+        const first = await within(Promise.race([fresh.then((amount) => ({ amount, source: "live" as const })), exact.then((row) => ({ amount: row.amount, source: "cache" as const }))]), until)
+        if (first) {
+          if (first.source === "cache" && key) memory.set(accountId, { shippingOptionId: option.id, ...key }, first.amount)
+          return answerWith(option, first.amount, first.source)
+        }
+        const kept = await storedOf(option.id)
+        if (kept?.sameKey && key) answerWith(option, kept.amount, "cache")
+        else if (option.fallback) answerWith(option, option.fallback.amount, "zone_table", option.fallback.days)
+        else if (kept) answerWith(option, kept.amount, "zone_cache")
+        // Never priced for this zone nor given a zone table: left out rather than waited for.
+      })
+    )
   }
 }

@@ -4,10 +4,10 @@ import { availableQuantity, VariantInventoryItemStock } from "../mapping/availab
 import { CATALOGUE_FIELDS, hubProductFields, type HubProductFields, type VariantReading } from "../mapping/hub-product"
 import { HUB_MODULE } from "../modules/hub"
 import type { HubAccountOptions } from "../modules/hub/accounts"
-import type { WantedSkuFields } from "../modules/hub/models/hub-catalogue-change"
+import type { WantedSkuFields } from "../modules/hub/types"
 import type HubModuleService from "../modules/hub/service"
 import { hubPrices, type HubPriceReading } from "./hub-prices"
-import { hubStockLocations } from "./hub-stock-locations"
+import { hubStockLocations, type HubWarehouseLocation } from "./hub-stock-locations"
 import { variantsOfPrices } from "./variants-of-prices"
 
 /** Which SKUs to read: any mix of what a Medusa event or a hub listing names. */
@@ -21,6 +21,9 @@ export type CatalogueSelector = {
   priceListIds?: string[]
   skus?: string[]
 }
+
+/** A variant's reading, with its available quantity at each other warehouse by store code (null: Medusa does not count it). */
+type WarehouseVariantReading = VariantReading & { atWarehouses: Record<string, number | null> }
 
 type InventoryLink = { variant_id: string; inventory_item_id: string; required_quantity: number }
 export type ListedVariant = { id: string; sku: string | null; manage_inventory: boolean; product_id: string | null }
@@ -56,6 +59,18 @@ export async function loadHubProductFieldsByAccount(
   selector: CatalogueSelector,
   accounts: HubAccountOptions[]
 ): Promise<Map<string, Map<string, WantedSkuFields>>> {
+  const readings = await loadAccountReadings(container, selector, accounts)
+  return new Map([...readings].map(([id, reading]) => [id, reading.skus]))
+}
+
+/**
+ * What one account's hub should hold of what a selector reaches: the default warehouse's fields by SKU,
+ * and each other warehouse's qty by its store code (option `warehouses`, docs/catalogue.md *Warehouses*).
+ */
+export type AccountReading = { skus: Map<string, WantedSkuFields>; warehouses: Map<string, WantedSkuFields[]> }
+
+/** The same, with each account's other warehouses: read in the same pass, their levels with the default's. */
+export async function loadAccountReadings(container: MedusaContainer, selector: CatalogueSelector, accounts: HubAccountOptions[]): Promise<Map<string, AccountReading>> {
   const reach = await reachOf(container, selector)
   const byAccount = await Promise.all(accounts.map(async (options) => [options.id, await fieldsOnHub(container, reach, options)] as const))
   return new Map(byAccount)
@@ -122,7 +137,7 @@ async function listVariants(container: MedusaContainer, ids: string[], skus: str
 }
 
 /** The fields one account's hub should hold of what the selector reached. */
-async function fieldsOnHub(container: MedusaContainer, reach: SelectorReach, options: HubAccountOptions): Promise<Map<string, WantedSkuFields>> {
+async function fieldsOnHub(container: MedusaContainer, reach: SelectorReach, options: HubAccountOptions): Promise<AccountReading> {
   const product = container.resolve(Modules.PRODUCT)
   const hubModule: HubModuleService = container.resolve(HUB_MODULE)
   // The SKUs the named variants and products last carried on this hub (a renamed one no longer carries it).
@@ -160,7 +175,27 @@ async function fieldsOnHub(container: MedusaContainer, reach: SelectorReach, opt
   for (const sku of missing) {
     if (ours.has(sku)) bySku.set(sku, { sku, variantId: null, productId: null, fields: hubProductFields(null, options) })
   }
-  return bySku
+  return { skus: bySku, warehouses: warehouseQuantities(bySku, readings, options) }
+}
+
+/**
+ * Each other warehouse's qty of the SKUs the default's reading holds: the available quantity at the
+ * warehouse's location less `stockBuffer`, never below 0; 0 for a SKU outside the channel or that left
+ * Medusa; none for a variant whose stock Medusa does not count. A warehouse takes only qty.
+ */
+function warehouseQuantities(bySku: Map<string, WantedSkuFields>, readings: Map<string, WarehouseVariantReading>, options: HubAccountOptions): Map<string, WantedSkuFields[]> {
+  return new Map(
+    options.warehouses.map(({ code }) => [
+      code,
+      [...bySku.values()].flatMap((entry): WantedSkuFields[] => {
+        const reading = entry.variantId ? readings.get(entry.variantId) : undefined
+        const at = reading?.atWarehouses[code]
+        if (reading && at === null) return []
+        const qty = !reading || !reading.inHubChannel ? 0 : Math.max(0, (at ?? 0) - options.stockBuffer)
+        return [{ sku: entry.sku, variantId: entry.variantId, productId: entry.productId, fields: { qty } }]
+      }),
+    ])
+  )
 }
 
 /**
@@ -200,6 +235,8 @@ export async function loadVariantHubFields(
 /** The stock locations that serve an account's sales channel, and which of some products that channel sells. */
 export type HubChannelReading = {
   locationIds: string[]
+  /** The account's other warehouses, each by its store code and location (option `warehouses`). */
+  warehouses: HubWarehouseLocation[]
   /** Null when the store has no sales channel for the hub: it cannot say what is outside it, so everything sells. */
   inChannel: Set<string> | null
 }
@@ -207,12 +244,12 @@ export type HubChannelReading = {
 /** Reads the account's locations and which of `productIds` its channel sells: once per round, however many variants. */
 export async function readHubChannel(container: MedusaContainer, productIds: string[], options: HubAccountOptions): Promise<HubChannelReading> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { salesChannelId, locationIds } = await hubStockLocations(container, options)
-  if (!salesChannelId) return { locationIds, inChannel: null }
+  const { salesChannelId, locationIds, warehouses } = await hubStockLocations(container, options)
+  if (!salesChannelId) return { locationIds, warehouses, inChannel: null }
   const links = productIds.length
     ? (await query.graph({ entity: "product_sales_channel", fields: ["product_id"], filters: { product_id: productIds, sales_channel_id: salesChannelId } })).data
     : []
-  return { locationIds, inChannel: new Set(links.map((link: { product_id: string }) => link.product_id)) }
+  return { locationIds, warehouses, inChannel: new Set(links.map((link: { product_id: string }) => link.product_id)) }
 }
 
 /**
@@ -225,16 +262,16 @@ async function readVariants(
   variants: ListedVariant[],
   options: HubAccountOptions,
   channel?: HubChannelReading
-): Promise<Map<string, VariantReading>> {
+): Promise<Map<string, WarehouseVariantReading>> {
   const product = container.resolve(Modules.PRODUCT)
   const synced = new Set(options.catalogueFields)
   const ids = variants.map((variant) => variant.id)
   const productIds = [...new Set(variants.flatMap((variant) => (variant.product_id ? [variant.product_id] : [])))]
   if (!ids.length) return new Map()
 
-  const { locationIds, inChannel } = channel ?? (await readHubChannel(container, productIds, options))
+  const { locationIds, warehouses, inChannel } = channel ?? (await readHubChannel(container, productIds, options))
   const [quantities, products, prices] = await Promise.all([
-    availableQuantities(container, variants, locationIds),
+    availableQuantities(container, variants, [locationIds, ...warehouses.map((warehouse) => [warehouse.locationId])]),
     synced.has("status") && productIds.length ? product.listProducts({ id: productIds }, { select: ["id", "status"] }) : [],
     synced.has("price") || synced.has("promotional_price") ? hubPrices(container, ids, options) : new Map<string, HubPriceReading>(),
   ])
@@ -243,7 +280,8 @@ async function readVariants(
     variants.map((variant) => [
       variant.id,
       {
-        availableQuantity: quantities.get(variant.id) ?? null,
+        availableQuantity: quantities.get(variant.id)?.[0] ?? null,
+        atWarehouses: Object.fromEntries(warehouses.map((warehouse, index) => [warehouse.code, quantities.get(variant.id)?.[index + 1] ?? null])),
         inHubChannel: !inChannel || (variant.product_id !== null && inChannel.has(variant.product_id)),
         published: variant.product_id !== null && published.has(variant.product_id),
         ...priceOf(prices.get(variant.id)),
@@ -260,8 +298,11 @@ function priceOf(price: HubPriceReading | undefined): Pick<VariantReading, "pric
   return { price: price.price }
 }
 
-/** Available quantity per variant at the account's locations (the one mapping); null when Medusa does not count it. */
-async function availableQuantities(container: MedusaContainer, variants: ListedVariant[], locationIds: string[]): Promise<Map<string, number | null>> {
+/**
+ * Available quantity per variant over each set of locations (the default warehouse's, then each other
+ * warehouse's), by the one mapping, from one read of their levels; null when Medusa does not count it.
+ */
+async function availableQuantities(container: MedusaContainer, variants: ListedVariant[], locationSets: string[][]): Promise<Map<string, Array<number | null>>> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const inventory = container.resolve(Modules.INVENTORY)
   const managed = variants.filter((variant) => variant.manage_inventory)
@@ -271,7 +312,7 @@ async function availableQuantities(container: MedusaContainer, variants: ListedV
     fields: ["variant_id", "inventory_item_id", "required_quantity"],
     filters: { variant_id: managed.map((variant) => variant.id) },
   })) as { data: InventoryLink[] }
-  const hubLocationIds = new Set(locationIds)
+  const hubLocationIds = new Set(locationSets.flat())
   const itemIds = [...new Set(links.map((link) => link.inventory_item_id))]
   const levels =
     itemIds.length && hubLocationIds.size
@@ -294,7 +335,7 @@ async function availableQuantities(container: MedusaContainer, variants: ListedV
         requiredQuantity: Number(link.required_quantity),
         levels: levelsByItem.get(link.inventory_item_id) ?? [],
       }))
-      return [variant.id, availableQuantity(items, hubLocationIds)]
+      return [variant.id, locationSets.map((locations) => availableQuantity(items, new Set(locations)))]
     })
   )
 }

@@ -17,6 +17,7 @@ import {
   sandboxVariationUpdateSchema,
   type SandboxVariation,
 } from "./product-create-rules"
+import type { SandboxAnswers } from "./answers"
 import { applyProductUpdate, sandboxProductUpdateSchema } from "./product-rules"
 import { checkPriceUpdate, checkPromotion, DEFAULT_SANDBOX_PRICE_RULES, type SandboxPriceRules } from "./price-rules"
 import {
@@ -39,8 +40,15 @@ export class SandboxCatalogue {
   /** Each variation's SKU -> its product's SKU. */
   private readonly parentOf = new Map<string, string>()
 
-  /** `review`: throws the hub's refusal of a product as a write would leave it. */
-  constructor(private readonly review: (product: SandboxProduct) => void = () => {}) {}
+  /**
+   * `review`: throws the hub's refusal of a product as a write would leave it. `answers`: with
+   * realistic answers a product seeded without a name or a status holds `null` and `""`, as real
+   * listings show (docs/hub-public-facts.md); tidy, its SKU and `enabled`.
+   */
+  constructor(
+    private readonly review: (product: SandboxProduct) => void = () => {},
+    private readonly answers: () => SandboxAnswers = () => "tidy"
+  ) {}
 
   clear(): void {
     this.products.clear()
@@ -58,11 +66,12 @@ export class SandboxCatalogue {
         throw new SandboxHubError(422, `products.sku: ${input.sku} is a variation of ${this.parentOf.get(input.sku)}`)
       }
       const existing = this.products.get(input.sku)
+      const realistic = this.answers() === "realistic"
       const product: SandboxProduct = {
         ...existing,
         sku: input.sku,
-        name: input.name ?? existing?.name ?? input.sku,
-        status: input.status ?? existing?.status ?? "enabled",
+        name: input.name ?? (existing ? existing.name : realistic ? null : input.sku),
+        status: input.status ?? existing?.status ?? (realistic ? "" : "enabled"),
         qty: input.qty,
         price: input.price ?? existing?.price ?? 0,
         promotional_price:
@@ -92,7 +101,7 @@ export class SandboxCatalogue {
   }
 
   /** What an order line sells: a product, or a variation at its own price or its product's. */
-  sellable(sku: string): { productId: string; name: string; price: number } | undefined {
+  sellable(sku: string): { productId: string; name: string | null; price: number } | undefined {
     const product = this.products.get(sku)
     if (product) return { productId: sku, name: product.name, price: product.price }
     const parentSku = this.parentOf.get(sku)

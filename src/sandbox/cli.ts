@@ -29,6 +29,10 @@ export const SANDBOX_CLI_USAGE = `Usage: hub-sandbox [options]
   --days <n>             spread the seeded orders over the last n UTC calendar days, today included
                          (default ${DEFAULT_SEED_DAYS}: the plugin's default look-back, importLookbackDays)
   --production           behave as a production account: test orders and approval answer 403
+  --tidy-answers         answer every order, product and status list in the tidy shapes (every field in the
+                         format a merchant sends, the seven standard statuses) instead of as real hubs answer
+                         (default: null for absent values, "" for absent dates, written phones and CEPs, company
+                         buyers, promotions, the 2025 status codes; docs/sandbox.md)
   --retry-after          send Retry-After on 429 answers
   --product-model <m>    how the hub holds a sale: 2025 (default: no 0 nor null price or sale price,
                          a sale price equal to the price is no sale) or legacy (null is no sale, a sale
@@ -53,6 +57,10 @@ Control endpoints (no credentials; <code> URL-encoded: "Sandbox Marketplace-17" 
   POST   /_sandbox/orders/<code>/cancel    the marketplace cancels the order
   POST   /_sandbox/orders/<code>/ship      the hub's own delivery ships it (one parcel, a Correios track)
   POST   /_sandbox/orders/<code>/deliver   the hub's own delivery delivers it
+  POST   /_sandbox/orders/<code>/status    {"status"}: the marketplace puts it in any status of the account
+                                           (a 2025 code such as has_incident), outside the move rules
+  PUT    /_sandbox/answers                 {"answers":"realistic"|"tidy"}: how orders placed from now on, products
+                                           seeded from now on and the statuses after a reset are answered
   POST   /_sandbox/products                add or update products, with no check between the prices (to seed
                                            drift): [{"sku","qty","name"?,"price"?,"promotional_price"?,"status"?}]
   GET    /_sandbox/products/<sku>          a product (with its variations) or a variation, every field the hub holds
@@ -66,6 +74,8 @@ Control endpoints (no credentials; <code> URL-encoded: "Sandbox Marketplace-17" 
                                            "weightKg"?,"heightM"?,"widthM"?,"lengthM"?}],"times"?}: the hub calls a store's
                                            freight quote URL (answers 202 {"id"} at once)
   GET    /_sandbox/freight-calls           each freight call run: its answers, their ms and whether in the hub's 800 ms
+                                        (?after=<run id>: the later runs only; ?results=false: whether each is done, no answers)
+  GET    /_sandbox/freight-calls/load      the callers' own CPU and event loop delay since the last reset (?reset=true: reset)
   PUT    /_sandbox/faults                  {"errorRate","dropRate","loseAnswerRate","latencyMs","seed"}
                                            (shares 0..1; {} turns faults off)
   PUT    /_sandbox/rate-limits             {"GET /orders":{"limit":1,"windowMs":1000},"default":{...}}
@@ -79,6 +89,11 @@ Control endpoints (no credentials; <code> URL-encoded: "Sandbox Marketplace-17" 
                                            (back to the default 23 on reset); a product in one needs its required attributes
   POST   /_sandbox/sync_errors             {"entity":"products"|"orders","entity_id","error_code","error_category_code",
                                            "message"}: the marketplace refuses it (listed under /sync_errors/...)
+  POST   /_sandbox/sac                     {"order_code","action"?,"items"?,"message"?:{"content","buyer"?}}: the buyer opens a
+                                           SAC ticket for an order (GET /_sandbox/sac/<code>: it with its chats)
+  POST   /_sandbox/sac/<code>/messages     {"content","chat"?,"role"?:"CUSTOMER"|"B2W"}: the buyer (or the marketplace) writes
+  PUT    /_sandbox/sac/<code>/archive      the marketplace archives the ticket
+  PUT    /_sandbox/sac/<code>/instances/<id> {"status","refundStatus"?}: the marketplace moves the seller's instance on
   PUT    /_sandbox/misbehaviour            a hub gone wrong, each switch null to end it: {"retryAfter":{"seconds","times"?},
                                            "redirect":{"status"?,"location"?},"endlessCursor":true,"duplicateOrderCodes":n,
                                            "duplicateStatusCodes":n,"hugeBody":{"bytes","declareLength"?},"dripBody":{"everyMs"?}}
@@ -108,6 +123,7 @@ const FLAGS = {
   "skus-file": { type: "string" },
   days: { type: "string" },
   production: { type: "boolean" },
+  "tidy-answers": { type: "boolean" },
   "retry-after": { type: "boolean" },
   moves: { type: "string" },
   "product-model": { type: "string" },
@@ -202,6 +218,7 @@ export function parseSandboxArgs(argv: readonly string[]): SandboxCliOptions | "
     options.seed = { ...options.seed, days }
   }
   if (flags.production) options.sandboxAccount = false
+  if (flags["tidy-answers"]) options.answers = "tidy"
   if (flags["retry-after"]) options.retryAfterHeader = true
   if (flags.moves !== undefined) options.moveRules = moveRulesFlag(flags.moves)
   if (flags["product-model"] !== undefined) options.priceRules = { productModel: productModelFlag(flags["product-model"]) }

@@ -5,7 +5,7 @@
  */
 import { z } from "zod"
 import type { HubOrder } from "../hub-client/schemas"
-import type { SandboxTestOrderInput } from "./records"
+import type { SandboxTestOrderInput } from "./test-order-rules"
 import { parseOrThrow } from "./errors"
 import type { SandboxCategoryInput } from "./category-service"
 import type { SandboxHub } from "./hub"
@@ -15,10 +15,18 @@ import type { SandboxSyncErrorReport } from "./marketplace-review"
 import type { SandboxProductInput, SandboxStatus } from "./records"
 import type { SandboxHubState } from "./state"
 import { QUEUE_FAULTS } from "./order-queue"
+import { sandboxAnswersSchema } from "./answers"
 import { faultsSchema, rateLimitsSchema } from "./traffic"
 import { FreightCalls, freightCallSchema } from "./freight-caller"
 
 export const CONTROL_PREFIX = "_sandbox"
+
+const freightCallsQuerySchema = z.strictObject({
+  after: z.coerce.number({ error: "after must be a run's id" }).int().nonnegative().optional(),
+  results: z.enum(["true", "false"], { error: "results must be true or false" }).optional(),
+})
+
+const freightCallerLoadQuerySchema = z.strictObject({ reset: z.enum(["true", "false"], { error: "reset must be true or false" }).optional() })
 
 const seedOrdersSchema = z.strictObject({
   count: z.number().int().nonnegative(),
@@ -36,7 +44,20 @@ export function buildControlRoutes(hub: SandboxHub, state: SandboxHubState): Rou
   return [
     // The hub calling a store's freight quote URL (freight-caller.ts): started here, its answers and times read by GET.
     { method: "POST", path: "/freight-calls", handle: ({ body }) => ({ status: 202, body: freightCalls.start(parseOrThrow(freightCallSchema, body())) }) },
-    { method: "GET", path: "/freight-calls", handle: () => ({ status: 200, body: { runs: freightCalls.list() } }) },
+    {
+      method: "GET",
+      path: "/freight-calls",
+      handle: ({ query }) => {
+        const { after, results } = parseOrThrow(freightCallsQuerySchema, Object.fromEntries(query))
+        return { status: 200, body: { runs: freightCalls.list({ after, results: results !== "false" }) } }
+      },
+    },
+    {
+      // The caller's own CPU and event loop delay since the last reset: on the store's machine, the callers share its cores.
+      method: "GET",
+      path: "/freight-calls/load",
+      handle: ({ query }) => ({ status: 200, body: freightCalls.load({ reset: parseOrThrow(freightCallerLoadQuerySchema, Object.fromEntries(query)).reset === "true" }) }),
+    },
     {
       method: "GET",
       path: "/requests",
@@ -119,6 +140,22 @@ export function buildControlRoutes(hub: SandboxHub, state: SandboxHubState): Rou
     // The hub's own delivery: shipped (one parcel of everything, a Correios track), then delivered.
     { method: "POST", path: "/orders/:code/ship", handle: marketplaceMove((code) => hub.marketplaceShip(code)) },
     { method: "POST", path: "/orders/:code/deliver", handle: marketplaceMove((code) => hub.marketplaceDeliver(code)) },
+    {
+      // The marketplace puts the order in any status of the account ({"status": "has_incident"}), outside the move rules.
+      method: "POST",
+      path: "/orders/:code/status",
+      handle: ({ params, body }) => ({ status: 200, body: hub.marketplaceSetStatus(params.code, parseOrThrow(z.strictObject({ status: z.string().min(1) }), body()).status) }),
+    },
+    {
+      // How the hub answers from now on: {"answers": "realistic" | "tidy"} (answers.ts).
+      method: "PUT",
+      path: "/answers",
+      handle: ({ body }) => {
+        const { answers } = parseOrThrow(z.strictObject({ answers: sandboxAnswersSchema }), body())
+        hub.setAnswers(answers)
+        return { status: 200, body: { answers } }
+      },
+    },
     {
       method: "PUT",
       path: "/faults",

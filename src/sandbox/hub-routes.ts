@@ -14,7 +14,8 @@ import { allowOnlyParams, readInteger, readPaging, readSingle, type Route } from
 import { sandboxDeliverySchema, sandboxInvoiceSchema, sandboxNfeInvoiceFormSchema, sandboxShipmentExceptionSchema, sandboxShipmentSchema } from "./move-bodies"
 import { sandboxNewProductBodySchema, sandboxNewVariationBodySchema } from "./product-create-rules"
 import { sandboxProductUpdateBodySchema, sandboxVariationUpdateBodySchema } from "./product-rules"
-import type { SandboxProduct, SandboxTestOrderInput } from "./records"
+import type { SandboxProduct } from "./records"
+import type { SandboxTestOrderInput } from "./test-order-rules"
 import type { SandboxHubState } from "./state"
 
 type HubRoutesContext = {

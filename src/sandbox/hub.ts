@@ -8,8 +8,9 @@ import type { RequestHold } from "./held-requests"
 import { z } from "zod"
 import type { RateLimit } from "../hub-client/endpoints"
 import type { HubOrder } from "../hub-client/schemas"
-import type { SandboxTestOrderInput } from "./records"
+import type { SandboxTestOrderInput } from "./test-order-rules"
 import type { SandboxMisbehaviourInput, SandboxMisbehaviourState } from "./misbehaviour"
+import { sandboxAnswersSchema, type SandboxAnswers } from "./answers"
 import { moveRulesSchema } from "./move-rules"
 import { sandboxPriceRulesSchema } from "./price-rules"
 import type { SandboxQueueFault } from "./order-queue"
@@ -19,6 +20,9 @@ import type { SeedOrdersOptions } from "./state"
 import type { SandboxPlpOrderCodes } from "./marketplace-delivery"
 import type { SandboxSyncError, SandboxSyncErrorEntity, SandboxSyncErrorReport } from "./marketplace-review"
 import type { SandboxProduct, SandboxProductInput, SandboxStatus } from "./records"
+import type { SandboxStoreView } from "./warehouses"
+import type { SandboxSacInstance } from "./sac-instances"
+import type { SandboxSac, SandboxSacChat, SandboxSacMessageInput, SandboxSacTicket, SandboxSacTicketInput } from "./sac"
 import {
   faultsSchema,
   rateLimitsSchema,
@@ -70,6 +74,11 @@ export const sandboxHubOptionsSchema = z.strictObject({
    * sandbox never hands out a code a store has already imported.
    */
   firstOrderSequence: z.number().int().positive().optional(),
+  /**
+   * How the hub answers (answers.ts, docs/sandbox.md): `realistic` (default) as real hubs do (nulls, "",
+   * missing keys, written phones, company buyers, promotions, the 2025 statuses), or `tidy`.
+   */
+  answers: sandboxAnswersSchema.optional(),
   /** Which moves the hub accepts from which status: `strict` (default), `lenient`, or rules of one's own. */
   moveRules: moveRulesSchema.optional(),
   /** The hub's price rules (price-rules.ts): `{ maxCutPercent: 50, productModel: "2025" }` unless given; `reset()` goes back to them. */
@@ -88,6 +97,8 @@ export interface SandboxHub {
   /** Closes the server and every keep-alive socket. */
   stop(): Promise<void>
   addStatus(status: SandboxStatus): void
+  /** What `GET /statuses` lists now, outside the account's limits. */
+  statuses(): SandboxStatus[]
   upsertProducts(products: SandboxProductInput[]): void
   /** A simple or configurable product, with every field the hub holds (a configurable one with its variations). */
   getProduct(sku: string): SandboxProduct | undefined
@@ -113,6 +124,8 @@ export interface SandboxHub {
   /** Marketplace moves; throw a SandboxHubError (422) when the state machine refuses. */
   marketplaceApprove(code: string): HubOrder
   marketplaceCancel(code: string): HubOrder
+  /** The marketplace puts the order in any status of the account (a 2025 code, a custom one), outside the move rules. */
+  marketplaceSetStatus(code: string, status: string): HubOrder
   /**
    * The hub's own delivery moving an order (docs/hub-public-facts.md, The hub's own delivery): shipped
    * with one parcel of every item and a Correios track (or `shipment` as given), then delivered. Both
@@ -135,6 +148,22 @@ export interface SandboxHub {
   reportSyncError(report: SandboxSyncErrorReport): SandboxSyncError
   /** What `GET /sync_errors/{entity}` lists now (every page), outside the account's limits. */
   syncErrors(entity: SandboxSyncErrorEntity): SandboxSyncError[]
+  /** The buyer opens a SAC ticket for an order the hub holds (sac.ts), with its first message when given. */
+  openSacTicket(ticket: SandboxSacTicketInput): SandboxSacTicket
+  /** The buyer (or the marketplace) writes in a chat of the ticket. */
+  writeSacMessage(code: string, message: SandboxSacMessageInput): SandboxSacChat
+  /** The marketplace archives a ticket: listed `ARCHIVED`, no answer taken. */
+  archiveSacTicket(code: string): SandboxSacTicket
+  /** A ticket with its chats, lines and refunds, outside the account's limits. */
+  sacTicket(code: string): ReturnType<SandboxSac["get"]>
+  /** What the seller did about a ticket (sac-instances.ts), outside the account's limits. */
+  sacInstances(code: string): SandboxSacInstance[]
+  /** The marketplace moves an instance on: its status, and its refunds' status when given. */
+  advanceSacInstance(code: string, id: string, change: { status: string; refundStatus?: string }): SandboxSacInstance
+  /** The account's warehouses (CDs) besides "98", by store code, as the hub's panel creates them (warehouses.ts); their stock starts empty. */
+  setWarehouses(codes: string[]): string[]
+  /** A warehouse's stock per SKU; undefined for a code the account has no CD of. */
+  warehouseStock(code: string): SandboxStoreView | undefined
   /**
    * Replaces the category service's list (category-service.ts; the service's shape, each id once) until
    * `reset()`, which brings back the default one; a product named in one of them must carry what it asks (category-review.ts).
@@ -142,6 +171,8 @@ export interface SandboxHub {
   setCategories(categories: SandboxCategoryInput[]): void
   /** The category service's whole list, outside the account's limits. */
   categories(): SandboxCategory[]
+  /** Changes how the hub answers from now on (orders already placed keep their shape); `reset()` goes back to the option's. */
+  setAnswers(answers: SandboxAnswers): void
   /** Changes which moves the hub accepts (a profile's name or rules of one's own). */
   setMoveRules(rules: z.input<typeof moveRulesSchema>): void
   /** Changes the hub's price rules until `reset()` (fields left out take their defaults). */

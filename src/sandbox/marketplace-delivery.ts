@@ -6,7 +6,8 @@
  * which form `order_remote_codes` takes is a setting (`plpOrderCodes`), the record being unsure.
  */
 import { z } from "zod"
-import type { HubOrder, HubStatusType } from "../hub-client/schemas"
+import type { HubOrder } from "../hub-client/schemas"
+import type { SandboxStatusType } from "./records"
 import { parseOrThrow, SandboxHubError } from "./errors"
 import { textPdf } from "./pdf"
 
@@ -16,7 +17,7 @@ type Plp = { id: string; type: Carrier; codes: string[]; requested: Set<string> 
 type Labelled = { order: HubOrder; type: Carrier; volumes: number }
 
 /** What the delivery reads of the orders: each order and its status type. */
-export type DeliveryOrders = { getOrder(code: string): HubOrder | undefined; orderCodes(): string[]; statusType(code: string): HubStatusType | undefined }
+export type DeliveryOrders = { getOrder(code: string): HubOrder | undefined; orderCodes(): string[]; statusType(code: string): SandboxStatusType | undefined }
 
 /** Orders per page of `to_group` and `collectables`, as the record says ("about 20"). */
 const PAGE_SIZE = 20

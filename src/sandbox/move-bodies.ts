@@ -5,10 +5,10 @@
  * §4), so a wrong guess in the client shows up in tests as a 400 from the sandbox.
  */
 import { z } from "zod"
-import type { HubStatusType } from "../hub-client/schemas"
+import type { StandardStatusType } from "./records"
 
-/** Status types an order can be moved to; NEW is only ever the status an order is placed in. */
-export type MoveTargetType = Exclude<HubStatusType, "NEW">
+/** Status types an order can be moved to (standard ones); NEW is only ever the status an order is placed in. */
+export type MoveTargetType = Exclude<StandardStatusType, "NEW">
 
 /** "ISO 8601" in the record; the sandbox asks for the offset, as a hub in Brazil's time zones reads it. */
 const isoDateTime = (field: string) => z.iso.datetime({ offset: true, error: `${field} must be an ISO 8601 date and time with its offset` })

@@ -6,9 +6,10 @@
  */
 import { z } from "zod"
 import type { MoveTargetType } from "./move-bodies"
-import { HUB_STATUS_TYPES, type HubStatusType } from "../hub-client/schemas"
+import { SANDBOX_STATUS_TYPES, type SandboxStatusType } from "./records"
 
-export type MoveRules = Readonly<Record<MoveTargetType, readonly HubStatusType[]>>
+/** Source types by target: any of the hub's types (a 2025 one of its own too), targets only the standard ones. */
+export type MoveRules = Readonly<Record<MoveTargetType, readonly SandboxStatusType[]>>
 
 export const SANDBOX_MOVE_PROFILES: Readonly<Record<"strict" | "lenient", MoveRules>> = {
   /** The strict reading of the specification's flow. */
@@ -31,7 +32,7 @@ export const SANDBOX_MOVE_PROFILES: Readonly<Record<"strict" | "lenient", MoveRu
   },
 }
 
-const statusTypes = z.array(z.enum(HUB_STATUS_TYPES))
+const statusTypes = z.array(z.enum(SANDBOX_STATUS_TYPES))
 
 /** A profile's name, or rules of one's own (every target named: a JSON file's content for the CLI). */
 export const moveRulesSchema = z.union([

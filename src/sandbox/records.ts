@@ -5,11 +5,30 @@
  */
 import { z } from "zod"
 import { HUB_INDEX_DEPTH } from "../hub-client/endpoints"
-import { STANDARD_STATUS_CODES, testOrderInputSchema, type HubOrder, type HubStatusType, type ProductFilters } from "../hub-client/schemas"
+import { STANDARD_STATUS_CODES, type HubOrder, type ProductFilters } from "../hub-client/schemas"
 import { SandboxHubError } from "./errors"
 import type { SandboxVariation } from "./product-create-rules"
 
-export type SandboxStatus = { code: string; label: string; type: HubStatusType }
+/** The seven status types of docs/hub-interface.md §3, the ones the sandbox's moves go to and from. */
+export const STANDARD_SANDBOX_STATUS_TYPES = ["NEW", "APPROVED", "CANCELED", "INVOICED", "SHIPPED", "DELIVERED", "SHIPMENT_EXCEPTION"] as const
+export type StandardStatusType = (typeof STANDARD_SANDBOX_STATUS_TYPES)[number]
+
+/**
+ * Every type this hub's statuses may have: the seven, and two of its own for 2025 codes whose types
+ * the record does not publish (docs/hub-public-facts.md, "Since 2025"), so that a client meets a type
+ * it does not know. The sandbox's own choice; a real hub's may differ.
+ */
+export const SANDBOX_STATUS_TYPES = [...STANDARD_SANDBOX_STATUS_TYPES, "INCIDENT", "RETURNED"] as const
+export type SandboxStatusType = (typeof SANDBOX_STATUS_TYPES)[number]
+
+export type SandboxStatus = { code: string; label: string; type: SandboxStatusType }
+
+/** A status as the hub's administration area takes it: a code, a label, one of the hub's types. */
+export const sandboxStatusSchema = z.strictObject({
+  code: z.string().min(1),
+  label: z.string(),
+  type: z.enum(SANDBOX_STATUS_TYPES),
+})
 
 /**
  * A product as the hub holds it: the fields every product has, and the catalogue fields of one
@@ -18,8 +37,10 @@ export type SandboxStatus = { code: string; label: string; type: HubStatusType }
  */
 export type SandboxProduct = {
   sku: string
-  name: string
-  status: "enabled" | "disabled"
+  /** null (realistic answers) for a product seeded without a name: as real listings hold some. */
+  name: string | null
+  /** "" (realistic answers) for a product seeded without a status: neither enabled nor disabled. */
+  status: "enabled" | "disabled" | ""
   qty: number
   price: number
   promotional_price: number | null
@@ -64,6 +85,24 @@ export const STANDARD_SANDBOX_STATUSES: readonly SandboxStatus[] = [
   },
 ]
 
+/**
+ * The codes the hub's 2025 list adds to the standard ones (docs/hub-public-facts.md, "Since 2025"),
+ * listed with realistic answers. Their types are not all published: these are the sandbox's reading,
+ * two of them of types outside the seven.
+ */
+export const SANDBOX_2025_STATUSES: readonly SandboxStatus[] = [
+  { code: "waiting_payment", label: "Aguardando pagamento", type: "NEW" },
+  { code: "payment_overdue", label: "Pagamento vencido", type: "CANCELED" },
+  { code: "confirm_stock", label: "Confirmar estoque", type: "APPROVED" },
+  { code: "confirmed_stock", label: "Estoque confirmado", type: "APPROVED" },
+  { code: "processing_store", label: "Em processamento na loja", type: "APPROVED" },
+  { code: "has_incident", label: "Pedido com incidente", type: "INCIDENT" },
+  { code: "returned", label: "Devolvido", type: "RETURNED" },
+]
+
+/** A custom status of the account's own, listed with realistic answers (as accounts have some: docs/hub-public-facts.md). */
+export const SANDBOX_ACCOUNT_STATUSES: readonly SandboxStatus[] = [{ code: "aprovado", label: "Aprovado pela loja", type: "APPROVED" }]
+
 export type ProductListing = { products: SandboxProduct[]; total: number; lastSku?: string; more: boolean }
 
 /** An order as stored: built by createOrder, or any JSON object a test inserted raw. */
@@ -73,20 +112,9 @@ export const roundMoney = (value: number) => Math.round(value * 100) / 100
 /** Cents, so the sandbox's totals add up as a marketplace's statement does (no float sums). */
 export const cents = (value: number) => Math.round(value * 100)
 
-const sandboxMoney = z.number().finite().nonnegative()
-/**
- * A test order as the sandbox takes it: the specification's fields (testOrderInputSchema), plus two
- * of the sandbox's own so tests and the demo can place what marketplaces send (docs/hub-public-facts.md):
- * a `discount` and the instalments (`parcels`) of the payment. The plugin never sends them.
- */
-export const sandboxTestOrderSchema = testOrderInputSchema.extend({
-  discount: sandboxMoney.optional(),
-  parcels: z.number().int().min(1).max(24).optional(),
-  /** Who carries it (docs/hub-public-facts.md, The hub's own delivery): the marketplace's Correios or Direct, or (absent) the merchant. */
-  calculation_type: z.string().min(1).max(100).optional(),
-  shipping_carrier: z.string().min(1).max(100).optional(),
-})
-export type SandboxTestOrderInput = z.input<typeof sandboxTestOrderSchema>
+/** Where the sandbox's test-order rules live (test-order-rules.ts); named here too, beside the other records. */
+export type { SandboxTestOrderInput } from "./test-order-rules"
+
 export const clone = <T>(value: T): T => structuredClone(value)
 /** Orders the sandbox builds match HubOrder; raw ones are whatever a test stored, on purpose. */
 export const asHubOrder = (order: StoredOrder): HubOrder => clone(order) as HubOrder
@@ -115,7 +143,7 @@ export function pageStart(page: number, perPage: number): number {
 export function matchesProductFilters(product: SandboxProduct, filters: ProductFilters): boolean {
   return (
     (filters.sku === undefined || product.sku === filters.sku) &&
-    (filters.name === undefined || product.name.toLowerCase().includes(filters.name.toLowerCase())) &&
+    (filters.name === undefined || (product.name ?? "").toLowerCase().includes(filters.name.toLowerCase())) &&
     (filters.status === undefined || product.status === filters.status) &&
     (filters.qty_from === undefined || product.qty >= filters.qty_from) &&
     (filters.qty_to === undefined || product.qty <= filters.qty_to)

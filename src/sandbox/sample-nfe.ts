@@ -17,13 +17,26 @@ export function sampleNfeXml({
   idKey = key,
   status = "100",
   issuedAt = "2026-11-20T10:00:00-03:00",
-}: { key?: string; idKey?: string; status?: string; issuedAt?: string } = {}): string {
+  buyer = { CPF: "12345678909" },
+  items = [],
+}: {
+  key?: string
+  idKey?: string
+  status?: string
+  issuedAt?: string
+  /** The buyer's CPF or CNPJ: the sample order's CPF unless told. */
+  buyer?: { CPF: string } | { CNPJ: string }
+  /** Its lines (`det/prod`, SKU and quantity); none unless told. */
+  items?: Array<{ sku: string; qty: number }>
+} = {}): string {
+  const [[document, number]] = Object.entries(buyer)
+  const det = items.map((item, index) => `<det nItem="${index + 1}"><prod><cProd>${item.sku}</cProd><qCom>${item.qty.toFixed(4)}</qCom></prod></det>`).join("")
   return `<?xml version="1.0" encoding="UTF-8"?>
 <nfeProc xmlns="http://www.portalfiscal.inf.br/nfe" versao="4.00">
   <NFe xmlns="http://www.portalfiscal.inf.br/nfe">
     <infNFe Id="NFe${idKey}" versao="4.00">
       <ide><cUF>35</cUF><mod>55</mod><serie>1</serie><nNF>${Number(key.slice(25, 34)) || 0}</nNF>${issuedAt ? `<dhEmi>${issuedAt}</dhEmi>` : ""}</ide>
-      <dest><CPF>12345678909</CPF><xNome>Maria da Silva</xNome><enderDest><xLgr>Rua das Flores</xLgr><nro>100</nro></enderDest></dest>
+      <dest><${document}>${number}</${document}><xNome>Maria da Silva</xNome><enderDest><xLgr>Rua das Flores</xLgr><nro>100</nro></enderDest></dest>${det}
     </infNFe>
   </NFe>
   <protNFe versao="4.00"><infProt><tpAmb>2</tpAmb><chNFe>${key}</chNFe><nProt>135260000000001</nProt><cStat>${status}</cStat><xMotivo>${status === "100" ? "Autorizado o uso da NF-e" : status === "150" ? "Autorizado o uso da NF-e, autorizacao fora de prazo" : "Rejeicao"}</xMotivo></infProt></protNFe>

@@ -3,8 +3,10 @@
  * pure builders, so the same count always gives the same records; SandboxHubState stores them.
  */
 import { HUB_DAY_MS } from "../hub-client/endpoints"
-import { STANDARD_STATUS_CODES, type TestOrderInput } from "../hub-client/schemas"
+import { STANDARD_STATUS_CODES } from "../hub-client/schemas"
+import { sampleCnpj } from "./answers"
 import { roundMoney, startOfUtcDay, type SandboxProductInput } from "./records"
+import type { SandboxTestOrderInput } from "./test-order-rules"
 
 const SEED_CHANNEL = "Sandbox Marketplace"
 
@@ -43,14 +45,20 @@ export function seedProductInputs(count: number): SandboxProductInput[] {
 /**
  * Marketplace orders in status book_product, each selling one of `skus` (sorted, not empty when
  * count > 0), placed evenly (oldest first) over the last `days` UTC calendar days, today included
- * up to `now`: calendar days, because that is what the hub's date filters select.
+ * up to `now`: calendar days, because that is what the hub's date filters select. As marketplaces
+ * sell: every fifth buyer a company (a CNPJ and its state registration), every fourth line sold 10%
+ * below its price (realistic answers show the promotion), every other phone a landline, and every
+ * tenth order still without its shipping address (filled in on approval; refused with tidy answers,
+ * so seeding then gives every order one).
  */
 export function seedOrderInputs(
   count: number,
   skus: readonly string[],
   now: Date,
-  days: number
-): Array<{ input: TestOrderInput; placedAt: Date }> {
+  days: number,
+  prices: (sku: string) => number = () => 0,
+  withoutShippingAddress = true
+): Array<{ input: SandboxTestOrderInput; placedAt: Date }> {
   const end = now.getTime()
   const start = startOfUtcDay(now) - (days - 1) * HUB_DAY_MS
   const span = end - start
@@ -65,19 +73,23 @@ export function seedOrderInputs(
       country: "BR",
       postcode: "01001000",
     }
+    const sku = skus[(index * 7) % skus.length]
+    const company = n % 5 === 0
+    const price = prices(sku)
     return {
       input: {
         channel: SEED_CHANNEL,
         status: STANDARD_STATUS_CODES.NEW,
-        items: [{ id: skus[(index * 7) % skus.length], qty: 1 + (index % 3) }],
+        items: [{ id: sku, qty: 1 + (index % 3), ...(n % 4 === 0 && price > 0 ? { special_price: roundMoney(price * 0.9) } : {}) }],
         customer: {
-          name: `Sandbox Customer ${n}`,
+          name: company ? `Sandbox Comércio ${n} Ltda` : `Sandbox Customer ${n}`,
           email: `customer${n}@example.com`,
-          vat_number: String(10_000_000_000 + n),
-          phones: [String(11_900_000_000 + n)],
+          vat_number: company ? sampleCnpj(n) : String(10_000_000_000 + n),
+          ...(company ? { state_registration: String(110_000_000_000 + n) } : {}),
+          phones: [n % 2 === 0 ? String(1_130_950_000 + (n % 10_000)) : String(11_900_000_000 + n)],
         },
         billing_address: address,
-        shipping_address: address,
+        ...(withoutShippingAddress && n % 10 === 0 ? {} : { shipping_address: address }),
         shipping_method: "Sandbox Standard",
         shipping_cost: 10,
         interest: 0,

@@ -8,6 +8,7 @@ import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerRespon
 import type { AddressInfo } from "node:net"
 import { z } from "zod"
 import { rateLimitBucketOf } from "../hub-client/endpoints"
+import { DEFAULT_SANDBOX_ANSWERS, sandboxAnswersSchema } from "./answers"
 import { buildControlRoutes, CONTROL_PREFIX } from "./control-routes"
 import { parseOrThrow, SandboxHubError } from "./errors"
 import {
@@ -24,6 +25,11 @@ import { answerRoute, errorAnswer, headerValue, parseJson, readBody, send, split
 import { Misbehaviour } from "./misbehaviour"
 import { moveRulesOf, moveRulesSchema } from "./move-rules"
 import { sandboxPriceRulesSchema } from "./price-rules"
+import { SandboxSac } from "./sac"
+import { SandboxSacInstances } from "./sac-instances"
+import { sacControlRoutes, sacRoutes } from "./sac-routes"
+import { SandboxWarehouses } from "./warehouses"
+import { warehouseControlRoutes, warehouseRoutes } from "./warehouse-routes"
 import { seedSkuInputs } from "./seed"
 import { SandboxHubState } from "./state"
 import { FaultInjector, FixedWindowRateLimiter, RequestLog, type SandboxRequestLogEntry } from "./traffic"
@@ -38,7 +44,8 @@ export async function startSandboxHub(options: SandboxHubOptions = {}): Promise<
   const config = parseOrThrow(sandboxHubOptionsSchema, options, { prefix: "options" })
   const credentials = config.credentials ?? DEFAULT_SANDBOX_CREDENTIALS
   const sandboxAccount = config.sandboxAccount ?? true
-  const state = new SandboxHubState({ firstOrderSequence: config.firstOrderSequence, queueVisibilityMs: config.queueVisibilityMs })
+  const answers = config.answers ?? DEFAULT_SANDBOX_ANSWERS
+  const state = new SandboxHubState({ firstOrderSequence: config.firstOrderSequence, queueVisibilityMs: config.queueVisibilityMs, answers })
   state.moveRules = moveRulesOf(config.moveRules)
   const priceRules = sandboxPriceRulesSchema.parse(config.priceRules ?? {})
   state.priceRules = priceRules
@@ -50,6 +57,9 @@ export async function startSandboxHub(options: SandboxHubOptions = {}): Promise<
   state.seedProducts(config.seed?.products ?? 0)
   if (config.seed?.skus?.length) state.upsertProducts(seedSkuInputs(config.seed.skus))
   state.seedOrders(config.seed?.orders ?? 0, config.seed?.days)
+  const sac = new SandboxSac(state, () => new Date(), config.firstOrderSequence)
+  const sacInstances = new SandboxSacInstances(sac, state, () => new Date())
+  const warehouses = new SandboxWarehouses((sku) => Boolean(state.getProduct(sku) ?? state.getVariation(sku)))
 
   const server = http.createServer()
   await new Promise<void>((resolve, reject) => {
@@ -87,6 +97,7 @@ export async function startSandboxHub(options: SandboxHubOptions = {}): Promise<
         })
     ),
     addStatus: (status) => void state.addStatus(status),
+    statuses: () => state.listStatuses(),
     upsertProducts: (products) => void state.upsertProducts(products),
     getProduct: (sku) => state.getProduct(sku),
     getVariation: (sku) => state.getVariation(sku),
@@ -99,6 +110,7 @@ export async function startSandboxHub(options: SandboxHubOptions = {}): Promise<
     seedOrders: (count, days, seedOptions) => state.seedOrders(count, days, seedOptions),
     marketplaceApprove: (code) => state.approve(code),
     marketplaceCancel: (code) => state.cancel(code),
+    marketplaceSetStatus: (code, status) => state.setStatusByMarketplace(code, status),
     marketplaceShip: (code, shipment) => shipByHub(state, code, shipment),
     marketplaceDeliver: (code) => deliverByHub(state, code),
     setFaults: (settings) => void faults.set(settings),
@@ -121,8 +133,19 @@ export async function startSandboxHub(options: SandboxHubOptions = {}): Promise<
     },
     reportSyncError: (report) => state.review.report(report),
     syncErrors: (entity) => state.review.list(entity, { page: 1, perPage: Number.MAX_SAFE_INTEGER }),
+    openSacTicket: (ticket) => sac.open(ticket),
+    writeSacMessage: (code, message) => sac.write(code, message),
+    archiveSacTicket: (code) => sac.archive(code),
+    sacTicket: (code) => sac.get(code),
+    sacInstances: (code) => sacInstances.list(code),
+    advanceSacInstance: (code, id, change) => sacInstances.advance(code, id, change),
+    setWarehouses: (codes) => warehouses.setStores({ codes }),
+    warehouseStock: (code) => warehouses.view(code),
     setCategories: (categories) => void state.categories.replace(categories),
     categories: () => state.categories.all(),
+    setAnswers: (shape) => {
+      state.answers = parseOrThrow(sandboxAnswersSchema, shape, { prefix: "answers" })
+    },
     setMoveRules: (rules) => {
       state.moveRules = moveRulesOf(parseOrThrow(moveRulesSchema, rules, { prefix: "moveRules" }))
     },
@@ -136,7 +159,11 @@ export async function startSandboxHub(options: SandboxHubOptions = {}): Promise<
     holdRequests: (method, path) => held.hold(method, path),
     reset: () => {
       held.releaseAll()
+      state.answers = answers
       state.reset()
+      sac.clear()
+      sacInstances.clear()
+      warehouses.clear()
       state.moveRules = moveRulesOf(config.moveRules)
       state.priceRules = priceRules
       log.clear()
@@ -145,14 +172,18 @@ export async function startSandboxHub(options: SandboxHubOptions = {}): Promise<
     },
   }
 
-  const hubRoutes = buildHubRoutes({
-    state,
-    sandboxAccount,
-    productUpdateResponse: config.productUpdateResponse ?? 204,
-    shipmentExceptionPath: config.shipmentExceptionPath ?? "both",
-    nextOrigin: () => nextOrigin ?? url,
-  })
-  const controlRoutes = buildControlRoutes(hub, state)
+  const hubRoutes = [
+    ...buildHubRoutes({
+      state,
+      sandboxAccount,
+      productUpdateResponse: config.productUpdateResponse ?? 204,
+      shipmentExceptionPath: config.shipmentExceptionPath ?? "both",
+      nextOrigin: () => nextOrigin ?? url,
+    }),
+    ...sacRoutes(sac, sacInstances),
+    ...warehouseRoutes(warehouses),
+  ]
+  const controlRoutes = [...buildControlRoutes(hub, state), ...sacControlRoutes(sac, sacInstances), ...warehouseControlRoutes(warehouses)]
 
   server.on("request", (req: IncomingMessage, res: ServerResponse) => {
     const at = Date.now()

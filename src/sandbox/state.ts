@@ -7,7 +7,8 @@
  */
 import { z } from "zod"
 import { HUB_DAY_MS } from "../hub-client/endpoints"
-import { hubStatusSchema, orderFiltersSchema, STANDARD_STATUS_CODES, type HubOrder, type HubStatusType, type OrderFilters } from "../hub-client/schemas"
+import { DEFAULT_SANDBOX_ANSWERS, type SandboxAnswers } from "./answers"
+import { orderFiltersSchema, STANDARD_STATUS_CODES, type HubOrder, type OrderFilters } from "../hub-client/schemas"
 import { parseOrThrow, SandboxHubError } from "./errors"
 import type { MoveTargetType, SandboxDelivery, SandboxInvoice, SandboxShipment, SandboxShipmentException } from "./move-bodies"
 import {
@@ -16,9 +17,10 @@ import {
   clone,
   compareStrings,
   pageStart,
-  cents,
-  sandboxTestOrderSchema,
-  type SandboxTestOrderInput,
+  SANDBOX_2025_STATUSES,
+  SANDBOX_ACCOUNT_STATUSES,
+  sandboxStatusSchema,
+  type SandboxStatusType,
   STANDARD_SANDBOX_STATUSES,
   startOfUtcDay,
   statusCodeOf,
@@ -37,13 +39,21 @@ import { SandboxMarketplaceDelivery } from "./marketplace-delivery"
 import { SandboxMarketplaceReview } from "./marketplace-review"
 import { DEFAULT_SANDBOX_PRICE_RULES, type SandboxPriceRules } from "./price-rules"
 import { DEFAULT_SEED_DAYS, seedOrderInputs, seedProductInputs } from "./seed"
+import { approveOrder, buildOrder, shipOrder } from "./order-builder"
+import { sandboxTestOrderSchema, type SandboxTestOrderInput } from "./test-order-rules"
 
 export type SeedOrdersOptions = { endAt?: Date; queued?: boolean }
+
+/** The hub's own statuses, which no custom one redefines: the standard ones and the 2025 list's. */
+const HUB_OWN_STATUS_CODES = new Set([...STANDARD_SANDBOX_STATUSES, ...SANDBOX_2025_STATUSES].map((status) => status.code))
 
 export class SandboxHubState {
   private readonly statuses = new Map<string, SandboxStatus>()
   /** Every product write is reviewed against the category service's attributes (category-review.ts). */
-  private readonly catalogue = new SandboxCatalogue((product) => reviewCategoryAttributes(product, (code) => this.categories.byId(code)))
+  private readonly catalogue = new SandboxCatalogue(
+    (product) => reviewCategoryAttributes(product, (code) => this.categories.byId(code)),
+    () => this.answers
+  )
   private readonly orders = new Map<string, StoredOrder>()
   private readonly nextSequenceByChannel = new Map<string, number>()
   /** Orders by placed_at then code; kept until an order is added (moves change neither key). */
@@ -69,18 +79,25 @@ export class SandboxHubState {
   priceRules: SandboxPriceRules = DEFAULT_SANDBOX_PRICE_RULES
   /** Which moves are accepted from which status type. */
   moveRules: MoveRules = SANDBOX_MOVE_PROFILES.strict
+  /**
+   * How orders, products and statuses are answered (answers.ts): as real hubs answer (`realistic`, the
+   * default) or `tidy`. Orders keep the shape they were placed in; `reset()` lists the statuses of the shape.
+   */
+  answers: SandboxAnswers
 
-  constructor(options: { now?: () => Date; firstOrderSequence?: number; queueVisibilityMs?: number } = {}) {
+  constructor(options: { now?: () => Date; firstOrderSequence?: number; queueVisibilityMs?: number; answers?: SandboxAnswers } = {}) {
     this.now = options.now ?? (() => new Date())
+    this.answers = options.answers ?? DEFAULT_SANDBOX_ANSWERS
     this.firstOrderSequence = options.firstOrderSequence ?? 1
     this.queue = new SandboxOrderQueue(() => this.now().getTime(), options.queueVisibilityMs)
     this.reset()
   }
 
-  /** Back to only the standard statuses, no products, no orders. */
+  /** Back to the hub's statuses (the standard ones; with realistic answers also the 2025 list's and a custom one), no products, no orders. */
   reset(): void {
     this.statuses.clear()
-    for (const status of STANDARD_SANDBOX_STATUSES) this.statuses.set(status.code, { ...status })
+    const listed = this.answers === "realistic" ? [...STANDARD_SANDBOX_STATUSES, ...SANDBOX_2025_STATUSES, ...SANDBOX_ACCOUNT_STATUSES] : STANDARD_SANDBOX_STATUSES
+    for (const status of listed) this.statuses.set(status.code, { ...status })
     this.catalogue.clear()
     this.orders.clear()
     this.ordersInListingOrder = undefined
@@ -97,10 +114,10 @@ export class SandboxHubState {
     return [...this.statuses.values()].map((status) => ({ ...status }))
   }
 
-  /** A custom status, as created in the hub's administration area; a custom code may be redefined. */
+  /** A custom status, as created in the hub's administration area; a custom code may be redefined, the hub's own may not. */
   addStatus(input: SandboxStatus): SandboxStatus {
-    const { code, label, type } = parseOrThrow(hubStatusSchema, input, { prefix: "status" })
-    if (STANDARD_SANDBOX_STATUSES.some((standard) => standard.code === code)) {
+    const { code, label, type } = parseOrThrow(sandboxStatusSchema, input, { prefix: "status" })
+    if (HUB_OWN_STATUS_CODES.has(code)) {
       throw new SandboxHubError(422, `status.code: "${code}" is a standard status and cannot be redefined`)
     }
     const status = { code, label, type }
@@ -108,7 +125,7 @@ export class SandboxHubState {
     return { ...status }
   }
 
-  private statusOfType(code: string, type: HubStatusType): SandboxStatus {
+  private statusOfType(code: string, type: SandboxStatusType): SandboxStatus {
     const status = this.statuses.get(code)
     if (!status || status.type !== type) {
       throw new SandboxHubError(422, `status: "${code}" is not a status of type ${type} on this account`)
@@ -185,79 +202,43 @@ export class SandboxHubState {
     this.queue.enqueue(code)
   }
 
-  /** A marketplace order, exactly as `POST /orders` creates a test order. */
+  /** A marketplace order, exactly as `POST /orders` creates a test order, answered in the hub's shape (order-builder.ts). */
   createOrder(input: SandboxTestOrderInput, placedAt: Date = this.now()): HubOrder {
+    return asHubOrder(this.placeOrder(input, placedAt))
+  }
+
+  /** Places the order and answers the record itself (no copy: a seed of thousands needs none). */
+  private placeOrder(input: SandboxTestOrderInput, placedAt: Date): StoredOrder {
     const order = parseOrThrow(sandboxTestOrderSchema, input, { prefix: "order" })
     const status = this.statusOfType(order.status, "NEW")
-    const items = order.items.map((item, index) => {
+    const lines = order.items.map((item, index) => {
       const product = this.catalogue.sellable(item.id)
       if (!product) throw new SandboxHubError(422, `order.items.${index}.id: unknown product "${item.id}"`)
-      const originalPrice = item.original_price ?? product.price
       return {
         id: item.id,
-        product_id: product.productId,
+        productId: product.productId,
         name: product.name,
         qty: item.qty,
-        original_price: originalPrice,
-        special_price: item.special_price ?? originalPrice,
+        originalPrice: item.original_price ?? product.price,
+        specialPrice: item.special_price,
+        remoteStoreId: item.remote_store_id,
       }
     })
-    const shippingCost = order.shipping_cost ?? 0
-    const interest = order.interest ?? 0
-    const discount = order.discount ?? 0
-    const itemsCents = items.reduce((sum, item) => sum + cents(item.special_price) * item.qty, 0)
-    const totalCents = itemsCents + cents(shippingCost) + cents(interest) - cents(discount)
-    if (totalCents < 0) throw new SandboxHubError(422, `order.discount: ${discount} is more than the order's ${(totalCents + cents(discount)) / 100}`)
-    const totalOrdered = totalCents / 100
-    const placed = placedAt.toISOString()
-    const fullName = order.customer.name
-    const hubOrder: StoredOrder = {
-      code: this.nextOrderCode(order.channel),
-      channel: order.channel,
-      placed_at: placed,
-      updated_at: placed,
-      approved_date: null,
-      status: { ...status },
-      total_ordered: totalOrdered,
-      shipping_cost: shippingCost,
-      interest,
-      discount,
-      shipping_method: order.shipping_method ?? "Sandbox Standard",
-      ...(order.calculation_type ? { calculation_type: order.calculation_type } : {}),
-      ...(order.shipping_carrier ? { shipping_carrier: order.shipping_carrier } : {}),
-      estimated_delivery:
-        order.estimated_delivery ?? new Date(placedAt.getTime() + 7 * HUB_DAY_MS).toISOString().slice(0, 10),
-      customer: order.customer,
-      billing_address: { full_name: fullName, ...order.billing_address },
-      shipping_address: { full_name: fullName, ...order.shipping_address },
-      items,
-      // One card payment of the whole amount, as marketplaces report it; approved with the order.
-      payments: [
-        {
-          method: "credit_card",
-          description: "Cartão de crédito",
-          value: totalOrdered,
-          parcels: order.parcels ?? 1,
-          status: "pending",
-          transaction_date: null,
-        },
-      ],
-      invoices: [],
-      shipments: [],
-    }
+    const { code, sequence } = this.nextOrderCode(order.channel)
+    const hubOrder = buildOrder({ order, status, lines, code, sequence, placedAt, answers: this.answers })
+    this.nextSequenceByChannel.set(order.channel, sequence + 1)
     this.orders.set(hubOrder.code, hubOrder)
     this.ordersInListingOrder = undefined
     this.queue.enqueue(hubOrder.code)
-    return asHubOrder(hubOrder)
+    return hubOrder
   }
 
-  /** Codes are `<channel>-<sequence>`, the sequence counted per channel from `firstOrderSequence`. */
-  private nextOrderCode(channel: string): string {
+  /** Codes are `<channel>-<sequence>`, the sequence counted per channel from `firstOrderSequence` (taken once the order is made). */
+  private nextOrderCode(channel: string): { code: string; sequence: number } {
     let sequence = this.nextSequenceByChannel.get(channel) ?? this.firstOrderSequence
     // A raw order may already hold the next code; never overwrite it.
     while (this.orders.has(`${channel}-${sequence}`)) sequence++
-    this.nextSequenceByChannel.set(channel, sequence + 1)
-    return `${channel}-${sequence}`
+    return { code: `${channel}-${sequence}`, sequence }
   }
 
   /** Every order's code, in the order the orders were created or inserted. */
@@ -289,10 +270,7 @@ export class SandboxHubState {
 
   /** NEW -> APPROVED: the marketplace confirming payment (or, on sandbox accounts, `/approval`). */
   approve(code: string, statusCode: string = STANDARD_STATUS_CODES.APPROVED): HubOrder {
-    return this.move(code, "APPROVED", statusCode, (order, at) => {
-      order.approved_date = at
-      for (const payment of (order.payments ?? []) as Array<Record<string, unknown>>) Object.assign(payment, { status: "approved", transaction_date: at })
-    })
+    return this.move(code, "APPROVED", statusCode, approveOrder)
   }
 
   /** `volumeQty`: an invoice sent with its NF-e XML, and the parcels it names (the hub's delivery makes a label each). */
@@ -310,7 +288,7 @@ export class SandboxHubState {
   }
 
   ship(code: string, statusCode: string, shipment: SandboxShipment): HubOrder {
-    return this.move(code, "SHIPPED", statusCode, (order) => {
+    return this.move(code, "SHIPPED", statusCode, (order, at) => {
       const orderedSkus = new Set(
         (Array.isArray(order.items) ? order.items : []).map((item) => (item as { id?: unknown }).id)
       )
@@ -325,6 +303,7 @@ export class SandboxHubState {
         items: shipment.items,
         tracks: [shipment.track],
       })
+      shipOrder(order, at)
     })
   }
 
@@ -336,6 +315,21 @@ export class SandboxHubState {
 
   cancel(code: string, statusCode: string = STANDARD_STATUS_CODES.CANCELED): HubOrder {
     return this.move(code, "CANCELED", statusCode)
+  }
+
+  /**
+   * The marketplace putting an order in any status of the account (a 2025 code such as has_incident,
+   * a custom one), outside the move rules, which hold only for the merchant's moves and the standard flow.
+   */
+  setStatusByMarketplace(code: string, statusCode: string): HubOrder {
+    const order = this.orders.get(code)
+    if (!order) throw new SandboxHubError(404, `Order ${code} not found`)
+    const status = this.statuses.get(statusCode)
+    if (!status) throw new SandboxHubError(422, `status: "${statusCode}" is not a status of this account`)
+    order.status = { ...status }
+    order.updated_at = this.now().toISOString()
+    this.queue.enqueue(code)
+    return asHubOrder(order)
   }
 
   reportShipmentException(code: string, statusCode: string, exception: SandboxShipmentException): HubOrder {
@@ -376,7 +370,7 @@ export class SandboxHubState {
   }
 
   /** The type of an order's status, resolved through the account's statuses (never the label). */
-  private statusTypeOf(order: StoredOrder): HubStatusType | undefined {
+  private statusTypeOf(order: StoredOrder): SandboxStatusType | undefined {
     const code = statusCodeOf(order)
     return code === undefined ? undefined : this.statuses.get(code)?.type
   }
@@ -398,8 +392,9 @@ export class SandboxHubState {
     if (count > 0 && skus.length === 0) {
       throw new SandboxHubError(422, "seeding orders needs products: every order item is a product")
     }
-    return seedOrderInputs(count, skus, endAt, days).map(({ input, placedAt }) => {
-      const { code } = this.createOrder(input, placedAt)
+    const price = (sku: string) => this.catalogue.sellable(sku)?.price ?? 0
+    return seedOrderInputs(count, skus, endAt, days, price, this.answers === "realistic").map(({ input, placedAt }) => {
+      const { code } = this.placeOrder(input, placedAt)
       if (!queued) this.queue.acknowledge(code)
       return code
     })

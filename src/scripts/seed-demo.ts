@@ -8,8 +8,12 @@ import { SeedProduct, seedStore } from "./seed-store"
 
 const IMAGES = "https://medusa-public-images.s3.eu-west-1.amazonaws.com"
 
-/** Everything publishing needs (docs/catalogue.md, *Publishing products*): grams and centimetres. */
-const publishable = (description: string, image: string, weight?: number) => ({
+/**
+ * Everything publishing needs (docs/catalogue.md, *Publishing products*): a title and a description in
+ * plain text as a shop writes them (the hub shows the text as given: no HTML), grams and centimetres.
+ */
+const publishable = (title: string, description: string, image: string, weight?: number) => ({
+  title,
   description,
   weight,
   dimensions: { height: 10, width: 20, length: 30 },
@@ -17,27 +21,55 @@ const publishable = (description: string, image: string, weight?: number) => ({
 })
 
 /** The demo store's products; `npm run demo` offers the same SKUs on the sandbox hub. */
-const DEMO_PRODUCTS: SeedProduct[] = [
-  { sku: "CAMISETA-AZUL-M", stocked: 120, price: 79.9, ...publishable("<p>Camiseta de algodão, azul, tamanho M.</p>", "tee-black-front.png", 180) },
-  { sku: "CANECA-CERAMICA-300", stocked: 80, price: 39.9, ...publishable("<p>Caneca de cerâmica, 300 ml.</p>", "coffee-mug.png", 350) },
-  { sku: "BONE-ABA-CURVA", stocked: 60, price: 59.9, ...publishable("<p>Boné de aba curva.</p>", "sweatshirt-vintage-front.png", 120) },
-  { sku: "MOCHILA-URBANA-20L", stocked: 40, price: 189.9, ...publishable("<p>Mochila urbana, 20 litros.</p>", "sweatpants-gray-front.png", 900) },
-  { sku: "GARRAFA-TERMICA-1L", stocked: 50, price: 119.9, ...publishable("<p>Garrafa térmica, 1 litro.</p>", "shorts-vintage-front.png", 600) },
+export const DEMO_PRODUCTS: SeedProduct[] = [
+  {
+    sku: "CAMISETA-AZUL-M",
+    stocked: 120,
+    price: 79.9,
+    ...publishable("Camiseta básica de algodão, M", "Camiseta de malha 100% algodão penteado, gola careca, preta com estampa frontal. Tamanho M: 72 cm de comprimento, 52 cm de largura.", "tee-black-front.png", 180),
+  },
+  {
+    sku: "CANECA-CERAMICA-300",
+    stocked: 80,
+    price: 39.9,
+    ...publishable("Caneca de cerâmica 300 ml", "Caneca de cerâmica esmaltada, branca, para café ou chá. 300 ml; pode ir ao micro-ondas e à lava-louças.", "coffee-mug.png", 350),
+  },
+  {
+    sku: "MOLETOM-VINTAGE-M",
+    stocked: 60,
+    price: 159.9,
+    ...publishable("Moletom vintage com capuz, M", "Moletom de algodão e poliéster com capuz, bolso canguru e punhos canelados, cor creme com estampa vintage. Tamanho M.", "sweatshirt-vintage-front.png", 650),
+  },
+  {
+    sku: "CALCA-MOLETOM-CINZA-M",
+    stocked: 40,
+    price: 129.9,
+    ...publishable("Calça de moletom cinza, M", "Calça de moletom felpado, cinza mescla, com cordão no cós, bolsos laterais e punho na barra. Tamanho M.", "sweatpants-gray-front.png", 520),
+  },
+  {
+    sku: "BERMUDA-VINTAGE-M",
+    stocked: 50,
+    price: 99.9,
+    ...publishable("Bermuda de moletom vintage, M", "Bermuda de moletom leve com cós de elástico e cordão, bolsos laterais, cor creme. Tamanho M.", "shorts-vintage-front.png", 300),
+  },
   // New in the store, not on the hub yet (scripts/demo.js leaves it off the sandbox): its publication
   // finds no weight, so the merchant sees the problem on its page; once weighed, it is created on the hub.
   {
     sku: "CANECA-ESMALTADA-350",
     stocked: 30,
     price: 49.9,
-    ...publishable("<p>Caneca esmaltada, 350 ml.</p>", "coffee-mug.png"),
+    ...publishable("Caneca esmaltada 350 ml", "Caneca de metal esmaltado, branca com borda azul, leve e resistente para o camping. 350 ml.", "coffee-mug.png"),
     metadata: { hub_demo_new: true },
   },
 ]
 
+/** The demo store's delivery for all of Brazil, at the shipping cost its sandbox orders carry. */
+const DEMO_SHIPPING = { name: "Entrega padrão", amount: 15.9 }
+
 /**
  * `npx medusa exec ./src/scripts/seed-demo.ts`: seeds the demo store (scripts/demo.js) once: a
  * BRL region for Brazil, the default sales channel, a stock location with a manual shipping
- * option, DEMO_PRODUCTS in stock (one of them new, not on the sandbox hub yet) and DEMO_CATEGORIES,
+ * option at R$ 15,90, DEMO_PRODUCTS in stock (one of them new, not on the sandbox hub yet) and DEMO_CATEGORIES,
  * Canecas mapped to the hub's. A store that already has a region is left as it is.
  */
 export default async function seedDemo({ container }: ExecArgs) {
@@ -54,7 +86,8 @@ export default async function seedDemo({ container }: ExecArgs) {
     // Mapped before any product exists: saving a mapping makes every product already held due again.
     await mapCategory(container, categories.ids)
     const products = DEMO_PRODUCTS.map((product) => ({ ...product, categoryIds: [categories.bySku.get(product.sku)!].filter(Boolean) }))
-    const store = await seedStore(container, { products })
+    // Its one shipping option priced as the demo's orders' shipping (scripts/demo-hubs.js): Try a quote shows R$ 15,90.
+    const store = await seedStore(container, { products, shipping: DEMO_SHIPPING })
     logger.info(
       `demo seed: region ${store.region.id} (BRL), sales channel ${store.salesChannel.id}, ` +
         `stock location ${store.stockLocation.id}, shipping option ${store.shippingOption.id}, ` +
@@ -68,9 +101,8 @@ export default async function seedDemo({ container }: ExecArgs) {
 
 /** The demo's Medusa categories and the SKUs in each: Casa > Canecas is mapped to the hub's Canecas (nothing required), the others are for the merchant to map. */
 const DEMO_CATEGORIES: Array<{ name: string; skus: string[]; children?: Array<{ name: string; skus: string[] }> }> = [
-  { name: "Vestuário", skus: ["CAMISETA-AZUL-M", "BONE-ABA-CURVA"] },
-  { name: "Casa", skus: ["GARRAFA-TERMICA-1L"], children: [{ name: "Canecas", skus: ["CANECA-CERAMICA-300", "CANECA-ESMALTADA-350"] }] },
-  { name: "Acessórios", skus: ["MOCHILA-URBANA-20L"] },
+  { name: "Vestuário", skus: ["CAMISETA-AZUL-M", "MOLETOM-VINTAGE-M"], children: [{ name: "Moletom", skus: ["CALCA-MOLETOM-CINZA-M", "BERMUDA-VINTAGE-M"] }] },
+  { name: "Casa", skus: [], children: [{ name: "Canecas", skus: ["CANECA-CERAMICA-300", "CANECA-ESMALTADA-350"] }] },
 ]
 /** The sandbox category service's Canecas (src/sandbox/category-service.ts): one optional attribute, nothing required. */
 const MAPPED_CATEGORY = { medusa: "Canecas", hub_category: { id: "3001", name: "Canecas", ean_required: false, attributes: [] } }

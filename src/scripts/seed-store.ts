@@ -38,7 +38,10 @@ export type SeedProduct = {
  * Used by the integration tests (integration-tests/helpers/store.ts re-exports it) and by the
  * demo's seed (seed-demo.ts). Not idempotent: it creates everything each time it is called.
  */
-export async function seedStore(container: MedusaContainer, { products }: { products: SeedProduct[] }) {
+/** The store's one shipping option: the tests' costs nothing (the marketplace's shipping cost is the order's); the demo's has a price, so its freight quotes show one. */
+type SeedShipping = { name: string; amount: number }
+
+export async function seedStore(container: MedusaContainer, { products, shipping = { name: "Marketplace", amount: 0 } }: { products: SeedProduct[]; shipping?: SeedShipping }) {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const link = container.resolve(ContainerRegistrationKeys.LINK)
   const fulfillmentModule = container.resolve(Modules.FULFILLMENT)
@@ -84,13 +87,13 @@ export async function seedStore(container: MedusaContainer, { products }: { prod
   const { result: shippingOptions } = await createShippingOptionsWorkflow(container).run({
     input: [
       {
-        name: "Marketplace",
+        name: shipping.name,
         price_type: "flat",
         provider_id: "manual_manual",
         service_zone_id: fulfillmentSet.service_zones[0].id,
         shipping_profile_id: profiles[0].id,
         type: { label: "Marketplace", description: "Shipping chosen on the marketplace", code: "marketplace" },
-        prices: [{ currency_code: "brl", amount: 0 }],
+        prices: [{ currency_code: "brl", amount: shipping.amount }],
         rules: [],
       },
     ],

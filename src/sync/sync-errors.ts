@@ -2,8 +2,9 @@ import { randomUUID } from "node:crypto"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { glossaryKey, hubOutcome, type HubSyncError, type SyncErrorGlossary } from "../hub-client"
+import { marketplaceText } from "../mapping/personal-data"
 import { driverLock, SYNC_ERRORS_LOCK, SYNC_ERRORS_READ_RECENTLY_LOCK } from "../modules/hub/locks"
-import type { ListedSyncError } from "../modules/hub/repositories/hub-sync-error"
+import type { ListedSyncError } from "../modules/hub/types"
 import type { HubAccount } from "../modules/hub/hub-account"
 import { recordMarketplaceRefusalsWorkflow } from "../workflows/marketplace-refusals/record-marketplace-refusals"
 import { LockLostError, whileHolding } from "./shared/lock"
@@ -98,5 +99,6 @@ async function read(container: MedusaContainer, { id: account, syncErrors, recor
 
 function withWords(error: HubSyncError, glossary: SyncErrorGlossary): ListedSyncError {
   const words = glossary.get(glossaryKey(error.errorCategoryCode, error.errorCode))
-  return { ...error, name: words?.name ?? null, solution: words?.solution ?? null }
+  // Masked and bounded before anything keeps, shows or notifies them.
+  return { ...error, message: marketplaceText(error.message), name: marketplaceText(words?.name ?? null), solution: marketplaceText(words?.solution ?? null) }
 }

@@ -15,6 +15,8 @@ export { applyMarketplaceStatusWorkflow, applyMarketplaceStatusWorkflowId } from
 export { moveHubOrderWorkflow, moveHubOrderWorkflowId, type MoveHubOrderInput } from "./hub-orders/move-hub-order"
 export { sendFulfillmentToHubWorkflow, sendFulfillmentToHubWorkflowId } from "./hub-orders/send-fulfillment-to-hub"
 export { pushHubProductsWorkflow, pushHubProductsWorkflowId } from "./catalogue/push-hub-products"
+export { pushWarehouseStockWorkflow, pushWarehouseStockWorkflowId } from "./catalogue/push-warehouse-stock"
+export { compareWarehouseStockPageWorkflow, compareWarehouseStockPageWorkflowId, recordWarehouseDriftWorkflow, recordWarehouseDriftWorkflowId } from "./catalogue/reconcile-warehouse-stock"
 export { recordCatalogueChangesWorkflow, recordCatalogueChangesWorkflowId } from "./catalogue/record-catalogue-changes"
 export { runDeliveryActionWorkflow, runDeliveryActionWorkflowId } from "./delivery/run-delivery-action"
 export { saveHubFieldMappingWorkflow, saveHubFieldMappingWorkflowId } from "./catalogue/save-hub-field-mapping"
@@ -22,3 +24,17 @@ export { saveHubPriceRulesWorkflow, saveHubPriceRulesWorkflowId } from "./catalo
 export { askHubProductPublicationWorkflow, askHubProductPublicationWorkflowId } from "./catalogue/ask-hub-product-publication"
 export { placeHubTestOrderWorkflow, placeHubTestOrderWorkflowId } from "./hub-orders/place-hub-test-order"
 export { recordMarketplaceRefusalsWorkflow, recordMarketplaceRefusalsWorkflowId, type MarketplaceRefusal } from "./marketplace-refusals/record-marketplace-refusals"
+export {
+  rotateFreightTokenWorkflow,
+  rotateFreightTokenWorkflowId,
+  setFreightDeliveryDaysWorkflow,
+  setFreightDeliveryDaysWorkflowId,
+  setFreightFallbackWorkflow,
+  setFreightFallbackWorkflowId,
+  turnOffFreightWorkflow,
+  turnOffFreightWorkflowId,
+} from "./freight"
+export { cancelSacOrderWorkflow, cancelSacOrderWorkflowId, type SacInstanceWorkflowInput } from "./after-sale/cancel-sac-order"
+export { returnSacOrderWorkflow, returnSacOrderWorkflowId } from "./after-sale/return-sac-order"
+export { receiveSacReturnWorkflow, receiveSacReturnWorkflowId } from "./after-sale/receive-sac-return"
+export { exchangeSacOrderWorkflow, exchangeSacOrderWorkflowId, type SacExchangeWorkflowInput } from "./after-sale/exchange-sac-order"

@@ -120,7 +120,7 @@ export const CatalogueSyncSection = () => {
             </Button>
           </div>
         )}
-        {releaseLeaks.isSuccess && <Text>{t("catalogue.released", { n: releaseLeaks.data.released.length })}</Text>}
+        {releaseLeaks.isSuccess && <Text>{t("catalogue.released", { count: releaseLeaks.data.released.length })}</Text>}
         {releaseLeaks.error && <Text className="text-ui-fg-error">{t("catalogue.notReleased", { error: errorMessage(releaseLeaks.error) })}</Text>}
       </div>
       <div className="flex scroll-mt-4 flex-col gap-y-2 py-4" id="hub-skus-in-error-section">

@@ -30,12 +30,22 @@ function useOrderColumns(selectable: boolean, carrier: string | null = null) {
 
 const carrierName = (shipping: string | null, t: (key: string) => string) => (shipping === "CORREIOS" ? "Correios" : shipping === "DIRECT" ? "Direct" : shipping ?? t("delivery.unknownCarrier"))
 
-/** What an action came to, in the merchant's words. */
-const Ending = ({ ending }: { ending: DeliveryActionEnding }) => {
+/** Whom a PLP's parcels go with: Correios' to an agency, Direct's wait for the collection asked for; both, when it groups both. */
+type GroupedCarrier = "CORREIOS" | "DIRECT" | "both"
+
+/** The carrier of the orders grouped, as their rows said; null when none says it. */
+function groupedCarrierOf(orders: DeliveryListOrder[], codes: string[]): GroupedCarrier | null {
+  const carriers = new Set(orders.filter((order) => codes.includes(order.code)).flatMap((order) => (order.shipping === "CORREIOS" || order.shipping === "DIRECT" ? [order.shipping] : [])))
+  return carriers.size === 2 ? "both" : ((carriers.values().next().value as GroupedCarrier | undefined) ?? null)
+}
+
+/** What an action came to, in the merchant's words; a PLP grouped says what comes next for its carrier. */
+const Ending = ({ ending, grouped }: { ending: DeliveryActionEnding; grouped: GroupedCarrier | null }) => {
   const { t } = useHubTranslation("page")
+  const kind = ending.kind === "grouped" ? `grouped.${grouped ?? "both"}` : (ending.kind ?? "done")
   const text =
     ending.state === "done"
-      ? t(`delivery.answers.${ending.kind ?? "done"}`, { id: ending.plpId ?? "—", count: ending.count })
+      ? t(`delivery.answers.${kind}`, { id: ending.plpId ?? "—", count: ending.count })
       : t(`delivery.answers.${ending.state}`, { message: ending.message ?? "" })
   return (
     <Text size="small" className={ending.state === "done" ? "px-6" : "text-ui-fg-error px-6"} data-testid="hub-delivery-answer">
@@ -56,6 +66,7 @@ export const DeliverySection = () => {
   const [collectPage, setCollectPage] = useState(1)
   const [grouping, setGrouping] = useState<DataTableRowSelectionState>({})
   const [collecting, setCollecting] = useState<DataTableRowSelectionState>({})
+  const [grouped, setGrouped] = useState<GroupedCarrier | null>(null)
   const toGroup = useOrdersToGroup(toGroupPage)
   const plps = usePlps()
   const collectables = useCollectables(false, collectPage)
@@ -110,6 +121,8 @@ export const DeliverySection = () => {
     [t, account, action, prompt]
   )
   const unreadable = (error: unknown) => (error ? t("delivery.unreadable", { error: errorMessage(error) }) : undefined)
+  // Direct's orders in Ready to group (this page of it): their PLP comes before their collection.
+  const directToGroup = (toGroup.data?.orders ?? []).filter((order) => order.shipping === "DIRECT").length
 
   return (
     <Container className="divide-y p-0" data-testid="hub-delivery-section">
@@ -121,7 +134,7 @@ export const DeliverySection = () => {
       </div>
       {action.data && (
         <div className="py-3">
-          <Ending ending={action.data} />
+          <Ending ending={action.data} grouped={grouped} />
         </div>
       )}
       <div className="flex flex-col gap-y-2 py-4">
@@ -144,7 +157,10 @@ export const DeliverySection = () => {
             {
               label: t("delivery.toGroup.group"),
               shortcut: "g",
-              action: (state) => action.mutate({ path: "/admin/hub/delivery/plps", method: "POST", orderCodes: selected(state) }, { onSettled: () => setGrouping({}) }),
+              action: (state) => {
+                setGrouped(groupedCarrierOf(toGroup.data?.orders ?? [], selected(state)))
+                action.mutate({ path: "/admin/hub/delivery/plps", method: "POST", orderCodes: selected(state) }, { onSettled: () => setGrouping({}) })
+              },
             },
           ]}
           unreadable={unreadable(toGroup.error)}
@@ -160,13 +176,16 @@ export const DeliverySection = () => {
         <Heading level="h3" className="px-6">
           {t("delivery.collect.heading")}
         </Heading>
+        <Text size="small" className="text-ui-fg-subtle px-6">
+          {t("delivery.collect.steps")}
+        </Text>
         <HubDataTable
           testId="hub-delivery-collectables"
           data={collectables.data?.orders ?? []}
           columns={collectableColumns}
           rowId={(order) => order.code}
           isLoading={collectables.isLoading}
-          empty={t("delivery.collect.empty")}
+          empty={directToGroup ? t("delivery.collect.emptyGroupFirst", { count: directToGroup }) : t("delivery.collect.empty")}
           page={collectPage}
           nextPage={collectables.data?.next_page}
           onPage={setCollectPage}

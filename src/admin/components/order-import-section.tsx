@@ -1,10 +1,10 @@
 import { Button, Container, createDataTableColumnHelper, Heading, StatusBadge, Text } from "@medusajs/ui"
 import { useMutation, useQueryClient } from "@tanstack/react-query"
 import { useMemo } from "react"
-import type { HubImportRunRow, HubOrderImportState, HubOrderRow, OrderImportSummary, OrderIntakeFigures } from "../../api/admin/hub/types"
+import type { HubImportNowAnswer, HubImportRunRow, HubOrderImportState, HubOrderRow, OrderIntakeFigures } from "../../api/admin/hub/types"
 import { useHubAccount } from "../lib/hub-account"
 import { useHubImportRuns, useHubOrdersNeedingMerchant } from "../lib/hub-queries"
-import { errorMessage, formatDuration, formatTime } from "../lib/format"
+import { errorMessage, formatDuration, formatTime, formatTimeRange } from "../lib/format"
 import { useHubTranslation } from "../lib/i18n"
 import { HubStatusLabel } from "./hub-status-label"
 import { sdk } from "../lib/sdk"
@@ -57,23 +57,46 @@ function useAttentionColumns() {
   )
 }
 
-/** The import's last runs: when, how long, and what each came to. */
+/** A figure of a run; none on a line of runs that found nothing (its sentence says it). */
+const runFigure = (key: "seen" | "imported" | "updated" | "set_aside") => (run: HubImportRunRow) => (run.quiet ? "" : run[key])
+
+/** The import's last runs: when, how long, and what each came to; runs in a row that found nothing, one line. */
 function useRunColumns() {
   const { t } = useHubTranslation("page")
   return useMemo(
     () => [
-      runColumn.accessor("started_at", { header: t("import.columns.started"), cell: ({ getValue }) => formatTime(getValue()) }),
+      runColumn.accessor("started_at", {
+        header: t("import.columns.started"),
+        cell: ({ row: { original: run } }) =>
+          run.quiet ? (
+            <span className="whitespace-nowrap text-ui-fg-subtle" data-testid="hub-import-quiet-runs">
+              {t("import.quietRuns", {
+                count: run.quiet.runs,
+                when: run.quiet.runs === 1 ? formatTime(run.quiet.first_started_at) : formatTimeRange(run.quiet.first_started_at, run.quiet.last_finished_at),
+              })}
+            </span>
+          ) : (
+            formatTime(run.started_at)
+          ),
+      }),
       runColumn.accessor("duration_ms", {
         header: t("import.columns.took"),
-        cell: ({ row }) => (row.original.finished_at ? formatDuration(row.original.duration_ms) : row.original.state === "interrupted" ? t("import.interrupted") : t("import.running")),
+        cell: ({ row }) =>
+          row.original.quiet
+            ? ""
+            : row.original.finished_at
+              ? formatDuration(row.original.duration_ms)
+              : row.original.state === "interrupted"
+                ? t("import.interrupted")
+                : t("import.running"),
       }),
-      runColumn.accessor("seen", { header: t("import.columns.seen") }),
-      runColumn.accessor("imported", { header: t("import.columns.imported") }),
-      runColumn.accessor("updated", { header: t("import.columns.updated") }),
-      runColumn.accessor("set_aside", { header: t("import.columns.setAside") }),
+      runColumn.accessor(runFigure("seen"), { id: "seen", header: t("import.columns.seen") }),
+      runColumn.accessor(runFigure("imported"), { id: "imported", header: t("import.columns.imported") }),
+      runColumn.accessor(runFigure("updated"), { id: "updated", header: t("import.columns.updated") }),
+      runColumn.accessor(runFigure("set_aside"), { id: "set_aside", header: t("import.columns.setAside") }),
       runColumn.accessor("error", {
         header: t("import.columns.endedEarly"),
-        cell: ({ getValue }) => <span className="block min-w-[12rem] whitespace-normal">{getValue() ?? "—"}</span>,
+        cell: ({ row, getValue }) => (row.original.quiet ? "" : <span className="block min-w-[12rem] whitespace-normal">{getValue() ?? "—"}</span>),
       }),
     ],
     [t]
@@ -95,6 +118,24 @@ const IntakeLine = ({ intake }: { intake: OrderIntakeFigures }) => {
   )
 }
 
+/** A run after which Import now found nothing "just" took what was new when it ended this long before. */
+const JUST_TAKEN_MS = 15 * 60_000
+
+/** What Import now found: its figures, or that nothing was new (and what the run before it took, when it just did). */
+const ImportNowResult = ({ answer: { import_run: run, last_found: last } }: { answer: HubImportNowAnswer }) => {
+  const { t } = useHubTranslation("page")
+  const figures = { imported: run.imported, updated: run.updated, setAside: run.set_aside, count: run.seen, error: run.error }
+  if (run.error || run.imported + run.updated + run.set_aside > 0) return <Text>{t(run.error ? "import.resultEndedEarly" : "import.result", figures)}</Text>
+  const justTaken = last && Date.now() - new Date(last.finished_at).getTime() < JUST_TAKEN_MS
+  return (
+    <Text>
+      {run.seen ? t("import.nothingNew", { count: run.seen }) : t("import.nothingNewNoneSeen")}
+      {justTaken &&
+        ` ${t("import.justTaken", { at: formatTime(last.finished_at), imported: last.imported, updated: last.updated, setAside: last.set_aside })}`}
+    </Text>
+  )
+}
+
 /** The import's runs, an "Import now" button, and the hub orders that need the merchant: each list a page at a time. */
 export const OrderImportSection = () => {
   const { t } = useHubTranslation("page")
@@ -107,7 +148,7 @@ export const OrderImportSection = () => {
   const runs = useHubImportRuns(runsPage.query)
   const needingAttention = useHubOrdersNeedingMerchant(attentionPage.query)
   const importNow = useMutation({
-    mutationFn: () => sdk.client.fetch<{ import_run: OrderImportSummary }>("/admin/hub/import-runs", { method: "POST", query: { account } }),
+    mutationFn: () => sdk.client.fetch<HubImportNowAnswer>("/admin/hub/import-runs", { method: "POST", query: { account } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ["hub"] }),
   })
 
@@ -130,15 +171,7 @@ export const OrderImportSection = () => {
           {importNow.error ? (
             <Text className="text-ui-fg-error">{t("import.notImported", { error: errorMessage(importNow.error) })}</Text>
           ) : (
-            <Text>
-              {t(importNow.data!.import_run.error ? "import.resultEndedEarly" : "import.result", {
-                imported: importNow.data!.import_run.imported,
-                updated: importNow.data!.import_run.updated,
-                setAside: importNow.data!.import_run.set_aside,
-                seen: importNow.data!.import_run.seen,
-                error: importNow.data!.import_run.error,
-              })}
-            </Text>
+            <ImportNowResult answer={importNow.data!} />
           )}
         </div>
       )}

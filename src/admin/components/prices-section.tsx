@@ -2,7 +2,7 @@ import { Button, Container, Heading, Text } from "@medusajs/ui"
 import { useQuery } from "@tanstack/react-query"
 import { useState } from "react"
 import type { HubPriceRulesAnswer } from "../../api/admin/hub/types"
-import { adminLocale, errorMessage, formatAmount } from "../lib/format"
+import { adminLocale, errorMessage, formatAmount, formatTime } from "../lib/format"
 import { useHubAccount } from "../lib/hub-account"
 import { useHubTranslation } from "../lib/i18n"
 import { sdk } from "../lib/sdk"
@@ -67,10 +67,16 @@ export const PricesSection = () => {
                   : t("prices.noSale.none")}
               </Text>
             )}
-            {applying && (
+            {applying ? (
               <Text size="small" className="text-ui-fg-subtle" data-testid="hub-prices-applying">
                 {t("prices.line.applying", { recorded: applying.recorded.toLocaleString(adminLocale()), skus: applying.skus.toLocaleString(adminLocale()) })}
               </Text>
+            ) : (
+              rules.data?.applied && (
+                <Text size="small" className="text-ui-fg-subtle" data-testid="hub-prices-applied">
+                  {t("prices.line.applied", { count: rules.data.applied.skus, at: formatTime(rules.data.applied.at) })}
+                </Text>
+              )
             )}
           </>
         )}

@@ -23,6 +23,14 @@ export function formatTime(at: string | Date | null | undefined): string {
   return `${date.toLocaleDateString(locale, { dateStyle: "medium" })} ${date.toLocaleTimeString(locale, { timeStyle: "short" })}`
 }
 
+/** From one timestamp to another, the day said once when both fall on it ("Dec 1, 2026 9:03 PM–9:40 PM"), the time once when both read the same. */
+export function formatTimeRange(from: string | Date, to: string | Date): string {
+  const [start, end] = [new Date(from), new Date(to)]
+  if (formatTime(start) === formatTime(end)) return formatTime(start)
+  if (start.toDateString() !== end.toDateString()) return `${formatTime(start)}–${formatTime(end)}`
+  return `${formatTime(start)}–${end.toLocaleTimeString(adminLocale(), { timeStyle: "short" })}`
+}
+
 /** A duration in seconds with one decimal, as the run tables show it ("1.5 s", "1,5 s"). */
 export function formatDuration(ms: number | null | undefined): string {
   return ms == null ? "—" : `${(ms / 1000).toLocaleString(adminLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 })} s`

@@ -17,9 +17,9 @@ const column = createDataTableColumnHelper<HubOrderNumberRow>()
 
 /**
  * On Medusa's order list page (zone `order.list.before`; a widget cannot add a column to the list
- * itself): the marketplace orders imported, newest first, each hub code beside the `#number` the
- * list shows for its order, both linking to the order page. A page at a time. Medusa 2.21's
- * dashboard ignores a zone's `.before`/`.after` on this page (its layout composer puts every widget
+ * itself): the marketplace orders imported, newest first, each hub code and the marketplace's own
+ * number beside the `#number` the list shows for its order, linking to the order page. A page at a
+ * time. Medusa 2.21's dashboard ignores a zone's `.before`/`.after` on this page (its layout composer puts every widget
  * after the list, where the merchant can move it by customizing the page's layout).
  */
 const HubOrderNumbersWidget = () => {
@@ -38,6 +38,10 @@ const HubOrderNumbersWidget = () => {
       column.accessor("code", {
         header: t("orderList.columns.hubOrder"),
         cell: ({ row }) => <HubOrderLink code={row.original.code} orderId={row.original.order_id} account={row.original.account} />,
+      }),
+      column.accessor("remote_code", {
+        header: t("orderList.columns.marketplaceNumber"),
+        cell: ({ getValue }) => <span className="whitespace-nowrap">{getValue() ?? "—"}</span>,
       }),
       column.display({
         id: "medusa_order",

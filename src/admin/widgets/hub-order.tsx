@@ -7,12 +7,15 @@ import { Link } from "react-router-dom"
 import { type MerchantOrderMoveKind, moveAllowedFrom, moveSendableFrom } from "../../hub-client/order-moves"
 import { hubDeliveryOf, marketplaceCarries } from "../../hub-client/delivery"
 import { HubOrderDeliveryActions } from "../components/hub-order/hub-order-delivery-actions"
+import { HubOrderStockShortage } from "../components/hub-order/hub-order-stock-shortage"
 import { MarketplaceRefusals } from "../components/marketplace-refusals"
+import { HubOrderKeptRows, HubOrderPromotions } from "../components/hub-order/hub-order-kept"
 import { HubOrderLabel } from "../components/hub-order/hub-order-label"
 import { HubOrderMoves } from "../components/hub-order/hub-order-moves"
 import { HubOrderShipments } from "../components/hub-order/hub-order-shipments"
+import { HubOrderTickets } from "../components/hub-order/hub-order-tickets"
 import { MoveDrawer } from "../components/hub-order/move-drawer"
-import { MOVE_KINDS } from "../components/hub-order/moves"
+import { MOVE_KINDS, moveLeftToDo } from "../components/hub-order/moves"
 import { type HubOrderMetadata, useHubOrder } from "../components/hub-order/use-hub-order"
 import { SectionRow } from "../components/section-row"
 import { errorMessage, formatTime } from "../lib/format"
@@ -27,7 +30,7 @@ import { useHubTranslation } from "../lib/i18n"
 const HubOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
   const { t } = useHubTranslation("card")
   const [open, setOpen] = useState<MerchantOrderMoveKind | null>(null)
-  const { hubOrder, error, statusLabel, statusLabelOf, moves, deliveryActions, marketplaceRefusals, medusaOrder } = useHubOrder(order.id)
+  const { hubOrder, error, statusLabel, statusLabelOf, moves, deliveryActions, marketplaceRefusals, medusaOrder, stockShortage } = useHubOrder(order.id)
   const severalAccounts = useSeveralHubAccounts()
   const accountName = useHubAccountName()
 
@@ -46,8 +49,12 @@ const HubOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
   // marketplace carries is shipped and delivered by the hub itself: those moves are not the merchant's.
   const delivery = hubDeliveryOf(hubOrder)
   const carried = marketplaceCarries(delivery)
-  const expected = MOVE_KINDS.filter((kind) => moveAllowedFrom(kind, hubOrder.status_type) && !(carried && (kind === "ship" || kind === "deliver")))
-  const others = moveSendableFrom(hubOrder.status_type) ? MOVE_KINDS.filter((kind) => !expected.includes(kind)) : []
+  // A delivery made with Medusa's own button is the plugin's to send: no second button beside Medusa's.
+  const toDo = { medusaDelivered: medusaOrder?.fulfillment_status === "delivered", moves }
+  const expected = MOVE_KINDS.filter(
+    (kind) => moveAllowedFrom(kind, hubOrder.status_type) && !(carried && (kind === "ship" || kind === "deliver")) && moveLeftToDo(kind, toDo)
+  )
+  const others = moveSendableFrom(hubOrder.status_type) ? MOVE_KINDS.filter((kind) => !expected.includes(kind) && moveLeftToDo(kind, toDo)) : []
   const metadata = (medusaOrder?.metadata ?? {}) as HubOrderMetadata
   return (
     <Container className="divide-y p-0" data-testid="hub-order-widget">
@@ -73,6 +80,7 @@ const HubOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
             </Text>
           }
         />
+        <HubOrderKeptRows hubOrder={hubOrder} order={medusaOrder} />
         {severalAccounts && <SectionRow label={t("fields.account")} value={accountName(hubOrder.account)} testId="hub-order-account" />}
         <SectionRow label={t("fields.marketplace")} value={hubOrder.channel ?? "—"} testId="hub-order-channel" />
         <SectionRow
@@ -106,6 +114,7 @@ const HubOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
           }
         />
         <SectionRow label={t("fields.imported")} value={formatTime(hubOrder.imported_at)} />
+        <HubOrderTickets code={hubOrder.code} account={hubOrder.account} />
         {metadata.hub_invoice && (
           <SectionRow
             label={t("fields.invoice")}
@@ -133,6 +142,7 @@ const HubOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
           />
         )}
       </div>
+      <HubOrderStockShortage shortage={stockShortage} onCancel={expected.includes("cancel") || others.includes("cancel") ? () => setOpen("cancel") : null} />
       {(expected.length > 0 || others.length > 0) && (
         <div className="flex flex-wrap items-center gap-2 px-6 py-4" data-testid="hub-order-actions">
           {expected.map((kind) => (
@@ -160,6 +170,7 @@ const HubOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
           )}
         </div>
       )}
+      {medusaOrder && <HubOrderPromotions order={medusaOrder} />}
       {medusaOrder && <HubOrderShipments order={medusaOrder} />}
       <HubOrderMoves moves={moves} />
       <HubOrderDeliveryActions actions={deliveryActions} />

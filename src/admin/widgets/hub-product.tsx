@@ -4,13 +4,13 @@ import { Button, Container, Heading, Text, toast } from "@medusajs/ui"
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { Link } from "react-router-dom"
 import type { HubProductPublications, HubProductPublicationView } from "../../api/admin/hub/types"
-import { HubProductProblems, HubProductRefusal, HubProductState } from "../components/hub-product/publication"
-import { SectionRow } from "../components/section-row"
-import { MarketplaceRefusals } from "../components/marketplace-refusals"
+import { HubProductCardLines } from "../components/hub-product/card-lines"
+import { HubProductState } from "../components/hub-product/publication"
 import { HubPrices } from "../components/hub-product/hub-prices"
-import { errorMessage, formatTime } from "../lib/format"
+import { errorMessage } from "../lib/format"
 import { useHubAccountName } from "../lib/hub-account"
 import { useHubTranslation } from "../lib/i18n"
+import { productCardLines } from "../lib/product-card"
 import { productState } from "../lib/product-state"
 import { sdk } from "../lib/sdk"
 
@@ -118,7 +118,7 @@ const AccountPublication = ({ productId, publication, named = false }: { product
     return (
       <>
         <HubPrices prices={publication.prices} currency={publication.currency_code} />
-        <MarketplaceRefusals refusals={publication.marketplace_refusals} entity="products" />
+        <HubProductCardLines productId={productId} lines={productCardLines({ ...publication, product: null })} row={null} />
         <Text size="small" className="text-ui-fg-subtle px-6 py-4" data-testid="hub-product-off">
           {named ? t("offAccount") : t("off")}
         </Text>
@@ -128,12 +128,12 @@ const AccountPublication = ({ productId, publication, named = false }: { product
   return (
     <>
       <HubPrices prices={publication.prices} currency={publication.currency_code} />
-        <MarketplaceRefusals refusals={publication.marketplace_refusals} entity="products" />
-      {row ? <PublicationRows row={row} /> : (
+      {!row && (
         <Text size="small" className="text-ui-fg-subtle px-6 py-4" data-testid="hub-product-unseen">
           {t("notLookedAt")}
         </Text>
       )}
+      <HubProductCardLines productId={productId} lines={productCardLines(publication)} row={row} />
       <div className="flex flex-wrap items-center gap-2 px-6 py-4" data-testid="hub-product-actions">
         {!row?.excluded && (
           <Button size="small" variant="secondary" isLoading={ask.isPending && !!ask.variables && "publish" in ask.variables} onClick={() => ask.mutate({ publish: true })}>
@@ -145,54 +145,6 @@ const AccountPublication = ({ productId, publication, named = false }: { product
         </Button>
       </div>
     </>
-  )
-}
-
-/** The row's SKU (linked or created), last push, what to do and the hub's words: each only when it says something. */
-const PublicationRows = ({ row }: { row: HubProductPublicationView }) => {
-  const { t } = useHubTranslation("product")
-  return (
-    <div className="divide-y">
-      <SectionRow
-        label={t("fields.hubSku")}
-        testId="hub-product-sku"
-        value={
-          <>
-            <Text size="small" leading="compact" className="break-words">
-              {row.sku ?? "—"}
-            </Text>
-            {row.state === "published" && (
-              <Text size="small" leading="compact" className="text-ui-fg-muted">
-                {row.linked ? t("fields.linked") : t("fields.created")}
-              </Text>
-            )}
-          </>
-        }
-      />
-      {/* A linked product is never sent until it changes: "—" would read as unknown. */}
-      <SectionRow label={t("fields.lastSent")} value={row.last_sent_at ? formatTime(row.last_sent_at) : t("fields.neverSent")} testId="hub-product-last-sent" />
-      {row.waiting && row.state !== "pending" && (
-        <Text size="small" className="text-ui-fg-subtle px-6 py-3" data-testid="hub-product-waiting">
-          {t("changesWaiting")}
-        </Text>
-      )}
-      {row.problems.length > 0 && (
-        <div className="flex flex-col gap-y-2 px-6 py-3">
-          <Text size="small" leading="compact" weight="plus" className="text-ui-fg-subtle">
-            {t("fields.whatToDo")}
-          </Text>
-          <HubProductProblems problems={row.problems} testId="hub-product-problems" />
-        </div>
-      )}
-      {row.hub_error && (
-        <div className="flex flex-col gap-y-2 px-6 py-3">
-          <Text size="small" leading="compact" weight="plus" className="text-ui-fg-subtle">
-            {t("fields.hubWords")}
-          </Text>
-          <HubProductRefusal row={row} testId="hub-product-hub-error" />
-        </div>
-      )}
-    </div>
   )
 }
 

@@ -1,4 +1,5 @@
-import { CATEGORY_PAGE_LIMIT, HubCategories } from "../categories"
+import { CATEGORY_PAGE_LIMIT } from "../category-schemas"
+import { HubCategories } from "../categories"
 import { HubClient } from "../client"
 import type { HubCall, HubTransport } from "../transport"
 

@@ -1,6 +1,7 @@
 import { hubDate } from "../client"
 import { HubIncompleteListingError, maskSecrets } from "../errors"
-import { allProducts, type HubPageReader, parseHubOrder } from "../paging"
+import { parseHubOrder } from "../listed-order"
+import { allProducts, type HubPageReader } from "../paging"
 import type { HubProductList } from "../schemas"
 import { rateLimitBucketOf } from "../endpoints"
 
@@ -39,9 +40,10 @@ describe("hub client pure parts", () => {
   it.each([
     [{ ...listedOrder, items: [] }, "items"],
     [{ ...listedOrder, items: [{ id: "SKU-1", qty: 0 }] }, "items.0.qty"],
-    [{ ...listedOrder, customer: { name: "Ana", email: "not-an-email" } }, "customer.email"],
-    [{ ...listedOrder, customer: { name: "Ana", email: "ana@example.com", date_of_birth: "31/12/1990" } }, "customer.date_of_birth"],
-    [{ ...listedOrder, shipping_address: { ...address, postcode: "01310-100" } }, "shipping_address.postcode"],
+    [{ ...listedOrder, items: [{ id: "SKU-1", qty: 1.5 }] }, "items.0.qty"],
+    [{ ...listedOrder, items: [{ id: null, qty: 1 }] }, "items.0.id"],
+    [{ ...listedOrder, total_ordered: "a lot" }, "total_ordered"],
+    [{ ...listedOrder, items: [{ id: "SKU-1", qty: 1, original_price: -5 }] }, "items.0.original_price"],
     [{ ...listedOrder, status: undefined }, "status"],
   ])("sets a malformed order aside with the field named (%#)", (listed, field) => {
     const parsed = parseHubOrder(listed as typeof listedOrder)

@@ -1,5 +1,5 @@
 import { legacyAnswer, partnerAnswer, readQuoteRequest, addBusinessDays, type FreightQuote } from "../freight-contracts"
-import { applyFreightRules, fallbackOf, freightRulesSchema, cepRange, geoZoneServes, itemTotalOf, postalExpressionHolds, stateOfCep, transitDaysOf, weightBand } from "../freight-rules"
+import { applyFreightRules, fallbackOf, flatAmountOf, freightRulesSchema, cepRange, geoZoneServes, itemTotalOf, postalExpressionHolds, stateOfCep, transitDaysOf, volumeBand, parcelOf, weightBand } from "../freight-rules"
 
 const quote = (id: string, amount: string, transitDays: number): FreightQuote => ({ id, name: id, displayName: `Entrega ${id}`, amount, transitDays, handlingDays: 1 })
 
@@ -53,6 +53,16 @@ describe("freight quote contracts", () => {
     expect(legacyAnswer([])).toEqual({ status: 404, body: { message: "Região de entrega não atendida" } })
   })
 
+  it("nothing known in time for a CEP the store may serve is a 503 in both contracts (the hub's contingency table), never the no-options 404 (issue 59)", () => {
+    expect(legacyAnswer([], "unavailable")).toEqual({ status: 503, body: { message: "Cotação de frete indisponível no momento" } })
+    const read = readQuoteRequest("partner", { destinationZipCode: "01310100", products: [{ skuId: "A", sellerTenant: "t", quantity: 1, cost: 1 }] })
+    const answer = partnerAnswer(read.ok ? read.request : (undefined as never), [], [], new Date("2026-12-01T12:00:00Z"), undefined, "unavailable")
+    expect(answer.status).toBe(503)
+    expect(answer.body).toMatchObject({ statusHttp: 503, status: "error", messages: [{ type: "ERROR", key: "QUOTE_UNAVAILABLE", sellerTenant: "t" }], content: { deliveryOptions: [] } })
+    // Quotes answered: the reason is not read.
+    expect(legacyAnswer([quote("a", "1.00", 1)], "unavailable").status).toBe(200)
+  })
+
   it("answers the partner with business days, an estimated date, unknown SKUs and NO_DELIVERY_OPTIONS in messages", () => {
     const read = readQuoteRequest("partner", { destinationZipCode: "01310100", products: [{ skuId: "A", sellerTenant: "t", quantity: 1, cost: 1 }] })
     if (!read.ok) throw new Error("unread")
@@ -63,6 +73,10 @@ describe("freight quote contracts", () => {
     const none = partnerAnswer(read.request, [], [], friday)
     expect(none.status).toBe(404)
     expect((none.body as { messages: Array<{ key: string }> }).messages.map((m) => m.key)).toEqual(["NO_DELIVERY_OPTIONS"])
+    expect(addBusinessDays(friday, 1)).toBe("2026-11-30")
+    // Kept per day: the same day at another hour answers the same, the next day anew.
+    expect(addBusinessDays(new Date("2026-11-27T23:59:00Z"), 1)).toBe("2026-11-30")
+    expect(addBusinessDays(new Date("2026-11-30T00:00:00Z"), 1)).toBe("2026-12-01")
     expect(addBusinessDays(friday, 1)).toBe("2026-11-30")
   })
 })
@@ -87,6 +101,39 @@ describe("freight zones and rules", () => {
   it("keys the cache by the CEP's first five digits and a weight band", () => {
     expect(cepRange("01310100")).toBe("01310")
     expect([weightBand(0), weightBand(0.4), weightBand(0.51), weightBand(7.2), weightBand(31)]).toEqual(["0.5", "0.5", "1", "8", "35"])
+  })
+
+  it("bounds the cache's bands (issue 59): a weight past 1,000 kg or a volume past 5 m³ is no band; the parcel's volume is a band of its own", () => {
+    expect([weightBand(99), weightBand(101), weightBand(1000), weightBand(1000.1), weightBand(1e14), weightBand(Number.NaN)]).toEqual(["100", "150", "1000", null, null, null])
+    expect([volumeBand(0), volumeBand(0.3), volumeBand(6), volumeBand(333), volumeBand(5000), volumeBand(5001)]).toEqual(["0", "1", "10", "400", "5000", null])
+    // 2 × (0.1 × 0.2 × 0.3 m) = 12 litres.
+    expect(parcelOf([{ quantity: 2, weightKg: 1.5, heightM: 0.1, widthM: 0.2, lengthM: 0.3 }])).toEqual({ kg: 3, litres: expect.closeTo(12, 9) })
+  })
+
+  it("refuses more lines than the limit by their count before any line is read (a 64 KB body of empty products)", () => {
+    const empty = Array.from({ length: 21_000 }, () => ({}))
+    const partner = readQuoteRequest("partner", { destinationZipCode: "01310100", products: empty })
+    expect(!partner.ok && partner.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([["products", "products must hold at most 100 items"]])
+    const legacy = readQuoteRequest("legacy", { destinationZip: 1310100, volumes: empty })
+    expect(!legacy.ok && legacy.issues.map((issue) => issue.path.join("."))).toEqual(["volumes"])
+  })
+
+  it("picks a flat option's price as Medusa's pricing does: every rule holding on the items' total, the most rules first, then the lowest amount (issue 59)", () => {
+    const prices = [
+      { amount: "30", rules: [] },
+      { amount: "0", rules: [{ attribute: "item_total", operator: "gte", value: "200" }] },
+      { amount: "12.5", rules: [{ attribute: "item_total", operator: "gt", value: "100" }, { attribute: "item_total", operator: "lt", value: "200" }] },
+      { amount: "5", rules: [{ attribute: "region_id", operator: "eq", value: "reg_1" }] },
+    ]
+    expect(flatAmountOf(prices, "99.99")).toBe("30")
+    expect(flatAmountOf(prices, "100")).toBe("30")
+    expect(flatAmountOf(prices, "150.5")).toBe("12.5")
+    expect(flatAmountOf(prices, "200")).toBe("0")
+    expect(flatAmountOf([{ amount: "20", rules: [] }, { amount: "19.9", rules: [] }], "1")).toBe("19.9")
+    expect(flatAmountOf([{ amount: "7", rules: [{ attribute: "item_total", operator: "eq", value: "50" }] }], "50.00")).toBe("7")
+    expect(flatAmountOf([{ amount: "7", rules: [{ attribute: "region_id", operator: "eq", value: "x" }] }], "50")).toBeNull()
+    // Exact money on top: 19.9 with 10 % and 0.01 is 21.90, not 21.900000000000002.
+    expect(applyFreightRules(flatAmountOf([{ amount: "19.9", rules: [] }], "1")!, "1", { markupPercent: 10, fixedAmount: 0.01 })).toBe("21.90")
   })
 
   it("applies the merchant's rules exactly: markup, fixed amount, free above an items' total; never below zero", () => {

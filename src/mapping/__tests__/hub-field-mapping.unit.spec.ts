@@ -93,8 +93,8 @@ describe("the mapping of hub fields", () => {
     expect(check).toMatchObject({ ok: false })
     const messages = !check.ok ? check.problems.map((problem) => problem.message) : []
     expect(messages).toEqual([
-      "attributes.Gênero: the hub category Camisetas requires Gênero: choose where Medusa keeps it (Mapping, on the hub page)",
-      "attributes.Tamanho: the hub category Camisetas requires Tamanho: choose where Medusa keeps it (Mapping, on the hub page)",
+      "attributes.Gênero: the hub category Camisetas requires Gênero: choose where Medusa keeps it (Settings → Marketplace hub, Mapping)",
+      "attributes.Tamanho: the hub category Camisetas requires Tamanho: choose where Medusa keeps it (Settings → Marketplace hub, Mapping)",
     ])
   })
 

@@ -67,15 +67,19 @@ describe("hubOrderOutOfBounds", () => {
     ["customer.name", (n) => ({ customer: { ...sample.customer, name: text(n) } })],
     ["customer.gender", (n) => ({ customer: { ...sample.customer, gender: text(n) } })],
     ["customer.vat_number", (n) => ({ customer: { ...sample.customer, vat_number: digits(n) } })],
-    ["customer.phones[1]", (n) => ({ customer: { ...sample.customer, phones: ["11999998888", digits(n)] } })],
+    ["customer.state_registration", (n) => ({ customer: { ...sample.customer, state_registration: text(n) } })],
+    ["import_info.remote_code", (n) => ({ import_info: { remote_code: text(n) } })],
+    ["expedition_limit_date", (n) => ({ expedition_limit_date: text(n) })],
     ...(["billing_address", "shipping_address"] as const).flatMap((which): Array<[string, (length: number) => Record<string, unknown>]> => [
-      ...(["full_name", "street", "number", "detail", "complement", "neighborhood", "city", "region", "reference", "phone"] as const).map(
+      ...(["full_name", "street", "number", "detail", "complement", "neighborhood", "city", "region", "reference"] as const).map(
         (field): [string, (length: number) => Record<string, unknown>] => [`${which}.${field}`, (n) => ({ [which]: { ...address, [field]: text(n) } })]
       ),
       [`${which}.postcode`, (n) => ({ [which]: { ...address, postcode: digits(n) } })],
     ]),
     ["items[0].id", (n) => ({ items: [{ id: text(n), qty: 1, special_price: 1 }] })],
     ["items[SKU-1].product_id", (n) => ({ items: [{ id: "SKU-1", qty: 1, special_price: 1, product_id: text(n) }] })],
+    ["items[SKU-1].remote_store_id", (n) => ({ items: [{ id: "SKU-1", qty: 1, special_price: 1, remote_store_id: text(n) }] })],
+    ["items[SKU-1].promotions[0].name", (n) => ({ items: [{ id: "SKU-1", qty: 1, special_price: 1, promotions: [{ name: text(n), value: 1 }] }] })],
     ["payments[0].method", (n) => ({ payments: [{ value: 1, method: text(n) }] })],
     ["payments[0].description", (n) => ({ payments: [{ value: 1, description: text(n) }] })],
   ]

@@ -1,6 +1,6 @@
 import { sampleNfeKey, sampleNfeXml } from "../../sandbox/sample-nfe"
 import { nfeCheckDigit, nfeCheckDigitValid } from "../../hub-client/nfe-key"
-import { readNfeXml } from "../nfe-xml"
+import { nfeOrderDifference, readNfeXml } from "../nfe-xml"
 
 const KEY = sampleNfeKey(1234)
 const MAX = 1024 * 1024
@@ -65,5 +65,38 @@ describe("readNfeXml", () => {
     expect(nfeCheckDigit(`${"0".repeat(41)}10`)).toBe(8) // 1 × 3 = 3 -> 11 - 3
     expect(nfeCheckDigit("0".repeat(43))).toBe(0)
     expect(nfeCheckDigitValid("123")).toBe(false)
+  })
+})
+
+describe("nfeOrderDifference", () => {
+  const order = { buyer: "12345678909", items: [{ sku: "SKU-1", qty: 2 }, { sku: "SKU-2", qty: 1 }] }
+  const lines = [{ sku: "SKU-2", qty: 1 }, { sku: "SKU-1", qty: 1 }, { sku: "SKU-1", qty: 1 }]
+
+  it("takes an NF-e of the order's buyer and lines, SKU by SKU, in any order and split", () => {
+    expect(nfeOrderDifference(sampleNfeXml({ key: KEY, items: lines }), order)).toBeNull()
+    // A CPF written with its dots and dash on the hub's side is the same CPF.
+    expect(nfeOrderDifference(sampleNfeXml({ key: KEY, items: lines }), { ...order, buyer: "123.456.789-09" })).toBeNull()
+  })
+
+  it("refuses another buyer's, CPF or CNPJ, without saying their number", () => {
+    for (const buyer of [{ CPF: "98765432100" }, { CNPJ: "12345678000195" }]) {
+      const difference = nfeOrderDifference(sampleNfeXml({ key: KEY, buyer, items: lines }), order)
+      expect(difference).toMatchObject({ problem: "buyer_differs" })
+      expect(difference!.message).not.toMatch(/\d{6}/)
+    }
+  })
+
+  it("names lines that are not the order's: another quantity, a SKU missing or added", () => {
+    expect(nfeOrderDifference(sampleNfeXml({ key: KEY, items: [{ sku: "SKU-1", qty: 3 }, { sku: "SKU-2", qty: 1 }] }), order)).toEqual({
+      problem: "lines_differ",
+      message: "the NF-e's lines (SKU-1 × 3, SKU-2 × 1) are not this order's (SKU-1 × 2, SKU-2 × 1)",
+    })
+    expect(nfeOrderDifference(sampleNfeXml({ key: KEY, items: [{ sku: "SKU-1", qty: 2 }] }), order)?.problem).toBe("lines_differ")
+    expect(nfeOrderDifference(sampleNfeXml({ key: KEY, items: [...lines, { sku: "SKU-9", qty: 1 }] }), order)?.problem).toBe("lines_differ")
+  })
+
+  it("finds no difference where a side lacks its part: a hub order without a tax number, an NF-e without lines", () => {
+    expect(nfeOrderDifference(sampleNfeXml({ key: KEY, buyer: { CPF: "98765432100" }, items: lines }), { ...order, buyer: null })).toBeNull()
+    expect(nfeOrderDifference(sampleNfeXml({ key: KEY }), order)).toBeNull()
   })
 })

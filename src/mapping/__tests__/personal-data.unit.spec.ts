@@ -1,4 +1,4 @@
-import { maskPersonalData } from "../personal-data"
+import { marketplaceText, MARKETPLACE_TEXT_MAX_LENGTH, maskPersonalData } from "../personal-data"
 
 describe("maskPersonalData", () => {
   it("masks e-mails, phones and tax numbers, and leaves the rest of the message", () => {
@@ -18,5 +18,20 @@ describe("maskPersonalData", () => {
 
   it("keeps short numbers such as quantities and order sequences", () => {
     expect(maskPersonalData("items.0.qty: 0 of SKU-00012 in Loja Exemplo-1517")).toBe("items.0.qty: 0 of SKU-00012 in Loja Exemplo-1517")
+  })
+})
+
+describe("marketplaceText", () => {
+  it("masks the buyer's data in a marketplace's refusal, drops control characters and bounds its length", () => {
+    const refusal = "Pedido recusado: comprador ana.souza@example.com, CPF 123.456.789-09, tel (11) 98765-4321\n\u001b[31mforged"
+    const kept = marketplaceText(refusal)!
+    expect(kept).not.toMatch(/ana\.souza|123\.456|98765/)
+    expect(kept).toContain("a***@example.com")
+    // eslint-disable-next-line no-control-regex
+    expect(kept).not.toMatch(/[\u0000-\u001f]/)
+    const long = marketplaceText("x".repeat(5000))!
+    expect(long).toHaveLength(MARKETPLACE_TEXT_MAX_LENGTH)
+    expect(long.endsWith("…")).toBe(true)
+    expect(marketplaceText(null)).toBeNull()
   })
 })

@@ -7,6 +7,8 @@ const seen = (statusCode: string, statusType: string): SeenHubOrder => ({
   statusType,
   digest: "d",
   delivery: { calculation_type: null, shipping_method: null, shipping_carrier: null },
+  remoteCode: null,
+  expeditionLimit: null,
 })
 const record = (overrides: Partial<HubOrderRecordState> = {}): HubOrderRecordState => ({
   id: "hubord_1",

@@ -1,4 +1,5 @@
 import type {
+  HourlyTraffic,
   HubCategories,
   HubFiguresSnapshot,
   HubMarketplaceDelivery,
@@ -7,7 +8,9 @@ import type {
   HubProduct,
   HubProductDetail,
   HubProductInput,
-  HubStatus,
+  HubSac,
+  HubStatusCatalogue,
+  HubStores,
   HubSyncErrors,
   HubVariationInput,
   ListedHubOrder,
@@ -24,7 +27,7 @@ type CallsOf<T> = Pick<T, keyof T>
 /** An account's hub orders: the status catalogue, the listing and the queue, one order read, the merchant's moves, test orders. */
 export type HubOrderOperations = {
   /** The hub's status catalogue (`GET /statuses`): custom statuses count by their type. */
-  statuses(): Promise<HubStatus[]>
+  statuses(): Promise<HubStatusCatalogue>
   /** Every order the filters list from `startDate`, a page at a time (the client splits what passes the hub's index). */
   all(filters: OrderFilters & { startDate: Date }): AsyncGenerator<ListedHubOrder>
   /** The next order the hub's queue hands out; null when it is empty. */
@@ -41,8 +44,8 @@ export type HubOrderOperations = {
 
 /** An account's hub products: the catalogue's pushes and reconciliations (docs/catalogue.md). */
 export type HubProductOperations = {
-  /** Every product the hub lists, a page at a time. */
-  all(): AsyncGenerator<HubProduct>
+  /** Every product the hub lists, a page at a time; a malformed one is handed to `onSetAside` with its reason, the walk going on. */
+  all(onSetAside?: (reasons: string[]) => void): AsyncGenerator<HubProduct>
   /** A product with its variations; null when the hub holds none of that SKU. */
   get(sku: string): Promise<HubProductDetail | null>
   /** A variation by its own SKU; null when the hub holds none. */
@@ -69,8 +72,14 @@ export type HubAccountOperations = {
   readonly categories: CallsOf<HubCategories>
   /** What the marketplaces refused after the hub took it: read, its glossary, cleared (src/hub-client/sync-errors.ts). */
   readonly syncErrors: CallsOf<HubSyncErrors>
+  /** The marketplace's customer service: tickets by their cursor, chats, lines, refunds, the seller's answer (src/hub-client/sac.ts). */
+  readonly sac: CallsOf<HubSac>
+  /** The hub's warehouses other than the default: each CD's stock in batches (src/hub-client/stores.ts). */
+  readonly stores: CallsOf<HubStores>
   /** This process's counters of the account's requests, the pause in force and the last error (never a credential). */
   figures(): HubFiguresSnapshot
+  /** This process's requests per hour and endpoint not recorded in the store's rows yet (read, left to the recording). */
+  untakenTraffic(): HourlyTraffic[]
 }
 
 /** The operations of the account whose client is `client`. */
@@ -87,7 +96,7 @@ export function accountOperations(client: HubOperations): HubAccountOperations {
       approveTest: (code) => client.approveTestOrder(code),
     },
     products: {
-      all: () => client.allProducts(),
+      all: (onSetAside) => client.allProducts({}, onSetAside),
       get: (sku) => client.getProduct(sku),
       getVariation: (sku) => client.getVariation(sku),
       create: (product) => client.createProduct(product),
@@ -97,7 +106,10 @@ export function accountOperations(client: HubOperations): HubAccountOperations {
     delivery: client.delivery,
     categories: client.categories,
     syncErrors: client.syncErrors,
+    sac: client.sac,
+    stores: client.stores,
     figures: () => client.figures(),
+    untakenTraffic: () => client.untakenHourlyTraffic(),
   }
 }
 

@@ -1,20 +1,28 @@
 import type { Context, DAL } from "@medusajs/framework/types"
+import type { HourlyTraffic } from "../../hub-client"
 import { InjectManager, InjectTransactionManager, MedusaContext } from "@medusajs/framework/utils"
-import type { ListedHubOrder } from "../../hub-client"
 import { defaultFieldMapping, hubFieldMappingSchema, type HubFieldMapping } from "../../mapping/hub-field-mapping"
 import { noSale, type NoSale, type NoSaleWay } from "../../mapping/hub-no-sale"
+import { withUntakenTraffic } from "../../mapping/hub-traffic"
 import { NO_PRICE_RULES, storedPriceRulesSchema, type HubPriceRules } from "../../mapping/hub-price-rules"
 import type { ClaimedHubOrder, SeenHubOrder } from "../../mapping/plan-hub-order"
 import type { HubAccountOptions } from "./accounts"
 import type { HubLeases } from "./leases"
 import { HubPricePreviewRecords } from "./price-preview-records"
+import { HubWarehouseReconciliationRecords } from "./warehouse-reconciliation-records"
 import type { CatalogueFigures, WantedSkuFields } from "./models/hub-catalogue-change"
 import type { PublicationState } from "./models/hub-product-publication"
 import type { HubRepositories } from "./repositories"
 import type { ClaimedHubProducts } from "./repositories/hub-product-claim"
-import type { TakenListedOrder } from "./repositories/hub-listed-order"
+import type { ClaimedWarehouseStock } from "./repositories/hub-warehouse-stock"
+import type { ImportRunHistoryLine, ImportRunRecord } from "./repositories/hub-import-run"
+import type { SharedListedOrder, TakenListedOrder } from "./repositories/hub-listed-order"
+import type { ShipByDue } from "./repositories/hub-order"
 import type { HubSkuHolding } from "./repositories/hub-sku-reservation"
 import type { ListedSyncError } from "./repositories/hub-sync-error"
+import type { KnownSacTicket, RecordedSacTicket, SacTicketRow } from "./repositories/hub-sac-ticket"
+import type { SacAnswerRow } from "./repositories/hub-sac-answer"
+import type { KeptSacChat, KeptSacTicket } from "../../mapping/hub-sac"
 import type { TrafficHour } from "./repositories/hub-traffic-hour"
 
 /** How the records ask for rows: a filter and the read's options, as Medusa's generated `list*` take them. */
@@ -92,6 +100,12 @@ export class HubAccountRecords {
     return this.repositories.priceRuleSets.applyProgress(this.account.id, sharedContext)
   }
 
+  /** When the rules last went through the whole catalogue (null: never saved, or still going). */
+  @InjectManager()
+  async priceRulesApplied(@MedusaContext() sharedContext: Context = {}): Promise<{ at: Date; skus: number } | null> {
+    return this.repositories.priceRuleSets.lastApplied(this.account.id, sharedContext)
+  }
+
   /** How "no sale" is said to this account's hub now: the option, what the hub taught, or the next guess (src/mapping/hub-no-sale.ts). */
   @InjectManager()
   async noSale(@MedusaContext() sharedContext: Context = {}): Promise<NoSale> {
@@ -136,12 +150,92 @@ export class HubAccountRecords {
     return this.repositories.syncErrors.forgetUnlisted(this.account.id, entity, readStartedAt, sharedContext)
   }
 
+  // ---- SAC tickets (src/sync/sac.ts): the marketplace's customer service, as the hub lists it
+
+  /** What the store holds of these tickets: whether their chats need reading again. */
+  @InjectManager()
+  async knownSacTickets(codes: string[], @MedusaContext() sharedContext: Context = {}): Promise<Map<string, KnownSacTicket>> {
+    return this.repositories.sacTickets.known(this.account.id, codes, sharedContext)
+  }
+
+  /** Records a page of tickets as read (`seenAt`: when); each with whether it is new and the chats it had. */
+  @InjectManager()
+  async recordSacTickets(tickets: KeptSacTicket[], seenAt: Date, @MedusaContext() sharedContext: Context = {}): Promise<RecordedSacTicket[]> {
+    return this.repositories.sacTickets.record(this.account.id, tickets, seenAt, sharedContext)
+  }
+
+  /** A ticket's chats as just read back from the hub. */
+  @InjectManager()
+  async replaceSacChats(code: string, chats: KeptSacChat[], unread: boolean, waitingSince: Date | null, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    await this.repositories.sacTickets.replaceChats(this.account.id, code, chats, unread, waitingSince, sharedContext)
+  }
+
+  /** The chat's answer in flight or of unknown outcome, if any. */
+  @InjectManager()
+  async pendingSacAnswer(code: string, parts: string, @MedusaContext() sharedContext: Context = {}): Promise<SacAnswerRow | null> {
+    return this.repositories.sacAnswers.pending(this.account.id, code, parts, sharedContext)
+  }
+
+  /** An answer about to leave; null when the chat has one in flight already. */
+  @InjectManager()
+  async claimSacAnswer(code: string, parts: string, content: string, @MedusaContext() sharedContext: Context = {}): Promise<string | null> {
+    return this.repositories.sacAnswers.claim(this.account.id, code, parts, content, sharedContext)
+  }
+
+  /** How an answer ended. */
+  @InjectManager()
+  async settleSacAnswer(id: string, state: "sent" | "unknown" | "failed", error: string | null, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    await this.repositories.sacAnswers.settle(id, state, error, sharedContext)
+  }
+
+  /** Each chat's latest answer, for these tickets. */
+  @InjectManager()
+  async latestSacAnswers(codes: string[], @MedusaContext() sharedContext: Context = {}): Promise<SacAnswerRow[]> {
+    return this.repositories.sacAnswers.latest(this.account.id, codes, sharedContext)
+  }
+
+  /** Tickets whose oldest message to the seller has waited since before `waitingBefore`, the longest first. */
+  @InjectManager()
+  async sacUnanswered(waitingBefore: Date, limit: number, @MedusaContext() sharedContext: Context = {}): Promise<Array<{ code: string; order_code: string | null; waiting_since: Date }>> {
+    return this.repositories.sacTickets.unanswered(this.account.id, waitingBefore, limit, sharedContext)
+  }
+
+  /** A page of the tickets, unread first and the longest waiting first, each with its hub order's record. */
+  @InjectManager()
+  async sacTicketPage(page: { limit: number; offset: number }, @MedusaContext() sharedContext: Context = {}): Promise<{ rows: SacTicketRow[]; count: number }> {
+    return this.repositories.sacTickets.page(this.account.id, page, sharedContext)
+  }
+
   // ---- The hub product pipeline: outbox rows (a SKU each) and publications (a product each)
 
   /** Records the fields each SKU should have on the hub; returns how many SKUs were queued (each goes with its hub product's push). */
   @InjectManager()
   async recordWantedSkuFields(wanted: WantedSkuFields[], { reconciliationId }: { reconciliationId?: string } = {}, @MedusaContext() sharedContext: Context = {}): Promise<number> {
     return (await this.repositories.outbox.record(this.account.id, wanted, reconciliationId ?? null, sharedContext)).length
+  }
+
+  /** Records each SKU's qty at one of the account's other warehouses (docs/catalogue.md, *Warehouses*); returns how many were queued. */
+  @InjectManager()
+  async recordWarehouseStock(warehouse: string, wanted: WantedSkuFields[], { reconciliationId }: { reconciliationId?: string } = {}, @MedusaContext() sharedContext: Context = {}): Promise<number> {
+    return (await this.repositories.outbox.record(this.account.id, wanted, reconciliationId ?? null, sharedContext, warehouse)).length
+  }
+
+  /** Claims up to `limit` due rows of one warehouse for `catalogueLeaseMs`, settled as any outbox row (`completeCataloguePush`). */
+  @InjectManager()
+  async claimWarehouseStock(warehouse: string, limit: number, @MedusaContext() sharedContext: Context = {}): Promise<ClaimedWarehouseStock[]> {
+    return this.repositories.warehouseStock.claim(this.account.id, warehouse, limit, this.account.options, sharedContext)
+  }
+
+  /** Settles a warehouse batch the hub took, every row in one statement (hub-warehouse-stock.ts, `completeSent`). */
+  @InjectManager()
+  async completeWarehouseStockSent(sent: Array<{ claim: ClaimedWarehouseStock; qty: number }>, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    await this.repositories.warehouseStock.completeSent(this.account.id, sent, sharedContext)
+  }
+
+  /** Milliseconds until the next warehouse row is due (0: now), or null when nothing waits. */
+  @InjectManager()
+  async nextWarehouseStockDueInMs(@MedusaContext() sharedContext: Context = {}): Promise<number | null> {
+    return this.repositories.warehouseStock.nextDueInMs(this.account.id, this.account.options, sharedContext)
   }
 
   /** Remembers SKUs a reconciliation found equal on the hub, with their variant and product. */
@@ -241,13 +335,23 @@ export class HubAccountRecords {
     return { account: this.account.id, syncedFields: ["qty", ...this.account.options.catalogueFields], ...figures }
   }
 
-  /** Requests, 4xx and 429 per hour and endpoint over the last `hours` hours, from every process. */
+  /**
+   * Requests, 4xx and 429 per hour and endpoint over the last `hours` hours, from every process, with
+   * `untaken` (this process's requests not recorded yet) added in: read, nothing recorded by reading.
+   */
   @InjectManager()
-  async hubTraffic(hours: number, @MedusaContext() sharedContext: Context = {}): Promise<TrafficHour[]> {
-    return this.repositories.traffic.lastHours(this.account.id, hours, sharedContext)
+  async hubTraffic(hours: number, untaken: HourlyTraffic[] = [], @MedusaContext() sharedContext: Context = {}): Promise<TrafficHour[]> {
+    const recorded = await this.repositories.traffic.lastHours(this.account.id, hours, sharedContext)
+    return withUntakenTraffic(recorded, untaken, hours)
   }
 
   // ---- Hub orders
+
+  /** The other hub order of the account an NF-e key invoices already (the move repository's invoiceKeyHolder), or null. */
+  @InjectManager()
+  async hubOrderInvoicedWithKey(query: { hubOrderId: string; key: string }, @MedusaContext() sharedContext: Context = {}): Promise<string | null> {
+    return this.repositories.moves.invoiceKeyHolder({ account: this.account.id, ...query }, sharedContext)
+  }
 
   /** Claims a hub order for import; null when imported already or another run holds it (see the repository). */
   @InjectManager()
@@ -267,10 +371,16 @@ export class HubAccountRecords {
     return this.repositories.orders.leakCandidates(this.account.id, sweep, sharedContext)
   }
 
+  /** The orders still to be shipped whose dispatch deadline falls in `(after, until]`, soonest first (see the repository). */
+  @InjectManager()
+  async shipByDue(window: { after: Date; until: Date }, limit: number, @MedusaContext() sharedContext: Context = {}): Promise<ShipByDue[]> {
+    return this.repositories.orders.shipByDue(this.account.id, window, limit, sharedContext)
+  }
+
   /** Shares a run's listed orders among the workers (see the repository). */
   @InjectManager()
-  async shareListedHubOrders(runId: string, listed: ListedHubOrder[], @MedusaContext() sharedContext: Context = {}): Promise<void> {
-    return this.repositories.listed.share(this.account.id, runId, listed, sharedContext)
+  async shareListedHubOrders(runId: string, shared: SharedListedOrder[], @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    return this.repositories.listed.share(this.account.id, runId, shared, sharedContext)
   }
 
   /** Takes up to `limit` listed orders for `leaseMs` (see the repository). */
@@ -284,6 +394,18 @@ export class HubAccountRecords {
     const [lastRun] = await this.reads.listHubImportRuns({ account: this.account.id, intake: "listing" }, { order: { started_at: "DESC" }, take: 1 })
     // A few seconds of slack so that an interval is not skipped by the tick's jitter.
     return !lastRun || now.getTime() - new Date(lastRun.started_at).getTime() >= this.account.options.queueListingEveryMinutes * 60_000 - 5_000
+  }
+
+  /** A page of the import runs' history, newest first: back-to-back runs that found nothing are one line (see the repository). */
+  @InjectManager()
+  async importRunHistory(page: { limit: number; offset: number }, @MedusaContext() sharedContext: Context = {}): Promise<{ lines: ImportRunHistoryLine[]; count: number }> {
+    return this.repositories.importRuns.history(this.account.id, page, sharedContext)
+  }
+
+  /** The newest finished run before `runId` that found something: what a run that found nothing came after. */
+  @InjectManager()
+  async lastImportRunThatFound(runId: string, @MedusaContext() sharedContext: Context = {}): Promise<ImportRunRecord | null> {
+    return this.repositories.importRuns.lastThatFound(this.account.id, runId, sharedContext)
   }
 
   /** How orders come in, what is known of the queue, and the oldest hub order not yet reserved. */
@@ -309,5 +431,10 @@ export class HubAccountRecords {
   /** What the price preview reads of the account's catalogue (src/modules/hub/price-preview-records.ts). */
   get pricePreview(): HubPricePreviewRecords {
     return new HubPricePreviewRecords(this.account.id, this.repositories.pricePreview, this.baseRepository_)
+  }
+
+  /** What the reconciliation of the account's other warehouses reads (src/modules/hub/warehouse-reconciliation-records.ts). */
+  get warehouseReconciliation(): HubWarehouseReconciliationRecords {
+    return new HubWarehouseReconciliationRecords(this.account.id, this.repositories.warehouseStock, this.baseRepository_)
   }
 }

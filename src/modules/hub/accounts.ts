@@ -47,7 +47,7 @@ export const STORE_WIDE_OPTIONS = ["jobs", "notifications", "notificationLanguag
  * channel: the location its orders reserve at (and whose stock its hub is told) and the shipping
  * option of its orders. Unset, they are its own channel's (src/queries/hub-stock-locations.ts).
  */
-const OWN_OPTIONS = ["name", "userEmail", "apiKey", "accountManagerKey", "salesChannelId", "stockLocationId", "shippingOptionId"] as const
+const OWN_OPTIONS = ["name", "userEmail", "apiKey", "accountManagerKey", "salesChannelId", "stockLocationId", "shippingOptionId", "warehouses"] as const
 
 export type HubAccountOptions = HubPluginOptions & { id: string }
 
@@ -121,12 +121,13 @@ function checkApart(accounts: HubAccountOptions[]): void {
   const byChannel = new Map<string, string>()
   const byLocation = new Map<string, string>()
   for (const account of accounts) {
-    const location = account.stockLocationId
-    const sharing = location ? byLocation.get(location) : undefined
-    if (sharing && !accounts[0].sharedStockLocations) {
-      throw new HubPluginOptionsError(`accounts: ${sharing} and ${account.id} both reserve and sell stock location ${location}, so both hubs would sell the same units; give each account its own stockLocationId, or set sharedStockLocations: true if that is meant`)
+    for (const location of namedLocations(account)) {
+      const sharing = byLocation.get(location)
+      if (sharing && !accounts[0].sharedStockLocations) {
+        throw new HubPluginOptionsError(`accounts: ${sharing} and ${account.id} both reserve and sell stock location ${location}, so both hubs would sell the same units; give each account its own stockLocationId, or set sharedStockLocations: true if that is meant`)
+      }
+      byLocation.set(location, account.id)
     }
-    if (location) byLocation.set(location, account.id)
     if (byId.has(account.id)) throw new HubPluginOptionsError(`accounts: the id ${account.id} is given twice${isDefaultAccount(account.id) ? " (the plugin's own options are the account default)" : ""}`)
     byId.set(account.id, 1)
     const channel = account.salesChannelId ?? "the store's default sales channel"
@@ -134,4 +135,20 @@ function checkApart(accounts: HubAccountOptions[]): void {
     if (other) throw new HubPluginOptionsError(`accounts: ${other} and ${account.id} both sell ${account.salesChannelId ? `sales channel ${channel}` : channel}; give each account its own salesChannelId`)
     byChannel.set(channel, account.id)
   }
+}
+
+/**
+ * The stock locations an account's options name: its `stockLocationId` (the default warehouse's) and
+ * each of its `warehouses`. A location mapped to a warehouse is not the default's: the default
+ * warehouse is fed by the account's other locations.
+ */
+function namedLocations(account: HubAccountOptions): string[] {
+  const mapped = account.warehouses.map((warehouse) => warehouse.stockLocationId)
+  if (account.stockLocationId && mapped.includes(account.stockLocationId)) {
+    const index = mapped.indexOf(account.stockLocationId)
+    throw new HubPluginOptionsError(
+      `${isDefaultAccount(account.id) ? "" : `accounts (${account.id}): `}warehouses.${index}.stockLocationId: ${account.stockLocationId} is the account's stockLocationId, the default warehouse's; map another location`
+    )
+  }
+  return [...new Set([...(account.stockLocationId ? [account.stockLocationId] : []), ...mapped])]
 }

@@ -4,7 +4,10 @@
  * SKUs, never a customer's personal data.
  */
 export const HubEvents = {
-  /** `{ id, account, code, order_id, needs_stock }`: a hub order became a Medusa order (id: the hub order record). */
+  /**
+   * `{ id, account, code, order_id, needs_stock, unmapped_warehouses? }`: a hub order became a Medusa order (id: the
+   * hub order record); `unmapped_warehouses`, the warehouse codes its lines name that no location is mapped to.
+   */
   ORDER_IMPORTED: "hub-order.imported",
   /** `{ account, code, reason }`: a hub order was set aside, once per new reason. */
   ORDER_SET_ASIDE: "hub-order.set-aside",
@@ -28,6 +31,11 @@ export const HubEvents = {
    * those the plugin had not seen listed with it.
    */
   MARKETPLACE_REFUSED: "hub-marketplace.refused",
+  /**
+   * `{ account, ticket, order_code, at }`: a read of the marketplace's customer service found messages to
+   * the seller it had not seen, still unanswered, on a ticket (`at`: the newest); never their text or author.
+   */
+  SAC_MESSAGE: "hub-sac.message",
 } as const
 
 /**

@@ -27,6 +27,15 @@ export const SYNC_ERRORS_LOCK = "hub:sync-errors"
 /** Taken, never released, for `syncErrorsEveryMinutes` after a read began: the schedule's "read recently", across processes. */
 export const SYNC_ERRORS_READ_RECENTLY_LOCK = "hub:sync-errors-read-recently"
 
+/** One read of the hub's SAC tickets and chats at a time (per hub account). */
+export const SAC_LOCK = "hub:sac"
+
+/** Taken, never released, for `sacEveryMinutes` after a read began: the schedule's "read recently", across processes. */
+export const SAC_READ_RECENTLY_LOCK = "hub:sac-read-recently"
+
+/** One answer at a time in a SAC chat (per account; the key adds the ticket and the chat's parts). */
+export const SAC_ANSWER_LOCK = "hub:sac-answer"
+
 /** One walk applying saved price rules at a time (per hub account), taken for one chunk. */
 export const PRICE_RULES_LOCK = "hub:price-rules"
 

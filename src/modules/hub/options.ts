@@ -4,6 +4,7 @@ import { CATALOGUE_FIELDS } from "../../mapping/hub-product"
 import { NO_SALE_WAYS } from "../../mapping/hub-no-sale"
 import { DIMENSION_UNITS, WEIGHT_UNITS } from "../../mapping/hub-measures"
 import { freightRulesSchema } from "../../mapping/freight-rules"
+import { freightAccessSchema } from "../../mapping/freight-access"
 import { BRAND_SOURCES, CATEGORY_NAMINGS, DEFAULT_NAME_MAX_LENGTH, VARIATION_FORMATS } from "../../mapping/hub-product-publication"
 
 /** The languages the admin feed's notices can be written in (src/notifications/notice-texts.ts). */
@@ -15,6 +16,38 @@ export const DEFAULT_IMPORT_LOOKBACK_DAYS = 7
 
 const medusaId = (prefix: string) =>
   z.string().regex(new RegExp(`^${prefix}_[0-9A-Z]+$`), `must be a Medusa id starting with ${prefix}_`)
+
+/** The default warehouse's code on the hub (docs/hub-public-facts.md, *Stock per warehouse*): fed by /products only. */
+export const DEFAULT_WAREHOUSE_CODE = "98"
+
+const warehousesSchema = z
+  .array(
+    z.strictObject(
+      {
+        code: z
+          .string({ error: "must be the hub's store code, such as 01" })
+          .trim()
+          .min(1, "must not be empty")
+          .max(20, "must be at most 20 characters")
+          .refine((code) => code !== DEFAULT_WAREHOUSE_CODE, `${DEFAULT_WAREHOUSE_CODE} is the default warehouse, fed by the account's own locations; map only the others`),
+        stockLocationId: medusaId("sloc"),
+      },
+      { error: (issue) => (issue.code === "unrecognized_keys" ? `takes only code and stockLocationId (not ${issue.keys.join(", ")})` : "must be { code, stockLocationId }") }
+    ),
+    { error: "must be a list of { code, stockLocationId }" }
+  )
+  .max(50, "must hold at most 50 warehouses")
+  .superRefine((warehouses, context) => {
+    const once = (key: "code" | "stockLocationId", what: string) => {
+      const seen = new Set<string>()
+      warehouses.forEach((warehouse, index) => {
+        if (seen.has(warehouse[key])) context.addIssue({ code: "custom", path: [index, key], message: `${what} ${warehouse[key]} is mapped twice` })
+        seen.add(warehouse[key])
+      })
+    }
+    once("code", "warehouse")
+    once("stockLocationId", "stock location")
+  })
 
 /**
  * The plugin's options, validated once at boot. Every module of a plugin receives the same
@@ -30,6 +63,19 @@ export const hubPluginOptionsSchema = hubClientOptionsSchema.extend({
   regionId: medusaId("reg").optional(),
   stockLocationId: medusaId("sloc").optional(),
   shippingOptionId: medusaId("so").optional(),
+  /**
+   * The hub's warehouses (CDs) besides the default `98`, each a Medusa stock location of the account's
+   * sales channel by its store code (docs/catalogue.md, *Warehouses*): the location's available quantity
+   * goes to its CD, and an order line the marketplace sends from that CD reserves there.
+   */
+  warehouses: warehousesSchema.default([]),
+  /** SKUs per `POST /stores/{code}/batch` (the record publishes no size): a warehouse's pushes and walks. */
+  warehouseBatchSize: z
+    .number({ error: "warehouseBatchSize must be a whole number of SKUs" })
+    .int("warehouseBatchSize must be a whole number of SKUs")
+    .min(1, "warehouseBatchSize must be at least 1")
+    .max(10_000, "warehouseBatchSize must be at most 10000")
+    .default(500),
   /**
    * The store's (beside `accounts`): two accounts naming one `stockLocationId` stop the boot unless this
    * is true, since their hubs then sell the same units, which the merchant must mean.
@@ -124,6 +170,26 @@ export const hubPluginOptionsSchema = hubClientOptionsSchema.extend({
    */
   syncErrorsEveryMinutes: z.number().int().min(0).max(10_080).default(10),
   /**
+   * Minutes between reads of the marketplace's customer service tickets and chats (`GET /sac`,
+   * src/sync/sac.ts, docs/after-sale.md); 0 turns the schedule off.
+   */
+  sacEveryMinutes: z.number().int().min(0).max(1_440).default(1),
+  /**
+   * Hours a buyer's (or the marketplace's) message may wait for the seller's answer before the feed
+   * says it is still unanswered (docs/after-sale.md); the marketplace counts an unanswered chat against the seller.
+   */
+  sacUnansweredHours: z
+    .number({ error: "sacUnansweredHours must be a whole number of hours" })
+    .int("sacUnansweredHours must be a whole number of hours")
+    .min(1, "sacUnansweredHours must be at least 1")
+    .max(720, "sacUnansweredHours must be at most 720")
+    .default(12),
+  /**
+   * How an instance's refund is asked of the hub (`refunds [{id, group}]` of `POST /sac/{code}/instances`,
+   * docs/after-sale.md): the record gives only this example, so it is a guess kept here.
+   */
+  sacRefund: z.strictObject({ id: z.string().trim().min(1), group: z.string().trim().min(1) }).default({ id: "CREDIT_CARD", group: "ORIGINAL_PAYMENT" }),
+  /**
    * The product fields the plugin keeps true on the hub besides `qty` (src/mapping/hub-product.ts says
    * what each follows); none by default, so a store that manages prices on the hub keeps doing so.
    */
@@ -155,6 +221,16 @@ export const hubPluginOptionsSchema = hubClientOptionsSchema.extend({
   priceCutMarginPercent: z.number().int().min(0).max(98).default(5),
   /** Notices in Medusa's admin notification feed (a set-aside order, a SKU the hub refuses), once per cause. */
   notifications: z.boolean().default(true),
+  /**
+   * How many hours before an order's dispatch deadline (the hub's `expedition_limit_date`, *ship by*)
+   * the feed tells the merchant it is still to be shipped; 0: only once the deadline has passed.
+   */
+  shipByNoticeHours: z
+    .number({ error: "shipByNoticeHours must be a whole number of hours" })
+    .int("shipByNoticeHours must be a whole number of hours")
+    .min(0, "shipByNoticeHours must be at least 0")
+    .max(720, "shipByNoticeHours must be at most 720")
+    .default(24),
   /**
    * The language the notices are written in (`en` or `ptBR`): Medusa's feed shows them as stored, to
    * every admin user, so it is the store's choice, not each user's as in the hub page and the card.
@@ -202,8 +278,8 @@ export const hubPluginOptionsSchema = hubClientOptionsSchema.extend({
   freight: freightRulesSchema
     .extend({
       enabled: z.boolean({ error: "freight.enabled must be true or false" }).default(false),
-      /** The caller's IP ranges (IPv4 CIDR such as 200.10.0.0/16, or one address); empty: any caller with the token. */
-      allowlist: z.array(z.string().regex(/^\d{1,3}(\.\d{1,3}){3}(\/\d{1,2})?$/, "freight.allowlist must hold IPv4 addresses or CIDR ranges")).default([]),
+      /** Who may call (the allowlist, the proxies in front of the store): src/mapping/freight-access.ts. */
+      ...freightAccessSchema,
       /** Business days before the parcel leaves, added to every option's transit days. */
       handlingDays: z.number({ error: "freight.handlingDays must be a whole number of days" }).int().min(0).max(60).default(1),
       /** Transit days of an option whose metadata has no hub_delivery_days. */
@@ -215,7 +291,7 @@ export const hubPluginOptionsSchema = hubClientOptionsSchema.extend({
       /** The currency of the options' prices. */
       currencyCode: z.string().regex(/^[a-z]{3}$/, "freight.currencyCode must be a lowercase ISO code such as brl").default("brl"),
     })
-    .default({ enabled: false, allowlist: [], handlingDays: 1, defaultTransitDays: 7, budgetMs: 600, cacheMaxAgeMinutes: 1440, currencyCode: "brl", markupPercent: 0, fixedAmount: 0 }),
+    .default({ enabled: false, allowlist: [], trustedProxies: [], handlingDays: 1, defaultTransitDays: 7, budgetMs: 600, cacheMaxAgeMinutes: 1440, cacheRefreshSeconds: 60, currencyCode: "brl", markupPercent: 0, fixedAmount: 0 }),
   /** The title of the order line that carries a hub order's instalment interest (`interest`), as Medusa's order page shows it. */
   interestItemTitle: z.string().trim().min(1, "interestItemTitle must not be empty").max(200).default("Juros do parcelamento"),
 })

@@ -3,12 +3,12 @@ import { InjectManager, InjectTransactionManager, MedusaContext } from "@medusaj
 import { errorText } from "../../mapping/error-text"
 import type { HubAccount } from "./hub-account"
 import type { HubProductField } from "../../mapping/hub-product"
+import { hubSkusOf } from "../../mapping/hub-skus"
 import type { CarriedOutcome, ClaimedCatalogueChange, WantedSkuFields } from "./models/hub-catalogue-change"
 import type { ClaimedPublication } from "./models/hub-product-publication"
 import { NfeUploads } from "./nfe-uploads"
 import type { ProcessParts } from "./process-parts"
 import type { PublicationOutcome } from "./repositories/hub-product-publication"
-import { hubSkusOf } from "./repositories/hub-sku-reservation"
 import type { HubOrderRecordsDependencies } from "./services/hub-order-records"
 import { HubFreightRecords } from "./services/hub-freight-records"
 
@@ -25,9 +25,10 @@ type InjectedDependencies = HubOrderRecordsDependencies & {
 
 /**
  * The hub module's façade: the store's hub accounts, each an object the code holds
- * (`account(id)`: its options, its hub calls `hub` and its rows `records`, src/modules/hub/account-records.ts),
- * what spans accounts (claim tokens, moves, the hourly traffic), and the process's machinery
- * (`processPart`). Custom SQL lives in `repositories/`. The orders' half is
+ * (`account(id)`: its options, its hub operations, src/modules/hub/account-operations.ts, and its rows
+ * `records`, src/modules/hub/account-records.ts), what spans accounts (claim tokens, moves, the hourly
+ * traffic), and the process's machinery (`processPart`). All SQL lives in `repositories/`; the words
+ * code outside takes from the module are `types.ts`'s. The orders' half is
  * `services/hub-order-records.ts`; this half holds the catalogue's settling of claims, the traffic
  * figures and the module's lifecycle hooks. The service never calls the hub itself: steps and drivers do.
  */

@@ -11,6 +11,10 @@ const EVERY_KIND: MerchantNoticeFacts[] = [
   { about: "outage", minutes: 7 },
   { about: "marketplace-refused", entity: "products", ids: ["SKU-11"], reason: "Produto sem EAN", solution: "Informe o EAN do produto." },
   { about: "prices-held", skus: [{ sku: "SKU-12", floor: 1104 }] },
+  { about: "ship-by-near", code: "Loja-14", remoteCode: "02-114", shipBy: "2026-12-02T21:00:00.000Z" },
+  { about: "ship-by-passed", code: "Loja-15", remoteCode: null, shipBy: "2026-12-02T21:00:00.000Z" },
+  { about: "sac-message", ticket: "1042", orderCode: "Loja-16", since: "2026-12-02T09:00:00.000Z" },
+  { about: "sac-unanswered", ticket: "1043", orderCode: null, since: "2026-12-02T09:00:00.000Z" },
 ]
 
 describe("the admin feed's notices", () => {
@@ -20,7 +24,7 @@ describe("the admin feed's notices", () => {
       expect(title.length).toBeGreaterThan(10)
       expect(description.length).toBeGreaterThan(20)
       const named =
-        "code" in facts ? facts.code : "sku" in facts ? facts.sku : "ids" in facts ? facts.ids[0] : "codes" in facts ? String(facts.codes.length) : "skus" in facts ? facts.skus[0].sku : String(facts.minutes)
+        "code" in facts ? facts.code : "sku" in facts ? facts.sku : "ids" in facts ? facts.ids[0] : "codes" in facts ? String(facts.codes.length) : "skus" in facts ? facts.skus[0].sku : "ticket" in facts ? facts.ticket : String(facts.minutes)
       expect(title + description).toContain(named)
     }
   })
@@ -50,6 +54,19 @@ describe("the admin feed's notices", () => {
     const many = { about: "marketplace-refused", entity: "products", ids: ["A1", "A2", "A3", "A4", "A5", "A6", "A7"], reason: "Produto sem EAN", solution: null } as const
     expect(noticeText({ ...many, ids: [...many.ids] }, "en", "default").title).toBe("A marketplace refused 7 SKUs: A1, A2, A3, A4, A5, ...")
     expect(noticeText({ ...many, ids: [...many.ids] }, "ptBR", "default").title).toBe("Um marketplace recusou 7 SKUs: A1, A2, A3, A4, A5, ...")
+  })
+
+  it("ship by (issue 57): names the order, the marketplace's number when there is one, and the deadline in UTC as each language writes it", () => {
+    expect(noticeText(EVERY_KIND[8], "en", "default").title).toBe("Marketplace order Loja-14 (marketplace number 02-114) must ship by Dec 2, 2026, 9:00 PM UTC")
+    expect(noticeText(EVERY_KIND[8], "ptBR", "default").title).toBe("O pedido Loja-14 (número no marketplace 02-114) do marketplace deve ser enviado até 2 de dez. de 2026, 21:00 UTC")
+    expect(noticeText(EVERY_KIND[9], "en", "default")).toEqual({
+      title: "Marketplace order Loja-15 is past its ship-by date",
+      description: expect.stringContaining("Its dispatch deadline was Dec 2, 2026, 9:00 PM UTC and it is not shipped yet"),
+    })
+    expect(noticeText(EVERY_KIND[9], "ptBR", "default")).toEqual({
+      title: "O pedido Loja-15 do marketplace passou do prazo de envio",
+      description: expect.stringContaining("O prazo de expedição era 2 de dez. de 2026, 21:00 UTC e ele ainda não foi enviado"),
+    })
   })
 
   it("a floor it could not read (issue 49): names the SKU and the value as written, in each language, beside floors it read", () => {

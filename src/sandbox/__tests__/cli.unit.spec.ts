@@ -25,6 +25,12 @@ describe("hub-sandbox command line", () => {
     })
   })
 
+  it("answers as real hubs do unless --tidy-answers", () => {
+    expect(parseSandboxArgs([])).not.toHaveProperty("answers")
+    expect(parseSandboxArgs(["--tidy-answers"])).toEqual({ port: DEFAULT_CLI_PORT, answers: "tidy" })
+    expect(() => parseSandboxArgs(["--tidy-answers=no"])).toThrow("takes no value")
+  })
+
   it("defaults to a fixed port so a .env keeps working", () => {
     expect(parseSandboxArgs([])).toEqual({ port: DEFAULT_CLI_PORT })
     expect(parseSandboxArgs(["--help"])).toBe("help")

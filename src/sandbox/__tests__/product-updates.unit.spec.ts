@@ -12,8 +12,8 @@ import { SandboxHubState } from "../state"
 function withProducts() {
   const state = new SandboxHubState()
   state.upsertProducts([
-    { sku: "SKU-1", qty: 10, name: "Camiseta", price: 50 },
-    { sku: "SKU-1-P", qty: 2, name: "Camiseta P", price: 50, promotional_price: 45 },
+    { sku: "SKU-1", qty: 10, name: "Camiseta", price: 50, status: "enabled" },
+    { sku: "SKU-1-P", qty: 2, name: "Camiseta P", price: 50, promotional_price: 45, status: "enabled" },
   ])
   return state
 }

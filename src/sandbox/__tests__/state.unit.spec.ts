@@ -10,10 +10,13 @@ function testOrder(overrides: Partial<TestOrderInput> = {}): TestOrderInput {
   return sampleTestOrder({ estimated_delivery: undefined, interest: 1.25, ...overrides })
 }
 
-/** A state whose clock the test moves. */
+/**
+ * A state whose clock the test moves; its answers tidy (every field in the format a merchant sends),
+ * the shapes these tests read (the realistic ones, the default: answers.unit.spec.ts).
+ */
 function stateAt(start = "2025-03-10T12:00:00.000Z") {
   const clock = { now: new Date(start) }
-  const state = new SandboxHubState({ now: () => clock.now })
+  const state = new SandboxHubState({ now: () => clock.now, answers: "tidy" })
   state.upsertProducts([
     { sku: "SKU-1", qty: 10, name: "Camiseta", price: 50 },
     { sku: "SKU-2", qty: 0, name: "Boné", price: 30 },
@@ -62,7 +65,7 @@ const EXPECTED_ALLOWED = new Set([
 
 describe("sandbox hub state", () => {
   describe("statuses", () => {
-    it("starts with the seven standard statuses of docs/hub-interface.md §3, one per type", () => {
+    it("starts (tidy answers) with the seven standard statuses of docs/hub-interface.md §3, one per type", () => {
       const { state } = stateAt()
       const statuses = state.listStatuses()
       expect(statuses).toHaveLength(7)
@@ -84,7 +87,7 @@ describe("sandbox hub state", () => {
   })
 
   describe("orders", () => {
-    it("creates an order with the full representation, priced from the products", () => {
+    it("creates an order with the full representation (tidy answers), priced from the products", () => {
       const { state } = stateAt()
       const order = state.createOrder(testOrder())
       expect(order).toMatchObject({
@@ -108,7 +111,7 @@ describe("sandbox hub state", () => {
     })
 
     it("numbers order codes per channel from the configured first sequence", () => {
-      const state = new SandboxHubState({ firstOrderSequence: 1732240000000 })
+      const state = new SandboxHubState({ firstOrderSequence: 1732240000000, answers: "tidy" })
       state.upsertProducts([{ sku: "SKU-1", qty: 10, name: "Camiseta", price: 50 }])
       expect(state.createOrder(testOrder()).code).toBe("Loja Exemplo-1732240000000")
       expect(state.createOrder(testOrder()).code).toBe("Loja Exemplo-1732240000001")
@@ -393,7 +396,7 @@ describe("sandbox hub state", () => {
       expect(state.queue.depth()).toBe(2)
     })
 
-    it("reset leaves only the standard statuses", () => {
+    it("reset leaves only the standard statuses (tidy answers)", () => {
       const { state } = stateAt()
       state.addStatus({ code: "x", label: "x", type: "NEW" })
       state.createOrder(testOrder())

@@ -8,6 +8,7 @@ import type HubModuleService from "../../modules/hub/service"
 import type { ProcessPart } from "../../modules/hub/process-parts"
 import { productsForHubPage } from "../../queries/hub-product-publication"
 import { pushHubProductsWorkflow } from "../../workflows/catalogue/push-hub-products"
+import { pushWarehouseStockWorkflow } from "../../workflows/catalogue/push-warehouse-stock"
 import { applyPriceRulesChunk } from "./price-rules"
 import { Rounds } from "./rounds"
 
@@ -42,11 +43,16 @@ class CatalogueFlusher implements ProcessPart {
       coalesceMs: () => this.account.options.catalogueCoalesceMs,
       retryDelayMs: () => this.account.options.catalogueRetryDelayMs,
       round: async () => {
-        const [walked, { result }] = await Promise.all([this.walkPriceRules(), pushHubProductsWorkflow(this.container).run({ input: { account: this.account.id } })])
+        let productsPushed = false
+        const products = pushHubProductsWorkflow(this.container)
+          .run({ input: { account: this.account.id } })
+          .finally(() => (productsPushed = true))
+        const [walked, { result }, atWarehouses] = await Promise.all([this.walkPriceRules(), products, this.pushWarehouses(() => productsPushed)])
+        const claimed = result.claimed + atWarehouses.claimed
         return {
-          claimed: result.claimed + walked,
-          nextDueInMs: await this.account.records.nextHubProductDueInMs(),
-          failedAll: result.claimed > 0 && result.failed === result.claimed && !walked,
+          claimed: claimed + walked,
+          nextDueInMs: await this.nextDueInMs(),
+          failedAll: claimed > 0 && result.failed + atWarehouses.failed === claimed && !walked,
         }
       },
       failed: (error) => this.warn("catalogue push", error),
@@ -96,6 +102,32 @@ class CatalogueFlusher implements ProcessPart {
     if (Date.now() - this.lastSweepAt < SWEEP_EVERY_MS) return
     await this.sweep()
     this.lastSweepAt = Date.now()
+  }
+
+  /**
+   * The account's other warehouses' due rows, one batch each (docs/catalogue.md, *Warehouses*), and
+   * batch after batch while the round's hub products are still being pushed: the stores' limit is
+   * their own bucket, so a backlog of PUT /products (a reconciliation's, a price rule's) does not hold
+   * the CDs to one batch per round. None mapped, nothing read.
+   */
+  private async pushWarehouses(productsPushed: () => boolean): Promise<{ claimed: number; failed: number }> {
+    const pushed = { claimed: 0, failed: 0 }
+    if (!this.account.options.warehouses.length) return pushed
+    for (;;) {
+      const { result } = await pushWarehouseStockWorkflow(this.container).run({ input: { account: this.account.id } })
+      pushed.claimed += result.claimed
+      pushed.failed += result.failed
+      // Nothing due, or every claim failed (the hub unavailable): the round's end decides what next.
+      if (productsPushed() || result.claimed === 0 || result.failed === result.claimed) return pushed
+    }
+  }
+
+  /** When the next hub product or warehouse row is due, whichever is first (null: nothing waits). */
+  private async nextDueInMs(): Promise<number | null> {
+    const { records, options } = this.account
+    const [products, warehouses] = await Promise.all([records.nextHubProductDueInMs(), options.warehouses.length ? records.nextWarehouseStockDueInMs() : null])
+    if (products === null || warehouses === null) return products ?? warehouses
+    return Math.min(products, warehouses)
   }
 
   /** At shutdown: no new round, no timer; the round in flight ends on its own. */

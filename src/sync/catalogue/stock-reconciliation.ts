@@ -1,7 +1,9 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { type HubProduct, HUB_PAGE_SIZE, hubOutcome } from "../../hub-client"
 import type { ListedHubSku } from "../../workflows/catalogue/steps/compare-hub-stock"
 import { HUB_MODULE } from "../../modules/hub"
+import { accountInLog } from "../../modules/hub/accounts"
 import { driverLock, STOCK_RECONCILIATION_LOCK } from "../../modules/hub/locks"
 import type { HubAccount } from "../../modules/hub/hub-account"
 import type HubModuleService from "../../modules/hub/service"
@@ -11,6 +13,7 @@ import { leakedReservations } from "../../queries/leaked-reservations"
 import { compareHubStockPageWorkflow } from "../../workflows/catalogue/compare-hub-stock-page"
 import { type Lease, LockLostError, whileHolding } from "../shared/lock"
 import { queueCatalogueChange } from "./catalogue-outbox"
+import { reconcileWarehouses, type WarehouseReconciliation } from "./warehouse-reconciliation"
 
 export type StockReconciliationResult = {
   id: string
@@ -20,8 +23,12 @@ export type StockReconciliationResult = {
   unknown: number
   /** Canceled hub orders whose Medusa order still holds reserved stock (see `leakedReservations`). */
   leakedOrders: number
+  /** Hub products the walk could not read (no SKU, no quantity): each named with its reason in the log, the others compared. */
+  setAside: string[]
   /** Why the walk ended early: the products it did not see were left untouched. */
   error: string | null
+  /** Each other warehouse's part (option `warehouses`), walked beside the hub's products: warehouse-reconciliation.ts. */
+  warehouses: WarehouseReconciliation[]
 }
 
 /**
@@ -30,7 +37,8 @@ export type StockReconciliationResult = {
  * the account's `catalogueFields`) with Medusa's for that account and queues each SKU that differs
  * in the account's outbox with the fields that drifted, credited to this reconciliation. Only
  * products actually read are compared: a walk cut short (hub unavailable, a 429 outlasting the
- * retries) changes nothing for the rest. One at a time per account across the store's processes:
+ * retries) changes nothing for the rest. Beside it, each of the account's other warehouses is
+ * walked in Medusa and its drifted SKUs queued in batches (warehouse-reconciliation.ts). One at a time per account across the store's processes:
  * null when another one of that account is running.
  */
 export function reconcileStock(container: MedusaContainer, account: HubAccount): Promise<StockReconciliationResult | null> {
@@ -64,7 +72,7 @@ async function walk(container: MedusaContainer, held: HubAccount, lease: Lease):
   const { id: account, products, options } = held
   const lock = driverLock(STOCK_RECONCILIATION_LOCK, account)
   const reconciliation = await hub.createHubStockReconciliations({ account, started_at: new Date() })
-  const result: StockReconciliationResult = { id: reconciliation.id, account, seen: 0, differing: 0, unknown: 0, leakedOrders: 0, error: null }
+  const result: StockReconciliationResult = { id: reconciliation.id, account, seen: 0, differing: 0, unknown: 0, leakedOrders: 0, setAside: [], error: null, warehouses: [] }
   const comparePage = async (hubProducts: HubProduct[]) => {
     if (!hubProducts.length) return
     if (!(await lease.confirm())) throw new LockLostError(lock)
@@ -78,9 +86,17 @@ async function walk(container: MedusaContainer, held: HubAccount, lease: Lease):
   }
 
   const page: ListedHubSku[] = []
+  const setAside = result.setAside
+  // The other warehouses are walked in Medusa, not on the hub: beside the listing, not after it.
+  const atWarehouses = reconcileWarehouses(container, held, result.id, lease).then((walked) => {
+    if (walked === "lock lost") throw new LockLostError(lock)
+    result.warehouses = walked
+  })
+  // Awaited below; until then a failure must not count as unhandled.
+  atWarehouses.catch(() => undefined)
   try {
     try {
-      for await (const hubProduct of products.all()) {
+      for await (const hubProduct of products.all((reasons) => setAside.push(...reasons))) {
         page.push(...listedSkus(hubProduct, options.productEndpoint))
         if (page.length >= HUB_PAGE_SIZE) await comparePage(page.splice(0))
       }
@@ -90,6 +106,11 @@ async function walk(container: MedusaContainer, held: HubAccount, lease: Lease):
       result.error = outcome.message
     }
     await comparePage(page)
+    await atWarehouses
+    if (setAside.length) {
+      const named = setAside.slice(0, 10).join("; ")
+      container.resolve(ContainerRegistrationKeys.LOGGER).warn(`${accountInLog(account)} reconciliation: ${setAside.length} hub product${setAside.length > 1 ? "s" : ""} set aside, the rest compared (${named}${setAside.length > 10 ? "; ..." : ""})`)
+    }
     // What the hub cannot see from its side: stock Medusa still keeps for canceled hub orders.
     const leaked = await leakedReservations(container, account)
     result.leakedOrders = leaked.length
@@ -109,6 +130,8 @@ async function walk(container: MedusaContainer, held: HubAccount, lease: Lease):
     result.error = "ended by an internal error (see the server log)"
     throw error
   } finally {
+    // Never a walk of the warehouses left running once the reconciliation is over.
+    await atWarehouses.catch(() => undefined)
     await hub.updateHubStockReconciliations({ id: result.id, finished_at: new Date(), error: result.error, leaked_orders: result.leakedOrders })
   }
   return result

@@ -43,23 +43,16 @@ type ClaimedImport = { listed: ListedHubOrder; seen: SeenHubOrder; afterImport: 
 /** A hub order's plan, with the record it was made on. */
 export type PlannedHubOrder = { plan: HubOrderPlan; record: HubOrderRecordState | null }
 
-/** Where a shared listed order (`hub_listed_order`) carries its plan: a key no hub order has (`keptWhileListed` keeps only the hub's fields). */
-const PLANNED_KEY = "__planned"
+/** A listed order and, when the listing that shared it planned it, that plan (`hub_listed_order`'s own column). */
+export type ListedWithPlan = { listed: ListedHubOrder; planned: PlannedHubOrder | null }
 
 /**
- * A listed order as the listing shares it: with the plan it made and the record it made it on, so
- * the lane that takes it (in any process) neither reads the record nor plans again (`handleMany`).
+ * What a listing shares of an order it planned: the plan and only the fields of the record it was made
+ * on that handling reads, so the lane that takes it (in any process) neither reads the record nor plans
+ * again (`handleMany`).
  */
-export function sharedWithPlan(listed: ListedHubOrder, { plan, record }: PlannedHubOrder): ListedHubOrder {
-  const kept = record && { id: record.id, order_id: record.order_id, status_code: record.status_code, import_state: record.import_state, applied_status_type: record.applied_status_type }
-  return { ...listed, [PLANNED_KEY]: { plan, record: kept } }
-}
-
-/** A listed order without the plan it was shared with (see `sharedWithPlan`), and that plan (null: none came with it). */
-function withoutPlan(shared: ListedHubOrder): { listed: ListedHubOrder; planned: PlannedHubOrder | null } {
-  if (!(PLANNED_KEY in shared)) return { listed: shared, planned: null }
-  const { [PLANNED_KEY]: planned, ...listed } = shared
-  return { listed: listed as ListedHubOrder, planned: planned as PlannedHubOrder }
+export function plannedToShare({ plan, record }: PlannedHubOrder): PlannedHubOrder {
+  return { plan, record: record && { id: record.id, order_id: record.order_id, status_code: record.status_code, import_state: record.import_state, applied_status_type: record.applied_status_type } }
 }
 
 /**
@@ -94,19 +87,18 @@ export class HubOrderHandler {
    * the store itself fails (a set-aside cannot be written).
    */
   async handle(listed: ListedHubOrder, record?: HubOrderRecordState | null): Promise<HubOrderOutcome> {
-    const [outcome] = await this.handleMany([listed], record === undefined ? undefined : [record])
+    const [outcome] = await this.handleMany([{ listed, planned: null }], record === undefined ? undefined : [record])
     return outcome
   }
 
   /**
    * Handles hub orders as read (records: the store's record of each, in order; undefined: read now,
-   * but for a shared order that came with its plan, `sharedWithPlan`), each as `handle` would: the
+   * but for a shared order that came with its plan, `plannedToShare`), each as `handle` would: the
    * new ones claimed one by one and imported together, in one workflow (`importHubOrdersWorkflow`);
    * when that fails, one by one, so a bad order is set aside alone and never holds the others back.
    * Outcomes in the orders' order.
    */
-  async handleMany(listedOrders: ListedHubOrder[], records?: Array<HubOrderRecordState | null>): Promise<HubOrderOutcome[]> {
-    const shared = listedOrders.map(withoutPlan)
+  async handleMany(shared: ListedWithPlan[], records?: Array<HubOrderRecordState | null>): Promise<HubOrderOutcome[]> {
     const seen = shared.map(({ listed }) => seenHubOrder(listed, this.catalogue))
     // Read once per order and run: by the listing that shared it, or here.
     const unplanned = records ? [] : seen.filter((_, index) => !shared[index].planned).map((order) => order.code)
@@ -136,9 +128,9 @@ export class HubOrderHandler {
     return outcomes
   }
 
-  /** Sets a hub order aside with the reason (see `handle`); "none" when it was imported meanwhile. */
+  /** Sets a hub order aside with the reason (see `handle`); "none" when it was imported meanwhile or was set aside for that reason already. */
   async setAsideListed(listed: ListedHubOrder, reason: string): Promise<HubOrderOutcome> {
-    return this.setAside(seenHubOrder(withoutPlan(listed).listed, this.catalogue), reason)
+    return this.setAside(seenHubOrder(listed, this.catalogue), reason)
   }
 
   private async records(codes: string[]): Promise<Array<HubOrderRecordState | null>> {
@@ -282,7 +274,11 @@ export class HubOrderHandler {
     })
   }
 
-  /** "set_aside" only when it really was (never an order imported meanwhile); logged once per reason. */
+  /**
+   * "set_aside" only when it really was (never an order imported meanwhile) and is news: an order set
+   * aside again for the reason it was already set aside for is "none", so the runs that read it every
+   * minute found nothing new and fold into one line of the history (issue 58); logged once per reason.
+   */
   private async setAside(seen: SeenHubOrder, rawReason: string): Promise<HubOrderOutcome> {
     const reason = maskPersonalData(rawReason)
     const { setAside, newReason } = await this.account.records.setHubOrderAside(seen, reason)
@@ -290,6 +286,6 @@ export class HubOrderHandler {
       this.logger.warn(`${accountInLog(this.account.id)} order ${seen.code} set aside: ${reason}`)
       await this.container.resolve(Modules.EVENT_BUS).emit({ name: HubEvents.ORDER_SET_ASIDE, data: { account: this.account.id, code: seen.code, reason } })
     }
-    return setAside ? "set_aside" : "none"
+    return setAside && newReason ? "set_aside" : "none"
   }
 }

@@ -9,10 +9,10 @@ import { HUB_MODULE } from "../../modules/hub"
 import { accountInLog } from "../../modules/hub/accounts"
 import type { HubAccount } from "../../modules/hub/hub-account"
 import { HUB_LISTED_ORDERS_EVENT } from "../../modules/hub/events"
-import type { ImportRunCounts } from "../../modules/hub/repositories/hub-listed-order"
+import type { ImportRunCounts, SharedListedOrder } from "../../modules/hub/types"
 import type HubModuleService from "../../modules/hub/service"
 import { refreshHubStatusesWorkflow } from "../../workflows/hub-orders/refresh-hub-statuses"
-import { HubOrderHandler, type HubOrderOutcome, sharedWithPlan } from "./hub-order-handler"
+import { HubOrderHandler, type HubOrderOutcome, plannedToShare } from "./hub-order-handler"
 import { countsOf, listedOrderLanes } from "./listed-order-lanes"
 import type { Lease } from "../shared/lock"
 import { DRIVER_LOCK_TTL_SECONDS } from "../../modules/hub/locks"
@@ -115,7 +115,7 @@ export class HubOrderIntake {
       const work = listedOrders.flatMap((listed) => {
         const record = recordsByCode.get(listed.code)
         const plan = planHubOrder(seenHubOrder(listed, this.catalogue), record)
-        return plan.action === "none" ? [] : [sharedWithPlan(keptWhileListed(listed, plan.action), { plan, record: record ?? null })]
+        return plan.action === "none" ? [] : [{ listed: keptWhileListed(listed, plan.action), planned: plannedToShare({ plan, record: record ?? null }) }]
       })
       await this.share(work)
       return this.waitForShared(SHARED_AHEAD)
@@ -185,7 +185,7 @@ export class HubOrderIntake {
   }
 
   /** Shares the orders with the store's workers (one event per few orders: each worker receiving one joins in). */
-  private async share(work: ListedHubOrder[]): Promise<void> {
+  private async share(work: SharedListedOrder[]): Promise<void> {
     if (!work.length || this.lease.lost) return
     await this.account.records.shareListedHubOrders(this.runId, work)
     const events = Array.from({ length: Math.ceil(work.length / ORDERS_PER_EVENT) }, () => ({

@@ -4,9 +4,9 @@ import { errorText } from "../../mapping/error-text"
 import { HUB_MODULE } from "../../modules/hub"
 import { accountInLog } from "../../modules/hub/accounts"
 import type { HubAccount } from "../../modules/hub/hub-account"
-import type { ImportRunCounts } from "../../modules/hub/repositories/hub-listed-order"
+import type { ImportRunCounts } from "../../modules/hub/types"
 import type HubModuleService from "../../modules/hub/service"
-import { HubOrderHandler, type HubOrderOutcome } from "./hub-order-handler"
+import { HubOrderHandler, type HubOrderOutcome, type PlannedHubOrder } from "./hub-order-handler"
 
 /**
  * A listed order whose taker stopped (killed mid-import) is taken again after this long: as long as an
@@ -72,7 +72,8 @@ class ListedOrderLanes {
         for (const order of given) {
           outcomes.set(order.id, await handler.setAsideListed(order.listed, `its import did not finish in ${LISTED_ORDER_MAX_ATTEMPTS} attempts (the process importing it stopped each time)`))
         }
-        const handled = await handler.handleMany(toHandle.map((order) => order.listed))
+        // The plan is this store's own, written by the run that shared the order (`plannedToShare`).
+        const handled = await handler.handleMany(toHandle.map(({ listed, planned }) => ({ listed, planned: planned as PlannedHubOrder | null })))
         toHandle.forEach((order, index) => outcomes.set(order.id, handled[index]))
         await hubModule.listedHubOrdersDone(taken.map((order) => ({ id: order.id, counts: countsOf(outcomes.get(order.id)!) })))
         this.handled += taken.length

@@ -8,10 +8,12 @@ import {
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { MathBN } from "@medusajs/framework/utils"
 import type { BigNumberInput } from "@medusajs/framework/types"
+import { FINAL_STATUS_TYPES } from "../../hub-client"
 import type { HubShipmentParcel } from "../../mapping/hub-fulfillment"
 import type { HubPayment } from "../../mapping/hub-order-money"
 import type { MarketplaceStatusType } from "../../mapping/plan-hub-order"
 import { ensureHubRefundReasonStep, explainHubRefundsStep, keepHubPaymentDataStep } from "./steps/hub-payment"
+import { leaveNeedsStockStep } from "./steps/leave-needs-stock"
 import { markHubStatusAppliedStep } from "./steps/mark-hub-status-applied"
 import { recordHubShipmentsStep } from "./steps/record-hub-shipments"
 
@@ -47,7 +49,8 @@ export const applyMarketplaceStatusWorkflowId = "apply-hub-marketplace-status"
  * what the hub says the buyer paid (through the system payment provider, the hub's payment details in the
  * payment's data); shipped -> its parcels become fulfillments shipped with their tracking, delivered ->
  * those marked delivered (`recordHubShipmentsStep`; paid first if the approval was never seen); canceled -> the Medusa order canceled (Medusa refunds a captured payment, and the
- * refund is given the plugin's reason) and its reservations released (an order canceled already keeps none either). Reads the order first, so
+ * refund is given the plugin's reason) and its reservations released (an order canceled already keeps none either); canceled or delivered, it
+ * asks for no stock any more (`leaveNeedsStockStep`). Reads the order first, so
  * running it twice changes nothing twice.
  */
 export const applyMarketplaceStatusWorkflow = createWorkflow(
@@ -134,6 +137,10 @@ export const applyMarketplaceStatusWorkflow = createWorkflow(
       )
     })
 
+    // The order's story is over: it asks for no stock any more.
+    when("leave-ended-hub-order-needs-stock", { input }, ({ input }) => FINAL_STATUS_TYPES.includes(input.statusType)).then(() => {
+      leaveNeedsStockStep({ hubOrderId: input.hubOrderId })
+    })
     markHubStatusAppliedStep({ hubOrderId: input.hubOrderId, statusType: input.statusType })
     return new WorkflowResponse(plan)
   }

@@ -6,6 +6,7 @@ import type { HubPayment } from "../../mapping/hub-order-money"
 import type { HubOrderPlan, SeenHubOrder } from "../../mapping/plan-hub-order"
 import { hubOrderLockInput } from "../../modules/hub/locks"
 import { applyMarketplaceStatusWorkflow } from "./apply-marketplace-status"
+import { fillHubOrderShippingAddressStep } from "./steps/fill-hub-order-shipping-address"
 import { markHubOrdersImportedStep } from "./steps/mark-hub-orders-imported"
 import { recordHubOrderStatusStep } from "./steps/record-hub-order-status"
 import { reserveHubOrdersStockStep } from "./steps/reserve-hub-orders-stock"
@@ -43,6 +44,7 @@ export const followHubOrderWorkflow = createWorkflow(followHubOrderWorkflowId, (
       transform({ input }, ({ input }) => ({ hubOrderId: input.hubOrderId, statusCode: input.seen.statusCode, statusType: input.seen.statusType }))
     )
   })
+  fillHubOrderShippingAddressStep(transform({ input }, ({ input }) => ({ orderId: input.orderId, account: input.account, code: input.seen.code })))
   when("apply-followed-marketplace-status", { input }, ({ input }) => input.plan.applyStatus !== null).then(() => {
     applyMarketplaceStatusWorkflow.runAsStep({
       input: transform({ input }, ({ input }) => ({
@@ -56,7 +58,7 @@ export const followHubOrderWorkflow = createWorkflow(followHubOrderWorkflowId, (
     })
   })
   when("recheck-followed-hub-order-stock", { input }, ({ input }) => input.plan.recheckStock).then(() => {
-    const reserved = reserveHubOrdersStockStep(transform({ input }, ({ input }) => ({ orderIds: [input.orderId], stockLocationId: input.stockLocationId })))
+    const reserved = reserveHubOrdersStockStep(transform({ input }, ({ input }) => ({ orderIds: [input.orderId], stockLocationId: input.stockLocationId, account: input.account })))
     markHubOrdersImportedStep(
       transform({ input, reserved }, ({ input, reserved }) => [{ hubOrderId: input.hubOrderId, orderId: input.orderId, needsStock: reserved.needsStock[input.orderId] }])
     )

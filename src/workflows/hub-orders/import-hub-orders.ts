@@ -20,7 +20,8 @@ export type HubOrderToImport = {
   hubOrderCode: string
   /** The claim's token (`attempts` as claimed): renewed while the import runs, and its fence. */
   claimAttempt?: number
-  customer: MedusaCustomerInput
+  /** The buyer, a guest customer of the store; null when the hub gave no e-mail. */
+  customer: MedusaCustomerInput | null
   order: Omit<CreateOrderDTO, "customer_id">
 }
 
@@ -78,7 +79,7 @@ export const importHubOrdersWorkflow = createWorkflow(
     const toCreate = transform({ input, existingByCode }, ({ input, existingByCode }) => input.hubOrders.filter((hubOrder) => !existingByCode[hubOrder.hubOrderCode]))
 
     const createdByCode = when("create-medusa-orders-for-hub-orders", { toCreate }, ({ toCreate }) => toCreate.length > 0).then(() => {
-      const customerIds = upsertHubCustomersStep(transform({ toCreate }, ({ toCreate }) => toCreate.map((hubOrder) => hubOrder.customer)))
+      const customerIds = upsertHubCustomersStep(transform({ toCreate }, ({ toCreate }) => toCreate.flatMap((hubOrder) => (hubOrder.customer ? [hubOrder.customer] : []))))
       const orderInputs = transform({ input, toCreate, customerIds, ordersInputChanges }, ({ input, toCreate, customerIds, ordersInputChanges }) =>
         toCreate.map(({ hubOrderId, hubOrderCode, customer, order }) => {
           const changes = ordersInputChanges?.[hubOrderCode]
@@ -89,7 +90,7 @@ export const importHubOrdersWorkflow = createWorkflow(
             id: hubMedusaOrderId(hubOrderId),
             // A hook's metadata adds to the hub's; the hub code and its account, shown to the merchant, stay.
             metadata: { ...order.metadata, ...(changes?.metadata as object | undefined), hub_order_code: hubOrderCode, ...hubAccountMetadata(input.account) },
-            customer_id: customerIds[customer.email],
+            customer_id: customer ? customerIds[customer.email] : undefined,
           } as CreateOrderDTO
         })
       )
@@ -106,7 +107,7 @@ export const importHubOrdersWorkflow = createWorkflow(
 
     const orderIdByCode = transform({ existingByCode, createdByCode }, ({ existingByCode, createdByCode }) => ({ ...createdByCode, ...existingByCode }) as Record<string, string>)
     const reserved = reserveHubOrdersStockStep(
-      transform({ input, orderIdByCode, claims }, ({ input, orderIdByCode, claims }) => ({ orderIds: Object.values(orderIdByCode), stockLocationId: input.stockLocationId, claims }))
+      transform({ input, orderIdByCode, claims }, ({ input, orderIdByCode, claims }) => ({ orderIds: Object.values(orderIdByCode), stockLocationId: input.stockLocationId, account: input.account, claims }))
     )
     const imported = transform({ input, orderIdByCode, reserved }, ({ input, orderIdByCode, reserved }) =>
       input.hubOrders.map(({ hubOrderId, hubOrderCode }): ImportedHubOrder => {
@@ -121,7 +122,17 @@ export const importHubOrdersWorkflow = createWorkflow(
     releaseLockStep(lock)
     emitEventStep({
       eventName: HubEvents.ORDER_IMPORTED,
-      data: transform({ input, imported }, ({ input, imported }) => imported.map((hubOrder) => ({ id: hubOrder.hubOrderId, account: input.account, code: hubOrder.hubOrderCode, order_id: hubOrder.orderId, needs_stock: hubOrder.needsStock }))),
+      data: transform({ input, imported, reserved }, ({ input, imported, reserved }) =>
+        imported.map((hubOrder) => ({
+          id: hubOrder.hubOrderId,
+          account: input.account,
+          code: hubOrder.hubOrderCode,
+          order_id: hubOrder.orderId,
+          needs_stock: hubOrder.needsStock,
+          // Warehouses its lines name that no location is mapped to: reserved at the default location (docs/catalogue.md, Warehouses).
+          ...(reserved.unmapped[hubOrder.orderId]?.length ? { unmapped_warehouses: reserved.unmapped[hubOrder.orderId] } : {}),
+        }))
+      ),
     })
     const hubOrdersImported = createHook("hubOrdersImported", transform({ imported }, ({ imported }) => ({ hubOrders: imported })))
     return new WorkflowResponse(records, { hooks: [ordersInputHook, hubOrdersImported] })

@@ -2,7 +2,7 @@ import { createHook, createWorkflow, transform, when, WorkflowResponse } from "@
 import { emitEventStep } from "@medusajs/medusa/core-flows"
 import { glossaryKey, type SyncErrorEntity } from "../../hub-client"
 import { HubEvents } from "../../modules/hub/events"
-import type { ListedSyncError } from "../../modules/hub/repositories/hub-sync-error"
+import type { ListedSyncError } from "../../modules/hub/types"
 import { type MarketplaceRefusalsPage, recordMarketplaceRefusalsStep } from "./steps/record-marketplace-refusals"
 
 export const recordMarketplaceRefusalsWorkflowId = "record-hub-marketplace-refusals"

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod"
-import { Input, RadioGroup, Text } from "@medusajs/ui"
+import { Checkbox, Input, RadioGroup, Text } from "@medusajs/ui"
 import { useState } from "react"
 import { useForm } from "react-hook-form"
 import { z } from "zod"
@@ -13,10 +13,10 @@ import { useMoveFormText } from "./moves"
 /**
  * The invoice: by the NF-e's 44-digit key, or with the NF-e XML itself (chosen or dropped, with the
  * number of parcels), which an order of the marketplace's Direct delivery needs for its labels. The
- * XML is read here only to send it; the server checks it (key, check digit, authorisation) and keeps
- * none of it.
+ * XML is read here only to send it; the server checks it (key, check digit, authorisation, the order's
+ * buyer and lines) and keeps none of it.
  */
-export const InvoiceForm = ({ withXml, ...props }: MoveFormProps & { withXml: boolean }) => {
+export const InvoiceForm = ({ withXml, linesDiffer, ...props }: MoveFormProps & { withXml: boolean; linesDiffer: boolean }) => {
   const { t } = useMoveFormText()
   const [mode, setMode] = useState<"key" | "xml">(withXml ? "xml" : "key")
   return (
@@ -29,7 +29,7 @@ export const InvoiceForm = ({ withXml, ...props }: MoveFormProps & { withXml: bo
           </label>
         ))}
       </RadioGroup>
-      {mode === "key" ? <KeyForm {...props} /> : <XmlForm {...props} />}
+      {mode === "key" ? <KeyForm {...props} /> : <XmlForm {...props} linesDiffer={linesDiffer} />}
     </div>
   )
 }
@@ -52,7 +52,8 @@ const KeyForm = ({ formId, onSend }: MoveFormProps) => {
   )
 }
 
-const XmlForm = ({ formId, onUpload }: MoveFormProps) => {
+/** `linesDiffer`: the server found the NF-e's lines are not the order's; the merchant may confirm them (their own product codes). */
+const XmlForm = ({ formId, onUpload, linesDiffer }: MoveFormProps & { linesDiffer: boolean }) => {
   const { t, errorMap, fieldError } = useMoveFormText()
   const [fileName, setFileName] = useState<string | null>(null)
   const [dragging, setDragging] = useState(false)
@@ -96,6 +97,12 @@ const XmlForm = ({ formId, onUpload }: MoveFormProps) => {
       <FormField id="hub-move-volumes" label={t("invoice.volumeQty")} required hint={t("invoice.volumeQtyHint")} error={fieldError(errors.volume_qty, t("invoice.volumeQtyRule"))}>
         <Input id="hub-move-volumes" type="number" min={1} max={100} {...form.register("volume_qty", { valueAsNumber: true })} />
       </FormField>
+      {linesDiffer && (
+        <label className="flex items-start gap-x-2" data-testid="hub-invoice-lines-confirmed">
+          <Checkbox id="hub-move-lines-confirmed" onCheckedChange={(checked) => form.setValue("lines_confirmed", checked === true)} />
+          <Text size="small">{t("invoice.linesConfirmed")}</Text>
+        </label>
+      )}
     </form>
   )
 }

@@ -49,7 +49,9 @@ export const MoveDrawer = ({
     mutationFn: (body: MerchantOrderMove | { nfe: NfeUpload }) =>
       "nfe" in body && !("kind" in body)
         ? uploadNfe<MoveAnswer>(movesPath(code, account, "invoice-xml"), body.nfe)
-        : sdk.client.fetch<MoveAnswer>(movesPath(code, account), { method: "POST", body }),
+        : body.kind === "invoice"
+          ? uploadNfe<MoveAnswer>(movesPath(code, account), body)
+          : sdk.client.fetch<MoveAnswer>(movesPath(code, account), { method: "POST", body }),
     onSuccess: ({ move: done }) => {
       toast.success(done.alreadyOnHub ? t("drawer.alreadyDone") : t("drawer.sent", { move }), {
         description: t("drawer.nowStatus", { status: statusLabel(done.hubStatusCode) ?? t("drawer.unknownStatus") }),
@@ -81,7 +83,7 @@ export const MoveDrawer = ({
                 {t("drawer.notDone", { move })}
               </Text>
               <Text size="small" className="break-words">
-                {send.error instanceof NfeRefusedError ? t(`invoice.xmlProblems.${send.error.problem}`) : errorMessage(send.error)}
+                {send.error instanceof NfeRefusedError ? t(`invoice.xmlProblems.${send.error.problem}`, { order: send.error.order }) : errorMessage(send.error)}
               </Text>
             </Alert>
           )}
@@ -90,7 +92,9 @@ export const MoveDrawer = ({
               {t("drawer.unexpected")}
             </Text>
           )}
-          {kind === "invoice" && <InvoiceForm {...props} withXml={withXml} />}
+          {kind === "invoice" && (
+            <InvoiceForm {...props} withXml={withXml} linesDiffer={send.error instanceof NfeRefusedError && send.error.problem === "lines_differ"} />
+          )}
           {kind === "ship" && (order ? <ShipForm {...props} order={order} /> : <Text size="small">{t("drawer.loadingItems")}</Text>)}
           {kind === "deliver" && <DeliverForm {...props} />}
           {kind === "shipment_exception" && <ShipmentExceptionForm {...props} />}

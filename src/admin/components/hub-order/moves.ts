@@ -6,6 +6,17 @@ import type { HubOrderMoveRow } from "../../../api/admin/hub/types"
 /** The merchant's moves in the card's order; each is named by `moves.kinds.<kind>` in src/admin/i18n/card. */
 export const MOVE_KINDS: MerchantOrderMoveKind[] = ["invoice", "ship", "deliver", "shipment_exception", "cancel"]
 
+/**
+ * Whether the card still offers a move: not a delivery Medusa has recorded (its own *Mark as
+ * delivered*, which the plugin sends to the hub), unless the last delivery sent was refused or not
+ * taken, so the merchant can send it again. `moves`: the order's, newest first.
+ */
+export function moveLeftToDo(kind: MerchantOrderMoveKind, { medusaDelivered, moves }: { medusaDelivered: boolean; moves: HubOrderMoveRow[] }): boolean {
+  if (kind !== "deliver" || !medusaDelivered) return true
+  const last = moves.find((move) => move.kind === "deliver")
+  return !!last && ["rejected", "failed"].includes(last.state)
+}
+
 /** How a move ended, as a StatusBadge colour; its words are `moves.states.<state>`. */
 export const MOVE_STATE_COLORS: Record<HubOrderMoveRow["state"], "green" | "red" | "orange" | "grey"> = {
   done: "green",

@@ -1,13 +1,13 @@
 import type { AdminOrder } from "@medusajs/framework/types"
 import { useQuery } from "@tanstack/react-query"
-import type { HubDeliveryActionRow, HubMarketplaceRefusal, HubOrderMoveRow, HubOrderRow } from "../../../api/admin/hub/types"
+import type { HubDeliveryActionRow, HubMarketplaceRefusal, HubOrderMoveRow, HubOrderRow, StockShortage } from "../../../api/admin/hub/types"
 import { useHubStatusLabels } from "../hub-status-label"
 import { sdk } from "../../lib/sdk"
 
 /** The hub order behind a Medusa order, as the card reads it. */
 export type HubOrderSummary = Pick<
   HubOrderRow,
-  "account" | "code" | "channel" | "calculation_type" | "shipping_method" | "shipping_carrier" | "status_code" | "status_type" | "import_state" | "imported_at"
+  "account" | "code" | "channel" | "calculation_type" | "shipping_method" | "shipping_carrier" | "status_code" | "status_type" | "import_state" | "imported_at" | "remote_code" | "expedition_limit_date"
 >
 
 /** What the plugin records on the Medusa order after moves (see the order flow's workflows). */
@@ -16,8 +16,8 @@ export type HubOrderMetadata = {
   hub_shipment_exception?: { occurrence_date: string; observation: string }
 }
 
-/** The Medusa order's side of the story: its lines (what is left to ship) and its fulfillments. */
-export const MEDUSA_ORDER_FIELDS = "id,metadata,*items,*fulfillments,*fulfillments.items,*fulfillments.labels"
+/** The Medusa order's side of the story: its lines (what is left to ship), its fulfillments and how far they went. */
+export const MEDUSA_ORDER_FIELDS = "id,currency_code,metadata,*billing_address,fulfillment_status,*items,*fulfillments,*fulfillments.items,*fulfillments.labels"
 
 /** The hub order behind a Medusa order, its status's label in the hub's catalogue, its moves, and the Medusa order's fulfillments. */
 export function useHubOrder(orderId: string) {
@@ -31,7 +31,7 @@ export function useHubOrder(orderId: string) {
   const labelOf = useHubStatusLabels(found?.account)
   const moves = useQuery({
     queryKey: ["hub", "orders", "moves", found?.account, code],
-    queryFn: () => sdk.client.fetch<{ moves: HubOrderMoveRow[]; delivery_actions: HubDeliveryActionRow[]; marketplace_refusals: HubMarketplaceRefusal[] }>(movesPath(found!.code, found!.account)),
+    queryFn: () => sdk.client.fetch<{ moves: HubOrderMoveRow[]; delivery_actions: HubDeliveryActionRow[]; marketplace_refusals: HubMarketplaceRefusal[]; stock_shortage: StockShortage[] }>(movesPath(found!.code, found!.account)),
     enabled: !!found,
   })
   const medusaOrder = useQuery({
@@ -52,6 +52,8 @@ export function useHubOrder(orderId: string) {
     deliveryActions: moves.data?.delivery_actions ?? [],
     /** What a marketplace refused of it after the hub took it (the hub's `sync_errors`), in the hub's words. */
     marketplaceRefusals: moves.data?.marketplace_refusals ?? [],
+    /** While it needs stock: what its lines lack, and where. */
+    stockShortage: moves.data?.stock_shortage ?? [],
     medusaOrder: medusaOrder.data?.order as AdminOrder | undefined,
   }
 }

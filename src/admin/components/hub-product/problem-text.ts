@@ -15,14 +15,17 @@ const VARIATION_FIELD = /^variations\[(.+?)\]\.(.+)$/
 
 const MEASURES = ["weight", "height", "width", "length"]
 
+/** Where the problem is read: on a product (its card, the hub page's lists), or in the mapping's drawer, which fixes a category's attributes itself. */
+export type ProblemPlace = "product" | "mapping"
+
 /**
  * A problem in the admin's language, from its field (the mapping's stable key, src/mapping/hub-product-publication.ts);
  * the mapping's English message for a field this list does not know.
  */
-export function problemText(t: Translate, { field, message }: Problem): string {
+export function problemText(t: Translate, { field, message }: Problem, place: ProblemPlace = "product"): string {
   const match = VARIATION_FIELD.exec(field)
   const base = match ? match[2] : field
-  const text = baseProblemText(t, base, message, !!match)
+  const text = baseProblemText(t, base, message, !!match, place)
   if (!text) return message
   return match ? t("problems.onVariant", { sku: match[1], text }) : text
 }
@@ -42,11 +45,11 @@ function skuProblemText(t: Translate, message: string): string {
  * What a product's hub category asks for (src/mapping/hub-category-attributes.ts), told apart by the
  * mapping's English message, with the source it names (src/mapping/hub-field-mapping.ts, `sourceLabel`).
  */
-function categoryProblemText(t: Translate, message: string): string | undefined {
+function categoryProblemText(t: Translate, message: string, place: ProblemPlace): string | undefined {
   const ean = /the hub category (.+?) requires an EAN:/.exec(message)
   if (ean) return t("problems.category.eanRequired", { category: ean[1] })
   const unmapped = /the hub category (.+?) requires (.+?): choose where Medusa keeps it/.exec(message)
-  if (unmapped) return t("problems.category.unmapped", { category: unmapped[1], attribute: unmapped[2] })
+  if (unmapped) return t(place === "mapping" ? "problems.category.unmappedHere" : "problems.category.unmapped", { category: unmapped[1], attribute: unmapped[2] })
   const empty = /the hub category (.+?) requires (.+?), read from (.+?): set it$/.exec(message)
   if (empty) return t("problems.category.empty", { category: empty[1], attribute: empty[2], source: sourceText(t, empty[3]) })
   const unlisted = /^(?:[^:]+: )?(.+?) "(.*)" \(from .+?\) is not one the hub category (.+?) takes: one of (.+)$/.exec(message)
@@ -73,9 +76,9 @@ function codeProblemText(t: Translate, base: "ean" | "nbm", message: string): st
   return mapped ? t(`problems.${base}From`, { source: sourceText(t, mapped[1]) }) : t(`problems.${base}`)
 }
 
-function baseProblemText(t: Translate, base: string, message: string, onVariant: boolean): string | undefined {
+function baseProblemText(t: Translate, base: string, message: string, onVariant: boolean, place: ProblemPlace): string | undefined {
   if (/the hub category /.test(message)) {
-    const text = categoryProblemText(t, message)
+    const text = categoryProblemText(t, message, place)
     if (text) return text
   }
   // Two causes share a field: the English message tells them apart.

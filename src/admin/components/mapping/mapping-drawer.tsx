@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query"
 import { useForm } from "react-hook-form"
 import type { HubFieldMappingAnswer } from "../../../api/admin/hub/types"
 import { errorMessage } from "../../lib/format"
+import { useHubAccountName } from "../../lib/hub-account"
 import { useHubTranslation } from "../../lib/i18n"
 import { sdk } from "../../lib/sdk"
 import { CategoryFields } from "./category-fields"
@@ -18,6 +19,7 @@ import { MappingSample } from "./mapping-sample"
  */
 export const MappingDrawer = ({ account, answer, onClose }: { account: string; answer: HubFieldMappingAnswer; onClose: () => void }) => {
   const { t } = useHubTranslation("page")
+  const accountName = useHubAccountName()
   const queryClient = useQueryClient()
   const form = useForm<MappingForm>({ resolver: zodResolver(mappingFormSchema), defaultValues: formOfMapping(answer.mapping) })
   const save = useMutation({
@@ -34,7 +36,7 @@ export const MappingDrawer = ({ account, answer, onClose }: { account: string; a
       <Drawer.Content data-testid="hub-mapping-drawer" className="max-w-3xl">
         <Drawer.Header>
           <Drawer.Title>{t("mapping.edit")}</Drawer.Title>
-          <Drawer.Description>{t("mapping.drawerDescription", { account })}</Drawer.Description>
+          <Drawer.Description>{t("mapping.drawerDescription", { account: accountName(account) })}</Drawer.Description>
         </Drawer.Header>
         <Drawer.Body className="flex flex-col gap-y-6 overflow-y-auto">
           {save.error && (

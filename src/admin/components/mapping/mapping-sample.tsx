@@ -35,7 +35,7 @@ export const MappingSample = ({ account, form }: { account: string; form: UseFor
     },
   })
   const onCheck = form.handleSubmit((values) => sample.mutate(values))
-  const problem = (each: Problem) => problemText(tProduct, each)
+  const problem = (each: Problem) => problemText(tProduct, each, "mapping")
   const result = sample.data?.checked
   const refusals = sample.data?.refusals ?? []
   const rows: Array<[string, string]> = result?.product

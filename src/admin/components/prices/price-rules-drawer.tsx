@@ -5,6 +5,7 @@ import { useEffect, useMemo, useState } from "react"
 import { useForm } from "react-hook-form"
 import type { HubPricePreviewPage, HubPriceRulesAnswer } from "../../../api/admin/hub/types"
 import { adminLocale, errorMessage, formatAmount } from "../../lib/format"
+import { useHubAccountName } from "../../lib/hub-account"
 import { useHubTranslation } from "../../lib/i18n"
 import { sdk } from "../../lib/sdk"
 import { HubDataTable, useHubPagination } from "../hub-data-table"
@@ -23,6 +24,7 @@ const lineColumn = createDataTableColumnHelper<Line>()
 export const PriceRulesDrawer = ({ account, rules, onClose }: { account: string; rules: HubPriceRulesAnswer["rules"]; onClose: () => void }) => {
   const { t } = useHubTranslation("page")
   const { t: tPrice } = useHubTranslation("product")
+  const accountName = useHubAccountName()
   const queryClient = useQueryClient()
   const form = useForm<PriceRulesForm>({ resolver: zodResolver(priceRulesFormSchema), defaultValues: formOfRules(rules) })
   const pagination = useHubPagination()
@@ -91,7 +93,7 @@ export const PriceRulesDrawer = ({ account, rules, onClose }: { account: string;
       <Drawer.Content data-testid="hub-price-rules-drawer" className="sm:max-w-5xl">
         <Drawer.Header>
           <Drawer.Title>{t("prices.edit")}</Drawer.Title>
-          <Drawer.Description>{t("prices.drawerDescription", { account })}</Drawer.Description>
+          <Drawer.Description>{t("prices.drawerDescription", { account: accountName(account) })}</Drawer.Description>
         </Drawer.Header>
         <Drawer.Body className="flex flex-col gap-y-6 overflow-y-auto">
           {(apply.error || preview.error) && (

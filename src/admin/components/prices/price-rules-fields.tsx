@@ -157,8 +157,18 @@ export const PriceRulesFields = ({ form }: { form: UseFormReturn<PriceRulesForm>
         <Text size="small" className="text-ui-fg-subtle">
           {t("prices.hints.categories")}
         </Text>
+        {categories.fields.length > 0 && (
+          // The columns named once above the rows, each input labelled by its column (aria-labelledby).
+          <div className="grid grid-cols-[1fr_7rem_7rem_2rem] items-end gap-x-2" aria-hidden>
+            {(["category", "markup", "fixed"] as const).map((column) => (
+              <Text key={column} id={`hub-price-categories-${column}`} size="xsmall" weight="plus" className="text-ui-fg-subtle">
+                {t(`prices.fields.${column}`)}
+              </Text>
+            ))}
+          </div>
+        )}
         {categories.fields.map((row, index) => (
-          <div key={row.id} className="grid grid-cols-[1fr_5rem_5rem_auto] items-end gap-x-2">
+          <div key={row.id} className="grid grid-cols-[1fr_7rem_7rem_2rem] items-end gap-x-2" data-testid="hub-price-category-row">
             <Controller
               control={control}
               name={`categories.${index}.category_id`}
@@ -177,8 +187,8 @@ export const PriceRulesFields = ({ form }: { form: UseFormReturn<PriceRulesForm>
                 </Select>
               )}
             />
-            <Input aria-label={t("prices.fields.markup")} {...register(`categories.${index}.markup_percent`)} />
-            <Input aria-label={t("prices.fields.fixed")} {...register(`categories.${index}.fixed_amount`)} />
+            <Input aria-labelledby="hub-price-categories-markup" {...register(`categories.${index}.markup_percent`)} />
+            <Input aria-labelledby="hub-price-categories-fixed" {...register(`categories.${index}.fixed_amount`)} />
             <IconButton type="button" variant="transparent" aria-label={t("prices.removeCategory")} onClick={() => categories.remove(index)}>
               <Trash />
             </IconButton>

@@ -4,19 +4,16 @@
  * mappings behind them (src/__tests__/boundaries.unit.spec.ts holds it to that).
  */
 import type { NoSale } from "../../../mapping/hub-no-sale"
-import type { CatalogueFigures } from "../../../modules/hub/models/hub-catalogue-change"
-import type { HubOrderMoveNeedingMerchant } from "../../../modules/hub/repositories/hub-order-move"
+import type { CatalogueFigures, HubDeliveryActionRecord, HubImportRunRecord, HubOrderMoveNeedingMerchant, HubOrderMoveRecord, HubOrderRecord } from "../../../modules/hub/types"
 import type { OrderIntakeFigures } from "../../../modules/hub/service"
 export type { HubOrderImportState, HubOrderMoveState } from "../../../mapping/hub-order-states"
-export type { CatalogueFigures } from "../../../modules/hub/models/hub-catalogue-change"
-export type { TrafficHour } from "../../../modules/hub/repositories/hub-traffic-hour"
-export type { HubOrderMoveNeedingMerchant } from "../../../modules/hub/repositories/hub-order-move"
+export type { CatalogueFigures, HubOrderMoveNeedingMerchant, TrafficHour } from "../../../modules/hub/types"
 export type { HubConnectionHealth, OrderIntakeFigures } from "../../../modules/hub/service"
 import type { HubConnectionHealth } from "../../../modules/hub/service"
 export type { OrderImportSummary } from "../../../sync/orders/order-listing"
-import type { InferTypeOf } from "@medusajs/framework/types"
+import type { OrderImportSummary } from "../../../sync/orders/order-listing"
+export type { StockShortage } from "../../../queries/hub-order-stock"
 import type { HubStatusType } from "../../../hub-client/schemas"
-import type { HubDeliveryAction, HubImportRun, HubOrder, HubOrderMove } from "../../../modules/hub/models"
 import type { HubMarketplaceRefusal } from "./marketplace-refusals/fields"
 import type { hubProductView } from "./products/view"
 import type { HubPriceRuleView, HubPriceView } from "./products/prices"
@@ -57,6 +54,8 @@ export type HubPriceRulesAnswer = {
   currency_code: string | null
   /** While a save is applied to the catalogue: SKUs recorded again under it, of how many; null once applied. */
   applying: { recorded: number; skus: number } | null
+  /** When the last save went through the whole catalogue, which has `skus` SKUs now; null while one is applied, or none was saved. */
+  applied: { at: string; skus: number } | null
   /** How "no sale" is said to this account's hub (src/mapping/hub-no-sale.ts): the way (null: the hub refused every one), and whether the option set it, the hub taught it, or it is still a guess. */
   no_sale: NoSale
 }
@@ -74,7 +73,7 @@ type AsJson<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Dat
 
 /** `GET /admin/hub/orders` (its default fields): a hub order's record. */
 export type HubOrderRow = Pick<
-  AsJson<InferTypeOf<typeof HubOrder>>,
+  AsJson<HubOrderRecord>,
   | "id"
   | "account"
   | "code"
@@ -88,19 +87,32 @@ export type HubOrderRow = Pick<
   | "order_id"
   | "imported_at"
   | "updated_at"
+  // The marketplace's own order number (the hub's `import_info.remote_code`) and the dispatch deadline (*ship by*).
+  | "remote_code"
+  | "expedition_limit_date"
 > & { status_type: HubStatusType }
 
 /** `GET /admin/hub/orders/{code}/moves`: a merchant's move and how it ended. */
 /** `GET /admin/hub/orders/{code}/moves`: a line of the order's delivery history (grouped, ungrouped, collection requested). */
-export type HubDeliveryActionRow = Pick<AsJson<InferTypeOf<typeof HubDeliveryAction>>, "id" | "action" | "plp_id" | "state" | "error" | "created_at">
+export type HubDeliveryActionRow = Pick<AsJson<HubDeliveryActionRecord>, "id" | "action" | "plp_id" | "state" | "error" | "created_at">
 
-export type HubOrderMoveRow = Pick<AsJson<InferTypeOf<typeof HubOrderMove>>, "id" | "kind" | "state" | "error" | "attempts" | "created_at" | "finished_at">
+export type HubOrderMoveRow = Pick<AsJson<HubOrderMoveRecord>, "id" | "kind" | "state" | "error" | "attempts" | "created_at" | "finished_at">
 
 /** `GET /admin/hub/import-runs`: an order import run. */
 export type HubImportRunRow = Pick<
-  AsJson<InferTypeOf<typeof HubImportRun>>,
+  AsJson<HubImportRunRecord>,
   "id" | "started_at" | "finished_at" | "seen" | "imported" | "updated" | "set_aside" | "duration_ms" | "error"
-> & { state: ImportRunState }
+> & {
+  state: ImportRunState
+  /** Back-to-back runs that found nothing, this line the newest of them: how many, from when to when. */
+  quiet: { runs: number; first_started_at: string; last_finished_at: string } | null
+}
+
+/** `POST /admin/hub/import-runs`: the run's summary and, when it found nothing, the last run that found something. */
+export type HubImportNowAnswer = {
+  import_run: OrderImportSummary
+  last_found: { finished_at: string; imported: number; updated: number; set_aside: number } | null
+}
 
 /** One product's publication (option `publishProducts`), as `GET /admin/hub/products` lists it. */
 export type HubProductPublicationView = ReturnType<typeof hubProductView>
@@ -130,6 +142,8 @@ export type HubProductPublications = {
     currency_code: string | null
     prices: HubPriceView[]
     marketplace_refusals: HubMarketplaceRefusal[]
+    /** Each hub SKU's variant, and the code Medusa holds for its EAN (its ean, else upc, else barcode; null: none). */
+    variants: Array<{ sku: string; variant_id: string; ean: string | null }>
   }>
 }
 

@@ -15,6 +15,12 @@ export const HubCatalogueChange = model
     account: accountColumn(),
     /** Unique within its account: a SKU sold on two accounts has a row in each, with its own channel's quantity. */
     sku: model.text(),
+    /**
+     * The hub's warehouse the row is for, by store code: `98`, the default, is pushed with its product
+     * (`/products`, `/variations`); any other (option `warehouses`) only its qty, to `/stores/{code}`
+     * (docs/catalogue.md, *Warehouses*). One row per account, warehouse and SKU: one path per warehouse.
+     */
+    warehouse: model.text().default("98"),
     variant_id: model.text().nullable(),
     product_id: model.text().nullable(),
     /**
@@ -56,7 +62,7 @@ export const HubCatalogueChange = model
     /** The reconciliation that queued this change, credited when the push lands. */
     reconciliation_id: model.text().nullable(),
   })
-  .indexes([{ on: ["account", "sku"], unique: true }, { on: ["state", "changed_at"] }, { on: ["variant_id"] }, { on: ["product_id"] }])
+  .indexes([{ on: ["account", "warehouse", "sku"], unique: true }, { on: ["state", "changed_at"] }, { on: ["variant_id"] }, { on: ["product_id"] }])
 
 /** A SKU's fields as Medusa says they should be on the hub, to be recorded in the outbox. */
 export type WantedSkuFields = {

@@ -15,7 +15,7 @@ export const HubFreightToken = model
   })
   .indexes([{ on: ["account"], unique: true, where: "deleted_at IS NULL" }])
 
-/** A calculated option's last price for a CEP range and weight band, for answers past the time budget. */
+/** A calculated option's last price for a CEP range, weight band and volume band, for answers past the time budget; pruned past `freight.cacheMaxAgeMinutes`. */
 export const HubFreightCache = model
   .define("hub_freight_cache", {
     id: model.id({ prefix: "hubfrc" }).primaryKey(),
@@ -24,11 +24,17 @@ export const HubFreightCache = model
     /** The CEP's first five digits, never the full CEP. */
     cep_range: model.text(),
     weight_band: model.text(),
+    /** The parcel's volume band in litres (carriers price the cubed weight); "" on rows kept before it was keyed. */
+    volume_band: model.text().default(""),
     /** Medusa's price before the account's rules, a decimal string. */
     amount: model.text(),
   })
   // Named: the generated name passes PostgreSQL's 63 characters.
-  .indexes([{ name: "IDX_hub_freight_cache_key_unique", on: ["account", "shipping_option_id", "cep_range", "weight_band"], unique: true, where: "deleted_at IS NULL" }])
+  .indexes([
+    { name: "IDX_hub_freight_cache_key_unique", on: ["account", "shipping_option_id", "cep_range", "weight_band", "volume_band"], unique: true, where: "deleted_at IS NULL" },
+    // The prune's (repositories/hub-freight.ts).
+    { on: ["account", "updated_at"] },
+  ])
 
 /** One answered quote, for the admin's last quotes and percentiles: no buyer data, five digits of the CEP. */
 export const HubFreightQuote = model

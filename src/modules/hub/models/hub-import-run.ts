@@ -24,3 +24,5 @@ export const HubImportRun = model.define("hub_import_run", {
   /** Why the run ended early (the hub unreachable, a listing cut short), if it did. */
   error: model.text().nullable(),
 })
+  // Last runs reads an account's runs newest first, and each run's end drops those past 30 days.
+  .indexes([{ on: ["account", "started_at"] }])

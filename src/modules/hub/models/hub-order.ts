@@ -18,6 +18,10 @@ export const HubOrder = model
     calculation_type: model.text().nullable(),
     shipping_method: model.text().nullable(),
     shipping_carrier: model.text().nullable(),
+    /** The marketplace's own order number (`import_info.remote_code`): the one the buyer and its support quote. */
+    remote_code: model.text().nullable(),
+    /** The dispatch deadline the marketplace holds the seller to (`expedition_limit_date`). */
+    expedition_limit_date: model.dateTime().nullable(),
     status_code: model.text(),
     /** The status type (NEW, APPROVED, ...) the code resolved to; decisions go by it. */
     status_type: model.text(),
@@ -39,4 +43,10 @@ export const HubOrder = model
      */
     leak_checked_at: model.dateTime().nullable(),
   })
-  .indexes([{ on: ["account", "code"], unique: true }, { on: ["import_state"] }])
+  .indexes([
+    { on: ["account", "code"], unique: true },
+    { on: ["import_state"] },
+    // Found by the marketplace's number; the orders to ship listed by their deadline.
+    { on: ["account", "remote_code"] },
+    { on: ["account", "expedition_limit_date"] },
+  ])

@@ -38,7 +38,7 @@ export class HubPriceRuleSetRepository extends DALUtils.mikroOrmBaseRepositoryFa
   /** The account's next `limit` SKUs of the outbox after `after` (SKU order): what the walk records again next. */
   async skusAfter(account: string, after: string | null, limit: number, context: Context = {}): Promise<string[]> {
     const rows: Array<{ sku: string }> = await this.getActiveManager<EntityManager>(context).execute(
-      `select sku from hub_catalogue_change where account = ? and deleted_at is null and (?::text is null or sku > ?::text) order by sku limit ?`,
+      `select sku from hub_catalogue_change where account = ? and warehouse = '98' and deleted_at is null and (?::text is null or sku > ?::text) order by sku limit ?`,
       [account, after, after, limit]
     )
     return rows.map((row) => row.sku)
@@ -85,12 +85,23 @@ export class HubPriceRuleSetRepository extends DALUtils.mikroOrmBaseRepositoryFa
   async applyProgress(account: string, context: Context = {}): Promise<{ recorded: number; skus: number } | null> {
     const [row]: Array<{ recorded: string; skus: string }> = await this.getActiveManager<EntityManager>(context).execute(
       `select count(*) filter (where r.applied_through is not null and c.sku <= r.applied_through) as recorded, count(c.id) as skus
-         from hub_price_rule_set as r left join hub_catalogue_change as c on c.account = r.account and c.deleted_at is null
+         from hub_price_rule_set as r left join hub_catalogue_change as c on c.account = r.account and c.warehouse = '98' and c.deleted_at is null
         where r.account = ? and r.deleted_at is null and r.applying
         group by r.id`,
       [account]
     )
     return row ? { recorded: Number(row.recorded), skus: Number(row.skus) } : null
+  }
+
+  /** When the last walk went through the whole catalogue, and over how many SKUs it has now (null: rules never saved, or a walk going on). */
+  async lastApplied(account: string, context: Context = {}): Promise<{ at: Date; skus: number } | null> {
+    // The walk's end is the row's last write: a save starts a walk, each round moves it on, the last one ends it.
+    const [row]: Array<{ at: Date; skus: string }> = await this.getActiveManager<EntityManager>(context).execute(
+      `select r.updated_at as at, (select count(*) from hub_catalogue_change c where c.account = r.account and c.warehouse = '98' and c.deleted_at is null) as skus
+         from hub_price_rule_set as r where r.account = ? and r.deleted_at is null and not r.applying`,
+      [account]
+    )
+    return row ? { at: row.at, skus: Number(row.skus) } : null
   }
 }
 

@@ -2,6 +2,7 @@ import type { Context } from "@medusajs/framework/types"
 import { DALUtils, generateEntityId } from "@medusajs/framework/utils"
 import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
 import { HubCatalogueChange } from "../models"
+import { DEFAULT_WAREHOUSE_CODE } from "../options"
 import type { OutboxTiming } from "./hub-product-claim"
 import type { ClaimedCatalogueChange, CataloguePushOutcome, WantedSkuFields } from "../models/hub-catalogue-change"
 
@@ -20,7 +21,7 @@ export class HubCatalogueChangeRepository extends DALUtils.mikroOrmBaseRepositor
    * a value the hub refused goes once more (once per reconciliation: the hub may have changed since).
    * Returns the products of the SKUs queued (null: a SKU no product holds), one per SKU.
    */
-  async record(account: string, wanted: WantedSkuFields[], reconciliationId: string | null, context: Context = {}): Promise<Array<string | null>> {
+  async record(account: string, wanted: WantedSkuFields[], reconciliationId: string | null, context: Context = {}, warehouse: string = DEFAULT_WAREHOUSE_CODE): Promise<Array<string | null>> {
     const latestBySku = new Map(wanted.map((entry) => [entry.sku, entry]))
     if (!latestBySku.size) return []
     const rows = [...latestBySku.values()].map((entry) => ({
@@ -35,9 +36,9 @@ export class HubCatalogueChangeRepository extends DALUtils.mikroOrmBaseRepositor
       `with input as (
          select * from jsonb_to_recordset(?::jsonb) as input(id text, sku text, variant_id text, product_id text, wanted jsonb, drifted text[])
        )
-       insert into hub_catalogue_change as c (id, account, sku, variant_id, product_id, wanted, available_quantity, state, changed_at, last_changed_at, reconciliation_id)
-       select id, ?::text, sku, variant_id, product_id, wanted, (wanted->>'qty')::integer, 'pending', now(), now(), ?::text from input
-       on conflict (account, sku) where deleted_at is null do update set
+       insert into hub_catalogue_change as c (id, account, warehouse, sku, variant_id, product_id, wanted, available_quantity, state, changed_at, last_changed_at, reconciliation_id)
+       select id, ?::text, ?::text, sku, variant_id, product_id, wanted, (wanted->>'qty')::integer, 'pending', now(), now(), ?::text from input
+       on conflict (account, warehouse, sku) where deleted_at is null do update set
          wanted = excluded.wanted,
          available_quantity = excluded.available_quantity,
          variant_id = coalesce(excluded.variant_id, c.variant_id),
@@ -53,7 +54,7 @@ export class HubCatalogueChangeRepository extends DALUtils.mikroOrmBaseRepositor
        where c.wanted is distinct from excluded.wanted
           or (excluded.reconciliation_id is not null and c.state <> 'refused')
        returning c.product_id`,
-      [JSON.stringify(rows), account, reconciliationId]
+      [JSON.stringify(rows), account, warehouse, reconciliationId]
     )
     return queued.map((row) => row.product_id)
   }
@@ -76,7 +77,7 @@ export class HubCatalogueChangeRepository extends DALUtils.mikroOrmBaseRepositor
       `insert into hub_catalogue_change as c (id, account, sku, variant_id, product_id, wanted, accepted, available_quantity, sent_quantity, state, changed_at, last_changed_at)
        select id, ?::text, sku, variant_id, product_id, wanted, wanted, (wanted->>'qty')::integer, (wanted->>'qty')::integer, 'sent', now(), now()
          from jsonb_to_recordset(?::jsonb) as input(id text, sku text, variant_id text, product_id text, wanted jsonb)
-       on conflict (account, sku) where deleted_at is null do update set
+       on conflict (account, warehouse, sku) where deleted_at is null do update set
          variant_id = excluded.variant_id, product_id = excluded.product_id, updated_at = now()
        where c.variant_id is null`,
       [account, JSON.stringify(rows)]
@@ -94,7 +95,7 @@ export class HubCatalogueChangeRepository extends DALUtils.mikroOrmBaseRepositor
       `insert into hub_catalogue_change as c (id, account, sku, variant_id, product_id, wanted, accepted, available_quantity, sent_quantity, state, changed_at, last_changed_at, sent_at)
        select id, ?::text, sku, variant_id, product_id, fields, fields, (fields->>'qty')::integer, (fields->>'qty')::integer, 'sent', now(), now(), now()
          from jsonb_to_recordset(?::jsonb) as input(id text, sku text, variant_id text, product_id text, fields jsonb)
-       on conflict (account, sku) where deleted_at is null do update set
+       on conflict (account, warehouse, sku) where deleted_at is null do update set
          accepted = c.accepted || excluded.accepted, refused = '{}'::jsonb, error = null, error_status = null,
          sent_quantity = coalesce((excluded.accepted->>'qty')::integer, c.sent_quantity), sent_at = now(),
          state = case when c.state in ('refused', 'awaiting') then 'pending' else c.state end,
@@ -110,7 +111,7 @@ export class HubCatalogueChangeRepository extends DALUtils.mikroOrmBaseRepositor
   async wakeAwaiting(account: string, productId: string, context: Context = {}): Promise<void> {
     await this.getActiveManager<EntityManager>(context).execute(
       `update hub_catalogue_change set state = 'pending', version = version + 1, changed_at = now(), last_changed_at = now(), updated_at = now()
-        where deleted_at is null and account = ? and product_id = ? and state = 'awaiting'`,
+        where deleted_at is null and account = ? and warehouse = '98' and product_id = ? and state = 'awaiting'`,
       [account, productId]
     )
   }
@@ -120,7 +121,7 @@ export class HubCatalogueChangeRepository extends DALUtils.mikroOrmBaseRepositor
     if (!holders.variantIds.length && !holders.productIds.length) return []
     const rows: Array<{ sku: string }> = await this.getActiveManager<EntityManager>(context).execute(
       `select sku from hub_catalogue_change
-        where deleted_at is null and account = ?
+        where deleted_at is null and account = ? and warehouse = '98'
           and (variant_id in (select jsonb_array_elements_text(?::jsonb)) or product_id in (select jsonb_array_elements_text(?::jsonb)))`,
       [account, JSON.stringify(holders.variantIds), JSON.stringify(holders.productIds)]
     )

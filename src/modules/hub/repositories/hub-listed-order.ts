@@ -5,11 +5,21 @@ import type { ListedHubOrder } from "../../../hub-client"
 import { latestPerCode } from "../../../mapping/listed-hub-order"
 import { HubImportRun } from "../models"
 
+/**
+ * A listed hub order as a run shares it: the hub's order, and what the run planned for it (its own
+ * words, kept beside the hub's in a column of their own: the lane that takes it neither reads its
+ * record nor plans again); null when the run shared no plan.
+ */
+export type SharedListedOrder = { listed: ListedHubOrder; planned: Record<string, unknown> | null }
+
 /** A listed hub order taken by a worker. */
-export type TakenListedOrder = { id: string; run_id: string; code: string; listed: ListedHubOrder; attempts: number }
+export type TakenListedOrder = SharedListedOrder & { id: string; run_id: string; code: string; attempts: number }
 
 /** What handling listed orders came to, added to their run's counts. */
 export type ImportRunCounts = { imported: number; updated: number; set_aside: number }
+
+/** How long the order import's runs are kept for *Last runs* (docs/orders.md). */
+export const IMPORT_RUNS_KEPT_DAYS = 30
 
 /**
  * The SQL of listed hub orders shared among the store's workers (table `hub_listed_order`) and of the
@@ -22,14 +32,15 @@ export class HubListedOrderRepository extends DALUtils.mikroOrmBaseRepositoryFac
    * One insert cannot touch a code twice (`on conflict` refuses it, failing the whole page), so a page
    * naming an order twice shares it once: as listed last, or with the newest `updated_at` (`latestPerCode`).
    */
-  async share(account: string, runId: string, listed: ListedHubOrder[], context: Context = {}): Promise<void> {
-    if (!listed.length) return
-    const rows = latestPerCode(listed).map((order) => ({ id: generateEntityId(undefined, "hublst"), code: order.code, listed: order }))
+  async share(account: string, runId: string, shared: SharedListedOrder[], context: Context = {}): Promise<void> {
+    if (!shared.length) return
+    const plans = new Map(shared.map(({ listed, planned }) => [listed, planned]))
+    const rows = latestPerCode(shared.map(({ listed }) => listed)).map((order) => ({ id: generateEntityId(undefined, "hublst"), code: order.code, listed: order, planned: plans.get(order) ?? null }))
     try {
       await this.getActiveManager<EntityManager>(context).execute(
-        `insert into hub_listed_order (id, account, run_id, code, listed)
-         select id, ?, ?, code, listed from jsonb_to_recordset(?::jsonb) as input(id text, code text, listed jsonb)
-         on conflict (account, code) do update set run_id = excluded.run_id, listed = excluded.listed, created_at = now()
+        `insert into hub_listed_order (id, account, run_id, code, listed, planned)
+         select id, ?, ?, code, listed, planned from jsonb_to_recordset(?::jsonb) as input(id text, code text, listed jsonb, planned jsonb)
+         on conflict (account, code) do update set run_id = excluded.run_id, listed = excluded.listed, planned = excluded.planned, created_at = now()
          where hub_listed_order.taken_at is null`,
         [account, runId, JSON.stringify(rows)]
       )
@@ -59,7 +70,7 @@ export class HubListedOrderRepository extends DALUtils.mikroOrmBaseRepositoryFac
        )
        update hub_listed_order set taken_at = now(), attempts = attempts + 1
        where id in (select id from picked)
-       returning id, run_id, code, listed, attempts`,
+       returning id, run_id, code, listed, planned, attempts`,
       [account, leaseMs / 1000, limit]
     )
   }
@@ -110,6 +121,14 @@ export class HubListedOrderRepository extends DALUtils.mikroOrmBaseRepositoryFac
        where id = ?
        returning seen, imported, updated, set_aside`,
       [run.seen, run.duration_ms, run.error, run.drained, counts.imported, counts.updated, counts.set_aside, runId]
+    )
+    // The account's history kept IMPORT_RUNS_KEPT_DAYS (a run a minute is 1,440 a day): a bounded delete, as each run ends.
+    await this.getActiveManager<EntityManager>(context).execute(
+      `delete from hub_import_run where id in (
+         select old.id from hub_import_run old
+         where old.account = (select account from hub_import_run where id = ?) and old.started_at < now() - make_interval(days => ?) and old.finished_at is not null
+         order by old.started_at limit 500)`,
+      [runId, IMPORT_RUNS_KEPT_DAYS]
     )
     return row
   }

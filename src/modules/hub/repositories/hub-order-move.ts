@@ -1,8 +1,9 @@
 import type { Context } from "@medusajs/framework/types"
-import { DALUtils, generateEntityId } from "@medusajs/framework/utils"
+import { DALUtils, generateEntityId, MedusaError } from "@medusajs/framework/utils"
 import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
 import { FINAL_STATUS_TYPES, type MerchantOrderMoveKind } from "../../../hub-client"
 import { type HubOrderMoveOutcome, type HubOrderMoveState, MOVE_STATES_NEEDING_MERCHANT } from "../../../mapping/hub-order-states"
+import { nfeKeyInUseMessage } from "../../../mapping/nfe-xml"
 import { HubOrderMove } from "../models"
 
 /**
@@ -49,6 +50,7 @@ export class HubOrderMoveRepository extends DALUtils.mikroOrmBaseRepositoryFacto
    * worker finds it done or refused and sends nothing; null then too.
    */
   async claim(move: MoveToClaim, leaseMs: number, context: Context = {}): Promise<ClaimedMoveRow | null> {
+    if (move.kind === "invoice") await this.refuseKeyInvoicingAnother(move, context)
     const conflict = move.claimKey
       ? `on conflict (claim_key) where claim_key is not null and deleted_at is null do update set`
       : `on conflict (hub_order_id, kind) where state in ('sending', 'unknown') and claim_key is null and deleted_at is null do update set`
@@ -76,6 +78,32 @@ export class HubOrderMoveRepository extends DALUtils.mikroOrmBaseRepositoryFacto
       ]
     )
     return row ? { id: row.id, attempt: row.attempts, takenOverWhileSending: row.error === TAKEN_OVER_WHILE_SENDING } : null
+  }
+
+  /**
+   * One NF-e invoices one order: an invoice whose key another hub order of the account was invoiced
+   * with (or is being, or may have been: its answer lost) is refused, naming that order, before it is
+   * claimed. Two claims of one key at once take turns on a lock held until the claim's transaction
+   * ends, so the second sees the first's row.
+   */
+  private async refuseKeyInvoicingAnother(move: MoveToClaim, context: Context): Promise<void> {
+    const key = (move.request as { invoice?: { key?: unknown } } | null)?.invoice?.key
+    if (typeof key !== "string") return
+    await this.getActiveManager<EntityManager>(context).execute(`select pg_advisory_xact_lock(hashtext(?))`, [`hub-nfe-key:${move.account}:${key}`])
+    const holder = await this.invoiceKeyHolder({ account: move.account, hubOrderId: move.hubOrderId, key }, context)
+    if (holder) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, nfeKeyInUseMessage(key, holder, move.code))
+  }
+
+  /** The first other hub order of the account whose invoice holds this NF-e key (done, being sent, or its answer lost), or null. */
+  async invoiceKeyHolder({ account, hubOrderId, key }: { account: string; hubOrderId: string; key: string }, context: Context = {}): Promise<string | null> {
+    const [holder]: Array<{ code: string }> = await this.getActiveManager<EntityManager>(context).execute(
+      `select code from hub_order_move
+       where account = ? and kind = 'invoice' and hub_order_id <> ? and state in ('sending', 'done', 'unknown') and deleted_at is null
+         and request -> 'invoice' ->> 'key' = ?
+       order by created_at limit 1`,
+      [account, hubOrderId, key]
+    )
+    return holder?.code ?? null
   }
 
   /** Renews a move's claim while its holder is in flight; false once another try took it over or it ended. */

@@ -19,9 +19,20 @@ export type ImportToRecord = { hubOrderId: string; attempt?: number; orderId: st
 /** A canceled hub order with a Medusa order: the partial indexes' predicate, word for word (the planner matches it). */
 const CANCELED_WITH_ORDER = `deleted_at is null and order_id is not null and (status_type = 'CANCELED' or applied_status_type = 'CANCELED')`
 
-/** Who carries the order, as the hub says it now (docs/hub-public-facts.md, The hub's own delivery). */
-const DELIVERY_UPDATE = `calculation_type = excluded.calculation_type, shipping_method = excluded.shipping_method, shipping_carrier = excluded.shipping_carrier`
-const deliveryParams = ({ delivery }: SeenHubOrder) => [delivery.calculation_type, delivery.shipping_method, delivery.shipping_carrier]
+/**
+ * What the merchant reads of the order as the hub says it now: who carries it (docs/hub-public-facts.md,
+ * The hub's own delivery), the marketplace's own number and the dispatch deadline.
+ */
+const SEEN_COLUMNS = `calculation_type, shipping_method, shipping_carrier, remote_code, expedition_limit_date`
+const SEEN_UPDATE = `calculation_type = excluded.calculation_type, shipping_method = excluded.shipping_method, shipping_carrier = excluded.shipping_carrier,
+         remote_code = excluded.remote_code, expedition_limit_date = excluded.expedition_limit_date`
+const seenParams = ({ delivery, remoteCode, expeditionLimit }: SeenHubOrder) => [
+  delivery.calculation_type,
+  delivery.shipping_method,
+  delivery.shipping_carrier,
+  remoteCode,
+  expeditionLimit,
+]
 
 /**
  * The hub order records' own SQL: claims and set-asides are single statements, so any number of
@@ -36,16 +47,16 @@ export class HubOrderRepository extends DALUtils.mikroOrmBaseRepositoryFactory(H
   async claim(account: string, seen: SeenHubOrder, leaseMs: number, context: Context = {}): Promise<ClaimedHubOrder | null> {
     const rows: ClaimedHubOrder[] = await this.getActiveManager<EntityManager>(context).execute(
       `insert into hub_order (id, account, code, channel, status_code, status_type, import_state, payload_digest, claimed_at, attempts,
-         calculation_type, shipping_method, shipping_carrier)
-       values (?, ?, ?, ?, ?, ?, 'importing', ?, now(), 1, ?, ?, ?)
+         ${SEEN_COLUMNS})
+       values (?, ?, ?, ?, ?, ?, 'importing', ?, now(), 1, ?, ?, ?, ?, ?)
        on conflict (account, code) where deleted_at is null do update set
          import_state = 'importing', claimed_at = now(), attempts = hub_order.attempts + 1,
          status_code = excluded.status_code, status_type = excluded.status_type,
-         payload_digest = excluded.payload_digest, ${DELIVERY_UPDATE}, updated_at = now()
+         payload_digest = excluded.payload_digest, ${SEEN_UPDATE}, updated_at = now()
        where hub_order.import_state = 'set_aside'
           or (hub_order.import_state = 'importing' and hub_order.claimed_at < now() - make_interval(secs => ?))
        returning id, code, import_state, attempts, order_id`,
-      [generateEntityId(undefined, "hubord"), account, seen.code, seen.channel ?? null, seen.statusCode, seen.statusType, seen.digest, ...deliveryParams(seen), leaseMs / 1000]
+      [generateEntityId(undefined, "hubord"), account, seen.code, seen.channel ?? null, seen.statusCode, seen.statusType, seen.digest, ...seenParams(seen), leaseMs / 1000]
     )
     return rows[0] ?? null
   }
@@ -105,17 +116,17 @@ export class HubOrderRepository extends DALUtils.mikroOrmBaseRepositoryFactory(H
          select import_state, set_aside_reason from hub_order where account = ? and code = ? and deleted_at is null
        )
        insert into hub_order (id, account, code, channel, status_code, status_type, import_state, set_aside_reason, payload_digest,
-         calculation_type, shipping_method, shipping_carrier)
-       values (?, ?, ?, ?, ?, ?, 'set_aside', ?, ?, ?, ?, ?)
+         ${SEEN_COLUMNS})
+       values (?, ?, ?, ?, ?, ?, 'set_aside', ?, ?, ?, ?, ?, ?, ?)
        on conflict (account, code) where deleted_at is null do update set
          import_state = 'set_aside', set_aside_reason = excluded.set_aside_reason, claimed_at = null,
          status_code = excluded.status_code, status_type = excluded.status_type,
-         payload_digest = excluded.payload_digest, ${DELIVERY_UPDATE}, updated_at = now()
+         payload_digest = excluded.payload_digest, ${SEEN_UPDATE}, updated_at = now()
        where hub_order.import_state in ('set_aside', 'importing')
        returning not exists (
          select 1 from before where before.import_state = 'set_aside' and before.set_aside_reason is not distinct from hub_order.set_aside_reason
        ) as new_reason`,
-      [account, seen.code, generateEntityId(undefined, "hubord"), account, seen.code, seen.channel ?? null, seen.statusCode, seen.statusType, reason.slice(0, 2000), seen.digest, ...deliveryParams(seen)]
+      [account, seen.code, generateEntityId(undefined, "hubord"), account, seen.code, seen.channel ?? null, seen.statusCode, seen.statusType, reason.slice(0, 2000), seen.digest, ...seenParams(seen)]
     )
     return { setAside: Boolean(row), newReason: Boolean(row?.new_reason) }
   }
@@ -145,4 +156,84 @@ export class HubOrderRepository extends DALUtils.mikroOrmBaseRepositoryFactory(H
     if (cleanIds.length) await manager.execute(`update hub_order set leak_checked_at = now() where id in (?)`, [cleanIds])
     if (leakingIds.length) await manager.execute(`update hub_order set leak_checked_at = null where id in (?)`, [leakingIds])
   }
+
+  /**
+   * A page of hub order ids as a list asks for it, and how many match: filtered by account, import
+   * states, code, Medusa order and `q` (a part of the hub code or of the marketplace's own number,
+   * `remote_code`), ordered by one of `HUB_ORDER_SORTS` with absent values last, then by id so that pages
+   * never overlap.
+   */
+  async page(query: HubOrderPageQuery, context: Context = {}): Promise<{ ids: string[]; count: number }> {
+    // The one part of the statement not bound as a parameter: named from the list alone.
+    if (!HUB_ORDER_SORTS.includes(query.sort.field)) throw new MedusaError(MedusaError.Types.INVALID_DATA, `order: must be one of ${HUB_ORDER_SORTS.join(", ")}`)
+    const where = ["deleted_at is null"]
+    const params: unknown[] = []
+    const add = (clause: string, ...values: unknown[]) => (where.push(clause), params.push(...values))
+    if (query.account) add("account = ?", query.account)
+    if (query.importStates?.length) add("import_state in (?)", query.importStates)
+    if (query.code) add("code = ?", query.code)
+    if (query.orderId) add("order_id = ?", query.orderId)
+    if (query.q) {
+      const like = `%${query.q.replace(/[\\%_]/g, (character) => `\\${character}`)}%`
+      add("(remote_code ilike ? or code ilike ?)", like, like)
+    }
+    const manager = this.getActiveManager<EntityManager>(context)
+    const filter = where.join(" and ")
+    const rows: Array<{ id: string }> = await manager.execute(
+      `select id from hub_order where ${filter}
+       order by ${query.sort.field} ${query.sort.descending ? "desc" : "asc"} nulls last, id asc limit ? offset ?`,
+      [...params, query.limit, query.offset]
+    )
+    const [{ count }]: Array<{ count: string }> = await manager.execute(`select count(*) as count from hub_order where ${filter}`, params)
+    return { ids: rows.map((row) => row.id), count: Number(count) }
+  }
+
+  /** The Medusa orders of these accounts' hub orders whose marketplace number is `remoteCode`: Medusa's order search finds them by it. */
+  async orderIdsByRemoteCode(accounts: string[], remoteCode: string, context: Context = {}): Promise<string[]> {
+    // Each account's (account, remote_code) index answers: a store has a few accounts.
+    const rows: Array<{ order_id: string }> = await this.getActiveManager<EntityManager>(context).execute(
+      `select order_id from hub_order where account in (?) and remote_code = ? and deleted_at is null and order_id is not null limit 100`,
+      [accounts, remoteCode.trim()]
+    )
+    return rows.map((row) => row.order_id)
+  }
+
+  /**
+   * An account's imported orders still to be shipped (APPROVED or INVOICED) whose dispatch deadline
+   * falls in `(after, until]`, soonest first, at most `limit`: what the ship-by notices read.
+   */
+  async shipByDue(account: string, window: { after: Date; until: Date }, limit: number, context: Context = {}): Promise<ShipByDue[]> {
+    return this.getActiveManager<EntityManager>(context).execute(
+      `select id, code, remote_code, expedition_limit_date, calculation_type, shipping_method from hub_order
+       where deleted_at is null and account = ? and order_id is not null and import_state in ('imported', 'needs_stock')
+         and status_type in ('APPROVED', 'INVOICED') and expedition_limit_date > ? and expedition_limit_date <= ?
+       order by expedition_limit_date, id limit ?`,
+      [account, window.after, window.until, limit]
+    )
+  }
+}
+
+/** What a list of hub orders may be ordered by: the record's own dates, its code, and the dispatch deadline (ship by). */
+export const HUB_ORDER_SORTS = ["updated_at", "imported_at", "created_at", "code", "expedition_limit_date"] as const
+export type HubOrderSort = (typeof HUB_ORDER_SORTS)[number]
+
+export type HubOrderPageQuery = {
+  account?: string
+  importStates?: string[]
+  code?: string
+  orderId?: string
+  q?: string
+  sort: { field: HubOrderSort; descending: boolean }
+  limit: number
+  offset: number
+}
+
+/** An order the ship-by notices consider (src/notifications/ship-by.ts). */
+export type ShipByDue = {
+  id: string
+  code: string
+  remote_code: string | null
+  expedition_limit_date: Date
+  calculation_type: string | null
+  shipping_method: string | null
 }

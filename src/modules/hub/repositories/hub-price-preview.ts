@@ -61,7 +61,7 @@ export class HubPricePreviewRepository extends DALUtils.mikroOrmBaseRepositoryFa
               and (pr.min_quantity is null or pr.min_quantity <= 1)
             limit 1
          ) lp on true
-        where c.account = ? and c.deleted_at is null and (?::text is null or c.sku > ?::text)
+        where c.account = ? and c.warehouse = '98' and c.deleted_at is null and (?::text is null or c.sku > ?::text)
         order by c.sku
         limit ?`,
       [list.priceListId, list.currencyCode, account, page.after, page.after, page.limit]

@@ -38,7 +38,7 @@ const DUE_ROWS = `
          greatest(c.last_changed_at + ?::integer * interval '1 millisecond', coalesce(c.sent_at + ?::integer * interval '1 millisecond', '-infinity'), coalesce(c.claimed_until, '-infinity')),
          greatest(c.changed_at + ?::integer * interval '1 millisecond', coalesce(c.sent_at + ?::integer * interval '1 millisecond', '-infinity'), coalesce(c.claimed_until, '-infinity'))
     from hub_catalogue_change as c
-   where c.deleted_at is null and c.account = ? and c.state = 'pending'`
+   where c.deleted_at is null and c.account = ? and c.warehouse = '98' and c.state = 'pending'`
 
 const dueParams = (account: string, timing: OutboxTiming) => [
   timing.catalogueMaxDelayMs,
@@ -59,7 +59,7 @@ const LIVE_CLAIM = `select 1 from hub_product_claim as l where l.deleted_at is n
  * apart from its product and no claim condition reads the other kind of row. The claim row in
  * `hub_product_claim` is what two flushers race for (its unique key: one wins, and a transaction-scoped
  * advisory lock has the other skip it at once and take the next); the rows carry the token
- * too, so each row's completion is fenced by it as before (claims.ts). One statement each.
+ * too, so each row's completion is fenced by it (`claim_token` on the outbox and publication rows). One statement each.
  */
 export class HubProductClaimRepository extends DALUtils.mikroOrmBaseRepositoryFactory(HubProductClaim) {
   /** Claims up to `limit` due hub products of the account, free of a live claim, the longest due first, for `catalogueLeaseMs`. */
@@ -104,7 +104,7 @@ export class HubProductClaimRepository extends DALUtils.mikroOrmBaseRepositoryFa
           returning c.id, c.product_id, c.excluded, c.accepted, c.refused, c.outcome_unknown, c.attempts
        ), skus as (
          update hub_catalogue_change as c set claim_token = ?, claimed_version = c.version, claimed_until = ${lease}, updated_at = now()
-          where c.deleted_at is null and c.account = ? and c.state = 'pending' and (c.claimed_until is null or c.claimed_until <= now())
+          where c.deleted_at is null and c.account = ? and c.warehouse = '98' and c.state = 'pending' and (c.claimed_until is null or c.claimed_until <= now())
             and ${HUB_PRODUCT_OF_SKU_ROW} in (select hub_product from claimed)
           returning c.id, c.sku, c.product_id, ${HUB_PRODUCT_OF_SKU_ROW} as hub_product, c.wanted, c.accepted, c.refused, c.sent_at, c.reconciliation_id
        )

@@ -7,8 +7,8 @@ import { HubTrafficHour } from "../models"
 /** The most hours the admin reads back (GET /admin/hub/traffic?hours=), and how long hours are kept. */
 export const MAX_HOURS = 168
 
-/** One endpoint's figures in one hour, as the admin's chart reads them. */
-export type TrafficHour = { hour: string; endpoint: string; requests: number; clientErrors: number; rateLimited: number }
+/** One endpoint's figures in one hour, as the admin's chart reads them: the client's hourly counts, added up. */
+export type TrafficHour = HourlyTraffic
 
 /** The hub traffic per hour: increments from each process added in one statement, so processes never overwrite each other. */
 export class HubTrafficHourRepository extends DALUtils.mikroOrmBaseRepositoryFactory(HubTrafficHour) {

@@ -1,5 +1,7 @@
 import { lowerCaseFirst } from "@medusajs/framework/utils"
 import { HubCatalogueChangeRepository } from "./hub-catalogue-change"
+import { HubFreightRepository } from "./hub-freight"
+import { HubImportRunRepository } from "./hub-import-run"
 import { HubListedOrderRepository } from "./hub-listed-order"
 import { HubOrderRepository } from "./hub-order"
 import { HubOrderMoveRepository } from "./hub-order-move"
@@ -9,12 +11,17 @@ import { HubProductPublicationRepository } from "./hub-product-publication"
 import { HubSkuReservationRepository } from "./hub-sku-reservation"
 import { HubStockReconciliationRepository } from "./hub-stock-reconciliation"
 import { HubSyncErrorRepository } from "./hub-sync-error"
+import { HubSacTicketRepository } from "./hub-sac-ticket"
+import { HubSacAnswerRepository } from "./hub-sac-answer"
 import { HubTrafficHourRepository } from "./hub-traffic-hour"
+import { HubWarehouseStockRepository } from "./hub-warehouse-stock"
 import { HubFieldMappingRepository, HubPriceRuleSetRepository } from "./account-settings"
 
 export {
   HubCatalogueChangeRepository,
   HubFieldMappingRepository,
+  HubFreightRepository,
+  HubImportRunRepository,
   HubListedOrderRepository,
   HubOrderMoveRepository,
   HubOrderRepository,
@@ -25,7 +32,10 @@ export {
   HubSkuReservationRepository,
   HubStockReconciliationRepository,
   HubSyncErrorRepository,
+  HubSacTicketRepository,
+  HubSacAnswerRepository,
   HubTrafficHourRepository,
+  HubWarehouseStockRepository,
 }
 
 /**
@@ -37,6 +47,7 @@ export {
 const HUB_REPOSITORIES = {
   orders: HubOrderRepository,
   listed: HubListedOrderRepository,
+  importRuns: HubImportRunRepository,
   moves: HubOrderMoveRepository,
   outbox: HubCatalogueChangeRepository,
   publications: HubProductPublicationRepository,
@@ -46,8 +57,12 @@ const HUB_REPOSITORIES = {
   priceRuleSets: HubPriceRuleSetRepository,
   fieldMappings: HubFieldMappingRepository,
   syncErrors: HubSyncErrorRepository,
+  sacTickets: HubSacTicketRepository,
+  sacAnswers: HubSacAnswerRepository,
   skuReservations: HubSkuReservationRepository,
   pricePreview: HubPricePreviewRepository,
+  freight: HubFreightRepository,
+  warehouseStock: HubWarehouseStockRepository,
 }
 
 export type HubRepositories = { readonly [name in keyof typeof HUB_REPOSITORIES]: InstanceType<(typeof HUB_REPOSITORIES)[name]> }

@@ -21,6 +21,9 @@ import {
   HubStatusEntry,
   HubStockReconciliation,
   HubSyncError,
+  HubSacAnswer,
+  HubSacInstance,
+  HubSacTicket,
   HubTrafficHour,
 } from "../models"
 import type { HubAccount, HubAccountConnection, HubAccountEntry } from "../hub-account"
@@ -28,7 +31,7 @@ import { HubAccountRecords } from "../account-records"
 import type { HubPluginOptions } from "../options"
 import { hubRepositoriesOf, type HubRepositories, type HubRepositoryRegistrations } from "../repositories"
 import type { ImportRunCounts } from "../repositories/hub-listed-order"
-import type { HubOrderClaimToken, ImportToRecord } from "../repositories/hub-order"
+import type { HubOrderClaimToken, HubOrderPageQuery, ImportToRecord } from "../repositories/hub-order"
 import type { ClaimedMoveRow, HubStatusAfterMove, MoveToClaim } from "../repositories/hub-order-move"
 import type { HubLeases } from "../leases"
 
@@ -67,6 +70,9 @@ export class HubOrderRecords extends MedusaService({
   HubFreightToken,
   HubFreightCache,
   HubFreightQuote,
+  HubSacTicket,
+  HubSacAnswer,
+  HubSacInstance,
 }) {
   /**
    * The plugin's own options (the account `default`'s): read here only for what belongs to the store,
@@ -134,6 +140,18 @@ export class HubOrderRecords extends MedusaService({
     return this.repositories.orders.recordImported(rows, sharedContext)
   }
 
+  /** A page of hub order ids as the admin's lists ask for it (filtered, searched, ordered: see the repository), and how many match. */
+  @InjectManager()
+  async hubOrderPage(query: HubOrderPageQuery, @MedusaContext() sharedContext: Context = {}): Promise<{ ids: string[]; count: number }> {
+    return this.repositories.orders.page(query, sharedContext)
+  }
+
+  /** The Medusa orders whose hub order has this marketplace number (`remote_code`), of any account. */
+  @InjectManager()
+  async orderIdsByRemoteCode(remoteCode: string, @MedusaContext() sharedContext: Context = {}): Promise<string[]> {
+    return this.repositories.orders.orderIdsByRemoteCode(this.accountIds, remoteCode, sharedContext)
+  }
+
   @InjectManager()
   async markHubOrderLeakChecked(cleanIds: string[], leakingIds: string[], @MedusaContext() sharedContext: Context = {}): Promise<void> {
     return this.repositories.orders.markLeakChecked(cleanIds, leakingIds, sharedContext)
@@ -167,8 +185,8 @@ export class HubOrderRecords extends MedusaService({
     return this.repositories.listed.finishRun(runId, run, counts, sharedContext)
   }
 
-  /** Claims a merchant move; null while another claim of that move is live (a double click sends once). */
-  @InjectManager()
+  /** Claims a merchant move; null while another claim of that move is live (a double click sends once). In a transaction: an invoice's key check holds its lock to the claim's end. */
+  @InjectTransactionManager()
   async claimHubOrderMove(
     move: MoveToClaim,
     @MedusaContext() sharedContext: Context = {}

@@ -6,6 +6,7 @@ import { HUB_MODULE } from "../../../modules/hub"
 import { SandboxHubState, sampleTestOrder, STANDARD_SANDBOX_STATUSES } from "../../../sandbox"
 import { followHubOrderWorkflow } from "../../../workflows/hub-orders/follow-hub-order"
 import { importHubOrdersWorkflow } from "../../../workflows/hub-orders/import-hub-orders"
+import type { SharedListedOrder } from "../../../modules/hub/types"
 import type { Lease } from "../../shared/lock"
 import { HubOrderIntake } from "../hub-order-intake"
 import { ProcessParts } from "../../../modules/hub/process-parts"
@@ -35,16 +36,18 @@ function catalogueOf(): Record<string, string> {
 /** The hub module as the listing, the lanes and the handler use it, in memory; counts each order's record reads. */
 function fakeHub(records: Map<string, HubOrderRecordState & { code: string }>) {
   const reads = new Map<string, number>()
-  let shared: Array<{ id: string; run_id: string; code: string; listed: ListedHubOrder; attempts: number; taken: boolean }> = []
+  let shared: Array<{ id: string; run_id: string; code: string; listed: ListedHubOrder; planned: Record<string, unknown> | null; attempts: number; taken: boolean }> = []
   const done: Array<{ code: string; counts: Record<string, number> }> = []
+  const crossed: SharedListedOrder[] = []
   const claims: string[] = []
   const parts = new ProcessParts()
   // The account's own records, as `hub.account(id).records` holds them.
   const accountRecords = {
     storedStatusCatalogue: async () => new Map(Object.entries(catalogueOf())),
     // What crosses the table is JSON, as PostgreSQL keeps it.
-    shareListedHubOrders: async (runId: string, listed: ListedHubOrder[]) => {
-      for (const order of JSON.parse(JSON.stringify(listed)) as ListedHubOrder[]) shared.push({ id: `hublst_${order.code}`, run_id: runId, code: order.code, listed: order, attempts: 0, taken: false })
+    shareListedHubOrders: async (runId: string, orders: SharedListedOrder[]) => {
+      crossed.push(...(JSON.parse(JSON.stringify(orders)) as SharedListedOrder[]))
+      for (const { listed, planned } of JSON.parse(JSON.stringify(orders)) as SharedListedOrder[]) shared.push({ id: `hublst_${listed.code}`, run_id: runId, code: listed.code, listed, planned, attempts: 0, taken: false })
     },
     takeListedHubOrders: async (_leaseMs: number, limit: number) =>
       shared
@@ -78,7 +81,7 @@ function fakeHub(records: Map<string, HubOrderRecordState & { code: string }>) {
     withdrawListedHubOrders: async () => undefined,
     finishHubImportRun: async (_runId: string, run: { seen: number }, counts: Record<string, number>) => ({ seen: run.seen, ...counts }),
   }
-  return { hub, account, reads, done, claims }
+  return { hub, account, reads, done, claims, crossed }
 }
 
 function containerOf(hub: unknown): MedusaContainer {
@@ -104,7 +107,7 @@ describe("a listed hub order through the listing, a lane and the handler", () =>
     sandbox.approve(toFollow.code)
     sandbox.approve(toImport.code)
     const records = new Map([[toFollow.code, { code: toFollow.code, id: "hubord_follow", order_id: "order_follow", status_code: newStatus, import_state: "imported", applied_status_type: null }]])
-    const { hub, account, reads, done, claims } = fakeHub(records)
+    const { hub, account, reads, done, claims, crossed } = fakeHub(records)
 
     const followRuns = jest.fn(async () => ({ result: {} }))
     jest.mocked(followHubOrderWorkflow).mockReturnValue({ run: followRuns } as never)
@@ -124,6 +127,13 @@ describe("a listed hub order through the listing, a lane and the handler", () =>
     const plannedCodes = jest.mocked(planHubOrder).mock.calls.map(([seen]) => seen.code)
     const times = (code: string) => ({ planned: plannedCodes.filter((planned) => planned === code).length, recordRead: reads.get(code) })
     expect({ toFollow: times(toFollow.code), toImport: times(toImport.code) }).toEqual({ toFollow: { planned: 1, recordRead: 1 }, toImport: { planned: 1, recordRead: 1 } })
+    // The plan crosses beside the hub's order, never inside it: the order holds the hub's own fields alone.
+    for (const { listed, planned } of crossed) {
+      const hubFields = Object.keys(sandbox.getOrder(listed.code)!)
+      expect(Object.keys(listed).filter((key) => !hubFields.includes(key))).toEqual([])
+      expect(planned).toMatchObject({ plan: { action: expect.any(String) } })
+    }
+    expect(crossed.map(({ listed }) => listed.code).sort()).toEqual([toFollow.code, toImport.code].sort())
 
     // And carried out as before: the new order claimed and imported, both approvals followed, each outcome counted once.
     expect(claims).toEqual([toImport.code])

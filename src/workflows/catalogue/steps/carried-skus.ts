@@ -8,7 +8,7 @@
 import { hubOutcome, type HubVariationInput } from "../../../hub-client"
 import type { HubProductOperations } from "../../../modules/hub/account-operations"
 import { HUB_PRODUCT_FIELDS, type HubProductFields } from "../../../mapping/hub-product"
-import type { CarriedOutcome, ClaimedCatalogueChange } from "../../../modules/hub/models/hub-catalogue-change"
+import type { CarriedOutcome, ClaimedCatalogueChange } from "../../../modules/hub/types"
 import { pushError, pushSkuFields, sent } from "./sku-push"
 import { sendSku, type SkuSender } from "./sku-send"
 

@@ -1,7 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { driftedFields, type HubProductField } from "../../../mapping/hub-product"
 import { HUB_MODULE } from "../../../modules/hub"
-import type { WantedSkuFields } from "../../../modules/hub/models/hub-catalogue-change"
+import type { WantedSkuFields } from "../../../modules/hub/types"
 import type HubModuleService from "../../../modules/hub/service"
 import { loadHubProductFields } from "../../../queries/hub-product-fields"
 

@@ -9,8 +9,7 @@ import { hubOutcome, type HubProductInput, type HubVariationInput } from "../../
 import { HUB_PRODUCT_FIELDS, sameHubValue, type CatalogueField, type HubProductFields } from "../../../mapping/hub-product"
 import { checkHubProduct, hubProductBody, type HubProductBody, type PublicationOptions } from "../../../mapping/hub-product-publication"
 import { hubProductChanges, sameJson } from "../../../mapping/hub-product-changes"
-import type { ClaimedPublication } from "../../../modules/hub/models/hub-product-publication"
-import type { PublicationOutcome } from "../../../modules/hub/repositories/hub-product-publication"
+import type { ClaimedPublication, PublicationOutcome } from "../../../modules/hub/types"
 import type { ProductForHub } from "../../../queries/hub-product-publication"
 import type { ProductPushClient } from "./carried-skus"
 
@@ -30,8 +29,12 @@ type PushOptions = PublicationOptions & { catalogueFields: readonly CatalogueFie
  * Reserves `skus` on the account's hub for the product being pushed and names the other product of this
  * store that holds one of them (null: it holds them all). A hub product is one Medusa product's: never
  * linked to another's, even one whose create answer was lost or that is pushed in the same round.
+ * `adding`: the SKUs join those the product holds (variations added to a product the hub holds), whose
+ * reservations stay; otherwise they are all the product's.
  */
-export type HubSkuHolder = (skus: string[]) => Promise<{ sku: string; productId: string; title?: string | null } | null>
+export type HubSkuHolder = (skus: string[], options?: { adding: boolean }) => Promise<HeldSku | null>
+type HeldSku = { sku: string; productId: string; title?: string | null }
+type Problem = { field: string; message: string }
 
 export async function pushHubProduct(
   client: ProductPushClient,
@@ -63,11 +66,41 @@ export async function pushHubProduct(
   const next = check.ok ? check.product : body
   // The product's own fields decide: its SKUs' stock fields go with the push whatever it refused.
   if (claim.refused && sameJson(ownBody(claim.refused as HubProductBody, options), ownBody(next, options))) return quiet(refusedAgain(claim, next))
-  const push = await publishChanges(client, accepted, next, options)
-  // The hub holds the product already: its edits go (a field that cannot be sent is left out of the
-  // body, so it is not sent); the problems stay listed for the merchant to fix.
-  if (check.ok || push.outcome.kind !== "published") return push
-  return { ...push, outcome: { kind: "not_publishable", sku: body.sku, problems: check.problems, accepted: push.outcome.accepted } }
+  const reserved = await reserveAddedVariations(accepted, next, holderOf)
+  const push = await publishChanges(client, accepted, reserved.next, options)
+  // The hub holds the product already: its edits go (a field that cannot be sent, or a variation whose
+  // SKU another product holds, is left out of the body, so it is not sent); the problems stay listed
+  // for the merchant to fix.
+  const problems = [...reserved.problems, ...(check.ok ? [] : check.problems)]
+  if (!problems.length || push.outcome.kind !== "published") return push
+  return { ...push, outcome: { kind: "not_publishable", sku: body.sku, problems, accepted: push.outcome.accepted } }
+}
+
+/**
+ * The variations a product the hub holds is to be sent that it does not hold yet, each reserved for the
+ * product before it is sent, as a create's SKUs are: one another product of this store holds is left
+ * out of the body, named as a problem.
+ */
+async function reserveAddedVariations(accepted: HubProductBody, next: HubProductBody, holderOf: HubSkuHolder): Promise<{ next: HubProductBody; problems: Problem[] }> {
+  const changes = hubProductChanges(accepted, next)
+  // Another hub SKU is created from scratch after the remap, reserved whole then.
+  let adding = changes.kind === "update" ? changes.variationsToAdd.map((variation) => variation.sku) : []
+  const held = new Set<string>()
+  const problems: Problem[] = []
+  while (adding.length) {
+    const holder = await holderOf(adding, { adding: true })
+    if (!holder) break
+    held.add(holder.sku)
+    problems.push(heldSkuProblem(holder, "give the variant another SKU"))
+    adding = adding.filter((sku) => sku !== holder.sku)
+  }
+  return { next: held.size ? { ...next, variations: (next.variations ?? []).filter((variation) => !held.has(variation.sku)) } : next, problems }
+}
+
+/** The problem of a SKU another product of this store holds on the account's hub, naming it as the merchant knows it. */
+function heldSkuProblem(holder: HeldSku, fix: string): Problem {
+  const other = holder.title ? `"${holder.title}" (${holder.productId})` : holder.productId
+  return { field: "sku", message: `sku: ${holder.sku} is the hub product of another product of this store, ${other}: ${fix}` }
 }
 
 /**
@@ -92,11 +125,7 @@ async function publishNew(
   const skuProblems = check.ok ? [] : check.problems.filter((problem) => problem.field === "sku" || problem.field.endsWith(".sku"))
   if (skuProblems.length) return quiet({ kind: "not_publishable", sku: null, problems: skuProblems })
   const holder = await holderOf([body.sku, ...(body.variations ?? []).map((variation) => variation.sku)])
-  if (holder) {
-    const other = holder.title ? `"${holder.title}" (${holder.productId})` : holder.productId
-    const message = `sku: ${holder.sku} is the hub product of another product of this store, ${other}: give this product another SKU (metadata.hub_sku for one with several variants)`
-    return quiet({ kind: "not_publishable", sku: null, problems: [{ field: "sku", message }] })
-  }
+  if (holder) return quiet({ kind: "not_publishable", sku: null, problems: [heldSkuProblem(holder, "give this product another SKU (metadata.hub_sku for one with several variants)")] })
   return attempt(async () => {
     const onHub = await client.get(body.sku)
     if (onHub) {

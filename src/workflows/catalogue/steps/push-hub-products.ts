@@ -5,16 +5,14 @@ import { HUB_MODULE } from "../../../modules/hub"
 import type { HubAccount } from "../../../modules/hub/hub-account"
 import { renewEvery } from "../../../modules/hub/leases"
 import { syncedHubFields } from "../../../mapping/hub-product"
-import type { CarriedOutcome, ClaimedCatalogueChange, WantedSkuFields } from "../../../modules/hub/models/hub-catalogue-change"
-import type { ClaimedPublication } from "../../../modules/hub/models/hub-product-publication"
-import type { ClaimedHubProducts } from "../../../modules/hub/repositories/hub-product-claim"
-import { hubSkusOf } from "../../../modules/hub/repositories/hub-sku-reservation"
+import type { CarriedOutcome, ClaimedCatalogueChange, ClaimedHubProducts, ClaimedPublication, WantedSkuFields } from "../../../modules/hub/types"
+import { hubSkusOf } from "../../../mapping/hub-skus"
 import type HubModuleService from "../../../modules/hub/service"
 import { loadHubProductFields } from "../../../queries/hub-product-fields"
 import type { HubProductBody } from "../../../mapping/hub-product-publication"
 import { loadProductsForHub, type ProductForHub } from "../../../queries/hub-product-publication"
 import { CarriedSkus } from "./carried-skus"
-import { pushHubProduct, type ProductPush } from "./push-hub-product"
+import { pushHubProduct, type HubSkuHolder, type ProductPush } from "./push-hub-product"
 import { settleEach } from "./settle-each"
 import { pushSkuFields, skuRefusal, type SkuRefusal } from "./sku-push"
 import { NoSaleSaying, type SkuSender } from "./sku-send"
@@ -134,8 +132,8 @@ async function pushPublication(
   rows: ClaimedCatalogueChange[],
   settleRow: (row: ClaimedCatalogueChange, outcome: CarriedOutcome) => Promise<void>
 ): Promise<ProductPush> {
-  const holderOf = async (skus: string[]) => {
-    const holder = await held.records.reserveHubSkus(publication.productId, skus, { keepOthers: publication.outcomeUnknown })
+  const holderOf: HubSkuHolder = async (skus, { adding } = { adding: false }) => {
+    const holder = await held.records.reserveHubSkus(publication.productId, skus, { keepOthers: adding || publication.outcomeUnknown })
     return holder && { ...holder, title: await productTitle(container, holder.productId) }
   }
   if (publication.accepted !== null && !publication.excluded) {

@@ -1,6 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { HUB_MODULE } from "../../../modules/hub"
-import type { WantedSkuFields } from "../../../modules/hub/models/hub-catalogue-change"
+import type { WantedSkuFields } from "../../../modules/hub/types"
 import type HubModuleService from "../../../modules/hub/service"
 
 /**

@@ -8,7 +8,7 @@
  */
 import { hubOutcome } from "../../../hub-client"
 import { fieldsToSend, refusedFields, type HubProductFields } from "../../../mapping/hub-product"
-import type { ClaimedCatalogueChange, CataloguePushOutcome } from "../../../modules/hub/models/hub-catalogue-change"
+import type { ClaimedCatalogueChange, CataloguePushOutcome } from "../../../modules/hub/types"
 import { sendSku, type SkuSender } from "./sku-send"
 
 /**

@@ -15,7 +15,7 @@ import { fieldsToSend, sameHubValue, type HubProductFields } from "../../../mapp
 import { sameJson } from "../../../mapping/hub-product-changes"
 import { stepDownPrices } from "../../../mapping/hub-price-steps"
 import type { HubAccount } from "../../../modules/hub/hub-account"
-import type { ClaimedCatalogueChange } from "../../../modules/hub/models/hub-catalogue-change"
+import type { ClaimedCatalogueChange } from "../../../modules/hub/types"
 
 type Put = (wire: HubProductFields) => Promise<unknown>
 /** What "no sale" is said beside: the price the hub holds or is sent; `saleless`: the SKU has no sale to keep. */

@@ -4,7 +4,7 @@ import { errorText } from "../../../mapping/error-text"
 import { maskPersonalData } from "../../../mapping/personal-data"
 import { HUB_MODULE } from "../../../modules/hub"
 import type { HubAccount } from "../../../modules/hub/hub-account"
-import type { HubDeliveryActionKind } from "../../../modules/hub/models/hub-delivery-action"
+import type { HubDeliveryActionKind } from "../../../modules/hub/types"
 import type HubModuleService from "../../../modules/hub/service"
 
 /** What the merchant asks of the marketplace's delivery for an account (docs/delivery.md). */

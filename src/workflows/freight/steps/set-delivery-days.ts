@@ -1,6 +1,6 @@
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { forgetShippingSetups } from "../../../queries/freight-quote"
+import { freightSetups } from "../../../queries/freight-setup"
 
 type Input = { shipping_option_id: string; days: number | null }
 
@@ -16,13 +16,13 @@ export const setDeliveryDaysStep = createStep(
     const before = (option.metadata ?? null) as Record<string, unknown> | null
     // Medusa merges an update's metadata into the kept one: cleared days are written as null, not left out.
     await fulfillment.updateShippingOptions(shipping_option_id, { metadata: { ...before, hub_delivery_days: days } } as never)
-    // This process quotes the new days at once; others within their few seconds of reuse.
-    forgetShippingSetups(container)
+    // This process quotes the new days at once; others when Medusa's event reaches them, else within their setups' expiry.
+    freightSetups(container).clear()
     return new StepResponse({ shipping_option_id, days }, { shipping_option_id, before })
   },
   async (undo, { container }) => {
     if (!undo) return
     await container.resolve(Modules.FULFILLMENT).updateShippingOptions(undo.shipping_option_id, { metadata: { ...undo.before, hub_delivery_days: undo.before?.hub_delivery_days ?? null } } as never)
-    forgetShippingSetups(container)
+    freightSetups(container).clear()
   }
 )

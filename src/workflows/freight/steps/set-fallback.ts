@@ -1,7 +1,7 @@
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { FALLBACK_KEY, fallbackOf, type FreightFallback } from "../../../mapping/freight-rules"
-import { forgetShippingSetups } from "../../../queries/freight-quote"
+import { freightSetups } from "../../../queries/freight-setup"
 
 type Input = { shipping_option_id: string; account: string; fallback: FreightFallback | null }
 
@@ -18,8 +18,8 @@ export const setFallbackStep = createStep(
     const option = await fulfillment.retrieveShippingOption(shipping_option_id, { select: ["id", "metadata"] })
     const previous = fallbackOf(option.metadata, account)
     await fulfillment.updateShippingOptions(shipping_option_id, { metadata: withFallback(option.metadata, account, fallback) } as never)
-    // This process quotes with it at once; others within their few seconds of reuse.
-    forgetShippingSetups(container)
+    // This process quotes with it at once; others when Medusa's event reaches them, else within their setups' expiry.
+    freightSetups(container).clear()
     return new StepResponse({ shipping_option_id, fallback }, { shipping_option_id, account, previous })
   },
   async (undo, { container }) => {
@@ -27,7 +27,7 @@ export const setFallbackStep = createStep(
     const fulfillment = container.resolve(Modules.FULFILLMENT)
     const option = await fulfillment.retrieveShippingOption(undo.shipping_option_id, { select: ["id", "metadata"] })
     await fulfillment.updateShippingOptions(undo.shipping_option_id, { metadata: withFallback(option.metadata, undo.account, undo.previous) } as never)
-    forgetShippingSetups(container)
+    freightSetups(container).clear()
   }
 )
 

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { HUB_MODULE } from "../../../modules/hub"
 import type HubModuleService from "../../../modules/hub/service"
+import { freightTokens } from "../../../queries/freight-kept"
 
 /** 32 random bytes, URL-safe: the only secret of a quote route (docs/freight.md). */
 export const newFreightToken = (): string => randomBytes(32).toString("base64url")
@@ -14,11 +15,14 @@ export const setFreightTokenStep = createStep(
     hub.account(account) // an unknown account is refused, naming it
     const token = newFreightToken()
     const previous = await hub.setFreightToken(account, token)
+    // This process answers with it at once; others within their kept tokens' expiry (docs/freight.md).
+    freightTokens(container).set(account, token)
     return new StepResponse({ account, token }, { account, previous })
   },
   async (undo, { container }) => {
     if (!undo) return
     await container.resolve<HubModuleService>(HUB_MODULE).setFreightToken(undo.account, undo.previous)
+    freightTokens(container).set(undo.account, undo.previous)
   }
 )
 
@@ -29,10 +33,12 @@ export const removeFreightTokenStep = createStep(
     const hub = container.resolve<HubModuleService>(HUB_MODULE)
     hub.account(account)
     const previous = await hub.setFreightToken(account, null)
+    freightTokens(container).set(account, null)
     return new StepResponse({ account }, { account, previous })
   },
   async (undo, { container }) => {
     if (!undo?.previous) return
     await container.resolve<HubModuleService>(HUB_MODULE).setFreightToken(undo.account, undo.previous)
+    freightTokens(container).set(undo.account, undo.previous)
   }
 )

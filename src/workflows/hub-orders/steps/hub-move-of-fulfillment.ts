@@ -1,5 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { describeIssues, type MerchantOrderMove, merchantOrderMoveSchema } from "../../../hub-client"
+import { hubDeliveryOf, marketplaceCarries } from "../../../hub-client/delivery"
 import { HUB_MOVE_ID_KEY, hubItemsOfFulfillment, orderDelivered, trackingOfFulfillment } from "../../../mapping/hub-fulfillment"
 import { isImported } from "../../../mapping/hub-order-states"
 import { HUB_MODULE } from "../../../modules/hub"
@@ -19,16 +20,24 @@ const nothing = (notice: string | null = null): FulfillmentMove => ({ code: null
 /**
  * What a fulfillment shipped or delivered in Medusa's own admin means for the hub: its shipment
  * (items by SKU, the label's tracking, carrier and method from the options or the fulfillment's
- * provider and shipping option), or the order's delivery once every parcel has arrived. Nothing for
- * an order that did not come from the hub, and nothing for a fulfillment the plugin made for a card
- * move (`metadata.hub_move_id`): the hub has it already, and echoing it would loop.
+ * provider and shipping option), or the order's delivery once every parcel has arrived, whoever made
+ * the parcels' fulfillments. Nothing for an order that did not come from the hub; no shipment of a
+ * fulfillment the plugin made for a parcel the hub has (`metadata.hub_move_id`: a card move or the
+ * hub's own shipment), and no delivery once the hub order is recorded delivered (the card's move and
+ * the hub's own delivery record that before Medusa's): echoing either would loop. Nothing for an order
+ * the marketplace carries (Correios, Direct, its warehouse): the hub moves those itself.
  */
 export const hubMoveOfFulfillmentStep = createStep("read-hub-move-of-fulfillment", async ({ fulfillmentId, kind }: FulfillmentEvent, { container }) => {
   const hubModule: HubModuleService = container.resolve(HUB_MODULE)
   const fulfillment = await fulfillmentWithOrder(container, fulfillmentId)
-  if (!fulfillment?.order?.id || fulfillment.metadata?.[HUB_MOVE_ID_KEY]) return new StepResponse(nothing())
+  if (!fulfillment?.order?.id || (kind === "ship" && fulfillment.metadata?.[HUB_MOVE_ID_KEY])) return new StepResponse(nothing())
   const [hubOrder] = await hubModule.listHubOrders({ order_id: fulfillment.order.id }, { take: 1 })
   if (!hubOrder || !isImported(hubOrder.import_state)) return new StepResponse(nothing())
+  // The marketplace ships and delivers the orders it carries itself: the merchant moves them only up to
+  // INVOICED (docs/hub-public-facts.md, The hub's own delivery), and the hub's moves come back by listing.
+  if (marketplaceCarries(hubDeliveryOf(hubOrder))) {
+    return new StepResponse(nothing(kind === "ship" ? "not sent to the hub: the marketplace carries this order and ships it itself" : null))
+  }
   const order = await orderForFulfillment(container, fulfillment.order.id)
   const keyed = (move: unknown): FulfillmentMove => {
     const parsed = merchantOrderMoveSchema.safeParse(move)

@@ -17,11 +17,17 @@ const REPEATED_CODES_NAMED = 10
 export const refreshHubStatusesStep = createStep("refresh-hub-statuses", async (input: { account: string }, { container }) => {
   const hubModule: HubModuleService = container.resolve(HUB_MODULE)
   const { id: account, orders } = hubModule.account(input.account)
-  const { statuses, repeated } = uniqueHubStatuses(await orders.statuses())
+  const catalogue = await orders.statuses()
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  if (catalogue.setAside.length) {
+    // One malformed entry is left out, never the catalogue: the import goes on with the others.
+    logger.warn(`${accountInLog(input.account)} GET /statuses: ${catalogue.setAside.length} entr${catalogue.setAside.length > 1 ? "ies" : "y"} set aside (${catalogue.setAside.slice(0, REPEATED_CODES_NAMED).join("; ")})`)
+  }
+  const { statuses, repeated } = uniqueHubStatuses(catalogue.statuses)
   if (repeated.length) {
     const named = repeated.slice(0, REPEATED_CODES_NAMED).map((code) => JSON.stringify(code)).join(", ")
     const more = repeated.length > REPEATED_CODES_NAMED ? ` and ${repeated.length - REPEATED_CODES_NAMED} more` : ""
-    container.resolve(ContainerRegistrationKeys.LOGGER).warn(`${accountInLog(account)} GET /statuses lists status code${repeated.length > 1 ? "s" : ""} ${named}${more} more than once: the first listing of each is kept`)
+    logger.warn(`${accountInLog(account)} GET /statuses lists status code${repeated.length > 1 ? "s" : ""} ${named}${more} more than once: the first listing of each is kept`)
   }
   const known = await hubModule.listHubStatusEntries({ account }, { take: null })
   const knownByCode = new Map(known.map((status) => [status.code, status]))

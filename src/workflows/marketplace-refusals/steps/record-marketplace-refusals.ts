@@ -1,6 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { HUB_MODULE } from "../../../modules/hub"
-import type { ListedSyncError } from "../../../modules/hub/repositories/hub-sync-error"
+import type { ListedSyncError } from "../../../modules/hub/types"
 import type HubModuleService from "../../../modules/hub/service"
 
 /** A page of one account's marketplace refusals as the hub listed it; `seenAt` (ISO): when the read began. */

@@ -1,5 +1,6 @@
 import type { MedusaResponse } from "@medusajs/framework/http"
-import { hubOutcome, type HubDocument } from "../../../../hub-client"
+import { hubOutcome } from "../../../../hub-client"
+import type { HubDocument } from "../../../../modules/hub/types"
 import { errorText } from "../../../../mapping/error-text"
 import type { DeliveryActionOutcome } from "../../../../workflows/delivery/steps/send-delivery-action"
 

@@ -1,6 +1,6 @@
 import { z } from "zod"
 import { accountQuerySchema } from "../../../../modules/hub/accounts"
-import { HUB_SYNC_ERROR_ENTITIES } from "../../../../modules/hub/models/hub-sync-error"
+import { HUB_SYNC_ERROR_ENTITIES } from "../../../../modules/hub/types"
 
 /** A page of one account's marketplace refusals, of products or orders: 20 by default, 100 at most. */
 export const GetHubSyncErrorsSchema = z.strictObject({

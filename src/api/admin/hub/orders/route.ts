@@ -1,17 +1,32 @@
 import { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { z } from "zod"
+import { HUB_MODULE } from "../../../../modules/hub"
+import type HubModuleService from "../../../../modules/hub/service"
+import type { HubOrderSort } from "../../../../modules/hub/types"
 import { GetHubOrdersSchema } from "./validators"
 
-/** A page of the hub orders this store has seen (imported, waiting for stock, or set aside with the reason), and how many in all. */
+/**
+ * A page of the hub orders this store has seen (imported, waiting for stock, or set aside with the
+ * reason), and how many in all: the page found and ordered by the module's SQL (searched by the
+ * marketplace's number, ordered by ship-by), its rows read with the asked fields through Query.
+ */
 export async function GET(req: MedusaRequest<unknown, z.infer<typeof GetHubOrdersSchema>>, res: MedusaResponse) {
-  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
-  const { data: hub_orders, metadata } = await query.graph({
-    entity: "hub_order",
-    fields: req.queryConfig.fields,
-    filters: req.filterableFields,
-    // The row's id after the asked order, so that pages never overlap on rows updated together.
-    pagination: { ...req.queryConfig.pagination, order: { ...req.queryConfig.pagination.order, id: "ASC" } },
+  const { account, import_state, code, order_id, q, order, limit, offset } = req.validatedQuery as z.infer<typeof GetHubOrdersSchema>
+  const hub: HubModuleService = req.scope.resolve(HUB_MODULE)
+  const page = await hub.hubOrderPage({
+    account,
+    importStates: import_state === undefined ? undefined : [import_state].flat(),
+    code,
+    orderId: order_id,
+    q,
+    sort: { field: order.replace(/^-/, "") as HubOrderSort, descending: order.startsWith("-") },
+    limit,
+    offset,
   })
-  res.json({ hub_orders, count: metadata?.count, offset: metadata?.skip, limit: metadata?.take })
+  const { data } = page.ids.length
+    ? await req.scope.resolve(ContainerRegistrationKeys.QUERY).graph({ entity: "hub_order", fields: req.queryConfig.fields, filters: { id: page.ids } })
+    : { data: [] }
+  const rows = new Map(data.map((row: { id: string }) => [row.id, row]))
+  res.json({ hub_orders: page.ids.flatMap((id) => rows.get(id) ?? []), count: page.count, offset, limit })
 }

@@ -5,6 +5,10 @@ import { z } from "zod"
 import { HUB_ORDER_IMPORT_STATES } from "../../../../mapping/hub-order-states"
 import { unsafeHubOrderCode } from "../../../../mapping/listed-hub-order"
 import { accountIdSchema } from "../../../../modules/hub/accounts"
+import { HUB_ORDER_SORTS } from "../../../../modules/hub/types"
+
+/** What the list is ordered by, newest or latest first with a `-` (`-updated_at`, `expedition_limit_date`: the soonest ship-by first); absent values last. */
+const HUB_ORDER_ORDERS = HUB_ORDER_SORTS.flatMap((field) => [field, `-${field}`] as const)
 
 const importState = z.enum(HUB_ORDER_IMPORT_STATES, { error: `import_state must be one of ${HUB_ORDER_IMPORT_STATES.join(", ")}` })
 
@@ -19,6 +23,9 @@ export const GetHubOrdersSchema = createFindParams({ limit: 50, offset: 0, order
   account: accountIdSchema.optional(),
   /** The Medusa order: the order page's widget asks which hub order it came from. */
   order_id: z.string().optional(),
+  /** A part of the hub code or of the marketplace's own order number (`remote_code`), case aside. */
+  q: z.string().trim().min(1, "q must not be empty").max(100, "q must be at most 100 characters").optional(),
+  order: z.enum(HUB_ORDER_ORDERS, { error: `order must be one of ${HUB_ORDER_ORDERS.join(", ")}` }).default("-updated_at"),
 })
 
 export const hubOrderQueryConfig = {
@@ -36,6 +43,8 @@ export const hubOrderQueryConfig = {
     "set_aside_reason",
     "order_id",
     "applied_status_type",
+    "remote_code",
+    "expedition_limit_date",
     "attempts",
     "imported_at",
     "updated_at",

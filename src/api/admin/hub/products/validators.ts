@@ -1,6 +1,6 @@
 import { z } from "zod"
 import { accountQuerySchema } from "../../../../modules/hub/accounts"
-import { PUBLICATION_STATES } from "../../../../modules/hub/models/hub-product-publication"
+import { PUBLICATION_STATES } from "../../../../modules/hub/types"
 
 const publicationState = z.enum(PUBLICATION_STATES, { error: `state must be one of ${PUBLICATION_STATES.join(", ")}` })
 

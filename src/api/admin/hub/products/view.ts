@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
-import type { PublicationState } from "../../../../modules/hub/models/hub-product-publication"
+import type { PublicationState } from "../../../../modules/hub/types"
 
 type PublicationRow = {
   account: string

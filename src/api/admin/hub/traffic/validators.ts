@@ -1,13 +1,13 @@
 import { z } from "zod"
 import { accountQuerySchema } from "../../../../modules/hub/accounts"
-import { MAX_HOURS } from "../../../../modules/hub/repositories/hub-traffic-hour"
+import { TRAFFIC_HOURS_KEPT } from "../../../../modules/hub/types"
 
 /**
  * How many hours back, the current one included: a day by default, a week at most (Medusa's 400 names
  * the field); of which hub account (`default` unless named).
  */
 export const GetHubTrafficSchema = z.strictObject({
-  hours: z.coerce.number().int().min(1).max(MAX_HOURS).default(24),
+  hours: z.coerce.number().int().min(1).max(TRAFFIC_HOURS_KEPT).default(24),
   account: accountQuerySchema,
 })
 export type GetHubTraffic = z.infer<typeof GetHubTrafficSchema>

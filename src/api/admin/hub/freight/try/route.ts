@@ -1,8 +1,11 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { z } from "zod"
-import { legacyAnswer, partnerAnswer, type FreightRequest } from "../../../../../mapping/freight-contracts"
+import { addBusinessDays, legacyAnswer, partnerAnswer, sortQuotes, type FreightRequest } from "../../../../../mapping/freight-contracts"
+import { cepRange } from "../../../../../mapping/freight-rules"
 import { quoteFreight } from "../../../../../queries/freight-quote"
+import { freightRecorder } from "../../../../../queries/freight-recorder"
+import { FREIGHT_TRY } from "../../../../../modules/hub/services/hub-freight-records"
 import { freightAccount, parseOr400 } from "../admin-freight"
 
 const bodySchema = z.strictObject({
@@ -15,7 +18,10 @@ const bodySchema = z.strictObject({
 
 /**
  * *Try a quote*: the quote the hub would get for these variants (their price, weight and measures as
- * Medusa keeps them, in grams and centimetres) and CEP, in both contracts; not recorded with the hub's.
+ * Medusa keeps them, in grams and centimetres) and CEP. `options` as the marketplace shows them to a
+ * buyer (cheapest first: the price with the account's rules, exact, its business days and date);
+ * `none` why there is none; `technical` the two contracts' answers as the hub reads them. Kept among
+ * the last quotes as a try (docs/freight.md).
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const startedAt = Date.now()
@@ -29,13 +35,14 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   })
   type Variant = { id: string; sku: string | null; weight: number | null; height: number | null; width: number | null; length: number | null; product?: { weight?: number | null }; prices?: Array<{ amount: number; currency_code: string }> }
   const byId = new Map((variants as Variant[]).map((variant) => [variant.id, variant]))
+  const { currencyCode, partnerUnits } = account.options.freight
   const request: FreightRequest = {
     contract: "partner",
     cep: cep.replace("-", ""),
     sellerTenant: account.id,
     lines: items.map(({ variant_id, quantity }) => {
       const variant = byId.get(variant_id)
-      const price = variant?.prices?.find((p) => p.currency_code === account.options.freight.currencyCode)?.amount ?? 0
+      const price = variant?.prices?.find((p) => p.currency_code === currencyCode)?.amount ?? 0
       return {
         sku: variant?.sku ?? variant_id,
         quantity,
@@ -48,12 +55,34 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     }),
   }
   const result = await quoteFreight(req.scope, account.options, request, startedAt)
-  res.json({
-    ms: Date.now() - startedAt,
-    cache_hit: result.cacheHit,
+  const ms = Date.now() - startedAt
+  const now = new Date()
+  const none = result.quotes.length ? null : result.served === "unserved" ? "unserved" : "unavailable"
+  freightRecorder(req.scope).record({
+    account: account.id,
+    contract: FREIGHT_TRY,
+    cepRange: cepRange(request.cep),
+    options: result.quotes.length,
+    ms,
+    cacheHit: result.cacheHit,
+    unknownSkus: result.unknownSkus.length,
     source: result.source,
+    timedOut: false,
+    answeredAt: now,
+  })
+  res.json({
+    options: sortQuotes(result.quotes).map((quote) => {
+      const days = quote.transitDays + quote.handlingDays
+      return { shipping_option_id: quote.id, name: quote.displayName, amount: quote.amount, currency_code: currencyCode, business_days: days, delivery_date: addBusinessDays(now, days) }
+    }),
+    none,
     unknown_skus: result.unknownSkus,
-    legacy: legacyAnswer(result.quotes),
-    partner: partnerAnswer(request, result.quotes, result.unknownSkus, new Date(), account.options.freight.partnerUnits),
+    source: result.source,
+    cache_hit: result.cacheHit,
+    ms,
+    technical: {
+      partner: partnerAnswer(request, result.quotes, result.unknownSkus, now, partnerUnits, none ?? "unserved"),
+      legacy: legacyAnswer(result.quotes, none ?? "unserved"),
+    },
   })
 }

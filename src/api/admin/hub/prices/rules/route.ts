@@ -17,7 +17,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
 
 /**
  * Saves the account's price rules and answers at once: the account's flusher then records every SKU
- * of that account again, a chunk at a time (`applying` says how far), and the catalogue outbox sends
+ * of that account again, a chunk at a time (`applying` says how far, `applied` when it went through), and the catalogue outbox sends
  * the prices that changed (and only those: a SKU whose hub price stays is left alone), at the hub's
  * limit, one request per SKU, on that account's hub alone.
  */
@@ -29,6 +29,12 @@ export async function POST(req: MedusaRequest<HubPriceRules>, res: MedusaRespons
 }
 
 async function rulesAnswer({ id, options, records }: HubAccount, scope: MedusaContainer): Promise<HubPriceRulesAnswer> {
-  const [rules, applying, { currencyCode }, noSale] = await Promise.all([records.priceRules(), records.priceRulesProgress(), accountRegion(scope, options), records.noSale()])
-  return { account: id, rules, currency_code: currencyCode, applying, no_sale: noSale }
+  const [rules, applying, applied, { currencyCode }, noSale] = await Promise.all([
+    records.priceRules(),
+    records.priceRulesProgress(),
+    records.priceRulesApplied(),
+    accountRegion(scope, options),
+    records.noSale(),
+  ])
+  return { account: id, rules, currency_code: currencyCode, applying, applied: applied && { at: applied.at.toISOString(), skus: applied.skus }, no_sale: noSale }
 }

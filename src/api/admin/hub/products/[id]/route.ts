@@ -16,7 +16,9 @@ import { hubProductView } from "../view"
  * product, or that has a publication of it (a product that left the channel, still on that hub); with
  * each SKU's price on that hub, the steps a large cut still has to go and what made it, in the
  * account's currency (`prices`, `currency_code`); and what a marketplace refused of its SKUs after the
- * hub took them (`marketplace_refusals`, in the hub's words, until the hub is told it is fixed).
+ * hub took them (`marketplace_refusals`, in the hub's words, until the hub is told it is fixed); and
+ * each hub SKU's variant with the code Medusa holds for its EAN (`variants`: what a refusal of an EAN is
+ * fixed on, and whether there is one to correct).
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse<HubProductPublications>) {
   const hub: HubModuleService = req.scope.resolve(HUB_MODULE)
@@ -27,16 +29,20 @@ export async function GET(req: MedusaRequest, res: MedusaResponse<HubProductPubl
   const [rows, inChannels, skuRows] = await Promise.all([
     hub.listHubProductPublications({ product_id: productId }),
     accounts.length > 1 ? productsInAccountChannels(req.scope, accounts, [productId]) : null,
-    hub.listHubCatalogueChanges({ product_id: productId }, { select: ["account", "sku", "variant_id", "wanted", "accepted", "sent_at"] }),
+    // The default warehouse's rows: another warehouse's carry its qty alone (docs/catalogue.md, Warehouses).
+    hub.listHubCatalogueChanges({ product_id: productId, warehouse: "98" }, { select: ["account", "sku", "variant_id", "wanted", "accepted", "sent_at"] }),
   ])
   const concerned = accounts.filter(({ id }) => !inChannels || inChannels.get(id)!.has(productId) || rows.some((row) => row.account === id))
   const variantIds = [...new Set(skuRows.flatMap((row) => (row.variant_id ? [row.variant_id] : [])))]
   const ruled = await Promise.all(concerned.map(({ options }) => (keepsPrices(options) ? ruledVariantPrices(req.scope, variantIds, options) : null)))
   const skus = [...new Set([...skuRows.map((row) => row.sku), ...rows.flatMap((row) => (row.sku ? [row.sku] : []))])]
-  const [categoryNames, refusals] = await Promise.all([
+  const [categoryNames, refusals, codes] = await Promise.all([
     categoryNamesOf(req.scope, ruled.flatMap((account) => [...(account?.prices.values() ?? [])].map(({ price }) => ("amount" in price ? price.rule : null)))),
     skus.length ? hub.listHubSyncErrors({ entity: "products", entity_id: skus, cleared_at: null }, { select: ["account", ...MARKETPLACE_REFUSAL_FIELDS] }) : [],
+    variantIds.length ? req.scope.resolve(Modules.PRODUCT).listProductVariants({ id: variantIds }, { select: ["id", "ean", "upc", "barcode"] }) : [],
   ])
+  // The code the hub's `ean` is read from, as src/mapping/hub-ean.ts reads it first: the variant's ean, else upc, else barcode.
+  const eanOf = new Map(codes.map((variant) => [variant.id, [variant.ean, variant.upc, variant.barcode].map((code) => code?.trim()).find(Boolean) ?? null]))
   res.json({
     accounts: hub.accountIds,
     publications: concerned.map(({ id, options }, index) => {
@@ -44,7 +50,16 @@ export async function GET(req: MedusaRequest, res: MedusaResponse<HubProductPubl
       const prices = hubPricesView(skuRows.filter((skuRow) => skuRow.account === id), options, ruled[index]?.prices, categoryNames)
       const marketplace_refusals = refusals.filter((refusal) => refusal.account === id).map(marketplaceRefusalView)
       const skusSentAt = skuRows.filter((skuRow) => skuRow.account === id).reduce<Date | null>((last, skuRow) => (skuRow.sent_at && (!last || skuRow.sent_at > last) ? skuRow.sent_at : last), null)
-      return { account: id, publish_products: options.publishProducts, product: row ? hubProductView(row, product.title, skusSentAt) : null, currency_code: ruled[index]?.currencyCode ?? null, prices, marketplace_refusals }
+      const variants = skuRows.flatMap((skuRow) => (skuRow.account === id && skuRow.variant_id ? [{ sku: skuRow.sku, variant_id: skuRow.variant_id, ean: eanOf.get(skuRow.variant_id) ?? null }] : []))
+      return {
+        account: id,
+        publish_products: options.publishProducts,
+        product: row ? hubProductView(row, product.title, skusSentAt) : null,
+        currency_code: ruled[index]?.currencyCode ?? null,
+        prices,
+        marketplace_refusals,
+        variants,
+      }
     }),
   })
 }

@@ -5,24 +5,29 @@ import { HUB_MODULE } from "../../../../../../modules/hub"
 import type HubModuleService from "../../../../../../modules/hub/service"
 import type { HubAccountQuery } from "../../../account-query"
 import { MARKETPLACE_REFUSAL_FIELDS, marketplaceRefusalView } from "../../../marketplace-refusals/fields"
+import { stockShortageOf } from "../../../../../../queries/hub-order-stock"
 import { answerMove } from "../answer-move"
 import { hubOrderCodeParam } from "../../validators"
 
 /**
  * The merchant moves of one hub order of an account (`?account=`, `default` unless named), newest
  * first, with how each ended; what was done with it through the marketplace's delivery (PLPs, collections);
- * and what a marketplace refused of it after the hub took it (`marketplace_refusals`, its sync errors).
+ * what a marketplace refused of it after the hub took it (`marketplace_refusals`, its sync errors);
+ * and, while it needs stock, what its lines lack where (`stock_shortage`).
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const hubModule: HubModuleService = req.scope.resolve(HUB_MODULE)
   const { id: account } = hubModule.account((req.validatedQuery as HubAccountQuery).account)
   const code = hubOrderCodeParam(req)
-  const [moves, delivery_actions, marketplace_refusals] = await Promise.all([
+  const [moves, delivery_actions, marketplace_refusals, [hubOrder]] = await Promise.all([
     hubModule.listHubOrderMoves({ account, code }, { order: { created_at: "DESC" }, take: 50 }),
     hubModule.listHubDeliveryActions({ account, code }, { order: { created_at: "DESC" }, take: 50, select: ["id", "action", "plp_id", "state", "error", "created_at"] }),
     hubModule.listHubSyncErrors({ account, entity: "orders", entity_id: code, cleared_at: null }, { select: [...MARKETPLACE_REFUSAL_FIELDS] }),
+    hubModule.listHubOrders({ account, code }, { select: ["order_id", "import_state"], take: 1 }),
   ])
-  res.json({ moves, delivery_actions, marketplace_refusals: marketplace_refusals.map(marketplaceRefusalView) })
+  const stock_shortage =
+    hubOrder?.import_state === "needs_stock" && hubOrder.order_id ? await stockShortageOf(req.scope, hubOrder.order_id, hubModule.account(account).options) : []
+  res.json({ moves, delivery_actions, marketplace_refusals: marketplace_refusals.map(marketplaceRefusalView), stock_shortage })
 }
 
 /**

@@ -1,0 +1,25 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { HUB_MODULE } from "../../../../../../../modules/hub"
+import type HubModuleService from "../../../../../../../modules/hub/service"
+import type { HubAccountQuery } from "../../../../account-query"
+import type { HubSacOrderTicket } from "../../../types"
+
+/** The SAC tickets of one hub order of an account (the order card's line), newest first, each with what the merchant did about it. */
+export async function GET(req: MedusaRequest, res: MedusaResponse<{ tickets: HubSacOrderTicket[] }>) {
+  const hub: HubModuleService = req.scope.resolve(HUB_MODULE)
+  const { account } = req.validatedQuery as HubAccountQuery
+  const rows = await hub.listHubSacTickets({ account, order_code: req.params.code }, { order: { created_at: "DESC" }, take: 20 })
+  const instances = rows.length ? await hub.listHubSacInstances({ account, ticket_code: rows.map((row) => row.code) }, { order: { created_at: "DESC" } }) : []
+  const tickets = rows.map((row) => {
+    const instance = instances.find((candidate) => candidate.ticket_code === row.code)
+    return {
+      code: row.code,
+      status: row.status,
+      unread: row.unread,
+      waiting_since: row.waiting_since ? new Date(row.waiting_since).toISOString() : null,
+      action: (row.action as HubSacOrderTicket["action"]) ?? null,
+      instance: instance ? { action: instance.action, state: instance.state, hub_status: instance.hub_status, received_at: instance.received_at ? new Date(instance.received_at).toISOString() : null } : null,
+    }
+  })
+  res.json({ tickets })
+}

@@ -1,0 +1,92 @@
+import type { FilterableRefundReasonProps } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import type { HubSacInstanceRequest, HubSacItem } from "../../../hub-client"
+import { HUB_MODULE } from "../../../modules/hub"
+import type HubModuleService from "../../../modules/hub/service"
+import { onlyShippingOptionAt, orderForFulfillment } from "../../../queries/order-fulfillments"
+import type { SacInstanceAction } from "./send-sac-instance"
+
+/** `newItems`: an exchange's new lines (a variant and a quantity); the same variants as the lines taken back when none is named. */
+export type SacInstanceContextInput = { account: string; code: string; action: SacInstanceAction; note?: string; newItems?: Array<{ variant_id: string; quantity: number }>; refundReasonId?: string }
+
+/** What an instance of the ticket needs: its order (hub and Medusa), the body for the hub, the Medusa lines it concerns and where their stock comes back. */
+export type SacInstanceContext = {
+  orderCode: string
+  hubOrderId: string
+  orderId: string
+  request: HubSacInstanceRequest
+  /** The Medusa order lines of the ticket's lines, with the quantities the ticket names. */
+  lines: Array<{ id: string; quantity: number }>
+  /** Where returned goods go back to stock: the location the order was fulfilled from, or the account's `stockLocationId`. */
+  locationId: string | null
+  /** An exchange's new lines: the ones named, or the same variants at the price they were sold at (nothing to pay or refund). */
+  newItems: Array<{ variant_id: string; quantity: number; unit_price?: number }>
+  /** How an exchange's new lines leave (Medusa reserves their stock with it): the account's `shippingOptionId`, the order's, or the one leaving from the location. */
+  shippingOptionId: string | null
+  /** The Medusa refund reason the merchant chose for the buyer's refund when the goods arrive (checked to exist); null: the plugin's. */
+  refundReasonId: string | null
+}
+
+const refuse = (message: string) => new MedusaError(MedusaError.Types.NOT_ALLOWED, message)
+
+/**
+ * Reads what an instance of a ticket is made of, before anything is sent (docs/after-sale.md): the ticket
+ * as last read, its hub order imported into Medusa (a ticket whose order the store does not have takes
+ * no instance), each of its lines a line of the Medusa order by the hub's SKU. The body is the record's
+ * fields (docs/hub-public-facts.md, After-sale): the buyer's cause, the ticket's lines, the refund as the
+ * account's `sacRefund` option says. Read only: nothing to compensate.
+ */
+export const sacInstanceContextStep = createStep("hub-sac-instance-context", async (input: SacInstanceContextInput, { container }) => {
+  const hubModule = container.resolve<HubModuleService>(HUB_MODULE)
+  const account = hubModule.account(input.account)
+  if (input.refundReasonId) {
+    const [reason] = await container.resolve(Modules.PAYMENT).listRefundReasons({ id: input.refundReasonId } as FilterableRefundReasonProps, { take: 1 })
+    if (!reason) throw new MedusaError(MedusaError.Types.INVALID_DATA, `refund_reason_id: Medusa has no refund reason ${input.refundReasonId}`)
+  }
+  const [ticket] = await hubModule.listHubSacTickets({ account: input.account, code: input.code }, { take: 1 })
+  if (!ticket) throw new MedusaError(MedusaError.Types.NOT_FOUND, `ticket ${input.code} has not been read from the hub`)
+  if (!ticket.order_code) throw refuse(`ticket ${input.code} names no order`)
+  const [hubOrder] = await hubModule.listHubOrders({ account: input.account, code: ticket.order_code }, { take: 1 })
+  if (!hubOrder?.order_id) throw refuse(`the order ${ticket.order_code} of ticket ${input.code} is not in Medusa`)
+  const order = await orderForFulfillment(container, hubOrder.order_id)
+
+  const items = ((ticket.items as HubSacItem[] | null) ?? []).filter((item) => item.sku && item.quantity)
+  if (!items.length) throw refuse(`ticket ${input.code} names no lines the hub gave a SKU and quantity for`)
+  const lines = items.map((item) => {
+    const line = order.lines.find((candidate) => candidate.sku === item.sku && !candidate.charge)
+    if (!line) throw refuse(`the ticket's line ${item.sku} is not a line of the Medusa order`)
+    return { id: line.id, quantity: item.quantity! }
+  })
+  const cause = ticket.cause as { id: string; name: string | null; reason: { id: string; name?: string } | null } | null
+  if (!cause?.id || !cause.reason?.id) throw refuse(`ticket ${input.code} gives no cause and reason: the hub's instance needs them`)
+
+  const request: HubSacInstanceRequest = {
+    action: { id: input.action },
+    cause: { id: cause.id, ...(cause.name ? { name: cause.name } : {}), reason: { id: cause.reason.id, ...(cause.reason.name ? { name: cause.reason.name } : {}) } },
+    items: items.map((item, index) => ({ id: item.id ?? String(index + 1), sku_id: item.sku!, product_id: item.productId, quantity: item.quantity! })),
+    ...(input.action === "EXCHANGE" ? {} : { refunds: [account.options.sacRefund] }),
+    ...(input.note ? { additional_note: input.note } : {}),
+  }
+  const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
+    entity: "order",
+    fields: ["fulfillments.location_id", "fulfillments.canceled_at", "items.id", "items.variant_id", "items.unit_price"],
+    filters: { id: order.id },
+  })
+  const found = data[0] as unknown as { fulfillments?: Array<{ location_id: string | null; canceled_at: unknown } | null>; items?: Array<{ id: string; variant_id: string | null; unit_price: number } | null> } | undefined
+  const fulfilledAt = (found?.fulfillments ?? []).find((fulfillment) => fulfillment && !fulfillment.canceled_at)?.location_id
+  const newItems =
+    input.action !== "EXCHANGE"
+      ? []
+      : (input.newItems ??
+        lines.map((line) => {
+          const item = (found?.items ?? []).find((candidate) => candidate?.id === line.id)
+          if (!item?.variant_id) throw refuse(`the ticket's line ${line.id} has no variant to exchange it for: name the new lines`)
+          return { variant_id: item.variant_id, quantity: line.quantity, unit_price: Number(item.unit_price) }
+        }))
+  const locationId = fulfilledAt ?? account.options.stockLocationId ?? null
+  const shippingOptionId = input.action !== "EXCHANGE" ? null : (account.options.shippingOptionId ?? order.shippingOptionId ?? (locationId ? await onlyShippingOptionAt(container, locationId) : null))
+  if (input.action === "EXCHANGE" && !shippingOptionId) throw refuse("no shipping option for the exchange's new lines: set the plugin's `shippingOptionId` option")
+  const context: SacInstanceContext = { orderCode: ticket.order_code, hubOrderId: hubOrder.id, orderId: order.id, request, lines, locationId, newItems, shippingOptionId, refundReasonId: input.refundReasonId ?? null }
+  return new StepResponse(context)
+})

@@ -1,0 +1,113 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { hubOutcome, type HubStoreSku } from "../../../hub-client"
+import { HUB_MODULE } from "../../../modules/hub"
+import type { HubAccount } from "../../../modules/hub/hub-account"
+import type HubModuleService from "../../../modules/hub/service"
+import type { CataloguePushOutcome, ClaimedWarehouseStock } from "../../../modules/hub/types"
+import { loadAccountReadings } from "../../../queries/hub-product-fields"
+
+/** How one round of an account's warehouses went. */
+export type WarehouseStockPushSummary = { account: string; claimed: number; sent: number; refused: number; failed: number }
+
+/**
+ * Claims, for each of the account's other warehouses (option `warehouses`), up to
+ * `warehouseBatchSize` due outbox rows: one batch per warehouse and round (docs/catalogue.md, *Warehouses*).
+ */
+export const claimWarehouseStockStep = createStep("claim-hub-warehouse-stock", async ({ account }: { account: string }, { container }) => {
+  const { options, records } = container.resolve<HubModuleService>(HUB_MODULE).account(account)
+  const claims = await Promise.all(options.warehouses.map(({ code }) => records.claimWarehouseStock(code, options.warehouseBatchSize)))
+  return new StepResponse({ account, claims: claims.filter((rows) => rows.length > 0) })
+})
+
+/**
+ * Sends each warehouse's claimed rows in one `POST /stores/{code}/batch`, with Medusa's available
+ * quantity at the warehouse's location read again as the batch leaves (never a value older than its
+ * send), only the SKUs whose qty differs from what the CD last took; each row settled as any outbox
+ * row. A 4xx naming one entry (`skus.3.code`) refuses that SKU alone and gives the others back, so the
+ * next batch (another request) goes without it; one naming none refuses the batch's SKUs, not sent
+ * again until their qty changes (docs/hub-interface.md §7 rule 1). A batch sets quantities as they are,
+ * so one whose outcome is unknown is sent again, read anew, after the retry delay: it cannot count
+ * anything twice.
+ */
+export const pushWarehouseStockStep = createStep(
+  "push-hub-warehouse-stock",
+  async ({ account, claims }: { account: string; claims: ClaimedWarehouseStock[][] }, { container }) => {
+    const hub = container.resolve<HubModuleService>(HUB_MODULE)
+    const summary: WarehouseStockPushSummary = { account, claimed: claims.reduce((sum, rows) => sum + rows.length, 0), sent: 0, refused: 0, failed: 0 }
+    if (!summary.claimed) return new StepResponse(summary)
+    const target = hub.account(account)
+    const skus = [...new Set(claims.flat().map((row) => row.sku))]
+    let readings: Awaited<ReturnType<typeof loadAccountReadings>>
+    try {
+      readings = await loadAccountReadings(container, { skus }, [target.options])
+    } catch (error) {
+      // Medusa unreadable (its database, a location shared with another account): every row waits the retry delay.
+      const reason = error instanceof Error ? error.message : String(error)
+      for (const row of claims.flat()) await hub.completeCataloguePush(row, { kind: "failed", reason })
+      summary.failed = summary.claimed
+      return new StepResponse(summary)
+    }
+    const reading = readings.get(account)!
+    await Promise.all(claims.map((rows) => pushWarehouse(hub, target, rows, reading.warehouses.get(rows[0].warehouse) ?? [], summary)))
+    return new StepResponse(summary)
+  }
+)
+
+async function pushWarehouse(
+  hub: HubModuleService,
+  account: HubAccount,
+  rows: ClaimedWarehouseStock[],
+  wanted: Array<{ sku: string; fields: { qty?: number } }>,
+  summary: WarehouseStockPushSummary
+): Promise<void> {
+  const code = rows[0].warehouse
+  const qtyOf = new Map(wanted.map((entry) => [entry.sku, entry.fields.qty]))
+  // A SKU Medusa no longer reads for this warehouse (not this account's now): its last reading stands.
+  const now = rows.map((row) => ({ row: { ...row, wanted: qtyOf.has(row.sku) ? { qty: qtyOf.get(row.sku) } : row.wanted }, qty: qtyOf.has(row.sku) ? qtyOf.get(row.sku) : row.wanted.qty }))
+  const toSend = now.filter(({ row, qty }) => typeof qty === "number" && qty !== row.accepted.qty && qty !== row.refused.qty)
+  for (const { row } of now.filter((entry) => !toSend.includes(entry))) await hub.completeCataloguePush(row, { kind: "unchanged" })
+  if (!toSend.length) return
+  const batch: HubStoreSku[] = toSend.map(({ row, qty }) => ({ code: row.sku, qty: qty as number }))
+  try {
+    await account.stores.batch(code, batch)
+  } catch (error) {
+    const read = hubOutcome(error)
+    let outcome: (index: number) => CataloguePushOutcome | "give back"
+    if (read?.kind === "refused") {
+      const hubMessage = read.hubMessage ?? read.message
+      const named = /\bskus\.(\d+)\./.exec(hubMessage)
+      const only = named ? Number(named[1]) : null
+      outcome = (index) =>
+        only !== null && only < batch.length && index !== only
+          ? "give back"
+          : { kind: "refused", status: read.status, hubMessage: `${code}: ${hubMessage}`, sent: read.sent, refused: { qty: batch[index].qty }, more: false }
+    } else {
+      const reason = read ? read.message : error instanceof Error ? error.message : String(error)
+      outcome = () => ({ kind: "failed", status: read && "status" in read ? (read.status ?? undefined) : undefined, reason })
+    }
+    await settleEachRow(hub, toSend, outcome, summary)
+    return
+  }
+  // Taken whole: settled in one statement, not a row at a time (a batch of 500 is 500 rows).
+  await account.records.completeWarehouseStockSent(toSend.map(({ row }, index) => ({ claim: row, qty: batch[index].qty })))
+  summary.sent += toSend.length
+}
+
+/** A refused or failed batch, settled a row at a time: each row's outcome differs (the entry a 4xx named, the others given back). */
+async function settleEachRow(
+  hub: HubModuleService,
+  toSend: Array<{ row: ClaimedWarehouseStock }>,
+  outcome: (index: number) => CataloguePushOutcome | "give back",
+  summary: WarehouseStockPushSummary
+): Promise<void> {
+  for (const [index, { row }] of toSend.entries()) {
+    const settled = outcome(index)
+    if (settled === "give back") await hub.completeCataloguePush(row, { kind: "returned" })
+    else {
+      await hub.completeCataloguePush(row, settled)
+      if (settled.kind === "sent") summary.sent++
+      else if (settled.kind === "refused") summary.refused++
+      else summary.failed++
+    }
+  }
+}
