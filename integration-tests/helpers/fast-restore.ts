@@ -76,7 +76,8 @@ export function restoreBySwapping(): void {
     await query(`alter database ${target} with allow_connections false`)
     // A rename needs the database to itself: the app's pooled connections are ended, as the runner's drop ends them.
     for (let attempt = 0; ; attempt++) {
-      await query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`, [names.databaseName])
+      // With a timeout, each backend is waited for until it has exited, its last words sent to its client.
+      await query(`select pg_terminate_backend(pid, 5000) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`, [names.databaseName])
       try {
         await query(`alter database ${target} rename to ${quoted(old)}`)
         break
@@ -86,6 +87,12 @@ export function restoreBySwapping(): void {
       }
     }
     await query(`alter database ${quoted(spare)} rename to ${target}`)
+    // The ended connections' last words sit unread in the app's sockets: read in this turn of the event loop,
+    // they could come after the test's first query had taken one of them from the pool ("Connection
+    // terminated unexpectedly", as CI saw once). Medusa's own restore is slow enough to read them first.
+    await new Promise((resolve) => setImmediate(resolve))
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    await new Promise((resolve) => setImmediate(resolve))
     // The next copy is made, and the old one dropped, while this test runs; the next restore waits for both.
     const dropOld = query(`drop database if exists ${quoted(old)} with (force)`)
     makeAhead(names)
