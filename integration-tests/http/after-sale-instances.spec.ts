@@ -96,7 +96,7 @@ medusaIntegrationTestRunner({
       expect(await returnsOf(orderId)).toHaveLength(1)
 
       const shown = async () => (await api.get("/admin/hub/after-sale/tickets", headers)).data.tickets[0].instance
-      expect(await shown()).toEqual({ action: "RETURN", state: "sent", error: null, hub_status: "PENDING", return_id: requestedReturn.id, received_at: null, at: expect.any(String), refund_reason: { id: reason.id, label: "Arrived damaged" }, refund: null })
+      expect(await shown()).toEqual({ action: "RETURN", state: "sent", error: null, hub_status: "PENDING", return_id: requestedReturn.id, received_at: null, at: expect.any(String), refund_reason: { id: reason.id, label: "Arrived damaged", code: "arrived_damaged" }, refund: null })
 
       // The goods arrive (the marketplace has moved the instance on): Medusa's own receipt puts them back at
       // the location, the buyer's refund is recorded, and the instance is read back as the hub has it now.
@@ -111,7 +111,7 @@ medusaIntegrationTestRunner({
       const refunds = order.payment_collections.flatMap((collection: any) => collection.payments.flatMap((payment: any) => payment.refunds))
       expect(refunds).toEqual([expect.objectContaining({ amount: 59.9, note: expect.stringContaining(ticket), refund_reason: expect.objectContaining({ id: reason.id, code: "arrived_damaged" }) })])
       expect(order.payment_status).toBe("partially_refunded")
-      expect(await shown()).toMatchObject({ state: "sent", hub_status: "RECEIVED", received_at: expect.any(String), refund: { id: refunds[0].id, amount: "59.9", currency_code: "brl", reason: "Arrived damaged" } })
+      expect(await shown()).toMatchObject({ state: "sent", hub_status: "RECEIVED", received_at: expect.any(String), refund: { id: refunds[0].id, amount: "59.9", currency_code: "brl", reason: "Arrived damaged", reason_code: "arrived_damaged" } })
       // The order card's line: the ticket and what was done about it.
       expect((await api.get(`/admin/hub/after-sale/orders/${code}/tickets`, headers)).data.tickets).toEqual([
         { code: ticket, status: "UNREAD", unread: true, waiting_since: expect.any(String), action: { id: "RETURN", name: "Devolução" }, instance: { action: "RETURN", state: "sent", hub_status: "RECEIVED", received_at: expect.any(String) } },
@@ -220,6 +220,13 @@ medusaIntegrationTestRunner({
       expect(instancesSent(ticket.code)).toEqual([])
       // A refund reason Medusa does not have: refused naming the field, before anything is sent.
       const delivered = await ticketOnOrder("RETURN", { delivered: true, quantity: 1 })
+      // A cancel of an order whose goods left: Medusa cancels only an order without fulfillments, so the hub is
+      // not told of a cancel Medusa would then refuse; the merchant is pointed to the return.
+      const cancelShipped = await act(delivered.ticket, "CANCEL")
+      expect(cancelShipped.status).toBe(400)
+      expect(cancelShipped.data.message).toMatch(/fulfil.*return/i)
+      expect(instancesSent(delivered.ticket)).toEqual([])
+      expect((await medusaOrder(delivered.orderId)).status).not.toBe("canceled")
       const unknownReason = await act(delivered.ticket, "RETURN", { refund_reason_id: "refr_none" })
       expect(unknownReason.status).toBe(400)
       expect(unknownReason.data.message).toContain("refund_reason_id")
@@ -229,6 +236,9 @@ medusaIntegrationTestRunner({
       expect((await post(`/admin/hub/after-sale/tickets/${delivered.ticket}/return/receive`, {})).status).toBe(200)
       const refunds = (await medusaOrder(delivered.orderId)).payment_collections.flatMap((collection: any) => collection.payments.flatMap((payment: any) => payment.refunds))
       expect(refunds).toEqual([expect.objectContaining({ refund_reason: expect.objectContaining({ code: "hub_sac_return", label: "Marketplace return" }) })])
+      // The page names the plugin's own reason by its code, so the admin says it in the merchant's language.
+      const shownTickets = (await api.get("/admin/hub/after-sale/tickets", headers)).data.tickets as Array<{ code: string; order: { fulfilled: boolean }; instance: { refund: unknown } }>
+      expect(shownTickets.find((shown) => shown.code === delivered.ticket)).toMatchObject({ order: { fulfilled: true }, instance: { refund: { reason: "Marketplace return", reason_code: "hub_sac_return" } } })
     })
   },
 })

@@ -107,7 +107,7 @@ medusaIntegrationTestRunner({
       const [first] = page.tickets
       expect(first).toMatchObject({
         order_code: order,
-        order: { id: record.order_id, display_id: expect.any(Number) },
+        order: { id: record.order_id, display_id: expect.any(Number), fulfilled: false },
         order_missing: null,
         unread: true,
         action: { id: "CANCEL", name: "Cancelamento" },

@@ -23,6 +23,9 @@ const PLUGIN_REASON = "plugin"
 /** The plugin's own return reason (workflows/after-sale/steps/sac-refund-reason.ts), offered once as PLUGIN_REASON. */
 const PLUGIN_RETURN_REASON_CODE = "hub_sac_return"
 
+/** A refund reason's name: the plugin's own reasons (their labels are English data) in the merchant's language, any other as Medusa has it. */
+const reasonName = (t: ReturnType<typeof useHubTranslation>["t"], code: string | null, label: string) => t(`refundReasons.${code}`, { defaultValue: label })
+
 const OUTCOME: Record<number, string> = { 422: "refused", 502: "unknown", 503: "not_sent", 409: "busy" }
 
 /**
@@ -56,14 +59,15 @@ export const TicketInstance = ({ ticket }: { ticket: HubSacTicketView }) => {
       </div>
       <div className="flex gap-x-2">
         {canAct &&
-          // What the buyer asks for first, as the one to press; the others beside it.
-          ACTIONS.map((action) => (
+          // What Medusa can carry out (a cancel before the order is fulfilled, a return or an exchange after);
+          // what the buyer asks for first, as the one to press, the others beside it.
+          ACTIONS.filter((action) => (action === "CANCEL") !== ticket.order!.fulfilled).map((action) => (
             <Button key={action} size="small" variant={ticket.action?.id === action ? "primary" : "secondary"} onClick={() => setActing(action)}>
               {t(ACTION_BUTTONS[action])}
             </Button>
           ))}
         {instance?.state === "unknown" && <Button size="small" variant="secondary" onClick={() => setActing(instance.action)}>{t("instance.again")}</Button>}
-        {instance?.action !== "CANCEL" && instance?.state === "sent" && instance.return_id && !instance.received_at && <ReceiveButton code={ticket.code} reason={instance.refund_reason?.label ?? null} />}
+        {instance?.action !== "CANCEL" && instance?.state === "sent" && instance.return_id && !instance.received_at && <ReceiveButton code={ticket.code} reason={instance.refund_reason ? reasonName(t, instance.refund_reason.code, instance.refund_reason.label) : null} />}
       </div>
       {acting && <InstanceDrawer code={ticket.code} lines={ticketLines(t, ticket.items)} action={acting} onClose={() => setActing(null)} />}
     </div>
@@ -161,12 +165,12 @@ const InstanceRefund = ({ instance }: { instance: HubSacInstanceView }) => {
     <Text size="xsmall" className="text-ui-fg-subtle" data-testid="hub-sac-instance-refund">
       {refund
         ? refund.reason
-          ? t("instance.refunded", { amount: formatAmount(refund.amount, refund.currency_code), reason: refund.reason })
+          ? t("instance.refunded", { amount: formatAmount(refund.amount, refund.currency_code), reason: reasonName(t, refund.reason_code, refund.reason) })
           : t("instance.refundedNoReason", { amount: formatAmount(refund.amount, refund.currency_code) })
         : instance.received_at
           ? t("instance.notRefunded")
           : instance.refund_reason
-            ? t("instance.refundReasonShown", { label: instance.refund_reason.label })
+            ? t("instance.refundReasonShown", { label: reasonName(t, instance.refund_reason.code, instance.refund_reason.label) })
             : t("instance.refundReasonDefault")}
     </Text>
   )

@@ -35,7 +35,7 @@ const refuse = (message: string) => new MedusaError(MedusaError.Types.NOT_ALLOWE
  * as last read, its hub order imported into Medusa (a ticket whose order the store does not have takes
  * no instance), each of its lines a line of the Medusa order by the hub's SKU. The body is the record's
  * fields (docs/hub-public-facts.md, After-sale): the buyer's cause, the ticket's lines, the refund as the
- * account's `sacRefund` option says. Read only: nothing to compensate.
+ * account's `sacRefund` option says. A cancel of an order Medusa has fulfilled is refused here. Read only: nothing to compensate.
  */
 export const sacInstanceContextStep = createStep("hub-sac-instance-context", async (input: SacInstanceContextInput, { container }) => {
   const hubModule = container.resolve<HubModuleService>(HUB_MODULE)
@@ -74,7 +74,10 @@ export const sacInstanceContextStep = createStep("hub-sac-instance-context", asy
     filters: { id: order.id },
   })
   const found = data[0] as unknown as { fulfillments?: Array<{ location_id: string | null; canceled_at: unknown } | null>; items?: Array<{ id: string; variant_id: string | null; unit_price: number } | null> } | undefined
-  const fulfilledAt = (found?.fulfillments ?? []).find((fulfillment) => fulfillment && !fulfillment.canceled_at)?.location_id
+  const fulfillment = (found?.fulfillments ?? []).find((candidate) => candidate && !candidate.canceled_at)
+  // Medusa cancels an order only while none of its fulfillments stands: the hub is not told of a cancel Medusa would refuse.
+  if (input.action === "CANCEL" && fulfillment) throw refuse(`the order ${ticket.order_code} is fulfilled in Medusa, which cancels only an order without fulfillments: take the goods back with a return`)
+  const fulfilledAt = fulfillment?.location_id
   const newItems =
     input.action !== "EXCHANGE"
       ? []

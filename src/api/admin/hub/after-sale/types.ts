@@ -32,15 +32,17 @@ export type HubSacInstanceView = {
   received_at: string | null
   at: string
   /** The Medusa refund reason chosen for the buyer's refund (null: the plugin's, or a cancel's). */
-  refund_reason: { id: string; label: string } | null
+  /** `code`: the reason's code, by which the admin names the plugin's own reasons in the merchant's language. */
+  refund_reason: { id: string; label: string; code: string | null } | null
   /** Medusa's refund recorded when the goods were received: its amount (a decimal string), currency and reason. */
-  refund: { id: string; amount: string; currency_code: string | null; reason: string | null } | null
+  refund: { id: string; amount: string; currency_code: string | null; reason: string | null; reason_code: string | null } | null
 }
 
 export type HubSacTicketView = {
   code: string
   order_code: string | null
-  order: { id: string; display_id: number | null } | null
+  /** `fulfilled`: a fulfillment of it stands (not canceled): Medusa takes a return of it, not a cancel. */
+  order: { id: string; display_id: number | null; fulfilled: boolean } | null
   order_missing: HubSacOrderMissing | null
   status: string | null
   unread: boolean

@@ -16,17 +16,17 @@ export async function GET(req: MedusaRequest<unknown, GetHubSacTickets>, res: Me
   const hub: HubModuleService = req.scope.resolve(HUB_MODULE)
   const { account, limit, offset } = req.validatedQuery as GetHubSacTickets
   const { records } = hub.account(account)
-  const { rows, count } = await records.sacTicketPage({ limit, offset })
-  const answers = await records.latestSacAnswers(rows.map((row) => row.code))
+  const { rows, count } = await records.sac.ticketPage({ limit, offset })
+  const answers = await records.sac.latestAnswers(rows.map((row) => row.code))
   const instances = rows.length ? await hub.listHubSacInstances({ account, ticket_code: rows.map((row) => row.code) }, { order: { created_at: "DESC" } }) : []
   const orderIds = [...new Set(rows.flatMap((row) => (row.order_id ? [row.order_id] : [])))]
   const { data: orders } = orderIds.length
-    ? await req.scope.resolve(ContainerRegistrationKeys.QUERY).graph({ entity: "order", fields: ["id", "display_id"], filters: { id: orderIds } })
+    ? await req.scope.resolve(ContainerRegistrationKeys.QUERY).graph({ entity: "order", fields: ["id", "display_id", "fulfillments.canceled_at"], filters: { id: orderIds } })
     : { data: [] }
-  const displayIds = new Map((orders as Array<{ id: string; display_id: number | null }>).map((order) => [order.id, order.display_id]))
+  const medusaOrders = new Map((orders as unknown as MedusaOrderRow[]).map((order) => [order.id, { id: order.id, display_id: order.display_id, fulfilled: (order.fulfillments ?? []).some((fulfillment) => fulfillment && !fulfillment.canceled_at) }]))
   const refunds = await refundsOf(req.scope, instances as unknown as InstanceRow[])
   const tickets = rows.map((row) => ({
-    ...ticketView(row, displayIds, answers.filter((answer) => answer.ticket_code === row.code)),
+    ...ticketView(row, medusaOrders, answers.filter((answer) => answer.ticket_code === row.code)),
     instance: instanceView(instances.find((instance) => instance.ticket_code === row.code) as InstanceRow | undefined, refunds),
   }))
   res.json({ account, tickets, count, limit, offset })
@@ -40,14 +40,16 @@ function orderMissing(row: SacTicketRow, found: boolean): HubSacOrderMissing | n
   return { reason: "importing", detail: null }
 }
 
-function ticketView(row: SacTicketRow, displayIds: Map<string, number | null>, answers: SacAnswerRow[]): Omit<HubSacTicketView, "instance"> {
-  const found = row.order_id !== null && displayIds.has(row.order_id)
+type MedusaOrderRow = { id: string; display_id: number | null; fulfillments?: Array<{ canceled_at: unknown } | null> }
+
+function ticketView(row: SacTicketRow, medusaOrders: Map<string, NonNullable<HubSacTicketView["order"]>>, answers: SacAnswerRow[]): Omit<HubSacTicketView, "instance"> {
+  const order = row.order_id ? medusaOrders.get(row.order_id) : undefined
   const chats = row.chats ?? []
   return {
     code: row.code,
     order_code: row.order_code,
-    order: found ? { id: row.order_id!, display_id: displayIds.get(row.order_id!) ?? null } : null,
-    order_missing: orderMissing(row, found),
+    order: order ?? null,
+    order_missing: orderMissing(row, order !== undefined),
     status: row.status,
     unread: row.unread,
     platform: row.platform,
@@ -87,7 +89,7 @@ type InstanceRow = {
   refund_id: string | null
 }
 
-type RefundRow = { id: string; amount: unknown; refund_reason?: { label?: string | null } | null; payment?: { currency_code?: string | null } | null }
+type RefundRow = { id: string; amount: unknown; refund_reason?: { label?: string | null; code?: string | null } | null; payment?: { currency_code?: string | null } | null }
 
 /** The instances' chosen refund reasons and Medusa's refunds, read through Query in two requests. */
 async function refundsOf(scope: MedusaContainer, instances: InstanceRow[]) {
@@ -95,11 +97,11 @@ async function refundsOf(scope: MedusaContainer, instances: InstanceRow[]) {
   const reasonIds = [...new Set(instances.flatMap((instance) => (instance.refund_reason_id ? [instance.refund_reason_id] : [])))]
   const refundIds = [...new Set(instances.flatMap((instance) => (instance.refund_id ? [instance.refund_id] : [])))]
   const [{ data: reasons }, { data: refunds }] = await Promise.all([
-    reasonIds.length ? query.graph({ entity: "refund_reason", fields: ["id", "label"], filters: { id: reasonIds } }) : { data: [] },
-    refundIds.length ? query.graph({ entity: "refund", fields: ["id", "amount", "refund_reason.label", "payment.currency_code"], filters: { id: refundIds } }) : { data: [] },
+    reasonIds.length ? query.graph({ entity: "refund_reason", fields: ["id", "label", "code"], filters: { id: reasonIds } }) : { data: [] },
+    refundIds.length ? query.graph({ entity: "refund", fields: ["id", "amount", "refund_reason.label", "refund_reason.code", "payment.currency_code"], filters: { id: refundIds } }) : { data: [] },
   ])
   return {
-    reasons: new Map((reasons as Array<{ id: string; label: string }>).map((reason) => [reason.id, reason])),
+    reasons: new Map((reasons as Array<{ id: string; label: string; code: string | null }>).map((reason) => [reason.id, reason])),
     refunds: new Map((refunds as unknown as RefundRow[]).map((refund) => [refund.id, refund])),
   }
 }
@@ -117,9 +119,9 @@ function instanceView(row: InstanceRow | undefined, { reasons, refunds }: Awaite
     return_id,
     received_at: received_at ? new Date(received_at).toISOString() : null,
     at: new Date(created_at).toISOString(),
-    refund_reason: reason ? { id: reason.id, label: reason.label } : null,
+    refund_reason: reason ? { id: reason.id, label: reason.label, code: reason.code ?? null } : null,
     refund: refund
-      ? { id: refund.id, amount: MathBN.convert(refund.amount as number).toString(), currency_code: refund.payment?.currency_code ?? null, reason: refund.refund_reason?.label ?? null }
+      ? { id: refund.id, amount: MathBN.convert(refund.amount as number).toString(), currency_code: refund.payment?.currency_code ?? null, reason: refund.refund_reason?.label ?? null, reason_code: refund.refund_reason?.code ?? null }
       : null,
   }
 }
