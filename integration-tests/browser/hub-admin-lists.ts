@@ -10,7 +10,7 @@ import { openHubPage } from "./hub-pages"
  */
 
 /** Rows a hub page list shows at once (src/admin/lib/hub-queries.ts). */
-const HUB_PAGE_SIZE = 10
+const ADMIN_PAGE_SIZE = 10
 /** Rows the order list's widget shows at once (src/admin/widgets/hub-order-numbers.tsx). */
 const WIDGET_PAGE_SIZE = 5
 
@@ -48,7 +48,7 @@ export function hubPageListTests(session: AdminSession) {
     const [imported] = (await hubOrders(session, "account=default&import_state=imported&limit=1")).hub_orders
     const template = await (await fetch(`${session.sandboxUrl()}/_sandbox/orders/${encodeURIComponent(imported.code)}`)).json()
     const status = STANDARD_SANDBOX_STATUSES.find((entry) => entry.type === "NEW")!
-    for (let index = 0; index <= HUB_PAGE_SIZE; index++) {
+    for (let index = 0; index <= ADMIN_PAGE_SIZE; index++) {
       const response = await fetch(`${session.sandboxUrl()}/_sandbox/orders/raw`, {
         method: "POST",
         headers: { "content-type": "application/json" },
@@ -58,23 +58,23 @@ export function hubPageListTests(session: AdminSession) {
     }
     expect((await page.request.post(`${session.medusaUrl()}/admin/hub/import-runs`)).status()).toBe(200)
     const { count } = await hubOrders(session, `${NEEDING}&limit=1`)
-    expect(count).toBeGreaterThan(HUB_PAGE_SIZE)
+    expect(count).toBeGreaterThan(ADMIN_PAGE_SIZE)
     const [first, second] = [
-      await hubOrders(session, `${NEEDING}&limit=${HUB_PAGE_SIZE}&offset=0`),
-      await hubOrders(session, `${NEEDING}&limit=${HUB_PAGE_SIZE}&offset=${HUB_PAGE_SIZE}`),
+      await hubOrders(session, `${NEEDING}&limit=${ADMIN_PAGE_SIZE}&offset=0`),
+      await hubOrders(session, `${NEEDING}&limit=${ADMIN_PAGE_SIZE}&offset=${ADMIN_PAGE_SIZE}`),
     ]
 
     await openHubPage(page, session.medusaUrl(), "orders")
     const table = page.getByTestId("hub-orders-attention")
     await eventually(async () => expect(await column(table, "Hub order")).toEqual(first.hub_orders.map(named)), 60_000)
-    await session.expectText(table, `1 of ${Math.ceil(count / HUB_PAGE_SIZE)} pages`)
+    await session.expectText(table, `1 of ${Math.ceil(count / ADMIN_PAGE_SIZE)} pages`)
     await session.expectText(table, `of ${count} results`)
     await table.getByRole("button", { name: "Next" }).click()
     await eventually(async () => expect(await column(table, "Hub order")).toEqual(second.hub_orders.map(named)), 30_000)
     const firstIds = first.hub_orders.map((order) => order.id)
     expect(second.hub_orders.filter((order) => firstIds.includes(order.id))).toEqual([])
-    expect(second.hub_orders.length).toBe(Math.min(HUB_PAGE_SIZE, count - HUB_PAGE_SIZE))
-    await session.expectText(table, `2 of ${Math.ceil(count / HUB_PAGE_SIZE)} pages`)
+    expect(second.hub_orders.length).toBe(Math.min(ADMIN_PAGE_SIZE, count - ADMIN_PAGE_SIZE))
+    await session.expectText(table, `2 of ${Math.ceil(count / ADMIN_PAGE_SIZE)} pages`)
     await table.scrollIntoViewIfNeeded()
     await session.screenshot("hub-orders-attention-page-2", table)
     // And back: the first page again.

@@ -5,13 +5,12 @@
  */
 import type { z } from "zod"
 import type { HubBudgetStore } from "./budget-store"
-import { rateLimitBucketOf } from "./endpoints"
 import { describeIssues, HubInvalidRequestError, HubRefusedError } from "./errors"
 import type { HourlyTraffic, HubFiguresSnapshot } from "./figure-snapshot"
 import { HubClientOptions, HubClientOptionsInput, hubClientOptionsSchema } from "./options"
 import type { HubTracer } from "./tracing"
 import type { ListedHubOrder } from "./listed-order"
-import { allOrders, allProducts, HubPageReader, Paged, pageQuery } from "./paging"
+import { allOrders, allProducts, HubPageReader, hubDate, Paged, pageQuery } from "./paging"
 import {
   DeliveryInput,
   deliveryInputSchema,
@@ -56,7 +55,7 @@ import {
 } from "./product-schemas"
 import { HubCategories } from "./categories"
 import { HubMarketplaceDelivery } from "./marketplace-delivery"
-import { orderPath, productPath, productResource, skuSegment, variationResource } from "./paths"
+import { orderPath, productPath, productResource, productsCursorPath, skuSegment, variationResource } from "./paths"
 import { HubSac } from "./sac"
 import { HubStores } from "./stores"
 import { HubSyncErrors } from "./sync-errors"
@@ -247,27 +246,8 @@ export class HubClient implements HubPageReader {
    * path) is followed: the credentials are never sent anywhere else.
    */
   async followProductsCursor(next: string): Promise<HubProductList> {
-    let url: URL
-    try {
-      url = new URL(next, this.transport.base)
-    } catch {
-      throw new HubRefusedError("GET /products", "the hub's `next` link is not a URL")
-    }
-    const { base, basePath } = this.transport
-    const relative = url.pathname.startsWith(`${basePath}/`) ? url.pathname.slice(basePath.length) : undefined
-    if (url.origin !== base.origin || relative === undefined || rateLimitBucketOf("GET", relative) !== "GET /products") {
-      throw new HubRefusedError(
-        "GET /products",
-        `the hub's \`next\` link points outside the configured hub (${url.origin}); it is not followed`
-      )
-    }
-    return this.transport.send({
-      method: "GET",
-      path: relative,
-      endpoint: "GET /products",
-      query: url.searchParams,
-      response: hubProductListSchema,
-    })
+    const { path, query } = productsCursorPath(next, this.transport.base, this.transport.basePath)
+    return this.transport.send({ method: "GET", path, endpoint: "GET /products", query, response: hubProductListSchema })
   }
 
   /** Every product matching `filters`, following `next`; one page held at a time. */
@@ -409,11 +389,4 @@ export class HubClient implements HubPageReader {
       throw new HubRefusedError(endpoint, `${what} is allowed only on a test (sandbox) hub account; set the \`sandbox\` option only for such an account`)
     }
   }
-}
-
-/** The hub filters order dates by day, as DD/MM/YYYY. */
-export function hubDate(date: Date): string {
-  const day = String(date.getUTCDate()).padStart(2, "0")
-  const month = String(date.getUTCMonth() + 1).padStart(2, "0")
-  return `${day}/${month}/${date.getUTCFullYear()}`
 }

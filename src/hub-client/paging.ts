@@ -154,3 +154,10 @@ function dayNumber(date: Date): number {
 function dateOf(day: number): Date {
   return new Date(day * HUB_DAY_MS)
 }
+
+/** The hub filters order dates by day, as DD/MM/YYYY. */
+export function hubDate(date: Date): string {
+  const day = String(date.getUTCDate()).padStart(2, "0")
+  const month = String(date.getUTCMonth() + 1).padStart(2, "0")
+  return `${day}/${month}/${date.getUTCFullYear()}`
+}

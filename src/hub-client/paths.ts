@@ -2,8 +2,10 @@
  * The hub's paths for one order or product, as the client (client.ts) sends them: each code or SKU
  * encoded as one path segment, a SKU that cannot name a product refused before sending; and what a
  * product write changes, for the transport's memory of refusals (transport.ts).
+ * The products listing's `next` link, followed only on the configured hub, is one of them.
  */
-import { HubInvalidRequestError } from "./errors"
+import { rateLimitBucketOf } from "./endpoints"
+import { HubInvalidRequestError, HubRefusedError } from "./errors"
 import { skuPathProblem } from "./product-schemas"
 
 export function orderPath(code: string): string {
@@ -29,3 +31,21 @@ export function skuSegment(endpoint: string, sku: string): string {
 /** What a product write changes (its creation or a PUT), for forgetting its refusals once one succeeds. */
 export const productResource = (sku: string) => `product ${sku}`
 export const variationResource = (sku: string) => `variation ${sku}`
+
+/**
+ * The products listing's `next` link as a path and query on the configured hub. Only a link on that
+ * hub (same origin, under the base path, to the listing) is followed: the credentials go nowhere else.
+ */
+export function productsCursorPath(next: string, base: URL, basePath: string): { path: string; query: URLSearchParams } {
+  let url: URL
+  try {
+    url = new URL(next, base)
+  } catch {
+    throw new HubRefusedError("GET /products", "the hub's `next` link is not a URL")
+  }
+  const relative = url.pathname.startsWith(`${basePath}/`) ? url.pathname.slice(basePath.length) : undefined
+  if (url.origin !== base.origin || relative === undefined || rateLimitBucketOf("GET", relative) !== "GET /products") {
+    throw new HubRefusedError("GET /products", `the hub's \`next\` link points outside the configured hub (${url.origin}); it is not followed`)
+  }
+  return { path: relative, query: url.searchParams }
+}

@@ -13,7 +13,7 @@ const TICKETS_PER_ROUND = 200
  * and restarts (an answer and a new message later is told anew). `now` is the caller's clock.
  */
 export async function noticeSacUnanswered(container: MedusaContainer, account: HubAccount, { now = Date.now() }: { now?: number } = {}): Promise<number> {
-  const waiting = await account.records.sacUnanswered(new Date(now - account.options.sacUnansweredHours * HOUR_MS), TICKETS_PER_ROUND)
+  const waiting = await account.records.sac.unanswered(new Date(now - account.options.sacUnansweredHours * HOUR_MS), TICKETS_PER_ROUND)
   for (const ticket of waiting) {
     const since = new Date(ticket.waiting_since).toISOString()
     await notifyMerchant(container, { account: account.id, cause: `sac-unanswered:${ticket.code}:${since}`, facts: { about: "sac-unanswered", ticket: ticket.code, orderCode: ticket.order_code, since } })

@@ -65,7 +65,7 @@ async function read(container: MedusaContainer, { id: account, sac, records }: H
   const seenAt = new Date().toISOString()
   try {
     for await (const page of sac.all()) {
-      const known = await records.knownSacTickets(page.tickets.map((ticket) => ticket.code))
+      const known = await records.sac.knownTickets(page.tickets.map((ticket) => ticket.code))
       const tickets = []
       for (const ticket of page.tickets) {
         if (!changed(ticket, known.get(ticket.code))) {

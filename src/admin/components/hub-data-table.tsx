@@ -10,7 +10,7 @@ import {
 } from "@medusajs/ui"
 import { useEffect, useState } from "react"
 import { useTranslation } from "react-i18next"
-import { HUB_PAGE_SIZE } from "../lib/hub-queries"
+import { ADMIN_PAGE_SIZE } from "../lib/hub-queries"
 
 /** One list's page as Medusa's DataTable keeps it (`pageIndex`, `pageSize`), and as the routes take it (`limit`, `offset`). */
 export type HubPagination = {
@@ -20,7 +20,7 @@ export type HubPagination = {
 }
 
 /** A list's page, from the first, `pageSize` rows at a time. */
-export function useHubPagination(pageSize = HUB_PAGE_SIZE): HubPagination {
+export function useHubPagination(pageSize = ADMIN_PAGE_SIZE): HubPagination {
   const [state, onPaginationChange] = useState<DataTablePaginationState>({ pageIndex: 0, pageSize })
   return { state, onPaginationChange, query: { limit: state.pageSize, offset: state.pageIndex * state.pageSize } }
 }

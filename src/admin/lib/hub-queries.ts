@@ -17,11 +17,11 @@ export const HUB_PAGE_REFRESH_MS = 10_000
 /** A list's page as the routes take it. */
 export type HubPageQuery = { limit: number; offset: number }
 
-/** How many rows a list of the hub page shows at once. */
-export const HUB_PAGE_SIZE = 10
+/** How many rows a table of the admin's hub pages shows at once (the hub's own page size is HUB_PAGE_SIZE, src/hub-client/endpoints.ts). */
+export const ADMIN_PAGE_SIZE = 10
 
 /** A list's first page: its count is all "Needs you" reads of it (the same query as the list's own first page). */
-const FIRST: HubPageQuery = { limit: HUB_PAGE_SIZE, offset: 0 }
+const FIRST: HubPageQuery = { limit: ADMIN_PAGE_SIZE, offset: 0 }
 
 /** A page of the hub orders that need the merchant, of every account: set aside, or imported short of stock; and how many in all. */
 export function useHubOrdersNeedingMerchant(page: HubPageQuery = FIRST) {

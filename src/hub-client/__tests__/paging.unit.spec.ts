@@ -1,4 +1,4 @@
-import { hubDate } from "../client"
+import { hubDate } from "../paging"
 import { HubIncompleteListingError, maskSecrets } from "../errors"
 import { parseHubOrder } from "../listed-order"
 import { allProducts, type HubPageReader } from "../paging"

@@ -9,6 +9,7 @@ import type { ClaimedHubOrder, SeenHubOrder } from "../../mapping/plan-hub-order
 import type { HubAccountOptions } from "./accounts"
 import type { HubLeases } from "./leases"
 import { HubPricePreviewRecords } from "./price-preview-records"
+import { HubSacRecords } from "./sac-records"
 import { HubWarehouseReconciliationRecords } from "./warehouse-reconciliation-records"
 import type { CatalogueFigures, WantedSkuFields } from "./models/hub-catalogue-change"
 import type { PublicationState } from "./models/hub-product-publication"
@@ -20,9 +21,6 @@ import type { SharedListedOrder, TakenListedOrder } from "./repositories/hub-lis
 import type { ShipByDue } from "./repositories/hub-order"
 import type { HubSkuHolding } from "./repositories/hub-sku-reservation"
 import type { ListedSyncError } from "./repositories/hub-sync-error"
-import type { KnownSacTicket, RecordedSacTicket, SacTicketRow } from "./repositories/hub-sac-ticket"
-import type { SacAnswerRow } from "./repositories/hub-sac-answer"
-import type { KeptSacChat, KeptSacTicket } from "../../mapping/hub-sac"
 import type { TrafficHour } from "./repositories/hub-traffic-hour"
 
 /** How the records ask for rows: a filter and the read's options, as Medusa's generated `list*` take them. */
@@ -148,62 +146,6 @@ export class HubAccountRecords {
   @InjectManager()
   async forgetUnlistedSyncErrors(entity: "products" | "orders", readStartedAt: Date, @MedusaContext() sharedContext: Context = {}): Promise<number> {
     return this.repositories.syncErrors.forgetUnlisted(this.account.id, entity, readStartedAt, sharedContext)
-  }
-
-  // ---- SAC tickets (src/sync/sac.ts): the marketplace's customer service, as the hub lists it
-
-  /** What the store holds of these tickets: whether their chats need reading again. */
-  @InjectManager()
-  async knownSacTickets(codes: string[], @MedusaContext() sharedContext: Context = {}): Promise<Map<string, KnownSacTicket>> {
-    return this.repositories.sacTickets.known(this.account.id, codes, sharedContext)
-  }
-
-  /** Records a page of tickets as read (`seenAt`: when); each with whether it is new and the chats it had. */
-  @InjectManager()
-  async recordSacTickets(tickets: KeptSacTicket[], seenAt: Date, @MedusaContext() sharedContext: Context = {}): Promise<RecordedSacTicket[]> {
-    return this.repositories.sacTickets.record(this.account.id, tickets, seenAt, sharedContext)
-  }
-
-  /** A ticket's chats as just read back from the hub. */
-  @InjectManager()
-  async replaceSacChats(code: string, chats: KeptSacChat[], unread: boolean, waitingSince: Date | null, @MedusaContext() sharedContext: Context = {}): Promise<void> {
-    await this.repositories.sacTickets.replaceChats(this.account.id, code, chats, unread, waitingSince, sharedContext)
-  }
-
-  /** The chat's answer in flight or of unknown outcome, if any. */
-  @InjectManager()
-  async pendingSacAnswer(code: string, parts: string, @MedusaContext() sharedContext: Context = {}): Promise<SacAnswerRow | null> {
-    return this.repositories.sacAnswers.pending(this.account.id, code, parts, sharedContext)
-  }
-
-  /** An answer about to leave; null when the chat has one in flight already. */
-  @InjectManager()
-  async claimSacAnswer(code: string, parts: string, content: string, @MedusaContext() sharedContext: Context = {}): Promise<string | null> {
-    return this.repositories.sacAnswers.claim(this.account.id, code, parts, content, sharedContext)
-  }
-
-  /** How an answer ended. */
-  @InjectManager()
-  async settleSacAnswer(id: string, state: "sent" | "unknown" | "failed", error: string | null, @MedusaContext() sharedContext: Context = {}): Promise<void> {
-    await this.repositories.sacAnswers.settle(id, state, error, sharedContext)
-  }
-
-  /** Each chat's latest answer, for these tickets. */
-  @InjectManager()
-  async latestSacAnswers(codes: string[], @MedusaContext() sharedContext: Context = {}): Promise<SacAnswerRow[]> {
-    return this.repositories.sacAnswers.latest(this.account.id, codes, sharedContext)
-  }
-
-  /** Tickets whose oldest message to the seller has waited since before `waitingBefore`, the longest first. */
-  @InjectManager()
-  async sacUnanswered(waitingBefore: Date, limit: number, @MedusaContext() sharedContext: Context = {}): Promise<Array<{ code: string; order_code: string | null; waiting_since: Date }>> {
-    return this.repositories.sacTickets.unanswered(this.account.id, waitingBefore, limit, sharedContext)
-  }
-
-  /** A page of the tickets, unread first and the longest waiting first, each with its hub order's record. */
-  @InjectManager()
-  async sacTicketPage(page: { limit: number; offset: number }, @MedusaContext() sharedContext: Context = {}): Promise<{ rows: SacTicketRow[]; count: number }> {
-    return this.repositories.sacTickets.page(this.account.id, page, sharedContext)
   }
 
   // ---- The hub product pipeline: outbox rows (a SKU each) and publications (a product each)
@@ -436,5 +378,10 @@ export class HubAccountRecords {
   /** What the reconciliation of the account's other warehouses reads (src/modules/hub/warehouse-reconciliation-records.ts). */
   get warehouseReconciliation(): HubWarehouseReconciliationRecords {
     return new HubWarehouseReconciliationRecords(this.account.id, this.repositories.warehouseStock, this.baseRepository_)
+  }
+
+  /** The marketplace's customer service, as the hub lists it (src/modules/hub/sac-records.ts). */
+  get sac(): HubSacRecords {
+    return new HubSacRecords(this.account.id, this.repositories.sacTickets, this.repositories.sacAnswers, this.baseRepository_)
   }
 }

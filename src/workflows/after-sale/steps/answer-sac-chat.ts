@@ -23,7 +23,7 @@ const SAME_ANSWER_MS = 60_000
 async function readBack(account: HubAccount, code: string) {
   try {
     const chats = keptChats((await account.sac.chats(code)).chats)
-    await account.records.replaceSacChats(code, chats, chatsUnread(chats), waitingSince(chats))
+    await account.records.sac.replaceChats(code, chats, chatsUnread(chats), waitingSince(chats))
     return chats
   } catch (error) {
     if (!hubOutcome(error)) throw error
@@ -43,39 +43,39 @@ export const answerSacChatStep = createStep("answer-hub-sac-chat", async (input:
   const content = input.content.trim()
   const done = (outcome: SacAnswerOutcome) => new StepResponse(outcome)
 
-  const pending = await account.records.pendingSacAnswer(code, parts)
+  const pending = await account.records.sac.pendingAnswer(code, parts)
   if (pending) {
     const chats = await readBack(account, code)
     if (!chats) return done({ state: "unknown", resent: false, error: "the hub could not be read to learn whether the earlier answer arrived" })
     const landed = answerLanded(chats, parts, pending.content, new Date(pending.created_at))
-    await account.records.settleSacAnswer(pending.id, landed ? "sent" : "failed", landed ? null : "not in the hub's chat after its answer was lost")
+    await account.records.sac.settleAnswer(pending.id, landed ? "sent" : "failed", landed ? null : "not in the hub's chat after its answer was lost")
     if (landed && pending.content.trim() === content) return done({ state: "sent", resent: false, error: null })
   }
-  const [latest] = (await account.records.latestSacAnswers([code])).filter((answer) => answer.parts === parts)
+  const [latest] = (await account.records.sac.latestAnswers([code])).filter((answer) => answer.parts === parts)
   if (latest?.state === "sent" && latest.content.trim() === content && latest.sent_at && Date.now() - new Date(latest.sent_at).getTime() < SAME_ANSWER_MS) {
     return done({ state: "sent", resent: false, error: null })
   }
 
-  const id = await account.records.claimSacAnswer(code, parts, content)
+  const id = await account.records.sac.claimAnswer(code, parts, content)
   if (!id) return done({ state: "busy", resent: false, error: null })
   try {
     await account.sac.answer(code, parts, content)
   } catch (error) {
     const outcome = hubOutcome(error)
     if (!outcome) {
-      await account.records.settleSacAnswer(id, "unknown", null)
+      await account.records.sac.settleAnswer(id, "unknown", null)
       throw error
     }
     if (outcome.kind === "outcome_unknown") {
-      await account.records.settleSacAnswer(id, "unknown", outcome.message)
+      await account.records.sac.settleAnswer(id, "unknown", outcome.message)
       return done({ state: "unknown", resent: false, error: outcome.message })
     }
     const refused = outcome.kind === "refused"
     const words = refused ? (outcome.hubMessage ?? outcome.message) : outcome.message
-    await account.records.settleSacAnswer(id, "failed", words)
+    await account.records.sac.settleAnswer(id, "failed", words)
     return done({ state: refused ? "refused" : "not_sent", resent: false, error: words })
   }
-  await account.records.settleSacAnswer(id, "sent", null)
+  await account.records.sac.settleAnswer(id, "sent", null)
   await readBack(account, code)
   return done({ state: "sent", resent: true, error: null })
 })

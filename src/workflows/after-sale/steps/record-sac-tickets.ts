@@ -12,6 +12,6 @@ export type SacTicketsPage = { account: string; tickets: KeptSacTicket[]; seenAt
  * No compensation: the rows are the hub's state as read, which the next read writes again.
  */
 export const recordSacTicketsStep = createStep("record-hub-sac-tickets", async ({ account, tickets, seenAt }: SacTicketsPage, { container }) => {
-  const recorded: RecordedSacTicket[] = await container.resolve<HubModuleService>(HUB_MODULE).account(account).records.recordSacTickets(tickets, new Date(seenAt))
+  const recorded: RecordedSacTicket[] = await container.resolve<HubModuleService>(HUB_MODULE).account(account).records.sac.recordTickets(tickets, new Date(seenAt))
   return new StepResponse(recorded)
 })
