@@ -59,9 +59,8 @@ export const TicketInstance = ({ ticket }: { ticket: HubSacTicketView }) => {
       </div>
       <div className="flex gap-x-2">
         {canAct &&
-          // What Medusa can carry out (a cancel before the order is fulfilled, a return or an exchange after);
-          // what the buyer asks for first, as the one to press, the others beside it.
-          ACTIONS.filter((action) => (action === "CANCEL") !== ticket.order!.fulfilled).map((action) => (
+          // What the buyer asks for first, as the one to press; the others beside it.
+          ACTIONS.map((action) => (
             <Button key={action} size="small" variant={ticket.action?.id === action ? "primary" : "secondary"} onClick={() => setActing(action)}>
               {t(ACTION_BUTTONS[action])}
             </Button>
