@@ -205,7 +205,8 @@ async function phase(sandbox: SandboxProcess, url: string, callers: number, body
   }
 }
 
-/** BENCH_PROFILE=<file>: the store's CPU profile over the 50 callers' phase alone (open it in Chrome's DevTools). */
+/** BENCH_PROFILE=<file>: the store's CPU profile over one phase alone, BENCH_PROFILE_CALLERS' (50; open it in Chrome's DevTools). */
+const PROFILED_CALLERS = Number(process.env.BENCH_PROFILE_CALLERS ?? 50)
 async function profiled<T>(wanted: boolean, run: () => Promise<T>): Promise<T> {
   const file = process.env.BENCH_PROFILE
   if (!wanted || !file) return run()
@@ -219,7 +220,7 @@ async function profiled<T>(wanted: boolean, run: () => Promise<T>): Promise<T> {
     const { profile } = await session.post("Profiler.stop")
     writeFileSync(file, JSON.stringify(profile))
     session.disconnect()
-    log(`CPU profile of the 50 callers' phase: ${file}`)
+    log(`CPU profile of the ${PROFILED_CALLERS} callers' phase: ${file}`)
   }
 }
 
@@ -297,7 +298,7 @@ async function main() {
     const goals: Record<number, Goals> = { 1: { p99Ms: 200 }, 10: { p99Ms: 200 }, 50: { p99Ms: 200, lateAtMost: 0 }, 200: { p99Ms: 800 } }
     const quoteCpu: Array<[string, number]> = []
     for (const callers of [1, 10, 50, 200]) {
-      const measured = await profiled(callers === 50, () => phase(sandbox, url, callers))
+      const measured = await profiled(callers === PROFILED_CALLERS, () => phase(sandbox, url, callers))
       ok = report(`${callers} caller(s)`, measured, goals[callers], idle) && ok
       quoteCpu.push([`${callers} caller(s)`, ownCpuMs(measured, idle)])
     }
