@@ -1,8 +1,10 @@
 /*
- * The demo's after-sale (docs/after-sale.md, issue 61): besides the ticket asking to cancel a NEW order
- * (scripts/demo.js), two orders that reach the buyer, each with a ticket asking to return a line, so
- * Orders -> Marketplace after-sale shows every state a merchant meets:
+ * The demo's after-sale (docs/after-sale.md, issue 61), so Orders -> Marketplace after-sale shows every
+ * state a merchant meets:
  *
+ *   - a NEW order of its own whose buyer asks to cancel it before it ships (placeCancelTicket): Medusa has
+ *     fulfilled none of it, so the page offers the cancel; the other NEW orders are the order pages' to
+ *     invoice, ship and cancel (the browser tests leave this one as it is);
  *   - before Medusa starts, two orders placed and approved on the sandbox (placeAfterSaleOrders);
  *   - once Medusa answers (playAfterSale, through the admin API as the merchant would): each imported,
  *     invoiced, shipped and delivered from Medusa (POST /admin/hub/orders/{code}/moves), the buyer's
@@ -11,7 +13,7 @@
  *     (POST /admin/hub/after-sale/tickets/{code}/instances): the first waits for the merchant to act,
  *     the second for the goods.
  *
- * Only with the jobs on (the browser test runs the demo with HUB_JOBS=false and counts the orders it imports).
+ * The delivered two only with the jobs on (the browser test runs the demo with HUB_JOBS=false and counts the orders it imports).
  */
 "use strict"
 
@@ -42,6 +44,21 @@ const BUYERS = [
     cause: { id: "ARP", name: "Arrependimento", reason: { id: "183", name: "Comprei errado" } },
   },
 ]
+
+const CANCEL_BUYER = {
+  customer: { name: "Cliente Demo", email: "cliente.demo@example.com", vat_number: "52998224725" },
+  address: { street: "Rua Augusta", number: 500, neighborhood: "Consolação", city: "São Paulo", region: "SP", country: "BR", postcode: "01305000" },
+  message: "Olá, comprei errado: posso cancelar o pedido antes do envio?",
+}
+
+/** A NEW order placed on the sandbox and its buyer's ticket asking to cancel it, with their message: the ticket, or null without a SKU in stock. */
+function placeCancelTicket(hub, store) {
+  const sku = store.products.find((product) => product.qty > 0)?.sku
+  if (!sku) return null
+  const { customer, address, message } = CANCEL_BUYER
+  const { code } = hub.createOrder({ channel: CHANNEL, items: [{ id: sku, qty: 1 }], customer, billing_address: address, shipping_address: address, shipping_method: "Correios PAC", shipping_cost: 15.9 })
+  return hub.openSacTicket({ order_code: code, action: "CANCEL", message: { content: message, buyer: { name: customer.name, email: customer.email } } })
+}
 
 /** Two orders placed and approved on the sandbox (imported by Medusa's jobs once it starts): [{ code, sku, quantity }]. */
 function placeAfterSaleOrders(hub, store) {
@@ -159,4 +176,4 @@ async function returnRefundReason(api) {
 
 const RETURN_REASON = { code: "buyer_return", label: "Devolução do comprador", description: "O comprador devolveu a mercadoria pelo SAC do marketplace." }
 
-module.exports = { placeAfterSaleOrders, playAfterSale }
+module.exports = { placeCancelTicket, placeAfterSaleOrders, playAfterSale }

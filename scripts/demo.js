@@ -35,7 +35,7 @@ const {
   stopEmbeddedPostgres,
 } = require("./postgres")
 const { DemoError, Interrupted, MedusaProcesses, sleep } = require("./process-groups")
-const { placeAfterSaleOrders, playAfterSale } = require("./demo-after-sale")
+const { placeAfterSaleOrders, placeCancelTicket, playAfterSale } = require("./demo-after-sale")
 const { BRAND_B, brandBAccountsEnv, demoAccountCount, placeDeliveryOrders, printBanner, readChannelProducts, reportRefusal, startDemoHub, stockSandbox } = require("./demo-hubs")
 
 const ROOT = path.resolve(__dirname, "..")
@@ -216,8 +216,8 @@ async function main() {
   const orders = stockSandbox(sandbox, store)
   const deliveryOrders = placeDeliveryOrders(ROOT, sandbox, store)
   const refused = reportRefusal(sandbox, store)
-  // A buyer writes to the marketplace's customer service about the first order (docs/after-sale.md): Orders > Marketplace after-sale.
-  const ticket = orders[0] ? sandbox.openSacTicket({ order_code: orders[0].code, action: "CANCEL", message: { content: "Olá, comprei errado: posso cancelar o pedido antes do envio?", buyer: { name: "Cliente Demo", email: "cliente.demo@example.com" } } }) : null
+  // A buyer writes to the marketplace's customer service about an order of theirs not shipped yet (docs/after-sale.md): Orders > Marketplace after-sale.
+  const ticket = placeCancelTicket(sandbox, store)
   if (ticket) log(`sandbox hub: SAC ticket ${ticket.code} opened for order ${ticket.order_code}, with the buyer's message`)
   // Two orders delivered from Medusa once it runs, each with a ticket asking to return a line, one return
   // requested (scripts/demo-after-sale.js); not with the jobs off (the browser test counts what it imports).

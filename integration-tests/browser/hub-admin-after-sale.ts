@@ -3,7 +3,7 @@ import type { AdminSession } from "./hub-admin-products"
 
 /*
  * Orders -> Marketplace after-sale (issue 61, docs/after-sale.md) as the merchant reads it: the demo's
- * ticket (its buyer asks to cancel the first NEW order) read with Read now (the demo's jobs are off here),
+ * ticket (its buyer asks to cancel a NEW order of their own, which Medusa has not fulfilled) read with Read now (the demo's jobs are off here),
  * its chat answered from Medusa and shown as answered; then in Portuguese, the same ticket in the
  * merchant's words and the Drawer of what they would do. The demo's delivered orders and their returns
  * are left out with the jobs off (scripts/demo-after-sale.js); the returns are end to end in
@@ -29,6 +29,8 @@ export function afterSaleTests(session: AdminSession) {
     await session.expectText(ticket, "Cancellation")
     await session.expectText(ticket.getByTestId("hub-sac-chat"), "Waiting for your answer for")
     await session.expectText(ticket.getByTestId("hub-sac-instance"), "Nothing yet: cancel the order before it ships")
+    // Medusa has fulfilled none of the order (the order pages' tests leave it as the demo made it): a cancel alone is offered.
+    expect(await ticket.getByTestId("hub-sac-instance").getByRole("button").allInnerTexts()).toEqual(["Cancel the order"])
     await ticket.getByRole("textbox").fill(ANSWER)
     await ticket.getByRole("button", { name: "Send" }).click()
     await session.expectText(ticket.getByTestId("hub-sac-chat"), ANSWER)

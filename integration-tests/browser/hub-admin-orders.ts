@@ -27,6 +27,22 @@ async function sandboxOrder(sandboxUrl: string, code: string): Promise<HubOrder>
   return (await response.json()) as HubOrder
 }
 
+/**
+ * A demo order to move (invoice, ship, cancel): one of the merchant's own carrier (`status_type` when
+ * given), and none a buyer has opened an after-sale ticket about: the demo's cancel ticket's order stays
+ * unfulfilled for the after-sale tests (hub-admin-after-sale.ts), as the demo leaves it.
+ */
+async function orderToMove(session: OrderPageSession, status?: string): Promise<{ code: string; order_id: string; status_type: string }> {
+  const { page, medusaUrl, sandboxUrl } = live(session)
+  const response = await page.request.get(`${medusaUrl}/admin/hub/orders?import_state=imported&limit=20`)
+  const tickets = await (await fetch(`${sandboxUrl}/_sandbox/sac`)).json()
+  const asked = new Set((tickets.sac as Array<{ order_code: string }>).map((ticket) => ticket.order_code))
+  const orders = (await response.json()).hub_orders as Array<{ code: string; order_id: string; status_type: string; calculation_type: string | null }>
+  const found = orders.find((entry) => !entry.calculation_type && !asked.has(entry.code) && (!status || entry.status_type === status))
+  expect(found).toBeDefined()
+  return found!
+}
+
 /** The texts of a two-column row's cells: its label, then its value. */
 async function rowCells(row: Locator): Promise<string[]> {
   await row.waitFor({ timeout: 60_000 })
@@ -60,8 +76,7 @@ export function orderPageTests(session: OrderPageSession) {
 
   it("lets the merchant invoice and ship an approved order from drawers, with field errors and toasts, and shows each move", async () => {
     const { page, medusaUrl, sandboxUrl } = live(session)
-    const response = await page.request.get(`${medusaUrl}/admin/hub/orders?import_state=imported&limit=20`)
-    const hubOrder = (await response.json()).hub_orders.find((entry: { calculation_type: string | null }) => !entry.calculation_type)
+    const hubOrder = await orderToMove(session)
     // The marketplace approves the payment; the import follows.
     const approved = await fetch(`${sandboxUrl}/_sandbox/orders/${encodeURIComponent(hubOrder.code)}/approve`, { method: "POST" })
     expect(approved.status).toBe(200)
@@ -141,8 +156,7 @@ export function orderPageTests(session: OrderPageSession) {
   it("ships an order from Medusa's own fulfillment UI: the hub shows the shipment once, and so does the card", async () => {
     const { page, medusaUrl, sandboxUrl } = live(session)
     expect((await page.request.post(`${medusaUrl}/admin/hub/import-runs`)).status()).toBe(200)
-    const response = await page.request.get(`${medusaUrl}/admin/hub/orders?import_state=imported&limit=20`)
-    const hubOrder = (await response.json()).hub_orders.find((entry: { status_type: string; calculation_type: string | null }) => entry.status_type === "NEW" && !entry.calculation_type)
+    const hubOrder = await orderToMove(session, "NEW")
     const code = encodeURIComponent(hubOrder.code)
     // Approved by the marketplace, invoiced through the admin API (the demo's hub ships only invoiced orders).
     expect((await fetch(`${sandboxUrl}/_sandbox/orders/${code}/approve`, { method: "POST" })).status).toBe(200)
@@ -201,8 +215,7 @@ export function orderPageTests(session: OrderPageSession) {
 
   it("does not resend a cancel the marketplace already made, and cancels the Medusa order with it", async () => {
     const { page, medusaUrl, sandboxUrl } = live(session)
-    const response = await page.request.get(`${medusaUrl}/admin/hub/orders?import_state=imported&limit=20`)
-    const newOrder = (await response.json()).hub_orders.find((entry: { status_type: string; calculation_type: string | null }) => entry.status_type === "NEW" && !entry.calculation_type)
+    const newOrder = await orderToMove(session, "NEW")
     await page.goto(`${medusaUrl}/app/orders/${newOrder.order_id}`)
     const widget = page.getByTestId("hub-order-widget")
     await session.expectText(widget.getByTestId("hub-order-status"), "Pagamento Pendente")

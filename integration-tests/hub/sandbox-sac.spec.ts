@@ -59,6 +59,8 @@ describe("the sandbox hub's SAC", () => {
     const silent = await openTicket({ order_code: order })
     const spoken = await openTicket({ order_code: order, message: { content: "Olá" } })
     expect((await call("GET", "/sac")).body.sac.map((ticket: { code: string }) => ticket.code)).toEqual([spoken])
+    // The control route lists every ticket, the silent one too, with its order (tests: which orders a buyer asked about).
+    expect((await control("GET", "/sac")).body.sac.map((ticket: { code: string; order_code: string }) => [ticket.code, ticket.order_code])).toEqual([[silent, order], [spoken, order]])
 
     const written = await control("POST", `/sac/${silent}/messages`, { content: "Ainda não chegou", chat: "CUSTOMER_SELLER" })
     expect(written.status).toBe(201)

@@ -1,6 +1,6 @@
 import en from "../admin/i18n/after-sale/en.json"
 import ptBR from "../admin/i18n/after-sale/ptBR.json"
-import { hubStatusWords, instanceProgress, ticketLines } from "../admin/lib/after-sale"
+import { hubStatusWords, instanceProgress, offeredActions, ticketLines } from "../admin/lib/after-sale"
 
 /* The after-sale page's and the order card's words for an instance, a hub status and a ticket's lines (issue 61). */
 
@@ -34,5 +34,15 @@ describe("the after-sale words", () => {
   it("names a ticket's lines with their SKU, the SKU alone when the hub names none", () => {
     expect(ticketLines(t, [{ id: "1", sku: "CANECA-300", name: "Caneca de cerâmica", quantity: 1 }, { id: "2", sku: "SKU-2", name: null, quantity: 2 }])).toBe("1 × Caneca de cerâmica (CANECA-300), 2 × SKU-2")
     expect(ticketLines(t, [])).toBe("—")
+  })
+
+  it("offers what Medusa can carry out: a cancel before the order is fulfilled, a return or an exchange after, and says why", () => {
+    const unfulfilled = offeredActions({ id: "order_1", display_id: 1, fulfilled: false })
+    expect(unfulfilled.actions).toEqual(["CANCEL"])
+    expect(t(unfulfilled.none)).toMatch(/^Nothing yet: cancel the order before it ships/)
+    const fulfilled = offeredActions({ id: "order_2", display_id: 2, fulfilled: true })
+    expect(fulfilled.actions).toEqual(["RETURN", "EXCHANGE"])
+    expect(t(fulfilled.none)).toContain("Medusa has fulfilled the order")
+    expect(tOf(ptBR)(fulfilled.none)).toContain("O Medusa já atendeu o pedido")
   })
 })

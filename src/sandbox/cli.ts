@@ -91,6 +91,7 @@ Control endpoints (no credentials; <code> URL-encoded: "Sandbox Marketplace-17" 
                                            "message"}: the marketplace refuses it (listed under /sync_errors/...)
   POST   /_sandbox/sac                     {"order_code","action"?,"items"?,"message"?:{"content","buyer"?}}: the buyer opens a
                                            SAC ticket for an order (GET /_sandbox/sac/<code>: it with its chats)
+  GET    /_sandbox/sac                     every ticket, with or without messages
   POST   /_sandbox/sac/<code>/messages     {"content","chat"?,"role"?:"CUSTOMER"|"B2W"}: the buyer (or the marketplace) writes
   PUT    /_sandbox/sac/<code>/archive      the marketplace archives the ticket
   PUT    /_sandbox/sac/<code>/instances/<id> {"status","refundStatus"?}: the marketplace moves the seller's instance on

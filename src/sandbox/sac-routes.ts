@@ -34,6 +34,8 @@ export function sacControlRoutes(sac: SandboxSac, instances: SandboxSacInstances
   return [
     // The buyer opens a ticket for an order: {"order_code","action"?,"cause"?,"items"?,"message"?:{"content","buyer"?},...} (sac.ts).
     { method: "POST", path: "/sac", handle: ({ body }) => ({ status: 201, body: sac.open(body() as SandboxSacTicketInput) }) },
+    // Every ticket, outside the account's limits: {"sac": [...]}.
+    { method: "GET", path: "/sac", handle: () => ({ status: 200, body: { sac: sac.all() } }) },
     {
       // A ticket with its chats, lines and refunds, outside the account's limits.
       method: "GET",

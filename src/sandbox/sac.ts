@@ -234,6 +234,11 @@ export class SandboxSac {
     return ticket && { ...this.view(ticket), chats: this.chats(code), items: this.items(code), refunds: this.refunds(code) }
   }
 
+  /** Every ticket, with or without messages, oldest first (tests, control routes: which orders a buyer asked about). */
+  all(): SandboxSacTicket[] {
+    return [...this.tickets.values()].map((ticket) => this.view(ticket))
+  }
+
   private ticket(code: string): StoredTicket {
     const ticket = this.tickets.get(code)
     if (!ticket) throw new SandboxHubError(404, `Ticket ${code} not found`)

@@ -6,15 +6,13 @@ import { useState } from "react"
 import { Controller, useForm } from "react-hook-form"
 import { z } from "zod"
 import type { HubSacInstanceView, HubSacTicketView } from "../../api/admin/hub/after-sale/types"
-import { hubStatusWords, instanceProgress, ticketLines } from "../lib/after-sale"
+import { hubStatusWords, instanceProgress, offeredActions, type TicketAction, ticketLines } from "../lib/after-sale"
 import { errorMessage, formatAmount, formatTime } from "../lib/format"
 import { useHubAccount } from "../lib/hub-account"
 import { useHubTranslation } from "../lib/i18n"
 import { sdk } from "../lib/sdk"
 
-type Action = "CANCEL" | "RETURN" | "EXCHANGE"
-const ACTIONS: Action[] = ["CANCEL", "RETURN", "EXCHANGE"]
-const ACTION_BUTTONS: Record<Action, string> = { CANCEL: "instance.cancel", RETURN: "instance.return", EXCHANGE: "instance.exchange" }
+const ACTION_BUTTONS: Record<TicketAction, string> = { CANCEL: "instance.cancel", RETURN: "instance.return", EXCHANGE: "instance.exchange" }
 
 /** The note for the marketplace, as the route takes it (2,000 characters at most), and a return's refund reason (PLUGIN_REASON: the plugin's). */
 const noteFormSchema = z.object({ note: z.string().trim().max(2000), refundReasonId: z.string() })
@@ -35,10 +33,12 @@ const OUTCOME: Record<number, string> = { 422: "refused", 502: "unknown", 503: "
  */
 export const TicketInstance = ({ ticket }: { ticket: HubSacTicketView }) => {
   const { t } = useHubTranslation("afterSale")
-  const [acting, setActing] = useState<Action | null>(null)
+  const [acting, setActing] = useState<TicketAction | null>(null)
   const instance = ticket.instance
   const open = instance && instance.state !== "failed"
   const canAct = ticket.order !== null && !open && ticket.status !== "ARCHIVED"
+  // What Medusa can carry out for the order, and the words saying why the rest is not offered.
+  const offered = ticket.order ? offeredActions(ticket.order) : { actions: [], none: "instance.none" }
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 px-6 py-4" data-testid="hub-sac-instance">
       <div className="flex flex-col gap-y-1">
@@ -53,14 +53,14 @@ export const TicketInstance = ({ ticket }: { ticket: HubSacTicketView }) => {
             {instance.error && <Text size="xsmall" className="text-ui-fg-error" data-testid="hub-sac-instance-error">{instance.error}</Text>}
           </div>
         ) : (
-          <Text size="xsmall" className="text-ui-fg-subtle">{t("instance.none")}</Text>
+          <Text size="xsmall" className="text-ui-fg-subtle">{t(offered.none)}</Text>
         )}
         {instance && <InstanceRefund instance={instance} />}
       </div>
       <div className="flex gap-x-2">
         {canAct &&
           // What the buyer asks for first, as the one to press; the others beside it.
-          ACTIONS.map((action) => (
+          offered.actions.map((action) => (
             <Button key={action} size="small" variant={ticket.action?.id === action ? "primary" : "secondary"} onClick={() => setActing(action)}>
               {t(ACTION_BUTTONS[action])}
             </Button>
@@ -73,7 +73,7 @@ export const TicketInstance = ({ ticket }: { ticket: HubSacTicketView }) => {
   )
 }
 
-const InstanceDrawer = ({ code, lines, action, onClose }: { code: string; lines: string; action: Action; onClose: () => void }) => {
+const InstanceDrawer = ({ code, lines, action, onClose }: { code: string; lines: string; action: TicketAction; onClose: () => void }) => {
   const { t } = useHubTranslation("afterSale")
   const { account } = useHubAccount()
   const queryClient = useQueryClient()

@@ -5,6 +5,19 @@ type TFunction = ReturnType<typeof useHubTranslation>["t"]
 
 type Instance = Pick<HubSacInstanceView, "action" | "state" | "received_at">
 
+/** What the seller does about a ticket (the hub's instance actions). */
+export type TicketAction = HubSacInstanceView["action"]
+
+/**
+ * What Medusa can carry out for the ticket's order, and the words saying so while nothing is done yet:
+ * a cancel while nothing of it is fulfilled (Medusa's cancelOrderWorkflow refuses an order with a
+ * fulfillment that stands, and the plugin refuses it before the hub is told), a return or an exchange
+ * once it is (Medusa takes back only what it fulfilled).
+ */
+export function offeredActions(order: NonNullable<HubSacTicketView["order"]>): { actions: TicketAction[]; none: string } {
+  return order.fulfilled ? { actions: ["RETURN", "EXCHANGE"], none: "instance.noneFulfilled" } : { actions: ["CANCEL"], none: "instance.none" }
+}
+
 /**
  * Where a ticket's instance stands, in the merchant's words (the after-sale page and the order card):
  * a cancel taken is the order canceled; a return or exchange taken waits for the goods until they are
