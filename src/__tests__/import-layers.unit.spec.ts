@@ -120,7 +120,7 @@ const MODULE_INSIDE = ["modules/hub/repositories/", "modules/hub/models/"]
  * hub's words (schemas, types, the status and move tables, `reading.ts`, `errors.ts`' `hubOutcome`)
  * stay everyone's. Read by name through the client's index, as most code imports it.
  */
-const HUB_WIRE = ["client", "transport", "categories", "sync-errors", "marketplace-delivery", "figures", "rate-limit", "occupancy", "adaptive-limit", "budget-store", "redis-budget-store", "paging", "documents", "bounds", "network-faults", "tracing", "form", "paths"].map(
+const HUB_WIRE = ["client", "transport", "hub-call", "categories", "sync-errors", "marketplace-delivery", "figures", "rate-limit", "occupancy", "adaptive-limit", "budget-store", "redis-budget-store", "paging", "documents", "bounds", "network-faults", "tracing", "form", "paths"].map(
   (name) => `hub-client/${name}.ts`
 )
 const WIRE_OWNERS = ["hub-client/", "modules/hub/"]

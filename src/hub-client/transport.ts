@@ -10,7 +10,7 @@ import type { Readable } from "node:stream"
 import { setTimeout as sleep } from "node:timers/promises"
 import { Pool } from "undici"
 import type { z } from "zod"
-import { formData, type HubForm } from "./form"
+import { formData } from "./form"
 import { AnswerTooLongError, readBounded, retryAfterMs } from "./bounds"
 import { boundedStream, headerNumber, type HubDocument, isPdf } from "./documents"
 import { DEFAULT_RATE_LIMITS, HUB_INDEX_DEPTH, rateLimitBucketOf } from "./endpoints"
@@ -32,36 +32,11 @@ import { HubRateLimiter } from "./rate-limit"
 import { RejectedRequests } from "./rejections"
 import type { HubBudgetStore } from "./budget-store"
 import { RedisBudgetStore } from "./redis-budget-store"
+import { callFingerprint, type HubCall, isDeepPage, resourceOf } from "./hub-call"
 import { hubErrorBodySchema } from "./schemas"
 
 /** The few logger methods the client uses; Medusa's logger and `console` both fit. */
 export type HubLogger = Pick<Console, "warn" | "info">
-
-type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE"
-
-export type HubCall<T> = {
-  method: Method
-  /** Relative to the base URL, already encoded: `/orders/Loja%20X-1/invoice`. */
-  path: string
-  /** The endpoint's template, for errors and figures: `POST /orders/{code}/invoice`. */
-  endpoint: string
-  query?: URLSearchParams
-  body?: unknown
-  /** A `multipart/form-data` body instead of JSON (an NF-e XML upload): text fields and one file. */
-  form?: HubForm
-  /** null: the answer's body is not read (or may be empty). */
-  response: z.ZodType<T> | null
-  /**
-   * What the call writes, when more than its path: a refusal is forgotten once a write to the same
-   * resource succeeds. `POST /products` writes the product named in its body, so one product's
-   * creation never releases another's refused one. Default: method and path.
-   */
-  resource?: string
-  /** A PDF asked for (`Accept: application/pdf`): a 2xx answer's body is handed over unread, as a stream (`document`). */
-  pdf?: boolean
-  /** A read whose 404 is an answer (nothing there), not a refusal: it resolves to null and is never remembered as rejected. */
-  absentOn404?: boolean
-}
 
 const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "UND_ERR_CONNECT_TIMEOUT", "EHOSTUNREACH", "ENETUNREACH"])
 
@@ -169,7 +144,7 @@ export class HubTransport {
   }
 
   async send<T>(call: HubCall<T>): Promise<T> {
-    const fingerprint = this.fingerprint(call)
+    const fingerprint = callFingerprint(call)
     const earlier = this.rejected.earlier(fingerprint)
     if (earlier) {
       this.figuresBook.refusedRepeat(call.endpoint)
@@ -370,13 +345,6 @@ export class HubTransport {
     }
   }
 
-  private fingerprint(call: HubCall<unknown>): string {
-    return createHash("sha256")
-      .update(`${call.method} ${call.path}?${call.query ?? ""}\n${call.body === undefined ? "" : JSON.stringify(call.body)}`)
-      .update(call.form ? JSON.stringify({ fields: call.form.fields, file: createHash("sha256").update(call.form.file.content).digest("hex") }) : "")
-      .digest("hex")
-  }
-
   /** Exponential backoff with jitter (half fixed, half random), capped at 30 s. */
   private async backoff(endpoint: string, attempt: number, cause: string): Promise<void> {
     const ceiling = Math.min(30_000, this.options.retryBaseDelayMs * 2 ** attempt)
@@ -385,15 +353,6 @@ export class HubTransport {
     this.logger?.warn(`hub: ${endpoint} failed (${cause}); retry ${attempt + 1} of ${this.options.maxRetries} in ${delayMs} ms`)
     await sleep(delayMs)
   }
-}
-
-function resourceOf(call: HubCall<unknown>): string {
-  return call.resource ?? `${call.method} ${call.path}`
-}
-
-/** A listing's 400 past its first page: the hub's index limit is lower than the specification's. */
-function isDeepPage(call: HubCall<unknown>): boolean {
-  return (call.endpoint === "GET /orders" || call.endpoint === "GET /products") && Number(call.query?.get("page") ?? 1) > 1
 }
 
 /**

@@ -1,7 +1,8 @@
 import { CATEGORY_PAGE_LIMIT } from "../category-schemas"
 import { HubCategories } from "../categories"
 import { HubClient } from "../client"
-import type { HubCall, HubTransport } from "../transport"
+import type { HubCall } from "../hub-call"
+import type { HubTransport } from "../transport"
 
 /*
  * The category service's answers read through HubCategories with a transport that hands each call's

@@ -1,5 +1,6 @@
 import { HubSac } from "../sac"
-import type { HubCall, HubTransport } from "../transport"
+import type { HubCall } from "../hub-call"
+import type { HubTransport } from "../transport"
 
 /*
  * The seller's instances (src/hub-client/sac.ts): the hub's answers read liberally (null, "" and missing

@@ -1,6 +1,7 @@
 import { hubOutcome } from "../errors"
 import { HubSac } from "../sac"
-import type { HubCall, HubTransport } from "../transport"
+import type { HubCall } from "../hub-call"
+import type { HubTransport } from "../transport"
 
 /*
  * The SAC answers read liberally (src/hub-client/sac.ts): null, "" and a missing key absent, each entry
