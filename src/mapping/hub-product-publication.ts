@@ -6,12 +6,13 @@
  * status; this module only shapes them. docs/catalogue.md, *Publishing products*, has the table.
  */
 import { MathBN } from "@medusajs/framework/utils"
-import { skuPathProblem, type ProductUpdate } from "../hub-client"
+import { skuPathProblem } from "../hub-client"
 import { onTheWire, type NoSaleWay } from "./hub-no-sale"
 import { categoryAttributes } from "./hub-category-attributes"
 import { hubEan, hubEanOf } from "./hub-ean"
 import { mappedHubCategory, sourceLabel, sourceValue, type HubFieldMapping } from "./hub-field-mapping"
 import { hubMeasure, type DimensionUnit, type HubMeasureField, type WeightUnit } from "./hub-measures"
+import type { CategoryReading, HubProductStatus, ImageReading, MeasuresReading, ProductPublicationReading, VariantPublicationReading } from "./hub-product-reading"
 
 export const BRAND_SOURCES = ["metadata.brand", "type", "collection"] as const
 export type BrandSource = (typeof BRAND_SOURCES)[number]
@@ -34,8 +35,6 @@ export const DEFAULT_NAME_MAX_LENGTH = 150
 export const MAX_HUB_CATEGORIES = 10
 const MEASURES: readonly HubMeasureField[] = ["weight", "height", "width", "length"]
 
-export type HubProductStatus = NonNullable<ProductUpdate["status"]>
-
 export type PublicationOptions = {
   weightUnit: WeightUnit
   dimensionUnit: DimensionUnit
@@ -46,55 +45,6 @@ export type PublicationOptions = {
   nameMaxLength: number
   /** How "no sale" is said, when the store set it (src/mapping/hub-no-sale.ts): a creation says it only then. */
   promotionalPriceClearedAs?: NoSaleWay
-}
-
-// ---- What the caller reads (Medusa's field names; only what the hub takes) ----
-
-export type MeasuresReading = { weight?: number | null; height?: number | null; width?: number | null; length?: number | null }
-export type ImageReading = { url: string; rank?: number | null }
-export type CategoryReading = { id: string; handle?: string | null; name: string; parent_category?: CategoryReading | null }
-
-export type VariantPublicationReading = MeasuresReading & {
-  id: string
-  metadata?: Record<string, unknown> | null
-  sku: string | null
-  title?: string | null
-  ean?: string | null
-  upc?: string | null
-  barcode?: string | null
-  hs_code?: string | null
-  material?: string | null
-  origin_country?: string | null
-  /** Its option values, each with its option (`variants.options.option.title` in a Query). */
-  options?: Array<{ value: string; option?: { title: string } | null }>
-  /** The variant's own images (Medusa 2.x links a variant to some of its product's). */
-  images?: ImageReading[]
-  /** Given by today's mapping: the available quantity less `stockBuffer`; null when Medusa does not count its stock. */
-  qty: number | null
-  /** Given: the hub's amount (`hubAmount`); null when the variant has no price in the hub's currency. */
-  price: number | null
-  /** Given: the sale price, null when none; undefined leaves the field out. */
-  promotional_price?: number | null
-}
-
-export type ProductPublicationReading = MeasuresReading & {
-  title: string | null
-  /** Not sent: the hub has no field for it. */
-  subtitle?: string | null
-  description: string | null
-  handle: string
-  /** Given by today's mapping: enabled while published and in the hub's sales channel. */
-  status: HubProductStatus
-  metadata?: Record<string, unknown> | null
-  material?: string | null
-  origin_country?: string | null
-  hs_code?: string | null
-  images?: ImageReading[]
-  categories?: CategoryReading[] | null
-  type?: { value: string } | null
-  collection?: { title: string } | null
-  options?: Array<{ title: string; values?: Array<{ value: string }> }>
-  variants: VariantPublicationReading[]
 }
 
 // ---- What the hub takes ----

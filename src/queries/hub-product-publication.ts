@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { HubProductFields } from "../mapping/hub-product"
-import type { HubProductStatus, ProductPublicationReading } from "../mapping/hub-product-publication"
+import type { HubProductStatus, ProductPublicationReading } from "../mapping/hub-product-reading"
 import { HUB_MODULE } from "../modules/hub"
 import type { HubAccountOptions } from "../modules/hub/accounts"
 import type HubModuleService from "../modules/hub/service"

@@ -1,5 +1,6 @@
 import { defaultFieldMapping, hubFieldMappingSchema, sourceValue, type HubFieldMapping, type MappedHubCategory } from "../hub-field-mapping"
-import { checkHubProduct, hubProductBody, type ProductPublicationReading, type PublicationOptions, type VariantPublicationReading } from "../hub-product-publication"
+import { checkHubProduct, hubProductBody, type PublicationOptions } from "../hub-product-publication"
+import type { ProductPublicationReading, VariantPublicationReading } from "../hub-product-reading"
 
 const SHIRTS: MappedHubCategory = {
   id: "1001",

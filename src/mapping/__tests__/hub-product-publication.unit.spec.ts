@@ -8,10 +8,9 @@ import {
   hubImages,
   hubProductBody,
   type HubProductBody,
-  type ProductPublicationReading,
   type PublicationOptions,
-  type VariantPublicationReading,
 } from "../hub-product-publication"
+import type { ProductPublicationReading, VariantPublicationReading } from "../hub-product-reading"
 
 const OPTIONS: PublicationOptions = {
   weightUnit: "g",

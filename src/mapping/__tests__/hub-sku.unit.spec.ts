@@ -1,5 +1,6 @@
 import { defaultFieldMapping } from "../hub-field-mapping"
-import { checkHubProduct, hubSkuProblem, type ProductPublicationReading, type PublicationOptions } from "../hub-product-publication"
+import { checkHubProduct, hubSkuProblem, type PublicationOptions } from "../hub-product-publication"
+import type { ProductPublicationReading } from "../hub-product-reading"
 
 const OPTIONS: PublicationOptions = { weightUnit: "g", dimensionUnit: "cm", mapping: defaultFieldMapping({ brandFrom: "metadata.brand", specificationKeys: [] }), categoryNaming: "hub", variationFormat: "fields", nameMaxLength: 150 }
 
