@@ -17,11 +17,7 @@ import {
   clone,
   compareStrings,
   pageStart,
-  SANDBOX_2025_STATUSES,
-  SANDBOX_ACCOUNT_STATUSES,
-  sandboxStatusSchema,
   type SandboxStatusType,
-  STANDARD_SANDBOX_STATUSES,
   startOfUtcDay,
   statusCodeOf,
   type ProductListing,
@@ -32,6 +28,7 @@ import {
 } from "./records"
 import { type MoveRules, SANDBOX_MOVE_PROFILES } from "./move-rules"
 import { SandboxCatalogue, type SandboxVariationView } from "./catalogue"
+import { SandboxStatusBook } from "./status-book"
 import { SandboxCategoryService } from "./category-service"
 import { reviewCategoryAttributes } from "./category-review"
 import { SandboxOrderQueue } from "./order-queue"
@@ -44,11 +41,9 @@ import { sandboxTestOrderSchema, type SandboxTestOrderInput } from "./test-order
 
 export type SeedOrdersOptions = { endAt?: Date; queued?: boolean }
 
-/** The hub's own statuses, which no custom one redefines: the standard ones and the 2025 list's. */
-const HUB_OWN_STATUS_CODES = new Set([...STANDARD_SANDBOX_STATUSES, ...SANDBOX_2025_STATUSES].map((status) => status.code))
-
 export class SandboxHubState {
-  private readonly statuses = new Map<string, SandboxStatus>()
+  /** The account's statuses (status-book.ts): the hub's own and its custom ones. */
+  private readonly statuses = new SandboxStatusBook()
   /** Every product write is reviewed against the category service's attributes (category-review.ts). */
   private readonly catalogue = new SandboxCatalogue(
     (product) => reviewCategoryAttributes(product, (code) => this.categories.byId(code)),
@@ -95,9 +90,7 @@ export class SandboxHubState {
 
   /** Back to the hub's statuses (the standard ones; with realistic answers also the 2025 list's and a custom one), no products, no orders. */
   reset(): void {
-    this.statuses.clear()
-    const listed = this.answers === "realistic" ? [...STANDARD_SANDBOX_STATUSES, ...SANDBOX_2025_STATUSES, ...SANDBOX_ACCOUNT_STATUSES] : STANDARD_SANDBOX_STATUSES
-    for (const status of listed) this.statuses.set(status.code, { ...status })
+    this.statuses.reset(this.answers)
     this.catalogue.clear()
     this.orders.clear()
     this.ordersInListingOrder = undefined
@@ -111,26 +104,12 @@ export class SandboxHubState {
   // ---- Statuses ------------------------------------------------------------------------
 
   listStatuses(): SandboxStatus[] {
-    return [...this.statuses.values()].map((status) => ({ ...status }))
+    return this.statuses.list()
   }
 
   /** A custom status, as created in the hub's administration area; a custom code may be redefined, the hub's own may not. */
   addStatus(input: SandboxStatus): SandboxStatus {
-    const { code, label, type } = parseOrThrow(sandboxStatusSchema, input, { prefix: "status" })
-    if (HUB_OWN_STATUS_CODES.has(code)) {
-      throw new SandboxHubError(422, `status.code: "${code}" is a standard status and cannot be redefined`)
-    }
-    const status = { code, label, type }
-    this.statuses.set(code, status)
-    return { ...status }
-  }
-
-  private statusOfType(code: string, type: SandboxStatusType): SandboxStatus {
-    const status = this.statuses.get(code)
-    if (!status || status.type !== type) {
-      throw new SandboxHubError(422, `status: "${code}" is not a status of type ${type} on this account`)
-    }
-    return status
+    return this.statuses.add(input)
   }
 
   // ---- Products ------------------------------------------------------------------------
@@ -210,7 +189,7 @@ export class SandboxHubState {
   /** Places the order and answers the record itself (no copy: a seed of thousands needs none). */
   private placeOrder(input: SandboxTestOrderInput, placedAt: Date): StoredOrder {
     const order = parseOrThrow(sandboxTestOrderSchema, input, { prefix: "order" })
-    const status = this.statusOfType(order.status, "NEW")
+    const status = this.statuses.ofType(order.status, "NEW")
     const lines = order.items.map((item, index) => {
       const product = this.catalogue.sellable(item.id)
       if (!product) throw new SandboxHubError(422, `order.items.${index}.id: unknown product "${item.id}"`)
@@ -350,7 +329,7 @@ export class SandboxHubState {
   ): HubOrder {
     const order = this.orders.get(code)
     if (!order) throw new SandboxHubError(404, `Order ${code} not found`)
-    const status = this.statusOfType(statusCode, target)
+    const status = this.statuses.ofType(statusCode, target)
     const currentCode = statusCodeOf(order)
     const currentType = this.statusTypeOf(order)
     const allowed = this.moveRules[target]
@@ -371,8 +350,7 @@ export class SandboxHubState {
 
   /** The type of an order's status, resolved through the account's statuses (never the label). */
   private statusTypeOf(order: StoredOrder): SandboxStatusType | undefined {
-    const code = statusCodeOf(order)
-    return code === undefined ? undefined : this.statuses.get(code)?.type
+    return this.statuses.typeOf(statusCodeOf(order))
   }
 
   // ---- Seeding -------------------------------------------------------------------------
