@@ -1,4 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { createOrderFulfillmentWorkflow } from "@medusajs/medusa/core-flows"
 import { ContainerRegistrationKeys, Modules, OrderWorkflowEvents } from "@medusajs/framework/utils"
 import { HUB_MODULE } from "../../src/modules/hub"
 import type HubModuleService from "../../src/modules/hub/service"
@@ -153,17 +154,18 @@ medusaIntegrationTestRunner({
       expect(order.payment_collections.flatMap((collection: any) => collection.payments.flatMap((payment: any) => payment.refunds))).toEqual([])
     })
 
-    it("a cancellation: a return the hub refuses is shown in its words and does nothing in Medusa; the CANCEL instance cancels Medusa's order, releases its stock and refunds it, with no cancel move sent back", async () => {
+    it("a cancellation: a return of what Medusa has not fulfilled is refused before the hub is told; the CANCEL instance cancels Medusa's order, releases its stock and refunds it, with no cancel move sent back", async () => {
       const { code, orderId, ticket } = await ticketOnOrder("CANCEL", { delivered: false })
       expect((await stock()).reserved).toBe(2)
 
-      const refused = await act(ticket, "RETURN")
-      expect(refused.status).toBe(422)
-      expect(refused.data.instance).toMatchObject({ state: "refused", error: expect.stringContaining("ainda não foi enviado") })
+      // Medusa takes back only what it fulfilled: the hub is not told of a return Medusa would then refuse.
+      for (const action of ["RETURN", "EXCHANGE"]) {
+        const early = await act(ticket, action)
+        expect(early.status).toBe(400)
+        expect(early.data.message).toMatch(/line SKU-1: Medusa has fulfilled 0 of it/)
+      }
+      expect(instancesSent(ticket)).toEqual([])
       expect(await returnsOf(orderId)).toEqual([])
-      expect((await medusaOrder(orderId)).status).not.toBe("canceled")
-      // The page shows it in the hub's words, and the ticket still takes an instance.
-      expect((await api.get("/admin/hub/after-sale/tickets", headers)).data.tickets[0].instance).toMatchObject({ action: "RETURN", state: "failed", error: expect.stringContaining("ainda não foi enviado") })
 
       const canceledEvent = subscribersRan(container, OrderWorkflowEvents.CANCELED)
       const canceled = await act(ticket, "CANCEL")
@@ -178,6 +180,20 @@ medusaIntegrationTestRunner({
       // Medusa's order.canceled of this cancel sends no cancel move to the hub, which canceled it already.
       await canceledEvent
       expect(sandbox.hub.requestLog().filter((entry) => entry.method === "POST" && entry.path.startsWith(`/orders/${code}/`))).toEqual([])
+    })
+
+    it("a return the hub refuses (Medusa fulfilled the order, the marketplace has not seen it shipped) is shown in its words and does nothing in Medusa", async () => {
+      const { orderId, ticket } = await ticketOnOrder("RETURN", { delivered: false })
+      const [line] = (await medusaOrder(orderId)).items
+      await createOrderFulfillmentWorkflow(container).run({ input: { order_id: orderId, items: [{ id: line.id, quantity: 2 }], location_id: store.stockLocation.id } })
+
+      const refused = await act(ticket, "RETURN")
+      expect(refused.status).toBe(422)
+      expect(refused.data.instance).toMatchObject({ state: "refused", error: expect.stringContaining("ainda não foi enviado") })
+      expect(instancesSent(ticket)).toHaveLength(1)
+      expect(await returnsOf(orderId)).toEqual([])
+      // The page shows it in the hub's words, and the ticket still takes an instance.
+      expect((await api.get("/admin/hub/after-sale/tickets", headers)).data.tickets[0].instance).toMatchObject({ action: "RETURN", state: "failed", error: expect.stringContaining("ainda não foi enviado") })
     })
 
     it("an instance whose answer was lost is read back from the hub's instances, not sent again, and Medusa's part then done", async () => {

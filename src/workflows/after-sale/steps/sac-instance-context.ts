@@ -1,5 +1,5 @@
-import type { FilterableRefundReasonProps } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
+import type { BigNumberInput, FilterableRefundReasonProps } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MathBN, MedusaError, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { HubSacInstanceRequest, HubSacItem } from "../../../hub-client"
 import { HUB_MODULE } from "../../../modules/hub"
@@ -35,7 +35,8 @@ const refuse = (message: string) => new MedusaError(MedusaError.Types.NOT_ALLOWE
  * as last read, its hub order imported into Medusa (a ticket whose order the store does not have takes
  * no instance), each of its lines a line of the Medusa order by the hub's SKU. The body is the record's
  * fields (docs/hub-public-facts.md, After-sale): the buyer's cause, the ticket's lines, the refund as the
- * account's `sacRefund` option says. A cancel of an order Medusa has fulfilled is refused here. Read only: nothing to compensate.
+ * account's `sacRefund` option says. What Medusa would refuse is refused here, before the hub is told: a cancel of
+ * an order it has fulfilled, a return or an exchange of more than it fulfilled. Read only: nothing to compensate.
  */
 export const sacInstanceContextStep = createStep("hub-sac-instance-context", async (input: SacInstanceContextInput, { container }) => {
   const hubModule = container.resolve<HubModuleService>(HUB_MODULE)
@@ -70,13 +71,25 @@ export const sacInstanceContextStep = createStep("hub-sac-instance-context", asy
   }
   const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
     entity: "order",
-    fields: ["fulfillments.location_id", "fulfillments.canceled_at", "items.id", "items.variant_id", "items.unit_price"],
+    fields: ["fulfillments.location_id", "fulfillments.canceled_at", "items.id", "items.variant_id", "items.unit_price", "items.detail.fulfilled_quantity", "items.detail.return_requested_quantity"],
     filters: { id: order.id },
   })
-  const found = data[0] as unknown as { fulfillments?: Array<{ location_id: string | null; canceled_at: unknown } | null>; items?: Array<{ id: string; variant_id: string | null; unit_price: number } | null> } | undefined
+  type Detail = { fulfilled_quantity?: BigNumberInput | null; return_requested_quantity?: BigNumberInput | null } | null
+  const found = data[0] as unknown as { fulfillments?: Array<{ location_id: string | null; canceled_at: unknown } | null>; items?: Array<{ id: string; variant_id: string | null; unit_price: number; detail?: Detail } | null> } | undefined
   const fulfillment = (found?.fulfillments ?? []).find((candidate) => candidate && !candidate.canceled_at)
   // Medusa cancels an order only while none of its fulfillments stands: the hub is not told of a cancel Medusa would refuse.
   if (input.action === "CANCEL" && fulfillment) throw refuse(`the order ${ticket.order_code} is fulfilled in Medusa, which cancels only an order without fulfillments: take the goods back with a return`)
+  // Medusa takes back only what it fulfilled and was not asked back yet (its return-item rule): the hub is not told of a return or an exchange Medusa would refuse.
+  if (input.action !== "CANCEL") {
+    for (const [index, line] of lines.entries()) {
+      const detail = (found?.items ?? []).find((candidate) => candidate?.id === line.id)?.detail
+      const fulfilled = MathBN.convert(detail?.fulfilled_quantity ?? 0)
+      const returnable = MathBN.sub(fulfilled, MathBN.convert(detail?.return_requested_quantity ?? 0))
+      if (MathBN.gt(line.quantity, returnable)) {
+        throw refuse(`the ticket's line ${items[index].sku}: Medusa has fulfilled ${fulfilled.toString()} of it, ${returnable.toString()} not yet asked back, and takes back only that: ${input.action === "RETURN" ? "fulfil the order first, or cancel it" : "fulfil the order first"}`)
+      }
+    }
+  }
   const fulfilledAt = fulfillment?.location_id
   const newItems =
     input.action !== "EXCHANGE"
