@@ -174,7 +174,7 @@ medusaIntegrationTestRunner({
       }
       // What is kept of each quote: the CEP's first five digits, never the full CEP.
       await eventually(async () => {
-        const { last } = await getContainer().resolve<HubModuleService>(HUB_MODULE).freightActivity("default", 10)
+        const { last } = await getContainer().resolve<HubModuleService>(HUB_MODULE).account("default").records.freight.activity(10)
         expect(last.map((quote) => [quote.contract, quote.cepRange, quote.unknownSkus])).toEqual([["legacy", "01310", 1], ["partner", "01310", 1]])
       })
     })
@@ -217,7 +217,7 @@ medusaIntegrationTestRunner({
       }
       const hub = getContainer().resolve<HubModuleService>(HUB_MODULE)
       await eventually(async () => {
-        const cached = await hub.cachedFreight("default", [ids.Transportadora], { cepRange: "01310", weightBand: "1.5", volumeBand: "10" }, 60_000)
+        const cached = await hub.account("default").records.freight.cached([ids.Transportadora], { cepRange: "01310", weightBand: "1.5", volumeBand: "10" }, 60_000)
         expect(cached.get(ids.Transportadora)).toMatchObject({ amount: "18", sameKey: true })
       })
       provider.hold()
@@ -227,7 +227,7 @@ medusaIntegrationTestRunner({
         provider.release()
       }
       await eventually(async () => {
-        const { last } = await hub.freightActivity("default", 10)
+        const { last } = await hub.account("default").records.freight.activity(10)
         expect(last.map((quote) => [quote.cacheHit, quote.source])).toEqual([[true, "cache"], [true, "zone_cache"], [true, "cache"], [false, "live"]])
       })
     })
@@ -253,7 +253,7 @@ medusaIntegrationTestRunner({
         provider.release()
       }
       // The held calls' late answers fill the cache for 01310 and 1.5 kg.
-      await eventually(async () => expect((await hub.cachedFreight("default", [ids.Transportadora], { cepRange: "01310", weightBand: "1.5", volumeBand: "10" }, 60_000)).get(ids.Transportadora)).toMatchObject({ amount: "13", sameKey: true }))
+      await eventually(async () => expect((await hub.account("default").records.freight.cached([ids.Transportadora], { cepRange: "01310", weightBand: "1.5", volumeBand: "10" }, 60_000)).get(ids.Transportadora)).toMatchObject({ amount: "13", sameKey: true }))
       await api.post("/admin/hub/freight/fallback?account=default", { shipping_option_id: ids.Transportadora, amount: null }, headers)
       provider.hold()
       try {
@@ -264,7 +264,7 @@ medusaIntegrationTestRunner({
         provider.release()
       }
       await eventually(async () => {
-        const { last } = await hub.freightActivity("default", 10)
+        const { last } = await hub.account("default").records.freight.activity(10)
         expect(last.map((quote) => [quote.source, quote.options, quote.cepRange])).toEqual([["zone_cache", 3, "04538"], ["zone_table", 3, "01310"], ["live", 2, "01310"]])
       })
     })
@@ -303,7 +303,7 @@ medusaIntegrationTestRunner({
       }
       const hub = getContainer().resolve<HubModuleService>(HUB_MODULE)
       await eventually(async () => {
-        const { last, day } = await hub.freightActivity("default", 10)
+        const { last, day } = await hub.account("default").records.freight.activity(10)
         expect(last.map((quote) => [quote.timedOut, quote.options]).sort()).toEqual([[false, 0], [false, 3], [false, 3], [true, 0], [true, 0]])
         expect(day).toMatchObject({ timedOut: 2, misses: 3 })
       })

@@ -103,4 +103,4 @@ export function keptPerAccount<T>(container: MedusaContainer, name: string, read
 
 /** Each account's quote route token (null: none), kept in memory: a wrong token is decided without a query. */
 export const freightTokens = (container: MedusaContainer) =>
-  keptPerAccount<string | null>(container, "freight-tokens", (scope, account) => scope.resolve<HubModuleService>(HUB_MODULE).freightToken(account))
+  keptPerAccount<string | null>(container, "freight-tokens", (scope, account) => scope.resolve<HubModuleService>(HUB_MODULE).account(account).records.freight.token())

@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { HUB_MODULE } from "../modules/hub"
 import type HubModuleService from "../modules/hub/service"
-import type { FreightCacheKey } from "../modules/hub/services/hub-freight-records"
+import type { FreightCacheKey } from "../modules/hub/types"
 
 /*
  * What freight quotes remember per process besides the shipping setup (freight-setup.ts): which SKUs

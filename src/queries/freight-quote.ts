@@ -7,7 +7,7 @@ import { applyFreightRules, cepRange, flatAmountOf, geoZoneServes, itemTotalOf, 
 import type { HubAccountOptions } from "../modules/hub/accounts"
 import { HUB_MODULE } from "../modules/hub"
 import type HubModuleService from "../modules/hub/service"
-import type { CachedFreight, FreightCacheKey, FreightSource } from "../modules/hub/services/hub-freight-records"
+import type { CachedFreight, FreightCacheKey, FreightSource } from "../modules/hub/types"
 import { freightSetups, type FreightOption } from "./freight-setup"
 import { freightQuoteCache, knownSkus } from "./freight-memory"
 
@@ -116,7 +116,7 @@ export async function quoteFreight(container: MedusaContainer, account: HubAccou
     let stored: Promise<Map<string, CachedFreight>> | null = null
     // The shared cache (PostgreSQL), read once for the options memory does not hold; a failed read leaves the zone table.
     const storedOf = (optionId: string) =>
-      (stored ??= hub.cachedFreight(accountId, calculatedOptions.map((option) => option.id), key ?? { cepRange: cepRange(quoted.cep), weightBand: "1000", volumeBand: "5000" }, maxAgeMs).catch((error: unknown) => {
+      (stored ??= hub.account(accountId).records.freight.cached(calculatedOptions.map((option) => option.id), key ?? { cepRange: cepRange(quoted.cep), weightBand: "1000", volumeBand: "5000" }, maxAgeMs).catch((error: unknown) => {
         logger.warn(`hub (account ${accountId}): the freight quote cache was not read: ${errorText(error)}`)
         return new Map<string, CachedFreight>()
       })).then((rows) => rows.get(optionId))
@@ -141,7 +141,7 @@ export async function quoteFreight(container: MedusaContainer, account: HubAccou
           .resolve(Modules.FULFILLMENT)
           .calculateShippingOptionsPrices([{ id: option.id, provider_id: option.providerId, optionData: option.data, data: {}, context: context as never }])
         const amount = String(price.calculated_amount)
-        if (cacheKey) await hub.storeFreight(accountId, cacheKey, amount).catch((error: unknown) => logger.warn(`hub (account ${accountId}): shipping option ${option.id}'s price was not cached: ${errorText(error)}`))
+        if (cacheKey) await hub.account(accountId).records.freight.store(cacheKey, amount).catch((error: unknown) => logger.warn(`hub (account ${accountId}): shipping option ${option.id}'s price was not cached: ${errorText(error)}`))
         return amount
       })
     }

@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { errorText } from "../mapping/error-text"
 import { HUB_MODULE } from "../modules/hub"
 import type HubModuleService from "../modules/hub/service"
-import type { FreightQuoteToRecord as FreightQuoteRecord } from "../modules/hub/services/hub-freight-records"
+import type { FreightQuoteToRecord as FreightQuoteRecord } from "../modules/hub/types"
 
 /*
  * The answered quotes kept for the admin's figures (docs/freight.md, *What is logged and kept*),
@@ -58,8 +58,8 @@ export class FreightRecorder {
     for (const account of new Set(records.map((record) => record.account))) {
       if (Date.now() - (this.prunedAt.get(account) ?? 0) < PRUNE_EVERY_MS) continue
       this.prunedAt.set(account, Date.now())
-      const maxAgeMs = this.hubModule.account(account).options.freight.cacheMaxAgeMinutes * 60_000
-      await this.hubModule.pruneFreight(account, maxAgeMs).catch((error: unknown) => this.logger.warn(`hub (account ${account}): old freight quotes and cached prices were not pruned: ${errorText(error)}`))
+      const { options, records: accountRecords } = this.hubModule.account(account)
+      await accountRecords.freight.prune(options.freight.cacheMaxAgeMinutes * 60_000).catch((error: unknown) => this.logger.warn(`hub (account ${account}): old freight quotes and cached prices were not pruned: ${errorText(error)}`))
     }
   }
 }

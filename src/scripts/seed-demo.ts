@@ -96,7 +96,7 @@ export default async function seedDemo({ container }: ExecArgs) {
   }
   await seedAddedAccounts(container)
   // The demo answers the hub's freight quotes (HUB_FREIGHT in scripts/demo.js): the default account's URL token.
-  if (!(await container.resolve<HubModuleService>(HUB_MODULE).freightToken("default"))) await rotateFreightTokenWorkflow(container).run({ input: { account: "default" } })
+  if (!(await container.resolve<HubModuleService>(HUB_MODULE).account("default").records.freight.token())) await rotateFreightTokenWorkflow(container).run({ input: { account: "default" } })
 }
 
 /** The demo's Medusa categories and the SKUs in each: Casa > Canecas is mapped to the hub's Canecas (nothing required), the others are for the merchant to map. */

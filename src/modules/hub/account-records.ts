@@ -9,6 +9,7 @@ import type { ClaimedHubOrder, SeenHubOrder } from "../../mapping/plan-hub-order
 import type { HubAccountOptions } from "./accounts"
 import type { HubLeases } from "./leases"
 import { HubPricePreviewRecords } from "./price-preview-records"
+import { HubFreightRecords } from "./freight-records"
 import { HubSacRecords } from "./sac-records"
 import { HubWarehouseReconciliationRecords } from "./warehouse-reconciliation-records"
 import type { CatalogueFigures, WantedSkuFields } from "./models/hub-catalogue-change"
@@ -383,5 +384,10 @@ export class HubAccountRecords {
   /** The marketplace's customer service, as the hub lists it (src/modules/hub/sac-records.ts). */
   get sac(): HubSacRecords {
     return new HubSacRecords(this.account.id, this.repositories.sacTickets, this.repositories.sacAnswers, this.baseRepository_)
+  }
+
+  /** The account's freight quotes: its route token, cached prices, answered quotes (src/modules/hub/freight-records.ts). */
+  get freight(): HubFreightRecords {
+    return new HubFreightRecords(this.account.id, this.repositories.freight, this.baseRepository_)
   }
 }

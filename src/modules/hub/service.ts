@@ -9,8 +9,8 @@ import type { ClaimedPublication } from "./models/hub-product-publication"
 import { NfeUploads } from "./nfe-uploads"
 import type { ProcessParts } from "./process-parts"
 import type { PublicationOutcome } from "./repositories/hub-product-publication"
-import type { HubOrderRecordsDependencies } from "./services/hub-order-records"
-import { HubFreightRecords } from "./services/hub-freight-records"
+import type { FreightQuoteToRecord } from "./repositories/hub-freight"
+import { HubOrderRecords, type HubOrderRecordsDependencies } from "./services/hub-order-records"
 
 export type { HubConnectionHealth } from "./hub-account"
 export type { OrderIntakeFigures } from "./account-records"
@@ -29,10 +29,10 @@ type InjectedDependencies = HubOrderRecordsDependencies & {
  * `records`, src/modules/hub/account-records.ts), what spans accounts (claim tokens, moves, the hourly
  * traffic), and the process's machinery (`processPart`). All SQL lives in `repositories/`; the words
  * code outside takes from the module are `types.ts`'s. The orders' half is
- * `services/hub-order-records.ts`; this half holds the catalogue's settling of claims, the traffic
- * figures and the module's lifecycle hooks. The service never calls the hub itself: steps and drivers do.
+ * `services/hub-order-records.ts`; this half holds the catalogue's settling of claims, the freight quotes
+ * recorded across accounts, the traffic figures and the module's lifecycle hooks. The service never calls the hub itself: steps and drivers do.
  */
-export default class HubModuleService extends HubFreightRecords {
+export default class HubModuleService extends HubOrderRecords {
   private readonly logger: InjectedDependencies["logger"]
   private readonly processParts: ProcessParts
   private trafficTimer: NodeJS.Timeout | undefined
@@ -109,6 +109,20 @@ export default class HubModuleService extends HubFreightRecords {
     @MedusaContext() sharedContext: Context = {}
   ): Promise<void> {
     await this.repositories.reconciliations.count(id, counts, sharedContext)
+  }
+
+  // ---- Freight quotes (each record names its account; an account's own rows are `records.freight`)
+
+  /** Keeps answered quotes of any accounts in one statement (src/queries/freight-recorder.ts batches them). */
+  @InjectManager()
+  async recordFreightQuotes(records: FreightQuoteToRecord[], @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    await this.repositories.freight.insertQuotes(records, sharedContext)
+  }
+
+  /** Which of these SKUs a variant of the store has (a quote's unknown SKUs). */
+  @InjectManager()
+  async knownSkus(skus: string[], @MedusaContext() sharedContext: Context = {}): Promise<Set<string>> {
+    return this.repositories.freight.knownSkus(skus, sharedContext)
   }
 
   // ---- Hub traffic per hour

@@ -13,6 +13,7 @@ export type { CarriedOutcome, CatalogueFigures, CataloguePushOutcome, ClaimedCat
 export { HUB_DELIVERY_ACTIONS, type HubDeliveryActionKind } from "./models/hub-delivery-action"
 export { PUBLICATION_STATES, type ClaimedPublication, type PublicationState } from "./models/hub-product-publication"
 export { HUB_SYNC_ERROR_ENTITIES } from "./models/hub-sync-error"
+export { FREIGHT_QUOTES_KEPT_DAYS, FREIGHT_SOURCES, FREIGHT_TRY, type CachedFreight, type FreightCacheKey, type FreightFigures, type FreightQuoteRecord, type FreightQuoteToRecord, type FreightSource } from "./repositories/hub-freight"
 export type { ImportRunCounts, SharedListedOrder, TakenListedOrder } from "./repositories/hub-listed-order"
 export { HUB_ORDER_SORTS, type HubOrderClaimToken, type HubOrderSort } from "./repositories/hub-order"
 export { TAKEN_OVER_WHILE_SENDING, type HubOrderMoveNeedingMerchant } from "./repositories/hub-order-move"

@@ -12,16 +12,17 @@ export const setFreightTokenStep = createStep(
   "set-hub-freight-token",
   async ({ account }: { account: string }, { container }) => {
     const hub = container.resolve<HubModuleService>(HUB_MODULE)
-    hub.account(account) // an unknown account is refused, naming it
+    // An unknown account is refused, naming it.
+    const { freight } = hub.account(account).records
     const token = newFreightToken()
-    const previous = await hub.setFreightToken(account, token)
+    const previous = await freight.setToken(token)
     // This process answers with it at once; others within their kept tokens' expiry (docs/freight.md).
     freightTokens(container).set(account, token)
     return new StepResponse({ account, token }, { account, previous })
   },
   async (undo, { container }) => {
     if (!undo) return
-    await container.resolve<HubModuleService>(HUB_MODULE).setFreightToken(undo.account, undo.previous)
+    await container.resolve<HubModuleService>(HUB_MODULE).account(undo.account).records.freight.setToken(undo.previous)
     freightTokens(container).set(undo.account, undo.previous)
   }
 )
@@ -31,14 +32,13 @@ export const removeFreightTokenStep = createStep(
   "remove-hub-freight-token",
   async ({ account }: { account: string }, { container }) => {
     const hub = container.resolve<HubModuleService>(HUB_MODULE)
-    hub.account(account)
-    const previous = await hub.setFreightToken(account, null)
+    const previous = await hub.account(account).records.freight.setToken(null)
     freightTokens(container).set(account, null)
     return new StepResponse({ account }, { account, previous })
   },
   async (undo, { container }) => {
     if (!undo?.previous) return
-    await container.resolve<HubModuleService>(HUB_MODULE).setFreightToken(undo.account, undo.previous)
+    await container.resolve<HubModuleService>(HUB_MODULE).account(undo.account).records.freight.setToken(undo.previous)
     freightTokens(container).set(undo.account, undo.previous)
   }
 )

@@ -33,7 +33,8 @@ export async function freightSettings(req: MedusaRequest) {
   const hub = req.scope.resolve<HubModuleService>(HUB_MODULE)
   const { id, options } = freightAccount(req)
   const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
-  const [token, activity, locations] = await Promise.all([hub.freightToken(id), hub.freightActivity(id, 20), hubStockLocations(req.scope, options)])
+  const { freight } = hub.account(id).records
+  const [token, activity, locations] = await Promise.all([freight.token(), freight.activity(20), hubStockLocations(req.scope, options)])
   const base = `${storeOrigin(req)}/hub/freight/${id}/${token ?? "<no token yet>"}`
   const { data: locationRows } = locations.reservationLocationId
     ? await query.graph({ entity: "stock_location", fields: ["id", "name", "fulfillment_sets.service_zones.shipping_options.id", "fulfillment_sets.service_zones.shipping_options.name", "fulfillment_sets.service_zones.shipping_options.price_type", "fulfillment_sets.service_zones.shipping_options.metadata", "fulfillment_sets.service_zones.name"], filters: { id: locations.reservationLocationId } })

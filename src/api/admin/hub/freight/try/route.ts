@@ -5,7 +5,7 @@ import { addBusinessDays, legacyAnswer, partnerAnswer, sortQuotes, type FreightR
 import { cepRange } from "../../../../../mapping/freight-rules"
 import { quoteFreight } from "../../../../../queries/freight-quote"
 import { freightRecorder } from "../../../../../queries/freight-recorder"
-import { FREIGHT_TRY } from "../../../../../modules/hub/services/hub-freight-records"
+import { FREIGHT_TRY } from "../../../../../modules/hub/types"
 import { freightAccount, parseOr400 } from "../admin-freight"
 
 const bodySchema = z.strictObject({
