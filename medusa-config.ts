@@ -104,7 +104,9 @@ function freightTestFulfillment() {
 function redisModules(redisUrl: string) {
   return [
     { resolve: "@medusajs/medusa/event-bus-redis", options: { redisUrl } },
-    { resolve: "@medusajs/medusa/workflow-engine-redis", options: { redis: { redisUrl } } },
+    // Scheduled jobs several at a time (BullMQ's worker takes one by default): the plugin's every-few-seconds
+    // jobs would otherwise queue its every-minute ones (a SAC read, and so a buyer's message's notice) behind them.
+    { resolve: "@medusajs/medusa/workflow-engine-redis", options: { redis: { redisUrl, jobWorkerOptions: { concurrency: 10 } } } },
     { resolve: "@medusajs/medusa/cache-redis", options: { redisUrl } },
     {
       resolve: "@medusajs/medusa/locking",

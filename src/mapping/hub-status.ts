@@ -11,6 +11,19 @@ export const IMPORTED_STATUS_TYPES: readonly HubStatusType[] = ["NEW", "APPROVED
 export const LISTED_STATUS_TYPES: readonly HubStatusType[] = [...IMPORTED_STATUS_TYPES, "SHIPPED", "DELIVERED", "SHIPMENT_EXCEPTION"]
 
 /**
+ * The 2025 list's `returned` (*Pedido com itens retornados*, docs/hub-public-facts.md, After-sale): the
+ * marketplace saying an order's goods came back. Its type is not published, so it is known by its code:
+ * the listing asks for it whatever type the account's catalogue gives it, and an imported order that
+ * reaches it tells the merchant to receive the return.
+ */
+export const RETURNED_STATUS_CODE = "returned"
+
+/** The status codes the listing asks for: those of the listed types in the account's catalogue, and `returned` when it has that code. */
+export function listedStatusCodes(catalogue: ReadonlyMap<string, string>): string[] {
+  return [...catalogue].filter(([code, type]) => (LISTED_STATUS_TYPES as readonly string[]).includes(type) || code === RETURNED_STATUS_CODE).map(([code]) => code)
+}
+
+/**
  * A status code -> its type, through the hub's catalogue first (custom statuses are mapped to a
  * type there), then the type the order itself reports. Never through a label.
  */

@@ -20,6 +20,7 @@ export type MerchantNoticeFacts =
   | { about: "prices-held"; skus: HeldPriceSku[] }
   | { about: "marketplace-refused"; entity: "products" | "orders"; ids: string[]; reason: string; solution: string | null }
   | { about: "sac-message" | "sac-unanswered"; ticket: string; orderCode: string | null; since: string }
+  | { about: "order-returned"; code: string }
 
 /** A SKU whose price the rules hold: under its floor, or under a floor in its metadata they could not read (`unreadable`: as written). */
 export type HeldPriceSku = { sku: string; floor: number } | { sku: string; unreadable: string }
@@ -121,6 +122,10 @@ const TEXTS: Record<NotificationLanguage, Texts> = {
       title: `Ticket ${ticket}${orderCode ? ` (order ${orderCode})` : ""} is still unanswered`,
       description: `A message to the store has waited since ${deadline(since, "en-US")}. Answer it now from Orders > Marketplace after-sale, before the marketplace counts it against the store.`,
     }),
+    "order-returned": ({ code }) => ({
+      title: `The marketplace says the goods of order ${code} came back`,
+      description: "It put the order in its returned status. Check the goods, then receive the return in Medusa (Orders > Marketplace after-sale, Goods received, for a return asked through a ticket), so the stock and the refund follow.",
+    }),
   },
   ptBR: {
     "set-aside": ({ code, reason }) => ({
@@ -190,6 +195,10 @@ const TEXTS: Record<NotificationLanguage, Texts> = {
     "sac-unanswered": ({ ticket, orderCode, since }) => ({
       title: `O chamado ${ticket}${orderCode ? ` (pedido ${orderCode})` : ""} continua sem resposta`,
       description: `Uma mensagem para a loja espera desde ${deadline(since, "pt-BR")}. Responda agora em Pedidos > Pós-venda do marketplace, antes que o marketplace conte isso contra a loja.`,
+    }),
+    "order-returned": ({ code }) => ({
+      title: `O marketplace diz que a mercadoria do pedido ${code} voltou`,
+      description: "Ele pôs o pedido no status de itens retornados. Confira a mercadoria e receba a devolução no Medusa (Pedidos > Pós-venda do marketplace, Mercadoria recebida, para uma devolução pedida por um chamado), para que o estoque e o reembolso acompanhem.",
     }),
   },
 }

@@ -1,4 +1,4 @@
-import { uniqueHubStatuses } from "../hub-status"
+import { listedStatusCodes, uniqueHubStatuses } from "../hub-status"
 
 describe("uniqueHubStatuses", () => {
   it("keeps the first status of a code the hub lists twice, in the hub's order, and names each code listed again once", () => {
@@ -22,5 +22,13 @@ describe("uniqueHubStatuses", () => {
       { code: "canceled", label: "Cancelado", type: "CANCELED" },
     ]
     expect(uniqueHubStatuses(listed)).toEqual({ statuses: listed, repeated: [] })
+  })
+})
+
+describe("listedStatusCodes", () => {
+  it("asks for the listed types' codes and for returned by its code, whatever type the catalogue gives it", () => {
+    const catalogue = new Map([["book_product", "NEW"], ["order_invoiced", "INVOICED"], ["order_shipped", "SHIPPED"], ["returned", "RETURNED"], ["has_incident", "INCIDENT"]])
+    expect(listedStatusCodes(catalogue)).toEqual(["book_product", "order_shipped", "returned"])
+    expect(listedStatusCodes(new Map([["book_product", "NEW"]]))).toEqual(["book_product"])
   })
 })

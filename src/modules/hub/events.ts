@@ -9,6 +9,11 @@ export const HubEvents = {
    * hub order record); `unmapped_warehouses`, the warehouse codes its lines name that no location is mapped to.
    */
   ORDER_IMPORTED: "hub-order.imported",
+  /**
+   * `{ id, account, code, order_id }`: the marketplace put an imported hub order in `returned` (its goods
+   * came back to the seller, docs/after-sale.md); once per order reaching that status.
+   */
+  ORDER_RETURNED: "hub-order.returned",
   /** `{ account, code, reason }`: a hub order was set aside, once per new reason. */
   ORDER_SET_ASIDE: "hub-order.set-aside",
   /** `{ id, account, code, kind, order_id }`: the hub took a merchant's move (id: the move record). */

@@ -15,6 +15,7 @@ const EVERY_KIND: MerchantNoticeFacts[] = [
   { about: "ship-by-passed", code: "Loja-15", remoteCode: null, shipBy: "2026-12-02T21:00:00.000Z" },
   { about: "sac-message", ticket: "1042", orderCode: "Loja-16", since: "2026-12-02T09:00:00.000Z" },
   { about: "sac-unanswered", ticket: "1043", orderCode: null, since: "2026-12-02T09:00:00.000Z" },
+  { about: "order-returned", code: "Loja-17" },
 ]
 
 describe("the admin feed's notices", () => {

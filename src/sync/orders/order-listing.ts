@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { HUB_DAY_MS, HUB_PAGE_SIZE, type ListedHubOrder } from "../../hub-client"
-import { LISTED_STATUS_TYPES } from "../../mapping/hub-status"
+import { listedStatusCodes } from "../../mapping/hub-status"
 import { HUB_MODULE } from "../../modules/hub"
 import type { HubAccount } from "../../modules/hub/hub-account"
 import { driverLock, ORDER_IMPORT_LOCK } from "../../modules/hub/locks"
@@ -105,7 +105,7 @@ async function listOrders(
   let recentAt = Number.NEGATIVE_INFINITY
   try {
     const catalogue = await run.prepare()
-    const statusCodes = [...catalogue].filter(([, type]) => (LISTED_STATUS_TYPES as readonly string[]).includes(type)).map(([code]) => code)
+    const statusCodes = listedStatusCodes(catalogue)
     const cadence = listingCadence(container, account)
 
     /** `now`: the run's clock (a test's runs may be given one), for the dates read and the cadence. */

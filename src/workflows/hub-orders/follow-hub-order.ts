@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto"
-import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
+import { acquireLockStep, emitEventStep, releaseLockStep } from "@medusajs/medusa/core-flows"
 import { createHook, createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import type { HubShipmentParcel } from "../../mapping/hub-fulfillment"
 import type { HubPayment } from "../../mapping/hub-order-money"
+import { RETURNED_STATUS_CODE } from "../../mapping/hub-status"
 import type { HubOrderPlan, SeenHubOrder } from "../../mapping/plan-hub-order"
+import { HubEvents } from "../../modules/hub/events"
 import { hubOrderLockInput } from "../../modules/hub/locks"
 import { applyMarketplaceStatusWorkflow } from "./apply-marketplace-status"
 import { fillHubOrderShippingAddressStep } from "./steps/fill-hub-order-shipping-address"
@@ -26,7 +28,8 @@ export type FollowHubOrderInput = {
 }
 
 /**
- * An imported hub order the marketplace moved, as `planHubOrder` decided: its new status recorded;
+ * An imported hub order the marketplace moved, as `planHubOrder` decided: its new status recorded (and
+ * `returned`, the goods back, told as `hub-order.returned`);
  * payment approved -> the Medusa order paid, canceled -> canceled with its reservations released,
  * shipped and delivered (by the hub's own delivery or its panel) -> fulfillments shipped and delivered;
  * and an order waiting for stock re-checked: what could not be reserved before is reserved, and
@@ -43,6 +46,13 @@ export const followHubOrderWorkflow = createWorkflow(followHubOrderWorkflowId, (
     recordHubOrderStatusStep(
       transform({ input }, ({ input }) => ({ hubOrderId: input.hubOrderId, statusCode: input.seen.statusCode, statusType: input.seen.statusType }))
     )
+  })
+  // The marketplace says the goods came back (its `returned`, known by its code): the merchant is told to receive the return.
+  when("emit-hub-order-returned", { input }, ({ input }) => input.plan.recordStatus && input.seen.statusCode === RETURNED_STATUS_CODE).then(() => {
+    emitEventStep({
+      eventName: HubEvents.ORDER_RETURNED,
+      data: transform({ input }, ({ input }) => ({ id: input.hubOrderId, account: input.account, code: input.seen.code, order_id: input.orderId })),
+    }).config({ name: "emit-hub-order-returned" })
   })
   fillHubOrderShippingAddressStep(transform({ input }, ({ input }) => ({ orderId: input.orderId, account: input.account, code: input.seen.code })))
   when("apply-followed-marketplace-status", { input }, ({ input }) => input.plan.applyStatus !== null).then(() => {
