@@ -79,6 +79,10 @@ medusaIntegrationTestRunner({
       const headers = await adminHeaders(container)
       const { data } = await api.post("/admin/hub/catalogue/reconcile", { wait: true }, headers)
       expect(data.reconciliation).toMatchObject({ error: null, differing: 0, warehouses: [{ code: "01", seen: 7, differing: 5 }, { code: "02", seen: 7, differing: 0 }] })
+      // Kept with the walk: the page names each warehouse, and a walk with one differing is no verification of the whole.
+      const first = await account().records.catalogueFigures()
+      expect(first.lastReconciliation).toMatchObject({ differing: 0, warehouses: { "01": { seen: 7, differing: 5 }, "02": { seen: 7, differing: 0 } } })
+      expect(first.lastVerifiedAt).not.toBe(first.lastReconciliation!.startedAt)
 
       await eventually(async () => {
         expect(cd("01")).toEqual(expected((index) => (index < 5 ? 40 : index + 1)))
@@ -105,6 +109,8 @@ medusaIntegrationTestRunner({
       ])
       await eventually(async () => expect(await account().records.catalogueBacklog()).toBe(0))
       expect(sandbox.hub.requestLog().filter((entry) => entry.method !== "GET")).toEqual([])
+      const second = await account().records.catalogueFigures()
+      expect(second.lastVerifiedAt).toBe(second.lastReconciliation!.startedAt)
     })
 
     it("a warehouse the hub does not have refuses its batch: the refusal kept on its rows with the hub's words, the reconciliation ends without error", async () => {

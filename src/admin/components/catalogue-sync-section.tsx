@@ -112,6 +112,12 @@ export const CatalogueSyncSection = () => {
               })
             : t("catalogue.noReconciliation")}
         </Text>
+        {/* The other warehouses' part (option `warehouses`): each store code's SKUs compared in Medusa and those differing. */}
+        {Object.entries(lastReconciliation?.warehouses ?? {}).map(([code, part]) => (
+          <Text key={code} size="small" className="text-ui-fg-subtle" data-testid="hub-last-reconciliation-warehouse">
+            {t("catalogue.warehouse", { code, seen: part.seen, differing: part.differing })}
+          </Text>
+        ))}
         {lastReconciliation && lastReconciliation.leakedOrders > 0 && !releaseLeaks.isSuccess && (
           <div className="flex scroll-mt-4 items-center gap-x-3" data-testid="hub-stock-leaks" id="hub-stock-leaks-section">
             <Text className="text-ui-fg-error">{t("catalogue.leaks", { n: lastReconciliation.leakedOrders })}</Text>

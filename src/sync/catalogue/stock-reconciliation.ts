@@ -132,7 +132,8 @@ async function walk(container: MedusaContainer, held: HubAccount, lease: Lease):
   } finally {
     // Never a walk of the warehouses left running once the reconciliation is over.
     await atWarehouses.catch(() => undefined)
-    await hub.updateHubStockReconciliations({ id: result.id, finished_at: new Date(), error: result.error, leaked_orders: result.leakedOrders })
+    const warehouses = Object.fromEntries(result.warehouses.map(({ code, seen, differing }) => [code, { seen, differing }]))
+    await hub.updateHubStockReconciliations({ id: result.id, finished_at: new Date(), error: result.error, leaked_orders: result.leakedOrders, warehouses })
   }
   return result
 }

@@ -159,6 +159,8 @@ export type CatalogueFigures = {
     unknown: number
     /** Canceled hub orders whose Medusa order still held reserved stock. */
     leakedOrders: number
+    /** The other warehouses' part (option `warehouses`), by store code: SKUs compared and those differing (queued to fix). */
+    warehouses: Record<string, { seen: number; differing: number }>
     error: string | null
   } | null
 }

@@ -22,6 +22,8 @@ export const HubStockReconciliation = model.define("hub_stock_reconciliation", {
    * hub is told are not there (see GET /admin/hub/stock/leaks).
    */
   leaked_orders: model.number().default(0),
+  /** The account's other warehouses' part (option `warehouses`), by store code: `{ "02": { seen: 120, differing: 3 } }`. */
+  warehouses: model.json().default({}),
   /** Why the walk ended early, if it did: products not seen were left untouched. */
   error: model.text().nullable(),
 })

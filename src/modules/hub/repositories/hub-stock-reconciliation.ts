@@ -115,14 +115,15 @@ export class HubStockReconciliationRepository extends DALUtils.mikroOrmBaseRepos
       ),
       this.skusInError(account, { limit: 100, offset: 0 }, context),
       manager.execute(
-        `select id, started_at, finished_at, seen, differing, differing_fields, fixed, unknown, leaked_orders, error from hub_stock_reconciliation
+        `select id, started_at, finished_at, seen, differing, differing_fields, fixed, unknown, leaked_orders, warehouses, error from hub_stock_reconciliation
           where deleted_at is null and account = ? order by started_at desc limit 1`,
         [account]
       ),
-      // Verified equal: a whole walk that found no product differing.
+      // Verified equal: a whole walk that found no product differing, at the default warehouse nor at another.
       manager.execute(
         `select max(started_at) as at from hub_stock_reconciliation
-          where deleted_at is null and account = ? and finished_at is not null and error is null and differing = 0`,
+          where deleted_at is null and account = ? and finished_at is not null and error is null and differing = 0
+            and not exists (select 1 from jsonb_each(warehouses) as part where (part.value ->> 'differing')::integer > 0)`,
         [account]
       ),
     ])
@@ -148,6 +149,7 @@ export class HubStockReconciliationRepository extends DALUtils.mikroOrmBaseRepos
             fixed: last.fixed,
             unknown: last.unknown,
             leakedOrders: last.leaked_orders,
+            warehouses: last.warehouses ?? {},
             error: last.error,
           }
         : null,
