@@ -39,6 +39,8 @@ export function sidebarTests(session: OrderPageSession) {
     await page.getByRole("link", { name: "Marketplace hub" }).last().click()
     await page.getByTestId("hub-mapping-section").waitFor()
     expect(new URL(page.url()).pathname).toBe(HUB_PAGES.settings.path)
+    // The demo maps no other warehouse: the whole quantity goes to the hub's default one, and the page says so.
+    await session.expectText(page.getByTestId("hub-warehouses-none"), "No other warehouse is mapped")
     await page.getByTestId("hub-diagnostics-link").click()
     await page.getByTestId(HUB_PAGES.diagnostics.ready).waitFor()
   })

@@ -135,6 +135,13 @@ medusaIntegrationTestRunner({
       expect(refusedAt02.flatMap((entry) => (entry.body as { skus: Array<{ code: string }> }).skus.map((sku) => sku.code)).sort()).toEqual(SKUS.slice(0, 3))
       const rows = await container.resolve<HubModuleService>(HUB_MODULE).listHubCatalogueChanges({ account: "default", warehouse: "02", sku: SKUS.slice(0, 3) }, { select: ["sku", "state", "error"] })
       expect(rows.map((row) => [row.sku, row.state, row.error]).sort()).toEqual(SKUS.slice(0, 3).map((sku) => [sku, "refused", expect.stringContaining("02: ")]))
+      // Settings -> Marketplace hub names each warehouse by its location, and 02's refusal in the hub's words.
+      const shown = (await api.get("/admin/hub/warehouses?account=default", headers)).data.warehouses
+      expect(shown).toEqual([
+        { code: "01", stock_location: { id: RIO, name: "CD Rio" }, pending: 0, refused: 0, refusal: null },
+        // Every SKU of 02: the seeding's pushes were refused already, as the drifted ones since.
+        { code: "02", stock_location: { id: RECIFE, name: "CD Recife" }, pending: 0, refused: SKUS.length, refusal: expect.stringContaining("02: ") },
+      ])
 
       sandbox.hub.resetRequestLog()
       await api.post("/admin/hub/catalogue/reconcile", { wait: true }, headers)

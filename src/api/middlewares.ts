@@ -156,6 +156,11 @@ export default defineMiddlewares({
       middlewares: [validateAndTransformQuery(HubAccountQuerySchema, {})],
     },
     {
+      matcher: "/admin/hub/warehouses",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(HubAccountQuerySchema, {})],
+    },
+    {
       matcher: "/admin/hub/stock/leaks",
       method: ["GET", "POST"],
       middlewares: [validateAndTransformQuery(HubAccountQuerySchema, {})],

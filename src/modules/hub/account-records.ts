@@ -16,7 +16,7 @@ import type { CatalogueFigures, WantedSkuFields } from "./models/hub-catalogue-c
 import type { PublicationState } from "./models/hub-product-publication"
 import type { HubRepositories } from "./repositories"
 import type { ClaimedHubProducts } from "./repositories/hub-product-claim"
-import type { ClaimedWarehouseStock } from "./repositories/hub-warehouse-stock"
+import type { ClaimedWarehouseStock, WarehouseStockSummary } from "./repositories/hub-warehouse-stock"
 import type { ImportRunHistoryLine, ImportRunRecord } from "./repositories/hub-import-run"
 import type { SharedListedOrder, TakenListedOrder } from "./repositories/hub-listed-order"
 import type { ShipByDue } from "./repositories/hub-order"
@@ -167,6 +167,12 @@ export class HubAccountRecords {
   @InjectManager()
   async claimWarehouseStock(warehouse: string, limit: number, @MedusaContext() sharedContext: Context = {}): Promise<ClaimedWarehouseStock[]> {
     return this.repositories.warehouseStock.claim(this.account.id, warehouse, limit, this.account.options, sharedContext)
+  }
+
+  /** Each of the account's other warehouses' rows waiting and refused, with the newest refusal (Settings → Marketplace hub). */
+  @InjectManager()
+  async warehouseStockSummary(@MedusaContext() sharedContext: Context = {}): Promise<WarehouseStockSummary[]> {
+    return this.repositories.warehouseStock.summary(this.account.id, this.account.options.warehouses.map(({ code }) => code), sharedContext)
   }
 
   /** Settles a warehouse batch the hub took, every row in one statement (hub-warehouse-stock.ts, `completeSent`). */

@@ -19,7 +19,7 @@ export { HUB_ORDER_SORTS, type HubOrderClaimToken, type HubOrderSort } from "./r
 export { TAKEN_OVER_WHILE_SENDING, type HubOrderMoveNeedingMerchant } from "./repositories/hub-order-move"
 export type { PricePreviewSourceRow } from "./repositories/hub-price-preview"
 export type { ClaimedHubProducts } from "./repositories/hub-product-claim"
-export type { ClaimedWarehouseStock } from "./repositories/hub-warehouse-stock"
+export type { ClaimedWarehouseStock, WarehouseStockSummary } from "./repositories/hub-warehouse-stock"
 export type { PublicationOutcome } from "./repositories/hub-product-publication"
 export type { SacAnswerRow } from "./repositories/hub-sac-answer"
 export type { KnownSacTicket, RecordedSacTicket, SacTicketRow } from "./repositories/hub-sac-ticket"

@@ -27,6 +27,11 @@ import type { ImportRunState } from "../../../mapping/import-run-state"
 /** `GET /admin/hub/connection`: one account's connection health, the store's accounts (`default` first) and what the admin calls each (option `name`, else its id). */
 export type HubConnectionAnswer = { connection: HubConnectionHealth; accounts: string[]; names: Record<string, string> }
 
+/** GET /admin/hub/warehouses: each other warehouse the account maps (option `warehouses`), its location and its rows waiting and refused. */
+export type HubWarehousesAnswer = {
+  warehouses: Array<{ code: string; stock_location: { id: string; name: string | null }; pending: number; refused: number; refusal: string | null }>
+}
+
 /**
  * `GET/POST /admin/hub/mapping`: an account's mapping of hub fields (what its options say until one is
  * `saved`), how a mapped product names its category, and whether the account reads the hub's categories.

@@ -32,6 +32,9 @@ export type ClaimedWarehouseStock = ClaimedCatalogueChange & { warehouse: string
  * the default's: quiet for `catalogueCoalesceMs`, or `catalogueMaxDelayMs` after its first change, never
  * sooner than `catalogueMinPushIntervalMs` after its last push nor while a failure's wait holds it.
  */
+/** One warehouse's rows in the outbox: SKUs waiting to be sent, refused, and the newest refusal as the hub worded it. */
+export type WarehouseStockSummary = { warehouse: string; pending: number; refused: number; refusal: string | null }
+
 export class HubWarehouseStockRepository extends DALUtils.mikroOrmBaseRepositoryFactory(HubCatalogueChange) {
   /** Claims up to `limit` due rows of one warehouse for `catalogueLeaseMs`; SKIP LOCKED, so two flushers never share one. */
   async claim(account: string, warehouse: string, limit: number, timing: OutboxTiming, context: Context = {}): Promise<ClaimedWarehouseStock[]> {
@@ -82,6 +85,21 @@ export class HubWarehouseStockRepository extends DALUtils.mikroOrmBaseRepository
       [timing.catalogueCoalesceMs, timing.catalogueMaxDelayMs, timing.catalogueMinPushIntervalMs, account]
     )
     return row?.due_in_ms == null ? null : Math.max(0, Number(row.due_in_ms))
+  }
+
+  /** Each of `warehouses`' SKUs waiting to be sent and refused by the hub, with the newest refusal in the hub's words. */
+  async summary(account: string, warehouses: string[], context: Context = {}): Promise<WarehouseStockSummary[]> {
+    if (!warehouses.length) return []
+    const rows: Array<{ warehouse: string; pending: number; refused: number; refusal: string | null }> = await this.getActiveManager<EntityManager>(context).execute(
+      `select c.warehouse, count(*) filter (where c.state = 'pending')::integer as pending, count(*) filter (where c.state = 'refused')::integer as refused,
+              (array_agg(c.error order by c.updated_at desc) filter (where c.state = 'refused'))[1] as refusal
+         from hub_catalogue_change as c
+        where c.deleted_at is null and c.account = ? and c.warehouse in (select jsonb_array_elements_text(?::jsonb))
+        group by c.warehouse`,
+      [account, JSON.stringify(warehouses)]
+    )
+    const found = new Map(rows.map((row) => [row.warehouse, row]))
+    return warehouses.map((warehouse) => ({ warehouse, pending: found.get(warehouse)?.pending ?? 0, refused: found.get(warehouse)?.refused ?? 0, refusal: found.get(warehouse)?.refusal ?? null }))
   }
 
   /** What the outbox says each of `warehouses` holds of `skus` (a SKU a warehouse never took has no record). */
