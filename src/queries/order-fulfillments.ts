@@ -3,6 +3,14 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { HUB_CHARGE_METADATA_KEY } from "../mapping/hub-order"
 import { fulfilledByLine, type OrderFulfillment, type OrderLine } from "../mapping/hub-fulfillment"
 
+/**
+ * An order's fulfillment that stands (not canceled), if any: while one does, Medusa's cancelOrderWorkflow
+ * refuses the order's cancel and a return can take its goods back (the after-sale page and its steps).
+ */
+export function standingFulfillment<F extends { canceled_at?: unknown } | null | undefined>(fulfillments: readonly F[] | null | undefined): NonNullable<F> | undefined {
+  return (fulfillments ?? []).find((fulfillment): fulfillment is NonNullable<F> => !!fulfillment && !fulfillment.canceled_at)
+}
+
 export type OrderForFulfillment = {
   id: string
   metadata: Record<string, unknown> | null

@@ -4,7 +4,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { HubSacInstanceRequest, HubSacItem } from "../../../hub-client"
 import { HUB_MODULE } from "../../../modules/hub"
 import type HubModuleService from "../../../modules/hub/service"
-import { onlyShippingOptionAt, orderForFulfillment } from "../../../queries/order-fulfillments"
+import { onlyShippingOptionAt, orderForFulfillment, standingFulfillment } from "../../../queries/order-fulfillments"
 import type { SacInstanceAction } from "./send-sac-instance"
 
 /** `newItems`: an exchange's new lines (a variant and a quantity); the same variants as the lines taken back when none is named. */
@@ -76,7 +76,7 @@ export const sacInstanceContextStep = createStep("hub-sac-instance-context", asy
   })
   type Detail = { fulfilled_quantity?: BigNumberInput | null; return_requested_quantity?: BigNumberInput | null } | null
   const found = data[0] as unknown as { fulfillments?: Array<{ location_id: string | null; canceled_at: unknown } | null>; items?: Array<{ id: string; variant_id: string | null; unit_price: number; detail?: Detail } | null> } | undefined
-  const fulfillment = (found?.fulfillments ?? []).find((candidate) => candidate && !candidate.canceled_at)
+  const fulfillment = standingFulfillment(found?.fulfillments)
   // Medusa cancels an order only while none of its fulfillments stands: the hub is not told of a cancel Medusa would refuse.
   if (input.action === "CANCEL" && fulfillment) throw refuse(`the order ${ticket.order_code} is fulfilled in Medusa, which cancels only an order without fulfillments: take the goods back with a return`)
   // Medusa takes back only what it fulfilled and was not asked back yet (its return-item rule): the hub is not told of a return or an exchange Medusa would refuse.

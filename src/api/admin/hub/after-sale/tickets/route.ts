@@ -5,6 +5,7 @@ import { sellerAnswers, waitingSince } from "../../../../../mapping/hub-sac"
 import { HUB_MODULE } from "../../../../../modules/hub"
 import type { SacAnswerRow, SacTicketRow } from "../../../../../modules/hub/types"
 import type HubModuleService from "../../../../../modules/hub/service"
+import { standingFulfillment } from "../../../../../queries/order-fulfillments"
 import type { HubSacInstanceView, HubSacOrderMissing, HubSacTicketsPage, HubSacTicketView } from "../types"
 import type { GetHubSacTickets } from "../validators"
 
@@ -23,7 +24,7 @@ export async function GET(req: MedusaRequest<unknown, GetHubSacTickets>, res: Me
   const { data: orders } = orderIds.length
     ? await req.scope.resolve(ContainerRegistrationKeys.QUERY).graph({ entity: "order", fields: ["id", "display_id", "fulfillments.canceled_at"], filters: { id: orderIds } })
     : { data: [] }
-  const medusaOrders = new Map((orders as unknown as MedusaOrderRow[]).map((order) => [order.id, { id: order.id, display_id: order.display_id, fulfilled: (order.fulfillments ?? []).some((fulfillment) => fulfillment && !fulfillment.canceled_at) }]))
+  const medusaOrders = new Map((orders as unknown as MedusaOrderRow[]).map((order) => [order.id, { id: order.id, display_id: order.display_id, fulfilled: standingFulfillment(order.fulfillments) !== undefined }]))
   const refunds = await refundsOf(req.scope, instances as unknown as InstanceRow[])
   const tickets = rows.map((row) => ({
     ...ticketView(row, medusaOrders, answers.filter((answer) => answer.ticket_code === row.code)),
