@@ -85,6 +85,40 @@ medusaIntegrationTestRunner({
         expect((await hubStockLocations(container, hub.account("default").options)).salesChannelId).toBe(store.default_sales_channel_id)
         expect((await hubStockLocations(container, hub.account("brand-b").options)).salesChannelId).toBe("sc_01BRANDB")
       })
+
+      it("each account's runs are its own: begun, held and ended through its records, none writes the other's", async () => {
+        const hub: HubModuleService = getContainer().resolve(HUB_MODULE)
+        const [a, b] = [hub.account("default").records.runs, hub.account("brand-b").records.runs]
+        const hour = 3_600_000
+        const runId = await a.beginImportRun("listing", new Date(Date.now() + hour))
+        const reconciliationId = await a.beginStockReconciliation()
+        expect((await a.importRunHistory({ limit: 10, offset: 0 })).lines.map((line) => line.id)).toEqual([runId])
+        expect((await b.importRunHistory({ limit: 10, offset: 0 })).count).toBe(0)
+        // A reconciliation just begun is what the schedule reads: not due for its account, due for the other.
+        expect(await a.isStockReconciliationDue()).toBe(false)
+        expect(await b.isStockReconciliationDue()).toBe(true)
+        expect(await a.isQueueListingDue(new Date())).toBe(false)
+        expect(await b.isQueueListingDue(new Date())).toBe(true)
+
+        // The other account's records, given these ids, write nothing.
+        await b.holdImportRun(runId, new Date(Date.now() + 2 * hour))
+        await b.endStockReconciliation(reconciliationId, { error: "not mine", leakedOrders: 9, warehouses: {} })
+        const [run] = await hub.listHubImportRuns({ id: runId })
+        const [reconciliation] = await hub.listHubStockReconciliations({ id: reconciliationId })
+        expect(run.held_until!.getTime()).toBeLessThan(Date.now() + 1.5 * hour)
+        expect(reconciliation).toMatchObject({ finished_at: null, error: null, leaked_orders: 0 })
+
+        // Its own do; a finished run's lease is not moved on by a hold that comes after its end.
+        await a.endStockReconciliation(reconciliationId, { error: null, leakedOrders: 2, warehouses: { "02": { seen: 5, differing: 1 } } })
+        expect((await hub.listHubStockReconciliations({ id: reconciliationId }))[0]).toMatchObject({ error: null, leaked_orders: 2, warehouses: { "02": { seen: 5, differing: 1 } } })
+        expect((await hub.listHubStockReconciliations({ id: reconciliationId }))[0].finished_at).not.toBeNull()
+        const later = new Date(Date.now() + 2 * hour)
+        await a.holdImportRun(runId, later)
+        expect((await hub.listHubImportRuns({ id: runId }))[0].held_until!.getTime()).toBe(later.getTime())
+        await hub.finishHubImportRun(runId, { seen: 0, duration_ms: 1, error: null, drained: false }, { imported: 0, updated: 0, set_aside: 0 })
+        await a.holdImportRun(runId, new Date(Date.now() + 3 * hour))
+        expect((await hub.listHubImportRuns({ id: runId }))[0].held_until!.getTime()).toBeLessThanOrEqual(later.getTime())
+      })
     })
   },
 })

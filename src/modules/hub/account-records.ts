@@ -10,6 +10,7 @@ import type { HubAccountOptions } from "./accounts"
 import type { HubLeases } from "./leases"
 import { HubPricePreviewRecords } from "./price-preview-records"
 import { HubFreightRecords } from "./freight-records"
+import { HubRunRecords } from "./run-records"
 import { HubSacRecords } from "./sac-records"
 import { HubWarehouseReconciliationRecords } from "./warehouse-reconciliation-records"
 import type { CatalogueFigures, WantedSkuFields } from "./models/hub-catalogue-change"
@@ -17,7 +18,6 @@ import type { PublicationState } from "./models/hub-product-publication"
 import type { HubRepositories } from "./repositories"
 import type { ClaimedHubProducts } from "./repositories/hub-product-claim"
 import type { ClaimedWarehouseStock, WarehouseStockSummary } from "./repositories/hub-warehouse-stock"
-import type { ImportRunHistoryLine, ImportRunRecord } from "./repositories/hub-import-run"
 import type { SharedListedOrder, TakenListedOrder } from "./repositories/hub-listed-order"
 import type { ShipByDue } from "./repositories/hub-order"
 import type { HubSkuHolding } from "./repositories/hub-sku-reservation"
@@ -35,7 +35,7 @@ type ModelReads = {
   listHubPriceRuleSets(filters: { account: string }, config: ReadConfig): Promise<Array<{ rules: unknown }>>
   listHubFieldMappings(filters: { account: string }, config: ReadConfig): Promise<Array<{ mapping: unknown }>>
   listAndCountHubCatalogueChanges(filters: { account: string; state: "pending" }, config: ReadConfig): Promise<[unknown[], number]>
-  listHubImportRuns(filters: { account: string; intake: "listing" | "queue"; drained?: boolean }, config: ReadConfig): Promise<Array<{ started_at: Date; finished_at: Date | null }>>
+  listHubImportRuns(filters: { account: string; intake: "queue"; drained: true }, config: ReadConfig): Promise<Array<{ started_at: Date; finished_at: Date | null }>>
   listHubOrders(filters: { account: string; import_state: string[] }, config: ReadConfig): Promise<Array<{ created_at: Date }>>
   listHubStatusEntries(filters: { account: string }, config: ReadConfig): Promise<Array<{ code: string; type: string }>>
 }
@@ -246,14 +246,7 @@ export class HubAccountRecords {
     return this.repositories.publications.counts(this.account.id, sharedContext)
   }
 
-  // ---- Reconciliations and the catalogue's figures
-
-  /** True when the schedule (`catalogueReconcileEveryMinutes`) says a reconciliation of the hub is due. */
-  @InjectManager()
-  async isStockReconciliationDue(@MedusaContext() sharedContext: Context = {}): Promise<boolean> {
-    const every = this.account.options.catalogueReconcileEveryMinutes
-    return every > 0 && this.repositories.reconciliations.isDue(this.account.id, every, sharedContext)
-  }
+  // ---- The catalogue's figures (its reconciliations begin and end in `runs`)
 
   /** How many SKUs wait to be pushed to the hub. */
   async catalogueBacklog(): Promise<number> {
@@ -338,25 +331,6 @@ export class HubAccountRecords {
     return this.repositories.listed.take(this.account.id, leaseMs, limit, sharedContext)
   }
 
-  /** Whether the queue's safety-net listing should run now: `queueListingEveryMinutes` since the last listing began. */
-  async isQueueListingDue(now: Date): Promise<boolean> {
-    const [lastRun] = await this.reads.listHubImportRuns({ account: this.account.id, intake: "listing" }, { order: { started_at: "DESC" }, take: 1 })
-    // A few seconds of slack so that an interval is not skipped by the tick's jitter.
-    return !lastRun || now.getTime() - new Date(lastRun.started_at).getTime() >= this.account.options.queueListingEveryMinutes * 60_000 - 5_000
-  }
-
-  /** A page of the import runs' history, newest first: back-to-back runs that found nothing are one line (see the repository). */
-  @InjectManager()
-  async importRunHistory(page: { limit: number; offset: number }, @MedusaContext() sharedContext: Context = {}): Promise<{ lines: ImportRunHistoryLine[]; count: number }> {
-    return this.repositories.importRuns.history(this.account.id, page, sharedContext)
-  }
-
-  /** The newest finished run before `runId` that found something: what a run that found nothing came after. */
-  @InjectManager()
-  async lastImportRunThatFound(runId: string, @MedusaContext() sharedContext: Context = {}): Promise<ImportRunRecord | null> {
-    return this.repositories.importRuns.lastThatFound(this.account.id, runId, sharedContext)
-  }
-
   /** How orders come in, what is known of the queue, and the oldest hub order not yet reserved. */
   async orderIntakeFigures(): Promise<OrderIntakeFigures> {
     const account = this.account.id
@@ -395,5 +369,10 @@ export class HubAccountRecords {
   /** The account's freight quotes: its route token, cached prices, answered quotes (src/modules/hub/freight-records.ts). */
   get freight(): HubFreightRecords {
     return new HubFreightRecords(this.account.id, this.repositories.freight, this.baseRepository_)
+  }
+
+  /** The order import's runs and the catalogue's reconciliations, begun and ended (src/modules/hub/run-records.ts). */
+  get runs(): HubRunRecords {
+    return new HubRunRecords(this.account, this.repositories.importRuns, this.repositories.reconciliations, this.baseRepository_)
   }
 }

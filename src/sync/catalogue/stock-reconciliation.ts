@@ -60,7 +60,7 @@ export async function runScheduledReconciliation(container: MedusaContainer, acc
   const { options, records } = account
   const boot = sinceBoot(container, account)
   if (options.catalogueReconcileEveryMinutes === 0) return null
-  const due = (await records.isStockReconciliationDue()) || (!boot.verified && (await records.catalogueBacklog()) === 0)
+  const due = (await records.runs.isStockReconciliationDue()) || (!boot.verified && (await records.catalogueBacklog()) === 0)
   if (!due) return null
   const result = await reconcileStock(container, account)
   if (result && !result.error) boot.verified = true
@@ -68,11 +68,9 @@ export async function runScheduledReconciliation(container: MedusaContainer, acc
 }
 
 async function walk(container: MedusaContainer, held: HubAccount, lease: Lease): Promise<StockReconciliationResult> {
-  const hub: HubModuleService = container.resolve(HUB_MODULE)
   const { id: account, products, options } = held
   const lock = driverLock(STOCK_RECONCILIATION_LOCK, account)
-  const reconciliation = await hub.createHubStockReconciliations({ account, started_at: new Date() })
-  const result: StockReconciliationResult = { id: reconciliation.id, account, seen: 0, differing: 0, unknown: 0, leakedOrders: 0, setAside: [], error: null, warehouses: [] }
+  const result: StockReconciliationResult = { id: await held.records.runs.beginStockReconciliation(), account, seen: 0, differing: 0, unknown: 0, leakedOrders: 0, setAside: [], error: null, warehouses: [] }
   const comparePage = async (hubProducts: HubProduct[]) => {
     if (!hubProducts.length) return
     if (!(await lease.confirm())) throw new LockLostError(lock)
@@ -133,7 +131,7 @@ async function walk(container: MedusaContainer, held: HubAccount, lease: Lease):
     // Never a walk of the warehouses left running once the reconciliation is over.
     await atWarehouses.catch(() => undefined)
     const warehouses = Object.fromEntries(result.warehouses.map(({ code, seen, differing }) => [code, { seen, differing }]))
-    await hub.updateHubStockReconciliations({ id: result.id, finished_at: new Date(), error: result.error, leaked_orders: result.leakedOrders, warehouses })
+    await held.records.runs.endStockReconciliation(result.id, { error: result.error, leakedOrders: result.leakedOrders, warehouses })
   }
   return result
 }

@@ -69,8 +69,8 @@ export class HubOrderIntake {
   /** Records the start of a run of one hub account, so the admin sees it even if it ends at once. */
   static async begin(container: MedusaContainer, account: HubAccount, intake: "listing" | "queue", lease: Lease): Promise<HubOrderIntake> {
     const hubModule: HubModuleService = container.resolve(HUB_MODULE)
-    const run = await hubModule.createHubImportRuns({ account: account.id, started_at: new Date(), intake, held_until: heldUntil() })
-    const intakeOfRun = new HubOrderIntake(container, hubModule, container.resolve(ContainerRegistrationKeys.LOGGER), account, run.id, intake, lease)
+    const runId = await account.records.runs.beginImportRun(intake, heldUntil())
+    const intakeOfRun = new HubOrderIntake(container, hubModule, container.resolve(ContainerRegistrationKeys.LOGGER), account, runId, intake, lease)
     intakeOfRun.holdRun()
     return intakeOfRun
   }
@@ -82,7 +82,7 @@ export class HubOrderIntake {
   private holdRun(): void {
     this.heldTimer = setInterval(() => {
       if (this.lease.lost) return clearInterval(this.heldTimer)
-      void this.hubModule.updateHubImportRuns({ id: this.runId, held_until: heldUntil() }).catch(() => undefined)
+      void this.account.records.runs.holdImportRun(this.runId, heldUntil()).catch(() => undefined)
     }, renewEvery(DRIVER_LOCK_TTL_SECONDS * 1000))
     this.heldTimer.unref()
   }

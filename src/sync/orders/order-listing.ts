@@ -80,7 +80,7 @@ export function followOrderListing(
 export async function runScheduledOrderListing(container: MedusaContainer, account: HubAccount): Promise<void> {
   if (account.options.orderIntake === "listing") {
     await followOrderListing(container, account)
-  } else if (await account.records.isQueueListingDue(new Date())) {
+  } else if (await account.records.runs.isQueueListingDue(new Date())) {
     await runOrderImport(container, account)
   }
 }

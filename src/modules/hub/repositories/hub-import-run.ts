@@ -1,5 +1,5 @@
 import type { Context } from "@medusajs/framework/types"
-import { DALUtils } from "@medusajs/framework/utils"
+import { DALUtils, generateEntityId } from "@medusajs/framework/utils"
 import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
 import { HubImportRun } from "../models"
 
@@ -33,6 +33,33 @@ const RUN_COLUMNS = `id, intake, drained, started_at, finished_at, held_until, s
  * listing run every few seconds that found nothing is not news, so consecutive quiet runs are one line.
  */
 export class HubImportRunRepository extends DALUtils.mikroOrmBaseRepositoryFactory(HubImportRun) {
+  /** Starts one of the account's runs, held until `heldUntil`; its id. */
+  async begin(account: string, intake: "listing" | "queue", heldUntil: Date, context: Context = {}): Promise<string> {
+    const id = generateEntityId(undefined, "hubrun")
+    await this.getActiveManager<EntityManager>(context).execute(
+      `insert into hub_import_run (id, account, started_at, intake, held_until) values (?, ?, now(), ?, ?)`,
+      [id, account, intake, heldUntil]
+    )
+    return id
+  }
+
+  /** Moves a running run's lease on to `heldUntil` (a finished run, or another account's, is left alone). */
+  async hold(account: string, id: string, heldUntil: Date, context: Context = {}): Promise<void> {
+    await this.getActiveManager<EntityManager>(context).execute(
+      `update hub_import_run set held_until = ?, updated_at = now() where id = ? and account = ? and finished_at is null`,
+      [heldUntil, id, account]
+    )
+  }
+
+  /** When the account's last run of this intake started, or null. */
+  async lastStartedAt(account: string, intake: "listing" | "queue", context: Context = {}): Promise<Date | null> {
+    const [row]: Array<{ at: Date | null }> = await this.getActiveManager<EntityManager>(context).execute(
+      `select max(started_at) as at from hub_import_run where deleted_at is null and account = ? and intake = ?`,
+      [account, intake]
+    )
+    return row?.at ? new Date(row.at) : null
+  }
+
   /**
    * A page of one account's history, newest first, and how many lines it has in all. The quiet runs
    * are folded by gaps and islands: among the runs in order, a quiet run's position less its position

@@ -1,5 +1,5 @@
 import type { Context } from "@medusajs/framework/types"
-import { DALUtils } from "@medusajs/framework/utils"
+import { DALUtils, generateEntityId } from "@medusajs/framework/utils"
 import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
 import { HubStockReconciliation } from "../models"
 import type { HubProductField } from "../../../mapping/hub-product"
@@ -9,6 +9,30 @@ type SkuInError = CatalogueFigures["skusInError"][number]
 
 /** Reconciliations' own SQL, and the stock sync's figures the admin page reads (one round of queries), each of one hub account. */
 export class HubStockReconciliationRepository extends DALUtils.mikroOrmBaseRepositoryFactory(HubStockReconciliation) {
+  /** Starts one of the account's reconciliations; its id. */
+  async begin(account: string, context: Context = {}): Promise<string> {
+    const id = generateEntityId(undefined, "hubrec")
+    await this.getActiveManager<EntityManager>(context).execute(
+      `insert into hub_stock_reconciliation (id, account, started_at) values (?, ?, now())`,
+      [id, account]
+    )
+    return id
+  }
+
+  /** Ends one of the account's reconciliations (a row of another account is left alone). */
+  async end(
+    account: string,
+    id: string,
+    ended: { error: string | null; leakedOrders: number; warehouses: Record<string, { seen: number; differing: number }> },
+    context: Context = {}
+  ): Promise<void> {
+    await this.getActiveManager<EntityManager>(context).execute(
+      `update hub_stock_reconciliation set finished_at = now(), updated_at = now(), error = ?, leaked_orders = ?, warehouses = ?::jsonb
+        where id = ? and account = ?`,
+      [ended.error, ended.leakedOrders, JSON.stringify(ended.warehouses), id, account]
+    )
+  }
+
   /** Adds a page's counts to a running reconciliation, so a walk that dies keeps what it did. */
   async count(
     id: string,

@@ -43,6 +43,7 @@ function fakeHub(records: Map<string, HubOrderRecordState & { code: string }>) {
   const parts = new ProcessParts()
   // The account's own records, as `hub.account(id).records` holds them.
   const accountRecords = {
+    runs: { beginImportRun: async () => "run_1", holdImportRun: async () => undefined },
     storedStatusCatalogue: async () => new Map(Object.entries(catalogueOf())),
     // What crosses the table is JSON, as PostgreSQL keeps it.
     shareListedHubOrders: async (runId: string, orders: SharedListedOrder[]) => {
@@ -66,7 +67,6 @@ function fakeHub(records: Map<string, HubOrderRecordState & { code: string }>) {
   const hub = {
     account: () => account,
     processPart: (name: string, make: () => object) => parts.get(name, make),
-    createHubImportRuns: async () => ({ id: "run_1" }),
     listHubOrders: async (filter: { account: string; code: string | string[] }) => {
       expect(filter.account).toBe("default")
       const codes = ([] as string[]).concat(filter.code)

@@ -17,7 +17,7 @@ export async function GET(req: MedusaRequest<unknown, GetHubImportRuns>, res: Me
   const hubModule: HubModuleService = req.scope.resolve(HUB_MODULE)
   const { limit, offset } = req.validatedQuery as GetHubImportRuns
   const account = hubModule.account((req.validatedQuery as GetHubImportRuns).account)
-  const [{ lines, count }, intake] = await Promise.all([account.records.importRunHistory({ limit, offset }), account.records.orderIntakeFigures()])
+  const [{ lines, count }, intake] = await Promise.all([account.records.runs.importRunHistory({ limit, offset }), account.records.orderIntakeFigures()])
   const now = Date.now()
   res.json({ account: account.id, import_runs: lines.map((line) => ({ ...line, state: importRunState(line, now) })), count, limit, offset, intake })
 }
@@ -33,6 +33,6 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const summary = await runOrderImport(req.scope, account)
   if (!summary) return answerConflict(res, "An order import is already running; its result will appear in the list of runs")
   const foundNothing = !summary.error && summary.imported + summary.updated + summary.set_aside === 0
-  const last = foundNothing ? await account.records.lastImportRunThatFound(summary.runId) : null
+  const last = foundNothing ? await account.records.runs.lastImportRunThatFound(summary.runId) : null
   res.json({ import_run: summary, last_found: last && { finished_at: last.finished_at, imported: last.imported, updated: last.updated, set_aside: last.set_aside } })
 }
