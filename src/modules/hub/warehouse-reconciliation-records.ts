@@ -7,7 +7,8 @@ export type { WarehouseStockReading, WarehouseStockRecord }
 /**
  * What the reconciliation of an account's other warehouses reads of its outbox
  * (`hub.account(id).records.warehouseReconciliation`; src/sync/catalogue/warehouse-reconciliation.ts):
- * its SKUs a page at a time, and what each warehouse last took of them.
+ * its SKUs a page at a time, and what each warehouse last took of them; and Medusa's stock of a
+ * warehouse batch's SKUs as the batch leaves (src/workflows/catalogue/steps/push-warehouse-stock.ts).
  */
 export class HubWarehouseReconciliationRecords {
   constructor(
@@ -32,5 +33,11 @@ export class HubWarehouseReconciliationRecords {
     @MedusaContext() sharedContext: Context = {}
   ): Promise<WarehouseStockReading[]> {
     return this.repository.stockPage(this.account, page, salesChannelId, locationIds, sharedContext)
+  }
+
+  /** Medusa's stock of `skus` at `locationIds` (one statement): a batch's quantities read as it leaves. */
+  @InjectManager()
+  async stockOf(skus: string[], salesChannelId: string | null, locationIds: string[], @MedusaContext() sharedContext: Context = {}): Promise<WarehouseStockReading[]> {
+    return this.repository.stockOf(skus, salesChannelId, locationIds, sharedContext)
   }
 }

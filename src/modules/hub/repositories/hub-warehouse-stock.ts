@@ -164,16 +164,41 @@ export class HubWarehouseStockRepository extends DALUtils.mikroOrmBaseRepository
    * The reconciliation's walk over the account's SKUs (docs/catalogue.md, *Warehouses*): the next
    * `limit` after `after`, in SKU order, of the default warehouse's rows (every SKU the account's hub
    * was sent or found holding; those waiting for their product on the hub left out: a CD takes only SKUs
-   * the hub holds), with Medusa's stock of each at
-   * `locationIds`, in one statement: what the module reads would take a read per module and relation
-   * (Medusa 2.21's product, link and inventory tables in the store's one database, soft-deleted rows
-   * left out as the modules leave them out). `salesChannelId` null: every product sells.
-   * integration-tests/http/warehouses-reconciliation.spec.ts holds it to the change flow's reading.
+   * the hub holds), with Medusa's stock of each at `locationIds`, in one statement (`STOCK_OF_SKU`).
    */
   async stockPage(account: string, page: { after: string | null; limit: number }, salesChannelId: string | null, locationIds: string[], context: Context = {}): Promise<WarehouseStockReading[]> {
-    const manager = this.getActiveManager<EntityManager>(context)
-    const rows: WarehouseStockReading[] = await manager.execute(
-      `select c.sku, v.id as variant_id, v.product_id, v.manage_inventory,
+    const rows: WarehouseStockReading[] = await this.getActiveManager<EntityManager>(context).execute(
+      `select c.sku, ${STOCK_OF_SKU}
+         from hub_catalogue_change c
+         left join product_variant v on v.sku = c.sku and v.deleted_at is null
+        where c.account = ? and c.warehouse = '98' and c.state <> 'awaiting' and c.deleted_at is null and (?::text is null or c.sku > ?::text)
+        order by c.sku
+        limit ?`,
+      [salesChannelId, salesChannelId, JSON.stringify(locationIds), account, page.after, page.after, page.limit]
+    )
+    return rows.map(stockReading)
+  }
+
+  /** Medusa's stock of `skus` at `locationIds`, in one statement (`STOCK_OF_SKU`): what a warehouse batch reads as it leaves. */
+  async stockOf(skus: string[], salesChannelId: string | null, locationIds: string[], context: Context = {}): Promise<WarehouseStockReading[]> {
+    const rows: WarehouseStockReading[] = await this.getActiveManager<EntityManager>(context).execute(
+      `select c.sku, ${STOCK_OF_SKU}
+         from (select distinct jsonb_array_elements_text(?::jsonb) as sku) c
+         left join product_variant v on v.sku = c.sku and v.deleted_at is null`,
+      [salesChannelId, salesChannelId, JSON.stringify(locationIds), JSON.stringify(skus)]
+    )
+    return rows.map(stockReading)
+  }
+}
+
+/**
+ * A SKU's variant and its stock at the locations given, beside `c.sku` and `v` (its live variant): what
+ * the modules would read with a read per module and relation (Medusa 2.21's product, link and inventory
+ * tables in the store's one database, soft-deleted rows left out as the modules leave them out).
+ * Parameters: the sales channel twice (null: every product sells), the locations as a JSON array.
+ * integration-tests/http/warehouses-reconciliation.spec.ts holds it to the change flow's reading.
+ */
+const STOCK_OF_SKU = `v.id as variant_id, v.product_id, v.manage_inventory,
               (?::text is null or exists (select 1 from product_sales_channel sc
                  where sc.product_id = v.product_id and sc.sales_channel_id = ?::text and sc.deleted_at is null)) as in_channel,
               coalesce((select jsonb_agg(jsonb_build_object('required', l.required_quantity, 'levels',
@@ -183,14 +208,9 @@ export class HubWarehouseStockRepository extends DALUtils.mikroOrmBaseRepository
                                and il.location_id in (select jsonb_array_elements_text(?::jsonb))), '[]'::jsonb)))
                  from product_variant_inventory_item l
                  join inventory_item i on i.id = l.inventory_item_id and i.deleted_at is null
-                where l.variant_id = v.id and l.deleted_at is null), '[]'::jsonb) as items
-         from hub_catalogue_change c
-         left join product_variant v on v.sku = c.sku and v.deleted_at is null
-        where c.account = ? and c.warehouse = '98' and c.state <> 'awaiting' and c.deleted_at is null and (?::text is null or c.sku > ?::text)
-        order by c.sku
-        limit ?`,
-      [salesChannelId, salesChannelId, JSON.stringify(locationIds), account, page.after, page.after, page.limit]
-    )
-    return rows.map((row) => ({ ...row, items: row.items.map((item) => ({ required: Number(item.required), levels: item.levels.map((level) => ({ location: level.location, stocked: Number(level.stocked), reserved: Number(level.reserved) })) })) }))
-  }
+                where l.variant_id = v.id and l.deleted_at is null), '[]'::jsonb) as items`
+
+/** A row of `STOCK_OF_SKU` with its numbers as numbers (PostgreSQL's numeric comes back a string). */
+function stockReading(row: WarehouseStockReading): WarehouseStockReading {
+  return { ...row, items: row.items.map((item) => ({ required: Number(item.required), levels: item.levels.map((level) => ({ location: level.location, stocked: Number(level.stocked), reserved: Number(level.reserved) })) })) }
 }

@@ -23,7 +23,7 @@ export type WarehouseStockComparison = { skus: string[]; warehouses: WarehousePa
  * The record publishes no read of a CD's stock (docs/hub-public-facts.md, *Stock per warehouse*), so
  * what the CD took is the hub's side. The page's stock is read in one statement (the module reads cost
  * a read per module and relation: the walk ran at a fiftieth of the stores' limit); a drifted SKU's push
- * reads Medusa again, through the modules, as its batch leaves. Reads only.
+ * reads Medusa again as its batch leaves, in one statement too (`wantedAt` on `stockOf`). Reads only.
  */
 export const compareWarehouseStockStep = createStep("compare-hub-warehouse-stock", async ({ account, after, limit }: WarehouseStockPage, { container }) => {
   const target = container.resolve<HubModuleService>(HUB_MODULE).account(account)

@@ -4,7 +4,9 @@ import { HUB_MODULE } from "../../../modules/hub"
 import type { HubAccount } from "../../../modules/hub/hub-account"
 import type HubModuleService from "../../../modules/hub/service"
 import type { CataloguePushOutcome, ClaimedWarehouseStock } from "../../../modules/hub/types"
-import { loadAccountReadings } from "../../../queries/hub-product-fields"
+import type { WantedSkuFields } from "../../../modules/hub/types"
+import { hubStockLocations } from "../../../queries/hub-stock-locations"
+import { wantedAt } from "./compare-warehouse-stock"
 
 /** How one round of an account's warehouses went. */
 export type WarehouseStockPushSummary = { account: string; claimed: number; sent: number; refused: number; failed: number }
@@ -22,7 +24,7 @@ export const claimWarehouseStockStep = createStep("claim-hub-warehouse-stock", a
 /**
  * Sends each warehouse's claimed rows in one `POST /stores/{code}/batch`, with Medusa's available
  * quantity at the warehouse's location read again as the batch leaves (never a value older than its
- * send), only the SKUs whose qty differs from what the CD last took; each row settled as any outbox
+ * send; one statement for every warehouse's batch, read as the reconciliation reads: `wantedAt`), only the SKUs whose qty differs from what the CD last took; each row settled as any outbox
  * row. A 4xx naming one entry (`skus.3.code`) refuses that SKU alone and gives the others back, so the
  * next batch (another request) goes without it; one naming none refuses the batch's SKUs, not sent
  * again until their qty changes (docs/hub-interface.md §7 rule 1). A batch sets quantities as they are,
@@ -37,9 +39,16 @@ export const pushWarehouseStockStep = createStep(
     if (!summary.claimed) return new StepResponse(summary)
     const target = hub.account(account)
     const skus = [...new Set(claims.flat().map((row) => row.sku))]
-    let readings: Awaited<ReturnType<typeof loadAccountReadings>>
+    let wantedOf: (code: string) => WantedSkuFields[]
     try {
-      readings = await loadAccountReadings(container, { skus }, [target.options])
+      // The account's channel and mapped locations, checked as a change's reading checks them (a location shared with another account refused).
+      const { salesChannelId, warehouses } = await hubStockLocations(container, target.options)
+      const readings = await target.records.warehouseReconciliation.stockOf(skus, salesChannelId, warehouses.map((warehouse) => warehouse.locationId))
+      const locationOf = new Map(warehouses.map((warehouse) => [warehouse.code, warehouse.locationId]))
+      wantedOf = (code) => {
+        const locationId = locationOf.get(code)
+        return locationId ? readings.flatMap((reading) => wantedAt(reading, locationId, target.options)) : []
+      }
     } catch (error) {
       // Medusa unreadable (its database, a location shared with another account): every row waits the retry delay.
       const reason = error instanceof Error ? error.message : String(error)
@@ -47,8 +56,7 @@ export const pushWarehouseStockStep = createStep(
       summary.failed = summary.claimed
       return new StepResponse(summary)
     }
-    const reading = readings.get(account)!
-    await Promise.all(claims.map((rows) => pushWarehouse(hub, target, rows, reading.warehouses.get(rows[0].warehouse) ?? [], summary)))
+    await Promise.all(claims.map((rows) => pushWarehouse(hub, target, rows, wantedOf(rows[0].warehouse), summary)))
     return new StepResponse(summary)
   }
 )
@@ -57,12 +65,12 @@ async function pushWarehouse(
   hub: HubModuleService,
   account: HubAccount,
   rows: ClaimedWarehouseStock[],
-  wanted: Array<{ sku: string; fields: { qty?: number } }>,
+  wanted: WantedSkuFields[],
   summary: WarehouseStockPushSummary
 ): Promise<void> {
   const code = rows[0].warehouse
   const qtyOf = new Map(wanted.map((entry) => [entry.sku, entry.fields.qty]))
-  // A SKU Medusa no longer reads for this warehouse (not this account's now): its last reading stands.
+  // A SKU whose stock Medusa does not count (inventory not managed, no level at the location): its last reading stands.
   const now = rows.map((row) => ({ row: { ...row, wanted: qtyOf.has(row.sku) ? { qty: qtyOf.get(row.sku) } : row.wanted }, qty: qtyOf.has(row.sku) ? qtyOf.get(row.sku) : row.wanted.qty }))
   const toSend = now.filter(({ row, qty }) => typeof qty === "number" && qty !== row.accepted.qty && qty !== row.refused.qty)
   for (const { row } of now.filter((entry) => !toSend.includes(entry))) await hub.completeCataloguePush(row, { kind: "unchanged" })
