@@ -3,8 +3,7 @@ import { hubOutcome, type HubStoreSku } from "../../../hub-client"
 import { HUB_MODULE } from "../../../modules/hub"
 import type { HubAccount } from "../../../modules/hub/hub-account"
 import type HubModuleService from "../../../modules/hub/service"
-import type { CataloguePushOutcome, ClaimedWarehouseStock } from "../../../modules/hub/types"
-import type { WantedSkuFields } from "../../../modules/hub/types"
+import type { CataloguePushOutcome, ClaimedWarehouseStock, WantedSkuFields } from "../../../modules/hub/types"
 import { hubStockLocations } from "../../../queries/hub-stock-locations"
 import { wantedAt } from "./compare-warehouse-stock"
 
@@ -24,8 +23,8 @@ export const claimWarehouseStockStep = createStep("claim-hub-warehouse-stock", a
 /**
  * Sends each warehouse's claimed rows in one `POST /stores/{code}/batch`, with Medusa's available
  * quantity at the warehouse's location read again as the batch leaves (never a value older than its
- * send; one statement for every warehouse's batch, read as the reconciliation reads: `wantedAt`), only the SKUs whose qty differs from what the CD last took; each row settled as any outbox
- * row. A 4xx naming one entry (`skus.3.code`) refuses that SKU alone and gives the others back, so the
+ * send; one statement for every warehouse's batch, read as the reconciliation reads: `wantedAt`),
+ * only the SKUs whose qty differs from what the CD last took; each row settled as any outbox row. A 4xx naming one entry (`skus.3.code`) refuses that SKU alone and gives the others back, so the
  * next batch (another request) goes without it; one naming none refuses the batch's SKUs, not sent
  * again until their qty changes (docs/hub-interface.md §7 rule 1). A batch sets quantities as they are,
  * so one whose outcome is unknown is sent again, read anew, after the retry delay: it cannot count
