@@ -8,9 +8,11 @@
  *      (Medusa's runner names it per file and worker), with its own sandbox hub on its own port and
  *      no Redis, and spends most of its time waiting on timers and the hub (one file keeps about
  *      0.6 of a core busy): six files took 159 s on two workers against 293 s one after the other
- *      (three workers, tried on 2 cores, were no quicker and left timing-bound tests short of CPU);
- *   3. integration:processes and integration:browser, in band: real processes sharing one Redis, and
- *      the demo with Chromium.
+ *      (three workers, tried on 2 cores, were no quicker and left timing-bound tests short of CPU).
+ *      Beside it, integration:browser (the demo with Chromium, 4.5 to 9 minutes, about 0.45 of a core:
+ *      mostly waiting on the demo and the browser), its output held and printed in one piece when
+ *      both have ended;
+ *   3. integration:processes, in band: real processes sharing one Redis, timing-bound.
  *
  * With arguments (`npm test -- --selectProjects unit`, a path pattern, -t ...): one jest run with
  * them, in band, as the runs above would not be what was asked. The browser's Chromium is found first
@@ -25,23 +27,35 @@ const ROOT = path.resolve(__dirname, "..")
 const JEST = path.join(ROOT, "node_modules", ".bin", "jest")
 const SUMMARY = /^(\d+) passed, (\d+) failed(?:, (\d+) skipped)?$/
 
-const RUNS = [
-  ["--runInBand", "--selectProjects", "unit", "integration:hub"],
-  ["--maxWorkers=2", "--selectProjects", "integration:http"],
-  ["--runInBand", "--selectProjects", "integration:processes", "integration:browser"],
+/** Stages one after the other; the runs of a stage side by side, the first one's output passed through. */
+const STAGES = [
+  [["--runInBand", "--selectProjects", "unit", "integration:hub"]],
+  [
+    ["--maxWorkers=2", "--selectProjects", "integration:http"],
+    ["--runInBand", "--selectProjects", "integration:browser"],
+  ],
+  [["--runInBand", "--selectProjects", "integration:processes"]],
 ]
 
-/** Runs jest with `args`, its output passed through; resolves with its exit code and its output's last lines. */
-function jest(args, env) {
+/**
+ * Runs jest with `args`, its output passed through (or, `held`, kept and returned whole); resolves with
+ * its exit code, its output's last lines and what was held.
+ */
+function jest(args, env, held = false) {
   return new Promise((resolve) => {
-    const child = spawn(JEST, ["--forceExit", ...args], { cwd: ROOT, env, stdio: ["ignore", "pipe", "inherit"] })
+    const child = spawn(JEST, ["--forceExit", ...args], { cwd: ROOT, env, stdio: ["ignore", "pipe", held ? "pipe" : "inherit"] })
     let tail = ""
+    const output = []
+    if (held) child.stderr.on("data", (chunk) => output.push(chunk))
     child.stdout.on("data", (chunk) => {
-      process.stdout.write(chunk)
+      if (held) output.push(chunk)
+      else process.stdout.write(chunk)
       // The reporter's block (failures, slowest files, resources, summary) comes last: keep enough of it.
       tail = (tail + chunk).slice(-200_000)
     })
-    child.on("close", (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), lines: tail.split("\n").filter((line) => line.trim()) }))
+    child.on("close", (code, signal) =>
+      resolve({ code: code ?? (signal ? 1 : 0), lines: tail.split("\n").filter((line) => line.trim()), output: Buffer.concat(output) })
+    )
   })
 }
 
@@ -67,21 +81,28 @@ async function main() {
   const failures = []
   const resources = []
   let code = 0
-  for (const args of RUNS) {
-    const run = await jest(args, env)
-    const summary = run.lines.length ? SUMMARY.exec(run.lines[run.lines.length - 1]) : null
-    if (!summary) {
-      // A run that died before its reporter wrote: one failure, said with its arguments.
-      totals.failed++
-      failures.push(`- jest ${args.join(" ")}: ended (exit code ${run.code}) without its summary`)
-    } else {
-      totals.passed += Number(summary[1])
-      totals.failed += Number(summary[2])
-      totals.skipped += Number(summary[3] ?? 0)
-    }
-    failures.push(...failedBlock(run.lines))
-    resources.push(`  ${args.filter((arg) => !arg.startsWith("-")).join(" ")}: ${run.lines.find((line) => line.startsWith("suite: ")) ?? "no figures"}`)
-    if (run.code !== 0) code = run.code
+  for (const stage of STAGES) {
+    const runs = await Promise.all(stage.map((args, index) => jest(args, env, index > 0)))
+    runs.forEach((run, index) => {
+      const args = stage[index]
+      if (index > 0) {
+        process.stdout.write(`\n[test] ---- jest ${args.join(" ")} (beside the run above) ----\n`)
+        process.stdout.write(run.output)
+      }
+      const summary = run.lines.length ? SUMMARY.exec(run.lines[run.lines.length - 1]) : null
+      if (!summary) {
+        // A run that died before its reporter wrote: one failure, said with its arguments.
+        totals.failed++
+        failures.push(`- jest ${args.join(" ")}: ended (exit code ${run.code}) without its summary`)
+      } else {
+        totals.passed += Number(summary[1])
+        totals.failed += Number(summary[2])
+        totals.skipped += Number(summary[3] ?? 0)
+      }
+      failures.push(...failedBlock(run.lines))
+      resources.push(`  ${args.filter((arg) => !arg.startsWith("-")).join(" ")}: ${run.lines.find((line) => line.startsWith("suite: ")) ?? "no figures"}`)
+      if (run.code !== 0) code = run.code
+    })
   }
   const lines = ["", "all runs:", ...resources]
   if (failures.length) lines.push("", ...failures)

@@ -6,7 +6,8 @@
  *   N passed, N failed[, N skipped]
  *
  * with the run's wall time and peak memory on the line before it (resourceLine below), and the
- * slowest test files above those (slowestFiles).
+ * slowest test files above those (slowestFiles). With HUB_TEST_DURATIONS=<file>, each file's seconds
+ * are also merged into that JSON file (the sequencer's table: integration-tests/jest/durations.json).
  *
  * A suite that failed to run (syntax error, missing module, failing hook) without a failed test
  * counts as one failure. No test run: fine when a filter selected nothing (--selectProjects, a
@@ -89,6 +90,22 @@ function slowestFiles(testResults, root) {
   return ["", "slowest files:", ...timed.slice(0, SLOWEST).map(({ file, seconds }) => `  ${seconds.toFixed(0).padStart(5)} s  ${file}`)]
 }
 
+/** Merges this run's seconds per test file into the JSON table at `file` (integration-tests/jest/sequencer.js reads it). */
+function recordDurations(file, testResults, root) {
+  let table = {}
+  try {
+    table = JSON.parse(fs.readFileSync(file, "utf8"))
+  } catch {
+    // a new table
+  }
+  for (const suite of testResults) {
+    if (!suite.perfStats || !(suite.perfStats.end > suite.perfStats.start)) continue
+    table[path.relative(root, suite.testFilePath)] = Math.round((suite.perfStats.end - suite.perfStats.start) / 100) / 10
+  }
+  const sorted = Object.fromEntries(Object.entries(table).sort(([a], [b]) => (a < b ? -1 : 1)))
+  fs.writeFileSync(file, `${JSON.stringify(sorted, null, 2)}\n`)
+}
+
 class SummaryReporter {
   constructor(globalConfig) {
     this.globalConfig = globalConfig
@@ -150,6 +167,7 @@ class SummaryReporter {
     this.last = `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`
 
     lines.push(...slowestFiles(results.testResults, root))
+    if (process.env.HUB_TEST_DURATIONS) recordDurations(path.resolve(root, process.env.HUB_TEST_DURATIONS), results.testResults, root)
     this.text = lines.length ? `${lines.join("\n")}\n` : ""
     if (!this.registered) {
       this.registered = true
