@@ -16,10 +16,14 @@
  *   - BENCH_CHANGES stock changes (200), each one SKU at one of the three locations, paced at 5 a
  *     second (below the limit): change -> its CD p95 (goal <= 1.5 s, as the default's), and no other
  *     CD written.
+ * The walk's CPU is printed split between the store's process, PostgreSQL's and the sandbox's (where a
+ * missed rate's time goes); BENCH_PROFILE=<file> writes the store's CPU profile of the walk.
  * The load average is printed beside the figures (the machine may be shared). `--quick`: a 5,000-SKU
  * catalogue, 50 changes. Database: DB_HOST, DB_PORT, DB_USERNAME, DB_PASSWORD; BENCH_DATABASE (default
  * medusa_hub_bench_warehouses) is dropped and created again. Not part of `npm test`.
  */
+import { readdirSync, readFileSync, writeFileSync } from "node:fs"
+import { Session } from "node:inspector/promises"
 import os from "node:os"
 import { setTimeout as sleep } from "node:timers/promises"
 import type { MedusaContainer } from "@medusajs/framework/types"
@@ -102,6 +106,11 @@ async function main() {
       detail: `${r.rssBeforeMb.toFixed(0)} MB before, peak ${r.rssPeakMb.toFixed(0)} MB over the walk and the drain; live JS heap +${r.liveHeapGrowthMb.toFixed(1)} MB`,
     })
     info("warehouses: reconciliation walk / until every CD holds every SKU", `${(r.walkMs / 1000).toFixed(1)} s / ${(r.totalMs / 1000).toFixed(1)} s`, r.figures)
+    info(
+      "warehouses: the walk's CPU (where its time goes)",
+      `store ${(r.walkCpu.storeMs / 1000).toFixed(1)} s, PostgreSQL ${(r.walkCpu.postgresMs / 1000).toFixed(1)} s, sandbox ${(r.walkCpu.sandboxMs / 1000).toFixed(1)} s of ${(r.walkMs / 1000).toFixed(1)} s`,
+      "each process's user+system CPU over the walk, on 2 cores"
+    )
     figure("warehouses: change -> its CD p95", changes.p95Ms / 1000, { at: "<=", target: 1.5, unit: "s" }, {
       detail: `${changes.count} changes at ${CHANGES_PER_SECOND}/s over ${CODES.length} CDs; p50 ${(changes.p50Ms / 1000).toFixed(2)} s, max ${(changes.maxMs / 1000).toFixed(2)} s; ${changes.elsewhere} SKUs sent to another CD`,
     })
@@ -173,11 +182,15 @@ async function measureReconciliation(container: MedusaContainer, hub: HubModuleS
   await control(sandbox, "DELETE", "/requests")
   log(`reconciling ${CATALOGUE} SKUs over ${CODES.length} CDs`)
   const started = Date.now()
+  const cpuBefore = { store: process.cpuUsage(), postgres: postgresCpuMs(), sandbox: processCpuMs(sandbox.child.pid) }
   let walkMs = 0
+  let walkCpu = { storeMs: 0, postgresMs: 0, sandboxMs: 0 }
   const { result, memory } = await sampleMemory(
     async () => {
-      const walked = await reconcileStock(container, hub.account(DEFAULT_ACCOUNT))
+      const walked = await profiled(() => reconcileStock(container, hub.account(DEFAULT_ACCOUNT)))
       walkMs = Date.now() - started
+      const store = process.cpuUsage(cpuBefore.store)
+      walkCpu = { storeMs: (store.user + store.system) / 1000, postgresMs: postgresCpuMs() - cpuBefore.postgres, sandboxMs: processCpuMs(sandbox.child.pid) - cpuBefore.sandbox }
       await settled(hub, [DEFAULT_ACCOUNT], 1_000)
       return walked
     },
@@ -213,8 +226,54 @@ async function measureReconciliation(container: MedusaContainer, hub: HubModuleS
     rssGrowthMb: mb(memory.rssPeak - memory.rssBefore),
     liveHeapGrowthMb: mb(memory.heapPeak - memory.heapBefore),
     walkMs,
+    walkCpu,
     totalMs,
     figures: `default CD: ${result.seen} seen, ${result.differing} differing; ${result.warehouses.map((warehouse) => `CD ${warehouse.code}: ${warehouse.seen} seen, ${warehouse.differing} differing`).join("; ")}`,
+  }
+}
+
+/** User+system CPU milliseconds of a process so far (/proc/<pid>/stat), 0 when it cannot be read. */
+function processCpuMs(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ")
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS
+  } catch {
+    return 0
+  }
+}
+
+/** The CPU milliseconds of every PostgreSQL process on the machine so far (the store's backends among them). */
+function postgresCpuMs(): number {
+  return readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/comm`, "utf8").trim().startsWith("postgres")
+      } catch {
+        return false
+      }
+    })
+    .reduce((sum, pid) => sum + processCpuMs(Number(pid)), 0)
+}
+
+/** Linux's clock ticks per second (`getconf CLK_TCK`), by which /proc counts CPU time. */
+const CLOCK_TICKS = 100
+
+/** BENCH_PROFILE=<file>: this process's CPU profile over the walk (open it in Chrome's DevTools). */
+async function profiled<T>(run: () => Promise<T>): Promise<T> {
+  const file = process.env.BENCH_PROFILE
+  if (!file) return run()
+  const session = new Session()
+  session.connect()
+  await session.post("Profiler.enable")
+  await session.post("Profiler.start")
+  try {
+    return await run()
+  } finally {
+    const { profile } = await session.post("Profiler.stop")
+    writeFileSync(file, JSON.stringify(profile))
+    session.disconnect()
+    log(`CPU profile of the walk: ${file}`)
   }
 }
 

@@ -7,11 +7,12 @@
  *     invoice, ship and cancel (the browser tests leave this one as it is);
  *   - before Medusa starts, two orders placed and approved on the sandbox (placeAfterSaleOrders);
  *   - once Medusa answers (playAfterSale, through the admin API as the merchant would): each imported,
- *     invoiced, shipped and delivered from Medusa (POST /admin/hub/orders/{code}/moves), the buyer's
- *     ticket opened on the sandbox with a message written hours ago, the tickets read
- *     (POST /admin/hub/after-sale/read), and the second ticket's return requested
- *     (POST /admin/hub/after-sale/tickets/{code}/instances): the first waits for the merchant to act,
- *     the second for the goods.
+ *     invoiced (its NF-e issued three days before: past the 24 h in which it could be cancelled, so a
+ *     return asks for the return NF-e), shipped and delivered from Medusa (POST
+ *     /admin/hub/orders/{code}/moves), the buyer's ticket opened on the sandbox with a message written
+ *     hours ago, the tickets read (POST /admin/hub/after-sale/read), and the second ticket's return
+ *     requested with its return NF-e's key (POST /admin/hub/after-sale/tickets/{code}/instances): the
+ *     first waits for the merchant to act, the second for the goods.
  *
  * The delivered two only with the jobs on (the browser test runs the demo with HUB_JOBS=false and counts the orders it imports).
  */
@@ -137,8 +138,9 @@ async function playAfterSale({ root, hub, orders, medusaUrl, admin, stopping }) 
     })
     // A key of its own (one key invoices one order): numbered after the order's code.
     const key = sandbox.sampleNfeKey((Number(order.code.split("-").pop()) + 7) % 1e9)
+    const issued = new Date(Date.now() - 72 * HOUR).toISOString()
     const moves = [
-      { kind: "invoice", invoice: { key } },
+      { kind: "invoice", invoice: { key, issue_date: issued } },
       { kind: "ship", shipment: { track: { code: `BR${100200300 + index}BR`, carrier: "Correios", method: "PAC", url: `https://rastreamento.correios.com.br/app/index.php?objeto=BR${100200300 + index}BR` } } },
       { kind: "deliver" },
     ]
@@ -159,7 +161,14 @@ async function playAfterSale({ root, hub, orders, medusaUrl, admin, stopping }) 
   }
   await until("the tickets read", 60_000, async () => (await api("POST", "/admin/hub/after-sale/read")).status === 200)
   const reasonId = await returnRefundReason(api)
-  const requested = await api("POST", `/admin/hub/after-sale/tickets/${tickets[1]}/instances`, { action: "RETURN", note: "Devolução de 1 unidade autorizada; aguardamos o produto.", refund_reason_id: reasonId })
+  // The return NF-e (nota de devolução) the shop issued for the goods coming back: a key of its own.
+  const returnKey = sandbox.sampleNfeKey((Number(orders[1].code.split("-").pop()) + 500_007) % 1e9)
+  const requested = await api("POST", `/admin/hub/after-sale/tickets/${tickets[1]}/instances`, {
+    action: "RETURN",
+    note: "Devolução de 1 unidade autorizada; aguardamos o produto.",
+    refund_reason_id: reasonId,
+    return_invoice: { key: returnKey },
+  })
   if (requested.status !== 200) throw new Error(`the return of ticket ${tickets[1]} answered ${requested.status}: ${requested.data?.instance?.error ?? requested.data?.message ?? ""}`)
   return tickets
 }

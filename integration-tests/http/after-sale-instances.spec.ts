@@ -4,6 +4,7 @@ import { ContainerRegistrationKeys, Modules, OrderWorkflowEvents } from "@medusa
 import { HUB_MODULE } from "../../src/modules/hub"
 import type HubModuleService from "../../src/modules/hub/service"
 import { sampleTestOrder } from "../../src/sandbox"
+import { sampleNfeKey, sampleNfeXml } from "../../src/sandbox/sample-nfe"
 import { runOrderImport } from "../../src/sync/orders/order-listing"
 import { readSac } from "../../src/sync/sac"
 import { adminHeaders } from "../helpers/admin"
@@ -56,14 +57,15 @@ medusaIntegrationTestRunner({
       (await container.resolve(ContainerRegistrationKeys.QUERY).graph({ entity: "return", fields: ["id", "status", "location_id", "metadata", "items.item_id", "items.quantity", "items.received_quantity"], filters: { order_id: orderId } })).data as any[]
 
     /** A paid hub order of two SKU-1, imported, with a ticket asking about `quantity` of them (read into the store). */
-    async function ticketOnOrder(action: "CANCEL" | "RETURN" | "EXCHANGE", options: { delivered: boolean; quantity?: number }) {
+    /** `invoicedAt`: the NF-e's issue date given with the invoice (now when none). */
+    async function ticketOnOrder(action: "CANCEL" | "RETURN" | "EXCHANGE", options: { delivered: boolean; quantity?: number; invoicedAt?: string }) {
       const { code } = sandbox.hub.createOrder(sampleTestOrder({ items: [{ id: "SKU-1", qty: 2 }] }))
       sandbox.hub.marketplaceApprove(code)
       await runOrderImport(container, hub().account("default"))
       const [record] = await hub().listHubOrders({ code })
       expect(record.order_id).toBeTruthy()
       if (options.delivered) {
-        for (const move of [{ kind: "invoice", invoice: { key: INVOICE_KEY } }, { kind: "ship", shipment: { track: { code: "BR-1", carrier: "Correios", method: "PAC", url: "https://rastreamento.example/BR-1" } } }, { kind: "deliver" }]) {
+        for (const move of [{ kind: "invoice", invoice: { key: INVOICE_KEY, ...(options.invoicedAt ? { issue_date: options.invoicedAt } : {}) } }, { kind: "ship", shipment: { track: { code: "BR-1", carrier: "Correios", method: "PAC", url: "https://rastreamento.example/BR-1" } } }, { kind: "deliver" }]) {
           expect((await post(`/admin/hub/orders/${code}/moves`, move)).data.move).toMatchObject({ state: "done", medusaError: null })
         }
       }
@@ -123,6 +125,42 @@ medusaIntegrationTestRunner({
       expect(twice.status).toBe(400)
       expect(twice.data.message).toContain("received already")
       expect((await stock()).stocked).toBe(49)
+    })
+
+    it("a return once the sale's NF-e is past its 24 h: refused without the return NF-e before the hub is told, the sale's own key and an NF-e that returns nothing refused; its key, from its XML, sent under the account's field, the XML kept nowhere", async () => {
+      const twoDaysAgo = new Date(Date.now() - 48 * 3_600_000).toISOString()
+      const { orderId, ticket } = await ticketOnOrder("RETURN", { delivered: true, quantity: 1, invoicedAt: twoDaysAgo })
+      const [listed] = (await api.get("/admin/hub/after-sale/tickets", headers)).data.tickets
+      expect(listed.order).toMatchObject({ id: orderId, fulfilled: true, return_invoice_needed: true })
+
+      const none = await act(ticket, "RETURN")
+      expect(none.status).toBe(400)
+      expect(none.data.message).toMatch(/^return_invoice: the order's NF-e was issued at .*, more than 24 h ago, and can no longer be cancelled/)
+      const sales = await act(ticket, "RETURN", { return_invoice: { key: INVOICE_KEY } })
+      expect(sales.status).toBe(400)
+      expect(sales.data.message).toContain("is the sale's own NF-e")
+      const notReturn = await act(ticket, "RETURN", { return_invoice: { xml: sampleNfeXml({ key: sampleNfeKey(77), purpose: "1" }) } })
+      expect(notReturn).toMatchObject({ status: 400, data: { problem: "not_return", message: expect.stringContaining("return_invoice.xml") } })
+      expect((await act(ticket, "RETURN", { return_invoice: { key: "123", xml: "<x/>" } })).data.message).toContain("return_invoice takes the return NF-e's key or its XML, one of them")
+      expect((await act(ticket, "CANCEL", { return_invoice: { key: sampleNfeKey(77) } })).data.message).toContain("return_invoice is for a RETURN or an EXCHANGE")
+      expect(instancesSent(ticket)).toHaveLength(0)
+      expect(await returnsOf(orderId)).toHaveLength(0)
+
+      const returnKey = sampleNfeKey(78)
+      const xml = sampleNfeXml({ key: returnKey, purpose: "4", issuedAt: "2026-12-01T09:00:00-03:00" })
+      const requested = await act(ticket, "RETURN", { return_invoice: { xml } })
+      expect(requested.status).toBe(200)
+      expect(requested.data.instance).toMatchObject({ state: "sent", returnId: expect.any(String) })
+      // Under the account's `sacReturnInvoiceField` (the record names no field; "invoice" by default), as an invoice's key and date.
+      expect(instancesSent(ticket).map((entry) => entry.body)).toEqual([expect.objectContaining({ invoice: { key: returnKey, issue_date: "2026-12-01T09:00:00-03:00" } })])
+      expect(instancesSent(ticket)[0].body).not.toHaveProperty("return_invoice")
+      expect(sandbox.hub.sacInstances(ticket)).toEqual([expect.objectContaining({ status: "PENDING", invoice: { key: returnKey, issue_date: "2026-12-01T09:00:00-03:00" } })])
+      expect(await returnsOf(orderId)).toEqual([expect.objectContaining({ id: requested.data.instance.returnId, status: "requested" })])
+      // The XML holds the buyer's name and address: the instance keeps its key, not the file.
+      const [kept] = await hub().listHubSacInstances({ ticket_code: ticket })
+      expect(kept.request).toMatchObject({ return_invoice: { key: returnKey } })
+      expect(JSON.stringify(kept)).not.toContain("nfeProc")
+      expect(JSON.stringify(kept)).not.toContain("Maria")
     })
 
     it("an exchange: the hub's EXCHANGE instance sent once, Medusa's own exchange with the line taken back and the new one, its stock reserved; the goods taken back received into stock, nothing refunded", async () => {

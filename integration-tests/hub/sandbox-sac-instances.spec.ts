@@ -1,3 +1,4 @@
+import { sampleNfeKey } from "../../src/sandbox/sample-nfe"
 import { sandboxOverHttp, testOrder } from "../helpers/sandbox-http"
 
 /*
@@ -14,10 +15,15 @@ describe("the sandbox hub's SAC instances", () => {
   const line = { id: "1", sku_id: "SKU-1", product_id: "SKU-1", quantity: 1 }
   const instance = (action: string, extra: Record<string, unknown> = {}) => ({ action: { id: action }, cause: { id: "ARP", reason: { id: "183" } }, items: [line], ...extra })
 
-  async function ticketOn(status: "approved" | "shipped") {
+  /** `invoicedAt`: the order invoiced first (through the hub's API), its NF-e issued then. */
+  async function ticketOn(status: "approved" | "shipped", invoicedAt?: Date) {
     const hub = currentHub()
     const { code: order } = hub.createOrder(testOrder({ items: [{ id: "SKU-1", qty: 2 }] }))
     hub.marketplaceApprove(order)
+    if (invoicedAt) {
+      const invoiced = await call("POST", `/orders/${order}/invoice`, { body: { status: "order_invoiced", invoice: { key: sampleNfeKey(1), issue_date: invoicedAt.toISOString() } } })
+      expect(invoiced.status).toBeLessThan(300)
+    }
     if (status === "shipped") hub.marketplaceSetStatus(order, "order_shipped")
     const opened = await control("POST", "/sac", { order_code: order, items: [{ sku: "SKU-1", quantity: 1 }], message: { content: "Olá" } })
     expect(opened.status).toBe(201)
@@ -42,6 +48,7 @@ describe("the sandbox hub's SAC instances", () => {
       items: [line],
       refunds: [{ id: "CREDIT_CARD", name: "Cartão de crédito", status: "PENDING", value: expect.any(Number) }],
       additional_note: "Coleta agendada",
+      invoice: null,
       status: "PENDING",
       start_task_date: expect.any(String),
     })
@@ -63,5 +70,21 @@ describe("the sandbox hub's SAC instances", () => {
     expect(await call("POST", `/sac/${after.code}/instances`, { body: instance("CANCEL") })).toMatchObject({ status: 422, body: { error: expect.stringContaining("já foi enviado") } })
     expect((await call("POST", `/sac/${after.code}/instances`, { body: instance("EXCHANGE") })).body).toMatchObject({ status: "PENDING", refunds: [] })
     expect(currentHub().getOrder(after.order)?.status).toMatchObject({ type: "SHIPPED" })
+  })
+
+  it("asks a return or an exchange of an order whose NF-e was issued 24 h or more before for the return NF-e (invoice.key), and takes it", async () => {
+    const dayAndAHourAgo = new Date(Date.now() - 25 * 3_600_000)
+    const { code } = await ticketOn("shipped", dayAndAHourAgo)
+    const open = (body: unknown) => call("POST", `/sac/${code}/instances`, { body })
+    expect(await open(instance("RETURN"))).toMatchObject({ status: 422, body: { error: expect.stringContaining("pede a NF-e de devolução (invoice.key)") } })
+    expect(await open(instance("EXCHANGE"))).toMatchObject({ status: 422, body: { error: expect.stringContaining("troca pede a NF-e de devolução") } })
+    expect(await open(instance("RETURN", { invoice: { key: "123" } }))).toMatchObject({ status: 422, body: { error: expect.stringContaining("invoice.key") } })
+    const key = sampleNfeKey(2)
+    const taken = await open(instance("RETURN", { invoice: { key } }))
+    expect(taken).toMatchObject({ status: 201, body: { status: "PENDING", invoice: { key } } })
+
+    // Within the 24 h, none is asked.
+    const recent = await ticketOn("shipped", new Date())
+    expect(await call("POST", `/sac/${recent.code}/instances`, { body: instance("RETURN") })).toMatchObject({ status: 201 })
   })
 })

@@ -37,10 +37,10 @@ describe("the after-sale words", () => {
   })
 
   it("offers what Medusa can carry out: a cancel before the order is fulfilled, a return or an exchange after, and says why", () => {
-    const unfulfilled = offeredActions({ id: "order_1", display_id: 1, fulfilled: false })
+    const unfulfilled = offeredActions({ id: "order_1", display_id: 1, fulfilled: false, return_invoice_needed: false })
     expect(unfulfilled.actions).toEqual(["CANCEL"])
     expect(t(unfulfilled.none)).toMatch(/^Nothing yet: cancel the order before it ships/)
-    const fulfilled = offeredActions({ id: "order_2", display_id: 2, fulfilled: true })
+    const fulfilled = offeredActions({ id: "order_2", display_id: 2, fulfilled: true, return_invoice_needed: true })
     expect(fulfilled.actions).toEqual(["RETURN", "EXCHANGE"])
     expect(t(fulfilled.none)).toContain("Medusa has fulfilled the order")
     expect(tOf(ptBR)(fulfilled.none)).toContain("O Medusa já atendeu o pedido")

@@ -20,6 +20,7 @@ import { ordersByMarketplaceNumber } from "./orders-by-marketplace-number"
 import { cappedJsonBody } from "./capped-json-body"
 import { freightDoor } from "./hub/freight/door"
 import { invoiceXmlBodyCap } from "./admin/hub/orders/[code]/invoice-xml/body-cap"
+import { sacInstanceBodyCap } from "./admin/hub/after-sale/tickets/[code]/instances/body-cap"
 import { hubPriceRulesSchema } from "../mapping/hub-price-rules"
 import { PostPricePreviewQuerySchema } from "./admin/hub/prices/preview/validators"
 import { GetHubCategoriesSchema, PostMappingSampleQuerySchema } from "./admin/hub/mapping/validators"
@@ -194,9 +195,11 @@ export default defineMiddlewares({
       middlewares: [validateAndTransformQuery(HubAccountQuerySchema, {}), ...validateBody(PostHubSacAnswerSchema)],
     },
     {
+      // A return NF-e's XML may come in the body: read after the admin's authentication, capped as the invoice XML's.
       matcher: "/admin/hub/after-sale/tickets/:code/instances",
       method: ["POST"],
-      middlewares: [validateAndTransformQuery(HubAccountQuerySchema, {}), ...validateBody(PostHubSacInstanceSchema)],
+      bodyParser: false,
+      middlewares: [validateAndTransformQuery(HubAccountQuerySchema, {}), cappedJsonBody(sacInstanceBodyCap), ...validateBody(PostHubSacInstanceSchema)],
     },
     { matcher: "/admin/hub/after-sale/tickets/:code/return/receive", method: ["POST"], middlewares: [validateAndTransformQuery(HubAccountQuerySchema, {})] },
     { matcher: "/admin/hub/after-sale/orders/:code/tickets", method: ["GET"], middlewares: [validateAndTransformQuery(HubAccountQuerySchema, {})] },

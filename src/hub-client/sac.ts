@@ -11,7 +11,7 @@
  */
 import { z } from "zod"
 import { describeIssues, HubIncompleteListingError, HubInvalidRequestError } from "./errors"
-import { readEach } from "./schemas"
+import { invoiceInputSchema, readEach } from "./schemas"
 import { hubText, loose, looseText } from "./reading"
 import type { HubTransport } from "./transport"
 
@@ -127,7 +127,9 @@ export type HubSacInstance = z.output<typeof hubSacInstanceSchema>
 
 /**
  * What the plugin sends for an instance: the record's fields (docs/hub-public-facts.md, After-sale), the
- * refund's method an account option (`sacRefund`: the record's example by default).
+ * refund's method an account option (`sacRefund`: the record's example by default), and the return NF-e
+ * of goods coming back once the sale's NF-e is past its 24 h (`return_invoice`, as an invoice's key and
+ * date: the record names no field for it, so it goes under the account's `sacReturnInvoiceField`).
  */
 export const sacInstanceRequestSchema = z.strictObject({
   action: z.strictObject({ id: z.enum(["CANCEL", "RETURN", "EXCHANGE"]) }),
@@ -135,6 +137,7 @@ export const sacInstanceRequestSchema = z.strictObject({
   items: z.array(z.strictObject({ id: z.string().min(1), sku_id: z.string().min(1), product_id: z.string().nullable(), quantity: z.number().int().positive() })).min(1, "items: an instance names at least one line"),
   refunds: z.array(z.strictObject({ id: z.string().min(1), group: z.string().min(1) })).optional(),
   additional_note: z.string().max(2000).optional(),
+  return_invoice: invoiceInputSchema.optional(),
 })
 export type HubSacInstanceRequest = z.input<typeof sacInstanceRequestSchema>
 
@@ -216,14 +219,19 @@ export class HubSac {
     return (await this.transport.send({ method: "GET", path: sacPath(code, "instances"), endpoint: "GET /sac/{code}/instances", response: listOf(hubSacInstanceSchema, "instances", "data") })).read
   }
 
-  /** The seller's instance: a POST, never resent when its outcome is unknown (read the instances back first). */
-  async openInstance(code: string, instance: HubSacInstanceRequest): Promise<HubSacInstance | null> {
+  /**
+   * The seller's instance: a POST, never resent when its outcome is unknown (read the instances back
+   * first). `returnInvoiceField`: the body's key for the return NF-e (the account's `sacReturnInvoiceField`).
+   */
+  async openInstance(code: string, instance: HubSacInstanceRequest, returnInvoiceField: string): Promise<HubSacInstance | null> {
     const endpoint = "POST /sac/{code}/instances"
     const valid = sacInstanceRequestSchema.safeParse(instance)
     if (!valid.success) throw new HubInvalidRequestError(endpoint, describeIssues(valid.error.issues))
+    const { return_invoice: returnInvoice, ...fields } = valid.data
+    const body = returnInvoice ? { ...fields, [returnInvoiceField]: returnInvoice } : fields
     // An answer that does not read as an instance still says the hub took it: null, read back later.
     const answer = z.unknown().transform((body) => hubSacInstanceSchema.safeParse(body).data ?? null)
-    return this.transport.send({ method: "POST", path: sacPath(code, "instances"), endpoint, body: valid.data, response: answer })
+    return this.transport.send({ method: "POST", path: sacPath(code, "instances"), endpoint, body, response: answer })
   }
 
   /** The seller answers in a chat: a POST, never resent when its outcome is unknown (read the chat back first). */

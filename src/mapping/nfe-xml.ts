@@ -30,7 +30,8 @@ export const NFE_PROBLEMS = [
 export type NfeProblem = (typeof NFE_PROBLEMS)[number]
 
 export type NfeReading =
-  | { ok: true; key: string; number: string | null; series: string | null; issueDate: string }
+  /** `purpose`: its `ide/finNFe` (public NF-e rules: 1 normal, 2 complementary, 3 adjustment, 4 a return of goods), null when absent. */
+  | { ok: true; key: string; number: string | null; series: string | null; issueDate: string; purpose: string | null }
   | { ok: false; problem: NfeProblem; message: string }
 
 const refuse = (problem: NfeProblem, message: string): NfeReading => ({ ok: false, problem, message })
@@ -81,7 +82,7 @@ export function readNfeXml(xml: string, maxBytes: number): NfeReading {
     return refuse("issue_date_format", `the NF-e's issue date (ide/dhEmi) ${JSON.stringify(issueDate.slice(0, 40))} is not a date and time in ISO 8601 with its offset, e.g. 2026-11-20T10:00:00-03:00, which the hub requires`)
   }
   const text = (value: unknown) => (value === undefined || value === null || value === "" ? null : String(value))
-  return { ok: true, key: protKey, number: text(infNFe.ide?.nNF), series: text(infNFe.ide?.serie), issueDate }
+  return { ok: true, key: protKey, number: text(infNFe.ide?.nNF), series: text(infNFe.ide?.serie), issueDate, purpose: text(infNFe.ide?.finNFe) }
 }
 
 /** The parsed XML, or null when the parser refuses it (tags nested past its depth, a tag named `__proto__`). */

@@ -9,7 +9,10 @@
  *   canceled with it, the instance `CANCELLED`, its refund `REFUNDED` at once;
  * - `RETURN` and `EXCHANGE` only once the order shipped or was delivered: the instance `PENDING` (the goods
  *   on their way back), a return's refund `PENDING` for the lines' value;
- * - the lines must be the ticket's (`id` and `sku_id`), at most its quantities.
+ * - the lines must be the ticket's (`id` and `sku_id`), at most its quantities;
+ * - a `RETURN` or `EXCHANGE` of an order whose NF-e was issued 24 h or more before needs the return NF-e,
+ *   under `invoice` (`{"key", "issue_date"?}`, as an invoice's): the record says a return then needs one,
+ *   not where it goes; the field is the sandbox's reading, and the plugin's an option (`sacReturnInvoiceField`).
  */
 import { z } from "zod"
 import { STANDARD_STATUS_CODES, type HubOrder } from "../hub-client/schemas"
@@ -27,7 +30,11 @@ export const sandboxSacInstanceSchema = z.strictObject({
   items: z.array(z.strictObject({ id: z.string().min(1), sku_id: z.string().min(1), product_id: z.string().nullable().optional(), quantity: z.number().int().positive() })).min(1),
   refunds: z.array(z.strictObject({ id: z.string().min(1), group: z.string().min(1) })).optional(),
   additional_note: z.string().max(2000).optional(),
+  invoice: z.strictObject({ key: z.string().regex(/^\d{44}$/, "invoice.key must be the NF-e's 44 digits"), issue_date: z.iso.datetime({ offset: true }).optional() }).optional(),
 })
+
+/** How long after its issue an NF-e can still be cancelled (public NF-e rules); past it, goods coming back need a return NF-e. */
+const NFE_CANCEL_WINDOW_MS = 24 * 3_600_000
 
 export type SandboxSacInstance = {
   id: string
@@ -36,6 +43,8 @@ export type SandboxSacInstance = {
   items: Array<{ id: string; sku_id: string; product_id: string | null; quantity: number }>
   refunds: Array<{ id: string; name: string; status: string; value: number }>
   additional_note: string | null
+  /** The return NF-e the seller gave, as given. */
+  invoice: { key: string; issue_date?: string } | null
   status: string
   start_task_date: string
 }
@@ -80,6 +89,9 @@ export class SandboxSacInstances {
     if (action === "CANCEL" && !BEFORE_SHIPPING.includes(type)) throw new SandboxHubError(422, `Pedido ${ticket.order_code} já foi enviado (${type}): não pode ser cancelado, só devolvido`)
     if (action !== "CANCEL" && !AFTER_SHIPPING.includes(type)) throw new SandboxHubError(422, `Pedido ${ticket.order_code} ainda não foi enviado (${type}): cancele-o em vez de ${action === "RETURN" ? "devolver" : "trocar"}`)
 
+    if (action !== "CANCEL" && !valid.invoice && this.pastCancelWindow(order)) {
+      throw new SandboxHubError(422, `Pedido ${ticket.order_code}: a NF-e foi emitida há mais de 24 h e não pode ser cancelada; a ${action === "RETURN" ? "devolução" : "troca"} pede a NF-e de devolução (invoice.key)`)
+    }
     const value = valueOf(order, valid.items)
     const refunds = action === "EXCHANGE" ? [] : (valid.refunds ?? [{ id: "CREDIT_CARD", group: "ORIGINAL_PAYMENT" }]).map((refund) => ({ id: refund.id, name: REFUND_NAMES[refund.id] ?? refund.id, status: action === "CANCEL" ? "REFUNDED" : "PENDING", value }))
     if (action === "CANCEL") this.orders.setStatusByMarketplace(ticket.order_code, STANDARD_STATUS_CODES.CANCELED)
@@ -90,11 +102,19 @@ export class SandboxSacInstances {
       items: valid.items.map((line) => ({ ...line, product_id: line.product_id ?? null })),
       refunds,
       additional_note: valid.additional_note ?? null,
+      invoice: valid.invoice ?? null,
       status: action === "CANCEL" ? "CANCELLED" : "PENDING",
       start_task_date: this.now().toISOString(),
     }
     this.byTicket.set(code, [instance])
     return clone(instance)
+  }
+
+  /** Whether the order's latest NF-e was issued 24 h or more ago, by the sandbox's clock. */
+  private pastCancelWindow(order: HubOrder): boolean {
+    const invoices = (Array.isArray(order.invoices) ? order.invoices : []) as Array<{ issue_date?: string }>
+    const issued = Date.parse(invoices.at(-1)?.issue_date ?? "")
+    return Number.isFinite(issued) && this.now().getTime() - issued >= NFE_CANCEL_WINDOW_MS
   }
 
   /** `GET /sac/{code}/instances`: the ticket's instances, a bare list (the record publishes no envelope). */

@@ -19,6 +19,7 @@ export function sampleNfeXml({
   issuedAt = "2026-11-20T10:00:00-03:00",
   buyer = { CPF: "12345678909" },
   items = [],
+  purpose,
 }: {
   key?: string
   idKey?: string
@@ -28,6 +29,8 @@ export function sampleNfeXml({
   buyer?: { CPF: string } | { CNPJ: string }
   /** Its lines (`det/prod`, SKU and quantity); none unless told. */
   items?: Array<{ sku: string; qty: number }>
+  /** Its `ide/finNFe` (4: a return of goods); none unless told. */
+  purpose?: string
 } = {}): string {
   const [[document, number]] = Object.entries(buyer)
   const det = items.map((item, index) => `<det nItem="${index + 1}"><prod><cProd>${item.sku}</cProd><qCom>${item.qty.toFixed(4)}</qCom></prod></det>`).join("")
@@ -35,7 +38,7 @@ export function sampleNfeXml({
 <nfeProc xmlns="http://www.portalfiscal.inf.br/nfe" versao="4.00">
   <NFe xmlns="http://www.portalfiscal.inf.br/nfe">
     <infNFe Id="NFe${idKey}" versao="4.00">
-      <ide><cUF>35</cUF><mod>55</mod><serie>1</serie><nNF>${Number(key.slice(25, 34)) || 0}</nNF>${issuedAt ? `<dhEmi>${issuedAt}</dhEmi>` : ""}</ide>
+      <ide><cUF>35</cUF><mod>55</mod><serie>1</serie><nNF>${Number(key.slice(25, 34)) || 0}</nNF>${issuedAt ? `<dhEmi>${issuedAt}</dhEmi>` : ""}${purpose ? `<finNFe>${purpose}</finNFe>` : ""}</ide>
       <dest><${document}>${number}</${document}><xNome>Maria da Silva</xNome><enderDest><xLgr>Rua das Flores</xLgr><nro>100</nro></enderDest></dest>${det}
     </infNFe>
   </NFe>

@@ -11,12 +11,20 @@ import { errorMessage, formatAmount, formatTime } from "../lib/format"
 import { useHubAccount } from "../lib/hub-account"
 import { useHubTranslation } from "../lib/i18n"
 import { sdk } from "../lib/sdk"
+import { EMPTY_RETURN_NFE, ReturnNfeField, returnInvoiceBody, type ReturnNfeValue } from "./after-sale-return-nfe"
+import { NfeRefusedError, uploadNfe } from "./hub-order/upload-nfe"
 
 const ACTION_BUTTONS: Record<TicketAction, string> = { CANCEL: "instance.cancel", RETURN: "instance.return", EXCHANGE: "instance.exchange" }
 
-/** The note for the marketplace, as the route takes it (2,000 characters at most), and a return's refund reason (PLUGIN_REASON: the plugin's). */
-const noteFormSchema = z.object({ note: z.string().trim().max(2000), refundReasonId: z.string() })
-type NoteForm = z.infer<typeof noteFormSchema>
+/**
+ * The note for the marketplace, as the route takes it (2,000 characters at most), a return's refund
+ * reason (PLUGIN_REASON: the plugin's), and the return NF-e when the goods coming back need one.
+ */
+const instanceFormSchema = (needsReturnNfe: boolean) =>
+  z
+    .object({ note: z.string().trim().max(2000), refundReasonId: z.string(), returnNfe: z.custom<ReturnNfeValue>() })
+    .refine((form) => !needsReturnNfe || returnInvoiceBody(form.returnNfe) !== null, { path: ["returnNfe"] })
+type InstanceForm = z.infer<ReturnType<typeof instanceFormSchema>>
 const PLUGIN_REASON = "plugin"
 /** The plugin's own return reason (workflows/after-sale/steps/sac-refund-reason.ts), offered once as PLUGIN_REASON. */
 const PLUGIN_RETURN_REASON_CODE = "hub_sac_return"
@@ -68,16 +76,19 @@ export const TicketInstance = ({ ticket }: { ticket: HubSacTicketView }) => {
         {instance?.state === "unknown" && <Button size="small" variant="secondary" onClick={() => setActing(instance.action)}>{t("instance.again")}</Button>}
         {instance?.action !== "CANCEL" && instance?.state === "sent" && instance.return_id && !instance.received_at && <ReceiveButton code={ticket.code} reason={instance.refund_reason ? reasonName(t, instance.refund_reason.code, instance.refund_reason.label) : null} />}
       </div>
-      {acting && <InstanceDrawer code={ticket.code} lines={ticketLines(t, ticket.items)} action={acting} onClose={() => setActing(null)} />}
+      {acting && (
+        <InstanceDrawer code={ticket.code} lines={ticketLines(t, ticket.items)} action={acting} needsReturnNfe={acting !== "CANCEL" && !!ticket.order?.return_invoice_needed} onClose={() => setActing(null)} />
+      )}
     </div>
   )
 }
 
-const InstanceDrawer = ({ code, lines, action, onClose }: { code: string; lines: string; action: TicketAction; onClose: () => void }) => {
+/** `needsReturnNfe`: the sale's NF-e is past its 24 h, so the goods coming back need the return NF-e. */
+const InstanceDrawer = ({ code, lines, action, needsReturnNfe, onClose }: { code: string; lines: string; action: TicketAction; needsReturnNfe: boolean; onClose: () => void }) => {
   const { t } = useHubTranslation("afterSale")
   const { account } = useHubAccount()
   const queryClient = useQueryClient()
-  const form = useForm<NoteForm>({ resolver: zodResolver(noteFormSchema), defaultValues: { note: "", refundReasonId: PLUGIN_REASON } })
+  const form = useForm<InstanceForm>({ resolver: zodResolver(instanceFormSchema(needsReturnNfe)), defaultValues: { note: "", refundReasonId: PLUGIN_REASON, returnNfe: EMPTY_RETURN_NFE } })
   // A cancel is refunded by Medusa's cancellation with the plugin's reason; a return or exchange with the one chosen here.
   const refunds = action !== "CANCEL"
   const reasons = useQuery({
@@ -86,17 +97,22 @@ const InstanceDrawer = ({ code, lines, action, onClose }: { code: string; lines:
     enabled: refunds,
   })
   const send = useMutation({
-    mutationFn: ({ note, refundReasonId }: NoteForm) =>
-      sdk.client.fetch<{ instance: { state: string } }>(`/admin/hub/after-sale/tickets/${encodeURIComponent(code)}/instances`, {
-        method: "POST",
-        query: { account },
-        body: { action, ...(note ? { note } : {}), ...(refunds && refundReasonId !== PLUGIN_REASON ? { refund_reason_id: refundReasonId } : {}) },
-      }),
+    mutationFn: ({ note, refundReasonId, returnNfe }: InstanceForm) => {
+      const returnInvoice = needsReturnNfe ? returnInvoiceBody(returnNfe) : null
+      return uploadNfe<{ instance: { state: string } }>(`/admin/hub/after-sale/tickets/${encodeURIComponent(code)}/instances?${new URLSearchParams({ account })}`, {
+        action,
+        ...(note ? { note } : {}),
+        ...(refunds && refundReasonId !== PLUGIN_REASON ? { refund_reason_id: refundReasonId } : {}),
+        ...(returnInvoice ? { return_invoice: returnInvoice } : {}),
+      })
+    },
     onSuccess: () => {
       toast.success(t(`instance.done.${action}`))
       onClose()
     },
     onError: (failure) => {
+      // A return NF-e refused is said under its field.
+      if (failure instanceof NfeRefusedError) return
       const outcome = failure instanceof FetchError ? OUTCOME[failure.status ?? 0] : undefined
       toast.error(outcome ? t(`instance.outcome.${outcome}`) : t("instance.failed"), { description: errorMessage(failure) })
     },
@@ -138,6 +154,15 @@ const InstanceDrawer = ({ code, lines, action, onClose }: { code: string; lines:
                 />
                 <Text size="xsmall" className="text-ui-fg-subtle">{t("instance.refundReasonHelp")}</Text>
               </div>
+            )}
+            {needsReturnNfe && (
+              <Controller
+                control={form.control}
+                name="returnNfe"
+                render={({ field }) => (
+                  <ReturnNfeField value={field.value} onChange={field.onChange} showRule={!!form.formState.errors.returnNfe} problem={send.error instanceof NfeRefusedError ? send.error.problem : null} />
+                )}
+              />
             )}
             <Label htmlFor={`${formId}-note`} size="small">{t("instance.note")}</Label>
             <Textarea id={`${formId}-note`} maxLength={2000} {...form.register("note")} />

@@ -1,3 +1,4 @@
+import { sampleNfeKey } from "../../sandbox/sample-nfe"
 import { HubSac } from "../sac"
 import type { HubCall } from "../hub-call"
 import type { HubTransport } from "../transport"
@@ -50,10 +51,21 @@ describe("HubSac instances", () => {
 
   it("sends the record's fields and takes an answer that does not read as an instance as sent (null); a body missing a line is refused before it leaves", async () => {
     const { sac, calls } = answering({ "POST /sac/7/instances": [{ id: "3", action: { id: "RETURN" }, status: "PENDING" }, "ok"] })
-    expect(await sac.openInstance("7", request)).toMatchObject({ id: "3", action: "RETURN", status: "PENDING" })
+    expect(await sac.openInstance("7", request, "invoice")).toMatchObject({ id: "3", action: "RETURN", status: "PENDING" })
     expect(calls[0]).toMatchObject({ method: "POST", path: "/sac/7/instances", body: request })
-    expect(await sac.openInstance("7", request)).toBeNull()
-    await expect(sac.openInstance("7", { ...request, items: [] })).rejects.toThrow(/items/)
+    expect(await sac.openInstance("7", request, "invoice")).toBeNull()
+    await expect(sac.openInstance("7", { ...request, items: [] }, "invoice")).rejects.toThrow(/items/)
+    expect(calls).toHaveLength(2)
+  })
+
+  it("sends the return NF-e under the account's field (the record names none), checked as an invoice's key before it leaves", async () => {
+    const { sac, calls } = answering({ "POST /sac/7/instances": [{ id: "3" }, { id: "4" }] })
+    const key = sampleNfeKey(77)
+    await sac.openInstance("7", { ...request, return_invoice: { key } }, "invoice")
+    await sac.openInstance("7", { ...request, return_invoice: { key, issue_date: "2026-11-20T10:00:00-03:00" } }, "nota_devolucao")
+    expect(calls[0].body).toEqual({ ...request, invoice: { key } })
+    expect(calls[1].body).toEqual({ ...request, nota_devolucao: { key, issue_date: "2026-11-20T10:00:00-03:00" } })
+    await expect(sac.openInstance("7", { ...request, return_invoice: { key: `${key.slice(0, 43)}${(Number(key[43]) + 1) % 10}` } }, "invoice")).rejects.toThrow(/check digit/)
     expect(calls).toHaveLength(2)
   })
 })

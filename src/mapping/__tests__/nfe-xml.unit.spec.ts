@@ -9,8 +9,9 @@ const good = () => sampleNfeXml({ key: KEY })
 describe("readNfeXml", () => {
   it("reads an authorised NF-e's key, number, series and issue date, nothing of the buyer", () => {
     const reading = readNfeXml(sampleNfeXml({ key: KEY }), MAX)
-    expect(reading).toEqual({ ok: true, key: KEY, number: "1234", series: "1", issueDate: "2026-11-20T10:00:00-03:00" })
+    expect(reading).toEqual({ ok: true, key: KEY, number: "1234", series: "1", issueDate: "2026-11-20T10:00:00-03:00", purpose: null })
     expect(JSON.stringify(reading)).not.toContain("Maria")
+    expect(readNfeXml(sampleNfeXml({ key: KEY, purpose: "4" }), MAX)).toMatchObject({ ok: true, purpose: "4" })
   })
 
   it("names each reason to refuse one, before anything is sent", () => {

@@ -190,6 +190,15 @@ export const hubPluginOptionsSchema = hubClientOptionsSchema.extend({
    */
   sacRefund: z.strictObject({ id: z.string().trim().min(1), group: z.string().trim().min(1) }).default({ id: "CREDIT_CARD", group: "ORIGINAL_PAYMENT" }),
   /**
+   * The key of `POST /sac/{code}/instances`'s body under which the return NF-e goes (`{"key", "issue_date"?}`,
+   * as an invoice's; docs/after-sale.md, *The return NF-e*): the record names no field for it, so this guess is kept here.
+   */
+  sacReturnInvoiceField: z
+    .string({ error: "sacReturnInvoiceField must be a field name" })
+    .regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, "sacReturnInvoiceField must be a field name: letters, digits and _, not starting with a digit")
+    .refine((field) => !["action", "cause", "items", "refunds", "additional_note"].includes(field), "sacReturnInvoiceField must not be one of the instance's own fields")
+    .default("invoice"),
+  /**
    * The product fields the plugin keeps true on the hub besides `qty` (src/mapping/hub-product.ts says
    * what each follows); none by default, so a store that manages prices on the hub keeps doing so.
    */

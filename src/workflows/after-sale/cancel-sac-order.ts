@@ -7,7 +7,8 @@ import { sacInstanceContextStep } from "./steps/sac-instance-context"
 import { sendSacInstanceStep } from "./steps/send-sac-instance"
 
 /** The merchant acts on a ticket of an account; a note for the marketplace when given; a return's or exchange's refund reason (Medusa's). */
-export type SacInstanceWorkflowInput = { account: string; code: string; note?: string; refundReasonId?: string }
+/** `returnInvoice`: the return NF-e of goods coming back (a return or an exchange), its key and date as read (src/mapping/return-nfe.ts). */
+export type SacInstanceWorkflowInput = { account: string; code: string; note?: string; refundReasonId?: string; returnInvoice?: { key: string; issue_date?: string } }
 
 export const cancelSacOrderWorkflowId = "cancel-hub-sac-order"
 

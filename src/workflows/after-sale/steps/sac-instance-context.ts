@@ -4,11 +4,24 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { HubSacInstanceRequest, HubSacItem } from "../../../hub-client"
 import { HUB_MODULE } from "../../../modules/hub"
 import type HubModuleService from "../../../modules/hub/service"
+import { returnNfeNeeded } from "../../../mapping/return-nfe"
 import { onlyShippingOptionAt, orderForFulfillment, standingFulfillment } from "../../../queries/order-fulfillments"
+import { HUB_INVOICE_KEY } from "../../hub-orders/steps/record-hub-order-move-in-medusa"
 import type { SacInstanceAction } from "./send-sac-instance"
 
-/** `newItems`: an exchange's new lines (a variant and a quantity); the same variants as the lines taken back when none is named. */
-export type SacInstanceContextInput = { account: string; code: string; action: SacInstanceAction; note?: string; newItems?: Array<{ variant_id: string; quantity: number }>; refundReasonId?: string }
+/**
+ * `newItems`: an exchange's new lines (a variant and a quantity); the same variants as the lines taken back when none is named.
+ * `returnInvoice`: the return NF-e of the goods coming back, as read (src/mapping/return-nfe.ts).
+ */
+export type SacInstanceContextInput = {
+  account: string
+  code: string
+  action: SacInstanceAction
+  note?: string
+  newItems?: Array<{ variant_id: string; quantity: number }>
+  refundReasonId?: string
+  returnInvoice?: { key: string; issue_date?: string }
+}
 
 /** What an instance of the ticket needs: its order (hub and Medusa), the body for the hub, the Medusa lines it concerns and where their stock comes back. */
 export type SacInstanceContext = {
@@ -68,14 +81,15 @@ export const sacInstanceContextStep = createStep("hub-sac-instance-context", asy
     items: items.map((item, index) => ({ id: item.id ?? String(index + 1), sku_id: item.sku!, product_id: item.productId, quantity: item.quantity! })),
     ...(input.action === "EXCHANGE" ? {} : { refunds: [account.options.sacRefund] }),
     ...(input.note ? { additional_note: input.note } : {}),
+    ...(input.action !== "CANCEL" && input.returnInvoice ? { return_invoice: input.returnInvoice } : {}),
   }
   const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
     entity: "order",
-    fields: ["fulfillments.location_id", "fulfillments.canceled_at", "items.id", "items.variant_id", "items.unit_price", "items.detail.fulfilled_quantity", "items.detail.return_requested_quantity"],
+    fields: ["metadata", "fulfillments.location_id", "fulfillments.canceled_at", "items.id", "items.variant_id", "items.unit_price", "items.detail.fulfilled_quantity", "items.detail.return_requested_quantity"],
     filters: { id: order.id },
   })
   type Detail = { fulfilled_quantity?: BigNumberInput | null; return_requested_quantity?: BigNumberInput | null } | null
-  const found = data[0] as unknown as { fulfillments?: Array<{ location_id: string | null; canceled_at: unknown } | null>; items?: Array<{ id: string; variant_id: string | null; unit_price: number; detail?: Detail } | null> } | undefined
+  const found = data[0] as unknown as { metadata?: Record<string, unknown> | null; fulfillments?: Array<{ location_id: string | null; canceled_at: unknown } | null>; items?: Array<{ id: string; variant_id: string | null; unit_price: number; detail?: Detail } | null> } | undefined
   const fulfillment = standingFulfillment(found?.fulfillments)
   // Medusa cancels an order only while none of its fulfillments stands: the hub is not told of a cancel Medusa would refuse.
   if (input.action === "CANCEL" && fulfillment) throw refuse(`the order ${ticket.order_code} is fulfilled in Medusa, which cancels only an order without fulfillments: take the goods back with a return`)
@@ -90,6 +104,7 @@ export const sacInstanceContextStep = createStep("hub-sac-instance-context", asy
       }
     }
   }
+  if (input.action !== "CANCEL") checkReturnInvoice(input, found?.metadata?.[HUB_INVOICE_KEY] as SaleInvoice | undefined)
   const fulfilledAt = fulfillment?.location_id
   const newItems =
     input.action !== "EXCHANGE"
@@ -106,3 +121,24 @@ export const sacInstanceContextStep = createStep("hub-sac-instance-context", asy
   const context: SacInstanceContext = { orderCode: ticket.order_code, hubOrderId: hubOrder.id, orderId: order.id, request, lines, locationId, newItems, shippingOptionId, refundReasonId: input.refundReasonId ?? null }
   return new StepResponse(context)
 })
+
+/** The sale's NF-e as the order keeps it (`metadata.hub_invoice`). */
+type SaleInvoice = { key?: string; issue_date?: string | null } | null
+
+/**
+ * Goods coming back once the sale's NF-e is past the 24 h in which it could be cancelled need the return
+ * NF-e (docs/after-sale.md, *The return NF-e*): refused without it, before the hub is told; and the sale's
+ * own key is not a return's.
+ */
+function checkReturnInvoice(input: SacInstanceContextInput, saleInvoice: SaleInvoice | undefined): void {
+  const given = input.returnInvoice
+  if (given && saleInvoice?.key === given.key) {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, `return_invoice.key: ${given.key} is the sale's own NF-e; goods coming back need the return NF-e (nota de devolução) issued for them`)
+  }
+  if (!given && returnNfeNeeded(saleInvoice, new Date())) {
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `return_invoice: the order's NF-e was issued at ${saleInvoice!.issue_date}, more than 24 h ago, and can no longer be cancelled: the goods coming back need the return NF-e (nota de devolução), its key or its XML`
+    )
+  }
+}

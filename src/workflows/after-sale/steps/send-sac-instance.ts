@@ -76,7 +76,7 @@ export const sendSacInstanceStep = createStep("send-hub-sac-instance", async (in
   }
   let answer: HubSacInstance | null
   try {
-    answer = await account.sac.openInstance(code, input.request)
+    answer = await account.sac.openInstance(code, input.request, account.options.sacReturnInvoiceField)
   } catch (error) {
     const failure = hubOutcome(error)
     if (!failure || failure.kind === "outcome_unknown") {

@@ -41,8 +41,11 @@ export type HubSacInstanceView = {
 export type HubSacTicketView = {
   code: string
   order_code: string | null
-  /** `fulfilled`: a fulfillment of it stands (not canceled): Medusa takes a return of it, not a cancel. */
-  order: { id: string; display_id: number | null; fulfilled: boolean } | null
+  /**
+   * `fulfilled`: a fulfillment of it stands (not canceled): Medusa takes a return of it, not a cancel.
+   * `return_invoice_needed`: its NF-e is past the 24 h in which it could be cancelled: goods coming back need the return NF-e.
+   */
+  order: { id: string; display_id: number | null; fulfilled: boolean; return_invoice_needed: boolean } | null
   order_missing: HubSacOrderMissing | null
   status: string | null
   unread: boolean

@@ -31,7 +31,13 @@ export const PostHubSacInstanceSchema = z
       .max(50)
       .optional(),
     refund_reason_id: z.string({ error: "refund_reason_id must be a refund reason's id" }).trim().min(1, "refund_reason_id is empty").max(100).optional(),
+    // Read by the route (src/mapping/return-nfe.ts); the XML is never kept.
+    return_invoice: z
+      .strictObject({ key: z.string({ error: "return_invoice.key must be the NF-e's 44-digit key" }).trim().optional(), xml: z.string({ error: "return_invoice.xml must be the NF-e's XML" }).optional() })
+      .refine((invoice) => (invoice.key === undefined) !== (invoice.xml === undefined), { message: "return_invoice takes the return NF-e's key or its XML, one of them" })
+      .optional(),
   })
   .refine((body) => !body.new_items || body.action === "EXCHANGE", { message: "new_items is for an EXCHANGE only", path: ["new_items"] })
   .refine((body) => !body.refund_reason_id || body.action !== "CANCEL", { message: "refund_reason_id is for a RETURN or an EXCHANGE (a cancel is refunded with the plugin's reason)", path: ["refund_reason_id"] })
+  .refine((body) => !body.return_invoice || body.action !== "CANCEL", { message: "return_invoice is for a RETURN or an EXCHANGE (goods coming back)", path: ["return_invoice"] })
 export type PostHubSacInstance = z.infer<typeof PostHubSacInstanceSchema>

@@ -2,10 +2,12 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MathBN } from "@medusajs/framework/utils"
 import { sellerAnswers, waitingSince } from "../../../../../mapping/hub-sac"
+import { returnNfeNeeded } from "../../../../../mapping/return-nfe"
 import { HUB_MODULE } from "../../../../../modules/hub"
 import type { SacAnswerRow, SacTicketRow } from "../../../../../modules/hub/types"
 import type HubModuleService from "../../../../../modules/hub/service"
 import { standingFulfillment } from "../../../../../queries/order-fulfillments"
+import { HUB_INVOICE_KEY } from "../../../../../workflows/hub-orders/steps/record-hub-order-move-in-medusa"
 import type { HubSacInstanceView, HubSacOrderMissing, HubSacTicketsPage, HubSacTicketView } from "../types"
 import type { GetHubSacTickets } from "../validators"
 
@@ -22,9 +24,15 @@ export async function GET(req: MedusaRequest<unknown, GetHubSacTickets>, res: Me
   const instances = rows.length ? await hub.listHubSacInstances({ account, ticket_code: rows.map((row) => row.code) }, { order: { created_at: "DESC" } }) : []
   const orderIds = [...new Set(rows.flatMap((row) => (row.order_id ? [row.order_id] : [])))]
   const { data: orders } = orderIds.length
-    ? await req.scope.resolve(ContainerRegistrationKeys.QUERY).graph({ entity: "order", fields: ["id", "display_id", "fulfillments.canceled_at"], filters: { id: orderIds } })
+    ? await req.scope.resolve(ContainerRegistrationKeys.QUERY).graph({ entity: "order", fields: ["id", "display_id", "metadata", "fulfillments.canceled_at"], filters: { id: orderIds } })
     : { data: [] }
-  const medusaOrders = new Map((orders as unknown as MedusaOrderRow[]).map((order) => [order.id, { id: order.id, display_id: order.display_id, fulfilled: standingFulfillment(order.fulfillments) !== undefined }]))
+  const now = new Date()
+  const medusaOrders = new Map(
+    (orders as unknown as MedusaOrderRow[]).map((order) => [
+      order.id,
+      { id: order.id, display_id: order.display_id, fulfilled: standingFulfillment(order.fulfillments) !== undefined, return_invoice_needed: returnNfeNeeded(order.metadata?.[HUB_INVOICE_KEY] as { issue_date?: string } | undefined, now) },
+    ])
+  )
   const refunds = await refundsOf(req.scope, instances as unknown as InstanceRow[])
   const tickets = rows.map((row) => ({
     ...ticketView(row, medusaOrders, answers.filter((answer) => answer.ticket_code === row.code)),
@@ -41,7 +49,7 @@ function orderMissing(row: SacTicketRow, found: boolean): HubSacOrderMissing | n
   return { reason: "importing", detail: null }
 }
 
-type MedusaOrderRow = { id: string; display_id: number | null; fulfillments?: Array<{ canceled_at: unknown } | null> }
+type MedusaOrderRow = { id: string; display_id: number | null; metadata?: Record<string, unknown> | null; fulfillments?: Array<{ canceled_at: unknown } | null> }
 
 function ticketView(row: SacTicketRow, medusaOrders: Map<string, NonNullable<HubSacTicketView["order"]>>, answers: SacAnswerRow[]): Omit<HubSacTicketView, "instance"> {
   const order = row.order_id ? medusaOrders.get(row.order_id) : undefined
