@@ -38,7 +38,7 @@ export const ReturnNfeField = ({ value, onChange, showRule, problem }: { value: 
       <RadioGroup value={value.mode} onValueChange={(mode) => onChange({ ...value, mode: mode as ReturnNfeValue["mode"] })} className="flex gap-x-4" data-testid="hub-sac-return-nfe-mode">
         {(["key", "xml"] as const).map((mode) => (
           <label key={mode} className="flex items-center gap-x-2">
-            <RadioGroup.Item value={mode} id={`hub-sac-return-nfe-${mode}`} />
+            <RadioGroup.Item value={mode} id={`hub-sac-return-nfe-mode-${mode}`} />
             <Text size="small">{t(`instance.returnNfe.mode.${mode}`)}</Text>
           </label>
         ))}
