@@ -27,7 +27,7 @@ export type StockReconciliationResult = {
   setAside: string[]
   /** Why the walk ended early: the products it did not see were left untouched. */
   error: string | null
-  /** Each other warehouse's part (option `warehouses`), walked beside the hub's products: warehouse-reconciliation.ts. */
+  /** Each other warehouse's part (option `warehouses`), walked before the hub's products: warehouse-reconciliation.ts. */
   warehouses: WarehouseReconciliation[]
 }
 
@@ -37,8 +37,9 @@ export type StockReconciliationResult = {
  * the account's `catalogueFields`) with Medusa's for that account and queues each SKU that differs
  * in the account's outbox with the fields that drifted, credited to this reconciliation. Only
  * products actually read are compared: a walk cut short (hub unavailable, a 429 outlasting the
- * retries) changes nothing for the rest. Beside it, each of the account's other warehouses is
- * walked in Medusa and its drifted SKUs queued in batches (warehouse-reconciliation.ts). One at a time per account across the store's processes:
+ * retries) changes nothing for the rest. Before it, each of the account's other warehouses is
+ * walked in Medusa and its drifted SKUs queued in batches (warehouse-reconciliation.ts), sent while
+ * the listing goes on. One at a time per account across the store's processes:
  * null when another one of that account is running.
  */
 export function reconcileStock(container: MedusaContainer, account: HubAccount): Promise<StockReconciliationResult | null> {
@@ -85,7 +86,9 @@ async function walk(container: MedusaContainer, held: HubAccount, lease: Lease):
 
   const page: ListedHubSku[] = []
   const setAside = result.setAside
-  // The other warehouses are walked in Medusa, not on the hub: beside the listing, not after it.
+  // The other warehouses are walked in Medusa first, alone: beside the hub's listing (whose pages are
+  // compared through Medusa's modules, the process's CPU for minutes) their batches left at a third of
+  // the stores' limit; walked first, at the limit, while the listing goes on (bench/warehouses.ts).
   const atWarehouses = reconcileWarehouses(container, held, result.id, lease).then((walked) => {
     if (walked === "lock lost") throw new LockLostError(lock)
     result.warehouses = walked
@@ -93,6 +96,7 @@ async function walk(container: MedusaContainer, held: HubAccount, lease: Lease):
   // Awaited below; until then a failure must not count as unhandled.
   atWarehouses.catch(() => undefined)
   try {
+    await atWarehouses
     try {
       for await (const hubProduct of products.all((reasons) => setAside.push(...reasons))) {
         page.push(...listedSkus(hubProduct, options.productEndpoint))
@@ -104,7 +108,6 @@ async function walk(container: MedusaContainer, held: HubAccount, lease: Lease):
       result.error = outcome.message
     }
     await comparePage(page)
-    await atWarehouses
     if (setAside.length) {
       const named = setAside.slice(0, 10).join("; ")
       container.resolve(ContainerRegistrationKeys.LOGGER).warn(`${accountInLog(account)} reconciliation: ${setAside.length} hub product${setAside.length > 1 ? "s" : ""} set aside, the rest compared (${named}${setAside.length > 10 ? "; ..." : ""})`)
