@@ -104,6 +104,41 @@ medusaIntegrationTestRunner({
       await expectOnHub({ "98": { "CAM-P": 10, "CAM-M": 6 }, "01": { "CAM-P": 4, "CAM-M": 3 } })
     })
 
+    it("shipped, each line leaves from the warehouse it was sold from: one fulfillment a location, its stock taken there, each shipped with the tracking, both delivered", async () => {
+      await expectOnHub({ "98": { "CAM-P": 10, "CAM-M": 6 }, "01": { "CAM-P": 4, "CAM-M": 3 } })
+      const order = sandbox.hub.createOrder({ ...importTestOrder([]), items: [{ id: "CAM-P", qty: 3, remote_store_id: "01" }, { id: "CAM-M", qty: 2, remote_store_id: "98" }] })
+      sandbox.hub.marketplaceApprove(order.code)
+      expect(await runOrderImport(container, account())).toMatchObject({ imported: 1 })
+      const [record] = await container.resolve<HubModuleService>(HUB_MODULE).listHubOrders({ code: order.code })
+      const headers = await adminHeaders(container)
+      const move = async (body: object) => (await api.post(`/admin/hub/orders/${order.code}/moves`, body, headers)).data.move
+      expect(await move({ kind: "invoice", invoice: { key: "35261112345678000195550010000012341000012346" } })).toMatchObject({ state: "done", medusaError: null })
+      const track = { code: "BR-WH-1", carrier: "Correios", method: "PAC", url: "https://rastreamento.example/BR-WH-1" }
+      expect(await move({ kind: "ship", shipment: { track } })).toMatchObject({ state: "done", medusaError: null })
+
+      const fulfillments = async () => (await api.get(`/admin/orders/${record.order_id}?fields=*fulfillments,*fulfillments.items,*fulfillments.labels`, headers)).data.order.fulfillments as any[]
+      const made = await fulfillments()
+      // The goods by location; the hub's interest line (no SKU) rides with one of them, once.
+      const lines = (at: any) => at.items.filter((item: any) => item.sku).map((item: any) => [item.sku, Number(item.quantity)])
+      expect(made.map((at) => [at.location_id, lines(at)]).sort()).toEqual([
+        [RIO, [["CAM-P", 3]]],
+        [store.stockLocation.id, [["CAM-M", 2]]],
+      ].sort())
+      expect(made.flatMap((at) => at.items.filter((item: any) => !item.sku))).toHaveLength(1)
+      for (const at of made) {
+        expect(at.shipped_at).toBeTruthy()
+        expect(at.labels.map((label: any) => label.tracking_number)).toEqual(["BR-WH-1"])
+      }
+      // The stock is taken where it was reserved, nothing elsewhere.
+      expect(await level("CAM-P", RIO)).toEqual({ stocked: 1, reserved: 0 })
+      expect(await level("CAM-M", store.stockLocation.id)).toEqual({ stocked: 4, reserved: 0 })
+      expect(await level("CAM-P", store.stockLocation.id)).toEqual({ stocked: 10, reserved: 0 })
+      expect(await level("CAM-M", RIO)).toEqual({ stocked: 3, reserved: 0 })
+
+      expect(await move({ kind: "deliver" })).toMatchObject({ state: "done", medusaError: null })
+      expect((await fulfillments()).every((at) => at.delivered_at)).toBe(true)
+    })
+
     it("a line from a warehouse no option maps reserves at the default location, and the merchant is told the code", async () => {
       const order = sandbox.hub.createOrder({ ...importTestOrder([]), items: [{ id: "CAM-P", qty: 2, remote_store_id: "02" }, { id: "CAM-M", qty: 1 }] })
       expect(await runOrderImport(container, account())).toMatchObject({ imported: 1 })

@@ -18,6 +18,8 @@ const goods = (line: OrderLine) => !line.charge
 /** A fulfillment of a Medusa order, as far as the hub's flow cares. */
 export type OrderFulfillment = {
   id: string
+  /** The stock location it leaves from (its stock taken there). */
+  location_id?: string | null
   shipped_at?: string | Date | null
   delivered_at?: string | Date | null
   canceled_at?: string | Date | null
@@ -104,16 +106,55 @@ export function trackingOfFulfillment(fulfillment: OrderFulfillment): { code: st
   return { code: label.tracking_number!.trim(), ...(url && /^https?:\/\//i.test(url) && url.length <= 200 ? { url } : {}) }
 }
 
-/** A fulfillment of the order that records this parcel already: made for the move, or carrying its tracking code. */
-export function fulfillmentOfParcel(fulfillments: OrderFulfillment[], parcel: { moveId: string; trackCode: string }): OrderFulfillment | undefined {
+/** The fulfillments of the order that record this parcel already: made for the move, or carrying its tracking code. */
+export function fulfillmentsOfParcel(fulfillments: OrderFulfillment[], parcel: { moveId: string; trackCode: string }): OrderFulfillment[] {
   return fulfillments
     .filter(live)
-    .find(
+    .filter(
       (fulfillment) =>
         fulfillment.metadata?.[HUB_MOVE_ID_KEY] === parcel.moveId ||
         fulfillment.metadata?.[HUB_TRACK_CODE_KEY] === parcel.trackCode ||
         (fulfillment.labels ?? []).some((label) => label?.tracking_number === parcel.trackCode)
     )
+}
+
+/** One Medusa fulfillment to make for a parcel: its lines, from the location their stock is reserved at. */
+export type ParcelFulfillment = { locationId: string | null; items: Array<{ id: string; quantity: number }> }
+
+/**
+ * The fulfillments still to make for a hub parcel (docs/catalogue.md, *Warehouses*): its goods (the
+ * shipment's items, or all the order has left) split by the location each line is reserved at
+ * (`locationOf`; `fallback` for a line with no reservation), one fulfillment a location, in the order of
+ * their ids, the charge lines with the first; less those the parcel has already (`made`: fulfillments of
+ * the parcel, as `fulfillmentsOfParcel` finds them, by their location). So a try stopped between two
+ * fulfillments makes only the missing one, and a parcel whose goods are all fulfilled makes none.
+ */
+export function parcelFulfillments(
+  lines: OrderLine[],
+  made: OrderFulfillment[],
+  items: ShipmentInput["items"] | undefined,
+  locationOf: ReadonlyMap<string, string>,
+  fallback: string | null
+): ParcelFulfillment[] {
+  // The lines as they stood before any of this parcel's fulfillments.
+  const madeByLine = fulfilledByLine(made)
+  const before = lines.map((line) => ({ ...line, fulfilled: line.fulfilled - (madeByLine.get(line.id) ?? 0) }))
+  const goodsItems = fulfillmentItemsOfShipment(before, items)
+  if (!goodsItems.length) return []
+  // A line already fulfilled for the parcel has no reservation left: where its fulfillment left from.
+  const madeAtLine = new Map(made.flatMap((fulfillment) => [...quantitiesByLine(fulfillment).keys()].map((lineId) => [lineId, fulfillment.location_id ?? null] as const)))
+  const byLocation = new Map<string | null, Array<{ id: string; quantity: number }>>()
+  for (const item of goodsItems) {
+    const at = madeAtLine.has(item.id) ? madeAtLine.get(item.id)! : (locationOf.get(item.id) ?? fallback)
+    byLocation.set(at, [...(byLocation.get(at) ?? []), item])
+  }
+  const planned = [...byLocation]
+    .sort(([a], [b]) => String(a ?? "").localeCompare(String(b ?? "")))
+    .map(([locationId, grouped]): ParcelFulfillment => ({ locationId, items: grouped }))
+  // The interest line goes with the first parcel, so the order can read fulfilled (and delivered) in Medusa.
+  planned[0].items.push(...chargeItemsLeft(before))
+  const madeAt = new Set(made.map((fulfillment) => fulfillment.location_id ?? null))
+  return planned.filter((part) => !madeAt.has(part.locationId))
 }
 
 /**

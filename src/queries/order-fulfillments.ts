@@ -22,6 +22,7 @@ export type OrderForFulfillment = {
 
 const FULFILLMENT_FIELDS = [
   "id",
+  "location_id",
   "metadata",
   "shipped_at",
   "delivered_at",
@@ -77,11 +78,12 @@ export async function orderForFulfillment(container: MedusaContainer, orderId: s
   return { id: order.id, metadata: (order.metadata as Record<string, unknown> | null) ?? null, lines, fulfillments, shippingOptionId }
 }
 
-/** Where the order's lines are reserved (the location its stock was taken at), or null when nothing is reserved any more. */
-export async function reservationLocationOf(container: MedusaContainer, lineItemIds: string[]): Promise<string | null> {
+/** Where each of these order lines is reserved (the location its stock is taken at): a line with no reservation left is absent. */
+export async function reservationLocationsOf(container: MedusaContainer, lineItemIds: string[]): Promise<Map<string, string>> {
+  if (!lineItemIds.length) return new Map()
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({ entity: "reservation", fields: ["location_id"], filters: { line_item_id: lineItemIds } })
-  return (data[0]?.location_id as string | undefined) ?? null
+  const { data } = await query.graph({ entity: "reservation", fields: ["line_item_id", "location_id"], filters: { line_item_id: lineItemIds } })
+  return new Map((data as Array<{ line_item_id?: string | null; location_id?: string | null }>).flatMap((row) => (row.line_item_id && row.location_id ? [[row.line_item_id, row.location_id] as const] : [])))
 }
 
 /**

@@ -2,8 +2,9 @@ import {
   hubShipmentParcels,
   chargeItemsLeft,
   fulfillmentItemsOfShipment,
-  fulfillmentOfParcel,
+  fulfillmentsOfParcel,
   hubItemsOfFulfillment,
+  parcelFulfillments,
   orderDelivered,
   trackingOfFulfillment,
 } from "../hub-fulfillment"
@@ -61,13 +62,46 @@ describe("a Medusa fulfillment in the hub's words", () => {
     expect(trackingOfFulfillment({ id: "ful_3", labels: [] })).toBeNull()
   })
 
-  it("finds the fulfillment of a parcel by its move or its tracking number, never a canceled one", () => {
+  it("finds the fulfillments of a parcel by its move or its tracking number, never a canceled one", () => {
     const made = { id: "ful_m", metadata: { hub_move_id: "hubmv_1" } }
     const labelled = { id: "ful_l", labels: [{ tracking_number: "BR9" }] }
     const canceled = { id: "ful_c", canceled_at: "2026-11-20", labels: [{ tracking_number: "BR7" }] }
-    expect(fulfillmentOfParcel([made, labelled, canceled], { moveId: "hubmv_1", trackCode: "x" })?.id).toBe("ful_m")
-    expect(fulfillmentOfParcel([made, labelled, canceled], { moveId: "hubmv_2", trackCode: "BR9" })?.id).toBe("ful_l")
-    expect(fulfillmentOfParcel([made, labelled, canceled], { moveId: "hubmv_2", trackCode: "BR7" })).toBeUndefined()
+    expect(fulfillmentsOfParcel([made, labelled, canceled], { moveId: "hubmv_1", trackCode: "x" }).map((f) => f.id)).toEqual(["ful_m"])
+    expect(fulfillmentsOfParcel([made, labelled, canceled], { moveId: "hubmv_1", trackCode: "BR9" }).map((f) => f.id)).toEqual(["ful_m", "ful_l"])
+    expect(fulfillmentsOfParcel([made, labelled, canceled], { moveId: "hubmv_2", trackCode: "BR7" })).toEqual([])
+  })
+
+  describe("parcelFulfillments", () => {
+    // Two lines sold from two warehouses (docs/catalogue.md, *Warehouses*), and the hub's interest line.
+    const order = [
+      { id: "li_p", sku: "CAM-P", quantity: 3, fulfilled: 0 },
+      { id: "li_m", sku: "CAM-M", quantity: 2, fulfilled: 0 },
+      { id: "li_j", sku: null, quantity: 1, fulfilled: 0, charge: true },
+    ]
+    const reserved = new Map([["li_p", "sloc_rio"], ["li_m", "sloc_sp"]])
+
+    it("makes one fulfillment a location the lines are reserved at, in the order of the locations' ids, the charge line with the first", () => {
+      expect(parcelFulfillments(order, [], undefined, reserved, "sloc_default")).toEqual([
+        { locationId: "sloc_rio", items: [{ id: "li_p", quantity: 3 }, { id: "li_j", quantity: 1 }] },
+        { locationId: "sloc_sp", items: [{ id: "li_m", quantity: 2 }] },
+      ])
+      // The shipment's own items only; a line with no reservation at the fallback location.
+      expect(parcelFulfillments(order, [], [{ sku: "CAM-M", qty: 1 }], new Map(), "sloc_default")).toEqual([
+        { locationId: "sloc_default", items: [{ id: "li_m", quantity: 1 }, { id: "li_j", quantity: 1 }] },
+      ])
+    })
+
+    it("after a try stopped between two fulfillments, makes only the missing one (the made one's lines have no reservation left), and none once all are made", () => {
+      const made = { id: "ful_rio", location_id: "sloc_rio", metadata: { hub_move_id: "hubmv_1" }, items: [{ line_item_id: "li_p", quantity: 3 }, { line_item_id: "li_j", quantity: 1 }] }
+      const after = order.map((line) => (line.id === "li_m" ? line : { ...line, fulfilled: line.quantity }))
+      const left = new Map([["li_m", "sloc_sp"]])
+      expect(parcelFulfillments(after, [made], undefined, left, "sloc_default")).toEqual([{ locationId: "sloc_sp", items: [{ id: "li_m", quantity: 2 }] }])
+      const second = { id: "ful_sp", location_id: "sloc_sp", metadata: { hub_move_id: "hubmv_1" }, items: [{ line_item_id: "li_m", quantity: 2 }] }
+      const all = order.map((line) => ({ ...line, fulfilled: line.quantity }))
+      expect(parcelFulfillments(all, [made, second], undefined, new Map(), "sloc_default")).toEqual([])
+      // A re-ship of goods fulfilled by another parcel makes nothing.
+      expect(parcelFulfillments(all, [], undefined, new Map(), "sloc_default")).toEqual([])
+    })
   })
 
   it("tells the hub of a delivery only once every unit went out and every parcel arrived", () => {

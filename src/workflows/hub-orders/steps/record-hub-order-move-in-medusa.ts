@@ -8,12 +8,12 @@ import {
   updateOrderWorkflow,
 } from "@medusajs/medusa/core-flows"
 import type { MerchantOrderMove, ShipmentInput } from "../../../hub-client"
-import { chargeItemsLeft, fulfillmentItemsOfShipment, fulfillmentOfParcel, HUB_MOVE_ID_KEY, HUB_TRACK_CODE_KEY, quantitiesByLine } from "../../../mapping/hub-fulfillment"
+import { fulfillmentsOfParcel, HUB_MOVE_ID_KEY, HUB_TRACK_CODE_KEY, parcelFulfillments, quantitiesByLine } from "../../../mapping/hub-fulfillment"
 import { HUB_MODULE } from "../../../modules/hub"
 import { maskPersonalData } from "../../../mapping/personal-data"
 import type { HubPluginOptions } from "../../../modules/hub/options"
 import type HubModuleService from "../../../modules/hub/service"
-import { onlyShippingOptionAt, orderForFulfillment, reservationLocationOf } from "../../../queries/order-fulfillments"
+import { onlyShippingOptionAt, orderForFulfillment, reservationLocationsOf } from "../../../queries/order-fulfillments"
 
 export type MoveToRecord = { moveId: string; orderId: string; move: MerchantOrderMove }
 
@@ -79,51 +79,54 @@ async function recordMove(container: MedusaContainer, { moveId, orderId, move }:
 /** `labelUrl`: where the parcel's label is printed (a marketplace delivery's, through the plugin's route); else the tracking URL. */
 export type ShipmentToRecord = { moveId: string; orderId: string; shipment: { track: { code: string; url?: string }; items?: ShipmentInput["items"] }; labelUrl?: string }
 
-/** A fulfillment of the shipped items at the location they were reserved at, then shipped with the tracking as its label. */
+/**
+ * The shipped items' fulfillments, one a location their stock is reserved at (lines the marketplace sold
+ * from two warehouses leave from both: docs/catalogue.md, *Warehouses*), then each shipped with the
+ * tracking as its label. A try stopped midway finds what it made (by the move or the tracking code) and
+ * makes and ships only the rest.
+ */
 export async function recordShipment(container: MedusaContainer, { moveId, orderId, shipment, labelUrl }: ShipmentToRecord, options: HubPluginOptions) {
   const order = await orderForFulfillment(container, orderId)
   const { track } = shipment
-  let fulfillment = fulfillmentOfParcel(order.fulfillments, { moveId, trackCode: track.code })
-  if (fulfillment?.shipped_at) return
-
-  let items: Array<{ id: string; quantity: number }>
-  if (fulfillment) {
-    // Made by an earlier try that stopped before shipping it.
-    items = [...quantitiesByLine(fulfillment)].map(([id, quantity]) => ({ id, quantity }))
-  } else {
-    items = fulfillmentItemsOfShipment(order.lines, shipment.items)
-    // A re-ship of goods Medusa has fulfilled already (after a shipment exception): nothing new to record.
-    if (!items.length) return
-    // The interest line goes with the first parcel, so the order can read fulfilled (and delivered) in Medusa.
-    items = [...items, ...chargeItemsLeft(order.lines)]
-    const locationId = (await reservationLocationOf(container, items.map((item) => item.id))) ?? options.stockLocationId ?? null
-    const shippingOptionId =
-      options.shippingOptionId ?? order.shippingOptionId ?? (locationId ? await onlyShippingOptionAt(container, locationId) : null)
+  const made = fulfillmentsOfParcel(order.fulfillments, { moveId, trackCode: track.code })
+  const locationOf = await reservationLocationsOf(container, order.lines.map((line) => line.id))
+  // A re-ship of goods Medusa has fulfilled already (after a shipment exception) makes nothing new.
+  const toMake = parcelFulfillments(order.lines, made, shipment.items, locationOf, options.stockLocationId ?? null)
+  const toShip = made.filter((fulfillment) => !fulfillment.shipped_at).map((fulfillment) => ({ id: fulfillment.id, items: [...quantitiesByLine(fulfillment)].map(([id, quantity]) => ({ id, quantity })) }))
+  // The option the fulfillment names (Medusa takes its provider from it; the stock is taken at the part's
+  // location): the plugin's, the order's, the one leaving from the part's location, else another part's.
+  const named = options.shippingOptionId ?? order.shippingOptionId
+  const leaving = await Promise.all(toMake.map((part) => (named || !part.locationId ? null : onlyShippingOptionAt(container, part.locationId))))
+  const anyLeaving = leaving.find((id) => id) ?? null
+  for (const [index, part] of toMake.entries()) {
+    const shippingOptionId = named ?? leaving[index] ?? anyLeaving
     if (!shippingOptionId) {
       throw new Error("no shipping option for the fulfillment: set the plugin's `shippingOptionId` option")
     }
     const { result } = await createOrderFulfillmentWorkflow(container).run({
       input: {
         order_id: orderId,
-        items,
-        location_id: locationId ?? undefined,
+        items: part.items,
+        location_id: part.locationId ?? undefined,
         shipping_option_id: shippingOptionId,
         // The marketplace tells its buyer; Medusa's own notification would reach the marketplace's relay address.
         no_notification: true,
         metadata: { [HUB_MOVE_ID_KEY]: moveId, [HUB_TRACK_CODE_KEY]: track.code },
       },
     })
-    fulfillment = { id: result.id }
+    toShip.push({ id: result.id, items: part.items })
   }
-  await createOrderShipmentWorkflow(container).run({
-    input: {
-      order_id: orderId,
-      fulfillment_id: fulfillment.id,
-      items,
-      labels: [{ tracking_number: track.code, tracking_url: track.url ?? "", label_url: labelUrl ?? track.url ?? "" }],
-      no_notification: true,
-    },
-  })
+  for (const fulfillment of toShip) {
+    await createOrderShipmentWorkflow(container).run({
+      input: {
+        order_id: orderId,
+        fulfillment_id: fulfillment.id,
+        items: fulfillment.items,
+        labels: [{ tracking_number: track.code, tracking_url: track.url ?? "", label_url: labelUrl ?? track.url ?? "" }],
+        no_notification: true,
+      },
+    })
+  }
 }
 
 /** Every shipped fulfillment of the order not delivered yet is marked delivered (the hub's delivery is the whole order's). */
