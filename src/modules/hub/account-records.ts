@@ -363,7 +363,7 @@ export class HubAccountRecords {
 
   /** The marketplace's customer service, as the hub lists it (src/modules/hub/sac-records.ts). */
   get sac(): HubSacRecords {
-    return new HubSacRecords(this.account.id, this.repositories.sacTickets, this.repositories.sacAnswers, this.baseRepository_)
+    return new HubSacRecords(this.account.id, this.repositories.sacTickets, this.repositories.sacAnswers, this.repositories.sacInstances, this.baseRepository_)
   }
 
   /** The account's freight quotes: its route token, cached prices, answered quotes (src/modules/hub/freight-records.ts). */

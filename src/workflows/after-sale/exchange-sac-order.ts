@@ -50,7 +50,7 @@ export const exchangeSacOrderWorkflow = createWorkflow(exchangeSacOrderWorkflowI
     // The new lines leave by a shipping method of their own, charged nothing (the marketplace settles the freight).
     createExchangeShippingMethodWorkflow.runAsStep({ input: transform({ exchangeId, context }, ({ exchangeId, context }) => ({ exchange_id: exchangeId, shipping_option_id: context.shippingOptionId!, custom_amount: 0 })) })
     confirmExchangeRequestWorkflow.runAsStep({ input: transform({ exchangeId }, ({ exchangeId }) => ({ exchange_id: exchangeId })) })
-    keepSacInstanceMedusaPartStep(transform({ sent, exchangeId, context }, ({ sent, exchangeId, context }) => ({ instanceId: sent.instanceId!, exchangeId, refundReasonId: context.refundReasonId })))
+    keepSacInstanceMedusaPartStep(transform({ input, sent, exchangeId, context }, ({ input, sent, exchangeId, context }) => ({ account: input.account, instanceId: sent.instanceId!, exchangeId, refundReasonId: context.refundReasonId })))
     return exchangeId
   })
   releaseLockStep(lock)

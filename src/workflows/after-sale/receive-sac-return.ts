@@ -44,7 +44,7 @@ export const receiveSacReturnWorkflow = createWorkflow(receiveSacReturnWorkflowI
     refundPaymentWorkflow.runAsStep({ input: refund })
     return sacReturnRefundStep(transform({ refund }, ({ refund }) => ({ paymentId: refund.payment_id, note: refund.note })))
   })
-  markSacReturnReceivedStep(transform({ received, refundId }, ({ received, refundId }) => ({ instanceId: received.instanceId, hubInstance: received.hubInstance, refundId: refundId ?? null })))
+  markSacReturnReceivedStep(transform({ input, received, refundId }, ({ input, received, refundId }) => ({ account: input.account, instanceId: received.instanceId, hubInstance: received.hubInstance, refundId: refundId ?? null })))
   releaseLockStep(lock)
   const hook = createHook("sacReturnReceived", { input, received })
   return new WorkflowResponse(received, { hooks: [hook] })

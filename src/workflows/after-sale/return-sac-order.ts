@@ -38,7 +38,7 @@ export const returnSacOrderWorkflow = createWorkflow(returnSacOrderWorkflowId, (
     const returnId = transform({ change }, ({ change }) => change.return_id as string)
     requestItemReturnWorkflow.runAsStep({ input: transform({ returnId, context }, ({ returnId, context }) => ({ return_id: returnId, items: context.lines })) })
     confirmReturnRequestWorkflow.runAsStep({ input: transform({ returnId }, ({ returnId }) => ({ return_id: returnId })) })
-    keepSacInstanceMedusaPartStep(transform({ sent, returnId, context }, ({ sent, returnId, context }) => ({ instanceId: sent.instanceId!, returnId, refundReasonId: context.refundReasonId })))
+    keepSacInstanceMedusaPartStep(transform({ input, sent, returnId, context }, ({ input, sent, returnId, context }) => ({ account: input.account, instanceId: sent.instanceId!, returnId, refundReasonId: context.refundReasonId })))
     return returnId
   })
   releaseLockStep(lock)

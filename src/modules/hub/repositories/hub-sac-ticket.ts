@@ -28,6 +28,11 @@ export type SacTicketRow = {
   set_aside_reason: string | null
 }
 
+/** A ticket as the store keeps it (models/hub-sac-ticket.ts). */
+export type SacTicketRecord = Omit<SacTicketRow, "order_id" | "import_state" | "set_aside_reason"> & { created_at: Date }
+
+const TICKET_COLUMNS = "code, order_code, status, platform, mediation, action, cause, items, refunds, chats, hub_created_at, unread, waiting_since, seen_at, created_at"
+
 /** A ticket a read recorded: `added` the first time the store sees it; `before` its chats as they were (null: none read yet). */
 export type RecordedSacTicket = { code: string; added: boolean; before: KeptSacChat[] | null }
 
@@ -102,6 +107,23 @@ export class HubSacTicketRepository extends DALUtils.mikroOrmBaseRepositoryFacto
     )
     const count = rows.length ? Number(rows[0].total) : offset > 0 ? await this.count(account, context) : 0
     return { rows: rows.map(({ total: _total, ...row }) => row), count }
+  }
+
+  /** One ticket of the account by its code, or null. */
+  async one(account: string, code: string, context: Context = {}): Promise<SacTicketRecord | null> {
+    const [row]: SacTicketRecord[] = await this.getActiveManager<EntityManager>(context).execute(
+      `select ${TICKET_COLUMNS} from hub_sac_ticket where account = ? and code = ? and deleted_at is null`,
+      [account, code]
+    )
+    return row ?? null
+  }
+
+  /** The account's tickets of one hub order, the newest first (`limit` at most). */
+  async ofOrder(account: string, orderCode: string, limit: number, context: Context = {}): Promise<SacTicketRecord[]> {
+    return this.getActiveManager<EntityManager>(context).execute(
+      `select ${TICKET_COLUMNS} from hub_sac_ticket where account = ? and order_code = ? and deleted_at is null order by created_at desc, code desc limit ?`,
+      [account, orderCode, limit]
+    )
   }
 
   private async count(account: string, context: Context): Promise<number> {

@@ -13,6 +13,7 @@ import { HubStockReconciliationRepository } from "./hub-stock-reconciliation"
 import { HubSyncErrorRepository } from "./hub-sync-error"
 import { HubSacTicketRepository } from "./hub-sac-ticket"
 import { HubSacAnswerRepository } from "./hub-sac-answer"
+import { HubSacInstanceRepository } from "./hub-sac-instance"
 import { HubTrafficHourRepository } from "./hub-traffic-hour"
 import { HubWarehouseStockRepository } from "./hub-warehouse-stock"
 import { HubFieldMappingRepository, HubPriceRuleSetRepository } from "./account-settings"
@@ -34,6 +35,7 @@ export {
   HubSyncErrorRepository,
   HubSacTicketRepository,
   HubSacAnswerRepository,
+  HubSacInstanceRepository,
   HubTrafficHourRepository,
   HubWarehouseStockRepository,
 }
@@ -59,6 +61,7 @@ const HUB_REPOSITORIES = {
   syncErrors: HubSyncErrorRepository,
   sacTickets: HubSacTicketRepository,
   sacAnswers: HubSacAnswerRepository,
+  sacInstances: HubSacInstanceRepository,
   skuReservations: HubSkuReservationRepository,
   pricePreview: HubPricePreviewRepository,
   freight: HubFreightRepository,

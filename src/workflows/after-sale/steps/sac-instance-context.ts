@@ -58,7 +58,7 @@ export const sacInstanceContextStep = createStep("hub-sac-instance-context", asy
     const [reason] = await container.resolve(Modules.PAYMENT).listRefundReasons({ id: input.refundReasonId } as FilterableRefundReasonProps, { take: 1 })
     if (!reason) throw new MedusaError(MedusaError.Types.INVALID_DATA, `refund_reason_id: Medusa has no refund reason ${input.refundReasonId}`)
   }
-  const [ticket] = await hubModule.listHubSacTickets({ account: input.account, code: input.code }, { take: 1 })
+  const ticket = await account.records.sac.ticket(input.code)
   if (!ticket) throw new MedusaError(MedusaError.Types.NOT_FOUND, `ticket ${input.code} has not been read from the hub`)
   if (!ticket.order_code) throw refuse(`ticket ${input.code} names no order`)
   const [hubOrder] = await hubModule.listHubOrders({ account: input.account, code: ticket.order_code }, { take: 1 })

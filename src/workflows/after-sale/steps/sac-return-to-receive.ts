@@ -32,10 +32,11 @@ const sum = (amounts: Array<{ amount: BigNumberInput }> | undefined) => (amounts
  */
 export const sacReturnToReceiveStep = createStep("hub-sac-return-to-receive", async (input: { account: string; code: string }, { container }) => {
   const hubModule = container.resolve<HubModuleService>(HUB_MODULE)
-  const [instance] = await hubModule.listHubSacInstances({ account: input.account, ticket_code: input.code, action: ["RETURN", "EXCHANGE"], state: "sent" }, { take: 1 })
+  const { sac } = hubModule.account(input.account).records
+  const instance = (await sac.instancesOf([input.code])).find((row) => (row.action === "RETURN" || row.action === "EXCHANGE") && row.state === "sent")
   if (!instance?.return_id) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `ticket ${input.code} has no return requested in Medusa`)
   if (instance.received_at) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `the return of ticket ${input.code} was received already`)
-  const [ticket] = await hubModule.listHubSacTickets({ account: input.account, code: input.code }, { take: 1 })
+  const ticket = await sac.ticket(input.code)
 
   let hubInstance = (instance.hub_instance as HubSacInstance | null) ?? null
   try {

@@ -1,6 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { hubOutcome, type HubSacInstance, type HubSacInstanceRequest } from "../../../hub-client"
 import { HUB_MODULE } from "../../../modules/hub"
+import type { SacInstanceRow } from "../../../modules/hub/types"
 import type HubModuleService from "../../../modules/hub/service"
 
 export type SacInstanceAction = "CANCEL" | "RETURN" | "EXCHANGE"
@@ -24,8 +25,7 @@ export type SacInstanceOutcome = {
   exchangeId: string | null
 }
 
-type InstanceRow = { id: string; action: SacInstanceAction; state: string; hub_instance: unknown; return_id: string | null; exchange_id: string | null }
-
+/** An instance that holds its ticket: in flight, of unknown outcome, or taken (the partial unique index's states). */
 const LIVE = ["sending", "unknown", "sent"]
 
 /**
@@ -37,15 +37,15 @@ const LIVE = ["sending", "unknown", "sent"]
  * here can take back; the record stays `sent`, so the next try does only Medusa's part.
  */
 export const sendSacInstanceStep = createStep("send-hub-sac-instance", async (input: SendSacInstanceInput, { container }) => {
-  const hubModule = container.resolve<HubModuleService>(HUB_MODULE)
-  const account = hubModule.account(input.account)
+  const account = container.resolve<HubModuleService>(HUB_MODULE).account(input.account)
+  const { sac } = account.records
   const { code, action } = input
   const outcome = (state: SacInstanceOutcome["state"], fields: Partial<SacInstanceOutcome> = {}) =>
     new StepResponse<SacInstanceOutcome>({ state, resent: false, error: null, instanceId: null, hubInstance: null, returnId: null, exchangeId: null, ...fields })
-  const taken = (row: InstanceRow, hubInstance: unknown) =>
+  const taken = (row: SacInstanceRow, hubInstance: unknown) =>
     outcome("sent", { instanceId: row.id, hubInstance: (hubInstance as HubSacInstance | null) ?? null, returnId: row.return_id, exchangeId: row.exchange_id })
 
-  let live: InstanceRow | undefined = ((await hubModule.listHubSacInstances({ account: input.account, ticket_code: code, state: LIVE }, { take: 1 })) as unknown as InstanceRow[])[0]
+  let live: SacInstanceRow | undefined = (await sac.instancesOf([code])).find((row) => LIVE.includes(row.state))
   if (live && live.state !== "sent") {
     let found: HubSacInstance | undefined
     try {
@@ -55,40 +55,32 @@ export const sendSacInstanceStep = createStep("send-hub-sac-instance", async (in
       if (!hubOutcome(error)) throw error
       return outcome("unknown", { instanceId: live.id, error: "the hub could not be read to learn whether the earlier instance arrived" })
     }
-    await hubModule.updateHubSacInstances({
-      id: live.id,
-      ...(found ? { state: "sent", hub_instance: found, hub_status: found.status, error: null } : { state: "failed", error: "not among the hub's instances after its answer was lost" }),
-    })
-    live = found ? ({ ...live, state: "sent", hub_instance: found } as InstanceRow) : undefined
+    await sac.changeInstance(live.id, found ? { state: "sent", hub_instance: found, hub_status: found.status, error: null } : { state: "failed", error: "not among the hub's instances after its answer was lost" })
+    live = found ? { ...live, state: "sent", hub_instance: found } : undefined
   }
   if (live) {
     if (live.action !== action) return outcome("busy", { instanceId: live.id, error: `the ticket has a ${live.action} instance already` })
     return taken(live, live.hub_instance)
   }
 
-  let claimed: InstanceRow
-  try {
-    claimed = (await hubModule.createHubSacInstances({ account: input.account, ticket_code: code, action, order_id: input.orderId, request: input.request as Record<string, unknown>, state: "sending" })) as unknown as InstanceRow
-  } catch (error) {
-    // The partial unique index (Medusa's mapper words it "... already exists"): another instance of the ticket claimed at this moment.
-    if ((error as { code?: string }).code !== "23505" && !/already exists/.test(String((error as { message?: unknown }).message))) throw error
-    return outcome("busy", { error: "another instance of the ticket is in flight" })
-  }
+  // The partial unique index: another instance of the ticket claimed at this moment leaves this one unclaimed.
+  const claimed = await sac.claimInstance({ ticket_code: code, action, order_id: input.orderId, request: input.request as Record<string, unknown> })
+  if (!claimed) return outcome("busy", { error: "another instance of the ticket is in flight" })
   let answer: HubSacInstance | null
   try {
     answer = await account.sac.openInstance(code, input.request, account.options.sacReturnInvoiceField)
   } catch (error) {
     const failure = hubOutcome(error)
     if (!failure || failure.kind === "outcome_unknown") {
-      await hubModule.updateHubSacInstances({ id: claimed.id, state: "unknown", error: failure?.message ?? null })
+      await sac.changeInstance(claimed.id, { state: "unknown", error: failure?.message ?? null })
       if (!failure) throw error
       return outcome("unknown", { instanceId: claimed.id, error: failure.message })
     }
     const refused = failure.kind === "refused"
     const words = refused ? (failure.hubMessage ?? failure.message) : failure.message
-    await hubModule.updateHubSacInstances({ id: claimed.id, state: "failed", error: words })
+    await sac.changeInstance(claimed.id, { state: "failed", error: words })
     return outcome(refused ? "refused" : "not_sent", { instanceId: claimed.id, error: words })
   }
-  await hubModule.updateHubSacInstances({ id: claimed.id, state: "sent", hub_instance: answer, hub_status: answer?.status ?? null })
+  await sac.changeInstance(claimed.id, { state: "sent", hub_instance: answer, hub_status: answer?.status ?? null })
   return outcome("sent", { resent: true, instanceId: claimed.id, hubInstance: answer })
 })

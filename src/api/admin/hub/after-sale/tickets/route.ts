@@ -4,7 +4,7 @@ import { ContainerRegistrationKeys, MathBN } from "@medusajs/framework/utils"
 import { sellerAnswers, waitingSince } from "../../../../../mapping/hub-sac"
 import { returnNfeNeeded } from "../../../../../mapping/return-nfe"
 import { HUB_MODULE } from "../../../../../modules/hub"
-import type { SacAnswerRow, SacTicketRow } from "../../../../../modules/hub/types"
+import type { SacAnswerRow, SacInstanceRow, SacTicketRow } from "../../../../../modules/hub/types"
 import type HubModuleService from "../../../../../modules/hub/service"
 import { standingFulfillment } from "../../../../../queries/order-fulfillments"
 import { HUB_INVOICE_KEY } from "../../../../../workflows/hub-orders/steps/record-hub-order-move-in-medusa"
@@ -21,7 +21,7 @@ export async function GET(req: MedusaRequest<unknown, GetHubSacTickets>, res: Me
   const { records } = hub.account(account)
   const { rows, count } = await records.sac.ticketPage({ limit, offset })
   const answers = await records.sac.latestAnswers(rows.map((row) => row.code))
-  const instances = rows.length ? await hub.listHubSacInstances({ account, ticket_code: rows.map((row) => row.code) }, { order: { created_at: "DESC" } }) : []
+  const instances = await records.sac.instancesOf(rows.map((row) => row.code))
   const orderIds = [...new Set(rows.flatMap((row) => (row.order_id ? [row.order_id] : [])))]
   const { data: orders } = orderIds.length
     ? await req.scope.resolve(ContainerRegistrationKeys.QUERY).graph({ entity: "order", fields: ["id", "display_id", "metadata", "fulfillments.canceled_at"], filters: { id: orderIds } })
@@ -33,10 +33,10 @@ export async function GET(req: MedusaRequest<unknown, GetHubSacTickets>, res: Me
       { id: order.id, display_id: order.display_id, fulfilled: standingFulfillment(order.fulfillments) !== undefined, return_invoice_needed: returnNfeNeeded(order.metadata?.[HUB_INVOICE_KEY] as { issue_date?: string } | undefined, now) },
     ])
   )
-  const refunds = await refundsOf(req.scope, instances as unknown as InstanceRow[])
+  const refunds = await refundsOf(req.scope, instances)
   const tickets = rows.map((row) => ({
     ...ticketView(row, medusaOrders, answers.filter((answer) => answer.ticket_code === row.code)),
-    instance: instanceView(instances.find((instance) => instance.ticket_code === row.code) as InstanceRow | undefined, refunds),
+    instance: instanceView(instances.find((instance) => instance.ticket_code === row.code), refunds),
   }))
   res.json({ account, tickets, count, limit, offset })
 }
@@ -86,17 +86,7 @@ function lastAnswer(answer: SacAnswerRow | undefined): HubSacTicketView["chats"]
   return answer ? { content: answer.content, state: answer.state, error: answer.error, at: new Date(answer.sent_at ?? answer.created_at).toISOString() } : null
 }
 
-type InstanceRow = {
-  action: HubSacInstanceView["action"]
-  state: HubSacInstanceView["state"]
-  error: string | null
-  hub_status: string | null
-  return_id: string | null
-  received_at: Date | null
-  created_at: Date
-  refund_reason_id: string | null
-  refund_id: string | null
-}
+type InstanceRow = Pick<SacInstanceRow, "action" | "state" | "error" | "hub_status" | "return_id" | "received_at" | "created_at" | "refund_reason_id" | "refund_id">
 
 type RefundRow = { id: string; amount: unknown; refund_reason?: { label?: string | null; code?: string | null } | null; payment?: { currency_code?: string | null } | null }
 

@@ -8,8 +8,9 @@ import type { HubSacOrderTicket } from "../../../types"
 export async function GET(req: MedusaRequest, res: MedusaResponse<{ tickets: HubSacOrderTicket[] }>) {
   const hub: HubModuleService = req.scope.resolve(HUB_MODULE)
   const { account } = req.validatedQuery as HubAccountQuery
-  const rows = await hub.listHubSacTickets({ account, order_code: req.params.code }, { order: { created_at: "DESC" }, take: 20 })
-  const instances = rows.length ? await hub.listHubSacInstances({ account, ticket_code: rows.map((row) => row.code) }, { order: { created_at: "DESC" } }) : []
+  const { sac } = hub.account(account).records
+  const rows = await sac.ticketsOfOrder(req.params.code, 20)
+  const instances = await sac.instancesOf(rows.map((row) => row.code))
   const tickets = rows.map((row) => {
     const instance = instances.find((candidate) => candidate.ticket_code === row.code)
     return {
