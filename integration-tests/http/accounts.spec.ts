@@ -119,6 +119,31 @@ medusaIntegrationTestRunner({
         await a.holdImportRun(runId, new Date(Date.now() + 3 * hour))
         expect((await hub.listHubImportRuns({ id: runId }))[0].held_until!.getTime()).toBeLessThanOrEqual(later.getTime())
       })
+
+      it("each account's SAC instances are its own: claimed one live a ticket, moved on and read through its records, none reads or writes the other's", async () => {
+        const hub: HubModuleService = getContainer().resolve(HUB_MODULE)
+        const [a, b] = [hub.account("default").records.sac, hub.account("brand-b").records.sac]
+        const request = { action: { id: "RETURN" } }
+        const claimed = await a.claimInstance({ ticket_code: "T-1", action: "RETURN", order_id: "order_a", request })
+        expect(claimed).toMatchObject({ ticket_code: "T-1", state: "sending", request })
+        // One live instance a ticket in its account; the same code in the other account is its own ticket.
+        expect(await a.claimInstance({ ticket_code: "T-1", action: "CANCEL", order_id: "order_a", request })).toBeNull()
+        const theirs = await b.claimInstance({ ticket_code: "T-1", action: "CANCEL", order_id: "order_b", request })
+        expect(theirs).toMatchObject({ action: "CANCEL" })
+
+        // The other account's records, given this id, read and write nothing.
+        expect(await b.instance(claimed!.id)).toBeNull()
+        expect(await b.changeInstance(claimed!.id, { state: "failed", error: "not mine" })).toBeNull()
+        expect((await a.instance(claimed!.id))!.state).toBe("sending")
+        expect((await b.instancesOf(["T-1"])).map((row) => row.id)).toEqual([theirs!.id])
+
+        // Its own do, and say what was there before; a failed one frees the ticket for the next.
+        expect(await a.changeInstance(claimed!.id, { state: "sent", hub_instance: { id: "9" }, hub_status: "PENDING" })).toMatchObject({ state: "sending", hub_instance: null })
+        expect(await a.instance(claimed!.id)).toMatchObject({ state: "sent", hub_instance: { id: "9" }, hub_status: "PENDING" })
+        await a.changeInstance(claimed!.id, { state: "failed" })
+        expect(await a.claimInstance({ ticket_code: "T-1", action: "EXCHANGE", order_id: "order_a", request })).toMatchObject({ action: "EXCHANGE" })
+        expect((await a.instancesOf(["T-1"])).map((row) => row.action)).toEqual(["EXCHANGE", "RETURN"])
+      })
     })
   },
 })
