@@ -144,6 +144,30 @@ medusaIntegrationTestRunner({
         expect(await a.claimInstance({ ticket_code: "T-1", action: "EXCHANGE", order_id: "order_a", request })).toMatchObject({ action: "EXCHANGE" })
         expect((await a.instancesOf(["T-1"])).map((row) => row.action)).toEqual(["EXCHANGE", "RETURN"])
       })
+
+      it("each account's marketplace refusals are its own: recorded, read, cleared and a recording undone through its records, none touches the other's", async () => {
+        const hub: HubModuleService = getContainer().resolve(HUB_MODULE)
+        const [a, b] = [hub.account("default").records.marketplaceRefusals, hub.account("brand-b").records.marketplaceRefusals]
+        const refusal = (entityId: string, errorCode: string) => ({ entityId, errorCategoryCode: "IMG", errorCode, message: "Imagem pequena", name: null, solution: null, occurrences: 1, lastOccurrence: null })
+        const seenAt = new Date()
+        expect(await a.record("products", [refusal("SKU-1", "E1"), refusal("SKU-2", "E1")], seenAt)).toHaveLength(2)
+        expect(await b.record("products", [refusal("SKU-1", "E1")], seenAt)).toHaveLength(1)
+        expect((await a.open("products", ["SKU-1", "SKU-2"])).map((row) => row.entity_id).sort()).toEqual(["SKU-1", "SKU-2"])
+        expect(await a.page("products", { limit: 1, offset: 0 })).toMatchObject({ count: 2, rows: [expect.objectContaining({ message: "Imagem pequena" })] })
+
+        // The other account's records, given these ids, clear nothing; its own clear only what they name.
+        const [mine] = await a.open("products", ["SKU-1"])
+        await b.clear([mine.id])
+        expect(await a.open("products", ["SKU-1"])).toHaveLength(1)
+        await a.clear([mine.id])
+        expect(await a.open("products", ["SKU-1"])).toEqual([])
+        expect(await b.open("products", ["SKU-1"])).toHaveLength(1)
+
+        // A recording undone removes what it added, of its account only.
+        await a.forgetAdded("products", [refusal("SKU-2", "E1"), refusal("SKU-1", "E1")])
+        expect((await a.page("products", { limit: 10, offset: 0 })).count).toBe(0)
+        expect((await b.page("products", { limit: 10, offset: 0 })).count).toBe(1)
+      })
     })
   },
 })

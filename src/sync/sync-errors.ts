@@ -73,7 +73,7 @@ async function read(container: MedusaContainer, { id: account, syncErrors, recor
       for (;;) {
         const next = await walk.next()
         if (next.done) {
-          if (next.value.complete) await records.forgetUnlistedSyncErrors(entity, startedAt)
+          if (next.value.complete) await records.marketplaceRefusals.forgetUnlisted(entity, startedAt)
           else result.complete = false
           break
         }

@@ -11,6 +11,7 @@ import type { HubLeases } from "./leases"
 import { HubPricePreviewRecords } from "./price-preview-records"
 import { HubFreightRecords } from "./freight-records"
 import { HubRunRecords } from "./run-records"
+import { HubMarketplaceRefusalRecords } from "./refusal-records"
 import { HubSacRecords } from "./sac-records"
 import { HubWarehouseReconciliationRecords } from "./warehouse-reconciliation-records"
 import type { CatalogueFigures, WantedSkuFields } from "./models/hub-catalogue-change"
@@ -21,7 +22,6 @@ import type { ClaimedWarehouseStock, WarehouseStockSummary } from "./repositorie
 import type { SharedListedOrder, TakenListedOrder } from "./repositories/hub-listed-order"
 import type { ShipByDue } from "./repositories/hub-order"
 import type { HubSkuHolding } from "./repositories/hub-sku-reservation"
-import type { ListedSyncError } from "./repositories/hub-sync-error"
 import type { TrafficHour } from "./repositories/hub-traffic-hour"
 
 /** How the records ask for rows: a filter and the read's options, as Medusa's generated `list*` take them. */
@@ -133,20 +133,6 @@ export class HubAccountRecords {
   async saveFieldMapping(mapping: HubFieldMapping, @MedusaContext() sharedContext: Context = {}): Promise<number> {
     await this.repositories.fieldMappings.save(this.account.id, mapping, sharedContext)
     return this.repositories.publications.makeDue(this.account.id, sharedContext)
-  }
-
-  // ---- Sync errors (src/sync/sync-errors.ts): what the marketplaces refused after the hub took it
-
-  /** Records a page of sync errors as the hub listed it (`seenAt`: when the read began); returns those it added. */
-  @InjectManager()
-  async recordSyncErrors(entity: "products" | "orders", errors: ListedSyncError[], seenAt: Date, @MedusaContext() sharedContext: Context = {}): Promise<ListedSyncError[]> {
-    return this.repositories.syncErrors.record(this.account.id, entity, errors, seenAt, sharedContext)
-  }
-
-  /** After a whole read begun at `readStartedAt`: drops the errors it did not list (the hub no longer has them). */
-  @InjectManager()
-  async forgetUnlistedSyncErrors(entity: "products" | "orders", readStartedAt: Date, @MedusaContext() sharedContext: Context = {}): Promise<number> {
-    return this.repositories.syncErrors.forgetUnlisted(this.account.id, entity, readStartedAt, sharedContext)
   }
 
   // ---- The hub product pipeline: outbox rows (a SKU each) and publications (a product each)
@@ -359,6 +345,11 @@ export class HubAccountRecords {
   /** What the reconciliation of the account's other warehouses reads (src/modules/hub/warehouse-reconciliation-records.ts). */
   get warehouseReconciliation(): HubWarehouseReconciliationRecords {
     return new HubWarehouseReconciliationRecords(this.account.id, this.repositories.warehouseStock, this.baseRepository_)
+  }
+
+  /** What the marketplaces refused after the hub took it (src/modules/hub/refusal-records.ts). */
+  get marketplaceRefusals(): HubMarketplaceRefusalRecords {
+    return new HubMarketplaceRefusalRecords(this.account.id, this.repositories.syncErrors, this.baseRepository_)
   }
 
   /** The marketplace's customer service, as the hub lists it (src/modules/hub/sac-records.ts). */

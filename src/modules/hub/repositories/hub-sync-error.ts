@@ -15,6 +15,22 @@ export type ListedSyncError = {
   lastOccurrence: string | null
 }
 
+/** A refusal as the admin shows it (the order card, the product card, the hub page's list). */
+export type MarketplaceRefusalRow = {
+  id: string
+  entity_id: string
+  error_category_code: string
+  error_code: string
+  message: string | null
+  name: string | null
+  solution: string | null
+  occurrences: number | null
+  last_occurrence: string | null
+  seen_at: Date
+}
+
+const REFUSAL_COLUMNS = "id, entity_id, error_category_code, error_code, message, name, solution, occurrences, last_occurrence, seen_at"
+
 const keyOf = (entityId: string, category: string, code: string) => `${entityId}\u0000${category}\u0000${code}`
 
 /**
@@ -54,5 +70,51 @@ export class HubSyncErrorRepository extends DALUtils.mikroOrmBaseRepositoryFacto
       [account, entity, readStartedAt]
     )
     return rows.length
+  }
+
+  /** The open (not cleared) refusals of these products' SKUs or orders' codes, with the hub's words. */
+  async open(account: string, entity: "products" | "orders", entityIds: string[], context: Context = {}): Promise<MarketplaceRefusalRow[]> {
+    if (!entityIds.length) return []
+    return this.getActiveManager<EntityManager>(context).execute(
+      `select ${REFUSAL_COLUMNS} from hub_sync_error
+        where account = ? and entity = ? and entity_id in (select jsonb_array_elements_text(?::jsonb)) and cleared_at is null and deleted_at is null
+        order by seen_at desc, entity_id asc, id asc`,
+      [account, entity, JSON.stringify(entityIds)]
+    )
+  }
+
+  /** A page of the open refusals, newest first, and how many there are. */
+  async page(account: string, entity: "products" | "orders", { limit, offset }: { limit: number; offset: number }, context: Context = {}): Promise<{ rows: MarketplaceRefusalRow[]; count: number }> {
+    const manager = this.getActiveManager<EntityManager>(context)
+    const rows: MarketplaceRefusalRow[] = await manager.execute(
+      `select ${REFUSAL_COLUMNS} from hub_sync_error where account = ? and entity = ? and cleared_at is null and deleted_at is null
+        order by seen_at desc, entity_id asc, id asc limit ? offset ?`,
+      [account, entity, limit, offset]
+    )
+    const [{ total }]: Array<{ total: string }> = await manager.execute(
+      `select count(*) as total from hub_sync_error where account = ? and entity = ? and cleared_at is null and deleted_at is null`,
+      [account, entity]
+    )
+    return { rows, count: Number(total) }
+  }
+
+  /** The hub was told these are fixed: shown no more until a read lists them again. */
+  async clear(account: string, ids: string[], context: Context = {}): Promise<void> {
+    if (!ids.length) return
+    await this.getActiveManager<EntityManager>(context).execute(
+      `update hub_sync_error set cleared_at = now(), updated_at = now() where account = ? and id in (select jsonb_array_elements_text(?::jsonb)) and deleted_at is null`,
+      [account, JSON.stringify(ids)]
+    )
+  }
+
+  /** Removes the rows of refusals a page added (its recording undone; the next read lists them again). */
+  async forgetAdded(account: string, entity: "products" | "orders", added: ListedSyncError[], context: Context = {}): Promise<void> {
+    if (!added.length) return
+    const keys = added.map((error) => ({ entity_id: error.entityId, error_category_code: error.errorCategoryCode, error_code: error.errorCode }))
+    await this.getActiveManager<EntityManager>(context).execute(
+      `delete from hub_sync_error as e using jsonb_to_recordset(?::jsonb) as k(entity_id text, error_category_code text, error_code text)
+        where e.account = ? and e.entity = ? and e.entity_id = k.entity_id and e.error_category_code = k.error_category_code and e.error_code = k.error_code and e.deleted_at is null`,
+      [JSON.stringify(keys), account, entity]
+    )
   }
 }

@@ -18,7 +18,8 @@ export type TakenProducts = { account: string; skus: string[] }
 export const clearMarketplaceRefusalsStep = createStep("clear-marketplace-refusals", async ({ account, skus }: TakenProducts, { container }) => {
   if (!skus.length) return new StepResponse({ cleared: 0 })
   const hub: HubModuleService = container.resolve(HUB_MODULE)
-  const open = await hub.listHubSyncErrors({ account, entity: "products", entity_id: skus, cleared_at: null }, { select: ["id", "entity_id", "error_category_code", "error_code"] })
+  const { marketplaceRefusals } = hub.account(account).records
+  const open = await marketplaceRefusals.open("products", skus)
   if (!open.length) return new StepResponse({ cleared: 0 })
   try {
     await hub.account(account).syncErrors.clear(
@@ -29,6 +30,6 @@ export const clearMarketplaceRefusalsStep = createStep("clear-marketplace-refusa
     container.resolve(ContainerRegistrationKeys.LOGGER).warn(`hub: account ${account}: the marketplace's refusals of ${open.length} SKU(s) were not cleared: ${errorText(error)}`)
     return new StepResponse({ cleared: 0 })
   }
-  await hub.updateHubSyncErrors(open.map((error) => ({ id: error.id, cleared_at: new Date() })))
+  await marketplaceRefusals.clear(open.map((error) => error.id))
   return new StepResponse({ cleared: open.length })
 })

@@ -2,7 +2,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { HUB_MODULE } from "../../../../modules/hub"
 import type HubModuleService from "../../../../modules/hub/service"
 import type { HubSyncErrorsPage } from "../types"
-import { MARKETPLACE_REFUSAL_FIELDS, marketplaceRefusalView } from "./fields"
+import { marketplaceRefusalView } from "./fields"
 import type { GetHubSyncErrors } from "./validators"
 
 /**
@@ -12,9 +12,6 @@ import type { GetHubSyncErrors } from "./validators"
 export async function GET(req: MedusaRequest<unknown, GetHubSyncErrors>, res: MedusaResponse<HubSyncErrorsPage>) {
   const hub: HubModuleService = req.scope.resolve(HUB_MODULE)
   const { account, entity, limit, offset } = req.validatedQuery as GetHubSyncErrors
-  const [refusals, count] = await hub.listAndCountHubSyncErrors(
-    { account: hub.account(account).id, entity, cleared_at: null },
-    { select: [...MARKETPLACE_REFUSAL_FIELDS], order: { seen_at: "DESC", entity_id: "ASC" }, skip: offset, take: limit }
-  )
-  res.json({ account, entity, marketplace_refusals: refusals.map(marketplaceRefusalView), count, limit, offset })
+  const { rows, count } = await hub.account(account).records.marketplaceRefusals.page(entity, { limit, offset })
+  res.json({ account, entity, marketplace_refusals: rows.map(marketplaceRefusalView), count, limit, offset })
 }

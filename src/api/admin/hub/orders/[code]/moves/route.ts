@@ -4,7 +4,7 @@ import type { MerchantOrderMove } from "../../../../../../hub-client"
 import { HUB_MODULE } from "../../../../../../modules/hub"
 import type HubModuleService from "../../../../../../modules/hub/service"
 import type { HubAccountQuery } from "../../../account-query"
-import { MARKETPLACE_REFUSAL_FIELDS, marketplaceRefusalView } from "../../../marketplace-refusals/fields"
+import { marketplaceRefusalView } from "../../../marketplace-refusals/fields"
 import { stockShortageOf } from "../../../../../../queries/hub-order-stock"
 import { answerMove } from "../answer-move"
 import { hubOrderCodeParam } from "../../validators"
@@ -22,7 +22,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const [moves, delivery_actions, marketplace_refusals, [hubOrder]] = await Promise.all([
     hubModule.listHubOrderMoves({ account, code }, { order: { created_at: "DESC" }, take: 50 }),
     hubModule.listHubDeliveryActions({ account, code }, { order: { created_at: "DESC" }, take: 50, select: ["id", "action", "plp_id", "state", "error", "created_at"] }),
-    hubModule.listHubSyncErrors({ account, entity: "orders", entity_id: code, cleared_at: null }, { select: [...MARKETPLACE_REFUSAL_FIELDS] }),
+    hubModule.account(account).records.marketplaceRefusals.open("orders", [code]),
     hubModule.listHubOrders({ account, code }, { select: ["order_id", "import_state"], take: 1 }),
   ])
   const stock_shortage =
