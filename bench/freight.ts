@@ -24,8 +24,7 @@
  * of `npm test`.
  */
 import { execFileSync } from "node:child_process"
-import { readFileSync, writeFileSync } from "node:fs"
-import { Session } from "node:inspector/promises"
+import { readFileSync } from "node:fs"
 import os from "node:os"
 import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks"
 import { createServer, type Server } from "node:http"
@@ -39,6 +38,7 @@ import { monotonicMs } from "../src/sandbox/freight-caller"
 import { seedStore } from "../src/scripts/seed-store"
 import { rotateFreightTokenWorkflow } from "../src/workflows/freight"
 import { figure, info, percentile } from "./lib/figures"
+import { profiled } from "./lib/profile"
 import { control, db, recreateDatabase, ROOT, runBench, startSandbox, type SandboxProcess } from "./lib/store"
 
 const QUICK = process.argv.includes("--quick")
@@ -207,22 +207,6 @@ async function phase(sandbox: SandboxProcess, url: string, callers: number, body
 
 /** BENCH_PROFILE=<file>: the store's CPU profile over one phase alone, BENCH_PROFILE_CALLERS' (50; open it in Chrome's DevTools). */
 const PROFILED_CALLERS = Number(process.env.BENCH_PROFILE_CALLERS ?? 50)
-async function profiled<T>(wanted: boolean, run: () => Promise<T>): Promise<T> {
-  const file = process.env.BENCH_PROFILE
-  if (!wanted || !file) return run()
-  const session = new Session()
-  session.connect()
-  await session.post("Profiler.enable")
-  await session.post("Profiler.start")
-  try {
-    return await run()
-  } finally {
-    const { profile } = await session.post("Profiler.stop")
-    writeFileSync(file, JSON.stringify(profile))
-    session.disconnect()
-    log(`CPU profile of the ${PROFILED_CALLERS} callers' phase: ${file}`)
-  }
-}
 
 type Goals = { p99Ms: number; lateAtMost?: number }
 
@@ -298,7 +282,7 @@ async function main() {
     const goals: Record<number, Goals> = { 1: { p99Ms: 200 }, 10: { p99Ms: 200 }, 50: { p99Ms: 200, lateAtMost: 0 }, 200: { p99Ms: 800 } }
     const quoteCpu: Array<[string, number]> = []
     for (const callers of [1, 10, 50, 200]) {
-      const measured = await profiled(callers === PROFILED_CALLERS, () => phase(sandbox, url, callers))
+      const measured = await profiled(callers === PROFILED_CALLERS ? process.env.BENCH_PROFILE : undefined, `the ${PROFILED_CALLERS} callers' phase`, () => phase(sandbox, url, callers))
       ok = report(`${callers} caller(s)`, measured, goals[callers], idle) && ok
       quoteCpu.push([`${callers} caller(s)`, ownCpuMs(measured, idle)])
     }

@@ -22,8 +22,7 @@
  * catalogue, 50 changes. Database: DB_HOST, DB_PORT, DB_USERNAME, DB_PASSWORD; BENCH_DATABASE (default
  * medusa_hub_bench_warehouses) is dropped and created again. Not part of `npm test`.
  */
-import { readdirSync, readFileSync, writeFileSync } from "node:fs"
-import { Session } from "node:inspector/promises"
+import { readdirSync, readFileSync } from "node:fs"
 import os from "node:os"
 import { setTimeout as sleep } from "node:timers/promises"
 import type { MedusaContainer } from "@medusajs/framework/types"
@@ -36,6 +35,7 @@ import { reconcileStock } from "../src/sync/catalogue/stock-reconciliation"
 import { cloneCatalogue, PRODUCT_TABLES } from "./lib/clone-catalogue"
 import { figure, info, percentile } from "./lib/figures"
 import { mb, sampleMemory } from "./lib/memory"
+import { profiled } from "./lib/profile"
 import { bootStore, byStatus, connect, control, recreateDatabase, requestLog, runBench, settled, startSandbox, type SandboxProcess } from "./lib/store"
 
 const QUICK = process.argv.includes("--quick")
@@ -187,7 +187,7 @@ async function measureReconciliation(container: MedusaContainer, hub: HubModuleS
   let walkCpu = { storeMs: 0, postgresMs: 0, sandboxMs: 0 }
   const { result, memory } = await sampleMemory(
     async () => {
-      const walked = await profiled(() => reconcileStock(container, hub.account(DEFAULT_ACCOUNT)))
+      const walked = await profiled(process.env.BENCH_PROFILE, "the walk", () => reconcileStock(container, hub.account(DEFAULT_ACCOUNT)))
       walkMs = Date.now() - started
       const store = process.cpuUsage(cpuBefore.store)
       walkCpu = { storeMs: (store.user + store.system) / 1000, postgresMs: postgresCpuMs() - cpuBefore.postgres, sandboxMs: processCpuMs(sandbox.child.pid) - cpuBefore.sandbox }
@@ -258,24 +258,6 @@ function postgresCpuMs(): number {
 
 /** Linux's clock ticks per second (`getconf CLK_TCK`), by which /proc counts CPU time. */
 const CLOCK_TICKS = 100
-
-/** BENCH_PROFILE=<file>: this process's CPU profile over the walk (open it in Chrome's DevTools). */
-async function profiled<T>(run: () => Promise<T>): Promise<T> {
-  const file = process.env.BENCH_PROFILE
-  if (!file) return run()
-  const session = new Session()
-  session.connect()
-  await session.post("Profiler.enable")
-  await session.post("Profiler.start")
-  try {
-    return await run()
-  } finally {
-    const { profile } = await session.post("Profiler.stop")
-    writeFileSync(file, JSON.stringify(profile))
-    session.disconnect()
-    log(`CPU profile of the walk: ${file}`)
-  }
-}
 
 // ---- Changes ------------------------------------------------------------------------------
 

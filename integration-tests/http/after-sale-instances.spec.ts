@@ -228,6 +228,8 @@ medusaIntegrationTestRunner({
       const refused = await act(ticket, "RETURN")
       expect(refused.status).toBe(422)
       expect(refused.data.instance).toMatchObject({ state: "refused", error: expect.stringContaining("ainda não foi enviado") })
+      // Said as Medusa's errors say it too: the admin's toast shows the hub's words, not the status's name.
+      expect(refused.data.message).toBe(refused.data.instance.error)
       expect(instancesSent(ticket)).toHaveLength(1)
       expect(await returnsOf(orderId)).toEqual([])
       // The page shows it in the hub's words, and the ticket still takes an instance.

@@ -165,6 +165,7 @@ medusaIntegrationTestRunner({
       const refused = await answer(ticket.code, "CUSTOMER_SELLER", "Ainda aqui")
       expect(refused.status).toBe(422)
       expect(refused.data.answer).toMatchObject({ state: "refused", error: expect.stringContaining("archived") })
+      expect(refused.data.message).toBe(refused.data.answer.error)
       const bad = await answer(ticket.code, "CUSTOMER_SELLER", "   ")
       expect(bad.status).toBe(400)
       expect(bad.data.message).toContain("content")

@@ -1,8 +1,8 @@
 import { Input, RadioGroup, Text } from "@medusajs/ui"
-import { useState } from "react"
 import { nfeCheckDigitValid } from "../../hub-client/nfe-key"
 import { useHubTranslation } from "../lib/i18n"
 import { FormField } from "./hub-order/form-field"
+import { NfeXmlDrop } from "./hub-order/nfe-xml-drop"
 
 /** The return NF-e as the Drawer holds it: by its key, or its XML file's text (sent once, never kept). */
 export type ReturnNfeValue = { mode: "key" | "xml"; key: string; xml: string; fileName: string | null }
@@ -24,10 +24,7 @@ export function returnInvoiceBody(value: ReturnNfeValue): { key: string } | { xm
 export const ReturnNfeField = ({ value, onChange, showRule, problem }: { value: ReturnNfeValue; onChange: (value: ReturnNfeValue) => void; showRule: boolean; problem: string | null }) => {
   const { t } = useHubTranslation("afterSale")
   const card = useHubTranslation("card").t
-  const [dragging, setDragging] = useState(false)
-  const choose = async (file: File | undefined) => {
-    if (file) onChange({ ...value, fileName: file.name, xml: await file.text() })
-  }
+  const choose = async (file: File) => onChange({ ...value, fileName: file.name, xml: await file.text() })
   const keyWrong = value.mode === "key" && value.key.length > 0 && !nfeCheckDigitValid(value.key)
   const missing = showRule && !returnInvoiceBody(value)
   const problemText = problem ? (problem === "not_return" ? t("instance.returnNfe.notReturn") : card(`invoice.xmlProblems.${problem}`)) : null
@@ -49,24 +46,7 @@ export const ReturnNfeField = ({ value, onChange, showRule, problem }: { value: 
         </FormField>
       ) : (
         <FormField id="hub-sac-return-nfe-xml" label={t("instance.returnNfe.xml")} required hint={t("instance.returnNfe.xmlHint")} error={missing ? card("invoice.xmlRule") : undefined}>
-          <label
-            htmlFor="hub-sac-return-nfe-xml"
-            className={`flex cursor-pointer flex-col items-center gap-y-1 rounded-lg border border-dashed px-4 py-6 text-center ${dragging ? "border-ui-border-interactive bg-ui-bg-highlight" : "border-ui-border-strong"}`}
-            onDragOver={(event) => {
-              event.preventDefault()
-              setDragging(true)
-            }}
-            onDragLeave={() => setDragging(false)}
-            onDrop={(event) => {
-              event.preventDefault()
-              setDragging(false)
-              void choose(event.dataTransfer.files[0])
-            }}
-          >
-            <Text size="small" weight="plus">{value.fileName ?? card("invoice.dropHere")}</Text>
-            <Text size="xsmall" className="text-ui-fg-muted">{card("invoice.orChoose")}</Text>
-            <input id="hub-sac-return-nfe-xml" type="file" accept=".xml,text/xml,application/xml" className="sr-only" onChange={(event) => void choose(event.target.files?.[0])} />
-          </label>
+          <NfeXmlDrop id="hub-sac-return-nfe-xml" fileName={value.fileName} onFile={(file) => void choose(file)} />
         </FormField>
       )}
       {problemText && <Text size="xsmall" className="text-ui-fg-error" data-testid="hub-sac-return-nfe-problem">{problemText}</Text>}

@@ -24,7 +24,7 @@ export type { PublicationOutcome } from "./repositories/hub-product-publication"
 export type { SacAnswerRow } from "./repositories/hub-sac-answer"
 export type { SacInstanceChange, SacInstanceRow } from "./repositories/hub-sac-instance"
 export type { KnownSacTicket, RecordedSacTicket, SacTicketRecord, SacTicketRow } from "./repositories/hub-sac-ticket"
-export type { ListedSyncError } from "./repositories/hub-sync-error"
+export type { ListedSyncError, MarketplaceRefusalRow } from "./repositories/hub-sync-error"
 export { MAX_HOURS as TRAFFIC_HOURS_KEPT, type TrafficHour } from "./repositories/hub-traffic-hour"
 
 /** A row of the module's tables as its service answers it. */

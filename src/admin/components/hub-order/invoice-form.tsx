@@ -8,6 +8,7 @@ import { invoiceInputSchema } from "../../../hub-client/schemas"
 import { DateTimeField } from "./date-time-field"
 import { FormField } from "./form-field"
 import { type MoveFormProps } from "./move-forms"
+import { NfeXmlDrop } from "./nfe-xml-drop"
 import { useMoveFormText } from "./moves"
 
 /**
@@ -56,43 +57,19 @@ const KeyForm = ({ formId, onSend }: MoveFormProps) => {
 const XmlForm = ({ formId, onUpload, linesDiffer }: MoveFormProps & { linesDiffer: boolean }) => {
   const { t, errorMap, fieldError } = useMoveFormText()
   const [fileName, setFileName] = useState<string | null>(null)
-  const [dragging, setDragging] = useState(false)
   const form = useForm<z.input<typeof nfeUploadSchema>, unknown, z.output<typeof nfeUploadSchema>>({
     resolver: zodResolver(nfeUploadSchema, errorMap),
     defaultValues: { xml: "", volume_qty: 1 },
   })
   const { errors } = form.formState
-  const choose = async (file: File | undefined) => {
-    if (!file) return
+  const choose = async (file: File) => {
     setFileName(file.name)
     form.setValue("xml", await file.text(), { shouldValidate: true })
   }
   return (
     <form id={formId} className="flex flex-col gap-y-4" onSubmit={form.handleSubmit((upload) => onUpload?.(upload))}>
       <FormField id="hub-move-xml" label={t("invoice.xmlFile")} required hint={t("invoice.xmlHint")} error={fieldError(errors.xml, t("invoice.xmlRule"))}>
-        <label
-          htmlFor="hub-move-xml"
-          data-testid="hub-invoice-xml-drop"
-          className={`flex cursor-pointer flex-col items-center gap-y-1 rounded-lg border border-dashed px-4 py-6 text-center ${dragging ? "border-ui-border-interactive bg-ui-bg-highlight" : "border-ui-border-strong"}`}
-          onDragOver={(event) => {
-            event.preventDefault()
-            setDragging(true)
-          }}
-          onDragLeave={() => setDragging(false)}
-          onDrop={(event) => {
-            event.preventDefault()
-            setDragging(false)
-            void choose(event.dataTransfer.files[0])
-          }}
-        >
-          <Text size="small" weight="plus">
-            {fileName ?? t("invoice.dropHere")}
-          </Text>
-          <Text size="xsmall" className="text-ui-fg-muted">
-            {t("invoice.orChoose")}
-          </Text>
-          <input id="hub-move-xml" type="file" accept=".xml,text/xml,application/xml" className="sr-only" onChange={(event) => void choose(event.target.files?.[0])} />
-        </label>
+        <NfeXmlDrop id="hub-move-xml" testId="hub-invoice-xml-drop" fileName={fileName} onFile={(file) => void choose(file)} />
       </FormField>
       <FormField id="hub-move-volumes" label={t("invoice.volumeQty")} required hint={t("invoice.volumeQtyHint")} error={fieldError(errors.volume_qty, t("invoice.volumeQtyRule"))}>
         <Input id="hub-move-volumes" type="number" min={1} max={100} {...form.register("volume_qty", { valueAsNumber: true })} />

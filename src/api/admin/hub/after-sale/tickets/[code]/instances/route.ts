@@ -17,8 +17,9 @@ const WORKFLOWS = { CANCEL: cancelSacOrderWorkflow, RETURN: returnSacOrderWorkfl
  * The merchant acts on a SAC ticket (workflows cancel-, return-, exchange-hub-sac-order): the hub's
  * instance sent once, Medusa's part done. A return NF-e is read here (src/mapping/return-nfe.ts; a 400
  * naming its problem, nothing sent), and only its key and date go on: the XML is held until this answers.
+ * An instance not sent says why in `message` too (the hub's words when it refused), as Medusa's errors do.
  */
-export async function POST(req: MedusaRequest<PostHubSacInstance>, res: MedusaResponse<{ instance: SacInstanceOutcome }>) {
+export async function POST(req: MedusaRequest<PostHubSacInstance>, res: MedusaResponse<{ instance: SacInstanceOutcome; message?: string }>) {
   const { account } = req.validatedQuery as HubAccountQuery
   const { action, note, new_items: newItems, refund_reason_id: refundReasonId, return_invoice: given } = req.validatedBody
   let returnInvoice: { key: string; issue_date?: string } | undefined
@@ -29,5 +30,5 @@ export async function POST(req: MedusaRequest<PostHubSacInstance>, res: MedusaRe
     returnInvoice = { key: nfe.key, ...(nfe.issueDate ? { issue_date: nfe.issueDate } : {}) }
   }
   const { result } = await WORKFLOWS[action](req.scope).run({ input: { account, code: req.params.code, note, newItems, refundReasonId, returnInvoice } })
-  res.status(STATUS[result.state]).json({ instance: result })
+  res.status(STATUS[result.state]).json({ instance: result, ...(result.state !== "sent" && result.error ? { message: result.error } : {}) })
 }
