@@ -1,10 +1,10 @@
 import { STANDARD_STATUS_CODES } from "../../hub-client/schemas"
 import { expeditionLimit, sampleCnpj, writtenPhone, writtenPostcode } from "../answers"
-import { SandboxHubError } from "../errors"
 import { SAMPLE_ADDRESS, sampleTestOrder } from "../sample-order"
 import { STANDARD_SANDBOX_STATUS_TYPES, STANDARD_SANDBOX_STATUSES } from "../records"
 import { SandboxHubState } from "../state"
 import type { SandboxTestOrderInput } from "../test-order-rules"
+import { refusal } from "./state-helpers"
 
 /*
  * The sandbox's answers as real hubs write them (answers.ts, order-builder.ts; docs/sandbox.md), its
@@ -24,15 +24,6 @@ function stateAt(options: { answers?: "realistic" | "tidy"; start?: string } = {
   return { state, clock }
 }
 
-function refusal(run: () => unknown): SandboxHubError {
-  try {
-    run()
-  } catch (error) {
-    if (error instanceof SandboxHubError) return error
-    throw error
-  }
-  throw new Error("expected a SandboxHubError")
-}
 
 /** The sample order (every field of §2.2) without the buyer's birth date and gender, as many marketplaces place them. */
 function placed(overrides: Partial<SandboxTestOrderInput> = {}): SandboxTestOrderInput {

@@ -1,21 +1,12 @@
-import { SandboxHubError } from "../errors"
 import { hasValidCheckDigit } from "../product-create-rules"
 import { SandboxHubState } from "../state"
+import { refusal } from "./state-helpers"
 
 /*
  * Products created with POST /products and variations added with POST /products/{sku}/variations,
  * against the sandbox's own reading of the public record (product-create-rules.ts), in-process.
  */
 
-function refusal(run: () => unknown): SandboxHubError {
-  try {
-    run()
-  } catch (error) {
-    if (error instanceof SandboxHubError) return error
-    throw error
-  }
-  throw new Error("expected a SandboxHubError")
-}
 
 const simple = () => ({
   sku: "CANECA-01",

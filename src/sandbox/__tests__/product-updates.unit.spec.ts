@@ -1,8 +1,8 @@
-import { SandboxHubError } from "../errors"
 import { answerRoute } from "../http"
 import { buildHubRoutes } from "../hub-routes"
 import { sandboxVariationUpdateBodySchema } from "../product-rules"
 import { SandboxHubState } from "../state"
+import { refusal } from "./state-helpers"
 
 /*
  * Product and variation updates against the sandbox's own rules (product-rules.ts), in-process:
@@ -18,15 +18,6 @@ function withProducts() {
   return state
 }
 
-function refusal(run: () => unknown): SandboxHubError {
-  try {
-    run()
-  } catch (error) {
-    if (error instanceof SandboxHubError) return error
-    throw error
-  }
-  throw new Error("expected a SandboxHubError")
-}
 
 describe("sandbox product updates", () => {
   it("change only the fields given", () => {

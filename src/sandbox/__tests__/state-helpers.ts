@@ -3,7 +3,7 @@ import { SandboxHubError } from "../errors"
 import { sampleTestOrder } from "../sample-order"
 import { SandboxHubState } from "../state"
 
-/* The sandbox state's unit tests' helpers (state.unit.spec.ts, state-products.unit.spec.ts). */
+/* The sandbox's unit tests' helpers: a state whose clock the test moves, the sample order, a refusal caught. */
 
 /** The sample order, its delivery estimate left to the sandbox. */
 export function testOrder(overrides: Partial<TestOrderInput> = {}): TestOrderInput {
