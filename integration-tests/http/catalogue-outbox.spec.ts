@@ -149,6 +149,38 @@ medusaIntegrationTestRunner({
       expect((await hub.account("default").records.catalogueFigures()).skusInError).toEqual([])
     })
 
+    it("a SKU the hub refused stays refused after a lost claim's late report: not sent again, never shown as sent", async () => {
+      const sku = SKUS[2]
+      sandbox.hub.removeProduct(sku)
+      await setStockQuietly(sku, 40)
+      // A flusher claims the change and stalls past its lease (written as it leaves the row).
+      const { rows } = await dbConnection.raw(
+        `update hub_catalogue_change set
+           available_quantity = 40, version = version + 1, state = 'pending', changed_at = now(), last_changed_at = now(),
+           claim_token = 'hubclaim_stalled', claimed_version = version + 1, claimed_until = now() + ?::integer * interval '1 millisecond'
+         where sku = ? returning id`,
+        [hub.hubOptions.catalogueLeaseMs, sku]
+      )
+      const stalled = { id: rows[0].id, account: "default", sku, productId: null, hubProduct: `sku:${sku}`, wanted: { qty: 40 }, accepted: {}, refused: {}, lastSentAt: null, onHub: true, claimToken: "hubclaim_stalled" }
+      // The lease ends: the store's flusher takes the row over, and the hub refuses it.
+      await catalogueFlusher(container, hub.account("default")).flush()
+      await eventually(async () => {
+        expect((await hub.account("default").records.catalogueFigures()).skusInError).toEqual([
+          expect.objectContaining({ sku, state: "refused", status: 404, availableQuantity: 40 }),
+        ])
+      })
+      expect(putsFor(sku)).toHaveLength(1)
+      // The stalled flusher's report comes late: the row is fenced (pending, nothing taken as accepted)
+      // and pushed again, which finds the same quantity still refused.
+      await hub.completeCataloguePush(stalled, { kind: "failed", reason: "socket hang up" })
+      await catalogueFlusher(container, hub.account("default")).flush()
+      await eventually(async () => expect(await hub.account("default").records.nextHubProductDueInMs()).toBeNull())
+      expect(putsFor(sku)).toHaveLength(1)
+      expect((await hub.account("default").records.catalogueFigures()).skusInError).toEqual([
+        expect.objectContaining({ sku, state: "refused", status: 404, availableQuantity: 40 }),
+      ])
+    })
+
     it("flushers running at once never send the same row", async () => {
       // The seeding's last round over first: a hub product it pushed stays claimed until its rows are settled.
       await catalogueFlusher(container, hub.account("default")).flush()

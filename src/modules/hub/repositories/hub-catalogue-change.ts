@@ -214,6 +214,12 @@ export class HubCatalogueChangeRepository extends DALUtils.mikroOrmBaseRepositor
 }
 
 /**
+ * A row whose push left its quantity's refusal standing (nothing sent, or only catalogue fields) is
+ * still refused: it waits for its quantity to change (a fenced row pushed again finds it so).
+ */
+const QTY_STILL_REFUSED = `case when c.refused->>'qty' is not null then 'refused' else 'sent' end`
+
+/**
  * The SET clause of a push's outcome (before the state, wanted and claim columns every outcome sets),
  * its parameters, and the state the row takes when it did not change meanwhile.
  */
@@ -232,11 +238,11 @@ function settlement(claim: ClaimedCatalogueChange, outcome: CataloguePushOutcome
            sent_quantity = coalesce((?::jsonb->>'qty')::integer, c.sent_quantity), sent_at = now(), attempts = 0,
            claimed_until = null, reconciliation_id = null`,
         params: [JSON.stringify(outcome.fields), ...keyParams, ...keyParams, ...keyParams, JSON.stringify(outcome.fields)],
-        settledState: outcome.more ? `'pending'` : `'sent'`,
+        settledState: outcome.more ? `'pending'` : outcome.clearRefused || "qty" in outcome.fields ? `'sent'` : QTY_STILL_REFUSED,
       }
     }
     case "unchanged":
-      return { settled: `attempts = 0, claimed_until = null, reconciliation_id = null`, params: [], settledState: `'sent'` }
+      return { settled: `attempts = 0, claimed_until = null, reconciliation_id = null`, params: [], settledState: QTY_STILL_REFUSED }
     case "refused": {
       // Stock refused: not resent until it changes. Only catalogue fields refused: a qty sent beside them goes alone.
       const settledState = outcome.more ? `'pending'` : "qty" in outcome.refused ? `'refused'` : `'sent'`
