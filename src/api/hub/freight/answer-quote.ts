@@ -11,6 +11,7 @@ import type HubModuleService from "../../../modules/hub/service"
 import { emptyFreightResult, quoteFreight } from "../../../queries/freight-quote"
 import { freightTokens } from "../../../queries/freight-kept"
 import { freightRecorder } from "../../../queries/freight-recorder"
+import { freightTurn } from "./turns"
 
 /*
  * The hub's freight quote calls (docs/freight.md): outside /admin and /store, so Medusa authenticates
@@ -91,6 +92,8 @@ export async function answerFreightQuote(call: FreightCall, req: MedusaRequest, 
     const read = readQuoteRequest(contract, req.body, account.freight.partnerUnits)
     if (!read.ok) return read
     request = read.request
+    // Priced on its turn (turns.ts): waiting in line counts against the deadline, which answers with what is known.
+    await freightTurn()
     await quoteFreight(req.scope, account, request, startedAt, result)
     return "quoted" as const
   })()
