@@ -15,8 +15,8 @@ loadEnv("test", process.cwd())
  * which jest runs only when one of them has a test selected: it finds a PostgreSQL or starts an
  * embedded one, and its globalTeardown stops it. Test files run one at a time (maxWorkers 1),
  * except in `npm test` (scripts/test.js), which runs integration:http on two workers (each of its
- * files boots its own Medusa on its own database and mostly waits) with integration:browser beside
- * it. The sequencer keeps the projects in the order above, the longest files first
+ * files boots its own Medusa on its own database and mostly waits) with integration:browser and then
+ * integration:processes beside it. The sequencer keeps the projects in the order above, the longest files first
  * (integration-tests/jest/durations.json); the reporter repeats the failures at the end and prints
  * "N passed, N failed[, N skipped]" alone on the very last line (CI parses it), after a line with
  * the run's wall time and peak RSS.

@@ -7,12 +7,13 @@
  *   2. integration:http on two workers: each test file boots its own Medusa on its own database
  *      (Medusa's runner names it per file and worker), with its own sandbox hub on its own port and
  *      no Redis, and spends most of its time waiting on timers and the hub (one file keeps about
- *      0.6 of a core busy): six files took 159 s on two workers against 293 s one after the other
- *      (three workers, tried on 2 cores, were no quicker and left timing-bound tests short of CPU).
- *      Beside it, integration:browser (the demo with Chromium, 4.5 to 9 minutes, about 0.45 of a core:
- *      mostly waiting on the demo and the browser), its output held and printed in one piece when
- *      both have ended;
- *   3. integration:processes, in band: real processes sharing one Redis, timing-bound.
+ *      0.6 of a core busy; four files on two workers kept the machine's 2 cores 51% busy): six files
+ *      took 159 s on two workers against 293 s one after the other (three workers, tried on 2 cores,
+ *      were no quicker and left timing-bound tests short of CPU). Beside it, one after the other,
+ *      integration:browser (the demo with Chromium, 4.5 to 11 minutes, about 0.45 of a core: mostly
+ *      waiting on the demo and the browser) and integration:processes (real processes sharing one
+ *      Redis, 3 to 4 minutes, bounds of a minute or two), which end well before it; their output held
+ *      and printed in one piece when the stage has ended.
  *
  * With arguments (`npm test -- --selectProjects unit`, a path pattern, -t ...): one jest run with
  * them, in band, as the runs above would not be what was asked. The browser's Chromium is found first
@@ -27,15 +28,27 @@ const ROOT = path.resolve(__dirname, "..")
 const JEST = path.join(ROOT, "node_modules", ".bin", "jest")
 const SUMMARY = /^(\d+) passed, (\d+) failed(?:, (\d+) skipped)?$/
 
-/** Stages one after the other; the runs of a stage side by side, the first one's output passed through. */
+/**
+ * Stages one after the other; a stage's lanes side by side, the first lane's output passed through;
+ * a lane's runs one after the other.
+ */
 const STAGES = [
-  [["--runInBand", "--selectProjects", "unit", "integration:hub"]],
+  [[["--runInBand", "--selectProjects", "unit", "integration:hub"]]],
   [
-    ["--maxWorkers=2", "--selectProjects", "integration:http"],
-    ["--runInBand", "--selectProjects", "integration:browser"],
+    [["--maxWorkers=2", "--selectProjects", "integration:http"]],
+    [
+      ["--runInBand", "--selectProjects", "integration:browser"],
+      ["--runInBand", "--selectProjects", "integration:processes"],
+    ],
   ],
-  [["--runInBand", "--selectProjects", "integration:processes"]],
 ]
+
+/** A lane's runs one after the other, each with its arguments. */
+async function lane(runs, env, held) {
+  const done = []
+  for (const args of runs) done.push({ args, held, ...(await jest(args, env, held)) })
+  return done
+}
 
 /**
  * Runs jest with `args`, its output passed through (or, `held`, kept and returned whole); resolves with
@@ -82,10 +95,10 @@ async function main() {
   const resources = []
   let code = 0
   for (const stage of STAGES) {
-    const runs = await Promise.all(stage.map((args, index) => jest(args, env, index > 0)))
-    runs.forEach((run, index) => {
-      const args = stage[index]
-      if (index > 0) {
+    const runs = (await Promise.all(stage.map((runs, index) => lane(runs, env, index > 0)))).flat()
+    runs.forEach((run) => {
+      const { args } = run
+      if (run.held) {
         process.stdout.write(`\n[test] ---- jest ${args.join(" ")} (beside the run above) ----\n`)
         process.stdout.write(run.output)
       }
