@@ -103,7 +103,7 @@ medusaIntegrationTestRunner({
       const runs = await hubModule.listHubImportRuns({ id: [a!.runId, b!.runId] })
       expect(Object.fromEntries(runs.map((run) => [run.id, run.account]))).toEqual({ [a!.runId]: "default", [b!.runId]: "brand-b" })
       // Each hub's status catalogue is kept apart.
-      expect((await hubModule.account("brand-b").records.storedStatusCatalogue()).size).toBeGreaterThan(0)
+      expect((await hubModule.account("brand-b").records.statuses.catalogue()).size).toBeGreaterThan(0)
       expect((await hubModule.listHubStatusEntries({ account: "brand-b" })).length).toBe((await hubModule.listHubStatusEntries({ account: "default" })).length)
 
       // Imported once each: a second pass of both finds nothing new.

@@ -120,6 +120,43 @@ medusaIntegrationTestRunner({
         expect((await hub.listHubImportRuns({ id: runId }))[0].held_until!.getTime()).toBeLessThanOrEqual(later.getTime())
       })
 
+      it("each account's moves are its own: an order's history, the moves to settle, record again or send again, a recording's error, none reads or writes the other's", async () => {
+        const hub: HubModuleService = getContainer().resolve(HUB_MODULE)
+        const [a, b] = [hub.account("default").records.moves, hub.account("brand-b").records.moves]
+        // The same order code on both hubs.
+        const claim = async (account: string, hubOrderId: string, kind: string, claimKey?: string) =>
+          (await hub.claimHubOrderMove({ account, hubOrderId, code: "70001", kind, request: { kind }, claimKey }))!.id
+        const since = new Date(Date.now() - 60_000)
+
+        // A card move of each whose answer was lost: each account's history and its moves to settle hold its own.
+        const [lostA, lostB] = [await claim("default", "hubord_a", "ship"), await claim("brand-b", "hubord_b", "ship")]
+        await hub.finishHubOrderMove(lostA, { state: "unknown" }, null)
+        await hub.finishHubOrderMove(lostB, { state: "unknown" }, null)
+        expect((await a.ofOrder("70001", 50)).map((move) => move.id)).toEqual([lostA])
+        expect((await a.unknown(10)).map((move) => move.id)).toEqual([lostA])
+        expect((await b.unknown(10)).map((move) => move.id)).toEqual([lostB])
+
+        // A card move the hub took, not recorded in Medusa yet: to record again in its account only; the other's records write nothing.
+        const taken = await claim("default", "hubord_a", "deliver")
+        await hub.finishHubOrderMove(taken, { state: "done" }, null)
+        expect((await a.unrecorded(since, 10)).map((move) => move.id)).toEqual([taken])
+        expect(await b.unrecorded(since, 10)).toEqual([])
+        await b.recordMedusaError(taken, null)
+        expect((await a.unrecorded(since, 10)).map((move) => move.id)).toEqual([taken])
+        await a.recordMedusaError(taken, null)
+        expect(await a.unrecorded(since, 10)).toEqual([])
+
+        // Medusa's fulfillments' moves: one the hub refused has ended for its account's key only; one that failed before sending is to send again.
+        const refused = await claim("default", "hubord_a", "ship", "ship:ful_1")
+        await hub.finishHubOrderMove(refused, { state: "rejected", error: "refused" }, null)
+        expect((await a.endedByKey("ship:ful_1"))?.id).toBe(refused)
+        expect(await b.endedByKey("ship:ful_1")).toBeNull()
+        const failed = await claim("brand-b", "hubord_b", "deliver", "deliver:ful_2")
+        await hub.finishHubOrderMove(failed, { state: "failed", error: "unreachable" }, null)
+        expect((await b.unsent(since, 10)).map((move) => move.id)).toEqual([failed])
+        expect(await a.unsent(since, 10)).toEqual([])
+      })
+
       it("each account's SAC instances are its own: claimed one live a ticket, moved on and read through its records, none reads or writes the other's", async () => {
         const hub: HubModuleService = getContainer().resolve(HUB_MODULE)
         const [a, b] = [hub.account("default").records.sac, hub.account("brand-b").records.sac]

@@ -47,7 +47,7 @@ medusaIntegrationTestRunner({
     })
 
     const record = async (code: string) => (await hubModule.listHubOrders({ code }))[0]
-    const handler = async () => HubOrderHandler.create(container, hubModule.account("default"), await hubModule.account("default").records.storedStatusCatalogue())
+    const handler = async () => HubOrderHandler.create(container, hubModule.account("default"), await hubModule.account("default").records.statuses.catalogue())
     /** The Medusa orders of a hub code and what each holds reserved. */
     async function medusaOrdersOf(code: string) {
       const orders = await container.resolve(Modules.ORDER).listOrders({ metadata: { hub_order_code: code } } as never, { select: ["id"], take: null })

@@ -7,6 +7,7 @@ import { HUB_MODULE } from "../../src/modules/hub"
 import type HubModuleService from "../../src/modules/hub/service"
 import { SAMPLE_ADDRESS, sampleTestOrder, STANDARD_SANDBOX_STATUSES } from "../../src/sandbox"
 import { runOrderImport } from "../../src/sync/orders/order-listing"
+import { refreshHubStatusesWorkflow } from "../../src/workflows/hub-orders/refresh-hub-statuses"
 import { consumeOrderQueue } from "../../src/sync/orders/order-queue"
 import { listedOrderLanes } from "../../src/sync/orders/listed-order-lanes"
 import { hubOrderReads } from "../helpers/hub-order-import"
@@ -155,11 +156,24 @@ medusaIntegrationTestRunner({
         warn.mockRestore()
       }
       expect((await hubOrderRecord(order.code)).import_state).toBe("imported")
-      const stored = await hubModule.listHubStatusEntries({ account: "default" }, { take: null })
+      const stored = await hubModule.account("default").records.statuses.entries()
       expect(stored.map((status) => status.code).sort()).toEqual(sandbox.hub.statuses().map((status) => status.code).sort())
       expect(stored.find((status) => status.code === STANDARD_SANDBOX_STATUSES[0].code)!.label).toBe(STANDARD_SANDBOX_STATUSES[0].label)
       expect(warnings).toEqual([expect.stringContaining(`"${STANDARD_SANDBOX_STATUSES[0].code}", "${STANDARD_SANDBOX_STATUSES[1].code}"`)])
       expect(warnings.join()).not.toContain(sandbox.hub.credentials.apiKey)
+    })
+
+    it("keeps the hub's status catalogue: every code the hub lists, read again a code whose label changed, the type it counts by", async () => {
+      await dbConnection.raw(`delete from hub_status`)
+      await refreshHubStatusesWorkflow(container).run({ input: { account: "default" } })
+      const statuses = hubModule.account("default").records.statuses
+      expect((await statuses.entries()).map((status) => status.code).sort()).toEqual(sandbox.hub.statuses().map((status) => status.code).sort())
+      // A label the store holds stale (the hub renamed the status): the next read keeps the hub's.
+      const { code, label, type } = STANDARD_SANDBOX_STATUSES[0]
+      await dbConnection.raw(`update hub_status set label = 'Antigo' where code = ?`, [code])
+      await refreshHubStatusesWorkflow(container).run({ input: { account: "default" } })
+      expect((await statuses.entries()).find((status) => status.code === code)).toEqual({ code, label, type })
+      expect(await statuses.catalogue()).toEqual(new Map(sandbox.hub.statuses().map((status) => [status.code, status.type])))
     })
 
     it("shares a page naming one order twice once, as its newest listing; both orders imported", async () => {

@@ -11,6 +11,9 @@ import type { HubLeases } from "./leases"
 import { HubPricePreviewRecords } from "./price-preview-records"
 import { HubFreightRecords } from "./freight-records"
 import { HubRunRecords } from "./run-records"
+import { HubOrderMoveRecords } from "./move-records"
+import { HubOrderRecords } from "./order-records"
+import { HubStatusRecords } from "./status-records"
 import { HubMarketplaceRefusalRecords } from "./refusal-records"
 import { HubSacRecords } from "./sac-records"
 import { HubWarehouseReconciliationRecords } from "./warehouse-reconciliation-records"
@@ -37,7 +40,6 @@ type ModelReads = {
   listAndCountHubCatalogueChanges(filters: { account: string; state: "pending" }, config: ReadConfig): Promise<[unknown[], number]>
   listHubImportRuns(filters: { account: string; intake: "queue"; drained: true }, config: ReadConfig): Promise<Array<{ started_at: Date; finished_at: Date | null }>>
   listHubOrders(filters: { account: string; import_state: string[] }, config: ReadConfig): Promise<Array<{ created_at: Date }>>
-  listHubStatusEntries(filters: { account: string }, config: ReadConfig): Promise<Array<{ code: string; type: string }>>
 }
 
 export type OrderIntakeFigures = {
@@ -331,12 +333,6 @@ export class HubAccountRecords {
     }
   }
 
-  /** The status catalogue as last read from the hub (code -> type), without a request. */
-  async storedStatusCatalogue(): Promise<Map<string, string>> {
-    const known = await this.reads.listHubStatusEntries({ account: this.account.id }, { take: null })
-    return new Map(known.map((status) => [status.code, status.type]))
-  }
-
   /** What the price preview reads of the account's catalogue (src/modules/hub/price-preview-records.ts). */
   get pricePreview(): HubPricePreviewRecords {
     return new HubPricePreviewRecords(this.account.id, this.repositories.pricePreview, this.baseRepository_)
@@ -360,6 +356,21 @@ export class HubAccountRecords {
   /** The account's freight quotes: its route token, cached prices, answered quotes (src/modules/hub/freight-records.ts). */
   get freight(): HubFreightRecords {
     return new HubFreightRecords(this.account.id, this.repositories.freight, this.baseRepository_)
+  }
+
+  /** The hub's status catalogue as last read (src/modules/hub/status-records.ts). */
+  get statuses(): HubStatusRecords {
+    return new HubStatusRecords(this.account.id, this.repositories.statuses, this.baseRepository_)
+  }
+
+  /** The account's hub order records by their codes (src/modules/hub/order-records.ts). */
+  get orders(): HubOrderRecords {
+    return new HubOrderRecords(this.account.id, this.repositories.orders, this.baseRepository_)
+  }
+
+  /** The merchant's moves of the account's orders, as the order page and the runs that finish them read them (src/modules/hub/move-records.ts). */
+  get moves(): HubOrderMoveRecords {
+    return new HubOrderMoveRecords(this.account.id, this.repositories.moves, this.baseRepository_)
   }
 
   /** The order import's runs and the catalogue's reconciliations, begun and ended (src/modules/hub/run-records.ts). */

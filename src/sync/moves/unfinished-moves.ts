@@ -29,14 +29,12 @@ export async function finishUnfinishedHubOrderMoves(container: MedusaContainer, 
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const summary: UnfinishedMovesSummary = { recorded: 0, resent: 0, stillUnfinished: 0 }
 
-  const unrecorded = await hubModule.listHubOrderMoves(
-    // A day of tries: one Medusa keeps refusing (the order canceled meanwhile) stays on the card, not in every run.
-    { account, state: "done", claim_key: null, medusa_error: { $ne: null }, finished_at: { $gt: new Date(Date.now() - RECORD_TRIES_FOR_MS) } },
-    { order: { updated_at: "ASC" }, take: MOVES_PER_RUN }
-  )
+  const { moves } = hubModule.account(account).records
+  // A day of tries: one Medusa keeps refusing (the order canceled meanwhile) stays on the card, not in every run.
+  const since = new Date(Date.now() - RECORD_TRIES_FOR_MS)
+  const unrecorded = await moves.unrecorded(since, MOVES_PER_RUN)
   if (unrecorded.length) {
-    const records = await hubModule.listHubOrders({ id: [...new Set(unrecorded.map((move) => move.hub_order_id))] }, { take: null })
-    const orderIdOf = new Map(records.map((record) => [record.id, record.order_id]))
+    const orderIdOf = await hubModule.account(account).records.orders.orderIdsOf(unrecorded.map((move) => move.hub_order_id))
     for (const move of unrecorded) {
       const orderId = orderIdOf.get(move.hub_order_id)
       if (!orderId) continue
@@ -48,15 +46,7 @@ export async function finishUnfinishedHubOrderMoves(container: MedusaContainer, 
   }
 
   // Surely not sent, or claimed by a process that died (its lease ran out) before it ended.
-  const failed = await hubModule.listHubOrderMoves(
-    {
-      account,
-      claim_key: { $ne: null },
-      created_at: { $gt: new Date(Date.now() - RECORD_TRIES_FOR_MS) },
-      $or: [{ state: "failed" }, { state: "sending", claimed_until: { $lt: new Date() } }],
-    },
-    { order: { updated_at: "ASC" }, take: MOVES_PER_RUN }
-  )
+  const failed = await moves.unsent(since, MOVES_PER_RUN)
   for (const move of failed) {
     const [kind, fulfillmentId] = (move.claim_key as string).split(":") as ["ship" | "deliver", string]
     const { result, errors } = await sendFulfillmentToHubWorkflow(container).run({ input: { fulfillmentId, kind }, throwOnError: false })

@@ -21,12 +21,11 @@ const MOVES_PER_RUN = 100
 export async function settleUnknownHubOrderMoves(container: MedusaContainer, { id: account }: HubAccount): Promise<UnknownMovesSummary> {
   const hubModule: HubModuleService = container.resolve(HUB_MODULE)
   const summary: UnknownMovesSummary = { landed: 0, notLanded: 0, unread: 0 }
-  const moves = await hubModule.listHubOrderMoves({ account, state: "unknown" }, { order: { updated_at: "ASC" }, take: MOVES_PER_RUN })
+  const moves = await hubModule.account(account).records.moves.unknown(MOVES_PER_RUN)
   if (!moves.length) return summary
 
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
-  const records = await hubModule.listHubOrders({ id: [...new Set(moves.map((move) => move.hub_order_id))] }, { take: null })
-  const orderIdOf = new Map(records.map((record) => [record.id, record.order_id]))
+  const orderIdOf = await hubModule.account(account).records.orders.orderIdsOf(moves.map((move) => move.hub_order_id))
   for (const move of moves) {
     const { result } = await settleHubOrderMoveWorkflow(container).run({
       input: {

@@ -134,7 +134,7 @@ export class HubOrderHandler {
   }
 
   private async records(codes: string[]): Promise<Array<HubOrderRecordState | null>> {
-    const found = await this.hubModule.listHubOrders({ account: this.account.id, code: codes }, { take: null })
+    const found = await this.account.records.orders.byCodes(codes)
     const byCode = new Map(found.map((record) => [record.code, record as HubOrderRecordState]))
     return codes.map((code) => byCode.get(code) ?? null)
   }

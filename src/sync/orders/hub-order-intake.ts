@@ -107,7 +107,7 @@ export class HubOrderIntake {
     const [unsafe, listedOrders] = partitionArray(read, (listed) => unsafeHubOrderCode(listed.code) !== null)
     for (const listed of unsafe) await this.setAsideUnsafeCode(listed)
     if (!listedOrders.length) return
-    const records = await this.hubModule.listHubOrders({ account: this.account.id, code: listedOrders.map((listed) => listed.code) }, { take: null })
+    const records = await this.account.records.orders.byCodes(listedOrders.map((listed) => listed.code))
     const recordsByCode = new Map(records.map((record) => [record.code, record as HubOrderRecordState]))
     if (this.intake === "listing") {
       // Orders with nothing to do (the bulk of every pass) are never shared; the others wait with only what handling them reads,

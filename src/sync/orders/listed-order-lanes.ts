@@ -91,7 +91,7 @@ class ListedOrderLanes {
   }
 
   private currentHandler(): Promise<HubOrderHandler> {
-    this.handler ??= this.account.records.storedStatusCatalogue().then((catalogue) => HubOrderHandler.create(this.container, this.account, catalogue))
+    this.handler ??= this.account.records.statuses.catalogue().then((catalogue) => HubOrderHandler.create(this.container, this.account, catalogue))
     // A failed read is read again by the next take.
     this.handler.catch(() => (this.handler = null))
     return this.handler

@@ -65,7 +65,7 @@ export const moveHubOrderWorkflow = createWorkflow(moveHubOrderWorkflowId, (inpu
     { input, sent },
     ({ input, sent }) => sent.state === "done" && !input.claimKey && input.move.kind !== "cancel"
   ).then(() =>
-    recordHubOrderMoveInMedusaStep(transform({ claim, input }, ({ claim, input }) => ({ moveId: claim.moveId, orderId: claim.orderId, move: input.move })))
+    recordHubOrderMoveInMedusaStep(transform({ claim, input }, ({ claim, input }) => ({ account: claim.account, moveId: claim.moveId, orderId: claim.orderId, move: input.move })))
   )
 
   stopLeaseHeartbeatStep(heartbeat)

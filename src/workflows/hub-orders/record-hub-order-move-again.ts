@@ -10,7 +10,7 @@ export const recordHubOrderMoveAgainWorkflowId = "record-hub-order-move-again"
  * A move the hub took whose recording in Medusa failed, tried again under the order's lock: the
  * step finds what an earlier try made, so nothing is made twice. Nothing is sent to the hub.
  */
-export const recordHubOrderMoveAgainWorkflow = createWorkflow(recordHubOrderMoveAgainWorkflowId, (input: MoveToRecord & { code: string; /** The hub account the order came from. */ account: string }) => {
+export const recordHubOrderMoveAgainWorkflow = createWorkflow(recordHubOrderMoveAgainWorkflowId, (input: MoveToRecord & { code: string }) => {
   const lock = transform({ input }, ({ input }) => hubOrderLockInput(input.code, randomUUID(), input.account))
   acquireLockStep(lock)
   const recorded = recordHubOrderMoveInMedusaStep(input)

@@ -48,7 +48,7 @@ export const settleHubOrderMoveWorkflow = createWorkflow(settleHubOrderMoveWorkf
     { input, settled },
     ({ input, settled }) => settled.read && settled.landed && settled.changed && input.kind !== "cancel" && !!input.orderId && !!input.request
   ).then(() => {
-    recordHubOrderMoveInMedusaStep(transform({ input }, ({ input }) => ({ moveId: input.moveId, orderId: input.orderId!, move: input.request! })))
+    recordHubOrderMoveInMedusaStep(transform({ input }, ({ input }) => ({ account: input.account, moveId: input.moveId, orderId: input.orderId!, move: input.request! })))
   })
 
   releaseLockStep(lock)

@@ -92,8 +92,10 @@ export async function answerFreightQuote(call: FreightCall, req: MedusaRequest, 
     const read = readQuoteRequest(contract, req.body, account.freight.partnerUnits)
     if (!read.ok) return read
     request = read.request
-    // Priced on its turn (turns.ts): waiting in line counts against the deadline, which answers with what is known.
+    // Priced on its turn (turns.ts): waiting in line counts against the deadline, which answers with what is known;
+    // a quote answered so while in line is not priced after (under a burst, that would only delay the next ones).
     await freightTurn()
+    if (res.writableEnded) return "late" as const
     await quoteFreight(req.scope, account, request, startedAt, result)
     return "quoted" as const
   })()

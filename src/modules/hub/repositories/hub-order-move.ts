@@ -38,6 +38,30 @@ export type HubOrderMoveNeedingMerchant = {
   finished_at: string | null
 }
 
+/** A move as its row holds it (the order page's history, the runs that finish moves). */
+export type HubOrderMoveRow = {
+  id: string
+  account: string
+  hub_order_id: string
+  code: string
+  kind: string
+  request: unknown
+  state: HubOrderMoveState
+  hub_status_code: string | null
+  error: string | null
+  error_status: number | null
+  attempts: number
+  claimed_until: Date | null
+  finished_at: Date | null
+  claim_key: string | null
+  medusa_error: string | null
+  created_at: Date
+  updated_at: Date
+}
+
+const MOVE_COLUMNS = `id, account, hub_order_id, code, kind, request, state, hub_status_code, error, error_status, attempts,
+  claimed_until, finished_at, claim_key, medusa_error, created_at, updated_at`
+
 /** Merchant moves' own SQL: one claim of a kind per order at a time, and how each ended. */
 export class HubOrderMoveRepository extends DALUtils.mikroOrmBaseRepositoryFactory(HubOrderMove) {
   /**
@@ -200,5 +224,61 @@ export class HubOrderMoveRepository extends DALUtils.mikroOrmBaseRepositoryFacto
       ])
     }
     return true
+  }
+
+  // ---- One account's moves (src/modules/hub/move-records.ts): every read and write of its rows only
+
+  /** One order's newest moves, at most `take`. */
+  async ofOrder(account: string, code: string, take: number, context: Context = {}): Promise<HubOrderMoveRow[]> {
+    return this.getActiveManager<EntityManager>(context).execute(
+      `select ${MOVE_COLUMNS} from hub_order_move where account = ? and code = ? and deleted_at is null order by created_at desc, id desc limit ?`,
+      [account, code, take]
+    )
+  }
+
+  /** Moves whose answer was lost, oldest first. */
+  async unknown(account: string, limit: number, context: Context = {}): Promise<HubOrderMoveRow[]> {
+    return this.getActiveManager<EntityManager>(context).execute(
+      `select ${MOVE_COLUMNS} from hub_order_move where account = ? and state = 'unknown' and deleted_at is null order by updated_at asc, id asc limit ?`,
+      [account, limit]
+    )
+  }
+
+  /** The card's moves the hub took whose recording in Medusa failed, finished after `since`, oldest first. */
+  async unrecorded(account: string, since: Date, limit: number, context: Context = {}): Promise<HubOrderMoveRow[]> {
+    return this.getActiveManager<EntityManager>(context).execute(
+      `select ${MOVE_COLUMNS} from hub_order_move
+        where account = ? and state = 'done' and claim_key is null and medusa_error is not null and finished_at > ? and deleted_at is null
+        order by updated_at asc, id asc limit ?`,
+      [account, since, limit]
+    )
+  }
+
+  /** Moves of Medusa's fulfillments, made after `since`, surely not sent or claimed by a process whose lease ran out; oldest first. */
+  async unsent(account: string, since: Date, limit: number, context: Context = {}): Promise<HubOrderMoveRow[]> {
+    return this.getActiveManager<EntityManager>(context).execute(
+      `select ${MOVE_COLUMNS} from hub_order_move
+        where account = ? and claim_key is not null and created_at > ? and deleted_at is null
+          and (state = 'failed' or (state = 'sending' and claimed_until < now()))
+        order by updated_at asc, id asc limit ?`,
+      [account, since, limit]
+    )
+  }
+
+  /** The move of a fulfillment's key (`ship:<fulfillment id>`) if it ended: taken or refused by the hub. */
+  async endedByKey(account: string, claimKey: string, context: Context = {}): Promise<HubOrderMoveRow | null> {
+    const [row]: HubOrderMoveRow[] = await this.getActiveManager<EntityManager>(context).execute(
+      `select ${MOVE_COLUMNS} from hub_order_move where account = ? and claim_key = ? and state in ('done', 'rejected') and deleted_at is null limit 1`,
+      [account, claimKey]
+    )
+    return row ?? null
+  }
+
+  /** Keeps why recording a move the hub took in Medusa failed (null: recorded). */
+  async recordMedusaError(account: string, moveId: string, error: string | null, context: Context = {}): Promise<void> {
+    await this.getActiveManager<EntityManager>(context).execute(
+      `update hub_order_move set medusa_error = ?, updated_at = now() where id = ? and account = ? and deleted_at is null`,
+      [error, moveId, account]
+    )
   }
 }

@@ -1,4 +1,4 @@
-import type { Context } from "@medusajs/framework/types"
+import type { Context, InferTypeOf } from "@medusajs/framework/types"
 import { DALUtils, generateEntityId } from "@medusajs/framework/utils"
 import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
 import type { ClaimedHubOrder, SeenHubOrder } from "../../../mapping/plan-hub-order"
@@ -33,6 +33,14 @@ const seenParams = ({ delivery, remoteCode, expeditionLimit }: SeenHubOrder) => 
   remoteCode,
   expeditionLimit,
 ]
+
+/** A hub order's record as its row holds it. */
+export type HubOrderRow = InferTypeOf<typeof HubOrder>
+
+/** Every column of a hub order record, as the generated reads return them. */
+const ORDER_COLUMNS = `id, account, code, channel, calculation_type, shipping_method, shipping_carrier, remote_code, expedition_limit_date,
+  status_code, status_type, import_state, set_aside_reason, payload_digest, order_id, applied_status_type, claimed_at, imported_at,
+  attempts, leak_checked_at, created_at, updated_at, deleted_at`
 
 /**
  * The hub order records' own SQL: claims and set-asides are single statements, so any number of
@@ -210,6 +218,27 @@ export class HubOrderRepository extends DALUtils.mikroOrmBaseRepositoryFactory(H
        order by expedition_limit_date, id limit ?`,
       [account, window.after, window.until, limit]
     )
+  }
+
+  // ---- One account's hub orders by code (src/modules/hub/order-records.ts): its rows only
+
+  /** The records of these codes in `account`, any order. */
+  async byCodes(account: string, codes: string[], context: Context = {}): Promise<HubOrderRow[]> {
+    if (!codes.length) return []
+    return this.getActiveManager<EntityManager>(context).execute(
+      `select ${ORDER_COLUMNS} from hub_order where account = ? and code in (select jsonb_array_elements_text(?::jsonb)) and deleted_at is null`,
+      [account, JSON.stringify(codes)]
+    )
+  }
+
+  /** The Medusa order of each of these records of `account` (null: not imported); a record of another account is not in it. */
+  async orderIdsOf(account: string, ids: string[], context: Context = {}): Promise<Map<string, string | null>> {
+    if (!ids.length) return new Map()
+    const rows: Array<{ id: string; order_id: string | null }> = await this.getActiveManager<EntityManager>(context).execute(
+      `select id, order_id from hub_order where account = ? and id in (select jsonb_array_elements_text(?::jsonb)) and deleted_at is null`,
+      [account, JSON.stringify(ids)]
+    )
+    return new Map(rows.map((row) => [row.id, row.order_id]))
   }
 }
 

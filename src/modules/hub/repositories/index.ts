@@ -10,6 +10,7 @@ import { HubProductClaimRepository } from "./hub-product-claim"
 import { HubProductPublicationRepository } from "./hub-product-publication"
 import { HubSkuReservationRepository } from "./hub-sku-reservation"
 import { HubStockReconciliationRepository } from "./hub-stock-reconciliation"
+import { HubStatusRepository } from "./hub-status"
 import { HubSyncErrorRepository } from "./hub-sync-error"
 import { HubSacTicketRepository } from "./hub-sac-ticket"
 import { HubSacAnswerRepository } from "./hub-sac-answer"
@@ -31,6 +32,7 @@ export {
   HubProductClaimRepository,
   HubProductPublicationRepository,
   HubSkuReservationRepository,
+  HubStatusRepository,
   HubStockReconciliationRepository,
   HubSyncErrorRepository,
   HubSacTicketRepository,
@@ -50,6 +52,7 @@ const HUB_REPOSITORIES = {
   orders: HubOrderRepository,
   listed: HubListedOrderRepository,
   importRuns: HubImportRunRepository,
+  statuses: HubStatusRepository,
   moves: HubOrderMoveRepository,
   outbox: HubCatalogueChangeRepository,
   publications: HubProductPublicationRepository,

@@ -44,7 +44,13 @@ function fakeHub(records: Map<string, HubOrderRecordState & { code: string }>) {
   // The account's own records, as `hub.account(id).records` holds them.
   const accountRecords = {
     runs: { beginImportRun: async () => "run_1", holdImportRun: async () => undefined },
-    storedStatusCatalogue: async () => new Map(Object.entries(catalogueOf())),
+    statuses: { catalogue: async () => new Map(Object.entries(catalogueOf())) },
+    orders: {
+      byCodes: async (codes: string[]) => {
+        for (const code of codes) reads.set(code, (reads.get(code) ?? 0) + 1)
+        return codes.flatMap((code) => (records.has(code) ? [{ ...records.get(code)! }] : []))
+      },
+    },
     // What crosses the table is JSON, as PostgreSQL keeps it.
     shareListedHubOrders: async (runId: string, orders: SharedListedOrder[]) => {
       crossed.push(...(JSON.parse(JSON.stringify(orders)) as SharedListedOrder[]))
@@ -67,12 +73,6 @@ function fakeHub(records: Map<string, HubOrderRecordState & { code: string }>) {
   const hub = {
     account: () => account,
     processPart: (name: string, make: () => object) => parts.get(name, make),
-    listHubOrders: async (filter: { account: string; code: string | string[] }) => {
-      expect(filter.account).toBe("default")
-      const codes = ([] as string[]).concat(filter.code)
-      for (const code of codes) reads.set(code, (reads.get(code) ?? 0) + 1)
-      return codes.flatMap((code) => (records.has(code) ? [{ ...records.get(code)! }] : []))
-    },
     listedHubOrdersDone: async (handled: Array<{ id: string; counts: Record<string, number> }>) => {
       for (const { id, counts } of handled) done.push({ code: shared.find((order) => order.id === id)!.code, counts })
       shared = shared.filter((order) => !handled.some((one) => one.id === order.id))

@@ -61,7 +61,7 @@ export const sacInstanceContextStep = createStep("hub-sac-instance-context", asy
   const ticket = await account.records.sac.ticket(input.code)
   if (!ticket) throw new MedusaError(MedusaError.Types.NOT_FOUND, `ticket ${input.code} has not been read from the hub`)
   if (!ticket.order_code) throw refuse(`ticket ${input.code} names no order`)
-  const [hubOrder] = await hubModule.listHubOrders({ account: input.account, code: ticket.order_code }, { take: 1 })
+  const hubOrder = await account.records.orders.byCode(ticket.order_code)
   if (!hubOrder?.order_id) throw refuse(`the order ${ticket.order_code} of ticket ${input.code} is not in Medusa`)
   const order = await orderForFulfillment(container, hubOrder.order_id)
 

@@ -49,7 +49,7 @@ export const sendDeliveryActionStep = createStep("send-hub-delivery-action", asy
 
   let remote = codes
   if (request.action === "group" && options.plpOrderCodes !== "code") {
-    const records = await hubModule.listHubOrders({ account: request.account, code: codes }, { select: ["code", "channel"] })
+    const records = await hubModule.account(request.account).records.orders.byCodes(codes)
     const channels = new Map(records.map((record) => [record.code, record.channel]))
     remote = codes.map((code) => plpRemoteCode(code, channels.get(code), options.plpOrderCodes))
   }

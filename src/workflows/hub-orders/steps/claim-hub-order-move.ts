@@ -33,12 +33,12 @@ export const claimHubOrderMoveStep = createStep(
   "claim-hub-order-move",
   async ({ code, move, claimKey, account }: { code: string; move: MerchantOrderMove; claimKey?: string; account: string }, { container }) => {
     const hubModule: HubModuleService = container.resolve(HUB_MODULE)
-    const [hubOrder] = await hubModule.listHubOrders({ account: hubModule.account(account).id, code }, { take: 1 })
+    const hubOrder = await hubModule.account(account).records.orders.byCode(code)
     if (!hubOrder?.order_id || !isImported(hubOrder.import_state)) {
       throw new MedusaError(MedusaError.Types.NOT_FOUND, `The hub order ${code}${isDefaultAccount(account) ? "" : ` of account ${account}`} has not been imported into this store`)
     }
     const claim = await hubModule.claimHubOrderMove({ account, hubOrderId: hubOrder.id, code, kind: move.kind, request: move, claimKey })
-    const [ended] = !claim && claimKey ? await hubModule.listHubOrderMoves({ claim_key: claimKey, state: ["done", "rejected"] }, { take: 1 }) : []
+    const ended = !claim && claimKey ? await hubModule.account(account).records.moves.endedByKey(claimKey) : null
     if (ended) {
       const outcome = { state: ended.state, hubStatusCode: ended.hub_status_code, error: ended.error } as HubOrderMoveOutcome
       // Nothing to undo: the move had ended before this run.

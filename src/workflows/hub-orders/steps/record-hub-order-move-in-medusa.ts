@@ -15,7 +15,8 @@ import type { HubPluginOptions } from "../../../modules/hub/options"
 import type HubModuleService from "../../../modules/hub/service"
 import { onlyShippingOptionAt, orderForFulfillment, reservationLocationsOf } from "../../../queries/order-fulfillments"
 
-export type MoveToRecord = { moveId: string; orderId: string; move: MerchantOrderMove }
+/** A move the hub took, of the account's order `orderId`, to record in that order. */
+export type MoveToRecord = { account: string; moveId: string; orderId: string; move: MerchantOrderMove }
 
 /** The order metadata keys the card's invoice and shipment exception are kept under (the admin shows them). */
 export const HUB_INVOICE_KEY = "hub_invoice"
@@ -43,8 +44,7 @@ export const recordHubOrderMoveInMedusaStep = createStep(
     let error: string | null = null
     try {
       // Recorded as the options of the account the move's order came from say (its shipping option, ...).
-      const [{ account }] = await hubModule.listHubOrderMoves({ id: input.moveId }, { select: ["account"], take: 1 })
-      await recordMove(container, input, hubModule.account(account).options)
+      await recordMove(container, input, hubModule.account(input.account).options)
     } catch (failure) {
       // Medusa's workflows may fail with a plain object that carries a message, not an Error.
       const reason = (failure as { message?: unknown } | null)?.message ?? String(failure)
@@ -52,7 +52,7 @@ export const recordHubOrderMoveInMedusaStep = createStep(
       error = maskPersonalData(`Done on the hub, not recorded in Medusa: ${String(reason)}`).slice(0, 2000)
       container.resolve(ContainerRegistrationKeys.LOGGER).warn(`hub: the ${input.move.kind} move ${input.moveId}: ${error}`)
     }
-    await hubModule.updateHubOrderMoves({ id: input.moveId, medusa_error: error })
+    await hubModule.account(input.account).records.moves.recordMedusaError(input.moveId, error)
     return new StepResponse({ error })
   }
 )

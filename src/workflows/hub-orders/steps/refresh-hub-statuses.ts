@@ -16,7 +16,7 @@ const REPEATED_CODES_NAMED = 10
  */
 export const refreshHubStatusesStep = createStep("refresh-hub-statuses", async (input: { account: string }, { container }) => {
   const hubModule: HubModuleService = container.resolve(HUB_MODULE)
-  const { id: account, orders } = hubModule.account(input.account)
+  const { id: account, orders, records } = hubModule.account(input.account)
   const catalogue = await orders.statuses()
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   if (catalogue.setAside.length) {
@@ -29,18 +29,6 @@ export const refreshHubStatusesStep = createStep("refresh-hub-statuses", async (
     const more = repeated.length > REPEATED_CODES_NAMED ? ` and ${repeated.length - REPEATED_CODES_NAMED} more` : ""
     logger.warn(`${accountInLog(account)} GET /statuses lists status code${repeated.length > 1 ? "s" : ""} ${named}${more} more than once: the first listing of each is kept`)
   }
-  const known = await hubModule.listHubStatusEntries({ account }, { take: null })
-  const knownByCode = new Map(known.map((status) => [status.code, status]))
-  const toCreate = statuses.filter((status) => !knownByCode.has(status.code))
-  const toUpdate = statuses.filter((status) => {
-    const stored = knownByCode.get(status.code)
-    return stored && (stored.label !== status.label || stored.type !== status.type)
-  })
-  if (toCreate.length) {
-    await hubModule.createHubStatusEntries(toCreate.map(({ code, label, type }) => ({ account, code, label, type })))
-  }
-  if (toUpdate.length) {
-    await hubModule.updateHubStatusEntries(toUpdate.map(({ code, label, type }) => ({ id: knownByCode.get(code)!.id, label, type })))
-  }
+  await records.statuses.keep(statuses.map(({ code, label, type }) => ({ code, label, type })))
   return new StepResponse<Record<string, string>>(Object.fromEntries(statuses.map((status) => [status.code, status.type])))
 })

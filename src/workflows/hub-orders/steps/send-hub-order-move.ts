@@ -28,7 +28,7 @@ export const sendHubOrderMoveStep = createStep(
     // The hub of the account the order came from, and no other.
     const { orders } = hubModule.account(claim.account)
     const finish = async (outcome: HubOrderMoveOutcome, hubOrder?: HubOrder) => {
-      const type = hubOrder ? hubStatusTypeOf(hubOrder.status, await hubModule.account(claim.account).records.storedStatusCatalogue()) : undefined
+      const type = hubOrder ? hubStatusTypeOf(hubOrder.status, await hubModule.account(claim.account).records.statuses.catalogue()) : undefined
       const hubStatus = hubOrder && type ? { hubOrderId: claim.hubOrderId, code: hubOrder.status.code, type } : null
       // Fenced: a try whose claim was taken over records nothing over the taker's.
       await hubModule.finishHubOrderMove(claim.moveId, { hubStatusCode: hubOrder?.status.code, ...outcome }, hubStatus, { attempt: claim.attempt })

@@ -43,7 +43,7 @@ export const settleHubOrderMoveStep = createStep(
     } catch (error) {
       return new StepResponse<SettledMove>({ read: false, failure: moveOutcomeOfFailure(error, false) })
     }
-    const statusType = hubStatusTypeOf(hubOrder.status, await account.records.storedStatusCatalogue()) ?? null
+    const statusType = hubStatusTypeOf(hubOrder.status, await account.records.statuses.catalogue()) ?? null
     const landed = moveLanded(move, hubOrder, statusType)
     const changed =
       landed &&

@@ -3,7 +3,7 @@ import type HubModuleService from "../../../../modules/hub/service"
 
 /** A delivery listing's orders with what the store knows of each: its Medusa order and its hub status. */
 export async function withStoreOrders(hubModule: HubModuleService, account: string, orders: DeliveryOrder[]) {
-  const records = orders.length ? await hubModule.listHubOrders({ account, code: orders.map((order) => order.code) }, { select: ["code", "order_id", "status_code", "status_type"] }) : []
+  const records = await hubModule.account(account).records.orders.byCodes(orders.map((order) => order.code))
   const byCode = new Map(records.map((record) => [record.code, record]))
   return orders.map((order) => ({
     code: order.code,

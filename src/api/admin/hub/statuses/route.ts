@@ -6,7 +6,6 @@ import type { HubAccountQuery } from "../account-query"
 /** A hub account's status catalogue as last read (`?account=`; code, label, type): the admin shows a status by its label. */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const hubModule: HubModuleService = req.scope.resolve(HUB_MODULE)
-  const { id: account } = hubModule.account((req.validatedQuery as HubAccountQuery).account)
-  const statuses = await hubModule.listHubStatusEntries({ account }, { select: ["code", "label", "type"], order: { code: "ASC" }, take: null })
+  const statuses = await hubModule.account((req.validatedQuery as HubAccountQuery).account).records.statuses.entries()
   res.json({ statuses })
 }

@@ -20,7 +20,7 @@ export async function answerMove(req: MedusaRequest, res: MedusaResponse, accoun
     // Asked first so the card can say it in the admin's language (`problem`, `order`); the claim asks
     // again under the key's lock, for two orders sent one key at once.
     const hubModule: HubModuleService = req.scope.resolve(HUB_MODULE)
-    const [hubOrder] = await hubModule.listHubOrders({ account, code }, { select: ["id"], take: 1 })
+    const hubOrder = await hubModule.account(account).records.orders.byCode(code)
     const holder = hubOrder ? await hubModule.account(account).records.hubOrderInvoicedWithKey({ hubOrderId: hubOrder.id, key: move.invoice.key }) : null
     if (holder) {
       return void res.status(400).json({ type: MedusaError.Types.NOT_ALLOWED, message: nfeKeyInUseMessage(move.invoice.key, holder, code), problem: "key_in_use", order: holder })

@@ -19,11 +19,11 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const hubModule: HubModuleService = req.scope.resolve(HUB_MODULE)
   const { id: account } = hubModule.account((req.validatedQuery as HubAccountQuery).account)
   const code = hubOrderCodeParam(req)
-  const [moves, delivery_actions, marketplace_refusals, [hubOrder]] = await Promise.all([
-    hubModule.listHubOrderMoves({ account, code }, { order: { created_at: "DESC" }, take: 50 }),
+  const [moves, delivery_actions, marketplace_refusals, hubOrder] = await Promise.all([
+    hubModule.account(account).records.moves.ofOrder(code, 50),
     hubModule.listHubDeliveryActions({ account, code }, { order: { created_at: "DESC" }, take: 50, select: ["id", "action", "plp_id", "state", "error", "created_at"] }),
     hubModule.account(account).records.marketplaceRefusals.open("orders", [code]),
-    hubModule.listHubOrders({ account, code }, { select: ["order_id", "import_state"], take: 1 }),
+    hubModule.account(account).records.orders.byCode(code),
   ])
   const stock_shortage =
     hubOrder?.import_state === "needs_stock" && hubOrder.order_id ? await stockShortageOf(req.scope, hubOrder.order_id, hubModule.account(account).options) : []
