@@ -200,7 +200,7 @@ async function measureMappingChange(container: MedusaContainer, hub: HubModuleSe
   const material = hubCategory.attributes.find((attribute) => attribute.name === "Material")
   if (!material || hubCategory.attributes.some((attribute) => attribute.required)) throw new Error(`hub category ${HUB_CATEGORY_ID} should have an optional Material and nothing required`)
   // What the account maps today (none saved: its options'), with Roupas mapped and the attribute filled.
-  const { saved: _saved, ...current } = await hub.account(DEFAULT_ACCOUNT).records.fieldMapping()
+  const { saved: _saved, ...current } = await hub.account(DEFAULT_ACCOUNT).records.settings.fieldMapping()
   const mapping: HubFieldMapping = hubFieldMappingSchema.parse({
     ...current,
     categories: [{ category_id: seeded.categoryId, hub_category: hubCategory }],

@@ -206,7 +206,7 @@ async function measureRuleChange(container: MedusaContainer, hub: HubModuleServi
   // chunk at a time, pushes starting meanwhile. The backlog is whole once the walk is over: the drain
   // is measured from there, as bench/stock measures it from its last event written.
   const { records } = hub.account(DEFAULT_ACCOUNT)
-  while (await records.priceRulesProgress()) await sleep(100)
+  while (await records.settings.priceRulesProgress()) await sleep(100)
   const drainStartedAt = Date.now()
   const walkMs = drainStartedAt - started
   const backlogAtDrainStart = (await records.catalogueFigures()).backlog

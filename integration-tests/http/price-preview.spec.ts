@@ -110,7 +110,7 @@ medusaIntegrationTestRunner({
       eventually(async () => {
         for (const account of ACCOUNTS) {
           const { records } = hubModule.account(account)
-          expect(await records.priceRulesProgress()).toBeNull()
+          expect(await records.settings.priceRulesProgress()).toBeNull()
           expect((await records.catalogueFigures()).backlog).toBe(0)
         }
       })

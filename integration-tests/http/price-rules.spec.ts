@@ -78,7 +78,7 @@ medusaIntegrationTestRunner({
       eventually(async () => {
         for (const account of ["default", "brand-b"]) {
           const { records } = hubModule.account(account)
-          expect(await records.priceRulesProgress()).toBeNull()
+          expect(await records.settings.priceRulesProgress()).toBeNull()
           expect((await records.catalogueFigures()).backlog).toBe(0)
         }
       })
@@ -138,11 +138,11 @@ medusaIntegrationTestRunner({
     it("a save is applied by a walk kept in PostgreSQL: a process killed after the save, or after a chunk, leaves the rest to the next flush, each SKU sent once", async () => {
       const { records } = hubModule.account("default")
       // The save's statement landed and the process died before its walk began.
-      await records.savePriceRules(hubPriceRulesSchema.parse({ markup_percent: 10 }))
-      expect(await records.priceRulesProgress()).toEqual({ recorded: 0, skus: 3 })
+      await records.settings.savePriceRules(hubPriceRulesSchema.parse({ markup_percent: 10 }))
+      expect(await records.settings.priceRulesProgress()).toEqual({ recorded: 0, skus: 3 })
       // A walk of one chunk of two SKUs (in SKU order), then the process died again.
       expect(await applyPriceRulesChunk(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"), 2)).toMatchObject({ recorded: 2, done: false })
-      expect(await records.priceRulesProgress()).toEqual({ recorded: 2, skus: 3 })
+      expect(await records.settings.priceRulesProgress()).toEqual({ recorded: 2, skus: 3 })
       // The safety-net job's flush (any process) takes the walk up from there.
       await flushCatalogueOutbox(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       await settled()
@@ -157,12 +157,12 @@ medusaIntegrationTestRunner({
 
     it("a save made while a chunk is in flight starts the walk over: the older chunk cannot move the newer walk's place", async () => {
       const { records } = hubModule.account("default")
-      await records.savePriceRules(hubPriceRulesSchema.parse({ markup_percent: 10 }))
-      const inFlight = await records.priceRulesToApply(2)
+      await records.settings.savePriceRules(hubPriceRulesSchema.parse({ markup_percent: 10 }))
+      const inFlight = await records.settings.priceRulesToApply(2)
       expect(inFlight?.skus).toEqual(["PR-CAL", "PR-CAM"])
-      await records.savePriceRules(hubPriceRulesSchema.parse({ markup_percent: 20 }))
-      expect(await records.advancePriceRules(inFlight!.version, "PR-CAM")).toBe(false)
-      expect(await records.priceRulesProgress()).toEqual({ recorded: 0, skus: 3 })
+      await records.settings.savePriceRules(hubPriceRulesSchema.parse({ markup_percent: 20 }))
+      expect(await records.settings.advancePriceRules(inFlight!.version, "PR-CAM")).toBe(false)
+      expect(await records.settings.priceRulesProgress()).toEqual({ recorded: 0, skus: 3 })
       await flushCatalogueOutbox(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       await settled()
       for (const sku of SKUS) expect(sandbox.hub.getProduct(sku)).toMatchObject({ price: 120 })

@@ -110,7 +110,7 @@ medusaIntegrationTestRunner({
         }
         if (productModel === "legacy") expect(refusals()[0].body).toEqual({ product: { promotional_price: 100 } })
         // Remembered for the account, in PostgreSQL: what the hub page shows.
-        expect(await hub.account("default").records.noSale()).toEqual({ way: productModel === "2025" ? "price" : "null", source: "learnt", refused: productModel === "2025" ? [] : ["price"] })
+        expect(await hub.account("default").records.settings.noSale()).toEqual({ way: productModel === "2025" ? "price" : "null", source: "learnt", refused: productModel === "2025" ? [] : ["price"] })
         const { data } = await api.get("/admin/hub/prices/rules?account=default", headers)
         expect(data.no_sale).toMatchObject({ way: productModel === "2025" ? "price" : "null", source: "learnt" })
         // A price change without a sale: its no sale goes with it on the 2025 model only, in one request.

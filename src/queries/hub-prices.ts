@@ -122,7 +122,7 @@ export async function ruledVariantPrices(
   options: HubAccountOptions,
   rulesGiven?: HubPriceRules
 ): Promise<{ currencyCode: string | null; prices: Map<string, RuledVariantPrice> }> {
-  const rules = rulesGiven ?? (await container.resolve<HubModuleService>(HUB_MODULE).account(options.id).records.priceRules())
+  const rules = rulesGiven ?? (await container.resolve<HubModuleService>(HUB_MODULE).account(options.id).records.settings.priceRules())
   const { currencyCode, prices: medusa } = await medusaVariantPrices(container, variantIds, options, rules)
   const prices = new Map<string, RuledVariantPrice>()
   for (const [variantId, reading] of medusa) prices.set(variantId, ruledPriceOf(reading, rules))
@@ -151,7 +151,7 @@ export async function hubPrices(
   options: HubAccountOptions,
   rulesGiven?: HubPriceRules
 ): Promise<Map<string, HubPriceReading>> {
-  const rules = rulesGiven ?? (await container.resolve<HubModuleService>(HUB_MODULE).account(options.id).records.priceRules())
+  const rules = rulesGiven ?? (await container.resolve<HubModuleService>(HUB_MODULE).account(options.id).records.settings.priceRules())
   if (rules === NO_PRICE_RULES) {
     const { prices: medusa } = await medusaVariantPrices(container, variantIds, options, rules)
     return new Map([...medusa].map(([variantId, { medusa: price }]) => [variantId, { price }]))

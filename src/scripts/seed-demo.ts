@@ -128,8 +128,8 @@ async function seedCategories(container: MedusaContainer): Promise<{ ids: Map<st
 async function mapCategory(container: MedusaContainer, ids: Map<string, string>) {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const hub: HubModuleService = container.resolve(HUB_MODULE)
-  const { saved: _saved, ...mapping } = await hub.account("default").records.fieldMapping()
-  await hub.account("default").records.saveFieldMapping({ ...mapping, categories: [{ category_id: ids.get(MAPPED_CATEGORY.medusa)!, hub_category: MAPPED_CATEGORY.hub_category }] })
+  const { saved: _saved, ...mapping } = await hub.account("default").records.settings.fieldMapping()
+  await hub.account("default").records.settings.saveFieldMapping({ ...mapping, categories: [{ category_id: ids.get(MAPPED_CATEGORY.medusa)!, hub_category: MAPPED_CATEGORY.hub_category }] })
   logger.info(`demo seed: categories ${[...ids.keys()].join(", ")}; ${MAPPED_CATEGORY.medusa} mapped to the hub's ${MAPPED_CATEGORY.hub_category.name}`)
 }
 

@@ -1,10 +1,7 @@
 import type { Context, DAL } from "@medusajs/framework/types"
 import type { HourlyTraffic } from "../../hub-client"
-import { InjectManager, InjectTransactionManager, MedusaContext } from "@medusajs/framework/utils"
-import { defaultFieldMapping, hubFieldMappingSchema, type HubFieldMapping } from "../../mapping/hub-field-mapping"
-import { noSale, type NoSale, type NoSaleWay } from "../../mapping/hub-no-sale"
+import { InjectManager, MedusaContext } from "@medusajs/framework/utils"
 import { withUntakenTraffic } from "../../mapping/hub-traffic"
-import { NO_PRICE_RULES, storedPriceRulesSchema, type HubPriceRules } from "../../mapping/hub-price-rules"
 import type { ClaimedHubOrder, SeenHubOrder } from "../../mapping/plan-hub-order"
 import type { HubAccountOptions } from "./accounts"
 import type { HubLeases } from "./leases"
@@ -13,6 +10,7 @@ import { HubFreightRecords } from "./freight-records"
 import { HubRunRecords } from "./run-records"
 import { HubOrderMoveRecords } from "./move-records"
 import { HubOrderRecords } from "./order-records"
+import { HubSettingsRecords } from "./settings-records"
 import { HubStatusRecords } from "./status-records"
 import { HubMarketplaceRefusalRecords } from "./refusal-records"
 import { HubSacRecords } from "./sac-records"
@@ -21,6 +19,7 @@ import type { CatalogueFigures, WantedSkuFields } from "./models/hub-catalogue-c
 import type { PublicationState } from "./models/hub-product-publication"
 import type { HubRepositories } from "./repositories"
 import type { ClaimedHubProducts } from "./repositories/hub-product-claim"
+import type { PublicationAsked } from "./repositories/hub-product-publication"
 import type { ClaimedWarehouseStock, WarehouseStockSummary } from "./repositories/hub-warehouse-stock"
 import type { SharedListedOrder, TakenListedOrder } from "./repositories/hub-listed-order"
 import type { ShipByDue } from "./repositories/hub-order"
@@ -35,8 +34,6 @@ type ReadConfig = { select?: string[]; take?: number | null; order?: Record<stri
  * their account, as far as they use them: written out here, so that the records need not know the service.
  */
 type ModelReads = {
-  listHubPriceRuleSets(filters: { account: string }, config: ReadConfig): Promise<Array<{ rules: unknown }>>
-  listHubFieldMappings(filters: { account: string }, config: ReadConfig): Promise<Array<{ mapping: unknown }>>
   listAndCountHubCatalogueChanges(filters: { account: string; state: "pending" }, config: ReadConfig): Promise<[unknown[], number]>
   listHubImportRuns(filters: { account: string; intake: "queue"; drained: true }, config: ReadConfig): Promise<Array<{ started_at: Date; finished_at: Date | null }>>
   listHubOrders(filters: { account: string; import_state: string[] }, config: ReadConfig): Promise<Array<{ created_at: Date }>>
@@ -65,77 +62,6 @@ export class HubAccountRecords {
     /** The module's base repository: where `@InjectManager` takes a manager from. */
     protected readonly baseRepository_: DAL.RepositoryService
   ) {}
-
-  // ---- Settings: price rules (src/mapping/hub-price-rules.ts) and the field mapping (src/mapping/hub-field-mapping.ts)
-
-  /** The price rules; none saved (or a row an older version wrote that no longer parses): Medusa's price as it is. */
-  async priceRules(): Promise<HubPriceRules> {
-    const [row] = await this.reads.listHubPriceRuleSets({ account: this.account.id }, { select: ["rules"], take: 1 })
-    const parsed = row ? storedPriceRulesSchema.safeParse(row.rules) : null
-    return parsed?.success ? parsed.data : NO_PRICE_RULES
-  }
-
-  /** Saves the price rules (validated by the caller), replacing the earlier ones, and starts their walk over the catalogue, in one statement. */
-  @InjectManager()
-  async savePriceRules(rules: HubPriceRules, @MedusaContext() sharedContext: Context = {}): Promise<void> {
-    await this.repositories.priceRuleSets.save(this.account.id, rules, sharedContext)
-  }
-
-  /** The next `limit` SKUs (0: none, only whether there is a walk) the walk applying the saved price rules records again, with the rules' version; null when applied. */
-  @InjectManager()
-  async priceRulesToApply(limit: number, @MedusaContext() sharedContext: Context = {}): Promise<{ version: number; skus: string[] } | null> {
-    const walk = await this.repositories.priceRuleSets.applyState(this.account.id, sharedContext)
-    if (!walk) return null
-    return { version: walk.version, skus: limit > 0 ? await this.repositories.priceRuleSets.skusAfter(this.account.id, walk.appliedThrough, limit, sharedContext) : [] }
-  }
-
-  /** Moves the walk on to `through` (null: it is over), unless the rules were saved again since `version`; whether it did. */
-  @InjectManager()
-  async advancePriceRules(version: number, through: string | null, @MedusaContext() sharedContext: Context = {}): Promise<boolean> {
-    return this.repositories.priceRuleSets.advanceApply(this.account.id, version, through, sharedContext)
-  }
-
-  /** How far the saved price rules are applied: SKUs recorded again, of how many; null when they are. */
-  @InjectManager()
-  async priceRulesProgress(@MedusaContext() sharedContext: Context = {}): Promise<{ recorded: number; skus: number } | null> {
-    return this.repositories.priceRuleSets.applyProgress(this.account.id, sharedContext)
-  }
-
-  /** When the rules last went through the whole catalogue (null: never saved, or still going). */
-  @InjectManager()
-  async priceRulesApplied(@MedusaContext() sharedContext: Context = {}): Promise<{ at: Date; skus: number } | null> {
-    return this.repositories.priceRuleSets.lastApplied(this.account.id, sharedContext)
-  }
-
-  /** How "no sale" is said to this account's hub now: the option, what the hub taught, or the next guess (src/mapping/hub-no-sale.ts). */
-  @InjectManager()
-  async noSale(@MedusaContext() sharedContext: Context = {}): Promise<NoSale> {
-    return noSale(this.account.options.promotionalPriceClearedAs, await this.repositories.priceRuleSets.noSale(this.account.id, sharedContext))
-  }
-
-  /** What a push learnt of the hub's way of taking "no sale": nothing when the option sets it. */
-  @InjectManager()
-  async learnNoSale(learnt: { taken: NoSaleWay } | { refused: NoSaleWay }, @MedusaContext() sharedContext: Context = {}): Promise<void> {
-    if (this.account.options.promotionalPriceClearedAs) return
-    await this.repositories.priceRuleSets.learnNoSale(this.account.id, learnt, sharedContext)
-  }
-
-  /** The mapping of hub fields; none saved (or a row that no longer parses): what the options say. */
-  async fieldMapping(): Promise<HubFieldMapping & { saved: boolean }> {
-    const [row] = await this.reads.listHubFieldMappings({ account: this.account.id }, { select: ["mapping"], take: 1 })
-    const parsed = row ? hubFieldMappingSchema.safeParse(row.mapping) : null
-    return parsed?.success ? { ...parsed.data, saved: true } : { ...defaultFieldMapping(this.account.options), saved: false }
-  }
-
-  /**
-   * Saves the mapping (validated by the caller) and, in the same transaction, makes every product the
-   * publication holds a row for due: each push sends only what the new mapping changes of its hub body.
-   */
-  @InjectTransactionManager()
-  async saveFieldMapping(mapping: HubFieldMapping, @MedusaContext() sharedContext: Context = {}): Promise<number> {
-    await this.repositories.fieldMappings.save(this.account.id, mapping, sharedContext)
-    return this.repositories.publications.makeDue(this.account.id, sharedContext)
-  }
 
   // ---- The hub product pipeline: outbox rows (a SKU each) and publications (a product each)
 
@@ -216,8 +142,14 @@ export class HubAccountRecords {
 
   /** The merchant's *Publish now* or exclusion of one product. */
   @InjectManager()
-  async askProductPublication(productId: string, ask: { publishNow?: boolean; excluded?: boolean }, @MedusaContext() sharedContext: Context = {}): Promise<void> {
-    await this.repositories.publications.ask(this.account.id, productId, ask, sharedContext)
+  async askProductPublication(productId: string, ask: { publishNow?: boolean; excluded?: boolean }, @MedusaContext() sharedContext: Context = {}): Promise<PublicationAsked | null> {
+    return this.repositories.publications.ask(this.account.id, productId, ask, sharedContext)
+  }
+
+  /** Undoes an ask: the publication as `askProductPublication` said it was, or none when the ask made it. */
+  @InjectManager()
+  async undoProductPublicationAsk(productId: string, before: PublicationAsked | null, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    await this.repositories.publications.unask(this.account.id, productId, before, sharedContext)
   }
 
   /**
@@ -356,6 +288,11 @@ export class HubAccountRecords {
   /** The account's freight quotes: its route token, cached prices, answered quotes (src/modules/hub/freight-records.ts). */
   get freight(): HubFreightRecords {
     return new HubFreightRecords(this.account.id, this.repositories.freight, this.baseRepository_)
+  }
+
+  /** The merchant's settings: price rules, the field mapping, what the hub taught of "no sale" (src/modules/hub/settings-records.ts). */
+  get settings(): HubSettingsRecords {
+    return new HubSettingsRecords(this.account, this.repositories, this.baseRepository_)
   }
 
   /** The hub's status catalogue as last read (src/modules/hub/status-records.ts). */

@@ -24,17 +24,17 @@ export type PriceRulesChunk = { recorded: number; queued: boolean; done: boolean
 export async function applyPriceRulesChunk(container: MedusaContainer, account: HubAccount, size = PRICE_RULES_CHUNK): Promise<PriceRulesChunk | null> {
   const { id, records } = account
   // Most looks (the safety-net job's, every 15 s) find nothing to apply: no lock taken for those.
-  if (!(await records.priceRulesToApply(0))) return { recorded: 0, queued: false, done: true }
+  if (!(await records.settings.priceRulesToApply(0))) return { recorded: 0, queued: false, done: true }
   const lock = driverLock(PRICE_RULES_LOCK, id)
   return whileHolding(container, lock, async (lease) => {
-    const next = await records.priceRulesToApply(size)
+    const next = await records.settings.priceRulesToApply(size)
     if (!next) return { recorded: 0, queued: false, done: true }
     // Recorded directly, not through the batching recorder: a chunk that did not land must fail here,
     // and keep its place, rather than be given up at a shutdown and passed over.
     const queued = next.skus.length ? (await recordCatalogueChangesWorkflow(container).run({ input: { account: id, skus: next.skus } })).result.accounts.length > 0 : false
     if (!(await lease.confirm())) throw new LockLostError(lock)
     const last = next.skus.length < size ? null : next.skus[next.skus.length - 1]
-    await records.advancePriceRules(next.version, last)
+    await records.settings.advancePriceRules(next.version, last)
     return { recorded: next.skus.length, queued, done: false }
   })
 }

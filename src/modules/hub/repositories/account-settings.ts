@@ -1,8 +1,6 @@
 import type { Context } from "@medusajs/framework/types"
 import { DALUtils, generateEntityId } from "@medusajs/framework/utils"
 import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
-import type { HubFieldMapping as FieldMapping } from "../../../mapping/hub-field-mapping"
-import type { HubPriceRules } from "../../../mapping/hub-price-rules"
 import type { NoSaleMemory, NoSaleWay } from "../../../mapping/hub-no-sale"
 import { HubFieldMapping, HubPriceRuleSet } from "../models"
 
@@ -16,14 +14,34 @@ export type PriceRulesApply = { version: number; appliedThrough: string | null }
  * save made meanwhile starts it over.
  */
 export class HubPriceRuleSetRepository extends DALUtils.mikroOrmBaseRepositoryFactory(HubPriceRuleSet) {
-  /** Saves the rules and starts their walk, in one statement: two admins saving at once leave one, the last. */
-  async save(account: string, rules: HubPriceRules, context: Context = {}): Promise<void> {
-    await this.getActiveManager<EntityManager>(context).execute(
-      `insert into hub_price_rule_set (id, account, rules, version, applying) values (?, ?, ?::jsonb, 1, true)
+  /**
+   * Saves the rules and starts their walk, in one statement: two admins saving at once leave one, the
+   * last. Returns the rules it replaced as stored (a row an older version wrote, unparsed), null if none.
+   */
+  async save(account: string, rules: unknown, context: Context = {}): Promise<unknown> {
+    const [row]: Array<{ previous: unknown }> = await this.getActiveManager<EntityManager>(context).execute(
+      `with before as (select rules from hub_price_rule_set where account = ? and deleted_at is null)
+       insert into hub_price_rule_set (id, account, rules, version, applying) values (?, ?, ?::jsonb, 1, true)
        on conflict (account) where deleted_at is null do update set
-         rules = excluded.rules, version = hub_price_rule_set.version + 1, applying = true, applied_through = null, updated_at = now()`,
-      [generateEntityId(undefined, "hubprc"), account, JSON.stringify(rules)]
+         rules = excluded.rules, version = hub_price_rule_set.version + 1, applying = true, applied_through = null, updated_at = now()
+       returning (select rules from before) as previous`,
+      [account, generateEntityId(undefined, "hubprc"), account, JSON.stringify(rules)]
     )
+    return row?.previous ?? null
+  }
+
+  /** The account's rules as stored (unparsed: a row an older version wrote), null if none. */
+  async stored(account: string, context: Context = {}): Promise<unknown> {
+    const [row]: Array<{ rules: unknown }> = await this.getActiveManager<EntityManager>(context).execute(
+      `select rules from hub_price_rule_set where account = ? and deleted_at is null limit 1`,
+      [account]
+    )
+    return row?.rules ?? null
+  }
+
+  /** Removes the account's rules (Medusa's price as it is again). */
+  async clear(account: string, context: Context = {}): Promise<void> {
+    await this.getActiveManager<EntityManager>(context).execute(`delete from hub_price_rule_set where account = ?`, [account])
   }
 
   /** The walk still to do for the account's saved rules; null when they are applied (or none were saved). */
@@ -107,12 +125,29 @@ export class HubPriceRuleSetRepository extends DALUtils.mikroOrmBaseRepositoryFa
 
 /** Each account's mapping of hub fields. */
 export class HubFieldMappingRepository extends DALUtils.mikroOrmBaseRepositoryFactory(HubFieldMapping) {
-  async save(account: string, mapping: FieldMapping, context: Context = {}): Promise<void> {
-    // One statement: two admins saving at once leave one, the last.
-    await this.getActiveManager<EntityManager>(context).execute(
-      `insert into hub_field_mapping (id, account, mapping) values (?, ?, ?::jsonb)
-       on conflict (account) where deleted_at is null do update set mapping = excluded.mapping, updated_at = now()`,
-      [generateEntityId(undefined, "hubmap"), account, JSON.stringify(mapping)]
+  /** Saves the mapping in one statement (two admins saving at once leave one, the last); returns the one it replaced as stored, null if none. */
+  async save(account: string, mapping: unknown, context: Context = {}): Promise<unknown> {
+    const [row]: Array<{ previous: unknown }> = await this.getActiveManager<EntityManager>(context).execute(
+      `with before as (select mapping from hub_field_mapping where account = ? and deleted_at is null)
+       insert into hub_field_mapping (id, account, mapping) values (?, ?, ?::jsonb)
+       on conflict (account) where deleted_at is null do update set mapping = excluded.mapping, updated_at = now()
+       returning (select mapping from before) as previous`,
+      [account, generateEntityId(undefined, "hubmap"), account, JSON.stringify(mapping)]
     )
+    return row?.previous ?? null
+  }
+
+  /** The account's mapping as stored (unparsed: a row an older version wrote), null if none. */
+  async stored(account: string, context: Context = {}): Promise<unknown> {
+    const [row]: Array<{ mapping: unknown }> = await this.getActiveManager<EntityManager>(context).execute(
+      `select mapping from hub_field_mapping where account = ? and deleted_at is null limit 1`,
+      [account]
+    )
+    return row?.mapping ?? null
+  }
+
+  /** Removes the account's mapping (what its options say again). */
+  async clear(account: string, context: Context = {}): Promise<void> {
+    await this.getActiveManager<EntityManager>(context).execute(`delete from hub_field_mapping where account = ?`, [account])
   }
 }

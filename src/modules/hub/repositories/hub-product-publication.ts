@@ -25,6 +25,9 @@ export type PublicationOutcome =
 /** When publication rows are due, from the account's options. */
 export type PublicationTiming = { catalogueCoalesceMs: number; catalogueMaxDelayMs: number }
 
+/** What the merchant's ask (publish now, exclude) changes of a publication, as it was before the ask. */
+export type PublicationAsked = { excluded: boolean; refused: unknown | null; attempts: number }
+
 /**
  * The publications' SQL (one row per hub account and product), claimed with their hub product
  * (hub-product-claim.ts). As in the catalogue outbox, every completion is one statement, so any number
@@ -61,16 +64,20 @@ export class HubProductPublicationRepository extends DALUtils.mikroOrmBaseReposi
    * The merchant's *Publish now* (a refusal forgotten, so the same body goes once more) or exclusion.
    * A product without a row gets one. Due at once either way: the push decides what it means.
    */
-  async ask(account: string, productId: string, ask: { publishNow?: boolean; excluded?: boolean }, context: Context = {}): Promise<void> {
-    await this.getActiveManager<EntityManager>(context).execute(
-      `insert into hub_product_publication as p (id, account, product_id, state, excluded, due_at)
+  async ask(account: string, productId: string, ask: { publishNow?: boolean; excluded?: boolean }, context: Context = {}): Promise<PublicationAsked | null> {
+    const [row]: Array<{ before: PublicationAsked | null }> = await this.getActiveManager<EntityManager>(context).execute(
+      `with before as (select excluded, refused, attempts from hub_product_publication where account = ? and product_id = ? and deleted_at is null)
+       insert into hub_product_publication as p (id, account, product_id, state, excluded, due_at)
        values (?, ?, ?, case when ?::boolean then 'excluded' else 'pending' end, coalesce(?::boolean, false), now())
        on conflict (account, product_id) where deleted_at is null do update set
          excluded = coalesce(?::boolean, p.excluded),
          refused = case when ?::boolean then null else p.refused end,
          attempts = case when ?::boolean then 0 else p.attempts end,
-         version = p.version + 1, due_at = now(), updated_at = now()`,
+         version = p.version + 1, due_at = now(), updated_at = now()
+       returning (select row_to_json(before) from before) as before`,
       [
+        account,
+        productId,
         generateEntityId(undefined, "hubpub"),
         account,
         productId,
@@ -80,6 +87,17 @@ export class HubProductPublicationRepository extends DALUtils.mikroOrmBaseReposi
         ask.publishNow === true,
         ask.publishNow === true,
       ]
+    )
+    return row?.before ?? null
+  }
+
+  /** Undoes an ask: the row as it was before it (`ask`'s answer), or none when the ask made it. */
+  async unask(account: string, productId: string, before: PublicationAsked | null, context: Context = {}): Promise<void> {
+    const manager = this.getActiveManager<EntityManager>(context)
+    if (!before) return void (await manager.execute(`delete from hub_product_publication where account = ? and product_id = ?`, [account, productId]))
+    await manager.execute(
+      `update hub_product_publication set excluded = ?, refused = ?::jsonb, attempts = ?, updated_at = now() where account = ? and product_id = ? and deleted_at is null`,
+      [before.excluded, before.refused === null ? null : JSON.stringify(before.refused), before.attempts, account, productId]
     )
   }
 

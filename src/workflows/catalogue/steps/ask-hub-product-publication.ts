@@ -31,16 +31,11 @@ export const checkHubProductPublicationAskStep = createStep(
 export const askHubProductPublicationStep = createStep(
   "ask-hub-product-publication",
   async ({ account, productId, ask }: AskHubProductPublicationInput, { container }) => {
-    const hub = container.resolve<HubModuleService>(HUB_MODULE)
-    const [before] = await hub.listHubProductPublications({ account, product_id: productId }, { select: ["id", "excluded", "refused", "attempts"] })
-    await hub.account(account).records.askProductPublication(productId, ask)
-    return new StepResponse(undefined, { account, productId, before: before ?? null })
+    const before = await container.resolve<HubModuleService>(HUB_MODULE).account(account).records.askProductPublication(productId, ask)
+    return new StepResponse(undefined, { account, productId, before })
   },
   async (undo, { container }) => {
     if (!undo) return
-    const hub = container.resolve<HubModuleService>(HUB_MODULE)
-    if (undo.before) return void (await hub.updateHubProductPublications(undo.before))
-    const made = await hub.listHubProductPublications({ account: undo.account, product_id: undo.productId }, { select: ["id"] })
-    if (made.length) await hub.deleteHubProductPublications(made.map((row) => row.id))
+    await container.resolve<HubModuleService>(HUB_MODULE).account(undo.account).records.undoProductPublicationAsk(undo.productId, undo.before)
   }
 )

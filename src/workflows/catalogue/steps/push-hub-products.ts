@@ -41,7 +41,7 @@ export type HubProductsPushSummary = {
   takenSkus: string[]
 }
 
-type PushOptions = HubAccount["options"] & { mapping: Awaited<ReturnType<HubAccount["records"]["fieldMapping"]>> }
+type PushOptions = HubAccount["options"] & { mapping: Awaited<ReturnType<HubAccount["records"]["settings"]["fieldMapping"]>> }
 
 /** One claimed hub product: its publication (none: a SKU or product this store does not publish) and its SKUs' rows. */
 type HubProductClaim = { key: string; publication?: ClaimedPublication; skus: ClaimedCatalogueChange[] }
@@ -79,9 +79,9 @@ export const pushHubProductsStep = createStep("push-hub-products", async ({ acco
     takenSkus: [],
   }
   if (!claims.length) return new StepResponse(summary)
-  const [read, mapping] = await Promise.all([readNow(container, held, claimed), records.fieldMapping()])
+  const [read, mapping] = await Promise.all([readNow(container, held, claimed), records.settings.fieldMapping()])
   const pushOptions = { ...options, mapping }
-  const sender: SkuSender = { client: held.products, options, saying: new NoSaleSaying(records, await records.noSale()) }
+  const sender: SkuSender = { client: held.products, options, saying: new NoSaleSaying(records.settings, await records.settings.noSale()) }
   const renewal = setInterval(() => void records.renewHubProductClaims(claimed.claimToken).catch(() => undefined), renewEvery(options.catalogueLeaseMs))
   const settleRow = async (row: ClaimedCatalogueChange, outcome: CarriedOutcome) => {
     await hub.completeCataloguePush(row, outcome)

@@ -13,17 +13,12 @@ export type SaveHubFieldMappingInput = { account: string; mapping: HubFieldMappi
 export const saveHubFieldMappingStep = createStep(
   "save-hub-field-mapping",
   async ({ account, mapping }: SaveHubFieldMappingInput, { container }) => {
-    const hub = container.resolve<HubModuleService>(HUB_MODULE)
-    // The row as stored, not as parsed: a row an older version wrote comes back unchanged.
-    const [before] = await hub.listHubFieldMappings({ account }, { select: ["mapping"], take: 1 })
-    const products = await hub.account(account).records.saveFieldMapping(mapping)
-    return new StepResponse(products, { account, previous: (before?.mapping ?? null) as HubFieldMapping | null })
+    // The mapping replaced as stored, not as parsed: a row an older version wrote comes back unchanged.
+    const { products, previous } = await container.resolve<HubModuleService>(HUB_MODULE).account(account).records.settings.saveFieldMapping(mapping)
+    return new StepResponse(products, { account, previous: previous as HubFieldMapping | null })
   },
   async (before, { container }) => {
     if (!before) return
-    const hub = container.resolve<HubModuleService>(HUB_MODULE)
-    if (before.previous) return void (await hub.account(before.account).records.saveFieldMapping(before.previous))
-    const rows = await hub.listHubFieldMappings({ account: before.account }, { select: ["id"] })
-    if (rows.length) await hub.deleteHubFieldMappings(rows.map((row) => row.id))
+    await container.resolve<HubModuleService>(HUB_MODULE).account(before.account).records.settings.saveFieldMapping(before.previous)
   }
 )

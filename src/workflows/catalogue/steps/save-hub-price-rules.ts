@@ -13,17 +13,12 @@ export type SaveHubPriceRulesInput = { account: string; rules: HubPriceRules }
 export const saveHubPriceRulesStep = createStep(
   "save-hub-price-rules",
   async ({ account, rules }: SaveHubPriceRulesInput, { container }) => {
-    const hub = container.resolve<HubModuleService>(HUB_MODULE)
-    // The row as stored, not as parsed: a row an older version wrote comes back unchanged.
-    const [before] = await hub.listHubPriceRuleSets({ account }, { select: ["rules"], take: 1 })
-    await hub.account(account).records.savePriceRules(rules)
-    return new StepResponse(undefined, { account, previous: (before?.rules ?? null) as HubPriceRules | null })
+    // The rules replaced as stored, not as parsed: a row an older version wrote comes back unchanged.
+    const previous = await container.resolve<HubModuleService>(HUB_MODULE).account(account).records.settings.savePriceRules(rules)
+    return new StepResponse(undefined, { account, previous })
   },
   async (before, { container }) => {
     if (!before) return
-    const hub = container.resolve<HubModuleService>(HUB_MODULE)
-    if (before.previous) return void (await hub.account(before.account).records.savePriceRules(before.previous))
-    const rows = await hub.listHubPriceRuleSets({ account: before.account }, { select: ["id"] })
-    if (rows.length) await hub.deleteHubPriceRuleSets(rows.map((row) => row.id))
+    await container.resolve<HubModuleService>(HUB_MODULE).account(before.account).records.settings.restorePriceRules(before.previous)
   }
 )

@@ -26,7 +26,7 @@ export class NoSaleSaying {
   private turn: Promise<unknown> = Promise.resolve()
 
   constructor(
-    private readonly records: { learnNoSale(learnt: { taken: NoSaleWay } | { refused: NoSaleWay }): Promise<void> },
+    private readonly settings: { learnNoSale(learnt: { taken: NoSaleWay } | { refused: NoSaleWay }): Promise<void> },
     private now: NoSale
   ) {}
 
@@ -53,7 +53,7 @@ export class NoSaleSaying {
       const refusedWay = saying.way !== null && saying.source !== "option" && hubWords !== null && saysNoSale(fields, wire) && aboutSalePrice(hubWords)
       if (!refusedWay) throw error
       if (this.now === saying) {
-        await this.records.learnNoSale({ refused: saying.way! })
+        await this.settings.learnNoSale({ refused: saying.way! })
         this.now = noSale(undefined, { taken: null, refused: [...saying.refused, saying.way!] })
       }
       if (!mayTryNext || this.now.way === null) throw error
@@ -61,7 +61,7 @@ export class NoSaleSaying {
     }
     if (!saysNoSale(fields, wire)) return fields
     if (saying.source === "guess" && saying.way) {
-      await this.records.learnNoSale({ taken: saying.way })
+      await this.settings.learnNoSale({ taken: saying.way })
       if (this.now === saying) this.now = { ...saying, source: "learnt" }
     }
     return { ...fields, promotional_price: null }

@@ -26,6 +26,6 @@ export async function POST(req: MedusaRequest<HubFieldMapping>, res: MedusaRespo
 
 /** The account's mapping as saved (or as its options say), with how it names categories and whether it reads the hub's. */
 async function mappingAnswer({ id: account, options, records }: HubAccount): Promise<HubFieldMappingAnswer> {
-  const { saved, ...mapping } = await records.fieldMapping()
+  const { saved, ...mapping } = await records.settings.fieldMapping()
   return { account, mapping, saved, category_naming: options.categoryNaming, category_service: Boolean(options.categoryServiceUrl) }
 }

@@ -30,11 +30,11 @@ export async function POST(req: MedusaRequest<HubPriceRules>, res: MedusaRespons
 
 async function rulesAnswer({ id, options, records }: HubAccount, scope: MedusaContainer): Promise<HubPriceRulesAnswer> {
   const [rules, applying, applied, { currencyCode }, noSale] = await Promise.all([
-    records.priceRules(),
-    records.priceRulesProgress(),
-    records.priceRulesApplied(),
+    records.settings.priceRules(),
+    records.settings.priceRulesProgress(),
+    records.settings.priceRulesApplied(),
     accountRegion(scope, options),
-    records.noSale(),
+    records.settings.noSale(),
   ])
   return { account: id, rules, currency_code: currencyCode, applying, applied: applied && { at: applied.at.toISOString(), skus: applied.skus }, no_sale: noSale }
 }
