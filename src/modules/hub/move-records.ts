@@ -1,6 +1,6 @@
 import type { Context, DAL } from "@medusajs/framework/types"
 import { InjectManager, MedusaContext } from "@medusajs/framework/utils"
-import type { HubOrderMoveRepository, HubOrderMoveRow } from "./repositories/hub-order-move"
+import type { HubOrderMoveRepository, HubOrderMoveRecord } from "./repositories/hub-order-move"
 
 /**
  * One account's merchant moves as the order page and the runs that finish them read them
@@ -17,31 +17,31 @@ export class HubOrderMoveRecords {
 
   /** One order's newest moves, at most `take` (the order page's history). */
   @InjectManager()
-  async ofOrder(code: string, take: number, @MedusaContext() sharedContext: Context = {}): Promise<HubOrderMoveRow[]> {
+  async ofOrder(code: string, take: number, @MedusaContext() sharedContext: Context = {}): Promise<HubOrderMoveRecord[]> {
     return this.moves.ofOrder(this.account, code, take, sharedContext)
   }
 
   /** Moves whose answer was lost, oldest first: each settled by reading its hub order (src/sync/moves/unknown-moves.ts). */
   @InjectManager()
-  async unknown(limit: number, @MedusaContext() sharedContext: Context = {}): Promise<HubOrderMoveRow[]> {
+  async unknown(limit: number, @MedusaContext() sharedContext: Context = {}): Promise<HubOrderMoveRecord[]> {
     return this.moves.unknown(this.account, limit, sharedContext)
   }
 
   /** The card's moves the hub took whose recording in Medusa failed, finished after `since`, oldest first. */
   @InjectManager()
-  async unrecorded(since: Date, limit: number, @MedusaContext() sharedContext: Context = {}): Promise<HubOrderMoveRow[]> {
+  async unrecorded(since: Date, limit: number, @MedusaContext() sharedContext: Context = {}): Promise<HubOrderMoveRecord[]> {
     return this.moves.unrecorded(this.account, since, limit, sharedContext)
   }
 
   /** Moves of Medusa's fulfillments made after `since` that surely did not reach the hub, or whose claim's process died; oldest first. */
   @InjectManager()
-  async unsent(since: Date, limit: number, @MedusaContext() sharedContext: Context = {}): Promise<HubOrderMoveRow[]> {
+  async unsent(since: Date, limit: number, @MedusaContext() sharedContext: Context = {}): Promise<HubOrderMoveRecord[]> {
     return this.moves.unsent(this.account, since, limit, sharedContext)
   }
 
   /** The move of a fulfillment's key if it ended (taken or refused by the hub); null otherwise. */
   @InjectManager()
-  async endedByKey(claimKey: string, @MedusaContext() sharedContext: Context = {}): Promise<HubOrderMoveRow | null> {
+  async endedByKey(claimKey: string, @MedusaContext() sharedContext: Context = {}): Promise<HubOrderMoveRecord | null> {
     return this.moves.endedByKey(this.account, claimKey, sharedContext)
   }
 

@@ -1,6 +1,6 @@
 import type { Context, DAL } from "@medusajs/framework/types"
 import { InjectManager, MedusaContext } from "@medusajs/framework/utils"
-import type { HubOrderRepository, HubOrderRow } from "./repositories/hub-order"
+import type { HubOrderRepository, HubOrderRecord } from "./repositories/hub-order"
 
 /**
  * One account's hub order records found by their codes (`hub.account(id).records.orders`: the import's
@@ -17,13 +17,13 @@ export class HubOrderRecords {
 
   /** The records of these codes, any order; a code never imported has none. */
   @InjectManager()
-  async byCodes(codes: string[], @MedusaContext() sharedContext: Context = {}): Promise<HubOrderRow[]> {
+  async byCodes(codes: string[], @MedusaContext() sharedContext: Context = {}): Promise<HubOrderRecord[]> {
     return this.orders.byCodes(this.account, [...new Set(codes)], sharedContext)
   }
 
   /** The record of one code, or null. */
   @InjectManager()
-  async byCode(code: string, @MedusaContext() sharedContext: Context = {}): Promise<HubOrderRow | null> {
+  async byCode(code: string, @MedusaContext() sharedContext: Context = {}): Promise<HubOrderRecord | null> {
     const [record] = await this.orders.byCodes(this.account, [code], sharedContext)
     return record ?? null
   }

@@ -4,7 +4,7 @@
  * (src/__tests__/import-layers.unit.spec.ts holds it: nothing outside the module imports them, issue 60).
  */
 import type { InferTypeOf } from "@medusajs/framework/types"
-import type { HubDeliveryAction, HubImportRun, HubOrder, HubOrderMove } from "./models"
+import type { HubDeliveryAction, HubImportRun } from "./models"
 
 /** A document an account's delivery operations answer (a label, a PLP), streamed: the client's wire stays the module's. */
 export type { HubDocument } from "../../hub-client"
@@ -15,8 +15,8 @@ export { PUBLICATION_STATES, type ClaimedPublication, type PublicationState } fr
 export { HUB_SYNC_ERROR_ENTITIES } from "./models/hub-sync-error"
 export { FREIGHT_QUOTES_KEPT_DAYS, FREIGHT_SOURCES, FREIGHT_TRY, type CachedFreight, type FreightCacheKey, type FreightFigures, type FreightQuoteRecord, type FreightQuoteToRecord, type FreightSource } from "./repositories/hub-freight"
 export type { ImportRunCounts, SharedListedOrder, TakenListedOrder } from "./repositories/hub-listed-order"
-export { HUB_ORDER_SORTS, type HubOrderClaimToken, type HubOrderSort } from "./repositories/hub-order"
-export { TAKEN_OVER_WHILE_SENDING, type HubOrderMoveNeedingMerchant } from "./repositories/hub-order-move"
+export { HUB_ORDER_SORTS, type HubOrderClaimToken, type HubOrderRecord, type HubOrderSort } from "./repositories/hub-order"
+export { TAKEN_OVER_WHILE_SENDING, type HubOrderMoveNeedingMerchant, type HubOrderMoveRecord } from "./repositories/hub-order-move"
 export type { PricePreviewSourceRow } from "./repositories/hub-price-preview"
 export type { ClaimedHubProducts } from "./repositories/hub-product-claim"
 export type { ClaimedWarehouseStock, WarehouseStockSummary } from "./repositories/hub-warehouse-stock"
@@ -28,7 +28,5 @@ export type { ListedSyncError, MarketplaceRefusalRow } from "./repositories/hub-
 export { MAX_HOURS as TRAFFIC_HOURS_KEPT, type TrafficHour } from "./repositories/hub-traffic-hour"
 
 /** A row of the module's tables as its service answers it. */
-export type HubOrderRecord = InferTypeOf<typeof HubOrder>
-export type HubOrderMoveRecord = InferTypeOf<typeof HubOrderMove>
 export type HubDeliveryActionRecord = InferTypeOf<typeof HubDeliveryAction>
 export type HubImportRunRecord = InferTypeOf<typeof HubImportRun>

@@ -1,4 +1,4 @@
-import type { Context } from "@medusajs/framework/types"
+import type { Context, InferTypeOf } from "@medusajs/framework/types"
 import { DALUtils, generateEntityId, MedusaError } from "@medusajs/framework/utils"
 import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
 import { FINAL_STATUS_TYPES, type MerchantOrderMoveKind } from "../../../hub-client"
@@ -39,25 +39,7 @@ export type HubOrderMoveNeedingMerchant = {
 }
 
 /** A move as its row holds it (the order page's history, the runs that finish moves). */
-export type HubOrderMoveRow = {
-  id: string
-  account: string
-  hub_order_id: string
-  code: string
-  kind: string
-  request: unknown
-  state: HubOrderMoveState
-  hub_status_code: string | null
-  error: string | null
-  error_status: number | null
-  attempts: number
-  claimed_until: Date | null
-  finished_at: Date | null
-  claim_key: string | null
-  medusa_error: string | null
-  created_at: Date
-  updated_at: Date
-}
+export type HubOrderMoveRecord = InferTypeOf<typeof HubOrderMove>
 
 const MOVE_COLUMNS = `id, account, hub_order_id, code, kind, request, state, hub_status_code, error, error_status, attempts,
   claimed_until, finished_at, claim_key, medusa_error, created_at, updated_at`
@@ -229,7 +211,7 @@ export class HubOrderMoveRepository extends DALUtils.mikroOrmBaseRepositoryFacto
   // ---- One account's moves (src/modules/hub/move-records.ts): every read and write of its rows only
 
   /** One order's newest moves, at most `take`. */
-  async ofOrder(account: string, code: string, take: number, context: Context = {}): Promise<HubOrderMoveRow[]> {
+  async ofOrder(account: string, code: string, take: number, context: Context = {}): Promise<HubOrderMoveRecord[]> {
     return this.getActiveManager<EntityManager>(context).execute(
       `select ${MOVE_COLUMNS} from hub_order_move where account = ? and code = ? and deleted_at is null order by created_at desc, id desc limit ?`,
       [account, code, take]
@@ -237,7 +219,7 @@ export class HubOrderMoveRepository extends DALUtils.mikroOrmBaseRepositoryFacto
   }
 
   /** Moves whose answer was lost, oldest first. */
-  async unknown(account: string, limit: number, context: Context = {}): Promise<HubOrderMoveRow[]> {
+  async unknown(account: string, limit: number, context: Context = {}): Promise<HubOrderMoveRecord[]> {
     return this.getActiveManager<EntityManager>(context).execute(
       `select ${MOVE_COLUMNS} from hub_order_move where account = ? and state = 'unknown' and deleted_at is null order by updated_at asc, id asc limit ?`,
       [account, limit]
@@ -245,7 +227,7 @@ export class HubOrderMoveRepository extends DALUtils.mikroOrmBaseRepositoryFacto
   }
 
   /** The card's moves the hub took whose recording in Medusa failed, finished after `since`, oldest first. */
-  async unrecorded(account: string, since: Date, limit: number, context: Context = {}): Promise<HubOrderMoveRow[]> {
+  async unrecorded(account: string, since: Date, limit: number, context: Context = {}): Promise<HubOrderMoveRecord[]> {
     return this.getActiveManager<EntityManager>(context).execute(
       `select ${MOVE_COLUMNS} from hub_order_move
         where account = ? and state = 'done' and claim_key is null and medusa_error is not null and finished_at > ? and deleted_at is null
@@ -255,7 +237,7 @@ export class HubOrderMoveRepository extends DALUtils.mikroOrmBaseRepositoryFacto
   }
 
   /** Moves of Medusa's fulfillments, made after `since`, surely not sent or claimed by a process whose lease ran out; oldest first. */
-  async unsent(account: string, since: Date, limit: number, context: Context = {}): Promise<HubOrderMoveRow[]> {
+  async unsent(account: string, since: Date, limit: number, context: Context = {}): Promise<HubOrderMoveRecord[]> {
     return this.getActiveManager<EntityManager>(context).execute(
       `select ${MOVE_COLUMNS} from hub_order_move
         where account = ? and claim_key is not null and created_at > ? and deleted_at is null
@@ -266,8 +248,8 @@ export class HubOrderMoveRepository extends DALUtils.mikroOrmBaseRepositoryFacto
   }
 
   /** The move of a fulfillment's key (`ship:<fulfillment id>`) if it ended: taken or refused by the hub. */
-  async endedByKey(account: string, claimKey: string, context: Context = {}): Promise<HubOrderMoveRow | null> {
-    const [row]: HubOrderMoveRow[] = await this.getActiveManager<EntityManager>(context).execute(
+  async endedByKey(account: string, claimKey: string, context: Context = {}): Promise<HubOrderMoveRecord | null> {
+    const [row]: HubOrderMoveRecord[] = await this.getActiveManager<EntityManager>(context).execute(
       `select ${MOVE_COLUMNS} from hub_order_move where account = ? and claim_key = ? and state in ('done', 'rejected') and deleted_at is null limit 1`,
       [account, claimKey]
     )

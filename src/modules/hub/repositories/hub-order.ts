@@ -35,7 +35,7 @@ const seenParams = ({ delivery, remoteCode, expeditionLimit }: SeenHubOrder) => 
 ]
 
 /** A hub order's record as its row holds it. */
-export type HubOrderRow = InferTypeOf<typeof HubOrder>
+export type HubOrderRecord = InferTypeOf<typeof HubOrder>
 
 /** Every column of a hub order record, as the generated reads return them. */
 const ORDER_COLUMNS = `id, account, code, channel, calculation_type, shipping_method, shipping_carrier, remote_code, expedition_limit_date,
@@ -223,7 +223,7 @@ export class HubOrderRepository extends DALUtils.mikroOrmBaseRepositoryFactory(H
   // ---- One account's hub orders by code (src/modules/hub/order-records.ts): its rows only
 
   /** The records of these codes in `account`, any order. */
-  async byCodes(account: string, codes: string[], context: Context = {}): Promise<HubOrderRow[]> {
+  async byCodes(account: string, codes: string[], context: Context = {}): Promise<HubOrderRecord[]> {
     if (!codes.length) return []
     return this.getActiveManager<EntityManager>(context).execute(
       `select ${ORDER_COLUMNS} from hub_order where account = ? and code in (select jsonb_array_elements_text(?::jsonb)) and deleted_at is null`,
