@@ -159,15 +159,19 @@ medusaIntegrationTestRunner({
         await expectInSync("CAMISETA-P", 10)
         sandbox.hub.resetRequestLog()
         const inventory = container.resolve(Modules.INVENTORY)
+        const burstStartedAt = Date.now()
         for (let change = 1; change <= 200; change++) {
           await inventory.updateInventoryLevels([
             { inventory_item_id: store.inventoryItemsBySku["CAMISETA-P"], location_id: store.stockLocation.id, stocked_quantity: 10 + change },
           ])
         }
+        const burstMs = Date.now() - burstStartedAt
         await expectInSync("CAMISETA-P", 210)
         const puts = putsFor("CAMISETA-P")
         expect(puts.length).toBeGreaterThanOrEqual(1)
-        expect(puts.length).toBeLessThanOrEqual(5)
+        // A handful however slow the machine: one push per interval the burst lasted, and the last value after it.
+        expect(puts.length).toBeLessThanOrEqual(Math.ceil(burstMs / hub.hubOptions.catalogueMinPushIntervalMs) + 2)
+        expect(puts.length).toBeLessThan(20)
         // However long the burst lasts, the SKU is pushed at most once per interval.
         const gaps = puts.slice(1).map((put, index) => put.at - puts[index].at)
         for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(hub.hubOptions.catalogueMinPushIntervalMs - 50)
