@@ -168,8 +168,8 @@ async function seedPublished(container: MedusaContainer, hub: HubModuleService, 
   const publishedAt = Date.now()
   const flusher = catalogueFlusher(container, hub.account(DEFAULT_ACCOUNT))
   await flusher.sweep()
-  let counts = await hub.account(DEFAULT_ACCOUNT).records.publicationCounts()
-  for (; counts.due > 0; counts = await hub.account(DEFAULT_ACCOUNT).records.publicationCounts()) await flusher.flush().then(() => sleep(500))
+  let counts = await hub.account(DEFAULT_ACCOUNT).records.publications.counts()
+  for (; counts.due > 0; counts = await hub.account(DEFAULT_ACCOUNT).records.publications.counts()) await flusher.flush().then(() => sleep(500))
   await settled(hub, [DEFAULT_ACCOUNT])
   const publicationMs = Date.now() - publishedAt
   if (counts.byState.published !== PRODUCTS) throw new Error(`published ${JSON.stringify(counts.byState)}, not all ${PRODUCTS}`)
@@ -212,8 +212,8 @@ async function measureMappingChange(container: MedusaContainer, hub: HubModuleSe
   const madeDue = await saveFieldMapping(container, hub.account(DEFAULT_ACCOUNT), mapping)
   const saveMs = Date.now() - started
   // The service's own rounds push what is due; settled once no publication row is due and the outbox is empty.
-  let counts = await hub.account(DEFAULT_ACCOUNT).records.publicationCounts()
-  for (let lastDue = counts.due, stillSince = Date.now(); counts.due > 0; counts = await hub.account(DEFAULT_ACCOUNT).records.publicationCounts()) {
+  let counts = await hub.account(DEFAULT_ACCOUNT).records.publications.counts()
+  for (let lastDue = counts.due, stillSince = Date.now(); counts.due > 0; counts = await hub.account(DEFAULT_ACCOUNT).records.publications.counts()) {
     if (counts.due !== lastDue) [lastDue, stillSince] = [counts.due, Date.now()]
     if (Date.now() - stillSince > 60_000) throw new Error(`${counts.due} publications still due, none pushed for a minute`)
     await sleep(200)

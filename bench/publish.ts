@@ -69,7 +69,7 @@ async function main() {
       log(`${marked} products marked; publishing`)
       for (;;) {
         await flusher.flush()
-        const { byState, due } = await hub.account("default").records.publicationCounts()
+        const { byState, due } = await hub.account("default").records.publications.counts()
         if (due === 0) {
           log(`published ${byState.published}, not publishable ${byState.not_publishable}, refused ${byState.refused}`)
           break

@@ -86,7 +86,7 @@ medusaIntegrationTestRunner({
       // Published while nothing listened, so one round claims both (the first publication's sweep).
       await eventually(async () => expect(await hub.listHubProductPublications({ product_id: [single, set] })).toEqual([]))
       await container.resolve(ContainerRegistrationKeys.PG_CONNECTION).raw(`update product set status = 'published' where id = any(?)`, [[single, set]])
-      expect(await hub.account("default").records.markProductsForHub([single, set], { onlyNew: true })).toBe(2)
+      expect(await hub.account("default").records.publications.mark([single, set], { onlyNew: true })).toBe(2)
       await pushHubProductsWorkflow(container).run({ input: { account: "default" } }).catch(() => undefined)
       await eventually(async () => {
         await pushHubProductsWorkflow(container).run({ input: { account: "default" } }).catch(() => undefined)
@@ -161,7 +161,7 @@ medusaIntegrationTestRunner({
       sandbox.hub.upsertProducts([{ sku: "NO-HUB", qty: 1, name: "No hub" }])
       const heldId = await createProduct({ title: "No hub", variants: [{ sku: "NO-HUB", stocked: 1 }] })
       const outId = await createProduct({ title: "Fora do hub", status: "draft", variants: [{ sku: "FORA-HUB", stocked: 1 }] })
-      await hub.account("default").records.askProductPublication(outId, { excluded: true })
+      await hub.account("default").records.publications.ask(outId, { excluded: true })
       await updateProductsWorkflow(container).run({ input: { selector: { id: outId }, update: { status: "published" } } })
       await eventually(async () => expect(await publicationOf(outId)).toMatchObject({ state: "excluded", due_at: null }))
       await eventually(async () => expect(await publicationOf(heldId)).toMatchObject({ state: "published", linked: true }))

@@ -64,7 +64,7 @@ medusaIntegrationTestRunner({
       // Published while nothing listened, so one round claims both (the first publication's sweep).
       await eventually(async () => expect(await hub.listHubProductPublications({ product_id: [kit, blue] })).toEqual([]))
       await container.resolve(ContainerRegistrationKeys.PG_CONNECTION).raw(`update product set status = 'published' where id = any(?)`, [[kit, blue]])
-      expect(await hub.account("default").records.markProductsForHub([kit, blue], { onlyNew: true })).toBe(2)
+      expect(await hub.account("default").records.publications.mark([kit, blue], { onlyNew: true })).toBe(2)
       await publishUntil(async () => expect([(await publicationOf(kit)).state, (await publicationOf(blue)).state].sort()).toEqual(["not_publishable", "published"]))
       const kitHolds = (await publicationOf(kit)).state === "published"
       const [holder, title, other] = kitHolds ? [kit, "Conjunto", blue] : [blue, "Conjunto azul", kit]
@@ -89,9 +89,9 @@ medusaIntegrationTestRunner({
       expect(requests("GET", "/products/CANECA")).toEqual([])
 
       // The lost create's own retry holds the SKU still: it reads the hub and takes the product it made.
-      await hub.account("default").records.askProductPublication(mug, { publishNow: true })
+      await hub.account("default").records.publications.ask(mug, { publishNow: true })
       await publishUntil(async () => expect(await publicationOf(mug)).toMatchObject({ state: "published", sku: "CANECA", outcome_unknown: false, linked: false }))
-      await hub.account("default").records.askProductPublication(set, { publishNow: true })
+      await hub.account("default").records.publications.ask(set, { publishNow: true })
       await publishUntil(async () => expect(await publicationOf(set)).toMatchObject({ state: "not_publishable", due_at: null, accepted: null }))
       expect(sandbox.hub.getProduct("CANECA")).toMatchObject({ name: "Caneca" })
       expect(sandbox.hub.getProduct("CANECA")?.variations ?? []).toEqual([])

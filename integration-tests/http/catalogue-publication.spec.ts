@@ -337,7 +337,7 @@ medusaIntegrationTestRunner({
       await eventually(async () => expect(await hub.listHubProductPublications({ product_id: ids })).toEqual([]))
       const db = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
       await db.raw(`update product set status = 'published' where id = any(?)`, [ids])
-      expect(await hub.account("default").records.markProductsForHub(ids, { onlyNew: true })).toBe(6)
+      expect(await hub.account("default").records.publications.mark(ids, { onlyNew: true })).toBe(6)
       // The dying publisher: it claims what is due and creates the first on the hub, then is gone.
       const { publications: dead } = await hub.account("default").records.claimHubProducts(100)
       expect(dead.map((claim) => claim.productId).sort()).toEqual([...ids].sort())

@@ -45,7 +45,7 @@ const reservedThenTakenOver = createWorkflow(
     reserveHubOrdersStockStep(input)
     takeOverStep(input.hubOrderId)
     markHubOrdersImportedStep(
-      transform({ input }, ({ input }) => [{ hubOrderId: input.hubOrderId, orderId: input.orderId, needsStock: false, attempt: input.claims![0].attempt }])
+      transform({ input }, ({ input }) => ({ account: input.account, imports: [{ hubOrderId: input.hubOrderId, orderId: input.orderId, needsStock: false, attempt: input.claims![0].attempt }] }))
     )
     return new WorkflowResponse(null)
   }
@@ -175,7 +175,7 @@ medusaIntegrationTestRunner({
       // over, finds the reservation and records the import; the first import's record is then refused (its
       // fence) and it is undone.
       const { errors } = await reservedThenTakenOver(container).run({
-        input: { orderIds: [orphan.id], stockLocationId: store.stockLocation.id, claims, hubOrderId: claim.id, orderId: orphan.id },
+        input: { orderIds: [orphan.id], stockLocationId: store.stockLocation.id, account: "default", claims, hubOrderId: claim.id, orderId: orphan.id },
         throwOnError: false,
       })
       expect(errors.map((error) => error.error.message).join()).toContain("taken over")

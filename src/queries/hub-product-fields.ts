@@ -4,6 +4,7 @@ import { availableQuantity, VariantInventoryItemStock } from "../mapping/availab
 import { CATALOGUE_FIELDS, hubProductFields, type HubProductFields, type VariantReading } from "../mapping/hub-product"
 import { HUB_MODULE } from "../modules/hub"
 import type { HubAccountOptions } from "../modules/hub/accounts"
+import type { HubAccount } from "../modules/hub/hub-account"
 import type { WantedSkuFields } from "../modules/hub/types"
 import type HubModuleService from "../modules/hub/service"
 import { hubPrices, type HubPriceReading } from "./hub-prices"
@@ -139,10 +140,10 @@ async function listVariants(container: MedusaContainer, ids: string[], skus: str
 /** The fields one account's hub should hold of what the selector reached. */
 async function fieldsOnHub(container: MedusaContainer, reach: SelectorReach, options: HubAccountOptions): Promise<AccountReading> {
   const product = container.resolve(Modules.PRODUCT)
-  const hubModule: HubModuleService = container.resolve(HUB_MODULE)
+  const { records } = container.resolve<HubModuleService>(HUB_MODULE).account(options.id)
   // The SKUs the named variants and products last carried on this hub (a renamed one no longer carries it).
   const anyNamed = reach.named.variantIds.length > 0 || reach.named.productIds.length > 0
-  const formerSkus = anyNamed ? await hubModule.account(options.id).records.skusLastCarriedBy(reach.named) : []
+  const formerSkus = anyNamed ? await records.skusLastCarriedBy(reach.named) : []
   const ours = new Set([...reach.namedSkus, ...formerSkus])
   const skus = new Set([...reach.skus, ...formerSkus])
   const known = new Set(reach.variants.map((variant) => variant.id))
@@ -150,7 +151,7 @@ async function fieldsOnHub(container: MedusaContainer, reach: SelectorReach, opt
   const variants = [...reach.variants, ...(await listVariants(container, [], more)).filter((variant) => !known.has(variant.id))]
 
   const readings = await readVariants(container, variants.filter((variant) => variant.sku), options)
-  const foreign = await neverSentOutsideChannel(hubModule, options.id, variants, readings, reach.listedSkus)
+  const foreign = await neverSentOutsideChannel(records, variants, readings, reach.listedSkus)
   const bySku = new Map<string, WantedSkuFields>()
   for (const variant of variants) {
     if (!variant.sku || foreign.has(variant.sku)) continue
@@ -166,11 +167,11 @@ async function fieldsOnHub(container: MedusaContainer, reach: SelectorReach, opt
   if (unnamed.length) {
     // A row, or a deleted variant (a deletion while no process listened, or before this version):
     // no live variant carries these SKUs, so every variant found with them is a deleted one.
-    const [rows, deleted] = await Promise.all([
-      hubModule.listHubCatalogueChanges({ sku: unnamed, account: options.id }, { select: ["sku"] }),
+    const [sold, deleted] = await Promise.all([
+      records.skusWithRows(unnamed),
       product.listProductVariants({ sku: unnamed }, { select: ["sku"], withDeleted: true }),
     ])
-    for (const found of [...rows, ...deleted]) if (found.sku) ours.add(found.sku)
+    for (const sku of [...sold, ...deleted.map((variant) => variant.sku)]) if (sku) ours.add(sku)
   }
   for (const sku of missing) {
     if (ours.has(sku)) bySku.set(sku, { sku, variantId: null, productId: null, fields: hubProductFields(null, options) })
@@ -204,16 +205,14 @@ function warehouseQuantities(bySku: Map<string, WantedSkuFields>, readings: Map<
  * One that left the channel has its row, so it still goes to 0.
  */
 async function neverSentOutsideChannel(
-  hubModule: HubModuleService,
-  account: string,
+  records: HubAccount["records"],
   variants: ListedVariant[],
   readings: Map<string, VariantReading>,
   listed: Set<string>
 ): Promise<Set<string>> {
   const outside = variants.flatMap((variant) => (variant.sku && !listed.has(variant.sku) && readings.get(variant.id)?.inHubChannel === false ? [variant.sku] : []))
   if (!outside.length) return new Set()
-  const rows = await hubModule.listHubCatalogueChanges({ sku: outside, account }, { select: ["sku"] })
-  const sent = new Set(rows.map((row) => row.sku))
+  const sent = await records.skusWithRows(outside)
   return new Set(outside.filter((sku) => !sent.has(sku)))
 }
 

@@ -157,12 +157,13 @@ export async function publicationsConcerned(container: MedusaContainer, productI
   const accounts = hub.publishingAccounts
   const ids = [...new Set(productIds)]
   if (!accounts.length || !ids.length) return []
-  const [inChannels, rows] = await Promise.all([
+  const [inChannels, ...rows] = await Promise.all([
     productsInAccountChannels(container, accounts, ids),
-    hub.listHubProductPublications({ product_id: ids, account: accounts.map(({ id }) => id) }, { select: ["account", "product_id"] }),
+    ...accounts.map(({ records }) => records.publications.ofProducts(ids)),
   ])
-  return accounts.flatMap(({ id }) => {
-    const concerned = ids.filter((productId) => inChannels.get(id)!.has(productId) || rows.some((row) => row.account === id && row.product_id === productId))
+  return accounts.flatMap(({ id }, index) => {
+    const published = new Set(rows[index].map((row) => row.product_id))
+    const concerned = ids.filter((productId) => inChannels.get(id)!.has(productId) || published.has(productId))
     return concerned.length ? [{ account: id, productIds: concerned }] : []
   })
 }

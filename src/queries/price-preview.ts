@@ -3,10 +3,8 @@ import { Modules } from "@medusajs/framework/utils"
 import type { HubPriceRules, PriceHeld } from "../mapping/hub-price-rules"
 import { priceStepsLeft, type PriceCutLimit } from "../mapping/hub-price-steps"
 import { hubAmount } from "../mapping/hub-product"
-import { HUB_MODULE } from "../modules/hub"
 import type { HubAccount } from "../modules/hub/hub-account"
 import type { PricePreviewSourceRow } from "../modules/hub/types"
-import type HubModuleService from "../modules/hub/service"
 import { accountRegion, ruledPriceOf, variantPriceOf, type CalculatedPriceReading, type RuledVariantPrice } from "./hub-prices"
 
 /**
@@ -68,12 +66,12 @@ export function previewLine(row: PreviewRow, reading: RuledVariantPrice | undefi
  */
 export async function previewCatalogue(
   container: MedusaContainer,
-  { id, options, records }: HubAccount,
+  { options, records }: HubAccount,
   rules: HubPriceRules,
   page: { limit: number; offset: number },
   chunk = PREVIEW_CHUNK
 ): Promise<{ currencyCode: string | null; count: number; lines: PricePreviewLine[]; summary: PricePreviewSummary }> {
-  const [, count] = await container.resolve<HubModuleService>(HUB_MODULE).listAndCountHubCatalogueChanges({ account: id, warehouse: "98" }, { select: ["id"], take: 1 })
+  const count = await records.pricePreview.skuCount()
   const region = await accountRegion(container, options)
   const limit = { limitPercent: options.priceCutLimitPercent, marginPercent: options.priceCutMarginPercent }
   const list = { priceListId: rules.source.kind === "price_list" ? rules.source.price_list_id : null, currencyCode: region.currencyCode }

@@ -10,16 +10,17 @@ import { HubFreightRecords } from "./freight-records"
 import { HubRunRecords } from "./run-records"
 import { HubOrderMoveRecords } from "./move-records"
 import { HubOrderRecords } from "./order-records"
+import { HubDeliveryActionRecords } from "./delivery-action-records"
+import { HubPublicationRecords } from "./publication-records"
 import { HubSettingsRecords } from "./settings-records"
 import { HubStatusRecords } from "./status-records"
 import { HubMarketplaceRefusalRecords } from "./refusal-records"
 import { HubSacRecords } from "./sac-records"
 import { HubWarehouseReconciliationRecords } from "./warehouse-reconciliation-records"
 import type { CatalogueFigures, WantedSkuFields } from "./models/hub-catalogue-change"
-import type { PublicationState } from "./models/hub-product-publication"
 import type { HubRepositories } from "./repositories"
+import type { ProductSkuRow } from "./repositories/hub-catalogue-change"
 import type { ClaimedHubProducts } from "./repositories/hub-product-claim"
-import type { PublicationAsked } from "./repositories/hub-product-publication"
 import type { ClaimedWarehouseStock, WarehouseStockSummary } from "./repositories/hub-warehouse-stock"
 import type { SharedListedOrder, TakenListedOrder } from "./repositories/hub-listed-order"
 import type { ShipByDue } from "./repositories/hub-order"
@@ -63,7 +64,7 @@ export class HubAccountRecords {
     protected readonly baseRepository_: DAL.RepositoryService
   ) {}
 
-  // ---- The hub product pipeline: outbox rows (a SKU each) and publications (a product each)
+  // ---- The hub product pipeline: outbox rows (a SKU each; publications, a product each, are `publications`)
 
   /** Records the fields each SKU should have on the hub; returns how many SKUs were queued (each goes with its hub product's push). */
   @InjectManager()
@@ -113,6 +114,18 @@ export class HubAccountRecords {
     return this.repositories.outbox.skusLastCarriedBy(this.account.id, holders, sharedContext)
   }
 
+  /** Which of these SKUs the account's outbox has a row of (at any warehouse): SKUs this store sold on its hub. */
+  @InjectManager()
+  async skusWithRows(skus: string[], @MedusaContext() sharedContext: Context = {}): Promise<Set<string>> {
+    return this.repositories.outbox.skusWithRows(this.account.id, [...new Set(skus)], sharedContext)
+  }
+
+  /** One product's SKUs at the default warehouse, as wanted, as the hub took them, and when last sent (the product's card). */
+  @InjectManager()
+  async skusOfProduct(productId: string, @MedusaContext() sharedContext: Context = {}): Promise<ProductSkuRow[]> {
+    return this.repositories.outbox.productSkus(this.account.id, productId, sharedContext)
+  }
+
   /**
    * Claims up to `limit` due hub products for `catalogueLeaseMs` (src/modules/hub/repositories/hub-product-claim.ts):
    * each with its publication (option `publishProducts`) and its SKUs' pending outbox rows, under one token.
@@ -134,24 +147,6 @@ export class HubAccountRecords {
     return this.repositories.hubProducts.renew(claimToken, this.account.options.catalogueLeaseMs, sharedContext)
   }
 
-  /** Products changed in Medusa (`onlyNew`: the first publication's sweep); how many rows were written. */
-  @InjectManager()
-  async markProductsForHub(productIds: string[], { onlyNew = false }: { onlyNew?: boolean } = {}, @MedusaContext() sharedContext: Context = {}): Promise<number> {
-    return this.repositories.publications.mark(this.account.id, productIds, this.account.options, { onlyNew }, sharedContext)
-  }
-
-  /** The merchant's *Publish now* or exclusion of one product. */
-  @InjectManager()
-  async askProductPublication(productId: string, ask: { publishNow?: boolean; excluded?: boolean }, @MedusaContext() sharedContext: Context = {}): Promise<PublicationAsked | null> {
-    return this.repositories.publications.ask(this.account.id, productId, ask, sharedContext)
-  }
-
-  /** Undoes an ask: the publication as `askProductPublication` said it was, or none when the ask made it. */
-  @InjectManager()
-  async undoProductPublicationAsk(productId: string, before: PublicationAsked | null, @MedusaContext() sharedContext: Context = {}): Promise<void> {
-    await this.repositories.publications.unask(this.account.id, productId, before, sharedContext)
-  }
-
   /**
    * Reserves the hub SKUs `skus` for `productId` before its hub is read or written, and answers the
    * other product of this store holding one of them, if any (src/modules/hub/repositories/hub-sku-reservation.ts).
@@ -159,11 +154,6 @@ export class HubAccountRecords {
   @InjectManager()
   async reserveHubSkus(productId: string, skus: string[], options: { keepOthers: boolean }, @MedusaContext() sharedContext: Context = {}): Promise<HubSkuHolding | null> {
     return this.repositories.skuReservations.reserve(this.account.id, productId, skus, options, sharedContext)
-  }
-
-  @InjectManager()
-  async publicationCounts(@MedusaContext() sharedContext: Context = {}): Promise<{ byState: Record<PublicationState, number>; due: number }> {
-    return this.repositories.publications.counts(this.account.id, sharedContext)
   }
 
   // ---- The catalogue's figures (its reconciliations begin and end in `runs`)
@@ -267,7 +257,7 @@ export class HubAccountRecords {
 
   /** What the price preview reads of the account's catalogue (src/modules/hub/price-preview-records.ts). */
   get pricePreview(): HubPricePreviewRecords {
-    return new HubPricePreviewRecords(this.account.id, this.repositories.pricePreview, this.baseRepository_)
+    return new HubPricePreviewRecords(this.account.id, this.repositories.pricePreview, this.repositories.outbox, this.baseRepository_)
   }
 
   /** What the reconciliation of the account's other warehouses reads (src/modules/hub/warehouse-reconciliation-records.ts). */
@@ -300,6 +290,11 @@ export class HubAccountRecords {
     return new HubStatusRecords(this.account.id, this.repositories.statuses, this.baseRepository_)
   }
 
+  /** The products marked for the account's hub, the merchant's asks and the admin's reads of them (src/modules/hub/publication-records.ts). */
+  get publications(): HubPublicationRecords {
+    return new HubPublicationRecords(this.account, this.repositories.publications, this.baseRepository_)
+  }
+
   /** The account's hub order records by their codes (src/modules/hub/order-records.ts). */
   get orders(): HubOrderRecords {
     return new HubOrderRecords(this.account.id, this.repositories.orders, this.baseRepository_)
@@ -308,6 +303,11 @@ export class HubAccountRecords {
   /** The merchant's moves of the account's orders, as the order page and the runs that finish them read them (src/modules/hub/move-records.ts). */
   get moves(): HubOrderMoveRecords {
     return new HubOrderMoveRecords(this.account.id, this.repositories.moves, this.baseRepository_)
+  }
+
+  /** What the merchant did with the account's orders through the marketplace's delivery (src/modules/hub/delivery-action-records.ts). */
+  get deliveryActions(): HubDeliveryActionRecords {
+    return new HubDeliveryActionRecords(this.account.id, this.repositories.deliveryActions, this.baseRepository_)
   }
 
   /** The order import's runs and the catalogue's reconciliations, begun and ended (src/modules/hub/run-records.ts). */

@@ -1,11 +1,12 @@
 import type { Context, DAL } from "@medusajs/framework/types"
 import { InjectManager, MedusaContext } from "@medusajs/framework/utils"
-import type { HubOrderRepository, HubOrderRecord } from "./repositories/hub-order"
+import type { HubOrderRepository, HubOrderRecord, HubOrderStepFields } from "./repositories/hub-order"
 
 /**
- * One account's hub order records found by their codes (`hub.account(id).records.orders`: the import's
- * listing, the order page, a move, a PLP, an after-sale ticket) or, for the moves' drivers, the Medusa
- * order of each: every read of that account's rows only (a code is unique in its account, not across).
+ * One account's hub order records (`hub.account(id).records.orders`) found by their codes (the import's
+ * listing, the order page, a move, a PLP, an after-sale ticket) or their ids (the orders' workflow
+ * steps, which set their fields and put them back), or, for the moves' drivers, the Medusa order of
+ * each: every read and write of that account's rows only (a code is unique in its account, not across).
  */
 export class HubOrderRecords {
   constructor(
@@ -32,5 +33,26 @@ export class HubOrderRecords {
   @InjectManager()
   async orderIdsOf(ids: string[], @MedusaContext() sharedContext: Context = {}): Promise<Map<string, string | null>> {
     return this.orders.orderIdsOf(this.account, [...new Set(ids)], sharedContext)
+  }
+
+  /** The records of these ids; another account's id finds nothing. */
+  @InjectManager()
+  async byIds(ids: string[], @MedusaContext() sharedContext: Context = {}): Promise<HubOrderRecord[]> {
+    return this.orders.byIds(this.account, [...new Set(ids)], sharedContext)
+  }
+
+  /** The record of one id, or null. */
+  async byId(id: string): Promise<HubOrderRecord | null> {
+    const [record] = await this.byIds([id])
+    return record ?? null
+  }
+
+  /**
+   * Sets `fields` on one record, only while it holds `only` (when given); answers those fields as
+   * they were (what a compensation sets back), or null when nothing changed (see the repository).
+   */
+  @InjectManager()
+  async set(id: string, fields: HubOrderStepFields, only: HubOrderStepFields = {}, @MedusaContext() sharedContext: Context = {}): Promise<HubOrderStepFields | null> {
+    return this.orders.set(this.account, id, fields, only, sharedContext)
   }
 }

@@ -1,5 +1,6 @@
 import type { Context, DAL } from "@medusajs/framework/types"
-import { InjectTransactionManager, MedusaContext } from "@medusajs/framework/utils"
+import { InjectManager, InjectTransactionManager, MedusaContext } from "@medusajs/framework/utils"
+import type { HubCatalogueChangeRepository } from "./repositories/hub-catalogue-change"
 import type { HubPricePreviewRepository, PricePreviewSourceRow } from "./repositories/hub-price-preview"
 
 /**
@@ -10,9 +11,16 @@ export class HubPricePreviewRecords {
   constructor(
     private readonly account: string,
     private readonly repository: HubPricePreviewRepository,
+    private readonly outbox: HubCatalogueChangeRepository,
     /** The module's base repository: where `@InjectManager` takes a manager from. */
     protected readonly baseRepository_: DAL.RepositoryService
   ) {}
+
+  /** How many SKUs the preview walks: the default warehouse's rows. */
+  @InjectManager()
+  async skuCount(@MedusaContext() sharedContext: Context = {}): Promise<number> {
+    return this.outbox.skuCount(this.account, sharedContext)
+  }
 
   /**
    * The account's next `limit` SKUs after `after` (SKU order) with what the rules start from

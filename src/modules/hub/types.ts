@@ -4,7 +4,7 @@
  * (src/__tests__/import-layers.unit.spec.ts holds it: nothing outside the module imports them, issue 60).
  */
 import type { InferTypeOf } from "@medusajs/framework/types"
-import type { HubDeliveryAction, HubImportRun } from "./models"
+import type { HubImportRun } from "./models"
 
 /** A document an account's delivery operations answer (a label, a PLP), streamed: the client's wire stays the module's. */
 export type { HubDocument } from "../../hub-client"
@@ -27,6 +27,7 @@ export type { KnownSacTicket, RecordedSacTicket, SacTicketRecord, SacTicketRow }
 export type { ListedSyncError, MarketplaceRefusalRow } from "./repositories/hub-sync-error"
 export { MAX_HOURS as TRAFFIC_HOURS_KEPT, type TrafficHour } from "./repositories/hub-traffic-hour"
 
+export type { HubDeliveryActionRecord } from "./repositories/hub-delivery-action"
+
 /** A row of the module's tables as its service answers it. */
-export type HubDeliveryActionRecord = InferTypeOf<typeof HubDeliveryAction>
 export type HubImportRunRecord = InferTypeOf<typeof HubImportRun>

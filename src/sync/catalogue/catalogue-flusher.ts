@@ -89,7 +89,7 @@ class CatalogueFlusher implements ProcessPart {
     let added = 0
     for (let afterId: string | null = null; ; ) {
       const page = await productsForHubPage(this.container, options, afterId, SWEEP_PAGE)
-      added += await records.markProductsForHub(page.productIds, { onlyNew: true })
+      added += await records.publications.mark(page.productIds, { onlyNew: true })
       if (!page.lastId) break
       afterId = page.lastId
     }

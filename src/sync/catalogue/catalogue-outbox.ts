@@ -60,7 +60,7 @@ export async function publishProductsChanged(container: MedusaContainer, product
   const hub = container.resolve<HubModuleService>(HUB_MODULE)
   for (const concerned of await publicationsConcerned(container, productIds)) {
     const account = hub.account(concerned.account)
-    await account.records.markProductsForHub(concerned.productIds)
+    await account.records.publications.mark(concerned.productIds)
     catalogueFlusher(container, account).request()
   }
 }

@@ -139,9 +139,9 @@ export const applyMarketplaceStatusWorkflow = createWorkflow(
 
     // The order's story is over: it asks for no stock any more.
     when("leave-ended-hub-order-needs-stock", { input }, ({ input }) => FINAL_STATUS_TYPES.includes(input.statusType)).then(() => {
-      leaveNeedsStockStep({ hubOrderId: input.hubOrderId })
+      leaveNeedsStockStep({ account: input.account, hubOrderId: input.hubOrderId })
     })
-    markHubStatusAppliedStep({ hubOrderId: input.hubOrderId, statusType: input.statusType })
+    markHubStatusAppliedStep({ account: input.account, hubOrderId: input.hubOrderId, statusType: input.statusType })
     return new WorkflowResponse(plan)
   }
 )

@@ -33,7 +33,7 @@ export const cancelHubOrderOfMedusaOrderWorkflow = createWorkflow(cancelHubOrder
   when("medusa-canceled-order-needs-no-stock", { shortOfStock }, ({ shortOfStock }) => shortOfStock !== null).then(() => {
     const lock = transform({ shortOfStock }, ({ shortOfStock }) => hubOrderLockInput(shortOfStock!.code, randomUUID(), shortOfStock!.account))
     acquireLockStep(lock).config({ name: "acquire-lock-needs-no-stock" })
-    leaveNeedsStockStep(transform({ shortOfStock }, ({ shortOfStock }) => ({ hubOrderId: shortOfStock!.id })))
+    leaveNeedsStockStep(transform({ shortOfStock }, ({ shortOfStock }) => ({ account: shortOfStock!.account, hubOrderId: shortOfStock!.id })))
     releaseLockStep(lock).config({ name: "release-lock-needs-no-stock" })
   })
   const moved = when("cancel-on-hub-after-medusa-cancel", { toCancel }, ({ toCancel }) => toCancel !== null).then(() => {

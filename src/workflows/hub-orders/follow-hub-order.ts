@@ -44,7 +44,7 @@ export const followHubOrderWorkflow = createWorkflow(followHubOrderWorkflowId, (
   acquireLockStep(lock)
   when("record-followed-hub-status", { input }, ({ input }) => input.plan.recordStatus).then(() => {
     recordHubOrderStatusStep(
-      transform({ input }, ({ input }) => ({ hubOrderId: input.hubOrderId, statusCode: input.seen.statusCode, statusType: input.seen.statusType }))
+      transform({ input }, ({ input }) => ({ account: input.account, hubOrderId: input.hubOrderId, statusCode: input.seen.statusCode, statusType: input.seen.statusType }))
     )
   })
   // The marketplace says the goods came back (its `returned`, known by its code): the merchant is told to receive the return.
@@ -70,7 +70,10 @@ export const followHubOrderWorkflow = createWorkflow(followHubOrderWorkflowId, (
   when("recheck-followed-hub-order-stock", { input }, ({ input }) => input.plan.recheckStock).then(() => {
     const reserved = reserveHubOrdersStockStep(transform({ input }, ({ input }) => ({ orderIds: [input.orderId], stockLocationId: input.stockLocationId, account: input.account })))
     markHubOrdersImportedStep(
-      transform({ input, reserved }, ({ input, reserved }) => [{ hubOrderId: input.hubOrderId, orderId: input.orderId, needsStock: reserved.needsStock[input.orderId] }])
+      transform({ input, reserved }, ({ input, reserved }) => ({
+        account: input.account,
+        imports: [{ hubOrderId: input.hubOrderId, orderId: input.orderId, needsStock: reserved.needsStock[input.orderId] }],
+      }))
     )
   })
   releaseLockStep(lock)

@@ -116,7 +116,10 @@ export const importHubOrdersWorkflow = createWorkflow(
       })
     )
     const records = markHubOrdersImportedStep(
-      transform({ input, imported }, ({ input, imported }) => imported.map((hubOrder, index) => ({ ...hubOrder, attempt: input.hubOrders[index].claimAttempt })))
+      transform({ input, imported }, ({ input, imported }) => ({
+        account: input.account,
+        imports: imported.map((hubOrder, index) => ({ ...hubOrder, attempt: input.hubOrders[index].claimAttempt })),
+      }))
     )
     stopLeaseHeartbeatStep(heartbeat)
     releaseLockStep(lock)

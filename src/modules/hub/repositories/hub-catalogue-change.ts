@@ -6,6 +6,9 @@ import { DEFAULT_WAREHOUSE_CODE } from "../options"
 import type { OutboxTiming } from "./hub-product-claim"
 import type { ClaimedCatalogueChange, CataloguePushOutcome, WantedSkuFields } from "../models/hub-catalogue-change"
 
+/** A product's SKU as its card reads the outbox. */
+export type ProductSkuRow = { sku: string; variant_id: string | null; wanted: unknown; accepted: unknown; sent_at: Date | null }
+
 /**
  * The catalogue outbox's own SQL. Each claim, upsert and completion is one statement, so any number
  * of flushers (in one process or many) can share the outbox safely; its rows are claimed with their
@@ -126,6 +129,34 @@ export class HubCatalogueChangeRepository extends DALUtils.mikroOrmBaseRepositor
       [account, JSON.stringify(holders.variantIds), JSON.stringify(holders.productIds)]
     )
     return rows.map((row) => row.sku)
+  }
+
+  /** Which of these SKUs `account` has a row of, at any warehouse: SKUs this store sold on its hub. */
+  async skusWithRows(account: string, skus: string[], context: Context = {}): Promise<Set<string>> {
+    if (!skus.length) return new Set()
+    const rows: Array<{ sku: string }> = await this.getActiveManager<EntityManager>(context).execute(
+      `select distinct sku from hub_catalogue_change where deleted_at is null and account = ? and sku in (select jsonb_array_elements_text(?::jsonb))`,
+      [account, JSON.stringify(skus)]
+    )
+    return new Set(rows.map((row) => row.sku))
+  }
+
+  /** `account`'s default-warehouse rows of one product: each SKU as wanted, as the hub took it, and when last sent (the product's card). */
+  async productSkus(account: string, productId: string, context: Context = {}): Promise<ProductSkuRow[]> {
+    return this.getActiveManager<EntityManager>(context).execute(
+      `select sku, variant_id, wanted, accepted, sent_at from hub_catalogue_change
+        where deleted_at is null and account = ? and warehouse = ? and product_id = ?`,
+      [account, DEFAULT_WAREHOUSE_CODE, productId]
+    )
+  }
+
+  /** How many SKUs `account`'s default warehouse has rows of (the price preview's whole catalogue). */
+  async skuCount(account: string, context: Context = {}): Promise<number> {
+    const [row]: Array<{ count: string }> = await this.getActiveManager<EntityManager>(context).execute(
+      `select count(*) as count from hub_catalogue_change where deleted_at is null and account = ? and warehouse = ?`,
+      [account, DEFAULT_WAREHOUSE_CODE]
+    )
+    return Number(row.count)
   }
 
   /** Gives back one claimed row untouched: a push it went with was refused for another field, so it goes alone next. */

@@ -37,6 +37,12 @@ const seenParams = ({ delivery, remoteCode, expeditionLimit }: SeenHubOrder) => 
 /** A hub order's record as its row holds it. */
 export type HubOrderRecord = InferTypeOf<typeof HubOrder>
 
+/** What a workflow step sets on a record, and its compensation sets back (`set`). */
+export type HubOrderStepFields = Partial<Pick<HubOrderRecord, (typeof STEP_COLUMNS)[number]>>
+const STEP_COLUMNS = ["status_code", "status_type", "applied_status_type", "import_state", "order_id", "set_aside_reason", "imported_at"] as const
+// Column names go into the statement from this list only, never from a caller's keys.
+const stepColumns = (fields: HubOrderStepFields) => STEP_COLUMNS.filter((column) => fields[column] !== undefined)
+
 /** Every column of a hub order record, as the generated reads return them. */
 const ORDER_COLUMNS = `id, account, code, channel, calculation_type, shipping_method, shipping_carrier, remote_code, expedition_limit_date,
   status_code, status_type, import_state, set_aside_reason, payload_digest, order_id, applied_status_type, claimed_at, imported_at,
@@ -220,6 +226,15 @@ export class HubOrderRepository extends DALUtils.mikroOrmBaseRepositoryFactory(H
     )
   }
 
+  /** The records of these Medusa orders, of any account (a Medusa order comes from one hub order). */
+  async byOrderIds(orderIds: string[], context: Context = {}): Promise<HubOrderRecord[]> {
+    if (!orderIds.length) return []
+    return this.getActiveManager<EntityManager>(context).execute(
+      `select ${ORDER_COLUMNS} from hub_order where order_id in (select jsonb_array_elements_text(?::jsonb)) and deleted_at is null`,
+      [JSON.stringify(orderIds)]
+    )
+  }
+
   // ---- One account's hub orders by code (src/modules/hub/order-records.ts): its rows only
 
   /** The records of these codes in `account`, any order. */
@@ -229,6 +244,38 @@ export class HubOrderRepository extends DALUtils.mikroOrmBaseRepositoryFactory(H
       `select ${ORDER_COLUMNS} from hub_order where account = ? and code in (select jsonb_array_elements_text(?::jsonb)) and deleted_at is null`,
       [account, JSON.stringify(codes)]
     )
+  }
+
+  /** The records of these ids in `account`; another account's id finds nothing. */
+  async byIds(account: string, ids: string[], context: Context = {}): Promise<HubOrderRecord[]> {
+    if (!ids.length) return []
+    return this.getActiveManager<EntityManager>(context).execute(
+      `select ${ORDER_COLUMNS} from hub_order where account = ? and id in (select jsonb_array_elements_text(?::jsonb)) and deleted_at is null`,
+      [account, JSON.stringify(ids)]
+    )
+  }
+
+  /**
+   * Sets `fields` on one record of `account`, only while it holds `only` (when given), and answers
+   * those fields as they were, read in the same statement under the row's lock: what a step's
+   * compensation sets back. Null when no record changed.
+   */
+  async set(account: string, id: string, fields: HubOrderStepFields, only: HubOrderStepFields = {}, context: Context = {}): Promise<HubOrderStepFields | null> {
+    const columns = stepColumns(fields)
+    if (!columns.length) throw new MedusaError(MedusaError.Types.INVALID_DATA, "set: no field of a hub order record to set")
+    const guards = stepColumns(only)
+    const rows: HubOrderStepFields[] = await this.getActiveManager<EntityManager>(context).execute(
+      `with before as (
+         select id, ${columns.join(", ")} from hub_order
+          where account = ? and id = ? and deleted_at is null ${guards.map((column) => `and ${column} is not distinct from ?`).join(" ")}
+          for update
+       )
+       update hub_order h set ${columns.map((column) => `${column} = ?`).join(", ")}, updated_at = now()
+         from before where h.id = before.id
+       returning ${columns.map((column) => `before.${column}`).join(", ")}`,
+      [account, id, ...guards.map((column) => only[column]), ...columns.map((column) => fields[column])]
+    )
+    return rows[0] ?? null
   }
 
   /** The Medusa order of each of these records of `account` (null: not imported); a record of another account is not in it. */

@@ -1,4 +1,4 @@
-import type { Context } from "@medusajs/framework/types"
+import type { Context, InferTypeOf } from "@medusajs/framework/types"
 import { DALUtils, generateEntityId } from "@medusajs/framework/utils"
 import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
 import { HubProductPublication } from "../models"
@@ -24,6 +24,17 @@ export type PublicationOutcome =
 
 /** When publication rows are due, from the account's options. */
 export type PublicationTiming = { catalogueCoalesceMs: number; catalogueMaxDelayMs: number }
+
+/** Which rows of an account a page holds: of these states, of one product, when asked. */
+export type PublicationPageQuery = { states?: PublicationState[]; productId?: string; limit: number; offset: number }
+
+const pageParams = ({ states, productId }: PublicationPageQuery) => {
+  const asked = states?.length ? JSON.stringify(states) : null
+  return [asked, asked, productId ?? null, productId ?? null]
+}
+
+/** A publication as its row holds it. */
+export type HubProductPublicationRecord = InferTypeOf<typeof HubProductPublication>
 
 /** What the merchant's ask (publish now, exclude) changes of a publication, as it was before the ask. */
 export type PublicationAsked = { excluded: boolean; refused: unknown | null; attempts: number }
@@ -147,6 +158,50 @@ export class HubProductPublicationRepository extends DALUtils.mikroOrmBaseReposi
        ${fence}`,
       [...set.params, set.dueNow === true, set.dueNow === true, claim.id, claim.claimToken]
     )
+  }
+
+  /** A page of `account`'s rows, newest change first (in a state, of a product, when asked), and how many match. */
+  async page(
+    account: string,
+    query: PublicationPageQuery,
+    context: Context = {}
+  ): Promise<{ rows: HubProductPublicationRecord[]; count: number }> {
+    const rows: Array<HubProductPublicationRecord & { total: string }> = await this.getActiveManager<EntityManager>(context).execute(
+      `select *, count(*) over () as total from hub_product_publication
+        where account = ? and deleted_at is null and (?::jsonb is null or state in (select jsonb_array_elements_text(?::jsonb))) and (?::text is null or product_id = ?)
+        order by updated_at desc, product_id asc limit ? offset ?`,
+      [account, ...pageParams(query), query.limit, query.offset]
+    )
+    // Past the last row the window counts nothing: the count is read alone then.
+    const count = rows.length ? Number(rows[0].total) : query.offset ? await this.countOf(account, query, context) : 0
+    return { rows: rows.map(({ total: _total, ...row }) => row as HubProductPublicationRecord), count }
+  }
+
+  private async countOf(account: string, query: PublicationPageQuery, context: Context): Promise<number> {
+    const [row]: Array<{ count: string }> = await this.getActiveManager<EntityManager>(context).execute(
+      `select count(*) as count from hub_product_publication
+        where account = ? and deleted_at is null and (?::jsonb is null or state in (select jsonb_array_elements_text(?::jsonb))) and (?::text is null or product_id = ?)`,
+      [account, ...pageParams(query)]
+    )
+    return Number(row.count)
+  }
+
+  /** `account`'s row of each of these products that has one. */
+  async ofProducts(account: string, productIds: string[], context: Context = {}): Promise<HubProductPublicationRecord[]> {
+    if (!productIds.length) return []
+    return this.getActiveManager<EntityManager>(context).execute(
+      `select * from hub_product_publication where account = ? and product_id in (select jsonb_array_elements_text(?::jsonb)) and deleted_at is null`,
+      [account, JSON.stringify(productIds)]
+    )
+  }
+
+  /** The first product, by id, `account` has a row of (the mapping's sample), or null. */
+  async firstProductId(account: string, context: Context = {}): Promise<string | null> {
+    const [row]: Array<{ product_id: string }> = await this.getActiveManager<EntityManager>(context).execute(
+      `select product_id from hub_product_publication where account = ? and deleted_at is null order by product_id asc limit 1`,
+      [account]
+    )
+    return row?.product_id ?? null
   }
 
   /** The account's rows per state, and those still to be looked at (the first publication's progress). */

@@ -1,5 +1,6 @@
 import { lowerCaseFirst } from "@medusajs/framework/utils"
 import { HubCatalogueChangeRepository } from "./hub-catalogue-change"
+import { HubDeliveryActionRepository } from "./hub-delivery-action"
 import { HubFreightRepository } from "./hub-freight"
 import { HubImportRunRepository } from "./hub-import-run"
 import { HubListedOrderRepository } from "./hub-listed-order"
@@ -21,6 +22,7 @@ import { HubFieldMappingRepository, HubPriceRuleSetRepository } from "./account-
 
 export {
   HubCatalogueChangeRepository,
+  HubDeliveryActionRepository,
   HubFieldMappingRepository,
   HubFreightRepository,
   HubImportRunRepository,
@@ -69,6 +71,7 @@ const HUB_REPOSITORIES = {
   pricePreview: HubPricePreviewRepository,
   freight: HubFreightRepository,
   warehouseStock: HubWarehouseStockRepository,
+  deliveryActions: HubDeliveryActionRepository,
 }
 
 export type HubRepositories = { readonly [name in keyof typeof HUB_REPOSITORIES]: InstanceType<(typeof HUB_REPOSITORIES)[name]> }

@@ -31,7 +31,7 @@ import { HubAccountRecords } from "../account-records"
 import type { HubPluginOptions } from "../options"
 import { hubRepositoriesOf, type HubRepositories, type HubRepositoryRegistrations } from "../repositories"
 import type { ImportRunCounts } from "../repositories/hub-listed-order"
-import type { HubOrderClaimToken, HubOrderPageQuery, ImportToRecord } from "../repositories/hub-order"
+import type { HubOrderClaimToken, HubOrderPageQuery, HubOrderRecord, ImportToRecord } from "../repositories/hub-order"
 import type { ClaimedMoveRow, HubStatusAfterMove, MoveToClaim } from "../repositories/hub-order-move"
 import type { HubLeases } from "../leases"
 
@@ -146,6 +146,12 @@ export class HubOrderRecords extends MedusaService({
     return this.repositories.orders.page(query, sharedContext)
   }
 
+  /** The hub order records of these Medusa orders, of any account (a fulfillment's order, an import's orders undone). */
+  @InjectManager()
+  async hubOrdersOfOrders(orderIds: string[], @MedusaContext() sharedContext: Context = {}): Promise<HubOrderRecord[]> {
+    return this.repositories.orders.byOrderIds([...new Set(orderIds)], sharedContext)
+  }
+
   /** The Medusa orders whose hub order has this marketplace number (`remote_code`), of any account. */
   @InjectManager()
   async orderIdsByRemoteCode(remoteCode: string, @MedusaContext() sharedContext: Context = {}): Promise<string[]> {
@@ -202,7 +208,7 @@ export class HubOrderRecords extends MedusaService({
 
   /** A page of the moves that need the merchant (refused, not sent, outcome unknown, not recorded in Medusa), newest first, and how many in all. */
   @InjectManager()
-  async listHubOrderMovesNeedingMerchant(page: { limit: number; offset?: number }, @MedusaContext() sharedContext: Context = {}) {
+  async movesNeedingMerchant(page: { limit: number; offset?: number }, @MedusaContext() sharedContext: Context = {}) {
     return this.repositories.moves.needingMerchant(page, sharedContext)
   }
 

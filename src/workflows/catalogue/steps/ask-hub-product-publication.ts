@@ -31,11 +31,11 @@ export const checkHubProductPublicationAskStep = createStep(
 export const askHubProductPublicationStep = createStep(
   "ask-hub-product-publication",
   async ({ account, productId, ask }: AskHubProductPublicationInput, { container }) => {
-    const before = await container.resolve<HubModuleService>(HUB_MODULE).account(account).records.askProductPublication(productId, ask)
+    const before = await container.resolve<HubModuleService>(HUB_MODULE).account(account).records.publications.ask(productId, ask)
     return new StepResponse(undefined, { account, productId, before })
   },
   async (undo, { container }) => {
     if (!undo) return
-    await container.resolve<HubModuleService>(HUB_MODULE).account(undo.account).records.undoProductPublicationAsk(undo.productId, undo.before)
+    await container.resolve<HubModuleService>(HUB_MODULE).account(undo.account).records.publications.undoAsk(undo.productId, undo.before)
   }
 )

@@ -10,15 +10,14 @@ import type { DeliveryActionOutcome } from "./send-delivery-action"
 export const recordDeliveryActionsStep = createStep(
   "record-hub-delivery-actions",
   async (outcome: DeliveryActionOutcome, { container }) => {
-    if (outcome.state === "failed" || outcome.codes.length === 0) return new StepResponse([], [])
-    const hubModule = container.resolve<HubModuleService>(HUB_MODULE)
-    const rows = await hubModule.createHubDeliveryActions(
-      outcome.codes.map((code) => ({ account: outcome.account, code, action: outcome.kind, plp_id: outcome.plpId, state: outcome.state as "done" | "rejected" | "unknown", error: outcome.error?.slice(0, 500) ?? null }))
+    if (outcome.state === "failed" || outcome.codes.length === 0) return new StepResponse([] as string[], { account: outcome.account, ids: [] as string[] })
+    const { records } = container.resolve<HubModuleService>(HUB_MODULE).account(outcome.account)
+    const ids = await records.deliveryActions.record(
+      outcome.codes.map((code) => ({ code, action: outcome.kind, plp_id: outcome.plpId, state: outcome.state as "done" | "rejected" | "unknown", error: outcome.error?.slice(0, 500) ?? null }))
     )
-    const ids = rows.map((row) => row.id)
-    return new StepResponse(ids, ids)
+    return new StepResponse(ids, { account: outcome.account, ids })
   },
-  async (ids, { container }) => {
-    if (ids?.length) await container.resolve<HubModuleService>(HUB_MODULE).deleteHubDeliveryActions(ids)
+  async (made, { container }) => {
+    if (made?.ids.length) await container.resolve<HubModuleService>(HUB_MODULE).account(made.account).records.deliveryActions.remove(made.ids)
   }
 )

@@ -28,7 +28,7 @@ export const createHubOrdersStep = createStep(
         const orders = data as Array<{ id: string; items?: Array<{ id: string }> | null }>
         const lineOrder = new Map<string, string>(orders.flatMap((order) => (order.items ?? []).map((item) => [item.id, order.id] as [string, string])))
         const reserved = lineOrder.size ? await container.resolve(Modules.INVENTORY).listReservationItems({ line_item_id: [...lineOrder.keys()] }) : []
-        const recorded = await container.resolve<HubModuleService>(HUB_MODULE).listHubOrders({ order_id: createdIds }, { select: ["order_id"], take: null })
+        const recorded = await container.resolve<HubModuleService>(HUB_MODULE).hubOrdersOfOrders(createdIds)
         const takenUp = new Set([...reserved.map((reservation) => lineOrder.get(reservation.line_item_id!)), ...recorded.map((record) => record.order_id)])
         const orphans = createdIds.filter((id) => !takenUp.has(id))
         if (orphans.length) await container.resolve(Modules.ORDER).deleteOrders(orphans)

@@ -31,7 +31,7 @@ export const hubMoveOfFulfillmentStep = createStep("read-hub-move-of-fulfillment
   const hubModule: HubModuleService = container.resolve(HUB_MODULE)
   const fulfillment = await fulfillmentWithOrder(container, fulfillmentId)
   if (!fulfillment?.order?.id || (kind === "ship" && fulfillment.metadata?.[HUB_MOVE_ID_KEY])) return new StepResponse(nothing())
-  const [hubOrder] = await hubModule.listHubOrders({ order_id: fulfillment.order.id }, { take: 1 })
+  const [hubOrder] = await hubModule.hubOrdersOfOrders([fulfillment.order.id])
   if (!hubOrder || !isImported(hubOrder.import_state)) return new StepResponse(nothing())
   // The marketplace ships and delivers the orders it carries itself: the merchant moves them only up to
   // INVOICED (docs/hub-public-facts.md, The hub's own delivery), and the hub's moves come back by listing.

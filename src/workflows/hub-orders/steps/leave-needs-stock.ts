@@ -10,13 +10,13 @@ import type HubModuleService from "../../../modules/hub/service"
  */
 export const leaveNeedsStockStep = createStep(
   "leave-hub-order-needs-stock",
-  async ({ hubOrderId }: { hubOrderId: string }, { container }) => {
-    const hubModule: HubModuleService = container.resolve(HUB_MODULE)
-    const left = await hubModule.updateHubOrders({ selector: { id: hubOrderId, import_state: "needs_stock" }, data: { import_state: "imported" } })
-    return new StepResponse(left.length > 0, left.length > 0 ? hubOrderId : null)
+  async ({ account, hubOrderId }: { account: string; hubOrderId: string }, { container }) => {
+    const { records } = container.resolve<HubModuleService>(HUB_MODULE).account(account)
+    const left = (await records.orders.set(hubOrderId, { import_state: "imported" }, { import_state: "needs_stock" })) !== null
+    return new StepResponse(left, left ? { account, hubOrderId } : null)
   },
-  async (hubOrderId, { container }) => {
-    if (!hubOrderId) return
-    await container.resolve<HubModuleService>(HUB_MODULE).updateHubOrders({ id: hubOrderId, import_state: "needs_stock" })
+  async (undo, { container }) => {
+    if (!undo) return
+    await container.resolve<HubModuleService>(HUB_MODULE).account(undo.account).records.orders.set(undo.hubOrderId, { import_state: "needs_stock" }, { import_state: "imported" })
   }
 )

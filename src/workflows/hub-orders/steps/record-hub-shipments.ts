@@ -52,7 +52,8 @@ export const recordHubShipmentsStep = createStep("record-hub-shipments-in-medusa
 async function labelUrlOf(container: MedusaContainer, hubModule: HubModuleService, input: HubShipmentsToRecord): Promise<string | undefined> {
   const backendUrl = container.resolve<ConfigModule>(ContainerRegistrationKeys.CONFIG_MODULE).admin?.backendUrl
   if (!backendUrl || !/^https?:\/\//i.test(backendUrl)) return undefined
-  const record = await hubModule.retrieveHubOrder(input.hubOrderId, { select: ["code", "calculation_type", "shipping_method"] })
+  const record = await hubModule.account(input.account).records.orders.byId(input.hubOrderId)
+  if (!record) return undefined
   const delivery = hubDeliveryOf(record)
   if (delivery !== "correios" && delivery !== "direct") return undefined
   return `${backendUrl.replace(/\/+$/, "")}/admin/hub/orders/${encodeURIComponent(record.code)}/label?account=${encodeURIComponent(input.account)}`

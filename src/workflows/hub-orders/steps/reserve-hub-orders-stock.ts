@@ -12,7 +12,7 @@ import { ReservationTurns } from "./reservation-turns"
  * `claims`: an import's claims of its hub orders, checked under the locks before anything is reserved.
  * `account`: whose `warehouses` say where a line the marketplace sends from a warehouse reserves.
  */
-export type ReserveHubOrdersStockInput = { orderIds: string[]; stockLocationId: string; account?: string; claims?: HubOrderClaimToken[] }
+export type ReserveHubOrdersStockInput = { orderIds: string[]; stockLocationId: string; account: string; claims?: HubOrderClaimToken[] }
 
 /** Per Medusa order: whether it still waits for stock (see the step). */
 export type NeedsStockByOrder = Record<string, boolean>
@@ -71,7 +71,7 @@ export const reserveHubOrdersStockStep = createStep(
     const itemsOf = new Map(open.map((order) => [order.id, ((order.items ?? []) as unknown as OrderItemStock[]).filter((item) => item.variant?.manage_inventory)]))
     const managed = [...itemsOf.values()].flat()
     const needsStock: NeedsStockByOrder = Object.fromEntries(orderIds.map((id) => [id, false]))
-    const warehouses = account ? container.resolve<HubModuleService>(HUB_MODULE).account(account).options.warehouses : []
+    const { warehouses } = container.resolve<HubModuleService>(HUB_MODULE).account(account).options
     const { locationOf, unmapped } = lineLocations(itemsOf, warehouses, stockLocationId)
     if (!managed.length) return new StepResponse({ needsStock, unmapped }, { reservationIds: [], inventoryItemIds: [] } as MadeReservations)
 

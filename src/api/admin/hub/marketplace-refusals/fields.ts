@@ -1,8 +1,5 @@
 import type { MarketplaceRefusalRow } from "../../../../modules/hub/types"
 
-/** What the admin shows of a sync error (the order card, the product card, the hub page's list). */
-export const MARKETPLACE_REFUSAL_FIELDS = ["id", "entity_id", "error_category_code", "error_code", "message", "name", "solution", "occurrences", "last_occurrence", "seen_at"] as const
-
 /** What a marketplace refused of a product (its SKU) or an order (its code) after the hub took it, in the hub's words, as the routes answer it. */
 export type HubMarketplaceRefusal = Omit<MarketplaceRefusalRow, "seen_at"> & { seen_at: string }
 

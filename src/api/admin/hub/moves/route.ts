@@ -8,6 +8,6 @@ import type { GetHubMoves } from "./validators"
 export async function GET(req: MedusaRequest<unknown, GetHubMoves>, res: MedusaResponse<HubMovesPage>) {
   const hubModule: HubModuleService = req.scope.resolve(HUB_MODULE)
   const { limit, offset } = req.validatedQuery as GetHubMoves
-  const { moves, count } = await hubModule.listHubOrderMovesNeedingMerchant({ limit, offset })
+  const { moves, count } = await hubModule.movesNeedingMerchant({ limit, offset })
   res.json({ moves, count, limit, offset })
 }

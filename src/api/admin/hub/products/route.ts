@@ -15,12 +15,10 @@ export async function GET(req: MedusaRequest<unknown, GetHubProducts>, res: Medu
   const { account: accountId, state, product_id, limit, offset } = req.validatedQuery as GetHubProducts
   // An unknown account is refused here, a 400 naming it.
   const { id: account, options } = hub.account(accountId)
-  const [[rows, count], counts] = await Promise.all([
-    hub.listAndCountHubProductPublications(
-      { account, ...(state ? { state } : {}), ...(product_id ? { product_id } : {}) },
-      { take: limit, skip: offset, order: { updated_at: "DESC", product_id: "ASC" } }
-    ),
-    hub.account(account).records.publicationCounts(),
+  const { publications } = hub.account(account).records
+  const [{ rows, count }, counts] = await Promise.all([
+    publications.page({ states: state === undefined ? undefined : [state].flat(), productId: product_id, limit, offset }),
+    publications.counts(),
   ])
   const { limit: perWindow, windowMs } = rateLimitOf("POST /products", { ...DEFAULT_RATE_LIMITS, ...options.rateLimits })
   const total = Object.values(counts.byState).reduce((sum, n) => sum + n, 0) - counts.byState.excluded

@@ -37,8 +37,8 @@ export async function POST(req: MedusaRequest<HubFieldMapping>, res: MedusaRespo
 
 /** The account's first product the publication holds, else the store's first. */
 async function firstProductId(req: MedusaRequest, hub: HubModuleService, account: string): Promise<string | undefined> {
-  const [publication] = await hub.listHubProductPublications({ account }, { select: ["product_id"], order: { product_id: "ASC" }, take: 1 })
-  if (publication) return publication.product_id
+  const published = await hub.account(account).records.publications.firstProductId()
+  if (published) return published
   const [product] = await req.scope.resolve(Modules.PRODUCT).listProducts({}, { select: ["id"], order: { id: "ASC" }, take: 1 })
   return product?.id
 }

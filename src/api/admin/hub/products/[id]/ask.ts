@@ -15,6 +15,7 @@ export async function publicationAsk(scope: MedusaContainer, accountId: string, 
   const account = hub.account(accountId)
   const { result: product } = await askHubProductPublicationWorkflow(scope).run({ input: { account: account.id, productId, ask } })
   void catalogueFlusher(scope, account).flush()
-  const [row] = await hub.listHubProductPublications({ account: account.id, product_id: productId })
-  return hubProductView(row, product.title)
+  const row = await account.records.publications.of(productId)
+  // The ask's workflow made or kept the row: it is there to answer.
+  return hubProductView(row!, product.title)
 }

@@ -6,7 +6,7 @@ import type HubModuleService from "../../../../../modules/hub/service"
 import { ruledVariantPrices } from "../../../../../queries/hub-prices"
 import { productsInAccountChannels } from "../../../../../queries/hub-product-publication"
 import type { HubProductPublications } from "../../types"
-import { MARKETPLACE_REFUSAL_FIELDS, marketplaceRefusalView } from "../../marketplace-refusals/fields"
+import { marketplaceRefusalView } from "../../marketplace-refusals/fields"
 import { categoryNamesOf, hubPricesView } from "../prices"
 import { hubProductView } from "../view"
 
@@ -26,31 +26,33 @@ export async function GET(req: MedusaRequest, res: MedusaResponse<HubProductPubl
   const [product] = await req.scope.resolve(Modules.PRODUCT).listProducts({ id: productId }, { select: ["id", "title"] })
   if (!product) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Product ${productId} was not found`)
   const accounts = hub.accounts
-  const [rows, inChannels, skuRows] = await Promise.all([
-    hub.listHubProductPublications({ product_id: productId }),
+  // Each account's row and SKUs (the default warehouse's: another warehouse's carry its qty alone, docs/catalogue.md, Warehouses).
+  const [inChannels, ofAccounts] = await Promise.all([
     accounts.length > 1 ? productsInAccountChannels(req.scope, accounts, [productId]) : null,
-    // The default warehouse's rows: another warehouse's carry its qty alone (docs/catalogue.md, Warehouses).
-    hub.listHubCatalogueChanges({ product_id: productId, warehouse: "98" }, { select: ["account", "sku", "variant_id", "wanted", "accepted", "sent_at"] }),
+    Promise.all(accounts.map(async ({ records }) => ({ row: await records.publications.of(productId), skuRows: await records.skusOfProduct(productId) }))),
   ])
-  const concerned = accounts.filter(({ id }) => !inChannels || inChannels.get(id)!.has(productId) || rows.some((row) => row.account === id))
-  const variantIds = [...new Set(skuRows.flatMap((row) => (row.variant_id ? [row.variant_id] : [])))]
-  const ruled = await Promise.all(concerned.map(({ options }) => (keepsPrices(options) ? ruledVariantPrices(req.scope, variantIds, options) : null)))
-  const skus = [...new Set([...skuRows.map((row) => row.sku), ...rows.flatMap((row) => (row.sku ? [row.sku] : []))])]
+  const concerned = accounts.flatMap((account, index) => (!inChannels || inChannels.get(account.id)!.has(productId) || ofAccounts[index].row ? [{ account, ...ofAccounts[index] }] : []))
+  const variantIds = [...new Set(concerned.flatMap(({ skuRows }) => skuRows.flatMap((row) => (row.variant_id ? [row.variant_id] : []))))]
+  const ruled = await Promise.all(concerned.map(({ account }) => (keepsPrices(account.options) ? ruledVariantPrices(req.scope, variantIds, account.options) : null)))
   const [categoryNames, refusals, codes] = await Promise.all([
     categoryNamesOf(req.scope, ruled.flatMap((account) => [...(account?.prices.values() ?? [])].map(({ price }) => ("amount" in price ? price.rule : null)))),
-    skus.length ? hub.listHubSyncErrors({ entity: "products", entity_id: skus, cleared_at: null }, { select: ["account", ...MARKETPLACE_REFUSAL_FIELDS] }) : [],
+    Promise.all(
+      concerned.map(({ account, row, skuRows }) => {
+        const skus = [...new Set([...skuRows.map((skuRow) => skuRow.sku), ...(row?.sku ? [row.sku] : [])])]
+        return skus.length ? account.records.marketplaceRefusals.open("products", skus) : []
+      })
+    ),
     variantIds.length ? req.scope.resolve(Modules.PRODUCT).listProductVariants({ id: variantIds }, { select: ["id", "ean", "upc", "barcode"] }) : [],
   ])
   // The code the hub's `ean` is read from, as src/mapping/hub-ean.ts reads it first: the variant's ean, else upc, else barcode.
   const eanOf = new Map(codes.map((variant) => [variant.id, [variant.ean, variant.upc, variant.barcode].map((code) => code?.trim()).find(Boolean) ?? null]))
   res.json({
     accounts: hub.accountIds,
-    publications: concerned.map(({ id, options }, index) => {
-      const row = rows.find((found) => found.account === id)
-      const prices = hubPricesView(skuRows.filter((skuRow) => skuRow.account === id), options, ruled[index]?.prices, categoryNames)
-      const marketplace_refusals = refusals.filter((refusal) => refusal.account === id).map(marketplaceRefusalView)
-      const skusSentAt = skuRows.filter((skuRow) => skuRow.account === id).reduce<Date | null>((last, skuRow) => (skuRow.sent_at && (!last || skuRow.sent_at > last) ? skuRow.sent_at : last), null)
-      const variants = skuRows.flatMap((skuRow) => (skuRow.account === id && skuRow.variant_id ? [{ sku: skuRow.sku, variant_id: skuRow.variant_id, ean: eanOf.get(skuRow.variant_id) ?? null }] : []))
+    publications: concerned.map(({ account: { id, options }, row, skuRows }, index) => {
+      const prices = hubPricesView(skuRows, options, ruled[index]?.prices, categoryNames)
+      const marketplace_refusals = refusals[index].map(marketplaceRefusalView)
+      const skusSentAt = skuRows.reduce<Date | null>((last, skuRow) => (skuRow.sent_at && (!last || skuRow.sent_at > last) ? skuRow.sent_at : last), null)
+      const variants = skuRows.flatMap((skuRow) => (skuRow.variant_id ? [{ sku: skuRow.sku, variant_id: skuRow.variant_id, ean: eanOf.get(skuRow.variant_id) ?? null }] : []))
       return {
         account: id,
         publish_products: options.publishProducts,

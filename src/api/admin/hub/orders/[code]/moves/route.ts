@@ -17,16 +17,16 @@ import { hubOrderCodeParam } from "../../validators"
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const hubModule: HubModuleService = req.scope.resolve(HUB_MODULE)
-  const { id: account } = hubModule.account((req.validatedQuery as HubAccountQuery).account)
+  const { records, options } = hubModule.account((req.validatedQuery as HubAccountQuery).account)
   const code = hubOrderCodeParam(req)
-  const [moves, delivery_actions, marketplace_refusals, hubOrder] = await Promise.all([
-    hubModule.account(account).records.moves.ofOrder(code, 50),
-    hubModule.listHubDeliveryActions({ account, code }, { order: { created_at: "DESC" }, take: 50, select: ["id", "action", "plp_id", "state", "error", "created_at"] }),
-    hubModule.account(account).records.marketplaceRefusals.open("orders", [code]),
-    hubModule.account(account).records.orders.byCode(code),
+  const [moves, actions, marketplace_refusals, hubOrder] = await Promise.all([
+    records.moves.ofOrder(code, 50),
+    records.deliveryActions.ofOrder(code, 50),
+    records.marketplaceRefusals.open("orders", [code]),
+    records.orders.byCode(code),
   ])
-  const stock_shortage =
-    hubOrder?.import_state === "needs_stock" && hubOrder.order_id ? await stockShortageOf(req.scope, hubOrder.order_id, hubModule.account(account).options) : []
+  const stock_shortage = hubOrder?.import_state === "needs_stock" && hubOrder.order_id ? await stockShortageOf(req.scope, hubOrder.order_id, options) : []
+  const delivery_actions = actions.map(({ id, action, plp_id, state, error, created_at }) => ({ id, action, plp_id, state, error, created_at }))
   res.json({ moves, delivery_actions, marketplace_refusals: marketplace_refusals.map(marketplaceRefusalView), stock_shortage })
 }
 
