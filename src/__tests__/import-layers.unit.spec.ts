@@ -115,12 +115,12 @@ const MODULE_INSIDE = ["modules/hub/repositories/", "modules/hub/models/"]
 /**
  * The hub client's wire (issue 60, the hub's words apart from its wire): the one request path, the
  * request budget, paging and documents, the calls by resource that have their own file (categories,
- * sync errors, the marketplace's delivery; their words are in `*-schemas.ts`) and the client's
+ * sync errors, the marketplace's delivery, the after-sale, the warehouses; their words are in `*-schemas.ts`) and the client's
  * counters (their snapshot's types are `figure-snapshot.ts`), which only the hub module and the client itself import; the
  * hub's words (schemas, types, the status and move tables, `reading.ts`, `errors.ts`' `hubOutcome`)
  * stay everyone's. Read by name through the client's index, as most code imports it.
  */
-const HUB_WIRE = ["client", "transport", "hub-call", "categories", "sync-errors", "marketplace-delivery", "figures", "rate-limit", "occupancy", "adaptive-limit", "budget-store", "redis-budget-store", "paging", "documents", "bounds", "network-faults", "tracing", "form", "paths"].map(
+const HUB_WIRE = ["client", "transport", "hub-call", "categories", "sync-errors", "marketplace-delivery", "sac", "stores", "figures", "rate-limit", "occupancy", "adaptive-limit", "budget-store", "redis-budget-store", "paging", "documents", "bounds", "network-faults", "tracing", "form", "paths"].map(
   (name) => `hub-client/${name}.ts`
 )
 const WIRE_OWNERS = ["hub-client/", "modules/hub/"]

@@ -4,7 +4,7 @@ import type { HubCall } from "../hub-call"
 import type { HubTransport } from "../transport"
 
 /*
- * The SAC answers read liberally (src/hub-client/sac.ts): null, "" and a missing key absent, each entry
+ * The SAC answers read liberally (src/hub-client/sac-schemas.ts): null, "" and a missing key absent, each entry
  * read alone, the listing under any envelope, the author's name and e-mail never read.
  */
 
