@@ -14,8 +14,8 @@ import type HubModuleService from "../modules/hub/service"
 export async function ordersByMarketplaceNumber(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction): Promise<void> {
   const { q, ...filters } = (req.filterableFields ?? {}) as Record<string, unknown>
   if (typeof q !== "string" || !q.trim()) return next()
-  const hub: HubModuleService = req.scope.resolve(HUB_MODULE)
-  const ids = await hub.orderIdsByRemoteCode(q)
+  const hubModule: HubModuleService = req.scope.resolve(HUB_MODULE)
+  const ids = await hubModule.orderIdsByRemoteCode(q)
   if (!ids.length) return next()
   // Another id filter the caller gave still holds: both must.
   req.filterableFields = filters.id === undefined ? { ...filters, id: ids } : { ...filters, $and: [{ id: filters.id }, { id: ids }] }

@@ -30,14 +30,14 @@ export class KnownSkus {
   private readonly kept = new Bounded<{ known: boolean; at: number }>(20_000)
 
   /** The SKUs the store has no variant for: read from the database only for those not seen within SKU_TTL_MS. */
-  async unknownOf(hub: HubModuleService, skus: string[]): Promise<string[]> {
+  async unknownOf(hubModule: HubModuleService, skus: string[]): Promise<string[]> {
     const now = Date.now()
     const toRead = skus.filter((sku) => {
       const kept = this.kept.get(sku)
       return !kept || now - kept.at >= SKU_TTL_MS
     })
     if (toRead.length) {
-      const known = await hub.knownSkus(toRead)
+      const known = await hubModule.knownSkus(toRead)
       for (const sku of toRead) this.kept.set(sku, { known: known.has(sku), at: Date.now() })
     }
     return skus.filter((sku) => !this.kept.get(sku)?.known)

@@ -44,7 +44,7 @@ function within<T>(work: Promise<T>, at: number): Promise<T | null> {
 }
 
 export async function quoteFreight(container: MedusaContainer, account: HubAccountOptions, request: FreightRequest, startedAt: number, result = emptyFreightResult()): Promise<FreightQuoteResult> {
-  const hub = container.resolve<HubModuleService>(HUB_MODULE)
+  const hubModule = container.resolve<HubModuleService>(HUB_MODULE)
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const { freight } = account
   const budget = startedAt + freight.budgetMs
@@ -52,7 +52,7 @@ export async function quoteFreight(container: MedusaContainer, account: HubAccou
   // SKUs Medusa does not have do not change the price (the request's own measures price it): looked up beside it, from memory when known.
   const skus = within(
     knownSkus(container)
-      .unknownOf(hub, [...new Set(request.lines.map((line) => line.sku))])
+      .unknownOf(hubModule, [...new Set(request.lines.map((line) => line.sku))])
       .then((unknown) => void (result.unknownSkus = unknown)),
     budget
   )
@@ -116,7 +116,7 @@ export async function quoteFreight(container: MedusaContainer, account: HubAccou
     let stored: Promise<Map<string, CachedFreight>> | null = null
     // The shared cache (PostgreSQL), read once for the options memory does not hold; a failed read leaves the zone table.
     const storedOf = (optionId: string) =>
-      (stored ??= hub.account(accountId).records.freight.cached(calculatedOptions.map((option) => option.id), key ?? { cepRange: cepRange(quoted.cep), weightBand: "1000", volumeBand: "5000" }, maxAgeMs).catch((error: unknown) => {
+      (stored ??= hubModule.account(accountId).records.freight.cached(calculatedOptions.map((option) => option.id), key ?? { cepRange: cepRange(quoted.cep), weightBand: "1000", volumeBand: "5000" }, maxAgeMs).catch((error: unknown) => {
         logger.warn(`hub (account ${accountId}): the freight quote cache was not read: ${errorText(error)}`)
         return new Map<string, CachedFreight>()
       })).then((rows) => rows.get(optionId))
@@ -141,7 +141,7 @@ export async function quoteFreight(container: MedusaContainer, account: HubAccou
           .resolve(Modules.FULFILLMENT)
           .calculateShippingOptionsPrices([{ id: option.id, provider_id: option.providerId, optionData: option.data, data: {}, context: context as never }])
         const amount = String(price.calculated_amount)
-        if (cacheKey) await hub.account(accountId).records.freight.store(cacheKey, amount).catch((error: unknown) => logger.warn(`hub (account ${accountId}): shipping option ${option.id}'s price was not cached: ${errorText(error)}`))
+        if (cacheKey) await hubModule.account(accountId).records.freight.store(cacheKey, amount).catch((error: unknown) => logger.warn(`hub (account ${accountId}): shipping option ${option.id}'s price was not cached: ${errorText(error)}`))
         return amount
       })
     }

@@ -153,8 +153,8 @@ export async function productsInAccountChannels(
  * account's hub is not asked about them.
  */
 export async function publicationsConcerned(container: MedusaContainer, productIds: string[]): Promise<Array<{ account: string; productIds: string[] }>> {
-  const hub: HubModuleService = container.resolve(HUB_MODULE)
-  const accounts = hub.publishingAccounts
+  const hubModule: HubModuleService = container.resolve(HUB_MODULE)
+  const accounts = hubModule.publishingAccounts
   const ids = [...new Set(productIds)]
   if (!accounts.length || !ids.length) return []
   const [inChannels, ...rows] = await Promise.all([

@@ -127,9 +127,9 @@ async function seedCategories(container: MedusaContainer): Promise<{ ids: Map<st
 /** The default account's mapping: Canecas to the hub's (its other fields as its options say). */
 async function mapCategory(container: MedusaContainer, ids: Map<string, string>) {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
-  const hub: HubModuleService = container.resolve(HUB_MODULE)
-  const { saved: _saved, ...mapping } = await hub.account("default").records.settings.fieldMapping()
-  await hub.account("default").records.settings.saveFieldMapping({ ...mapping, categories: [{ category_id: ids.get(MAPPED_CATEGORY.medusa)!, hub_category: MAPPED_CATEGORY.hub_category }] })
+  const hubModule: HubModuleService = container.resolve(HUB_MODULE)
+  const { saved: _saved, ...mapping } = await hubModule.account("default").records.settings.fieldMapping()
+  await hubModule.account("default").records.settings.saveFieldMapping({ ...mapping, categories: [{ category_id: ids.get(MAPPED_CATEGORY.medusa)!, hub_category: MAPPED_CATEGORY.hub_category }] })
   logger.info(`demo seed: categories ${[...ids.keys()].join(", ")}; ${MAPPED_CATEGORY.medusa} mapped to the hub's ${MAPPED_CATEGORY.hub_category.name}`)
 }
 
@@ -144,12 +144,12 @@ const ACCOUNT_STOCKED = 25
  */
 async function seedAddedAccounts(container: MedusaContainer) {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
-  const hub: HubModuleService = container.resolve(HUB_MODULE)
+  const hubModule: HubModuleService = container.resolve(HUB_MODULE)
   const channels = container.resolve(Modules.SALES_CHANNEL)
   const product = container.resolve(Modules.PRODUCT)
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const link = container.resolve(ContainerRegistrationKeys.LINK)
-  for (const { id, options } of hub.accounts.slice(1)) {
+  for (const { id, options } of hubModule.accounts.slice(1)) {
     const channelId = options.salesChannelId
     if (!channelId || (await channels.listSalesChannels({ id: channelId })).length) continue
     await channels.createSalesChannels({ id: channelId, name: `Hub ${id}` } as never)

@@ -29,8 +29,8 @@ import { catalogueChangeRecorder } from "./catalogue-recorder"
  */
 export async function queueCatalogueChange(container: MedusaContainer, changes: CatalogueChanges): Promise<boolean> {
   const queuedFor = await catalogueChangeRecorder(container).record(changes)
-  const hub = container.resolve<HubModuleService>(HUB_MODULE)
-  for (const id of queuedFor) catalogueFlusher(container, hub.account(id)).request()
+  const hubModule = container.resolve<HubModuleService>(HUB_MODULE)
+  for (const id of queuedFor) catalogueFlusher(container, hubModule.account(id)).request()
   return queuedFor.length > 0
 }
 
@@ -57,9 +57,9 @@ export async function queueProductChange(container: MedusaContainer, changes: { 
  * account's flusher once quiet.
  */
 export async function publishProductsChanged(container: MedusaContainer, productIds: string[]): Promise<void> {
-  const hub = container.resolve<HubModuleService>(HUB_MODULE)
+  const hubModule = container.resolve<HubModuleService>(HUB_MODULE)
   for (const concerned of await publicationsConcerned(container, productIds)) {
-    const account = hub.account(concerned.account)
+    const account = hubModule.account(concerned.account)
     await account.records.publications.mark(concerned.productIds)
     catalogueFlusher(container, account).request()
   }

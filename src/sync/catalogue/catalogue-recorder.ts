@@ -135,14 +135,14 @@ function merge(entries: Entry[]): CatalogueChanges {
 
 /** The process's recorder (a part of the hub module's process machinery). */
 export function catalogueChangeRecorder(container: MedusaContainer): CatalogueChangeRecorder {
-  const hub = container.resolve<HubModuleService>(HUB_MODULE)
-  return hub.processPart(
+  const hubModule = container.resolve<HubModuleService>(HUB_MODULE)
+  return hubModule.processPart(
     "catalogue-recorder",
     () =>
       new CatalogueChangeRecorder(
         async (changes) => (await recordCatalogueChangesWorkflow(container).run({ input: changes })).result.accounts,
         (message) => container.resolve(ContainerRegistrationKeys.LOGGER).warn(message),
-        () => hub.shuttingDown
+        () => hubModule.shuttingDown
       )
   )
 }

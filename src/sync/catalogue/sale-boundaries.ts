@@ -21,8 +21,8 @@ const AFTER_BOUNDARY_MS = 1_000
  * queues nothing.
  */
 export async function scheduleSaleBoundaries(container: MedusaContainer, now = new Date()): Promise<number> {
-  const hub: HubModuleService = container.resolve(HUB_MODULE)
-  if (!hub.syncsPrices) return 0
+  const hubModule: HubModuleService = container.resolve(HUB_MODULE)
+  if (!hubModule.syncsPrices) return 0
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const from = new Date(now.getTime() - BEHIND_MS)
   const to = new Date(now.getTime() + AHEAD_MS)
@@ -31,7 +31,7 @@ export async function scheduleSaleBoundaries(container: MedusaContainer, now = n
     fields: ["id", "starts_at", "ends_at"],
     filters: { $or: [{ starts_at: { $gte: from, $lte: to } }, { ends_at: { $gte: from, $lte: to } }] },
   })
-  const timers = hub.processPart("sale-boundary-timers", () => new SaleBoundaryTimers()).timers
+  const timers = hubModule.processPart("sale-boundary-timers", () => new SaleBoundaryTimers()).timers
   let count = 0
   for (const list of lists as Array<{ id: string; starts_at: string | Date | null; ends_at: string | Date | null }>) {
     for (const boundary of [list.starts_at, list.ends_at]) {

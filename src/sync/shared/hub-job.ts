@@ -10,10 +10,10 @@ import type HubModuleService from "../../modules/hub/service"
  * runs jobs in every `worker` and `shared` process, and `jobs: false` keeps one out of the hub's work
  * (a store's own job runner, a test). The one place that rule is kept.
  */
-export function hubJob(run: (container: MedusaContainer, hub: HubModuleService) => Promise<unknown>): (container: MedusaContainer) => Promise<void> {
+export function hubJob(run: (container: MedusaContainer, hubModule: HubModuleService) => Promise<unknown>): (container: MedusaContainer) => Promise<void> {
   return async (container) => {
-    const hub: HubModuleService = container.resolve(HUB_MODULE)
-    if (hub.hubOptions.jobs) await run(container, hub)
+    const hubModule: HubModuleService = container.resolve(HUB_MODULE)
+    if (hubModule.hubOptions.jobs) await run(container, hubModule)
   }
 }
 
@@ -24,10 +24,10 @@ export function hubJob(run: (container: MedusaContainer, hub: HubModuleService) 
 export function hubAccountsJob(
   run: (container: MedusaContainer, account: HubAccount) => Promise<unknown>
 ): (container: MedusaContainer) => Promise<void> {
-  return hubJob(async (container, hub) => {
+  return hubJob(async (container, hubModule) => {
     const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
     await Promise.all(
-      hub.accounts.map((account) =>
+      hubModule.accounts.map((account) =>
         run(container, account).catch((error) => logger.warn(`hub: account ${account.id}: ${errorText(error)}`))
       )
     )

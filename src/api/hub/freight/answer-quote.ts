@@ -78,10 +78,10 @@ function answerJson(req: MedusaRequest, res: MedusaResponse, status: number, bod
 export async function answerFreightQuote(call: FreightCall, req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction): Promise<void> {
   const { contract } = call
   const startedAt = Date.now()
-  const hub = req.scope.resolve<HubModuleService>(HUB_MODULE)
+  const hubModule = req.scope.resolve<HubModuleService>(HUB_MODULE)
   const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
   // The accounts are in memory: the deadline is known before anything reads the database.
-  const named = hub.accounts.find((candidate) => candidate.id === call.account)?.options
+  const named = hubModule.accounts.find((candidate) => candidate.id === call.account)?.options
   const deadline = deadlineAt(startedAt + (named?.freight.deadlineMs ?? FREIGHT_DEADLINE_MS))
   const result = emptyFreightResult()
   let account: HubAccountOptions | null = null

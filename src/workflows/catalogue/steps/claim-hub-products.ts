@@ -12,8 +12,8 @@ import type HubModuleService from "../../../modules/hub/service"
 export const claimHubProductsStep = createStep(
   "claim-hub-products",
   async (input: { account: string }, { container }) => {
-    const hub: HubModuleService = container.resolve(HUB_MODULE)
-    const { id: account, options, records } = hub.account(input.account)
+    const hubModule: HubModuleService = container.resolve(HUB_MODULE)
+    const { id: account, options, records } = hubModule.account(input.account)
     const { limit } = rateLimitOf("PUT /products", { ...DEFAULT_RATE_LIMITS, ...options.rateLimits })
     const claimed = await records.claimHubProducts(Math.max(1, 2 * limit))
     return new StepResponse({ account, claimed }, claimed.claimToken)

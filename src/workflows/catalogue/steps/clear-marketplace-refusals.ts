@@ -17,12 +17,12 @@ export type TakenProducts = { account: string; skus: string[] }
  */
 export const clearMarketplaceRefusalsStep = createStep("clear-marketplace-refusals", async ({ account, skus }: TakenProducts, { container }) => {
   if (!skus.length) return new StepResponse({ cleared: 0 })
-  const hub: HubModuleService = container.resolve(HUB_MODULE)
-  const { marketplaceRefusals } = hub.account(account).records
+  const hubModule: HubModuleService = container.resolve(HUB_MODULE)
+  const { marketplaceRefusals } = hubModule.account(account).records
   const open = await marketplaceRefusals.open("products", skus)
   if (!open.length) return new StepResponse({ cleared: 0 })
   try {
-    await hub.account(account).syncErrors.clear(
+    await hubModule.account(account).syncErrors.clear(
       "products",
       open.map((error) => ({ entityId: error.entity_id, errorCategoryCode: error.error_category_code, errorCode: error.error_code }))
     )

@@ -19,8 +19,8 @@ export type AccountWantedSkuFields = { account: string; wanted: WantedSkuFields[
 export const computeHubProductFieldsStep = createStep(
   "compute-hub-product-fields",
   async (selector: CatalogueSelector & { account?: string }, { container }) => {
-    const hub: HubModuleService = container.resolve(HUB_MODULE)
-    const accounts = selector.account ? [hub.account(selector.account)] : hub.accounts
+    const hubModule: HubModuleService = container.resolve(HUB_MODULE)
+    const accounts = selector.account ? [hubModule.account(selector.account)] : hubModule.accounts
     const byAccount = await loadAccountReadings(
       container,
       selector,

@@ -13,8 +13,8 @@ export const countStockReconciliationStep = createStep(
     input: { reconciliationId: string; seen: number; differing: number; unknown: number; differingFields: Partial<Record<HubProductField, number>> },
     { container }
   ) => {
-    const hub: HubModuleService = container.resolve(HUB_MODULE)
-    await hub.countStockReconciliation(input.reconciliationId, input)
+    const hubModule: HubModuleService = container.resolve(HUB_MODULE)
+    await hubModule.countStockReconciliation(input.reconciliationId, input)
     return new StepResponse(undefined)
   }
 )

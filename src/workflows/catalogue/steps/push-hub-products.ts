@@ -60,9 +60,9 @@ type HubProductClaim = { key: string; publication?: ClaimedPublication; skus: Cl
  * only when none is in flight (`settleEach`).
  */
 export const pushHubProductsStep = createStep("push-hub-products", async ({ account: accountId, claimed }: { account: string; claimed: ClaimedHubProducts }, { container }) => {
-  const hub: HubModuleService = container.resolve(HUB_MODULE)
-  const held = hub.account(accountId)
-  const { id: account, options, records } = held
+  const hubModule: HubModuleService = container.resolve(HUB_MODULE)
+  const hubAccount = hubModule.account(accountId)
+  const { id: account, options, records } = hubAccount
   const claims = byHubProduct(claimed)
   const summary: HubProductsPushSummary = {
     account,
@@ -79,12 +79,12 @@ export const pushHubProductsStep = createStep("push-hub-products", async ({ acco
     takenSkus: [],
   }
   if (!claims.length) return new StepResponse(summary)
-  const [read, mapping] = await Promise.all([readNow(container, held, claimed), records.settings.fieldMapping()])
+  const [read, mapping] = await Promise.all([readNow(container, hubAccount, claimed), records.settings.fieldMapping()])
   const pushOptions = { ...options, mapping }
-  const sender: SkuSender = { client: held.products, options, saying: new NoSaleSaying(records.settings, await records.settings.noSale()) }
+  const sender: SkuSender = { client: hubAccount.products, options, saying: new NoSaleSaying(records.settings, await records.settings.noSale()) }
   const renewal = setInterval(() => void records.renewHubProductClaims(claimed.claimToken).catch(() => undefined), renewEvery(options.catalogueLeaseMs))
   const settleRow = async (row: ClaimedCatalogueChange, outcome: CarriedOutcome) => {
-    await hub.completeCataloguePush(row, outcome)
+    await hubModule.completeCataloguePush(row, outcome)
     if (outcome.kind === "sent") summary.sent++
     if (outcome.kind === "refused") summary.skusRefused++
     if (outcome.kind === "failed") summary.skusFailed++
@@ -98,7 +98,7 @@ export const pushHubProductsStep = createStep("push-hub-products", async ({ acco
       for (const [row, outcome] of outcomes) await settleRow(row, outcome)
       if (outcomes.length && outcomes.every(([, outcome]) => outcome.kind === "failed")) summary.failed++
     } else {
-      const push = await pushPublication(container, held, { sender, pushOptions }, publication, read.products.get(publication.productId)!, rows, settleRow)
+      const push = await pushPublication(container, hubAccount, { sender, pushOptions }, publication, read.products.get(publication.productId)!, rows, settleRow)
       const { outcome } = push
       if (push.sent) summary.productsSent++
       if (outcome.kind === "published") summary.published++
@@ -108,12 +108,12 @@ export const pushHubProductsStep = createStep("push-hub-products", async ({ acco
         summary.refused++
         if (push.sent) summary.refusals.push({ account, product_id: publication.productId, sku: outcome.sku, status: outcome.status, message: outcome.message })
       }
-      await hub.completePublication(publication, outcome, push.created)
+      await hubModule.completePublication(publication, outcome, push.created)
     }
-    await hub.freeHubProducts(claimed.claimToken, key)
+    await hubModule.freeHubProducts(claimed.claimToken, key)
   }).finally(() => clearInterval(renewal))
   // Any hub product the claim took without a row left to push (changed meanwhile) is free again too.
-  await hub.freeHubProducts(claimed.claimToken)
+  await hubModule.freeHubProducts(claimed.claimToken)
   return new StepResponse(summary)
 })
 
@@ -125,7 +125,7 @@ export const pushHubProductsStep = createStep("push-hub-products", async ({ acco
  */
 async function pushPublication(
   container: MedusaContainer,
-  held: HubAccount,
+  hubAccount: HubAccount,
   { sender, pushOptions }: { sender: SkuSender; pushOptions: PushOptions },
   publication: ClaimedPublication,
   forHub: ProductForHub,
@@ -133,18 +133,18 @@ async function pushPublication(
   settleRow: (row: ClaimedCatalogueChange, outcome: CarriedOutcome) => Promise<void>
 ): Promise<ProductPush> {
   const holderOf: HubSkuHolder = async (skus, { adding } = { adding: false }) => {
-    const holder = await held.records.reserveHubSkus(publication.productId, skus, { keepOthers: adding || publication.outcomeUnknown })
+    const holder = await hubAccount.records.reserveHubSkus(publication.productId, skus, { keepOthers: adding || publication.outcomeUnknown })
     return holder && { ...holder, title: await productTitle(container, holder.productId) }
   }
   if (publication.accepted !== null && !publication.excluded) {
     const variations = (publication.accepted as HubProductBody).variations ?? []
     const skus = new CarriedSkus(rows, sender, new Set(variations.map((variation) => variation.sku)))
-    const push = await pushHubProduct(skus.carrying(held.products), publication, forHub, pushOptions, holderOf)
+    const push = await pushHubProduct(skus.carrying(hubAccount.products), publication, forHub, pushOptions, holderOf)
     const failed = push.outcome.kind === "failed" ? { reason: push.outcome.reason, status: push.outcome.status } : null
     for (const [row, outcome] of await skus.settle(failed)) await settleRow(row, outcome)
     return push
   }
-  const push = await pushHubProduct(held.products, publication, forHub, pushOptions, holderOf)
+  const push = await pushHubProduct(hubAccount.products, publication, forHub, pushOptions, holderOf)
   const created = new Set(push.created.map((sku) => sku.sku))
   const holdsProduct = push.outcome.kind === "published"
   await Promise.all(
@@ -172,8 +172,8 @@ function byHubProduct({ publications, skus }: ClaimedHubProducts): HubProductCla
  * row's SKU is its product's variant); only a SKU its product no longer holds (renamed, deleted) or
  * that no publication covers is read on its own. A failed reading keeps the row's last one.
  */
-async function readNow(container: MedusaContainer, held: HubAccount, { publications, skus }: ClaimedHubProducts) {
-  const { options } = held
+async function readNow(container: MedusaContainer, hubAccount: HubAccount, { publications, skus }: ClaimedHubProducts) {
+  const { options } = hubAccount
   const products = publications.length ? await loadProductsForHub(container, publications.map((claim) => claim.productId), options) : new Map<string, ProductForHub>()
   const readWith = (row: ClaimedCatalogueChange) => products.get(row.productId ?? "")?.skuFields.get(row.sku)
   const apart = skus.filter((row) => !readWith(row))

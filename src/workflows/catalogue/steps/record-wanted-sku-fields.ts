@@ -12,11 +12,11 @@ import type { AccountWantedSkuFields } from "./compute-hub-product-fields"
 export const recordWantedSkuFieldsStep = createStep(
   "record-wanted-hub-sku-fields",
   async (input: { readings: AccountWantedSkuFields[]; reconciliationId?: string; drifted?: Record<string, HubProductField[]> }, { container }) => {
-    const hub: HubModuleService = container.resolve(HUB_MODULE)
+    const hubModule: HubModuleService = container.resolve(HUB_MODULE)
     const queuedByAccount = await Promise.all(
       input.readings.map(async ({ account, wanted, warehouses = [] }) => {
         const withDrift = wanted.map((entry) => ({ ...entry, drifted: input.drifted?.[entry.sku] }))
-        const { records } = hub.account(account)
+        const { records } = hubModule.account(account)
         // Each other warehouse's rows beside the default's: one outbox, a row per warehouse and SKU.
         const [queued, ...atWarehouses] = await Promise.all([
           records.recordWantedSkuFields(withDrift, { reconciliationId: input.reconciliationId }),

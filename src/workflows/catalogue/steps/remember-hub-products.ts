@@ -9,7 +9,7 @@ import type HubModuleService from "../../../modules/hub/service"
  * compensation: a row saying what the hub holds is true whatever happens next.
  */
 export const rememberHubProductsStep = createStep("remember-hub-products", async ({ account, inSync }: { account: string; inSync: WantedSkuFields[] }, { container }) => {
-  const hub: HubModuleService = container.resolve(HUB_MODULE)
-  await hub.account(account).records.rememberHubProducts(inSync)
+  const hubModule: HubModuleService = container.resolve(HUB_MODULE)
+  await hubModule.account(account).records.rememberHubProducts(inSync)
   return new StepResponse(undefined)
 })

@@ -11,9 +11,9 @@ export const newFreightToken = (): string => randomBytes(32).toString("base64url
 export const setFreightTokenStep = createStep(
   "set-hub-freight-token",
   async ({ account }: { account: string }, { container }) => {
-    const hub = container.resolve<HubModuleService>(HUB_MODULE)
+    const hubModule = container.resolve<HubModuleService>(HUB_MODULE)
     // An unknown account is refused, naming it.
-    const { freight } = hub.account(account).records
+    const { freight } = hubModule.account(account).records
     const token = newFreightToken()
     const previous = await freight.setToken(token)
     // This process answers with it at once; others within their kept tokens' expiry (docs/freight.md).
@@ -31,8 +31,8 @@ export const setFreightTokenStep = createStep(
 export const removeFreightTokenStep = createStep(
   "remove-hub-freight-token",
   async ({ account }: { account: string }, { container }) => {
-    const hub = container.resolve<HubModuleService>(HUB_MODULE)
-    const previous = await hub.account(account).records.freight.setToken(null)
+    const hubModule = container.resolve<HubModuleService>(HUB_MODULE)
+    const previous = await hubModule.account(account).records.freight.setToken(null)
     freightTokens(container).set(account, null)
     return new StepResponse({ account }, { account, previous })
   },

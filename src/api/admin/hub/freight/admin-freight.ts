@@ -30,10 +30,10 @@ function storeOrigin(req: MedusaRequest): string {
 
 /** The admin's freight settings of an account: on or off, the URLs (token included), the options and their days, the activity. */
 export async function freightSettings(req: MedusaRequest) {
-  const hub = req.scope.resolve<HubModuleService>(HUB_MODULE)
+  const hubModule = req.scope.resolve<HubModuleService>(HUB_MODULE)
   const { id, options } = freightAccount(req)
   const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
-  const { freight } = hub.account(id).records
+  const { freight } = hubModule.account(id).records
   const [token, activity, locations] = await Promise.all([freight.token(), freight.activity(20), hubStockLocations(req.scope, options)])
   const base = `${storeOrigin(req)}/hub/freight/${id}/${token ?? "<no token yet>"}`
   const { data: locationRows } = locations.reservationLocationId

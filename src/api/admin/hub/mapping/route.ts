@@ -9,8 +9,8 @@ import type { HubFieldMappingAnswer } from "../types"
 
 /** The account's mapping of hub fields (docs/catalogue.md, Mapping); none saved: what its options say. */
 export async function GET(req: MedusaRequest, res: MedusaResponse<HubFieldMappingAnswer>) {
-  const hub: HubModuleService = req.scope.resolve(HUB_MODULE)
-  res.json(await mappingAnswer(hub.account((req.validatedQuery as HubAccountQuery).account)))
+  const hubModule: HubModuleService = req.scope.resolve(HUB_MODULE)
+  res.json(await mappingAnswer(hubModule.account((req.validatedQuery as HubAccountQuery).account)))
 }
 
 /**
@@ -18,8 +18,8 @@ export async function GET(req: MedusaRequest, res: MedusaResponse<HubFieldMappin
  * push sends only what the mapping changed of its hub body (a product it does not change: no request).
  */
 export async function POST(req: MedusaRequest<HubFieldMapping>, res: MedusaResponse<HubFieldMappingAnswer & { products: number }>) {
-  const hub: HubModuleService = req.scope.resolve(HUB_MODULE)
-  const account = hub.account((req.validatedQuery as HubAccountQuery).account)
+  const hubModule: HubModuleService = req.scope.resolve(HUB_MODULE)
+  const account = hubModule.account((req.validatedQuery as HubAccountQuery).account)
   const products = await saveFieldMapping(req.scope, account, req.validatedBody)
   res.json({ ...(await mappingAnswer(account)), products })
 }

@@ -10,8 +10,8 @@ import type { GetHubSyncErrors } from "./validators"
  * the hub took them, newest first, in the hub's words; those the hub was told are fixed left out.
  */
 export async function GET(req: MedusaRequest<unknown, GetHubSyncErrors>, res: MedusaResponse<HubSyncErrorsPage>) {
-  const hub: HubModuleService = req.scope.resolve(HUB_MODULE)
+  const hubModule: HubModuleService = req.scope.resolve(HUB_MODULE)
   const { account, entity, limit, offset } = req.validatedQuery as GetHubSyncErrors
-  const { rows, count } = await hub.account(account).records.marketplaceRefusals.page(entity, { limit, offset })
+  const { rows, count } = await hubModule.account(account).records.marketplaceRefusals.page(entity, { limit, offset })
   res.json({ account, entity, marketplace_refusals: rows.map(marketplaceRefusalView), count, limit, offset })
 }

@@ -13,8 +13,8 @@ import { GetHubOrdersSchema } from "./validators"
  */
 export async function GET(req: MedusaRequest<unknown, z.infer<typeof GetHubOrdersSchema>>, res: MedusaResponse) {
   const { account, import_state, code, order_id, q, order, limit, offset } = req.validatedQuery as z.infer<typeof GetHubOrdersSchema>
-  const hub: HubModuleService = req.scope.resolve(HUB_MODULE)
-  const page = await hub.hubOrderPage({
+  const hubModule: HubModuleService = req.scope.resolve(HUB_MODULE)
+  const page = await hubModule.hubOrderPage({
     account,
     importStates: import_state === undefined ? undefined : [import_state].flat(),
     code,

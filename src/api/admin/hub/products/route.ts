@@ -11,11 +11,11 @@ import type { GetHubProducts } from "./validators"
  * and the first publication's progress at that account's `POST /products` limit.
  */
 export async function GET(req: MedusaRequest<unknown, GetHubProducts>, res: MedusaResponse) {
-  const hub: HubModuleService = req.scope.resolve(HUB_MODULE)
+  const hubModule: HubModuleService = req.scope.resolve(HUB_MODULE)
   const { account: accountId, state, product_id, limit, offset } = req.validatedQuery as GetHubProducts
   // An unknown account is refused here, a 400 naming it.
-  const { id: account, options } = hub.account(accountId)
-  const { publications } = hub.account(account).records
+  const { id: account, options } = hubModule.account(accountId)
+  const { publications } = hubModule.account(account).records
   const [{ rows, count }, counts] = await Promise.all([
     publications.page({ states: state === undefined ? undefined : [state].flat(), productId: product_id, limit, offset }),
     publications.counts(),
@@ -24,7 +24,7 @@ export async function GET(req: MedusaRequest<unknown, GetHubProducts>, res: Medu
   const total = Object.values(counts.byState).reduce((sum, n) => sum + n, 0) - counts.byState.excluded
   res.json({
     account,
-    accounts: hub.accountIds,
+    accounts: hubModule.accountIds,
     publish_products: options.publishProducts,
     products: await hubProductsView(req.scope, rows),
     count,

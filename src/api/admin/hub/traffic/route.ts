@@ -7,7 +7,7 @@ import type { GetHubTraffic } from "./validators"
 export async function GET(req: MedusaRequest<unknown, GetHubTraffic>, res: MedusaResponse) {
   const hubModule: HubModuleService = req.scope.resolve(HUB_MODULE)
   const { hours, account } = req.validatedQuery as GetHubTraffic
-  const hub = hubModule.account(account)
+  const hubAccount = hubModule.account(account)
   // This process's latest requests count at once (read, left for its recording); the others' within their next recording.
-  res.json({ hours, account, traffic: await hub.records.hubTraffic(hours, hub.untakenTraffic()) })
+  res.json({ hours, account, traffic: await hubAccount.records.hubTraffic(hours, hubAccount.untakenTraffic()) })
 }

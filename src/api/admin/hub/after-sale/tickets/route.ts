@@ -16,9 +16,9 @@ import type { GetHubSacTickets } from "../validators"
  * the seller; each with its Medusa order, or why it has none, and its chats in order.
  */
 export async function GET(req: MedusaRequest<unknown, GetHubSacTickets>, res: MedusaResponse<HubSacTicketsPage>) {
-  const hub: HubModuleService = req.scope.resolve(HUB_MODULE)
+  const hubModule: HubModuleService = req.scope.resolve(HUB_MODULE)
   const { account, limit, offset } = req.validatedQuery as GetHubSacTickets
-  const { records } = hub.account(account)
+  const { records } = hubModule.account(account)
   const { rows, count } = await records.sac.ticketPage({ limit, offset })
   const answers = await records.sac.latestAnswers(rows.map((row) => row.code))
   const instances = await records.sac.instancesOf(rows.map((row) => row.code))

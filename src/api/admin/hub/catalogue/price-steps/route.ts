@@ -11,9 +11,9 @@ import type { GetHubSkusInError } from "../skus-in-error/validators"
  * the next step's and how many are left; and how many in all.
  */
 export async function GET(req: MedusaRequest<unknown, GetHubSkusInError>, res: MedusaResponse<HubPriceStepsPage>) {
-  const hub: HubModuleService = req.scope.resolve(HUB_MODULE)
+  const hubModule: HubModuleService = req.scope.resolve(HUB_MODULE)
   const { limit, offset, account } = req.validatedQuery as GetHubSkusInError
-  const { options, records } = hub.account(account)
+  const { options, records } = hubModule.account(account)
   const { rows, count } = await records.listPriceSteps({ limit, offset })
   res.json({ price_steps: hubPricesView(rows, options), count, limit, offset })
 }

@@ -17,8 +17,8 @@ const ALREADY_RUNNING = "A catalogue reconciliation is already running"
 export async function POST(req: MedusaRequest<PostCatalogueReconcileBody, PostCatalogueReconcileQuery>, res: MedusaResponse) {
   const { account } = req.validatedQuery as PostCatalogueReconcileQuery
   // An unknown account is refused here (a 400 naming it), before anything starts.
-  const hub: HubModuleService = req.scope.resolve(HUB_MODULE)
-  const run = reconcileStock(req.scope, hub.account(account))
+  const hubModule: HubModuleService = req.scope.resolve(HUB_MODULE)
+  const run = reconcileStock(req.scope, hubModule.account(account))
   if (req.validatedBody.wait) {
     const reconciliation = await run
     if (!reconciliation) return answerConflict(res, ALREADY_RUNNING)

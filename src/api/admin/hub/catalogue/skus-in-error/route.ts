@@ -6,8 +6,8 @@ import type { GetHubSkusInError } from "./validators"
 
 /** A page of the SKUs an account's hub refused (4xx), or whose last push failed, newest first, with the reason; and how many in all. */
 export async function GET(req: MedusaRequest<unknown, GetHubSkusInError>, res: MedusaResponse<HubSkusInErrorPage>) {
-  const hub: HubModuleService = req.scope.resolve(HUB_MODULE)
+  const hubModule: HubModuleService = req.scope.resolve(HUB_MODULE)
   const { limit, offset, account } = req.validatedQuery as GetHubSkusInError
-  const { skus, count } = await hub.account(account).records.listSkusInError({ limit, offset })
+  const { skus, count } = await hubModule.account(account).records.listSkusInError({ limit, offset })
   res.json({ skus_in_error: skus, count, limit, offset })
 }

@@ -12,9 +12,9 @@ import type { GetHubCategories } from "../validators"
  * with its attributes, in the form the mapping keeps (what a merchant maps a Medusa category to).
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse<HubCategoriesPage>) {
-  const hub: HubModuleService = req.scope.resolve(HUB_MODULE)
+  const hubModule: HubModuleService = req.scope.resolve(HUB_MODULE)
   const { account: accountId, limit, offset } = req.validatedQuery as GetHubCategories
-  const account = hub.account(accountId)
+  const account = hubModule.account(accountId)
   if (!account.options.categoryServiceUrl) {
     throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `categoryServiceUrl: account ${account.id} has no address for the hub's category service; set the option to map categories`)
   }

@@ -15,10 +15,10 @@ import type { PostMappingSampleQuery } from "../validators"
  * Nothing is saved or sent.
  */
 export async function POST(req: MedusaRequest<HubFieldMapping>, res: MedusaResponse<HubMappingSample>) {
-  const hub: HubModuleService = req.scope.resolve(HUB_MODULE)
+  const hubModule: HubModuleService = req.scope.resolve(HUB_MODULE)
   const query = req.validatedQuery as PostMappingSampleQuery
-  const { id: account, options } = hub.account(query.account)
-  const productId = query.product_id ?? (await firstProductId(req, hub, account))
+  const { id: account, options } = hubModule.account(query.account)
+  const productId = query.product_id ?? (await firstProductId(req, hubModule, account))
   if (!productId) return void res.json({ account, product: null, fields: { categories: [], specifications: [] }, hub_category: null, problems: [] })
   const reading = (await loadProductsForHub(req.scope, [productId], options)).get(productId)?.reading
   if (!reading) throw new MedusaError(MedusaError.Types.NOT_FOUND, `product_id: no product ${productId} in this store`)
@@ -36,8 +36,8 @@ export async function POST(req: MedusaRequest<HubFieldMapping>, res: MedusaRespo
 }
 
 /** The account's first product the publication holds, else the store's first. */
-async function firstProductId(req: MedusaRequest, hub: HubModuleService, account: string): Promise<string | undefined> {
-  const published = await hub.account(account).records.publications.firstProductId()
+async function firstProductId(req: MedusaRequest, hubModule: HubModuleService, account: string): Promise<string | undefined> {
+  const published = await hubModule.account(account).records.publications.firstProductId()
   if (published) return published
   const [product] = await req.scope.resolve(Modules.PRODUCT).listProducts({}, { select: ["id"], order: { id: "ASC" }, take: 1 })
   return product?.id

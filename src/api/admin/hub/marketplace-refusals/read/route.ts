@@ -7,8 +7,8 @@ import { answerConflict } from "../../conflict"
 
 /** Reads what the marketplaces refused of the account's products and orders now (*Read now*); 409 while another read runs. */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
-  const hub: HubModuleService = req.scope.resolve(HUB_MODULE)
-  const read = await readSyncErrors(req.scope, hub.account((req.validatedQuery as HubAccountQuery).account))
+  const hubModule: HubModuleService = req.scope.resolve(HUB_MODULE)
+  const read = await readSyncErrors(req.scope, hubModule.account((req.validatedQuery as HubAccountQuery).account))
   if (!read) return answerConflict(res, "A read of what the marketplaces refused is already running for this account")
   res.json({ read })
 }

@@ -11,8 +11,8 @@ import { hubProductView } from "../view"
  * it): recorded by its workflow, then pushed in the background by that account's flusher; answers the row.
  */
 export async function publicationAsk(scope: MedusaContainer, accountId: string, productId: string, ask: ProductPublicationAsk) {
-  const hub: HubModuleService = scope.resolve(HUB_MODULE)
-  const account = hub.account(accountId)
+  const hubModule: HubModuleService = scope.resolve(HUB_MODULE)
+  const account = hubModule.account(accountId)
   const { result: product } = await askHubProductPublicationWorkflow(scope).run({ input: { account: account.id, productId, ask } })
   void catalogueFlusher(scope, account).flush()
   const row = await account.records.publications.of(productId)

@@ -21,11 +21,11 @@ import { hubProductView } from "../view"
  * fixed on, and whether there is one to correct).
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse<HubProductPublications>) {
-  const hub: HubModuleService = req.scope.resolve(HUB_MODULE)
+  const hubModule: HubModuleService = req.scope.resolve(HUB_MODULE)
   const productId = req.params.id
   const [product] = await req.scope.resolve(Modules.PRODUCT).listProducts({ id: productId }, { select: ["id", "title"] })
   if (!product) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Product ${productId} was not found`)
-  const accounts = hub.accounts
+  const accounts = hubModule.accounts
   // Each account's row and SKUs (the default warehouse's: another warehouse's carry its qty alone, docs/catalogue.md, Warehouses).
   const [inChannels, ofAccounts] = await Promise.all([
     accounts.length > 1 ? productsInAccountChannels(req.scope, accounts, [productId]) : null,
@@ -47,7 +47,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse<HubProductPubl
   // The code the hub's `ean` is read from, as src/mapping/hub-ean.ts reads it first: the variant's ean, else upc, else barcode.
   const eanOf = new Map(codes.map((variant) => [variant.id, [variant.ean, variant.upc, variant.barcode].map((code) => code?.trim()).find(Boolean) ?? null]))
   res.json({
-    accounts: hub.accountIds,
+    accounts: hubModule.accountIds,
     publications: concerned.map(({ account: { id, options }, row, skuRows }, index) => {
       const prices = hubPricesView(skuRows, options, ruled[index]?.prices, categoryNames)
       const marketplace_refusals = refusals[index].map(marketplaceRefusalView)

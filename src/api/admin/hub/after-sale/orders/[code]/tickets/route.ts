@@ -6,9 +6,9 @@ import type { HubSacOrderTicket } from "../../../types"
 
 /** The SAC tickets of one hub order of an account (the order card's line), newest first, each with what the merchant did about it. */
 export async function GET(req: MedusaRequest, res: MedusaResponse<{ tickets: HubSacOrderTicket[] }>) {
-  const hub: HubModuleService = req.scope.resolve(HUB_MODULE)
+  const hubModule: HubModuleService = req.scope.resolve(HUB_MODULE)
   const { account } = req.validatedQuery as HubAccountQuery
-  const { sac } = hub.account(account).records
+  const { sac } = hubModule.account(account).records
   const rows = await sac.ticketsOfOrder(req.params.code, 20)
   const instances = await sac.instancesOf(rows.map((row) => row.code))
   const tickets = rows.map((row) => {
