@@ -148,7 +148,7 @@ medusaIntegrationTestRunner({
 
         // Medusa's fulfillments' moves: one the hub refused has ended for its account's key only; one that failed before sending is to send again.
         const refused = await claim("default", "hubord_a", "ship", "ship:ful_1")
-        await hub.finishHubOrderMove(refused, { state: "rejected", error: "refused" }, null)
+        await hub.finishHubOrderMove(refused, { state: "refused", error: "refused" }, null)
         expect((await a.endedByKey("ship:ful_1"))?.id).toBe(refused)
         expect(await b.endedByKey("ship:ful_1")).toBeNull()
         const failed = await claim("brand-b", "hubord_b", "deliver", "deliver:ful_2")

@@ -4,6 +4,7 @@ import type { Pool } from "pg"
 import { Migration20261125180000 } from "../../src/modules/hub/migrations/Migration20261125180000"
 import { Migration20261125190000 } from "../../src/modules/hub/migrations/Migration20261125190000"
 import { Migration20261127050000 } from "../../src/modules/hub/migrations/Migration20261127050000"
+import { Migration20261203190111 } from "../../src/modules/hub/migrations/Migration20261203190111"
 import { scratchDatabase } from "../helpers/scratch-database"
 
 /*
@@ -182,5 +183,25 @@ describe("the hub module's migrations on a store with data", () => {
     for (const table of snapshotTables) {
       expect({ table, indexes: await indexesOf(pool, table) }).toEqual({ table, indexes: [...snapshotIndexes(table), ...(SQL_ONLY[table] ?? [])].sort() })
     }
+  })
+
+  it("a move and a delivery action the hub refused are `refused` (Migration20261203190111), and `rejected` again down", async () => {
+    const words = new Migration20261203190111({} as never, {} as never)
+    await run(pool, words, "down")
+    await pool.query(
+      `insert into hub_order_move (id, hub_order_id, code, kind, request, state) values
+         ('hubmov_1', 'hubord_1', 'MKT-1', 'invoice', '{}', 'rejected'), ('hubmov_2', 'hubord_1', 'MKT-1', 'ship', '{}', 'done')`
+    )
+    await pool.query(`insert into hub_delivery_action (id, code, action, state) values ('hubdlv_1', 'MKT-1', 'grouped', 'rejected')`)
+    await run(pool, words, "up")
+    const states = async () => ({
+      moves: (await pool.query(`select id, state from hub_order_move order by id`)).rows,
+      actions: (await pool.query(`select id, state from hub_delivery_action order by id`)).rows,
+    })
+    expect(await states()).toEqual({ moves: [{ id: "hubmov_1", state: "refused" }, { id: "hubmov_2", state: "done" }], actions: [{ id: "hubdlv_1", state: "refused" }] })
+    await expect(pool.query(`update hub_order_move set state = 'rejected' where id = 'hubmov_2'`)).rejects.toThrow(/hub_order_move_state_check/)
+    await run(pool, words, "down")
+    expect(await states()).toEqual({ moves: [{ id: "hubmov_1", state: "rejected" }, { id: "hubmov_2", state: "done" }], actions: [{ id: "hubdlv_1", state: "rejected" }] })
+    await run(pool, words, "up")
   })
 })

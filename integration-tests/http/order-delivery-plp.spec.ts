@@ -101,7 +101,7 @@ medusaIntegrationTestRunner({
       const refused = await call("post", `/admin/hub/delivery/plps?${q()}`, { order_codes: [code] })
       expect(refused.status).toBe(422)
       expect(refused.data.message).toContain("não disponíveis")
-      expect((await history(code)).at(-1)).toBe("grouped:rejected:null")
+      expect((await history(code)).at(-1)).toBe("grouped:refused:null")
     })
 
     it("a Direct order: no label until invoiced with its XML; grouped; its collection requested", async () => {

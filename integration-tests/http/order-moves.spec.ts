@@ -129,7 +129,7 @@ medusaIntegrationTestRunner({
         // The same request again is refused by the client, without a second 4xx (docs/hub-interface.md §7 rule 1).
         const again = await move(code, early)
         expect(again.status).toBe(422)
-        expect(again.data.message).toContain("already rejected")
+        expect(again.data.message).toContain("already refused")
         expect(hubWrites(code)).toHaveLength(1)
         expect(sandbox.hub.getOrder(code)?.status.type).toBe("NEW")
       })
@@ -231,7 +231,7 @@ medusaIntegrationTestRunner({
         await eventually(async () =>
           expect((await api.get(movePath(code), headers)).data.moves[0]).toMatchObject({
             kind: "cancel",
-            state: "rejected",
+            state: "refused",
             error: expect.stringContaining("cannot move to CANCELED from status order_shipped"),
           })
         )
@@ -327,7 +327,7 @@ medusaIntegrationTestRunner({
       expect((await move(code, { kind: "ship", shipment: { track: { ...TRACK, code: "BR-ATTENTION-1" } } })).status).toBe(422)
       expect(await needing()).toEqual({
         count: 1,
-        moves: [expect.objectContaining({ code, order_id: orderId, kind: "ship", state: "rejected", error: expect.stringContaining("cannot move to SHIPPED") })],
+        moves: [expect.objectContaining({ code, order_id: orderId, kind: "ship", state: "refused", error: expect.stringContaining("cannot move to SHIPPED") })],
       })
 
       // The merchant invoices, then ships: the later shipment settles the refused one.

@@ -1,4 +1,4 @@
-import { HubInvalidRequestError, HubInvalidResponseError, HubProductInput, HubRejectedError, HubUnavailableError } from "../../src/hub-client"
+import { HubInvalidRequestError, HubInvalidResponseError, HubProductInput, HubRefusedError, HubUnavailableError } from "../../src/hub-client"
 import type { SandboxHub } from "../../src/sandbox"
 import { clientAgainstSandbox } from "../helpers/hub-client-sandbox"
 
@@ -181,13 +181,13 @@ describe("catalogue publication: hub client against the sandbox hub over HTTP", 
     const client = clientFor()
     const badEan = { ...mug(), ean: "7891000000015" }
     const first = await client.createProduct(badEan).catch((error) => error)
-    expect(first).toBeInstanceOf(HubRejectedError)
+    expect(first).toBeInstanceOf(HubRefusedError)
     expect(first).toMatchObject({ status: 422, hubMessage: "product.ean: ean has a wrong check digit", repeated: false })
 
     // Another product's creation changes nothing of this one.
     await client.createProduct(shirt())
     const again = await client.createProduct(badEan).catch((error) => error)
-    expect(again).toBeInstanceOf(HubRejectedError)
+    expect(again).toBeInstanceOf(HubRefusedError)
     expect(again.repeated).toBe(true)
     expect(again.message).toContain("product.ean: ean has a wrong check digit")
     expect(requests("POST", "/products").map((entry) => (entry.body as { product: { sku: string } }).product.sku)).toEqual(["CANECA-01", "CAMISETA"])
@@ -202,7 +202,7 @@ describe("catalogue publication: hub client against the sandbox hub over HTTP", 
     const client = clientFor()
     await client.createProduct(mug())
     const error = await client.createProduct({ ...mug(), name: "Outra caneca", price: 10 }).catch((caught) => caught)
-    expect(error).toBeInstanceOf(HubRejectedError)
+    expect(error).toBeInstanceOf(HubRefusedError)
     expect(error).toMatchObject({ status: 422, hubMessage: "product.sku: CANECA-01 already exists on the hub" })
     expect(hub.getProduct("CANECA-01")).toEqual(mug())
   })

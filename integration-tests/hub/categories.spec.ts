@@ -1,4 +1,4 @@
-import { HubRejectedError, type HubProductInput } from "../../src/hub-client"
+import { HubRefusedError, type HubProductInput } from "../../src/hub-client"
 import { DEFAULT_SANDBOX_CATEGORIES, type SandboxHub } from "../../src/sandbox"
 import { clientAgainstSandbox } from "../helpers/hub-client-sandbox"
 import { credentialHeaders } from "../helpers/sandbox-http"
@@ -28,7 +28,7 @@ async function refusal(call: Promise<unknown>): Promise<{ status?: number; words
     () => undefined,
     (failure: unknown) => failure
   )
-  if (!(error instanceof HubRejectedError)) throw new Error(`expected the hub's refusal, got ${error === undefined ? "a success" : String(error)}`)
+  if (!(error instanceof HubRefusedError)) throw new Error(`expected the hub's refusal, got ${error === undefined ? "a success" : String(error)}`)
   return { status: error.status, words: error.hubMessage }
 }
 

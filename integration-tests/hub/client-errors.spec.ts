@@ -1,5 +1,5 @@
 import { inspect } from "node:util"
-import { HubClient, HubInvalidRequestError, HubRejectedError, HubUnavailableError } from "../../src/hub-client"
+import { HubClient, HubInvalidRequestError, HubRefusedError, HubUnavailableError } from "../../src/hub-client"
 import type { SandboxHub } from "../../src/sandbox"
 import { clientAgainstSandbox, clientTestOrder as testOrder, startRecordingServer } from "../helpers/hub-client-sandbox"
 
@@ -35,13 +35,13 @@ describe("hub client against the sandbox hub over HTTP: errors and credentials",
       expect(hub.queueDepth()).toBe(0)
     })
 
-    it("never repeats a request the hub rejected, and counts the 4xx", async () => {
+    it("never repeats a request the hub refused, and counts the 4xx", async () => {
       const client = clientFor()
       const first = await client.updateProduct("NO-SUCH-SKU", { qty: 1 }).catch((error) => error)
-      expect(first).toBeInstanceOf(HubRejectedError)
+      expect(first).toBeInstanceOf(HubRefusedError)
       expect(first.status).toBe(404)
       const second = await client.updateProduct("NO-SUCH-SKU", { qty: 1 }).catch((error) => error)
-      expect(second).toBeInstanceOf(HubRejectedError)
+      expect(second).toBeInstanceOf(HubRefusedError)
       expect(second.repeated).toBe(true)
       expect(requestsTo("/products/NO-SUCH-SKU")).toHaveLength(1)
 
@@ -53,7 +53,7 @@ describe("hub client against the sandbox hub over HTTP: errors and credentials",
       const order = hub.createOrder(testOrder(["SKU-1"]))
       const move = () => client.deliverOrder(order.code)
       const refused = await move().catch((error) => error)
-      expect(refused).toBeInstanceOf(HubRejectedError)
+      expect(refused).toBeInstanceOf(HubRefusedError)
       expect(refused.status).toBe(422)
       await move().catch(() => undefined)
       expect(requestsTo(`/orders/${encodeURIComponent(order.code)}/delivery`)).toHaveLength(1)
@@ -178,7 +178,7 @@ describe("hub client against the sandbox hub over HTTP: errors and credentials",
           await client.getProduct("SKU-1").catch((caught) => caught),
           await client.cancelOrder("X-1").catch((caught) => caught),
         ]
-        expect(errors[0]).toBeInstanceOf(HubRejectedError)
+        expect(errors[0]).toBeInstanceOf(HubRefusedError)
         expect(errors[0].message).toContain("[redacted]")
         // The echo server did receive them: the check below is not vacuous.
         expect(echo.requests[0].headers["x-api-key"]).toBe(hub.credentials.apiKey)

@@ -1,7 +1,7 @@
 import {
   HubDeepPagingError,
   HubRateLimitedError,
-  HubRefusedError,
+  HubNotSentError,
 } from "../../src/hub-client"
 import type { SandboxHub } from "../../src/sandbox"
 import { clientAgainstSandbox, clientTestOrder as testOrder, FAST, startRecordingServer } from "../helpers/hub-client-sandbox"
@@ -85,8 +85,8 @@ describe("hub client against the sandbox hub over HTTP", () => {
 
     it("refuses test orders on a production account without sending anything", async () => {
       const client = clientFor({ sandbox: false })
-      await expect(client.createTestOrder(testOrder(["SKU-1"]))).rejects.toBeInstanceOf(HubRefusedError)
-      await expect(client.approveTestOrder("Loja Exemplo-1")).rejects.toBeInstanceOf(HubRefusedError)
+      await expect(client.createTestOrder(testOrder(["SKU-1"]))).rejects.toBeInstanceOf(HubNotSentError)
+      await expect(client.approveTestOrder("Loja Exemplo-1")).rejects.toBeInstanceOf(HubNotSentError)
       expect(hub.requestLog()).toHaveLength(0)
     })
 
@@ -212,7 +212,7 @@ describe("hub client against the sandbox hub over HTTP", () => {
             // reading
           }
         }
-        await expect(walk()).rejects.toBeInstanceOf(HubRefusedError)
+        await expect(walk()).rejects.toBeInstanceOf(HubNotSentError)
         expect(foreign.requests).toHaveLength(0)
         expect(requestsTo("/products")).toHaveLength(1)
       } finally {

@@ -1,4 +1,4 @@
-import { HubInvalidResponseError, HubRejectedError, plpRemoteCode } from "../../src/hub-client"
+import { HubInvalidResponseError, HubRefusedError, plpRemoteCode } from "../../src/hub-client"
 import { sampleNfeKey, sampleNfeXml, sampleTestOrder, type SandboxHub } from "../../src/sandbox"
 import { clientAgainstSandbox } from "../helpers/hub-client-sandbox"
 
@@ -80,7 +80,7 @@ describe("the marketplace's delivery through the hub client", () => {
     expect(await client.delivery.collectables(false)).toEqual([])
     expect(await client.delivery.collectables(true)).toEqual([{ code: other }])
     // Asked again, the hub refuses; the same request is not sent a second time.
-    await expect(client.delivery.requestCollection([other])).rejects.toBeInstanceOf(HubRejectedError)
+    await expect(client.delivery.requestCollection([other])).rejects.toBeInstanceOf(HubRefusedError)
     await client.delivery.ungroup(plpId!)
     expect(await client.delivery.collectables(true)).toEqual([])
   })
@@ -93,8 +93,8 @@ describe("the marketplace's delivery through the hub client", () => {
     hub.setPlpOrderCodes("marketplace_number")
 
     const refused = await client.delivery.group([plpRemoteCode(code, "Americanas", "code")]).catch((error) => error)
-    expect(refused).toBeInstanceOf(HubRejectedError)
-    expect((refused as HubRejectedError).status).toBe(422)
+    expect(refused).toBeInstanceOf(HubRefusedError)
+    expect((refused as HubRefusedError).status).toBe(422)
     const number = plpRemoteCode(code, "Americanas", "marketplace_number")
     expect(number).toBe(code.slice("Americanas-".length))
     expect((await client.delivery.group([number])).plpId).toMatch(/^\d+$/)

@@ -18,7 +18,7 @@ describe("moveLeftToDo", () => {
   })
 
   it("offers it again when the last delivery sent was refused or surely not taken", () => {
-    expect(moveLeftToDo("deliver", { medusaDelivered: true, moves: [deliverMove("rejected"), deliverMove("done")] })).toBe(true)
+    expect(moveLeftToDo("deliver", { medusaDelivered: true, moves: [deliverMove("refused"), deliverMove("done")] })).toBe(true)
     expect(moveLeftToDo("deliver", { medusaDelivered: true, moves: [deliverMove("failed")] })).toBe(true)
   })
 

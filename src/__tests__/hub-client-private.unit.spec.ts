@@ -47,7 +47,7 @@ describe("the hub client is the hub module's own", () => {
   const found = holders()
 
   it("finds each way of holding it (the rule's own check)", () => {
-    const texts = ["const { hub } = hubModule.account(id)", "const { id, hub: client } = account", "account.hub.getOrder(code)", "error instanceof HubRejectedError", "if (!isHubError(error))", "client: HubOperations"]
+    const texts = ["const { hub } = hubModule.account(id)", "const { id, hub: client } = account", "account.hub.getOrder(code)", "error instanceof HubRefusedError", "if (!isHubError(error))", "client: HubOperations"]
     expect(texts.filter((text) => !HOLDING.some(({ pattern }) => pattern.test(text)))).toEqual([])
     expect(["const hub: HubModuleService = scope.resolve(HUB_MODULE)", "hub.account(id).records", 'baseUrl: "https://api.hub.example"', "hubOutcome(error)"].filter((text) => HOLDING.some(({ pattern }) => pattern.test(text)))).toEqual([])
   })

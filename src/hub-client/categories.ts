@@ -2,7 +2,7 @@
  * The marketplace's categories read from the category service (category-schemas.ts has their words):
  * a page at a time, or the whole list, through the account's transport to that service.
  */
-import { HubInvalidRequestError, HubRefusedError } from "./errors"
+import { HubInvalidRequestError, HubNotSentError } from "./errors"
 import { CATEGORY_MAX_PAGES, CATEGORY_PAGE_LIMIT, categoryPageSchema, type HubCategoryList, type HubCategoryPage, type HubMarketplaceCategory } from "./category-schemas"
 import type { HubTransport } from "./transport"
 
@@ -50,7 +50,7 @@ export class HubCategories {
 
   private service(): HubTransport {
     if (!this.transport) {
-      throw new HubRefusedError(
+      throw new HubNotSentError(
         ENDPOINT,
         "the marketplace's categories are served by the category service, at its own address: set the option `categoryServiceUrl` (configured for the account, as `baseUrl` is)"
       )

@@ -5,7 +5,7 @@
  */
 import type { z } from "zod"
 import type { HubBudgetStore } from "./budget-store"
-import { describeIssues, HubInvalidRequestError, HubRefusedError } from "./errors"
+import { describeIssues, HubInvalidRequestError, HubNotSentError } from "./errors"
 import type { HourlyTraffic, HubFiguresSnapshot } from "./figure-snapshot"
 import { HubClientOptions, HubClientOptionsInput, hubClientOptionsSchema } from "./options"
 import type { HubTracer } from "./tracing"
@@ -287,7 +287,7 @@ export class HubClient implements HubPageReader {
    * product as the hub answers it; null when it answers without a body. Never resent when its
    * outcome is unknown (a HubUnavailableError with `outcomeUnknown`, as for order moves): read
    * `getProduct(sku)` before deciding to send it again. A refusal (422: an SKU already there, a rule
-   * broken) is a HubRejectedError in the hub's words, and the same body is not sent again.
+   * broken) is a HubRefusedError in the hub's words, and the same body is not sent again.
    */
   async createProduct(product: HubProductInput): Promise<HubProductDetail | null> {
     const valid = this.validate("POST /products", hubProductInputSchema, product)
@@ -386,7 +386,7 @@ export class HubClient implements HubPageReader {
 
   private requireSandbox(endpoint: string, what: string): void {
     if (!this.options.sandbox) {
-      throw new HubRefusedError(endpoint, `${what} is allowed only on a test (sandbox) hub account; set the \`sandbox\` option only for such an account`)
+      throw new HubNotSentError(endpoint, `${what} is allowed only on a test (sandbox) hub account; set the \`sandbox\` option only for such an account`)
     }
   }
 }

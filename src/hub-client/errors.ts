@@ -7,11 +7,11 @@
 export type HubErrorKind =
   | "rate_limited"
   | "deep_paging"
-  | "rejected"
+  | "refused"
   | "unavailable"
   | "invalid_response"
   | "invalid_request"
-  | "refused"
+  | "not_sent"
   | "incomplete_listing"
 
 export abstract class HubError extends Error {
@@ -49,19 +49,19 @@ export class HubDeepPagingError extends HubError {
 }
 
 /** Any other 4xx: the hub refused the request. It is never resent unchanged (docs/hub-interface.md §7 rule 1). */
-export class HubRejectedError extends HubError {
-  readonly kind = "rejected"
+export class HubRefusedError extends HubError {
+  readonly kind = "refused"
   constructor(
     endpoint: string,
     status: number,
     readonly hubMessage: string,
-    /** True when the client refused to resend a request the hub had already rejected. */
+    /** True when the client refused to resend a request the hub had already refused. */
     readonly repeated = false
   ) {
     super(
       repeated
-        ? `Not sent: the hub already rejected this exact ${endpoint} request with ${status} (${hubMessage}); change the request before sending it again`
-        : `The hub rejected ${endpoint} with ${status}: ${hubMessage}`,
+        ? `Not sent: the hub already refused this exact ${endpoint} request with ${status} (${hubMessage}); change the request before sending it again`
+        : `The hub refused ${endpoint} with ${status}: ${hubMessage}`,
       endpoint,
       status
     )
@@ -112,9 +112,9 @@ export class HubInvalidRequestError extends HubError {
   }
 }
 
-/** The client itself refused, before sending (a sandbox-only call, a foreign cursor). */
-export class HubRefusedError extends HubError {
-  readonly kind = "refused"
+/** The client's own refusal, before sending (a sandbox-only call, a foreign cursor): nothing left for the hub. */
+export class HubNotSentError extends HubError {
+  readonly kind = "not_sent"
   constructor(endpoint: string, reason: string) {
     super(`Not sent: ${reason}`, endpoint)
   }
@@ -154,12 +154,12 @@ export function hubOutcome(error: unknown): HubOutcome | null {
   const { message } = error
   // By kind, with no default: a kind added to HubErrorKind fails to compile here until it has its outcome.
   switch (error.kind) {
-    case "rejected": {
-      const { status, hubMessage, repeated } = error as HubRejectedError
+    case "refused": {
+      const { status, hubMessage, repeated } = error as HubRefusedError
       return { kind: "refused", status: status ?? null, hubMessage, sent: !repeated, message }
     }
     case "invalid_request":
-    case "refused":
+    case "not_sent":
       return { kind: "refused", status: null, hubMessage: null, sent: false, message }
     case "rate_limited":
       return { kind: "throttled", until: new Date((error as HubRateLimitedError).retryAt), message }

@@ -10,7 +10,7 @@ export type EndpointFigures = {
   retries: number
   networkFaults: number
   invalidResponses: number
-  /** Requests refused locally because the hub had rejected the very same request. */
+  /** Requests refused locally because the hub had refused the very same request. */
   refusedRepeats: number
 }
 

@@ -29,7 +29,7 @@ export type HubCall<T> = {
   resource?: string
   /** A PDF asked for (`Accept: application/pdf`): a 2xx answer's body is handed over unread, as a stream (`document`). */
   pdf?: boolean
-  /** A read whose 404 is an answer (nothing there), not a refusal: it resolves to null and is never remembered as rejected. */
+  /** A read whose 404 is an answer (nothing there), not a refusal: it resolves to null and is never remembered as refused. */
   absentOn404?: boolean
 }
 

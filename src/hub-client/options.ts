@@ -118,8 +118,8 @@ export const hubClientOptionsSchema = z.object({
   /** Retries of a request that is safe to repeat, after a 5xx or a network fault. */
   maxRetries: z.number().int().min(0).max(10).default(3),
   retryBaseDelayMs: z.number().int().min(1).max(60_000).default(250),
-  /** How long a request the hub rejected (4xx) is refused locally when sent again unchanged. */
-  rejectedRequestMemoryMs: z.number().int().min(0).max(86_400_000).default(15 * 60_000),
+  /** How long a request the hub refused (4xx) is refused locally when sent again unchanged. */
+  refusedRequestMemoryMs: z.number().int().min(0).max(86_400_000).default(15 * 60_000),
   /** The specification spells the path segment `shiptment_exception`; public SDKs `shipment_exception`. */
   shipmentExceptionPath: z.enum(["shiptment_exception", "shipment_exception"]).default("shiptment_exception"),
 })

@@ -5,7 +5,7 @@
  * The products listing's `next` link, followed only on the configured hub, is one of them.
  */
 import { rateLimitBucketOf } from "./endpoints"
-import { HubInvalidRequestError, HubRefusedError } from "./errors"
+import { HubInvalidRequestError, HubNotSentError } from "./errors"
 import { skuPathProblem } from "./product-schemas"
 
 export function orderPath(code: string): string {
@@ -41,11 +41,11 @@ export function productsCursorPath(next: string, base: URL, basePath: string): {
   try {
     url = new URL(next, base)
   } catch {
-    throw new HubRefusedError("GET /products", "the hub's `next` link is not a URL")
+    throw new HubNotSentError("GET /products", "the hub's `next` link is not a URL")
   }
   const relative = url.pathname.startsWith(`${basePath}/`) ? url.pathname.slice(basePath.length) : undefined
   if (url.origin !== base.origin || relative === undefined || rateLimitBucketOf("GET", relative) !== "GET /products") {
-    throw new HubRefusedError("GET /products", `the hub's \`next\` link points outside the configured hub (${url.origin}); it is not followed`)
+    throw new HubNotSentError("GET /products", `the hub's \`next\` link points outside the configured hub (${url.origin}); it is not followed`)
   }
   return { path: relative, query: url.searchParams }
 }

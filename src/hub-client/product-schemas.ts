@@ -8,7 +8,7 @@ import { z } from "zod"
  * Requests are checked for shape only (types, ranges, formats the record is sure of). Rules that
  * weigh one field against another (a promotional price below the price, each variation carrying
  * every attribute, SKUs unique, a check digit) are the hub's to decide: its refusal comes back as a
- * HubRejectedError in its own words. Lengths the record is unsure of (name, description) are not
+ * HubRefusedError in its own words. Lengths the record is unsure of (name, description) are not
  * checked here either.
  */
 

@@ -19,7 +19,7 @@ import {
   HubDeepPagingError,
   HubInvalidResponseError,
   HubRateLimitedError,
-  HubRejectedError,
+  HubRefusedError,
   HubUnavailableError,
   maskSecrets,
 } from "./errors"
@@ -29,7 +29,7 @@ import { HubFigures } from "./figures"
 import { HubClientOptions } from "./options"
 import { type HubTracer, NO_TRACER } from "./tracing"
 import { HubRateLimiter } from "./rate-limit"
-import { RejectedRequests } from "./rejections"
+import { RefusedRequests } from "./refused-requests"
 import type { HubBudgetStore } from "./budget-store"
 import { RedisBudgetStore } from "./redis-budget-store"
 import { callFingerprint, type HubCall, isDeepPage, resourceOf } from "./hub-call"
@@ -47,7 +47,7 @@ export class HubTransport {
   private readonly pool: Pool
   private readonly limiter: HubRateLimiter
   private readonly figuresBook: HubFigures
-  private readonly rejected: RejectedRequests
+  private readonly refused: RefusedRequests
   private readonly secrets: string[]
 
   /**
@@ -64,7 +64,7 @@ export class HubTransport {
     this.base = new URL(beside?.baseUrl ?? options.baseUrl)
     this.basePath = this.base.pathname.replace(/\/+$/, "")
     this.secrets = [options.apiKey, options.accountManagerKey, options.userEmail]
-    this.rejected = new RejectedRequests(options.rejectedRequestMemoryMs)
+    this.refused = new RefusedRequests(options.refusedRequestMemoryMs)
     this.figuresBook = beside?.hub.figuresBook ?? new HubFigures()
     this.limiter = beside?.hub.limiter ?? new HubRateLimiter({ ...DEFAULT_RATE_LIMITS, ...options.rateLimits }, {
       store: options.rateLimitRedisUrl ? this.redisBudget(options.rateLimitRedisUrl) : budgetStore,
@@ -145,10 +145,10 @@ export class HubTransport {
 
   async send<T>(call: HubCall<T>): Promise<T> {
     const fingerprint = callFingerprint(call)
-    const earlier = this.rejected.earlier(fingerprint)
+    const earlier = this.refused.earlier(fingerprint)
     if (earlier) {
       this.figuresBook.refusedRepeat(call.endpoint)
-      throw new HubRejectedError(call.endpoint, earlier.status, earlier.hubMessage, true)
+      throw new HubRefusedError(call.endpoint, earlier.status, earlier.hubMessage, true)
     }
 
     // GET and PUT (the product update sets a value) are safe to repeat; a POST moves an order.
@@ -259,15 +259,15 @@ export class HubTransport {
 
         if (status >= 400) {
           const hubMessage = this.hubMessage(text, status)
-          this.rejected.remember(fingerprint, resourceOf(call), status, hubMessage)
+          this.refused.remember(fingerprint, resourceOf(call), status, hubMessage)
           if (status === 400 && isDeepPage(call)) {
             throw new HubDeepPagingError(call.endpoint, `page past the hub's first ${HUB_INDEX_DEPTH} entries (${hubMessage})`)
           }
-          throw new HubRejectedError(call.endpoint, status, hubMessage)
+          throw new HubRefusedError(call.endpoint, status, hubMessage)
         }
 
         // The resource changed: a request it refused before may now be right (the cause corrected, §7 rule 1).
-        if (call.method !== "GET") this.rejected.forget(resourceOf(call))
+        if (call.method !== "GET") this.refused.forget(resourceOf(call))
         if (call.pdf) {
           if (pdf) return pdf as T
           this.figuresBook.invalidResponse(call.endpoint, "not a PDF")

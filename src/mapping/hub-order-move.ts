@@ -5,7 +5,7 @@ import { maskPersonalData } from "./personal-data"
 /**
  * How a failed read or send of a merchant move is recorded (one mapping for every move):
  * - refused by the hub (4xx), or refused before sending (invalid, not allowed on this account):
- *   rejected, final until the request changes;
+ *   refused, final until the request changes;
  * - sent, and the answer lost or not understood (or a failure not the hub's after it left): unknown,
  *   settled by reading the hub order, never by sending again;
  * - surely not taken (not sent, hub unavailable, rate limited): failed, safe to try again.
@@ -14,7 +14,7 @@ import { maskPersonalData } from "./personal-data"
 export function moveOutcomeOfFailure(error: unknown, sent: boolean): HubOrderMoveOutcome {
   const message = maskPersonalData(error instanceof Error ? error.message : String(error))
   const outcome = hubOutcome(error)
-  if (outcome?.kind === "refused") return { state: "rejected", error: message, ...(outcome.status !== null ? { errorStatus: outcome.status } : {}) }
+  if (outcome?.kind === "refused") return { state: "refused", error: message, ...(outcome.status !== null ? { errorStatus: outcome.status } : {}) }
   if (sent && (outcome === null || outcome.kind === "outcome_unknown")) return { state: "unknown", error: `${message}; the hub order is read before the next try` }
   return { state: "failed", error: message }
 }

@@ -23,14 +23,14 @@ export const MERCHANT_MOVE_KINDS = Object.keys(MERCHANT_MOVE_TARGET) as Merchant
 
 /**
  * How a merchant move ended: `sending` (claimed, the request may be on its way), `done` (the hub
- * order has the target status), `rejected` (refused, by the hub or before sending), `unknown`
+ * order has the target status), `refused` (refused, by the hub or before sending), `unknown`
  * (sent, answer lost: settled by reading the hub order), `failed` (surely not taken: safe to send again).
  */
-export const HUB_ORDER_MOVE_STATES = ["sending", "done", "rejected", "unknown", "failed"] as const
+export const HUB_ORDER_MOVE_STATES = ["sending", "done", "refused", "unknown", "failed"] as const
 export type HubOrderMoveState = (typeof HUB_ORDER_MOVE_STATES)[number]
 
 /** How a move ends that leaves something for the merchant: refused, surely not sent, or of unknown outcome. */
-export const MOVE_STATES_NEEDING_MERCHANT: readonly HubOrderMoveState[] = ["rejected", "failed", "unknown"]
+export const MOVE_STATES_NEEDING_MERCHANT: readonly HubOrderMoveState[] = ["refused", "failed", "unknown"]
 
 /** States in which a move is still open: at most one per order and kind (a partial unique index). */
 export const OPEN_MOVE_STATES: readonly HubOrderMoveState[] = ["sending", "unknown"]

@@ -13,10 +13,10 @@ export type DeliveryListOrder = { code: string; shipping: string | null; order_i
 export type DeliveryOrdersPage = { orders: DeliveryListOrder[]; page: number; next_page: number | null }
 export type DeliveryPlp = { id: string; type: string | null; order_codes: string[] }
 /** How an action ended, as the routes answer (and `message` in the hub's words when it refused). */
-export type DeliveryActionAnswer = { outcome: { kind: string; state: "done" | "rejected" | "failed" | "unknown"; plp_id: string | null; order_codes: string[] }; message?: string }
+export type DeliveryActionAnswer = { outcome: { kind: string; state: "done" | "refused" | "failed" | "unknown"; plp_id: string | null; order_codes: string[] }; message?: string }
 
 /** How an action ended, for the section to say: the route's 422 a refusal in the hub's words, 502 an answer lost, anything else not done. */
-export type DeliveryActionEnding = { state: "done" | "rejected" | "failed" | "unknown"; kind: string | null; plpId: string | null; count: number; message: string | null }
+export type DeliveryActionEnding = { state: "done" | "refused" | "failed" | "unknown"; kind: string | null; plpId: string | null; count: number; message: string | null }
 
 export function useOrdersToGroup(page: number) {
   const { account } = useHubAccount()
@@ -61,7 +61,7 @@ export function useDeliveryAction() {
         return { state: "done", kind: answer.outcome.kind, plpId: answer.outcome.plp_id, count: answer.outcome.order_codes.length, message: null }
       } catch (error) {
         const status = (error as { status?: number }).status
-        const state = status === 422 ? "rejected" : status === 502 ? "unknown" : "failed"
+        const state = status === 422 ? "refused" : status === 502 ? "unknown" : "failed"
         return { state, kind: null, plpId: null, count: orderCodes?.length ?? 0, message: error instanceof Error ? error.message : String(error) }
       }
     },

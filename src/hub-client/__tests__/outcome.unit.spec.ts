@@ -4,8 +4,8 @@ import {
   HubInvalidRequestError,
   HubInvalidResponseError,
   HubRateLimitedError,
+  HubNotSentError,
   HubRefusedError,
-  HubRejectedError,
   HubUnavailableError,
   hubOutcome,
   maskSecrets,
@@ -15,15 +15,15 @@ const MOVE = "POST /orders/{code}/shipments"
 
 describe("hubOutcome: every hub error as what it means for its caller", () => {
   it("refused: the hub's 4xx in its words, sent; the same request refused again before leaving, with the hub's first answer", () => {
-    const refused = new HubRejectedError(MOVE, 422, "Order status transition not allowed")
+    const refused = new HubRefusedError(MOVE, 422, "Order status transition not allowed")
     expect(hubOutcome(refused)).toEqual({ kind: "refused", status: 422, hubMessage: "Order status transition not allowed", sent: true, message: refused.message })
-    expect(hubOutcome(new HubRejectedError(MOVE, 422, "Order status transition not allowed", true))).toMatchObject({ kind: "refused", status: 422, hubMessage: "Order status transition not allowed", sent: false })
+    expect(hubOutcome(new HubRefusedError(MOVE, 422, "Order status transition not allowed", true))).toMatchObject({ kind: "refused", status: 422, hubMessage: "Order status transition not allowed", sent: false })
   })
 
   it("refused before leaving: our request invalid, or a call this account may not make (no status, no words of the hub's)", () => {
     const invalid = new HubInvalidRequestError(MOVE, "shipment.items: at least one item")
     expect(hubOutcome(invalid)).toEqual({ kind: "refused", status: null, hubMessage: null, sent: false, message: invalid.message })
-    expect(hubOutcome(new HubRefusedError("POST /orders", "test orders only on a sandbox account"))).toMatchObject({ kind: "refused", status: null, hubMessage: null, sent: false })
+    expect(hubOutcome(new HubNotSentError("POST /orders", "test orders only on a sandbox account"))).toMatchObject({ kind: "refused", status: null, hubMessage: null, sent: false })
   })
 
   it("throttled: the 429's pause, until when", () => {
@@ -55,8 +55,8 @@ describe("hubOutcome: every hub error as what it means for its caller", () => {
   })
 
   it("carries the error's own text, whose secrets the client masked before it was built", () => {
-    const outcome = hubOutcome(new HubRejectedError("GET /orders", 401, maskSecrets("bad key s3cr3t", ["s3cr3t"])))
-    expect(outcome?.message).toBe("The hub rejected GET /orders with 401: bad key [redacted]")
+    const outcome = hubOutcome(new HubRefusedError("GET /orders", 401, maskSecrets("bad key s3cr3t", ["s3cr3t"])))
+    expect(outcome?.message).toBe("The hub refused GET /orders with 401: bad key [redacted]")
     expect(JSON.stringify(outcome)).not.toContain("s3cr3t")
   })
 })

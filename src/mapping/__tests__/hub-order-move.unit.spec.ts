@@ -2,8 +2,8 @@ import {
   HubInvalidRequestError,
   HubInvalidResponseError,
   HubRateLimitedError,
+  HubNotSentError,
   HubRefusedError,
-  HubRejectedError,
   HubUnavailableError,
 } from "../../hub-client"
 import { moveOutcomeOfFailure } from "../hub-order-move"
@@ -12,18 +12,18 @@ const ENDPOINT = "POST /orders/{code}/invoice"
 
 describe("moveOutcomeOfFailure", () => {
   it("records a refusal by the hub with its status and message, sent or not", () => {
-    const refused = new HubRejectedError(ENDPOINT, 422, "Order status transition not allowed")
+    const refused = new HubRefusedError(ENDPOINT, 422, "Order status transition not allowed")
     expect(moveOutcomeOfFailure(refused, true)).toEqual({
-      state: "rejected",
+      state: "refused",
       errorStatus: 422,
       error: expect.stringContaining("Order status transition not allowed"),
     })
-    expect(moveOutcomeOfFailure(new HubRejectedError("GET /orders/{code}", 404, "Order not found"), false).state).toBe("rejected")
+    expect(moveOutcomeOfFailure(new HubRefusedError("GET /orders/{code}", 404, "Order not found"), false).state).toBe("refused")
   })
 
-  it("records a request refused before sending as rejected, never as unknown", () => {
-    expect(moveOutcomeOfFailure(new HubInvalidRequestError(ENDPOINT, "shipment.items: at least one item"), true).state).toBe("rejected")
-    expect(moveOutcomeOfFailure(new HubRefusedError(ENDPOINT, "not on a production account"), true).state).toBe("rejected")
+  it("records a request refused before sending as refused, never as unknown", () => {
+    expect(moveOutcomeOfFailure(new HubInvalidRequestError(ENDPOINT, "shipment.items: at least one item"), true).state).toBe("refused")
+    expect(moveOutcomeOfFailure(new HubNotSentError(ENDPOINT, "not on a production account"), true).state).toBe("refused")
   })
 
   it("records a sent write whose answer was lost or not understood as unknown", () => {

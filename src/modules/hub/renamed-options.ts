@@ -1,9 +1,10 @@
 import { HubPluginOptionsError } from "./options"
 
 /**
- * Options renamed in 0.3.0, one word per concept: these time the whole catalogue (the outbox's
- * pushes and the products' publication), not stock alone. The old names are still read, with a boot
- * warning; `stockBuffer` keeps its name (it is about quantity).
+ * Options renamed, one word per concept: in 0.3.0 those that time the whole catalogue (the outbox's
+ * pushes and the products' publication), not stock alone (`stockBuffer` keeps its name: it is about
+ * quantity); later, the hub's 4xx named a refusal wherever the plugin names it. The old names are still
+ * read, with a boot warning.
  */
 export const RENAMED_OPTIONS = {
   stockCoalesceMs: "catalogueCoalesceMs",
@@ -12,6 +13,7 @@ export const RENAMED_OPTIONS = {
   stockLeaseMs: "catalogueLeaseMs",
   stockRetryDelayMs: "catalogueRetryDelayMs",
   stockReconcileEveryMinutes: "catalogueReconcileEveryMinutes",
+  rejectedRequestMemoryMs: "refusedRequestMemoryMs",
 } as const
 
 /**

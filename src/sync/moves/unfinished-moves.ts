@@ -50,7 +50,7 @@ export async function finishUnfinishedHubOrderMoves(container: MedusaContainer, 
   for (const move of failed) {
     const [kind, fulfillmentId] = (move.claim_key as string).split(":") as ["ship" | "deliver", string]
     const { result, errors } = await sendFulfillmentToHubWorkflow(container).run({ input: { fulfillmentId, kind }, throwOnError: false })
-    const ended = result?.move?.state === "done" || result?.move?.state === "rejected"
+    const ended = result?.move?.state === "done" || result?.move?.state === "refused"
     summary[ended ? "resent" : "stillUnfinished"]++
     if (!ended) logger.warn(`${accountInLog(account)} the ${kind} of fulfillment ${fulfillmentId} is still not on the hub: ${maskPersonalData(String(errors?.[0]?.error?.message ?? result?.move?.error ?? result?.notice))}`)
   }

@@ -84,7 +84,7 @@ export const moveHubOrderWorkflow = createWorkflow(moveHubOrderWorkflowId, (inpu
     })
   })
   // A refusal reaches the merchant also when the move came from Medusa's own fulfillment flow, not the card.
-  when("announce-refused-hub-order-move", { claim, sent }, ({ claim, sent }) => !claim.ended && sent.state === "rejected").then(() => {
+  when("announce-refused-hub-order-move", { claim, sent }, ({ claim, sent }) => !claim.ended && sent.state === "refused").then(() => {
     emitEventStep({
       eventName: HubEvents.ORDER_MOVE_REFUSED,
       data: transform({ claim, input, sent }, ({ claim, input, sent }) => ({

@@ -14,13 +14,13 @@ export const MOVE_KINDS: MerchantOrderMoveKind[] = ["invoice", "ship", "deliver"
 export function moveLeftToDo(kind: MerchantOrderMoveKind, { medusaDelivered, moves }: { medusaDelivered: boolean; moves: HubOrderMoveRow[] }): boolean {
   if (kind !== "deliver" || !medusaDelivered) return true
   const last = moves.find((move) => move.kind === "deliver")
-  return !!last && ["rejected", "failed"].includes(last.state)
+  return !!last && ["refused", "failed"].includes(last.state)
 }
 
 /** How a move ended, as a StatusBadge colour; its words are `moves.states.<state>`. */
 export const MOVE_STATE_COLORS: Record<HubOrderMoveRow["state"], "green" | "red" | "orange" | "grey"> = {
   done: "green",
-  rejected: "red",
+  refused: "red",
   failed: "orange",
   unknown: "orange",
   sending: "grey",

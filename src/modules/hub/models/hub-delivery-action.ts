@@ -9,7 +9,7 @@ export type HubDeliveryActionKind = (typeof HUB_DELIVERY_ACTIONS)[number]
  * How it ended: done; refused by the hub (`error` in its words); or `unknown`, the hub's answer lost
  * and its lists, read after, not showing it either way. Never resent by the plugin.
  */
-export const HUB_DELIVERY_ACTION_STATES = ["done", "rejected", "unknown"] as const
+export const HUB_DELIVERY_ACTION_STATES = ["done", "refused", "unknown"] as const
 export type HubDeliveryActionState = (typeof HUB_DELIVERY_ACTION_STATES)[number]
 
 /**

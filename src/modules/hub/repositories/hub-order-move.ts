@@ -250,7 +250,7 @@ export class HubOrderMoveRepository extends DALUtils.mikroOrmBaseRepositoryFacto
   /** The move of a fulfillment's key (`ship:<fulfillment id>`) if it ended: taken or refused by the hub. */
   async endedByKey(account: string, claimKey: string, context: Context = {}): Promise<HubOrderMoveRecord | null> {
     const [row]: HubOrderMoveRecord[] = await this.getActiveManager<EntityManager>(context).execute(
-      `select ${MOVE_COLUMNS} from hub_order_move where account = ? and claim_key = ? and state in ('done', 'rejected') and deleted_at is null limit 1`,
+      `select ${MOVE_COLUMNS} from hub_order_move where account = ? and claim_key = ? and state in ('done', 'refused') and deleted_at is null limit 1`,
       [account, claimKey]
     )
     return row ?? null

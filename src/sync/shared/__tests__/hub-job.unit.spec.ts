@@ -43,12 +43,12 @@ describe("a job run for each hub account (hubAccountsJob)", () => {
     const { container, warnings } = containerOf(["default", "brand-b"])
     const ended: string[] = []
     const job = hubAccountsJob(async (_container, account) => {
-      if (account.id === "default") throw new Error("The hub rejected GET /statuses with 403: Invalid credentials")
+      if (account.id === "default") throw new Error("The hub refused GET /statuses with 403: Invalid credentials")
       ended.push(account.id)
     })
     await expect(job(container)).resolves.toBeUndefined()
     expect(ended).toEqual(["brand-b"])
-    expect(warnings).toEqual(["hub: account default: The hub rejected GET /statuses with 403: Invalid credentials"])
+    expect(warnings).toEqual(["hub: account default: The hub refused GET /statuses with 403: Invalid credentials"])
   })
 
   it("runs nothing in a process whose option jobs is off", async () => {

@@ -13,7 +13,7 @@ export const recordDeliveryActionsStep = createStep(
     if (outcome.state === "failed" || outcome.codes.length === 0) return new StepResponse([] as string[], { account: outcome.account, ids: [] as string[] })
     const { records } = container.resolve<HubModuleService>(HUB_MODULE).account(outcome.account)
     const ids = await records.deliveryActions.record(
-      outcome.codes.map((code) => ({ code, action: outcome.kind, plp_id: outcome.plpId, state: outcome.state as "done" | "rejected" | "unknown", error: outcome.error?.slice(0, 500) ?? null }))
+      outcome.codes.map((code) => ({ code, action: outcome.kind, plp_id: outcome.plpId, state: outcome.state as "done" | "refused" | "unknown", error: outcome.error?.slice(0, 500) ?? null }))
     )
     return new StepResponse(ids, { account: outcome.account, ids })
   },

@@ -14,14 +14,14 @@ export type DeliveryActionRequest =
   | { account: string; action: "request_collection"; codes: string[] }
 
 /**
- * How an action ended: `done`; `rejected` (the hub's words in `error`); `failed`, nothing done (not
+ * How an action ended: `done`; `refused` (the hub's words in `error`); `failed`, nothing done (not
  * sent, or its answer lost and the hub's lists, read after to their end, show it not done); `unknown`,
  * answer lost and the lists unreadable, or read only in part without it (a resend could make it twice). `codes`: the orders it concerns.
  */
 export type DeliveryActionOutcome = {
   account: string
   kind: HubDeliveryActionKind
-  state: "done" | "rejected" | "failed" | "unknown"
+  state: "done" | "refused" | "failed" | "unknown"
   codes: string[]
   plpId: string | null
   error: string | null
@@ -44,7 +44,7 @@ export const sendDeliveryActionStep = createStep("send-hub-delivery-action", asy
 
   // The orders an ungroup concerns, read before it (the PLP's, as the hub lists them).
   const plp = request.action === "ungroup" ? (await delivery.plps()).find((candidate) => candidate.id === request.plpId) : undefined
-  if (request.action === "ungroup" && !plp) return ended("rejected", [], request.plpId, `PLP ${request.plpId} is not among the hub's PLPs`)
+  if (request.action === "ungroup" && !plp) return ended("refused", [], request.plpId, `PLP ${request.plpId} is not among the hub's PLPs`)
   const codes = request.action === "ungroup" ? plp!.orders.map((order) => order.code) : request.codes
 
   let remote = codes
@@ -60,7 +60,7 @@ export const sendDeliveryActionStep = createStep("send-hub-delivery-action", asy
     return ended("done", codes, request.action === "ungroup" ? request.plpId : null)
   } catch (error) {
     const outcome = hubOutcome(error)
-    if (outcome?.kind === "refused") return ended("rejected", codes, request.action === "ungroup" ? request.plpId : null, maskPersonalData(outcome.hubMessage ?? outcome.message))
+    if (outcome?.kind === "refused") return ended("refused", codes, request.action === "ungroup" ? request.plpId : null, maskPersonalData(outcome.hubMessage ?? outcome.message))
     if (outcome?.kind !== "outcome_unknown") return ended("failed", codes, null, errorText(error))
     const lost = errorText(error)
     try {

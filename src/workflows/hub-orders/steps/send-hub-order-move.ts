@@ -47,7 +47,7 @@ export const sendHubOrderMoveStep = createStep(
     // only a move from a final status, which can never succeed, is answered here.
     if (!moveSendableFrom(currentType)) {
       const outcome: HubOrderMoveOutcome = {
-        state: "rejected",
+        state: "refused",
         error: `Not sent: the hub order is ${current.status.code} (${currentType}); ${MERCHANT_MOVE_NAMES[move.kind]} is not possible any more`,
       }
       await finish(outcome, current)
@@ -57,7 +57,7 @@ export const sendHubOrderMoveStep = createStep(
     // An invoice with its NF-e XML goes only while the request that uploaded the file runs: the XML is never kept.
     const nfeXml = move.kind === "invoice" && move.nfe ? hubModule.nfeUploads.read(move.nfe.upload) : undefined
     if (move.kind === "invoice" && move.nfe && nfeXml === undefined) {
-      const outcome: HubOrderMoveOutcome = { state: "rejected", error: "Not sent: the NF-e XML is not kept after its upload; invoice again with the XML file" }
+      const outcome: HubOrderMoveOutcome = { state: "refused", error: "Not sent: the NF-e XML is not kept after its upload; invoice again with the XML file" }
       await finish(outcome, current)
       return new StepResponse<SentMove>({ ...outcome, alreadyOnHub: false })
     }

@@ -5,7 +5,7 @@ import { errorText } from "../../../../mapping/error-text"
 import type { DeliveryActionOutcome } from "../../../../workflows/delivery/steps/send-delivery-action"
 
 /** How an action's ending is answered: done 200 (201 for what it made); refused 422; not done 503; answer lost 502. */
-const STATUS = { done: 200, rejected: 422, failed: 503, unknown: 502 } as const
+const STATUS = { done: 200, refused: 422, failed: 503, unknown: 502 } as const
 
 export function answerDeliveryAction(res: MedusaResponse, outcome: DeliveryActionOutcome, created = false): void {
   const status = outcome.state === "done" && created ? 201 : STATUS[outcome.state]

@@ -11,7 +11,7 @@ import { answerConflict } from "../../conflict"
 import { hubOrderCodeParam } from "../validators"
 
 /** How a move's ending is answered: done 200; refused 422; answer lost 502; hub unreachable 503. */
-const STATUS_BY_STATE: Record<Exclude<HubOrderMoveState, "sending">, number> = { done: 200, rejected: 422, unknown: 502, failed: 503 }
+const STATUS_BY_STATE: Record<Exclude<HubOrderMoveState, "sending">, number> = { done: 200, refused: 422, unknown: 502, failed: 503 }
 
 /** Runs a merchant's move of the hub order in the path on the account's hub, and answers how it ended; an invoice whose NF-e key invoices another order is a 400 naming it (`problem: "key_in_use"`, `order`). */
 export async function answerMove(req: MedusaRequest, res: MedusaResponse, account: string, move: MerchantOrderMove): Promise<void> {

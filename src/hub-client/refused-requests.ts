@@ -8,9 +8,9 @@ export type RememberedRefusal = { status: number; hubMessage: string; at: number
 
 const MAX_REMEMBERED = 10_000
 
-export class RejectedRequests {
+export class RefusedRequests {
   private readonly byFingerprint = new Map<string, RememberedRefusal>()
-  /** The rejected fingerprints of each written resource (`PUT /products/X`). */
+  /** The refused fingerprints of each written resource (`PUT /products/X`). */
   private readonly byResource = new Map<string, Set<string>>()
 
   constructor(private readonly memoryMs: number) {}
