@@ -49,9 +49,10 @@ function brandBAccountsEnv(hub) {
  * not the seed's product that is new in the store (metadata.hub_demo_new), which the hub gets by
  * publication. What a demo hub holds at start: the account default's channel, or brand B's.
  */
-async function readChannelProducts(client, salesChannelId) {
+async function readChannelProducts(client, salesChannelId, account = "default") {
   const { rows } = await client.query(
-    `select pv.sku, min(p.title) as title,
+    `with mapped as (${MAPPED_LOCATIONS})
+     select pv.sku, min(p.title) as title,
             (select min(pr.amount) from product_variant_price_set pvps
                join price pr on pr.price_set_id = pvps.price_set_id
               where pvps.variant_id = pv.id and pvps.deleted_at is null and pr.deleted_at is null
@@ -63,13 +64,33 @@ async function readChannelProducts(client, salesChannelId) {
        left join product_variant_inventory_item pvii on pvii.variant_id = pv.id and pvii.deleted_at is null
        left join inventory_level il on il.inventory_item_id = pvii.inventory_item_id and il.deleted_at is null
         and il.location_id in (select stock_location_id from sales_channel_stock_location where sales_channel_id = $1 and deleted_at is null)
+        and il.location_id not in (select stock_location_id from mapped)
       where pv.sku is not null and pv.deleted_at is null
         and coalesce(p.metadata->>'hub_demo_new', '') <> 'true'
       group by pv.id, pv.sku
       order by pv.sku`,
-    [salesChannelId]
+    [salesChannelId, account]
   )
   return rows.map((row) => ({ sku: row.sku, name: row.title, price: row.price === null ? 0 : Number(row.price), qty: Math.max(0, Math.floor(Number(row.available))) }))
+}
+
+/** The stock locations an account ($2) maps to the hub's other warehouses, as the merchant saved them (docs/catalogue.md, *Warehouses*). */
+const MAPPED_LOCATIONS = `select w->>'stockLocationId' as stock_location_id, w->>'code' as code
+     from hub_warehouse_mapping m, jsonb_array_elements(m.warehouses) as w where m.account = $2 and m.deleted_at is null`
+
+/** Each of the account's other warehouses and the SKUs its location holds in stock: a line the marketplace sells from there. */
+async function readWarehouses(client, account = "default") {
+  const { rows } = await client.query(
+    `with mapped as (${MAPPED_LOCATIONS.replace("$2", "$1")})
+     select mapped.code, array_agg(distinct pv.sku order by pv.sku) as skus
+       from mapped
+       join inventory_level il on il.location_id = mapped.stock_location_id and il.deleted_at is null and il.stocked_quantity - il.reserved_quantity > 0
+       join product_variant_inventory_item pvii on pvii.inventory_item_id = il.inventory_item_id and pvii.deleted_at is null
+       join product_variant pv on pv.id = pvii.variant_id and pv.deleted_at is null and pv.sku is not null
+      group by mapped.code order by mapped.code`,
+    [account]
+  )
+  return rows.map((row) => ({ code: row.code, skus: row.skus }))
 }
 
 const DEMO_CUSTOMERS = [
@@ -78,8 +99,14 @@ const DEMO_CUSTOMERS = [
   { name: "Carla Mendes", email: "carla.mendes@example.com", vat_number: "11144477735", phone: "31977776666", city: "Belo Horizonte", region: "MG", postcode: "30130010", street: "Avenida Afonso Pena", number: 867, neighborhood: "Centro" },
 ]
 
-/** The store's SKUs on the hub, and a few NEW orders for them, placed by the marketplace (`channel`). */
+/**
+ * The store's SKUs on the hub (its other warehouses, `store.warehouses`, too: their stock the store
+ * sends), and a few NEW orders for them, placed by the marketplace (`channel`): the second one sells a
+ * line from the first other warehouse, when one holds its SKU.
+ */
 function stockSandbox(hub, store, channel = DEMO_CHANNEL) {
+  const warehouses = store.warehouses ?? []
+  if (warehouses.length) hub.setWarehouses(warehouses.map((warehouse) => warehouse.code))
   hub.upsertProducts(store.products.map(({ sku, name, price, qty }) => ({ sku, name, price, qty })))
   const skus = store.products.filter((product) => product.qty > 0).map((product) => product.sku)
   if (!skus.length) {
@@ -97,7 +124,11 @@ function stockSandbox(hub, store, channel = DEMO_CHANNEL) {
       postcode: customer.postcode,
     }
     const items = [{ id: skus[index % skus.length], qty: 1 }]
-    if (index === 1 && skus.length > 1) items.push({ id: skus[(index + 1) % skus.length], qty: 2 })
+    if (index === 1 && skus.length > 1) {
+      const sku = skus[(index + 1) % skus.length]
+      const from = warehouses.find((warehouse) => warehouse.skus.includes(sku))
+      items.push({ id: sku, qty: 2, ...(from ? { remote_store_id: from.code } : {}) })
+    }
     return hub.createOrder({
       channel,
       items,
@@ -231,4 +262,4 @@ function printBanner({ medusaUrl, admin }, hub, orders, brandB, deliveryOrders =
   )
 }
 
-module.exports = { BRAND_B, demoAccountCount, startDemoHub, brandBAccountsEnv, readChannelProducts, stockSandbox, placeDeliveryOrders, reportRefusal, printBanner }
+module.exports = { BRAND_B, demoAccountCount, startDemoHub, brandBAccountsEnv, readChannelProducts, readWarehouses, stockSandbox, placeDeliveryOrders, reportRefusal, printBanner }

@@ -36,7 +36,7 @@ const {
 } = require("./postgres")
 const { DemoError, Interrupted, MedusaProcesses, sleep } = require("./process-groups")
 const { placeAfterSaleOrders, placeCancelTicket, playAfterSale } = require("./demo-after-sale")
-const { BRAND_B, brandBAccountsEnv, demoAccountCount, placeDeliveryOrders, printBanner, readChannelProducts, reportRefusal, startDemoHub, stockSandbox } = require("./demo-hubs")
+const { BRAND_B, brandBAccountsEnv, demoAccountCount, placeDeliveryOrders, printBanner, readChannelProducts, readWarehouses, reportRefusal, startDemoHub, stockSandbox } = require("./demo-hubs")
 
 const ROOT = path.resolve(__dirname, "..")
 /** The demo's database; the browser test runs the demo on a throwaway one of its own. */
@@ -105,6 +105,7 @@ async function readStore(settings) {
       seeded: regions.length > 0,
       adminExists: users.length > 0,
       products,
+      warehouses: regions.length ? await readWarehouses(client) : [],
     }
   })
 }
@@ -229,7 +230,7 @@ async function main() {
   )
   let brandB = null
   if (brandBSandbox) {
-    const products = await withClient(pg, DB_NAME, (client) => readChannelProducts(client, BRAND_B.salesChannelId))
+    const products = await withClient(pg, DB_NAME, (client) => readChannelProducts(client, BRAND_B.salesChannelId, BRAND_B.id))
     brandB = { hub: brandBSandbox, orders: stockSandbox(brandBSandbox, { products }, BRAND_B.channel) }
     log(`sandbox hub of account ${BRAND_B.id}: ${products.length} products; NEW orders ${brandB.orders.map((order) => order.code).join(", ") || "none"}`)
   }

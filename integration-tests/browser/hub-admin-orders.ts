@@ -1,53 +1,16 @@
-import type { Locator } from "playwright-core"
-import type { HubClient, HubOrder } from "../../src/hub-client"
 import { sampleNfeKey, sampleNfeXml } from "../../src/sandbox/sample-nfe"
 import { eventually } from "../helpers/eventually"
-import type { AdminSession } from "./hub-admin-products"
 import { merchantStatusLabel, serviceSuffix } from "../../src/admin/lib/status-label"
 import { openHubPage } from "./hub-pages"
+import { live, orderToMove, rowCells, sandboxOrder, type OrderPageSession } from "./hub-admin-order-session"
+
+export type { OrderPageSession } from "./hub-admin-order-session"
 
 /*
  * The order page's hub card: an imported order's hub order, its moves from drawers, Medusa's own
  * fulfillment and cancel, and the buyer's money on Medusa's own page; hub-admin.spec.ts calls these
  * inside a describe, on its one demo and browser.
  */
-
-/** What the order page's tests use beside the session: a client of the default account's sandbox hub and the demo's output. */
-export type OrderPageSession = AdminSession & { hubClient: () => HubClient; demoOutput: () => string }
-
-/** The session's values as they are now (set once the demo and the browser are up). */
-function live(session: OrderPageSession) {
-  return { page: session.page(), medusaUrl: session.medusaUrl(), sandboxUrl: session.sandboxUrl(), hubClient: session.hubClient() }
-}
-
-/** A hub order as the sandbox holds it, read outside the account's limits (the store's own reads keep their budget). */
-async function sandboxOrder(sandboxUrl: string, code: string): Promise<HubOrder> {
-  const response = await fetch(`${sandboxUrl}/_sandbox/orders/${encodeURIComponent(code)}`)
-  expect(response.status).toBe(200)
-  return (await response.json()) as HubOrder
-}
-
-/**
- * A demo order to move (invoice, ship, cancel): one of the merchant's own carrier (`status_type` when
- * given), and none a buyer has opened an after-sale ticket about: the demo's cancel ticket's order stays
- * unfulfilled for the after-sale tests (hub-admin-after-sale.ts), as the demo leaves it.
- */
-async function orderToMove(session: OrderPageSession, status?: string): Promise<{ code: string; order_id: string; status_type: string }> {
-  const { page, medusaUrl, sandboxUrl } = live(session)
-  const response = await page.request.get(`${medusaUrl}/admin/hub/orders?import_state=imported&limit=20`)
-  const tickets = await (await fetch(`${sandboxUrl}/_sandbox/sac`)).json()
-  const asked = new Set((tickets.sac as Array<{ order_code: string }>).map((ticket) => ticket.order_code))
-  const orders = (await response.json()).hub_orders as Array<{ code: string; order_id: string; status_type: string; calculation_type: string | null }>
-  const found = orders.find((entry) => !entry.calculation_type && !asked.has(entry.code) && (!status || entry.status_type === status))
-  expect(found).toBeDefined()
-  return found!
-}
-
-/** The texts of a two-column row's cells: its label, then its value. */
-async function rowCells(row: Locator): Promise<string[]> {
-  await row.waitFor({ timeout: 60_000 })
-  return (await row.locator(":scope > *").allInnerTexts()).map((text) => text.trim())
-}
 
 export function orderPageTests(session: OrderPageSession) {
   it("shows the hub order an imported order came from, in two-column rows, the status by the catalogue's label", async () => {

@@ -39,8 +39,19 @@ export function sidebarTests(session: OrderPageSession) {
     await page.getByRole("link", { name: "Marketplace hub" }).last().click()
     await page.getByTestId("hub-mapping-section").waitFor()
     expect(new URL(page.url()).pathname).toBe(HUB_PAGES.settings.path)
-    // The demo maps no other warehouse: the whole quantity goes to the hub's default one, and the page says so.
-    await session.expectText(page.getByTestId("hub-warehouses-none"), "No other warehouse is mapped")
+    // The demo maps its Rio location to the hub's CD 01, as a merchant saves it: listed, and edited in a drawer
+    // whose rows are checked before anything is sent (an empty one names what it lacks).
+    await session.expectText(page.getByTestId("hub-warehouses"), "CD Rio de Janeiro")
+    await page.getByTestId("hub-warehouses-edit").click()
+    const drawer = page.getByTestId("hub-warehouses-drawer")
+    await drawer.waitFor()
+    expect(await drawer.getByTestId("hub-warehouse-code").first().inputValue()).toBe("01")
+    await drawer.getByTestId("hub-warehouses-add").click()
+    await drawer.getByTestId("hub-warehouses-save").click()
+    await session.expectText(drawer, "Give the hub's store code.")
+    await session.expectText(drawer, "Choose a stock location.")
+    await drawer.getByRole("button", { name: "Cancel" }).click()
+    await drawer.waitFor({ state: "hidden" })
     await page.getByTestId("hub-diagnostics-link").click()
     await page.getByTestId(HUB_PAGES.diagnostics.ready).waitFor()
   })

@@ -5,7 +5,7 @@ import { Browser, chromium, Page } from "playwright-core"
 import { HubClient } from "../../src/hub-client"
 import { DEFAULT_SANDBOX_CREDENTIALS } from "../../src/sandbox"
 import { eventually } from "../helpers/eventually"
-import { productPagePortugueseTests, productPageTests, publishSeededProducts } from "./hub-admin-products"
+import { productPagePortugueseTests, productPageTests } from "./hub-admin-products"
 import { hubPageListTests, orderListPortugueseTests, orderListTests } from "./hub-admin-lists"
 import { accountTests } from "./hub-admin-accounts"
 import { orderPageTests, type OrderPageSession } from "./hub-admin-orders"
@@ -17,6 +17,7 @@ import { afterSalePortugueseTests, afterSaleTests } from "./hub-admin-after-sale
 import { freightWalks } from "./hub-admin-freight"
 import { type HubPageName, openHubPage } from "./hub-pages"
 import { demoTests, pagesPortugueseTests, pageWalkTests, sidebarTests } from "./hub-admin-pages"
+import { hubPageTests } from "./hub-admin-overview"
 
 /*
  * The admin pages in Debian's Chromium, against the demo (`npm run demo`: seeded store, sandbox
@@ -115,16 +116,6 @@ async function logIn() {
   await page.waitForURL((url) => !url.pathname.includes("/login"), { timeout: 120_000 })
 }
 
-/** The numbers in one column of a table on the page, found by its header's text. */
-async function columnNumbers(tableTestId: string, header: string): Promise<number[]> {
-  const table = page.getByTestId(tableTestId)
-  const headers = await table.locator("thead th").allInnerTexts()
-  const column = headers.findIndex((text) => text.trim() === header)
-  expect(column).toBeGreaterThanOrEqual(0)
-  const cells = await table.locator(`tbody tr td:nth-child(${column + 1})`).allInnerTexts()
-  return cells.map((text) => Number(text.trim()))
-}
-
 beforeAll(async () => {
   if (!fs.existsSync(CHROMIUM)) {
     throw new Error(`No Chromium at ${CHROMIUM}: install Debian's package (apt-get install chromium) or set CHROMIUM_PATH`)
@@ -160,141 +151,7 @@ describe("the plugin's pages, where Medusa puts them", () => {
 })
 
 describe("the hub pages", () => {
-  it("shows the connection's health on the overview, and an import run started from the orders page", async () => {
-    await open("overview")
-    const connection = page.getByTestId("hub-connection")
-    await expectText(connection, "Healthy")
-    await expectText(connection, `${new URL(sandboxUrl).origin} (sandbox account)`)
-
-    await open("orders")
-    await page.getByRole("button", { name: "Import now" }).click()
-    // The demo's sandbox holds six NEW orders (two of the marketplace's own delivery, one its buyer asks to cancel): all six are imported by this run.
-    await expectText(page.getByTestId("hub-import-result"), "Imported 6, updated 0, set aside 0 of 6 orders seen.")
-    await eventually(async () => expect(await columnNumbers("hub-import-runs", "Imported")).toEqual([6]))
-    await expectText(page.getByTestId("hub-order-import"), "None: every hub order seen so far is imported.")
-    // Seen counts the orders the run read: six.
-    expect(await columnNumbers("hub-import-runs", "Seen")).toEqual([6])
-    // Import now again, right after: nothing new, said as such, with what the run before took; twice, and
-    // the two runs that found nothing are one line above the run that imported.
-    for (let click = 0; click < 2; click++) {
-      await page.getByRole("button", { name: "Import now" }).click()
-      await expectText(page.getByTestId("hub-import-result"), "Nothing new: none of the 6 orders seen changed since they were last read.")
-      await expectText(page.getByTestId("hub-import-result"), "took what was new: imported 6, updated 0, set aside 0.")
-    }
-    await expectText(page.getByTestId("hub-import-quiet-runs").first(), "2 runs found nothing new, ")
-    expect(await columnNumbers("hub-import-runs", "Imported")).toEqual([0, 6])
-    await screenshot("hub-import-nothing-new", page.getByTestId("hub-order-import"))
-    // Nothing about orders needs the merchant (the demo's unweighed product may already be listed, by
-    // whether its publication round ran before this test; products are their own test).
-    await open("overview")
-    const needsYou = page.getByTestId("hub-needs-you")
-    await eventually(async () => expect(await needsYou.innerText()).toMatch(/Nothing needs you now|Products that cannot be published/))
-    expect(await needsYou.innerText()).not.toMatch(/orders set aside|Moves not done|Canceled orders/)
-  })
-
-  it("lists an order set aside with its reason", async () => {
-    // A marketplace order for a SKU this store does not sell, put on the hub as a marketplace would.
-    const [template] = (await hubClient.listOrders({})).orders as unknown as Array<{
-      channel: string
-      items: Array<Record<string, unknown>>
-      customer: { email: string }
-    }>
-    const code = `${template.channel}-999999`
-    const response = await fetch(`${sandboxUrl}/_sandbox/orders/raw`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ ...template, code, items: [{ ...template.items[0], id: "SKU-QUE-NAO-EXISTE" }] }),
-    })
-    expect(response.status).toBe(201)
-
-    await open("orders")
-    await page.getByRole("button", { name: "Import now" }).click()
-    await expectText(page.getByTestId("hub-import-result"), "Imported 0, updated 0, set aside 1 of 7 orders seen.")
-    const row = page.getByTestId("hub-orders-attention").locator("tbody tr", { hasText: code })
-    await expectText(row, "Set aside")
-    await expectText(row, "no product variant has the SKU SKU-QUE-NAO-EXISTE")
-    // The customer's e-mail is personal data: the page never shows it.
-    expect(await page.getByTestId("hub-order-import").innerText()).not.toContain(template.customer.email)
-    // The overview tells it, its link leading to the list.
-    await open("overview")
-    await expectText(page.getByTestId("hub-needs-orders"), "Hub orders set aside or short of stock: 1")
-    await page.getByTestId("hub-needs-orders").getByRole("link").click()
-    await page.getByTestId("hub-orders-attention").locator("tbody tr", { hasText: code }).waitFor()
-    // Medusa's own notification feed (the bell, Ctrl+N) tells the merchant too, naming the order.
-    await eventually(async () => {
-      await page.keyboard.press("Control+KeyN")
-      const feed = page.getByRole("dialog")
-      try {
-        await expectText(feed, `Marketplace order ${code} was not imported`, 5_000)
-      } finally {
-        await page.keyboard.press("Escape")
-      }
-    }, 60_000)
-    await page.keyboard.press("Control+KeyN")
-    const feed = page.getByRole("dialog")
-    await expectText(feed, "no product variant has the SKU SKU-QUE-NAO-EXISTE")
-    expect(await feed.innerText()).not.toContain(template.customer.email)
-    await screenshot("hub-feed-notice", feed)
-    await page.keyboard.press("Escape")
-  })
-
-  it("reconciles on demand: a quantity changed on the hub is put back", async () => {
-    // With publishProducts on, a SKU's stock waits for its product's publication (linked to the SKU
-    // the hub holds, or created); the schedule is off here, so the round its job runs is asked for.
-    await publishSeededProducts(session)
-    await open("products")
-    // The demo's store was seeded by a separate `medusa exec` process, whose stock events were read
-    // before the levels existed; then Medusa started. Once the outbox has drained (the imports'
-    // reservations pushed), the hub already holds Medusa's quantities: the very first reconciliation
-    // finds none differing (before pushes read the quantity as they leave, it found 2).
-    await eventually(async () => {
-      await page.reload()
-      await expectText(page.getByTestId("hub-catalogue-backlog"), "Nothing waiting to be pushed.", 5_000)
-    }, 60_000)
-    await page.getByRole("button", { name: "Reconcile now" }).click()
-    await expectText(page.getByTestId("hub-last-reconciliation"), "5 hub products read, 0 differing")
-    await expectText(page.getByTestId("hub-catalogue-verified"), "Hub and Medusa last verified equal")
-    const [product] = (await hubClient.listProducts({})).products
-    const expected = product.qty
-    await hubClient.updateProduct(product.sku, { qty: expected + 40 })
-
-    await page.getByRole("button", { name: "Reconcile now" }).click()
-    await expectText(page.getByTestId("hub-last-reconciliation"), "5 hub products read, 1 differing")
-    await eventually(async () => expect((await hubClient.getProduct(product.sku))?.qty).toBe(expected))
-    await eventually(async () => {
-      await page.reload()
-      await expectText(page.getByTestId("hub-last-reconciliation"), "1 differing (quantity 1), 1 fixed")
-    })
-    await expectText(page.getByTestId("hub-catalogue-backlog"), "Nothing waiting to be pushed.")
-  })
-
-  it("draws the last day's hub traffic per hour and endpoint on Diagnostics, at 1024 px and on a phone", async () => {
-    await open("diagnostics")
-    // The counts in plain words, with their codes for whoever reads them here.
-    await expectText(page.getByTestId("hub-connection-counts"), "refused by the hub (4xx)")
-    const chart = page.getByTestId("hub-traffic-chart")
-    // The import runs above listed orders: this process recorded them (the route records its own before reading).
-    const row = chart.locator("tbody tr", { hasText: "GET /orders" }).first()
-    await expectText(row, "GET /orders")
-    const [, , requests] = (await row.locator("td").allInnerTexts()).map((text) => text.trim())
-    expect(Number(requests)).toBeGreaterThan(0)
-    expect(await row.locator("svg rect").count()).toBeGreaterThan(0)
-    await page.setViewportSize({ width: 1024, height: 900 })
-    await screenshot("hub-traffic-1024", page.getByTestId("hub-traffic"))
-    await open("orders")
-    await screenshot("hub-import-1024", page.getByTestId("hub-order-import"))
-    // On a phone the page does not widen: the chart and the tables scroll inside their cards.
-    await page.setViewportSize({ width: 390, height: 844 })
-    await open("diagnostics")
-    await page.getByTestId("hub-traffic-chart").waitFor()
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
-    await screenshot("hub-traffic-phone", page.getByTestId("hub-traffic"))
-    await open("overview")
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
-    await screenshot("hub-connection-phone", page.getByTestId("hub-connection"))
-    await page.setViewportSize({ width: 1440, height: 1000 })
-  })
-
+  hubPageTests(session)
   pageWalkTests(session)
 })
 

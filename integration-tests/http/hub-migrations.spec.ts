@@ -170,8 +170,8 @@ describe("the hub module's migrations on a store with data", () => {
       { account: "default", sku: "SKU-HELD", product_id: "prod_2" },
     ])
     // Tables the later migrations add (the marketplace's delivery history, each account's price rules, the reserved hub SKUs,
-    // what each hub takes as no sale, the freight quotes' token, cache and answered quotes).
-    const ADDED = ["hub_delivery_action", "hub_price_rule_set", "hub_sync_error", "hub_field_mapping", "hub_sku_reservation", "hub_no_sale", "hub_product_claim", "hub_freight_token", "hub_freight_cache", "hub_freight_quote", "hub_sac_ticket", "hub_sac_answer", "hub_sac_instance"]
+    // what each hub takes as no sale, the freight quotes' token, cache and answered quotes, the after-sale's, the warehouses saved).
+    const ADDED = ["hub_delivery_action", "hub_price_rule_set", "hub_sync_error", "hub_field_mapping", "hub_sku_reservation", "hub_no_sale", "hub_product_claim", "hub_freight_token", "hub_freight_cache", "hub_freight_quote", "hub_sac_ticket", "hub_sac_answer", "hub_sac_instance", "hub_warehouse_mapping"]
     const snapshotTables = JSON.parse(fs.readFileSync(path.join(MIGRATIONS, ".snapshot-medusa-hub.json"), "utf8")).tables.map((table: { name: string }) => table.name)
     expect(snapshotTables.sort()).toEqual([...TABLES.filter((table) => table !== "hub_listed_order"), ...ADDED].sort())
     // Besides the models' own, written in SQL: the leak sweep's partial indexes (Migration20261124010000)

@@ -6,6 +6,7 @@ import { HUB_MODULE } from "../../src/modules/hub"
 import type HubModuleService from "../../src/modules/hub/service"
 import { hubStockLocations } from "../../src/queries/hub-stock-locations"
 import { resolveHubOrderTarget } from "../../src/queries/hub-order-target"
+import { adminHeaders } from "../helpers/admin"
 import { addSalesChannelWithLocation, hubAccountsForStore } from "../helpers/hub-accounts"
 import { eventually } from "../helpers/eventually"
 import { sandboxHubForStore } from "../helpers/sandbox-store"
@@ -29,7 +30,7 @@ const accountHubs = hubAccountsForStore([{ id: "brand-b", salesChannelId: BRAND_
 const sandbox = sandboxHubForStore({}, { HUB_WAREHOUSES: JSON.stringify([{ code: "01", stockLocationId: RIO }]) })
 
 medusaIntegrationTestRunner({
-  testSuite: ({ getContainer }) => {
+  testSuite: ({ api, getContainer }) => {
     let container: MedusaContainer
     let hub: HubModuleService
     let store: Awaited<ReturnType<typeof seedStore>>
@@ -105,6 +106,22 @@ medusaIntegrationTestRunner({
       await expect(hubStockLocations(container, hub.account("brand-b").options)).resolves.toMatchObject({ warehouses: [{ code: "01", locationId: CURITIBA }] })
       await linkSalesChannelsToStockLocationWorkflow(container).run({ input: { id: store.stockLocation.id, add: [BRAND_B_CHANNEL] } })
       await expectRefused(store.stockLocation.id)
+    })
+
+    it("a save in the admin that maps a location another account sells is refused, naming both accounts, whichever way it is shared", async () => {
+      await expectOnHubs({ A: [10, 4], B: [5, 2] })
+      const headers = await adminHeaders(container)
+      const save = (accountId: string, warehouses: unknown) =>
+        api.post(`/admin/hub/warehouses?account=${accountId}`, { warehouses }, headers).catch((error: { response: { status: number; data: { message: string } } }) => error.response)
+      // Default's warehouse location, which brand-b's channel does not serve.
+      const notServed = await save("brand-b", [{ code: "02", stockLocationId: RIO }])
+      expect({ status: notServed.status, message: notServed.data.message }).toEqual({ status: 400, message: expect.stringContaining(`warehouses.0.stockLocationId: ${RIO} (warehouse 02) is not a stock location of sales channel ${BRAND_B_CHANNEL}`) })
+      // Served by both channels through Medusa's links: another account's, whichever way.
+      await linkSalesChannelsToStockLocationWorkflow(container).run({ input: { id: RIO, add: [BRAND_B_CHANNEL] } })
+      const shared = await save("brand-b", [{ code: "01", stockLocationId: CURITIBA }, { code: "02", stockLocationId: RIO }])
+      expect({ status: shared.status, message: shared.data.message }).toEqual({ status: 400, message: expect.stringContaining(`accounts: default and brand-b both sell stock location ${RIO}`) })
+      // Nothing saved: brand-b's warehouses are still its option's.
+      expect((await api.get("/admin/hub/warehouses?account=brand-b", headers)).data).toMatchObject({ saved: false, warehouses: [{ code: "01", stock_location: { id: CURITIBA } }] })
     })
   },
 })

@@ -25,6 +25,7 @@ import { hubPriceRulesSchema } from "../mapping/hub-price-rules"
 import { PostPricePreviewQuerySchema } from "./admin/hub/prices/preview/validators"
 import { GetHubCategoriesSchema, PostMappingSampleQuerySchema } from "./admin/hub/mapping/validators"
 import { hubFieldMappingSchema } from "../mapping/hub-field-mapping"
+import { PostHubWarehousesSchema } from "./admin/hub/warehouses/validators"
 
 /** Every admin request body is validated here, at the edge, before a route sees it. */
 export default defineMiddlewares({
@@ -160,6 +161,11 @@ export default defineMiddlewares({
       matcher: "/admin/hub/warehouses",
       method: ["GET"],
       middlewares: [validateAndTransformQuery(HubAccountQuerySchema, {})],
+    },
+    {
+      matcher: "/admin/hub/warehouses",
+      method: ["POST"],
+      middlewares: [validateAndTransformQuery(HubAccountQuerySchema, {}), ...validateBody(PostHubWarehousesSchema)],
     },
     {
       matcher: "/admin/hub/stock/leaks",

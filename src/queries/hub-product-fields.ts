@@ -4,6 +4,7 @@ import { availableQuantity, VariantInventoryItemStock } from "../mapping/availab
 import { CATALOGUE_FIELDS, hubProductFields, type HubProductFields, type VariantReading } from "../mapping/hub-product"
 import { HUB_MODULE } from "../modules/hub"
 import type { HubAccountOptions } from "../modules/hub/accounts"
+import type { HubWarehouse } from "../modules/hub/options"
 import type { HubAccount } from "../modules/hub/hub-account"
 import type { WantedSkuFields } from "../modules/hub/types"
 import type HubModuleService from "../modules/hub/service"
@@ -150,7 +151,8 @@ async function fieldsOnHub(container: MedusaContainer, reach: SelectorReach, opt
   const more = formerSkus.filter((sku) => !reach.skus.has(sku))
   const variants = [...reach.variants, ...(await listVariants(container, [], more)).filter((variant) => !known.has(variant.id))]
 
-  const readings = await readVariants(container, variants.filter((variant) => variant.sku), options)
+  // The warehouses' codes as saved now; each batch reads its location's stock again as it leaves (push-warehouse-stock.ts).
+  const [readings, { warehouses }] = await Promise.all([readVariants(container, variants.filter((variant) => variant.sku), options), records.settings.warehouses()])
   const foreign = await neverSentOutsideChannel(records, variants, readings, reach.listedSkus)
   const bySku = new Map<string, WantedSkuFields>()
   for (const variant of variants) {
@@ -176,7 +178,7 @@ async function fieldsOnHub(container: MedusaContainer, reach: SelectorReach, opt
   for (const sku of missing) {
     if (ours.has(sku)) bySku.set(sku, { sku, variantId: null, productId: null, fields: hubProductFields(null, options) })
   }
-  return { skus: bySku, warehouses: warehouseQuantities(bySku, readings, options) }
+  return { skus: bySku, warehouses: warehouseQuantities(bySku, readings, warehouses, options) }
 }
 
 /**
@@ -184,9 +186,14 @@ async function fieldsOnHub(container: MedusaContainer, reach: SelectorReach, opt
  * warehouse's location less `stockBuffer`, never below 0; 0 for a SKU outside the channel or that left
  * Medusa; none for a variant whose stock Medusa does not count. A warehouse takes only qty.
  */
-function warehouseQuantities(bySku: Map<string, WantedSkuFields>, readings: Map<string, WarehouseVariantReading>, options: HubAccountOptions): Map<string, WantedSkuFields[]> {
+function warehouseQuantities(
+  bySku: Map<string, WantedSkuFields>,
+  readings: Map<string, WarehouseVariantReading>,
+  warehouses: HubWarehouse[],
+  options: HubAccountOptions
+): Map<string, WantedSkuFields[]> {
   return new Map(
-    options.warehouses.map(({ code }) => [
+    warehouses.map(({ code }) => [
       code,
       [...bySku.values()].flatMap((entry): WantedSkuFields[] => {
         const reading = entry.variantId ? readings.get(entry.variantId) : undefined
@@ -234,7 +241,7 @@ export async function loadVariantHubFields(
 /** The stock locations that serve an account's sales channel, and which of some products that channel sells. */
 export type HubChannelReading = {
   locationIds: string[]
-  /** The account's other warehouses, each by its store code and location (option `warehouses`). */
+  /** The account's other warehouses, each by its store code and location (as saved, else the option `warehouses`). */
   warehouses: HubWarehouseLocation[]
   /** Null when the store has no sales channel for the hub: it cannot say what is outside it, so everything sells. */
   inChannel: Set<string> | null

@@ -2,10 +2,10 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { HUB_MODULE } from "../modules/hub"
 import { accountSalesChannel, isDefaultAccount, type HubAccountOptions } from "../modules/hub/accounts"
-import { HubPluginOptionsError } from "../modules/hub/options"
+import { HubPluginOptionsError, type HubWarehouse } from "../modules/hub/options"
 import type HubModuleService from "../modules/hub/service"
 
-/** A warehouse of the hub other than the default (option `warehouses`): its store code and the location whose stock it sells. */
+/** A warehouse of the hub other than the default (as saved, else the option `warehouses`): its store code and the location whose stock it sells. */
 export type HubWarehouseLocation = { code: string; locationId: string }
 
 /** The hub's sales channel in this store and the stock locations that serve it. */
@@ -30,16 +30,20 @@ export type HubStockLocations = {
  * change of defaults or channel locations applies without a restart. Throws, naming both accounts,
  * when a location of this account's is another's too (through Medusa's links between their sales
  * channels and locations, which the boot cannot see), unless the store set `sharedStockLocations`;
- * and when a mapped warehouse's location does not serve the account's channel.
+ * and when a mapped warehouse's location does not serve the account's channel. Each account's warehouses
+ * are as saved in the admin, else its option's; `proposed`: this account's as a save would make them
+ * (the save's check), read in their place.
  */
-export async function hubStockLocations(container: MedusaContainer, options: HubAccountOptions): Promise<HubStockLocations> {
+export async function hubStockLocations(container: MedusaContainer, options: HubAccountOptions, proposed?: HubWarehouse[]): Promise<HubStockLocations> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const accounts = container.resolve<HubModuleService>(HUB_MODULE).accounts.map((account) => account.options)
-  const channels = await accountSalesChannels(container, accounts)
+  const hubModule = container.resolve<HubModuleService>(HUB_MODULE)
+  const accounts = hubModule.accounts.map((account) => account.options)
+  const [channels, mappings] = await Promise.all([accountSalesChannels(container, accounts), hubModule.warehousesOfAccounts()])
+  const warehousesOf = (account: HubAccountOptions) => (account.id === options.id && proposed ? proposed : (mappings.get(account.id) ?? account.warehouses))
   // The options given win over the module's (a caller may pass an account's options as it changes them).
   const salesChannelId = options.salesChannelId ?? (channels.has(options.id) ? channels.get(options.id)! : await hubSalesChannelId(container, options))
   if (salesChannelId) channels.set(options.id, salesChannelId)
-  const warehouses = options.warehouses.map(({ code, stockLocationId }) => ({ code, locationId: stockLocationId }))
+  const warehouses = warehousesOf(options).map(({ code, stockLocationId }) => ({ code, locationId: stockLocationId }))
   const mapped = new Set(warehouses.map((warehouse) => warehouse.locationId))
   if (!salesChannelId) {
     return { salesChannelId: null, locationIds: options.stockLocationId ? [options.stockLocationId] : [], reservationLocationId: options.stockLocationId ?? null, warehouses }
@@ -65,7 +69,7 @@ export async function hubStockLocations(container: MedusaContainer, options: Hub
     const ours = new Set([...linked, ...(options.stockLocationId ? [options.stockLocationId] : []), ...mapped])
     for (const other of accounts) {
       if (other.id === options.id) continue
-      const theirs = [...linkedTo(channels.get(other.id) ?? null), ...(other.stockLocationId ? [other.stockLocationId] : []), ...other.warehouses.map((warehouse) => warehouse.stockLocationId)]
+      const theirs = [...linkedTo(channels.get(other.id) ?? null), ...(other.stockLocationId ? [other.stockLocationId] : []), ...warehousesOf(other).map((warehouse) => warehouse.stockLocationId)]
       const shared = theirs.find((location) => ours.has(location))
       if (shared) {
         const place = (id: string) => accounts.findIndex((account) => account.id === id)

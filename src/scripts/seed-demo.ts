@@ -3,6 +3,7 @@ import { ExecArgs, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { HUB_MODULE } from "../modules/hub"
 import type HubModuleService from "../modules/hub/service"
+import { saveHubWarehousesWorkflow } from "../workflows/catalogue/save-hub-warehouses"
 import { rotateFreightTokenWorkflow } from "../workflows/freight"
 import { SeedProduct, seedStore } from "./seed-store"
 
@@ -70,7 +71,7 @@ const DEMO_SHIPPING = { name: "Entrega padrão", amount: 15.9 }
  * `npx medusa exec ./src/scripts/seed-demo.ts`: seeds the demo store (scripts/demo.js) once: a
  * BRL region for Brazil, the default sales channel, a stock location with a manual shipping
  * option at R$ 15,90, DEMO_PRODUCTS in stock (one of them new, not on the sandbox hub yet) and DEMO_CATEGORIES,
- * Canecas mapped to the hub's. A store that already has a region is left as it is.
+ * Canecas mapped to the hub's; a second location mapped to the hub's CD 01 (DEMO_WAREHOUSE). A store that already has a region is left as it is.
  */
 export default async function seedDemo({ container }: ExecArgs) {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
@@ -93,6 +94,7 @@ export default async function seedDemo({ container }: ExecArgs) {
         `stock location ${store.stockLocation.id}, shipping option ${store.shippingOption.id}, ` +
         `${DEMO_PRODUCTS.length} products (${DEMO_PRODUCTS.map((product) => product.sku).join(", ")})`
     )
+    await seedWarehouse(container, store)
   }
   await seedAddedAccounts(container)
   // The demo answers the hub's freight quotes (HUB_FREIGHT in scripts/demo.js): the default account's URL token.
@@ -131,6 +133,29 @@ async function mapCategory(container: MedusaContainer, ids: Map<string, string>)
   const { saved: _saved, ...mapping } = await hubModule.account("default").records.settings.fieldMapping()
   await hubModule.account("default").records.settings.saveFieldMapping({ ...mapping, categories: [{ category_id: ids.get(MAPPED_CATEGORY.medusa)!, hub_category: MAPPED_CATEGORY.hub_category }] })
   logger.info(`demo seed: categories ${[...ids.keys()].join(", ")}; ${MAPPED_CATEGORY.medusa} mapped to the hub's ${MAPPED_CATEGORY.hub_category.name}`)
+}
+
+/** The demo's second warehouse: a stock location in Rio, the hub's CD 01, holding some of the catalogue (scripts/demo-hubs.js sells a line from it). */
+export const DEMO_WAREHOUSE = { code: "01", name: "CD Rio de Janeiro", stocked: { "CAMISETA-AZUL-M": 30, "CANECA-CERAMICA-300": 20 } as Record<string, number> }
+
+/**
+ * DEMO_WAREHOUSE: the location, serving the default sales channel, the default account's mapping of it
+ * to CD 01, saved as the merchant saves it in Settings → Marketplace hub (its workflow), and its stock.
+ */
+async function seedWarehouse(container: MedusaContainer, store: Awaited<ReturnType<typeof seedStore>>) {
+  const { result: locations } = await createStockLocationsWorkflow(container).run({
+    input: { locations: [{ name: DEMO_WAREHOUSE.name, address: { address_1: "Avenida Brasil 500", city: "Rio de Janeiro", country_code: "BR" } }] },
+  })
+  const locationId = locations[0].id
+  await linkSalesChannelsToStockLocationWorkflow(container).run({ input: { id: locationId, add: [store.salesChannel.id] } })
+  // Mapped before it holds stock: its levels' events queue CD 01's quantities, never the default CD's.
+  await saveHubWarehousesWorkflow(container).run({ input: { account: "default", warehouses: [{ code: DEMO_WAREHOUSE.code, stockLocationId: locationId }] } })
+  await createInventoryLevelsWorkflow(container).run({
+    input: {
+      inventory_levels: Object.entries(DEMO_WAREHOUSE.stocked).map(([sku, stocked]) => ({ inventory_item_id: store.inventoryItemsBySku[sku], location_id: locationId, stocked_quantity: stocked })),
+    },
+  })
+  container.resolve(ContainerRegistrationKeys.LOGGER).info(`demo seed: stock location ${locationId} (${DEMO_WAREHOUSE.name}) mapped to the hub's CD ${DEMO_WAREHOUSE.code}`)
 }
 
 /** What each added hub account's channel sells (`HUB_DEMO_ACCOUNTS=2`), and how many units its own location holds. */

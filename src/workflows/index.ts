@@ -20,6 +20,7 @@ export { compareWarehouseStockPageWorkflow, compareWarehouseStockPageWorkflowId,
 export { recordCatalogueChangesWorkflow, recordCatalogueChangesWorkflowId } from "./catalogue/record-catalogue-changes"
 export { runDeliveryActionWorkflow, runDeliveryActionWorkflowId } from "./delivery/run-delivery-action"
 export { saveHubFieldMappingWorkflow, saveHubFieldMappingWorkflowId } from "./catalogue/save-hub-field-mapping"
+export { saveHubWarehousesWorkflow, saveHubWarehousesWorkflowId } from "./catalogue/save-hub-warehouses"
 export { saveHubPriceRulesWorkflow, saveHubPriceRulesWorkflowId } from "./catalogue/save-hub-price-rules"
 export { askHubProductPublicationWorkflow, askHubProductPublicationWorkflowId } from "./catalogue/ask-hub-product-publication"
 export { placeHubTestOrderWorkflow, placeHubTestOrderWorkflowId } from "./hub-orders/place-hub-test-order"

@@ -1,28 +1,42 @@
-import { Container, Heading, StatusBadge, Table, Text } from "@medusajs/ui"
+import { Button, Container, Heading, StatusBadge, Table, Text } from "@medusajs/ui"
 import { useQuery } from "@tanstack/react-query"
+import { useState } from "react"
 import type { HubWarehousesAnswer } from "../../api/admin/hub/types"
 import { errorMessage } from "../lib/format"
 import { useHubAccount } from "../lib/hub-account"
 import { useHubTranslation } from "../lib/i18n"
 import { sdk } from "../lib/sdk"
+import { WarehousesDrawer } from "./warehouses/warehouses-drawer"
 
 /**
  * The shown account's warehouses (docs/catalogue.md, *Warehouses*): the hub's default `98`, fed with the
- * products, and each other one the option `warehouses` maps to a Medusa stock location, with its SKUs
- * waiting to be sent and those the hub refused, the newest refusal in the hub's words.
+ * products, and each other one mapped to a Medusa stock location (saved here with *Edit warehouses*,
+ * else the option `warehouses`), with its SKUs waiting to be sent and those the hub refused, the newest
+ * refusal in the hub's words.
  */
 export const WarehousesSection = () => {
   const { t } = useHubTranslation("page")
   const { account } = useHubAccount()
+  const [editing, setEditing] = useState(false)
   const { data, isLoading, error } = useQuery({
     queryKey: ["hub", "warehouses", account],
     queryFn: () => sdk.client.fetch<HubWarehousesAnswer>("/admin/hub/warehouses", { query: { account } }),
   })
   return (
     <Container className="divide-y p-0" data-testid="hub-warehouses">
-      <div className="px-6 py-4">
-        <Heading level="h2">{t("warehouses.heading")}</Heading>
-        <Text size="small" className="text-ui-fg-subtle">{t("warehouses.description")}</Text>
+      <div className="flex items-center justify-between gap-x-3 px-6 py-4">
+        <div className="flex flex-col gap-y-1">
+          <Heading level="h2">{t("warehouses.heading")}</Heading>
+          <Text size="small" className="text-ui-fg-subtle">{t("warehouses.description")}</Text>
+          {data && !data.saved && data.warehouses.length > 0 && (
+            <Text size="small" className="text-ui-fg-subtle" data-testid="hub-warehouses-from-options">
+              {t("warehouses.fromOptions")}
+            </Text>
+          )}
+        </div>
+        <Button size="small" variant="secondary" disabled={!data} data-testid="hub-warehouses-edit" onClick={() => setEditing(true)}>
+          {t("warehouses.edit")}
+        </Button>
       </div>
       {isLoading ? (
         <Text className="px-6 py-4">{t("warehouses.loading")}</Text>
@@ -57,6 +71,7 @@ export const WarehousesSection = () => {
           </Table.Body>
         </Table>
       )}
+      {editing && data && <WarehousesDrawer account={account} answer={data} onClose={() => setEditing(false)} />}
     </Container>
   )
 }

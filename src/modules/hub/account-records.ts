@@ -87,7 +87,8 @@ export class HubAccountRecords {
   /** Each of the account's other warehouses' rows waiting and refused, with the newest refusal (Settings → Marketplace hub). */
   @InjectManager()
   async warehouseStockSummary(@MedusaContext() sharedContext: Context = {}): Promise<WarehouseStockSummary[]> {
-    return this.repositories.warehouseStock.summary(this.account.id, this.account.options.warehouses.map(({ code }) => code), sharedContext)
+    const { warehouses } = await this.settings.warehouses(sharedContext)
+    return this.repositories.warehouseStock.summary(this.account.id, warehouses.map(({ code }) => code), sharedContext)
   }
 
   /** Settles a warehouse batch the hub took, every row in one statement (hub-warehouse-stock.ts, `completeSent`). */
@@ -96,10 +97,11 @@ export class HubAccountRecords {
     await this.repositories.warehouseStock.completeSent(this.account.id, sent, sharedContext)
   }
 
-  /** Milliseconds until the next warehouse row is due (0: now), or null when nothing waits. */
+  /** Milliseconds until the next row of a mapped warehouse is due (0: now), or null when nothing waits (a warehouse no longer mapped waits for nothing). */
   @InjectManager()
   async nextWarehouseStockDueInMs(@MedusaContext() sharedContext: Context = {}): Promise<number | null> {
-    return this.repositories.warehouseStock.nextDueInMs(this.account.id, this.account.options, sharedContext)
+    const { warehouses } = await this.settings.warehouses(sharedContext)
+    return this.repositories.warehouseStock.nextDueInMs(this.account.id, warehouses.map(({ code }) => code), this.account.options, sharedContext)
   }
 
   /** Remembers SKUs a reconciliation found equal on the hub, with their variant and product. */

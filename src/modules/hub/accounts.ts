@@ -1,6 +1,6 @@
 import { z } from "zod"
 import { describeIssues } from "../../hub-client"
-import { HubPluginOptionsError, type HubPluginOptions, hubPluginOptionsSchema } from "./options"
+import { HubPluginOptionsError, type HubPluginOptions, hubPluginOptionsSchema, type HubWarehouse } from "./options"
 import { readRenamedOptions } from "./renamed-options"
 
 /** The account today's single-account options describe; records from before accounts belong to it. */
@@ -144,11 +144,14 @@ function checkApart(accounts: HubAccountOptions[]): void {
  */
 function namedLocations(account: HubAccountOptions): string[] {
   const mapped = account.warehouses.map((warehouse) => warehouse.stockLocationId)
-  if (account.stockLocationId && mapped.includes(account.stockLocationId)) {
-    const index = mapped.indexOf(account.stockLocationId)
-    throw new HubPluginOptionsError(
-      `${isDefaultAccount(account.id) ? "" : `accounts (${account.id}): `}warehouses.${index}.stockLocationId: ${account.stockLocationId} is the account's stockLocationId, the default warehouse's; map another location`
-    )
-  }
+  const refusal = defaultLocationMapped(account, account.warehouses)
+  if (refusal) throw new HubPluginOptionsError(`${isDefaultAccount(account.id) ? "" : `accounts (${account.id}): `}${refusal}`)
   return [...new Set([...(account.stockLocationId ? [account.stockLocationId] : []), ...mapped])]
+}
+
+/** Why `warehouses` cannot be the account's: one maps its `stockLocationId`, the default warehouse's (null: none does). */
+export function defaultLocationMapped(account: Pick<HubAccountOptions, "stockLocationId">, warehouses: HubWarehouse[]): string | null {
+  const index = warehouses.findIndex((warehouse) => warehouse.stockLocationId === account.stockLocationId)
+  if (!account.stockLocationId || index < 0) return null
+  return `warehouses.${index}.stockLocationId: ${account.stockLocationId} is the account's stockLocationId, the default warehouse's; map another location`
 }

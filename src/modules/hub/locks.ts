@@ -65,6 +65,9 @@ export const DELIVERY_ACTION_LOCK_TTL_SECONDS = 60
  */
 export const HUB_RESERVATION_LOCK = "hub:reservation"
 
+/** Saves of the accounts' warehouses, one at a time across the store: each checks a location against every account's. */
+export const HUB_WAREHOUSES_LOCK = "hub:warehouses"
+
 /**
  * The reservation lock and the items' locks live this long unless renewed (their holder renews them
  * every third of it, and holds them well under a second): a holder killed mid-reservation stops every

@@ -20,7 +20,8 @@ const medusaId = (prefix: string) =>
 /** The default warehouse's code on the hub (docs/hub-public-facts.md, *Stock per warehouse*): fed by /products only. */
 export const DEFAULT_WAREHOUSE_CODE = "98"
 
-const warehousesSchema = z
+/** The warehouses besides the default, as the option `warehouses` and a merchant's save in the admin give them. */
+export const hubWarehousesSchema = z
   .array(
     z.strictObject(
       {
@@ -68,7 +69,7 @@ export const hubPluginOptionsSchema = hubClientOptionsSchema.extend({
    * sales channel by its store code (docs/catalogue.md, *Warehouses*): the location's available quantity
    * goes to its CD, and an order line the marketplace sends from that CD reserves there.
    */
-  warehouses: warehousesSchema.default([]),
+  warehouses: hubWarehousesSchema.default([]),
   /** SKUs per `POST /stores/{code}/batch` (the record publishes no size): a warehouse's pushes and walks. */
   warehouseBatchSize: z
     .number({ error: "warehouseBatchSize must be a whole number of SKUs" })
@@ -319,8 +320,16 @@ export function parseHubPluginOptions(options: unknown): HubPluginOptions {
 
 /** Options that cannot run the plugin; the message names each bad option, never its value. */
 export class HubPluginOptionsError extends Error {
-  constructor(problems: string) {
+  constructor(readonly problems: string) {
     super(`medusa-plugin-hub: invalid plugin options: ${problems}. See the plugin's docs/options.md.`)
     this.name = "HubPluginOptionsError"
   }
 }
+
+/** What an options refusal says, without its boot wording (an admin's save checked the same way); null for any other error. */
+export function optionsProblems(error: unknown): string | null {
+  return error instanceof HubPluginOptionsError ? error.problems : null
+}
+
+/** A warehouse of the hub besides the default: its store code and the Medusa stock location whose stock it sells. */
+export type HubWarehouse = z.output<typeof hubWarehousesSchema>[number]

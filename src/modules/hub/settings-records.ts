@@ -4,18 +4,20 @@ import { defaultFieldMapping, hubFieldMappingSchema, type HubFieldMapping } from
 import { noSale, type NoSale, type NoSaleWay } from "../../mapping/hub-no-sale"
 import { NO_PRICE_RULES, storedPriceRulesSchema, type HubPriceRules } from "../../mapping/hub-price-rules"
 import type { HubAccountOptions } from "./accounts"
+import { hubWarehousesSchema, type HubWarehouse } from "./options"
 import type { HubRepositories } from "./repositories"
 
 /**
  * One account's settings the merchant saves in the admin (`hub.account(id).records.settings`): its price
  * rules and the walk applying them (src/mapping/hub-price-rules.ts), what its hub taught of "no sale"
- * (src/mapping/hub-no-sale.ts) and its mapping of hub fields (src/mapping/hub-field-mapping.ts): every
- * read and write of that account's rows only.
+ * (src/mapping/hub-no-sale.ts), its mapping of hub fields (src/mapping/hub-field-mapping.ts) and its
+ * warehouses besides the default (docs/catalogue.md, *Warehouses*): every read and write of that
+ * account's rows only.
  */
 export class HubSettingsRecords {
   constructor(
     private readonly account: { readonly id: string; readonly options: HubAccountOptions },
-    private readonly repositories: Pick<HubRepositories, "priceRuleSets" | "fieldMappings" | "publications">,
+    private readonly repositories: Pick<HubRepositories, "priceRuleSets" | "fieldMappings" | "publications" | "warehouseMappings">,
     /** The module's base repository: where `@InjectManager` takes a manager from. */
     protected readonly baseRepository_: DAL.RepositoryService
   ) {}
@@ -102,4 +104,30 @@ export class HubSettingsRecords {
     const previous = mapping === null ? await fieldMappings.clear(this.account.id, sharedContext) : await fieldMappings.save(this.account.id, mapping, sharedContext)
     return { products: await publications.makeDue(this.account.id, sharedContext), previous: previous ?? null }
   }
+
+  /**
+   * The warehouses besides the default, read each time (a save in any process applies at once): as
+   * saved, else (none saved, or a row that no longer parses) what the option `warehouses` says.
+   */
+  @InjectManager()
+  async warehouses(@MedusaContext() sharedContext: Context = {}): Promise<{ warehouses: HubWarehouse[]; saved: boolean }> {
+    const stored = (await this.repositories.warehouseMappings.stored([this.account.id], sharedContext)).get(this.account.id)
+    return warehousesRead(stored, this.account.options)
+  }
+
+  /** Saves the warehouses (validated by the caller; `null`: none, the option's again); returns those replaced as stored (null: none). */
+  @InjectManager()
+  async saveWarehouses(warehouses: HubWarehouse[] | null, @MedusaContext() sharedContext: Context = {}): Promise<unknown> {
+    const { warehouseMappings } = this.repositories
+    if (warehouses !== null) return warehouseMappings.save(this.account.id, warehouses, sharedContext)
+    const [previous] = (await warehouseMappings.stored([this.account.id], sharedContext)).values()
+    await warehouseMappings.clear(this.account.id, sharedContext)
+    return previous ?? null
+  }
+}
+
+/** An account's warehouses from its stored row (unparsed), else its option's. */
+export function warehousesRead(stored: unknown, options: Pick<HubAccountOptions, "warehouses">): { warehouses: HubWarehouse[]; saved: boolean } {
+  const parsed = stored === undefined || stored === null ? null : hubWarehousesSchema.safeParse(stored)
+  return parsed?.success ? { warehouses: parsed.data, saved: true } : { warehouses: options.warehouses, saved: false }
 }

@@ -112,7 +112,7 @@ class CatalogueFlusher implements ProcessPart {
    */
   private async pushWarehouses(productsPushed: () => boolean): Promise<{ claimed: number; failed: number }> {
     const pushed = { claimed: 0, failed: 0 }
-    if (!this.account.options.warehouses.length) return pushed
+    if (!(await this.account.records.settings.warehouses()).warehouses.length) return pushed
     for (;;) {
       const { result } = await pushWarehouseStockWorkflow(this.container).run({ input: { account: this.account.id } })
       pushed.claimed += result.claimed
@@ -124,8 +124,8 @@ class CatalogueFlusher implements ProcessPart {
 
   /** When the next hub product or warehouse row is due, whichever is first (null: nothing waits). */
   private async nextDueInMs(): Promise<number | null> {
-    const { records, options } = this.account
-    const [products, warehouses] = await Promise.all([records.nextHubProductDueInMs(), options.warehouses.length ? records.nextWarehouseStockDueInMs() : null])
+    const { records } = this.account
+    const [products, warehouses] = await Promise.all([records.nextHubProductDueInMs(), records.nextWarehouseStockDueInMs()])
     if (products === null || warehouses === null) return products ?? warehouses
     return Math.min(products, warehouses)
   }

@@ -12,7 +12,7 @@ export const WAREHOUSE_RECONCILIATION_PAGE = 500
 export type WarehouseReconciliation = { code: string; seen: number; differing: number }
 
 /**
- * The reconciliation of an account's other warehouses (option `warehouses`; docs/catalogue.md,
+ * The reconciliation of an account's other warehouses (as saved, else the option `warehouses`; docs/catalogue.md,
  * *Warehouses*), a part of `reconcileStock` under its lock: walks the account's SKUs in SKU order, a
  * page at a time (memory stays flat; each page's stock one statement), comparing each mapped location's available quantity with what
  * its CD last took (the record publishes no read of a CD's stock). The drifted SKUs of each warehouse
@@ -24,9 +24,10 @@ export type WarehouseReconciliation = { code: string; seen: number; differing: n
  */
 export async function reconcileWarehouses(container: MedusaContainer, account: HubAccount, reconciliationId: string, lease: Pick<Lease, "confirm">): Promise<WarehouseReconciliation[] | "lock lost"> {
   const { options } = account
-  const figures = new Map(options.warehouses.map(({ code }) => [code, { code, seen: 0, differing: 0 }]))
+  const { warehouses } = await account.records.settings.warehouses()
+  const figures = new Map(warehouses.map(({ code }) => [code, { code, seen: 0, differing: 0 }]))
   if (!figures.size) return []
-  const gathered = new Map<string, WantedSkuFields[]>(options.warehouses.map(({ code }) => [code, []]))
+  const gathered = new Map<string, WantedSkuFields[]>(warehouses.map(({ code }) => [code, []]))
   const flusher = catalogueFlusher(container, account)
   const record = async (code: string, drifted: WantedSkuFields[]) => {
     await recordWarehouseDriftWorkflow(container).run({ input: { account: account.id, reconciliationId, code, drifted } })
@@ -38,7 +39,9 @@ export async function reconcileWarehouses(container: MedusaContainer, account: H
     const { result } = await compareWarehouseStockPageWorkflow(container).run({ input: { account: account.id, after, limit: WAREHOUSE_RECONCILIATION_PAGE } })
     const { skus, warehouses: pages } = result
     for (const page of pages) {
-      const figure = figures.get(page.code)!
+      // A warehouse mapped while the walk went is left to the next reconciliation (a save starts one).
+      const figure = figures.get(page.code)
+      if (!figure) continue
       figure.seen += page.seen
       figure.differing += page.drifted.length
       const waiting = gathered.get(page.code)!

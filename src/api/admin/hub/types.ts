@@ -27,10 +27,10 @@ import type { ImportRunState } from "../../../mapping/import-run-state"
 /** `GET /admin/hub/connection`: one account's connection health, the store's accounts (`default` first) and what the admin calls each (option `name`, else its id). */
 export type HubConnectionAnswer = { connection: HubConnectionHealth; accounts: string[]; names: Record<string, string> }
 
-/** GET /admin/hub/warehouses: each other warehouse the account maps (option `warehouses`), its location and its rows waiting and refused. */
-export type HubWarehousesAnswer = {
-  warehouses: Array<{ code: string; stock_location: { id: string; name: string | null }; pending: number; refused: number; refusal: string | null }>
-}
+/** `GET`, `POST /admin/hub/warehouses`: each other warehouse the account maps (as saved, else its option `warehouses`), its location and its rows waiting and refused, and the locations one may map. */
+export type { HubWarehousesView as HubWarehousesAnswer } from "../../../queries/hub-warehouses-view"
+/** `POST /admin/hub/warehouses`: the account's warehouses, as the option gives them (null: the option's again). */
+export type { PostHubWarehouses as HubWarehousesBody } from "./warehouses/validators"
 
 /**
  * `GET/POST /admin/hub/mapping`: an account's mapping of hub fields (what its options say until one is

@@ -2,7 +2,7 @@ import type { Context } from "@medusajs/framework/types"
 import { DALUtils, generateEntityId } from "@medusajs/framework/utils"
 import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
 import type { NoSaleMemory, NoSaleWay } from "../../../mapping/hub-no-sale"
-import { HubFieldMapping, HubPriceRuleSet } from "../models"
+import { HubFieldMapping, HubPriceRuleSet, HubWarehouseMapping } from "../models"
 
 /** Where the walk applying an account's saved price rules stands: the rules' version and the last SKU it recorded again. */
 export type PriceRulesApply = { version: number; appliedThrough: string | null }
@@ -149,5 +149,35 @@ export class HubFieldMappingRepository extends DALUtils.mikroOrmBaseRepositoryFa
   /** Removes the account's mapping (what its options say again). */
   async clear(account: string, context: Context = {}): Promise<void> {
     await this.getActiveManager<EntityManager>(context).execute(`delete from hub_field_mapping where account = ?`, [account])
+  }
+}
+
+/** Each account's warehouses as the merchant saved them. */
+export class HubWarehouseMappingRepository extends DALUtils.mikroOrmBaseRepositoryFactory(HubWarehouseMapping) {
+  /** Saves the warehouses in one statement (two admins saving at once leave one, the last); returns those it replaced as stored, null if none. */
+  async save(account: string, warehouses: unknown, context: Context = {}): Promise<unknown> {
+    const [row]: Array<{ previous: unknown }> = await this.getActiveManager<EntityManager>(context).execute(
+      `with before as (select warehouses from hub_warehouse_mapping where account = ? and deleted_at is null)
+       insert into hub_warehouse_mapping (id, account, warehouses) values (?, ?, ?::jsonb)
+       on conflict (account) where deleted_at is null do update set warehouses = excluded.warehouses, updated_at = now()
+       returning (select warehouses from before) as previous`,
+      [account, generateEntityId(undefined, "hubwhm"), account, JSON.stringify(warehouses)]
+    )
+    return row?.previous ?? null
+  }
+
+  /** Each of these accounts' warehouses as stored (unparsed), for those that saved some. */
+  async stored(accounts: string[], context: Context = {}): Promise<Map<string, unknown>> {
+    if (!accounts.length) return new Map()
+    const rows: Array<{ account: string; warehouses: unknown }> = await this.getActiveManager<EntityManager>(context).execute(
+      `select account, warehouses from hub_warehouse_mapping where account in (select jsonb_array_elements_text(?::jsonb)) and deleted_at is null`,
+      [JSON.stringify(accounts)]
+    )
+    return new Map(rows.map((row) => [row.account, row.warehouses]))
+  }
+
+  /** Removes the account's warehouses (what its option says again). */
+  async clear(account: string, context: Context = {}): Promise<void> {
+    await this.getActiveManager<EntityManager>(context).execute(`delete from hub_warehouse_mapping where account = ?`, [account])
   }
 }

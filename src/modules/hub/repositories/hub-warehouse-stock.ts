@@ -74,15 +74,16 @@ export class HubWarehouseStockRepository extends DALUtils.mikroOrmBaseRepository
   }
 
   /** Milliseconds until the account's next warehouse row is due and free (0: now), or null when none waits. */
-  async nextDueInMs(account: string, timing: OutboxTiming, context: Context = {}): Promise<number | null> {
+  async nextDueInMs(account: string, warehouses: string[], timing: OutboxTiming, context: Context = {}): Promise<number | null> {
+    if (!warehouses.length) return null
     const [row]: Array<{ due_in_ms: string | null }> = await this.getActiveManager<EntityManager>(context).execute(
       `select ceil(extract(epoch from min(greatest(
                 least(c.last_changed_at + ?::integer * interval '1 millisecond', c.changed_at + ?::integer * interval '1 millisecond'),
                 coalesce(c.sent_at + ?::integer * interval '1 millisecond', '-infinity'),
                 coalesce(c.claimed_until, '-infinity'))) - now()) * 1000) as due_in_ms
          from hub_catalogue_change as c
-        where c.deleted_at is null and c.account = ? and c.warehouse <> '98' and c.state = 'pending'`,
-      [timing.catalogueCoalesceMs, timing.catalogueMaxDelayMs, timing.catalogueMinPushIntervalMs, account]
+        where c.deleted_at is null and c.account = ? and c.warehouse in (select jsonb_array_elements_text(?::jsonb)) and c.state = 'pending'`,
+      [timing.catalogueCoalesceMs, timing.catalogueMaxDelayMs, timing.catalogueMinPushIntervalMs, account, JSON.stringify(warehouses)]
     )
     return row?.due_in_ms == null ? null : Math.max(0, Number(row.due_in_ms))
   }

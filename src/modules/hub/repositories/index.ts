@@ -18,7 +18,7 @@ import { HubSacAnswerRepository } from "./hub-sac-answer"
 import { HubSacInstanceRepository } from "./hub-sac-instance"
 import { HubTrafficHourRepository } from "./hub-traffic-hour"
 import { HubWarehouseStockRepository } from "./hub-warehouse-stock"
-import { HubFieldMappingRepository, HubPriceRuleSetRepository } from "./account-settings"
+import { HubFieldMappingRepository, HubPriceRuleSetRepository, HubWarehouseMappingRepository } from "./account-settings"
 
 export {
   HubCatalogueChangeRepository,
@@ -41,6 +41,7 @@ export {
   HubSacAnswerRepository,
   HubSacInstanceRepository,
   HubTrafficHourRepository,
+  HubWarehouseMappingRepository,
   HubWarehouseStockRepository,
 }
 
@@ -72,6 +73,7 @@ const HUB_REPOSITORIES = {
   freight: HubFreightRepository,
   warehouseStock: HubWarehouseStockRepository,
   deliveryActions: HubDeliveryActionRepository,
+  warehouseMappings: HubWarehouseMappingRepository,
 }
 
 export type HubRepositories = { readonly [name in keyof typeof HUB_REPOSITORIES]: InstanceType<(typeof HUB_REPOSITORIES)[name]> }

@@ -25,10 +25,12 @@ import {
   HubSacInstance,
   HubSacTicket,
   HubTrafficHour,
+  HubWarehouseMapping,
 } from "../models"
 import type { HubAccount, HubAccountConnection, HubAccountEntry } from "../hub-account"
 import { HubAccountRecords } from "../account-records"
-import type { HubPluginOptions } from "../options"
+import type { HubPluginOptions, HubWarehouse } from "../options"
+import { warehousesRead } from "../settings-records"
 import { hubRepositoriesOf, type HubRepositories, type HubRepositoryRegistrations } from "../repositories"
 import type { ImportRunCounts } from "../repositories/hub-listed-order"
 import type { HubOrderClaimToken, HubOrderPageQuery, HubOrderRecord, ImportToRecord } from "../repositories/hub-order"
@@ -73,6 +75,7 @@ export class HubOrderRecords extends MedusaService({
   HubSacTicket,
   HubSacAnswer,
   HubSacInstance,
+  HubWarehouseMapping,
 }) {
   /**
    * The plugin's own options (the account `default`'s): read here only for what belongs to the store,
@@ -98,6 +101,13 @@ export class HubOrderRecords extends MedusaService({
       ...connection,
       records: new HubAccountRecords(connection, this.repositories, this, this.leases, dependencies.baseRepository),
     }))
+  }
+
+  /** Every account's warehouses besides the default, as saved or as its option says, in one read (what spans accounts: a location sold twice). */
+  @InjectManager()
+  async warehousesOfAccounts(@MedusaContext() sharedContext: Context = {}): Promise<Map<string, HubWarehouse[]>> {
+    const stored = await this.repositories.warehouseMappings.stored(this.accountIds, sharedContext)
+    return new Map(this.hubAccounts.map(({ id, options }) => [id, warehousesRead(stored.get(id), options).warehouses]))
   }
 
   /** The ids of the store's hub accounts (option `accounts`), `default` first. */

@@ -17,7 +17,7 @@ export type WarehousePageComparison = { code: string; seen: number; drifted: Wan
 export type WarehouseStockComparison = { skus: string[]; warehouses: WarehousePageComparison[] }
 
 /**
- * Each of the account's other warehouses (option `warehouses`) against what the outbox says its CD
+ * Each of the account's other warehouses (as saved, else the option `warehouses`) against what the outbox says its CD
  * holds: the qty Medusa reads at its location now (stocked - reserved, the buffer applied, as a change
  * reads it: src/queries/hub-product-fields.ts, `warehouseQuantities`) beside the qty the CD last took.
  * The record publishes no read of a CD's stock (docs/hub-public-facts.md, *Stock per warehouse*), so
@@ -27,10 +27,10 @@ export type WarehouseStockComparison = { skus: string[]; warehouses: WarehousePa
  */
 export const compareWarehouseStockStep = createStep("compare-hub-warehouse-stock", async ({ account, after, limit }: WarehouseStockPage, { container }) => {
   const target = container.resolve<HubModuleService>(HUB_MODULE).account(account)
-  const codes = target.options.warehouses.map(({ code }) => code)
-  if (!codes.length) return new StepResponse<WarehouseStockComparison>({ skus: [], warehouses: [] })
   // The account's channel and mapped locations, checked as a change's reading checks them (a location shared with another account refused).
   const { salesChannelId, warehouses } = await hubStockLocations(container, target.options)
+  const codes = warehouses.map(({ code }) => code)
+  if (!codes.length) return new StepResponse<WarehouseStockComparison>({ skus: [], warehouses: [] })
   const readings = await target.records.warehouseReconciliation.stockPage({ after, limit }, salesChannelId, warehouses.map((warehouse) => warehouse.locationId))
   const skus = readings.map((reading) => reading.sku)
   const records = skus.length ? await target.records.warehouseReconciliation.recordsOf(codes, skus) : []

@@ -11,12 +11,13 @@ import { wantedAt } from "./compare-warehouse-stock"
 export type WarehouseStockPushSummary = { account: string; claimed: number; sent: number; refused: number; failed: number }
 
 /**
- * Claims, for each of the account's other warehouses (option `warehouses`), up to
+ * Claims, for each of the account's other warehouses (as saved, else the option `warehouses`), up to
  * `warehouseBatchSize` due outbox rows: one batch per warehouse and round (docs/catalogue.md, *Warehouses*).
  */
 export const claimWarehouseStockStep = createStep("claim-hub-warehouse-stock", async ({ account }: { account: string }, { container }) => {
   const { options, records } = container.resolve<HubModuleService>(HUB_MODULE).account(account)
-  const claims = await Promise.all(options.warehouses.map(({ code }) => records.claimWarehouseStock(code, options.warehouseBatchSize)))
+  const { warehouses } = await records.settings.warehouses()
+  const claims = await Promise.all(warehouses.map(({ code }) => records.claimWarehouseStock(code, options.warehouseBatchSize)))
   return new StepResponse({ account, claims: claims.filter((rows) => rows.length > 0) })
 })
 

@@ -71,7 +71,8 @@ export const reserveHubOrdersStockStep = createStep(
     const itemsOf = new Map(open.map((order) => [order.id, ((order.items ?? []) as unknown as OrderItemStock[]).filter((item) => item.variant?.manage_inventory)]))
     const managed = [...itemsOf.values()].flat()
     const needsStock: NeedsStockByOrder = Object.fromEntries(orderIds.map((id) => [id, false]))
-    const { warehouses } = container.resolve<HubModuleService>(HUB_MODULE).account(account).options
+    // Read as the order reserves: a mapping saved a moment ago applies to this order.
+    const { warehouses } = await container.resolve<HubModuleService>(HUB_MODULE).account(account).records.settings.warehouses()
     const { locationOf, unmapped } = lineLocations(itemsOf, warehouses, stockLocationId)
     if (!managed.length) return new StepResponse({ needsStock, unmapped }, { reservationIds: [], inventoryItemIds: [] } as MadeReservations)
 
