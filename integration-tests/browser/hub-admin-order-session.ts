@@ -22,11 +22,11 @@ export async function sandboxOrder(sandboxUrl: string, code: string): Promise<Hu
 /**
  * A demo order to move (invoice, ship, cancel): one of the merchant's own carrier (`status_type` when
  * given), none a buyer has opened an after-sale ticket about (the demo's cancel ticket's order stays
- * unfulfilled for the after-sale tests, hub-admin-after-sale.ts, as the demo leaves it), and none with a
- * line the marketplace sells from the demo's other warehouse (reserved in Rio: its shipment is two
- * fulfillments, one a location, and Medusa's own form would ship it from one).
+ * unfulfilled for the after-sale tests, hub-admin-after-sale.ts, as the demo leaves it), and, to be
+ * shipped (`ships`), none with a line the marketplace sells from the demo's other warehouse (reserved
+ * in Rio: its shipment is two fulfillments, one a location, and Medusa's own form would ship it from one).
  */
-export async function orderToMove(session: OrderPageSession, status?: string): Promise<{ code: string; order_id: string; status_type: string }> {
+export async function orderToMove(session: OrderPageSession, { status, ships }: { status?: string; ships: boolean }): Promise<{ code: string; order_id: string; status_type: string }> {
   const { page, medusaUrl, sandboxUrl } = live(session)
   const response = await page.request.get(`${medusaUrl}/admin/hub/orders?import_state=imported&limit=20`)
   const tickets = await (await fetch(`${sandboxUrl}/_sandbox/sac`)).json()
@@ -34,6 +34,7 @@ export async function orderToMove(session: OrderPageSession, status?: string): P
   const orders = (await response.json()).hub_orders as Array<{ code: string; order_id: string; status_type: string; calculation_type: string | null }>
   for (const entry of orders) {
     if (entry.calculation_type || asked.has(entry.code) || (status && entry.status_type !== status)) continue
+    if (!ships) return entry
     const { items } = (await sandboxOrder(sandboxUrl, entry.code)) as unknown as { items: Array<{ remote_store_id?: string | null }> }
     if (items.every((item) => !item.remote_store_id || item.remote_store_id === "98")) return entry
   }

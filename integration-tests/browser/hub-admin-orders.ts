@@ -39,7 +39,7 @@ export function orderPageTests(session: OrderPageSession) {
 
   it("lets the merchant invoice and ship an approved order from drawers, with field errors and toasts, and shows each move", async () => {
     const { page, medusaUrl, sandboxUrl } = live(session)
-    const hubOrder = await orderToMove(session)
+    const hubOrder = await orderToMove(session, { ships: true })
     // The marketplace approves the payment; the import follows.
     const approved = await fetch(`${sandboxUrl}/_sandbox/orders/${encodeURIComponent(hubOrder.code)}/approve`, { method: "POST" })
     expect(approved.status).toBe(200)
@@ -119,7 +119,7 @@ export function orderPageTests(session: OrderPageSession) {
   it("ships an order from Medusa's own fulfillment UI: the hub shows the shipment once, and so does the card", async () => {
     const { page, medusaUrl, sandboxUrl } = live(session)
     expect((await page.request.post(`${medusaUrl}/admin/hub/import-runs`)).status()).toBe(200)
-    const hubOrder = await orderToMove(session, "NEW")
+    const hubOrder = await orderToMove(session, { status: "NEW", ships: true })
     const code = encodeURIComponent(hubOrder.code)
     // Approved by the marketplace, invoiced through the admin API (the demo's hub ships only invoiced orders).
     expect((await fetch(`${sandboxUrl}/_sandbox/orders/${code}/approve`, { method: "POST" })).status).toBe(200)
@@ -178,7 +178,7 @@ export function orderPageTests(session: OrderPageSession) {
 
   it("does not resend a cancel the marketplace already made, and cancels the Medusa order with it", async () => {
     const { page, medusaUrl, sandboxUrl } = live(session)
-    const newOrder = await orderToMove(session, "NEW")
+    const newOrder = await orderToMove(session, { status: "NEW", ships: false })
     await page.goto(`${medusaUrl}/app/orders/${newOrder.order_id}`)
     const widget = page.getByTestId("hub-order-widget")
     await session.expectText(widget.getByTestId("hub-order-status"), "Pagamento Pendente")

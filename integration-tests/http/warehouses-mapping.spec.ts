@@ -1,6 +1,7 @@
 import { medusaIntegrationTestRunner } from "../helpers/test-runner"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
+import { createInventoryLevelsWorkflow } from "@medusajs/medusa/core-flows"
 import { HUB_MODULE } from "../../src/modules/hub"
 import type HubModuleService from "../../src/modules/hub/service"
 import { runOrderImport } from "../../src/sync/orders/order-listing"
@@ -10,13 +11,13 @@ import { eventually } from "../helpers/eventually"
 import { importTestOrder } from "../helpers/hub-order-import"
 import { sandboxHubForStore } from "../helpers/sandbox-store"
 import { seedStore } from "../helpers/store"
-import { addWarehouseLocation } from "../helpers/warehouses"
+import { addWarehouseLocation, storeBatches } from "../helpers/warehouses"
 
 /*
  * The merchant maps warehouses in Settings → Marketplace hub (issue 62; docs/catalogue.md, *Warehouses*):
  * the store's options map none, so the default CD 98 sells every location of the account's channel;
  * saving Rio as CD 01 moves Rio's stock from the default to CD 01 (the reconciliation the save starts) and
- * an order line from 01 reserves at Rio. A save the store cannot keep is refused naming the field; a code
+ * an order line from 01 reserves at Rio; a SKU the hub does not hold is sent to no CD until it does. A save the store cannot keep is refused naming the field; a code
  * the hub does not have is its 404 in its words; a hook that refuses leaves the warehouses as they were;
  * `null` gives the option's back. Against the sandbox hub over loopback HTTP.
  */
@@ -50,7 +51,8 @@ medusaIntegrationTestRunner({
       sandbox.hub.reset()
       sandbox.hub.setWarehouses(["01"])
       sandbox.hub.upsertProducts([{ sku: "CAM-P", qty: 0, name: "Camiseta P", price: 50 }])
-      store = await seedStore(container, { products: [{ sku: "CAM-P", stocked: 10 }] })
+      // CAM-G is not on the hub (a product the hub does not have): its default row is refused.
+      store = await seedStore(container, { products: [{ sku: "CAM-P", stocked: 10 }, { sku: "CAM-G", stocked: 5 }] })
       const item = store.inventoryItemsBySku["CAM-P"]
       await addWarehouseLocation(container, { id: RIO, name: "CD Rio", salesChannelId: store.salesChannel.id, stocked: { [item]: 4 } })
       // A location of no channel of the account's: it cannot be one of its warehouses.
@@ -90,6 +92,30 @@ medusaIntegrationTestRunner({
       const [atRio] = await container.resolve(Modules.INVENTORY).listInventoryLevels({ inventory_item_id: store.inventoryItemsBySku["CAM-P"], location_id: RIO })
       expect(Number(atRio.reserved_quantity)).toBe(3)
       await eventually(() => expect(sandbox.hub.warehouseStock("01")!.skus["CAM-P"]?.qty).toBe(1))
+    })
+
+    it("a CD is sent a SKU only once the hub holds it: CAM-G, which the hub refused, waits at CD 01 until the hub has it", async () => {
+      // Rio holds CAM-G too; the hub does not have it (its default row refused: 404), so CD 01 is sent CAM-P alone.
+      await createInventoryLevelsWorkflow(container).run({ input: { inventory_levels: [{ inventory_item_id: store.inventoryItemsBySku["CAM-G"], location_id: RIO, stocked_quantity: 3 }] } })
+      const before = (await lastWalk())?.id ?? null
+      expect((await save([{ code: "01", stockLocationId: RIO }])).status).toBe(200)
+      await eventually(async () => {
+        const walk = await lastWalk()
+        expect({ other: walk?.id !== before, finished: Boolean(walk?.finishedAt) }).toEqual({ other: true, finished: true })
+        expect(sandbox.hub.warehouseStock("01")!.skus["CAM-P"]?.qty).toBe(4)
+        expect(sandbox.hub.requestLog().some((entry) => entry.method === "PUT" && entry.path === "/products/CAM-G" && entry.status === 404)).toBe(true)
+      })
+      const sentToCd = () => storeBatches(sandbox.hub.requestLog(), "01").flatMap((entry) => (entry.body as { skus: Array<{ code: string }> }).skus.map((sku) => sku.code))
+      expect(sentToCd()).not.toContain("CAM-G")
+      // The hub has it now (the merchant created it in the hub's panel); its next change reaches both CDs.
+      sandbox.hub.upsertProducts([{ sku: "CAM-G", qty: 0, name: "Camiseta G", price: 50 }])
+      await container.resolve(Modules.INVENTORY).updateInventoryLevels([{ inventory_item_id: store.inventoryItemsBySku["CAM-G"], location_id: store.stockLocation.id, stocked_quantity: 6 }])
+      await eventually(async () => {
+        expect(sandbox.hub.getProduct("CAM-G")?.qty).toBe(6)
+        expect(sandbox.hub.warehouseStock("01")!.skus["CAM-G"]?.qty).toBe(3)
+        expect(await account().records.catalogueBacklog()).toBe(0)
+      })
+      expect(sentToCd().filter((sku) => sku === "CAM-G")).toEqual(["CAM-G"])
     })
 
     it("refuses what the store cannot keep, naming the field, and keeps what it had", async () => {

@@ -35,7 +35,6 @@ type ReadConfig = { select?: string[]; take?: number | null; order?: Record<stri
  * their account, as far as they use them: written out here, so that the records need not know the service.
  */
 type ModelReads = {
-  listAndCountHubCatalogueChanges(filters: { account: string; state: "pending" }, config: ReadConfig): Promise<[unknown[], number]>
   listHubImportRuns(filters: { account: string; intake: "queue"; drained: true }, config: ReadConfig): Promise<Array<{ started_at: Date; finished_at: Date | null }>>
   listHubOrders(filters: { account: string; import_state: string[] }, config: ReadConfig): Promise<Array<{ created_at: Date }>>
 }
@@ -160,10 +159,10 @@ export class HubAccountRecords {
 
   // ---- The catalogue's figures (its reconciliations begin and end in `runs`)
 
-  /** How many SKUs wait to be pushed to the hub. */
-  async catalogueBacklog(): Promise<number> {
-    const [, count] = await this.reads.listAndCountHubCatalogueChanges({ state: "pending", account: this.account.id }, { take: 1, select: ["id"] })
-    return count
+  /** How many SKUs wait to be pushed to the hub (a CD's waiting for the hub to hold its SKU does not). */
+  @InjectManager()
+  async catalogueBacklog(@MedusaContext() sharedContext: Context = {}): Promise<number> {
+    return this.repositories.outbox.backlog(this.account.id, sharedContext)
   }
 
   /** A page of the SKUs the hub refused, or whose last push failed, newest first, and how many in all. */

@@ -3,6 +3,7 @@ import { DALUtils, generateEntityId } from "@medusajs/framework/utils"
 import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
 import { HubCatalogueChange } from "../models"
 import { DEFAULT_WAREHOUSE_CODE } from "../options"
+import { SENDABLE } from "./outbox-held"
 import type { OutboxTiming } from "./hub-product-claim"
 import type { ClaimedCatalogueChange, CataloguePushOutcome, WantedSkuFields } from "../models/hub-catalogue-change"
 
@@ -129,6 +130,15 @@ export class HubCatalogueChangeRepository extends DALUtils.mikroOrmBaseRepositor
       [account, JSON.stringify(holders.variantIds), JSON.stringify(holders.productIds)]
     )
     return rows.map((row) => row.sku)
+  }
+
+  /** How many of `account`'s SKUs wait to be pushed (`SENDABLE`: not a CD's row waiting for the hub to hold its SKU). */
+  async backlog(account: string, context: Context = {}): Promise<number> {
+    const [row]: Array<{ count: string }> = await this.getActiveManager<EntityManager>(context).execute(
+      `select count(*) as count from hub_catalogue_change as c where c.deleted_at is null and c.account = ? and ${SENDABLE}`,
+      [account]
+    )
+    return Number(row.count)
   }
 
   /** Which of these SKUs `account` has a row of, at any warehouse: SKUs this store sold on its hub. */

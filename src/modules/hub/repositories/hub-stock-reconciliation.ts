@@ -4,6 +4,7 @@ import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
 import { HubStockReconciliation } from "../models"
 import type { HubProductField } from "../../../mapping/hub-product"
 import type { CatalogueFigures } from "../models/hub-catalogue-change"
+import { SENDABLE } from "./outbox-held"
 
 type SkuInError = CatalogueFigures["skusInError"][number]
 
@@ -128,8 +129,8 @@ export class HubStockReconciliationRepository extends DALUtils.mikroOrmBaseRepos
     const manager = this.getActiveManager<EntityManager>(context)
     const [[outbox], hours, errors, [last], [verified]] = await Promise.all([
       manager.execute(
-        `select count(*)::integer as backlog, min(changed_at) as oldest
-           from hub_catalogue_change where deleted_at is null and account = ? and state = 'pending'`,
+        `select count(*)::integer as backlog, min(c.changed_at) as oldest
+           from hub_catalogue_change as c where c.deleted_at is null and c.account = ? and ${SENDABLE}`,
         [account]
       ),
       manager.execute(

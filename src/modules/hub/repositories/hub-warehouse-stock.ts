@@ -2,6 +2,7 @@ import type { Context } from "@medusajs/framework/types"
 import { DALUtils, generateEntityId } from "@medusajs/framework/utils"
 import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
 import { HubCatalogueChange } from "../models"
+import { HELD_BY_HUB } from "./outbox-held"
 import type { OutboxTiming } from "./hub-product-claim"
 import type { ClaimedCatalogueChange } from "../models/hub-catalogue-change"
 
@@ -30,7 +31,8 @@ export type ClaimedWarehouseStock = ClaimedCatalogueChange & { warehouse: string
  * recorded and settled as the default's are (hub-catalogue-change.ts, `record` and `complete`), claimed
  * here, a warehouse at a time, without a hub product (a CD takes only qty, in batches). A row is due as
  * the default's: quiet for `catalogueCoalesceMs`, or `catalogueMaxDelayMs` after its first change, never
- * sooner than `catalogueMinPushIntervalMs` after its last push nor while a failure's wait holds it.
+ * sooner than `catalogueMinPushIntervalMs` after its last push nor while a failure's wait holds it,
+ * and only once the hub holds its SKU (`HELD_BY_HUB`).
  */
 /** One warehouse's rows in the outbox: SKUs waiting to be sent, refused, and the newest refusal as the hub worded it. */
 export type WarehouseStockSummary = { warehouse: string; pending: number; refused: number; refusal: string | null }
@@ -47,6 +49,7 @@ export class HubWarehouseStockRepository extends DALUtils.mikroOrmBaseRepository
               and (c.claimed_until is null or c.claimed_until <= now())
               and least(c.last_changed_at + ?::integer * interval '1 millisecond', c.changed_at + ?::integer * interval '1 millisecond') <= now()
               and (c.sent_at is null or c.sent_at + ?::integer * interval '1 millisecond' <= now())
+              and ${HELD_BY_HUB}
             order by c.changed_at, c.id
             limit ?
             for update skip locked
@@ -82,7 +85,8 @@ export class HubWarehouseStockRepository extends DALUtils.mikroOrmBaseRepository
                 coalesce(c.sent_at + ?::integer * interval '1 millisecond', '-infinity'),
                 coalesce(c.claimed_until, '-infinity'))) - now()) * 1000) as due_in_ms
          from hub_catalogue_change as c
-        where c.deleted_at is null and c.account = ? and c.warehouse in (select jsonb_array_elements_text(?::jsonb)) and c.state = 'pending'`,
+        where c.deleted_at is null and c.account = ? and c.warehouse in (select jsonb_array_elements_text(?::jsonb)) and c.state = 'pending'
+          and ${HELD_BY_HUB}`,
       [timing.catalogueCoalesceMs, timing.catalogueMaxDelayMs, timing.catalogueMinPushIntervalMs, account, JSON.stringify(warehouses)]
     )
     return row?.due_in_ms == null ? null : Math.max(0, Number(row.due_in_ms))
