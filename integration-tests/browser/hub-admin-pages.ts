@@ -46,6 +46,7 @@ export function sidebarTests(session: OrderPageSession) {
     const drawer = page.getByTestId("hub-warehouses-drawer")
     await drawer.waitFor()
     expect(await drawer.getByTestId("hub-warehouse-code").first().inputValue()).toBe("01")
+    await session.screenshot("warehouses-drawer", drawer)
     await drawer.getByTestId("hub-warehouses-add").click()
     await drawer.getByTestId("hub-warehouses-save").click()
     await session.expectText(drawer, "Give the hub's store code.")

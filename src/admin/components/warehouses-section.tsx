@@ -61,7 +61,7 @@ export const WarehousesSection = () => {
                 <Table.Cell>
                   <div className="flex flex-col gap-y-1 py-2">
                     <StatusBadge color={warehouse.refused ? "red" : warehouse.pending ? "orange" : "green"}>
-                      {warehouse.refused ? t("warehouses.refused", { n: warehouse.refused }) : warehouse.pending ? t("warehouses.pending", { n: warehouse.pending }) : t("warehouses.inStep")}
+                      {warehouse.refused ? t("warehouses.refused", { count: warehouse.refused }) : warehouse.pending ? t("warehouses.pending", { count: warehouse.pending }) : t("warehouses.inStep")}
                     </StatusBadge>
                     {warehouse.refusal && <Text size="xsmall" className="text-ui-fg-error">{t("warehouses.refusal", { refusal: warehouse.refusal })}</Text>}
                   </div>
