@@ -4,7 +4,6 @@ import { availableQuantity, VariantInventoryItemStock } from "../mapping/availab
 import { CATALOGUE_FIELDS, hubProductFields, type HubProductFields, type VariantReading } from "../mapping/hub-product"
 import { HUB_MODULE } from "../modules/hub"
 import type { HubAccountOptions } from "../modules/hub/accounts"
-import type { HubWarehouse } from "../modules/hub/options"
 import type { HubAccount } from "../modules/hub/hub-account"
 import type { WantedSkuFields } from "../modules/hub/types"
 import type HubModuleService from "../modules/hub/service"
@@ -151,8 +150,10 @@ async function fieldsOnHub(container: MedusaContainer, reach: SelectorReach, opt
   const more = formerSkus.filter((sku) => !reach.skus.has(sku))
   const variants = [...reach.variants, ...(await listVariants(container, [], more)).filter((variant) => !known.has(variant.id))]
 
-  // The warehouses' codes as saved now; each batch reads its location's stock again as it leaves (push-warehouse-stock.ts).
-  const [readings, { warehouses }] = await Promise.all([readVariants(container, variants.filter((variant) => variant.sku), options), records.settings.warehouses()])
+  // The channel, its locations and warehouses read once: the readings' warehouses are those the quantities name.
+  const withSku = variants.filter((variant) => variant.sku)
+  const channel = await readHubChannel(container, [...new Set(withSku.flatMap((variant) => (variant.product_id ? [variant.product_id] : [])))], options)
+  const readings = await readVariants(container, withSku, options, channel)
   const foreign = await neverSentOutsideChannel(records, variants, readings, reach.listedSkus)
   const bySku = new Map<string, WantedSkuFields>()
   for (const variant of variants) {
@@ -178,7 +179,7 @@ async function fieldsOnHub(container: MedusaContainer, reach: SelectorReach, opt
   for (const sku of missing) {
     if (ours.has(sku)) bySku.set(sku, { sku, variantId: null, productId: null, fields: hubProductFields(null, options) })
   }
-  return { skus: bySku, warehouses: warehouseQuantities(bySku, readings, warehouses, options) }
+  return { skus: bySku, warehouses: warehouseQuantities(bySku, readings, channel.warehouses.map(({ code }) => code), options) }
 }
 
 /**
@@ -189,11 +190,11 @@ async function fieldsOnHub(container: MedusaContainer, reach: SelectorReach, opt
 function warehouseQuantities(
   bySku: Map<string, WantedSkuFields>,
   readings: Map<string, WarehouseVariantReading>,
-  warehouses: HubWarehouse[],
+  codes: string[],
   options: HubAccountOptions
 ): Map<string, WantedSkuFields[]> {
   return new Map(
-    warehouses.map(({ code }) => [
+    codes.map((code) => [
       code,
       [...bySku.values()].flatMap((entry): WantedSkuFields[] => {
         const reading = entry.variantId ? readings.get(entry.variantId) : undefined
