@@ -24,6 +24,15 @@ const putsFor = (sku: string) => productUpdatesFor(sandbox.hub, sku)
 /** An outbox reading of a SKU's qty alone, as a change records it (catalogue fields are not synced here). */
 const wantedQty = (sku: string, qty: number) => ({ sku, variantId: null, productId: null, fields: { qty } })
 
+/**
+ * A flusher's claim of the rows in `rows` (a CTE: id, sku, product_id), as its claim leaves it: one
+ * `hub_product_claim` row per hub product, holding the token (a parameter) and the lease (one more).
+ */
+const CLAIM_ROWS = `insert into hub_product_claim (id, account, hub_product, claim_token, claimed_until)
+  select distinct on (coalesce(product_id, 'sku:' || sku)) 'hubpcl_' || md5(random()::text), 'default', coalesce(product_id, 'sku:' || sku), ?, now() + ?::integer * interval '1 millisecond' from rows
+  on conflict (account, hub_product) where deleted_at is null do update set claim_token = excluded.claim_token, claimed_until = excluded.claimed_until
+  returning id`
+
 const SKUS = Array.from({ length: 20 }, (_, index) => `MEIA-${String(index + 1).padStart(2, "0")}`)
 
 medusaIntegrationTestRunner({
@@ -121,11 +130,14 @@ medusaIntegrationTestRunner({
       const claimToken = "hubclaim_dead"
       for (const sku of SKUS.slice(0, 5)) await setStockQuietly(sku, 50)
       const rows: { rows: { id: string; sku: string; available_quantity: number }[] } = await dbConnection.raw(
-        `update hub_catalogue_change set
-           available_quantity = 50, version = version + 1, state = 'pending', changed_at = now(), last_changed_at = now(),
-           claim_token = ?, claimed_version = version + 1, claimed_until = now() + ?::integer * interval '1 millisecond'
-         where sku = any(?) returning id, sku, available_quantity`,
-        [claimToken, hub.hubOptions.catalogueLeaseMs, SKUS.slice(0, 5)]
+        `with rows as (
+           update hub_catalogue_change set
+             available_quantity = 50, version = version + 1, state = 'pending', changed_at = now(), last_changed_at = now(),
+             claim_token = ?, claimed_version = version + 1
+           where sku = any(?) returning id, sku, product_id, available_quantity
+         ), claims as (${CLAIM_ROWS})
+         select id, sku, available_quantity from rows`,
+        [claimToken, SKUS.slice(0, 5), claimToken, hub.hubOptions.catalogueLeaseMs]
       )
       const claimedByTheDead = rows.rows.map((row) => ({ id: row.id, account: "default", sku: row.sku, productId: null, hubProduct: `sku:${row.sku}`, wanted: { qty: row.available_quantity }, accepted: {}, refused: {}, lastSentAt: null, onHub: true, claimToken }))
       expect(claimedByTheDead.map((change) => change.sku).sort()).toEqual(SKUS.slice(0, 5))
@@ -155,11 +167,14 @@ medusaIntegrationTestRunner({
       await setStockQuietly(sku, 40)
       // A flusher claims the change and stalls past its lease (written as it leaves the row).
       const { rows } = await dbConnection.raw(
-        `update hub_catalogue_change set
-           available_quantity = 40, version = version + 1, state = 'pending', changed_at = now(), last_changed_at = now(),
-           claim_token = 'hubclaim_stalled', claimed_version = version + 1, claimed_until = now() + ?::integer * interval '1 millisecond'
-         where sku = ? returning id`,
-        [hub.hubOptions.catalogueLeaseMs, sku]
+        `with rows as (
+           update hub_catalogue_change set
+             available_quantity = 40, version = version + 1, state = 'pending', changed_at = now(), last_changed_at = now(),
+             claim_token = 'hubclaim_stalled', claimed_version = version + 1
+           where sku = ? returning id, sku, product_id
+         ), claims as (${CLAIM_ROWS})
+         select id from rows`,
+        [sku, "hubclaim_stalled", hub.hubOptions.catalogueLeaseMs]
       )
       const stalled = { id: rows[0].id, account: "default", sku, productId: null, hubProduct: `sku:${sku}`, wanted: { qty: 40 }, accepted: {}, refused: {}, lastSentAt: null, onHub: true, claimToken: "hubclaim_stalled" }
       // The lease ends: the store's flusher takes the row over, and the hub refuses it.
@@ -235,6 +250,48 @@ medusaIntegrationTestRunner({
       expect(putsFor(SKUS[1])).toHaveLength(1)
       // The row now holds what the hub holds: the same reading again queues nothing.
       expect(await hub.account("default").records.recordWantedSkuFields([wantedQty(SKUS[1], 77)])).toBe(0)
+    })
+
+    it("a claim's lease is its claim row's alone, and holds a row that moved to another hub product; a failed push waits out its back-off (`retry_at`)", async () => {
+      const sku = SKUS[3]
+      const records = hub.account("default").records
+      const row = async () =>
+        (
+          await dbConnection.raw(
+            `select c.claim_token, c.claimed_until, c.retry_at, extract(epoch from c.retry_at - c.updated_at) * 1000 as backoff_ms,
+                    (select count(*)::integer from hub_product_claim as l where l.claim_token = c.claim_token and l.claimed_until > now()) as live_claims
+               from hub_catalogue_change as c where c.sku = ? and c.warehouse = '98'`,
+            [sku]
+          )
+        ).rows[0]
+      await setStockQuietly(sku, 33)
+      await records.recordWantedSkuFields([wantedQty(sku, 33)])
+      await dueNow()
+      const claimed = await records.claimHubProducts(10)
+      const [change] = claimed.skus.filter((claim) => claim.sku === sku)
+      expect(change).toMatchObject({ sku, wanted: { qty: 33 } })
+      // The row carries the claim's token, the claim's row its lease.
+      expect(await row()).toMatchObject({ claim_token: claimed.claimToken, claimed_until: null, retry_at: null, live_claims: 1 })
+
+      // The SKU is given another product while its push is in flight: that hub product's claimer does not take the row.
+      await dbConnection.raw(`update hub_catalogue_change set product_id = 'prod_moved', version = version + 1 where sku = ? and warehouse = '98'`, [sku])
+      await dueNow()
+      const other = await records.claimHubProducts(10)
+      expect(other.skus.map((claim) => claim.sku)).not.toContain(sku)
+      await hub.releaseHubProductClaims(other.claimToken)
+
+      // The push fails: the row waits the retry delay (300 ms here, doubling with each attempt), on its back-off column.
+      await hub.completeCataloguePush(change, { kind: "failed", reason: "socket hang up" })
+      await hub.freeHubProducts(claimed.claimToken)
+      expect(await row()).toMatchObject({ claim_token: null, claimed_until: null, live_claims: 0 })
+      expect(Number((await row()).backoff_ms)).toBe(300)
+      await dbConnection.raw(`update hub_catalogue_change set retry_at = now() + interval '1 hour' where sku = ? and warehouse = '98'`, [sku])
+      expect((await records.claimHubProducts(10)).skus.map((claim) => claim.sku)).not.toContain(sku)
+      expect(await records.nextHubProductDueInMs()).toBeGreaterThan(3_500_000)
+      await dbConnection.raw(`update hub_catalogue_change set retry_at = now() - interval '1 second' where sku = ? and warehouse = '98'`, [sku])
+      const again = await records.claimHubProducts(10)
+      expect(again.skus.map((claim) => claim.sku)).toContain(sku)
+      await hub.releaseHubProductClaims(again.claimToken)
     })
 
     it("the safety-net flush job does nothing while the plugin's jobs are off", async () => {

@@ -5,6 +5,7 @@ import { Migration20261125180000 } from "../../src/modules/hub/migrations/Migrat
 import { Migration20261125190000 } from "../../src/modules/hub/migrations/Migration20261125190000"
 import { Migration20261127050000 } from "../../src/modules/hub/migrations/Migration20261127050000"
 import { Migration20261203190111 } from "../../src/modules/hub/migrations/Migration20261203190111"
+import { Migration20261204010944 } from "../../src/modules/hub/migrations/Migration20261204010944"
 import { scratchDatabase } from "../helpers/scratch-database"
 
 /*
@@ -203,5 +204,30 @@ describe("the hub module's migrations on a store with data", () => {
     await run(pool, words, "down")
     expect(await states()).toEqual({ moves: [{ id: "hubmov_1", state: "rejected" }, { id: "hubmov_2", state: "done" }], actions: [{ id: "hubdlv_1", state: "rejected" }] })
     await run(pool, words, "up")
+  })
+
+  it("a failed push's wait is `retry_at`, a claim's lease its claim row's alone (Migration20261204010944), and back down", async () => {
+    const leases = new Migration20261204010944({} as never, {} as never)
+    await run(pool, leases, "down")
+    await pool.query(`delete from hub_catalogue_change`)
+    await pool.query(
+      `insert into hub_catalogue_change (id, account, warehouse, sku, changed_at, last_changed_at, claim_token, claimed_until) values
+         ('hubstk_w', 'default', '98', 'WAITS', now(), now(), null, '2030-01-01T00:00:00Z'),
+         ('hubstk_c', 'default', '98', 'CLAIMED', now(), now(), 'hubclaim_1', '2030-01-01T00:00:00Z'),
+         ('hubstk_d', 'default', '01', 'CD-CLAIMED', now(), now(), 'hubwhc_1', '2030-01-01T00:00:00Z')`
+    )
+    await run(pool, leases, "up")
+    const rows = async () => (await pool.query(`select id, claimed_until, retry_at from hub_catalogue_change order by id`)).rows.map((row) => ({ ...row, claimed_until: row.claimed_until?.toISOString() ?? null, retry_at: row.retry_at?.toISOString() ?? null }))
+    expect(await rows()).toEqual([
+      // Another CD's claim keeps its own lease; a default-warehouse row's lease was a copy of its claim's.
+      { id: "hubstk_c", claimed_until: null, retry_at: null },
+      { id: "hubstk_d", claimed_until: "2030-01-01T00:00:00.000Z", retry_at: null },
+      { id: "hubstk_w", claimed_until: null, retry_at: "2030-01-01T00:00:00.000Z" },
+    ])
+    const { rows: columns } = await pool.query(`select column_name from information_schema.columns where table_name = 'hub_product_publication' and column_name = 'claimed_until'`)
+    expect(columns).toEqual([])
+    await run(pool, leases, "down")
+    expect((await pool.query(`select id, claimed_until from hub_catalogue_change where id = 'hubstk_w'`)).rows[0].claimed_until.toISOString()).toBe("2030-01-01T00:00:00.000Z")
+    await run(pool, leases, "up")
   })
 })

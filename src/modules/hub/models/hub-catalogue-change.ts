@@ -48,10 +48,17 @@ export const HubCatalogueChange = model
     changed_at: model.dateTime(),
     /** The latest change: a row is sent once it has been quiet for `catalogueCoalesceMs`. */
     last_changed_at: model.dateTime(),
-    /** The flusher holding the row, and until when: a flusher that dies loses its claim then. */
+    /**
+     * The claim the row was taken with, and its version then: a completion is the holder's only, and a
+     * change meanwhile stays pending. A default-warehouse row is claimed with its hub product, whose
+     * `hub_product_claim` row holds the lease; another CD's row is a claim of its own, its lease
+     * `claimed_until` (hub-warehouse-stock.ts). A flusher that dies loses its claim when the lease ends.
+     */
     claim_token: model.text().nullable(),
     claimed_version: model.number().nullable(),
     claimed_until: model.dateTime().nullable(),
+    /** A failed push's back-off: not due again before (`catalogueRetryDelayMs`, doubling with `attempts`). */
+    retry_at: model.dateTime().nullable(),
     /** Pushes tried since the last success. */
     attempts: model.number().default(0),
     sent_quantity: model.number().nullable(),

@@ -42,9 +42,12 @@ export const HubProductPublication = model
     changed_at: model.dateTime().nullable(),
     /** Bumped by every change, so a push of an older reading cannot settle a newer one. */
     version: model.number().default(0),
+    /**
+     * The claim the row was taken with, and its version then: a completion is the holder's only, and a
+     * change meanwhile is due again. The claim's lease is its `hub_product_claim` row's alone.
+     */
     claim_token: model.text().nullable(),
     claimed_version: model.number().nullable(),
-    claimed_until: model.dateTime().nullable(),
     /** Failed attempts since the last success (the retry delay doubles with them). */
     attempts: model.number().default(0),
     last_sent_at: model.dateTime().nullable(),

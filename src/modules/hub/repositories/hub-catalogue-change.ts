@@ -172,7 +172,7 @@ export class HubCatalogueChangeRepository extends DALUtils.mikroOrmBaseRepositor
   /** Gives back one claimed row untouched: a push it went with was refused for another field, so it goes alone next. */
   async giveBack(claim: ClaimedCatalogueChange, context: Context = {}): Promise<void> {
     await this.getActiveManager<EntityManager>(context).execute(
-      `update hub_catalogue_change set claim_token = null, claimed_until = null, updated_at = now() where id = ? and claim_token = ?`,
+      `update hub_catalogue_change set claim_token = null, updated_at = now() where id = ? and claim_token = ?`,
       [claim.id, claim.claimToken]
     )
   }
@@ -186,7 +186,7 @@ export class HubCatalogueChangeRepository extends DALUtils.mikroOrmBaseRepositor
   async awaitPublication(claim: ClaimedCatalogueChange, context: Context = {}): Promise<void> {
     await this.getActiveManager<EntityManager>(context).execute(
       `update hub_catalogue_change set state = case when version = claimed_version then 'awaiting' else 'pending' end,
-         claim_token = null, claimed_until = null, updated_at = now()
+         claim_token = null, updated_at = now()
         where id = ? and claim_token = ? and deleted_at is null`,
       [claim.id, claim.claimToken]
     )
@@ -260,6 +260,9 @@ export class HubCatalogueChangeRepository extends DALUtils.mikroOrmBaseRepositor
  */
 const QTY_STILL_REFUSED = `case when c.refused->>'qty' is not null then 'refused' else 'sent' end`
 
+/** A CD row's own lease ends with its push (a default-warehouse row's is its hub product claim's: hub-product-claim.ts). */
+const CLAIM_OVER = `claimed_until = null`
+
 /**
  * The SET clause of a push's outcome (before the state, wanted and claim columns every outcome sets),
  * its parameters, and the state the row takes when it did not change meanwhile.
@@ -277,27 +280,27 @@ function settlement(claim: ClaimedCatalogueChange, outcome: CataloguePushOutcome
            error = case when ${refusedAfter} = '{}'::jsonb then null else c.error end,
            error_status = case when ${refusedAfter} = '{}'::jsonb then null else c.error_status end,
            sent_quantity = coalesce((?::jsonb->>'qty')::integer, c.sent_quantity), sent_at = now(), attempts = 0,
-           claimed_until = null, reconciliation_id = null`,
+           ${CLAIM_OVER}, retry_at = null, reconciliation_id = null`,
         params: [JSON.stringify(outcome.fields), ...keyParams, ...keyParams, ...keyParams, JSON.stringify(outcome.fields)],
         settledState: outcome.more ? `'pending'` : outcome.clearRefused || "qty" in outcome.fields ? `'sent'` : QTY_STILL_REFUSED,
       }
     }
     case "unchanged":
-      return { settled: `attempts = 0, claimed_until = null, reconciliation_id = null`, params: [], settledState: QTY_STILL_REFUSED }
+      return { settled: `attempts = 0, ${CLAIM_OVER}, retry_at = null, reconciliation_id = null`, params: [], settledState: QTY_STILL_REFUSED }
     case "refused": {
       // Stock refused: not resent until it changes. Only catalogue fields refused: a qty sent beside them goes alone.
       const settledState = outcome.more ? `'pending'` : "qty" in outcome.refused ? `'refused'` : `'sent'`
       return {
         settled: `refused = c.refused || ?::jsonb, attempts = c.attempts + 1, error = ?::text, error_status = ?::integer,
-           claimed_until = null, reconciliation_id = null`,
+           ${CLAIM_OVER}, retry_at = null, reconciliation_id = null`,
         params: [JSON.stringify(outcome.refused), outcome.hubMessage.slice(0, 1000), outcome.status],
         settledState,
       }
     }
     case "failed":
       return {
-        settled: `attempts = c.attempts + 1, error = ?::text, error_status = ?::integer,
-           claimed_until = now() + least(600000, ?::integer * power(2, least(c.attempts, 12))) * interval '1 millisecond'`,
+        settled: `attempts = c.attempts + 1, error = ?::text, error_status = ?::integer, ${CLAIM_OVER},
+           retry_at = now() + least(600000, ?::integer * power(2, least(c.attempts, 12))) * interval '1 millisecond'`,
         params: [outcome.reason.slice(0, 1000), outcome.status ?? null, timing.catalogueRetryDelayMs],
         settledState: `c.state`,
       }

@@ -25,8 +25,8 @@ export const HUB_PRODUCT_OF_SKU_ROW = `coalesce(c.product_id, 'sku:' || c.sku)`
 /**
  * Each hub product's due rows, as (hub product, quiet at, deadline): a publication is quiet at its
  * `due_at` (its deadline `catalogueMaxDelayMs` after its first change, or a failure's wait); a pending outbox row once quiet for `catalogueCoalesceMs`, or `catalogueMaxDelayMs` after its
- * first change, never sooner than `catalogueMinPushIntervalMs` after its last push nor while a failure's
- * wait holds it. A hub product is due once every row of it is quiet, or the first deadline passes:
+ * first change, never sooner than `catalogueMinPushIntervalMs` after its last push nor before a failure's
+ * back-off ends (`retry_at`). A hub product is due once every row of it is quiet, or the first deadline passes:
  * the saves of one edit (the product, its prices, its stock) are one push.
  */
 const DUE_ROWS = `
@@ -35,8 +35,8 @@ const DUE_ROWS = `
    where ?::boolean and c.deleted_at is null and c.account = ? and c.due_at is not null
   union all
   select ${HUB_PRODUCT_OF_SKU_ROW},
-         greatest(c.last_changed_at + ?::integer * interval '1 millisecond', coalesce(c.sent_at + ?::integer * interval '1 millisecond', '-infinity'), coalesce(c.claimed_until, '-infinity')),
-         greatest(c.changed_at + ?::integer * interval '1 millisecond', coalesce(c.sent_at + ?::integer * interval '1 millisecond', '-infinity'), coalesce(c.claimed_until, '-infinity'))
+         greatest(c.last_changed_at + ?::integer * interval '1 millisecond', coalesce(c.sent_at + ?::integer * interval '1 millisecond', '-infinity'), coalesce(c.retry_at, '-infinity')),
+         greatest(c.changed_at + ?::integer * interval '1 millisecond', coalesce(c.sent_at + ?::integer * interval '1 millisecond', '-infinity'), coalesce(c.retry_at, '-infinity'))
     from hub_catalogue_change as c
    where c.deleted_at is null and c.account = ? and c.warehouse = '98' and c.state = 'pending'`
 
@@ -54,12 +54,20 @@ const dueParams = (account: string, timing: OutboxTiming) => [
 const LIVE_CLAIM = `select 1 from hub_product_claim as l where l.deleted_at is null and l.account = ? and l.hub_product = due.hub_product and l.claimed_until > now()`
 
 /**
+ * An outbox row no live claim holds. The lease is the claim's alone (its `hub_product_claim` row): a row
+ * that moved to another hub product while claimed (a SKU given a product) is still held by the claim
+ * it was taken with until that claim ends.
+ */
+const ROW_FREE = `(c.claim_token is null or not exists (select 1 from hub_product_claim as h where h.claim_token = c.claim_token and h.claimed_until > now() and h.deleted_at is null))`
+
+/**
  * The one claim of the catalogue (issue 51): a hub product at a time, its publication (option
  * `publishProducts`) and every pending outbox row of its SKUs together, so no row is ever claimed
  * apart from its product and no claim condition reads the other kind of row. The claim row in
  * `hub_product_claim` is what two flushers race for (its unique key: one wins, and a transaction-scoped
- * advisory lock has the other skip it at once and take the next); the rows carry the token
- * too, so each row's completion is fenced by it (`claim_token` on the outbox and publication rows). One statement each.
+ * advisory lock has the other skip it at once and take the next). Its row holds the claim's one lease;
+ * the publication and outbox rows carry only the token, so each row's completion is fenced by it. One
+ * statement each.
  */
 export class HubProductClaimRepository extends DALUtils.mikroOrmBaseRepositoryFactory(HubProductClaim) {
   /** Claims up to `limit` due hub products of the account, free of a live claim, the longest due first, for `catalogueLeaseMs`. */
@@ -99,12 +107,12 @@ export class HubProductClaimRepository extends DALUtils.mikroOrmBaseRepositoryFa
           where l.claimed_until <= now()
          returning l.hub_product
        ), publications as (
-         update hub_product_publication as c set claim_token = ?, claimed_version = c.version, claimed_until = ${lease}, updated_at = now()
+         update hub_product_publication as c set claim_token = ?, claimed_version = c.version, updated_at = now()
           where ?::boolean and c.deleted_at is null and c.account = ? and c.product_id in (select hub_product from claimed)
           returning c.id, c.product_id, c.excluded, c.accepted, c.refused, c.outcome_unknown, c.attempts
        ), skus as (
-         update hub_catalogue_change as c set claim_token = ?, claimed_version = c.version, claimed_until = ${lease}, updated_at = now()
-          where c.deleted_at is null and c.account = ? and c.warehouse = '98' and c.state = 'pending' and (c.claimed_until is null or c.claimed_until <= now())
+         update hub_catalogue_change as c set claim_token = ?, claimed_version = c.version, updated_at = now()
+          where c.deleted_at is null and c.account = ? and c.warehouse = '98' and c.state = 'pending' and ${ROW_FREE} and (c.retry_at is null or c.retry_at <= now())
             and ${HUB_PRODUCT_OF_SKU_ROW} in (select hub_product from claimed)
           returning c.id, c.sku, c.product_id, ${HUB_PRODUCT_OF_SKU_ROW} as hub_product, c.wanted, c.accepted, c.refused, c.sent_at, c.reconciliation_id
        )
@@ -120,11 +128,9 @@ export class HubProductClaimRepository extends DALUtils.mikroOrmBaseRepositoryFa
         claimToken,
         timing.catalogueLeaseMs,
         claimToken,
-        timing.catalogueLeaseMs,
         timing.publishProducts,
         account,
         claimToken,
-        timing.catalogueLeaseMs,
         account,
       ]
     )
@@ -149,17 +155,15 @@ export class HubProductClaimRepository extends DALUtils.mikroOrmBaseRepositoryFa
     return row?.due_in_ms == null ? null : Math.max(0, Number(row.due_in_ms))
   }
 
-  /** Moves on the lease of everything claimed with `claimToken` while its pushes are in flight (one that ran out is not revived); how many hub products are still held. */
+  /** Moves on the claim's lease while its pushes are in flight (one that ran out is not revived); how many hub products are still held. */
   async renew(claimToken: string, leaseMs: number, context: Context = {}): Promise<number> {
-    const lease = `claimed_until = now() + ?::integer * interval '1 millisecond'`
-    // Every data-modifying CTE runs whether or not the answer reads it.
-    const held = `claim_token = ? and claimed_until > now() and deleted_at is null`
     const [row]: Array<{ held: string }> = await this.getActiveManager<EntityManager>(context).execute(
-      `with products as (update hub_product_claim set ${lease} where ${held} returning id),
-            publications as (update hub_product_publication set ${lease} where ${held} returning id),
-            skus as (update hub_catalogue_change set ${lease} where ${held} returning id)
-       select count(*) as held from products`,
-      [leaseMs, claimToken, leaseMs, claimToken, leaseMs, claimToken]
+      `with renewed as (
+         update hub_product_claim set claimed_until = now() + ?::integer * interval '1 millisecond'
+          where claim_token = ? and claimed_until > now() and deleted_at is null returning id
+       )
+       select count(*) as held from renewed`,
+      [leaseMs, claimToken]
     )
     return Number(row.held)
   }
@@ -174,7 +178,7 @@ export class HubProductClaimRepository extends DALUtils.mikroOrmBaseRepositoryFa
 
   /** Gives back everything claimed with `claimToken`, without a push (a round that failed). */
   async release(claimToken: string, context: Context = {}): Promise<void> {
-    const free = `set claim_token = null, claimed_until = null, updated_at = now() where claim_token = ?`
+    const free = `set claim_token = null, updated_at = now() where claim_token = ?`
     await this.getActiveManager<EntityManager>(context).execute(
       `with publications as (update hub_product_publication ${free} returning id), skus as (update hub_catalogue_change ${free} returning id)
        delete from hub_product_claim where claim_token = ?`,

@@ -135,7 +135,7 @@ export class HubProductPublicationRepository extends DALUtils.mikroOrmBaseReposi
     switch (outcome.kind) {
       case "gone":
         await manager.execute(`update hub_product_publication set deleted_at = now(), claim_token = null, updated_at = now() ${fence} and version = claimed_version`, [claim.id, claim.claimToken])
-        await manager.execute(`update hub_product_publication set claim_token = null, claimed_until = null, due_at = now() ${fence}`, [claim.id, claim.claimToken])
+        await manager.execute(`update hub_product_publication set claim_token = null, due_at = now() ${fence}`, [claim.id, claim.claimToken])
         return
       case "failed":
         await manager.execute(
@@ -143,7 +143,7 @@ export class HubProductPublicationRepository extends DALUtils.mikroOrmBaseReposi
              hub_error = ?, hub_error_status = ?, outcome_unknown = outcome_unknown or ?::boolean,
              accepted = coalesce(?::jsonb, accepted), attempts = attempts + 1,
              due_at = now() + least(600000, ?::integer * power(2, least(attempts, 12))) * interval '1 millisecond',
-             claim_token = null, claimed_until = null, updated_at = now()
+             claim_token = null, updated_at = now()
            ${fence}`,
           [outcome.reason.slice(0, 1000), outcome.status, outcome.outcomeUnknown, json(outcome.accepted), retryDelayMs, claim.id, claim.claimToken]
         )
@@ -154,7 +154,7 @@ export class HubProductPublicationRepository extends DALUtils.mikroOrmBaseReposi
       `update hub_product_publication set ${set.sql},
          due_at = case when ?::boolean or version <> claimed_version then now() end,
          changed_at = case when ?::boolean or version <> claimed_version then changed_at end,
-         claim_token = null, claimed_until = null, updated_at = now()
+         claim_token = null, updated_at = now()
        ${fence}`,
       [...set.params, set.dueNow === true, set.dueNow === true, claim.id, claim.claimToken]
     )

@@ -31,14 +31,14 @@ export type ClaimedWarehouseStock = ClaimedCatalogueChange & { warehouse: string
  * recorded and settled as the default's are (hub-catalogue-change.ts, `record` and `complete`), claimed
  * here, a warehouse at a time, without a hub product (a CD takes only qty, in batches). A row is due as
  * the default's: quiet for `catalogueCoalesceMs`, or `catalogueMaxDelayMs` after its first change, never
- * sooner than `catalogueMinPushIntervalMs` after its last push nor while a failure's wait holds it,
+ * sooner than `catalogueMinPushIntervalMs` after its last push nor before a failure's back-off ends (`retry_at`),
  * and only once the hub holds its SKU (`HELD_BY_HUB`).
  */
 /** One warehouse's rows in the outbox: SKUs waiting to be sent, refused, and the newest refusal as the hub worded it. */
 export type WarehouseStockSummary = { warehouse: string; pending: number; refused: number; refusal: string | null }
 
 export class HubWarehouseStockRepository extends DALUtils.mikroOrmBaseRepositoryFactory(HubCatalogueChange) {
-  /** Claims up to `limit` due rows of one warehouse for `catalogueLeaseMs`; SKIP LOCKED, so two flushers never share one. */
+  /** Claims up to `limit` due rows of one warehouse, each its own lease (`claimed_until`) for `catalogueLeaseMs`; SKIP LOCKED, so two flushers never share one. */
   async claim(account: string, warehouse: string, limit: number, timing: OutboxTiming, context: Context = {}): Promise<ClaimedWarehouseStock[]> {
     const claimToken = generateEntityId(undefined, "hubwhc")
     const rows: Array<{ id: string; sku: string; product_id: string | null; wanted: Record<string, unknown> | null; accepted: Record<string, unknown>; refused: Record<string, unknown>; sent_at: string | null }> =
@@ -46,7 +46,7 @@ export class HubWarehouseStockRepository extends DALUtils.mikroOrmBaseRepository
         `with due as (
            select c.id from hub_catalogue_change as c
             where c.deleted_at is null and c.account = ? and c.warehouse = ? and c.state = 'pending'
-              and (c.claimed_until is null or c.claimed_until <= now())
+              and (c.claimed_until is null or c.claimed_until <= now()) and (c.retry_at is null or c.retry_at <= now())
               and least(c.last_changed_at + ?::integer * interval '1 millisecond', c.changed_at + ?::integer * interval '1 millisecond') <= now()
               and (c.sent_at is null or c.sent_at + ?::integer * interval '1 millisecond' <= now())
               and ${HELD_BY_HUB}
@@ -83,7 +83,7 @@ export class HubWarehouseStockRepository extends DALUtils.mikroOrmBaseRepository
       `select ceil(extract(epoch from min(greatest(
                 least(c.last_changed_at + ?::integer * interval '1 millisecond', c.changed_at + ?::integer * interval '1 millisecond'),
                 coalesce(c.sent_at + ?::integer * interval '1 millisecond', '-infinity'),
-                coalesce(c.claimed_until, '-infinity'))) - now()) * 1000) as due_in_ms
+                coalesce(c.claimed_until, '-infinity'), coalesce(c.retry_at, '-infinity'))) - now()) * 1000) as due_in_ms
          from hub_catalogue_change as c
         where c.deleted_at is null and c.account = ? and c.warehouse in (select jsonb_array_elements_text(?::jsonb)) and c.state = 'pending'
           and ${HELD_BY_HUB}`,
@@ -143,7 +143,7 @@ export class HubWarehouseStockRepository extends DALUtils.mikroOrmBaseRepository
        ), settled as (
          update hub_catalogue_change as c set
            accepted = c.accepted || jsonb_build_object('qty', input.qty), refused = '{}'::jsonb, error = null, error_status = null,
-           sent_quantity = input.qty, sent_at = now(), attempts = 0, claimed_until = null, reconciliation_id = null,
+           sent_quantity = input.qty, sent_at = now(), attempts = 0, claimed_until = null, retry_at = null, reconciliation_id = null,
            state = case when c.version = c.claimed_version then 'sent' else 'pending' end,
            wanted = case when c.version = c.claimed_version then input.wanted else c.wanted end,
            available_quantity = case when c.version = c.claimed_version then (input.wanted->>'qty')::integer else c.available_quantity end,
