@@ -172,7 +172,7 @@ export type VariationUpdate = z.infer<typeof variationUpdateSchema>
  * A product read back one at a time (`GET /products/{sku}`, a create's or a new variation's answer).
  * Only what the plugin reads of it is required: its `sku`, and the `sku` of each variation it lists
  * (publishing a product the hub already holds links it and adds the variations it lacks,
- * workflows/catalogue/steps/push-hub-product.ts; nothing else of the answer is read). Every other field
+ * modules/hub/catalogue-push/push-hub-product.ts; nothing else of the answer is read). Every other field
  * passes as the hub sent it, unchecked: a field the plugin never reads, missing or of a shape not
  * foreseen (no `qty`, a null `name`, images as objects), must not turn a product the hub holds into a
  * failure. The stock a reconciliation compares comes from the listing, typed there (schemas.ts).

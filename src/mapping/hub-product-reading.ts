@@ -55,3 +55,6 @@ export type ProductPublicationReading = MeasuresReading & {
   options?: Array<{ title: string; values?: Array<{ value: string }> }>
   variants: VariantPublicationReading[]
 }
+
+/** A product as its push reads it when it leaves: `reading` null when Medusa no longer has it; `sells`: published and in the hub's sales channel, a product the hub should sell. */
+export type ProductForHub = { reading: ProductPublicationReading | null; sells: boolean }

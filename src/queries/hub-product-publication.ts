@@ -1,21 +1,15 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { HubProductFields } from "../mapping/hub-product"
-import type { HubProductStatus, ProductPublicationReading } from "../mapping/hub-product-reading"
+import type { HubProductStatus, ProductForHub, ProductPublicationReading } from "../mapping/hub-product-reading"
 import { HUB_MODULE } from "../modules/hub"
 import type { HubAccountOptions } from "../modules/hub/accounts"
 import type HubModuleService from "../modules/hub/service"
 import { loadVariantHubFields, readHubChannel } from "./hub-product-fields"
 import { hubSalesChannelId } from "./hub-stock-locations"
 
-/** A product as its publication reads it: null when Medusa no longer has it. */
-export type ProductForHub = {
-  reading: ProductPublicationReading | null
-  /** Published and in the hub's sales channel: a product the hub should sell. */
-  sells: boolean
-  /** Each of its SKUs' fields by the one mapping, every catalogue field read (`syncedHubFields` gives an account's). */
-  skuFields: Map<string, HubProductFields>
-}
+/** A product as its publication reads it, with each of its SKUs' fields by the one mapping (every catalogue field read: `syncedHubFields` gives an account's). */
+export type ProductForHubWithSkus = ProductForHub & { skuFields: Map<string, HubProductFields> }
 
 /** Three levels of parents: deeper trees are named from the third parent down. */
 const CATEGORY_FIELDS = ["id", "handle", "name"].flatMap((field) =>
@@ -46,9 +40,9 @@ export async function loadProductsForHub(
   container: MedusaContainer,
   productIds: string[],
   options: HubAccountOptions
-): Promise<Map<string, ProductForHub>> {
+): Promise<Map<string, ProductForHubWithSkus>> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const found = new Map<string, ProductForHub>(productIds.map((id) => [id, { reading: null, sells: false, skuFields: new Map() }]))
+  const found = new Map<string, ProductForHubWithSkus>(productIds.map((id) => [id, { reading: null, sells: false, skuFields: new Map() }]))
   if (!productIds.length) return found
   const [{ data: products }, channel] = await Promise.all([
     query.graph({ entity: "product", fields: PRODUCT_FIELDS, filters: { id: productIds } }),

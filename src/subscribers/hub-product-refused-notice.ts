@@ -2,7 +2,7 @@ import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { accountOfEvent } from "../modules/hub/accounts"
 import { HubEvents } from "../modules/hub/events"
 import { notifyMerchant } from "../notifications/notify-merchant"
-import type { ProductRefusal } from "../workflows/catalogue/steps/push-hub-products"
+import type { ProductRefusal } from "../modules/hub/types"
 
 /**
  * A product an account's hub refuses to publish stays off every marketplace of that account: told once

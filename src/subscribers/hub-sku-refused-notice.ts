@@ -2,7 +2,7 @@ import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { accountOfEvent } from "../modules/hub/accounts"
 import { HubEvents } from "../modules/hub/events"
 import { notifyMerchant } from "../notifications/notify-merchant"
-import type { SkuRefusal } from "../workflows/catalogue/steps/sku-push"
+import type { SkuRefusal } from "../modules/hub/types"
 
 /**
  * A SKU a hub refuses keeps its old values on every marketplace of that account: told once per

@@ -29,6 +29,7 @@ import {
 } from "../models"
 import type { HubAccount, HubAccountConnection, HubAccountEntry } from "../hub-account"
 import { HubAccountRecords } from "../account-records"
+import { HubProductsPush, type HubProductsSettling } from "../catalogue-push/hub-products-push"
 import type { HubPluginOptions, HubWarehouse } from "../options"
 import { warehousesRead } from "../settings-records"
 import { hubRepositoriesOf, type HubRepositories, type HubRepositoryRegistrations } from "../repositories"
@@ -52,7 +53,7 @@ export type HubOrderRecordsDependencies = {
  * with its validated options and its own hub client, and the options the store sets for all of them
  * (`hubOptions`: the plugin's own). Every model is declared here, so Medusa's generated methods serve both halves.
  */
-export class HubOrderRecords extends MedusaService({
+export abstract class HubOrderRecords extends MedusaService({
   HubOrder,
   HubOrderMove,
   HubStatusEntry,
@@ -91,16 +92,21 @@ export class HubOrderRecords extends MedusaService({
   /** How long claims and per-order locks live unless renewed (src/modules/hub/leases.ts). */
   readonly leases: HubLeases
 
+  /** The catalogue's settling of its claims, each account's push settling through it (service.ts). */
+  abstract completeCataloguePush(...settled: Parameters<HubProductsSettling["completeCataloguePush"]>): Promise<void>
+  abstract completePublication(...settled: Parameters<HubProductsSettling["completePublication"]>): Promise<void>
+  abstract freeHubProducts(...freed: Parameters<HubProductsSettling["freeHubProducts"]>): Promise<void>
+
   constructor(dependencies: HubOrderRecordsDependencies, ...moduleArguments: unknown[]) {
     super(dependencies, ...moduleArguments)
     this.hubClient = dependencies.hubClient
     this.hubOptions = dependencies.hubOptions
     this.leases = dependencies.hubLeases
     this.repositories = hubRepositoriesOf(dependencies)
-    this.hubAccounts = dependencies.hubAccounts.map((connection) => ({
-      ...connection,
-      records: new HubAccountRecords(connection, this.repositories, this, this.leases, dependencies.baseRepository),
-    }))
+    this.hubAccounts = dependencies.hubAccounts.map((connection) => {
+      const records = new HubAccountRecords(connection, this.repositories, this, this.leases, dependencies.baseRepository)
+      return { ...connection, records, catalogue: new HubProductsPush({ ...connection, records }, this) }
+    })
   }
 
   /** Every account's warehouses besides the default, as saved or as its option says, in one read (what spans accounts: a location sold twice). */

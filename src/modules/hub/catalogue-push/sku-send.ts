@@ -9,13 +9,13 @@
  *   again: docs/hub-interface.md §7 rule 1).
  */
 import { hubOutcome } from "../../../hub-client"
-import type { HubProductOperations } from "../../../modules/hub/account-operations"
+import type { HubProductOperations } from "../account-operations"
 import { aboutSalePrice, noSale, onTheWire, saysNoSale, type NoSale, type NoSaleWay } from "../../../mapping/hub-no-sale"
 import { fieldsToSend, sameHubValue, type HubProductFields } from "../../../mapping/hub-product"
 import { sameJson } from "../../../mapping/hub-product-changes"
 import { stepDownPrices } from "../../../mapping/hub-price-steps"
-import type { HubAccount } from "../../../modules/hub/hub-account"
-import type { ClaimedCatalogueChange } from "../../../modules/hub/types"
+import type { HubAccountOptions } from "../accounts"
+import type { ClaimedCatalogueChange } from "../models/hub-catalogue-change"
 
 type Put = (wire: HubProductFields) => Promise<unknown>
 /** What "no sale" is said beside: the price the hub holds or is sent; `saleless`: the SKU has no sale to keep. */
@@ -69,7 +69,7 @@ export class NoSaleSaying {
 }
 
 /** What a SKU's push needs: the account's hub reads, its options, and how it says "no sale". */
-export type SkuSender = { client: Pick<HubProductOperations, "get" | "getVariation" | "update">; options: HubAccount["options"]; saying: NoSaleSaying }
+export type SkuSender = { client: Pick<HubProductOperations, "get" | "getVariation" | "update">; options: HubAccountOptions; saying: NoSaleSaying }
 
 /** How a SKU's request went: the row as it was stepped from (its `accepted` read from the hub when it was), the fields it carried, the hub's error. */
 export type SkuWent = { row: ClaimedCatalogueChange; fields: HubProductFields; error?: unknown }
@@ -108,7 +108,7 @@ export async function sendSku(sender: SkuSender, row: ClaimedCatalogueChange, ow
 }
 
 /** A price the push would send with no accepted price to step from, under a cut limit. */
-function steppedFromUnknown(row: ClaimedCatalogueChange, options: HubAccount["options"]): boolean {
+function steppedFromUnknown(row: ClaimedCatalogueChange, options: HubAccountOptions): boolean {
   return options.priceCutLimitPercent > 0 && typeof row.wanted.price === "number" && row.accepted.price === undefined
 }
 
@@ -131,7 +131,7 @@ function cuts(fields: HubProductFields, accepted: HubProductFields): boolean {
 }
 
 /** What "no sale" is said beside: the price the hub holds or is sent, and whether the SKU has no sale to keep. */
-function onHubOf(row: ClaimedCatalogueChange, options: HubAccount["options"]): OnHub {
+function onHubOf(row: ClaimedCatalogueChange, options: HubAccountOptions): OnHub {
   return {
     price: row.accepted.price ?? row.wanted.price,
     saleless: options.catalogueFields.includes("promotional_price") && row.wanted.promotional_price === null,
@@ -142,7 +142,7 @@ function onHubOf(row: ClaimedCatalogueChange, options: HubAccount["options"]): O
  * the hub's limit or more as its next step (src/mapping/hub-price-steps.ts; the row stays due until the
  * hub holds the wanted price).
  */
-export function skuFieldsToSend(change: Pick<ClaimedCatalogueChange, "wanted" | "accepted" | "refused">, options: HubAccount["options"]): HubProductFields {
+export function skuFieldsToSend(change: Pick<ClaimedCatalogueChange, "wanted" | "accepted" | "refused">, options: HubAccountOptions): HubProductFields {
   const limit = { limitPercent: options.priceCutLimitPercent, marginPercent: options.priceCutMarginPercent }
   return stepDownPrices(fieldsToSend(change.wanted, change.accepted, change.refused), change.accepted, limit)
 }

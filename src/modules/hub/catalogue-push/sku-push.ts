@@ -1,6 +1,6 @@
 /*
  * A SKU's outbox row pushed alone (a SKU no product push of this store carries), and what a push's
- * answer means for the row, for both pushes (push-hub-products.ts, carried-skus.ts). Sent as one partial
+ * answer means for the row, for both pushes (hub-products-push.ts, carried-skus.ts). Sent as one partial
  * `PUT /products/{sku}` (or `/variations/{sku}`, per the account's `productEndpoint`) carrying only the
  * fields that differ from what the hub last accepted (docs/hub-interface.md §4 rule 2): a price change
  * sends no `qty`. The client throttles, waits out 429s and retries 5xx and network faults (a PUT sets
@@ -8,7 +8,7 @@
  */
 import { hubOutcome } from "../../../hub-client"
 import { fieldsToSend, refusedFields, type HubProductFields } from "../../../mapping/hub-product"
-import type { ClaimedCatalogueChange, CataloguePushOutcome } from "../../../modules/hub/types"
+import type { ClaimedCatalogueChange, CataloguePushOutcome } from "../models/hub-catalogue-change"
 import { sendSku, type SkuSender } from "./sku-send"
 
 /**

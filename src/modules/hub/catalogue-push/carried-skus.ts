@@ -6,13 +6,13 @@
  * of the push reached goes alone right after, as the flusher would send it.
  */
 import { hubOutcome, type HubVariationInput } from "../../../hub-client"
-import type { HubProductOperations } from "../../../modules/hub/account-operations"
+import type { HubProductOperations } from "../account-operations"
 import { HUB_PRODUCT_FIELDS, type HubProductFields } from "../../../mapping/hub-product"
-import type { CarriedOutcome, ClaimedCatalogueChange } from "../../../modules/hub/types"
+import type { CarriedOutcome, ClaimedCatalogueChange } from "../models/hub-catalogue-change"
 import { pushError, pushSkuFields, sent } from "./sku-push"
 import { sendSku, type SkuSender } from "./sku-send"
 
-/** The account's product operations a product's push uses (src/workflows/catalogue/steps/push-hub-product.ts). */
+/** The account's product operations a product's push uses (push-hub-product.ts). */
 export type ProductPushClient = Pick<HubProductOperations, "get" | "create" | "addVariation" | "update">
 
 type Went = { row?: ClaimedCatalogueChange; fields: HubProductFields; error?: unknown; withOwnFields: boolean }

@@ -9,8 +9,9 @@ import { hubOutcome, type HubProductInput, type HubVariationInput } from "../../
 import { HUB_PRODUCT_FIELDS, sameHubValue, type CatalogueField, type HubProductFields } from "../../../mapping/hub-product"
 import { checkHubProduct, hubProductBody, type HubProductBody, type PublicationOptions } from "../../../mapping/hub-product-publication"
 import { hubProductChanges, sameJson } from "../../../mapping/hub-product-changes"
-import type { ClaimedPublication, PublicationOutcome } from "../../../modules/hub/types"
-import type { ProductForHub } from "../../../queries/hub-product-publication"
+import type { ClaimedPublication } from "../models/hub-product-publication"
+import type { PublicationOutcome } from "../repositories/hub-product-publication"
+import type { ProductForHub } from "../../../mapping/hub-product-reading"
 import type { ProductPushClient } from "./carried-skus"
 
 /** A SKU's fields a create carried: the catalogue outbox takes them as accepted, so it does not send them again. */
