@@ -75,7 +75,7 @@ medusaIntegrationTestRunner({
 
     /** The recorded rows' quiet time is over: a flush claims them now. */
     async function dueNow() {
-      await eventually(async () => expect(await hub.account("default").records.nextHubProductDueInMs()).toBe(0))
+      await eventually(async () => expect(await hub.account("default").records.catalogueClaims.nextDueInMs()).toBe(0))
     }
 
     it("with 20% 5xx, dropped connections and a low rate limit, every SKU converges and no 429 is followed by a request inside its window", async () => {
@@ -157,7 +157,7 @@ medusaIntegrationTestRunner({
       for (const sku of SKUS.slice(0, 5)) expect(putsFor(sku)).toHaveLength(1)
 
       // The dead flusher's late report changes nothing: its claim is gone.
-      await hub.completeCataloguePush(claimedByTheDead[0], { kind: "refused", status: 422, hubMessage: "late", sent: true, refused: { qty: 50 }, more: false })
+      await hub.account("default").records.catalogueClaims.settleRow(claimedByTheDead[0], { kind: "refused", status: 422, hubMessage: "late", sent: true, refused: { qty: 50 }, more: false })
       expect((await hub.account("default").records.catalogueFigures()).skusInError).toEqual([])
     })
 
@@ -187,9 +187,9 @@ medusaIntegrationTestRunner({
       expect(putsFor(sku)).toHaveLength(1)
       // The stalled flusher's report comes late: the row is fenced (pending, nothing taken as accepted)
       // and pushed again, which finds the same quantity still refused.
-      await hub.completeCataloguePush(stalled, { kind: "failed", reason: "socket hang up" })
+      await hub.account("default").records.catalogueClaims.settleRow(stalled, { kind: "failed", reason: "socket hang up" })
       await catalogueFlusher(container, hub.account("default")).flush()
-      await eventually(async () => expect(await hub.account("default").records.nextHubProductDueInMs()).toBeNull())
+      await eventually(async () => expect(await hub.account("default").records.catalogueClaims.nextDueInMs()).toBeNull())
       expect(putsFor(sku)).toHaveLength(1)
       expect((await hub.account("default").records.catalogueFigures()).skusInError).toEqual([
         expect.objectContaining({ sku, state: "refused", status: 404, availableQuantity: 40 }),
@@ -267,7 +267,7 @@ medusaIntegrationTestRunner({
       await setStockQuietly(sku, 33)
       await records.recordWantedSkuFields([wantedQty(sku, 33)])
       await dueNow()
-      const claimed = await records.claimHubProducts(10)
+      const claimed = await records.catalogueClaims.claim(10)
       const [change] = claimed.skus.filter((claim) => claim.sku === sku)
       expect(change).toMatchObject({ sku, wanted: { qty: 33 } })
       // The row carries the claim's token, the claim's row its lease.
@@ -276,22 +276,22 @@ medusaIntegrationTestRunner({
       // The SKU is given another product while its push is in flight: that hub product's claimer does not take the row.
       await dbConnection.raw(`update hub_catalogue_change set product_id = 'prod_moved', version = version + 1 where sku = ? and warehouse = '98'`, [sku])
       await dueNow()
-      const other = await records.claimHubProducts(10)
+      const other = await records.catalogueClaims.claim(10)
       expect(other.skus.map((claim) => claim.sku)).not.toContain(sku)
-      await hub.releaseHubProductClaims(other.claimToken)
+      await hub.account("default").records.catalogueClaims.release(other.claimToken)
 
       // The push fails: the row waits the retry delay (300 ms here, doubling with each attempt), on its back-off column.
-      await hub.completeCataloguePush(change, { kind: "failed", reason: "socket hang up" })
-      await hub.freeHubProducts(claimed.claimToken)
+      await hub.account("default").records.catalogueClaims.settleRow(change, { kind: "failed", reason: "socket hang up" })
+      await hub.account("default").records.catalogueClaims.free(claimed.claimToken)
       expect(await row()).toMatchObject({ claim_token: null, claimed_until: null, live_claims: 0 })
       expect(Number((await row()).backoff_ms)).toBe(300)
       await dbConnection.raw(`update hub_catalogue_change set retry_at = now() + interval '1 hour' where sku = ? and warehouse = '98'`, [sku])
-      expect((await records.claimHubProducts(10)).skus.map((claim) => claim.sku)).not.toContain(sku)
-      expect(await records.nextHubProductDueInMs()).toBeGreaterThan(3_500_000)
+      expect((await records.catalogueClaims.claim(10)).skus.map((claim) => claim.sku)).not.toContain(sku)
+      expect(await records.catalogueClaims.nextDueInMs()).toBeGreaterThan(3_500_000)
       await dbConnection.raw(`update hub_catalogue_change set retry_at = now() - interval '1 second' where sku = ? and warehouse = '98'`, [sku])
-      const again = await records.claimHubProducts(10)
+      const again = await records.catalogueClaims.claim(10)
       expect(again.skus.map((claim) => claim.sku)).toContain(sku)
-      await hub.releaseHubProductClaims(again.claimToken)
+      await hub.account("default").records.catalogueClaims.release(again.claimToken)
     })
 
     it("the safety-net flush job does nothing while the plugin's jobs are off", async () => {

@@ -339,7 +339,7 @@ medusaIntegrationTestRunner({
       await db.raw(`update product set status = 'published' where id = any(?)`, [ids])
       expect(await hub.account("default").records.publications.mark(ids, { onlyNew: true })).toBe(6)
       // The dying publisher: it claims what is due and creates the first on the hub, then is gone.
-      const { publications: dead } = await hub.account("default").records.claimHubProducts(100)
+      const { publications: dead } = await hub.account("default").records.catalogueClaims.claim(100)
       expect(dead.map((claim) => claim.productId).sort()).toEqual([...ids].sort())
       const first = dead.find((claim) => claim.productId === ids[0])
       if (first) await hub.account("default").products.create({ sku: "LOTE-1", name: "Lote 1", description: "<p>Feito à mão.</p>", price: 79.9, qty: 1, status: "enabled", weight: 1.234, height: 10, width: 20.5, length: 30, images: ["https://cdn.example.com/a.jpg"] })

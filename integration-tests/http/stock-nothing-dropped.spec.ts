@@ -110,7 +110,7 @@ medusaIntegrationTestRunner({
       const sku = "LEASE-01"
       await setStockQuietly(sku, 9)
       await hub.account("default").records.recordWantedSkuFields([wantedQty(sku, 9)])
-      await eventually(async () => expect(await hub.account("default").records.nextHubProductDueInMs()).toBe(0))
+      await eventually(async () => expect(await hub.account("default").records.catalogueClaims.nextDueInMs()).toBe(0))
       sandbox.hub.resetRequestLog()
       // Each answer takes three leases.
       sandbox.hub.setFaults({ latencyMs: 3_000 })
@@ -132,7 +132,7 @@ medusaIntegrationTestRunner({
       // The first flusher claims the row when Medusa says 7 ...
       await setStockQuietly(sku, 7)
       await hub.account("default").records.recordWantedSkuFields([wantedQty(sku, 7)])
-      const [late] = await untilSome(async () => (await hub.account("default").records.claimHubProducts(10)).skus)
+      const [late] = await untilSome(async () => (await hub.account("default").records.catalogueClaims.claim(10)).skus)
       expect(late).toMatchObject({ sku, wanted: { qty: 7 } })
       // ... and stalls past its lease (a paused process: its renewals do not happen).
       await dbConnection.raw(`update hub_product_claim set claimed_until = now() - interval '1 second' where claim_token = ?`, [late.claimToken])
@@ -148,7 +148,7 @@ medusaIntegrationTestRunner({
 
       // The stalled push lands last: the hub holds 7.
       await hub.account("default").products.update(sku, { qty: 7 })
-      await hub.completeCataloguePush(late, { kind: "sent", fields: { qty: 7 }, clearRefused: false, more: false })
+      await hub.account("default").records.catalogueClaims.settleRow(late, { kind: "sent", fields: { qty: 7 }, clearRefused: false, more: false })
       expect(sandbox.hub.getProduct(sku)?.qty).toBe(7)
 
       // The outbox does not take either push as the hub's value: the row goes again with Medusa's 8.

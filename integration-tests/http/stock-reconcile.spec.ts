@@ -134,7 +134,7 @@ medusaIntegrationTestRunner({
 
     /** Every change the reconciliation recorded has been pushed: nothing in the outbox is due or in flight. */
     async function outboxDrained() {
-      await eventually(async () => expect(await hub.account("default").records.nextHubProductDueInMs()).toBeNull())
+      await eventually(async () => expect(await hub.account("default").records.catalogueClaims.nextDueInMs()).toBeNull())
     }
 
     it("refuses a second reconciliation while one runs", async () => {

@@ -290,7 +290,7 @@ medusaIntegrationTestRunner({
     /** Waits until the change's subscribers have recorded it, then until no push is due or in flight. */
     async function hubFlushSettled(recorded: Promise<unknown> = Promise.resolve()) {
       await recorded
-      await eventually(async () => expect(await hub.account("default").records.nextHubProductDueInMs()).toBeNull())
+      await eventually(async () => expect(await hub.account("default").records.catalogueClaims.nextDueInMs()).toBeNull())
     }
   },
 })

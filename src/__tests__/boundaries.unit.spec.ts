@@ -71,8 +71,16 @@ describe("where each room may import from", () => {
     expect(mutable).toEqual([])
   })
 
+  it("the hub module's service is one class: nothing else in the module extends Medusa's service factory, and the service extends nothing of the module's", () => {
+    const moduleFiles = (dir: string): string[] =>
+      fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? (entry.name === "__tests__" ? [] : moduleFiles(path.join(dir, entry.name))) : /\.ts$/.test(entry.name) ? [path.join(dir, entry.name)] : []))
+    const factories = moduleFiles(path.join(SRC, "modules/hub")).filter((file) => /extends MedusaService\(/.test(fs.readFileSync(file, "utf8")))
+    expect(factories.map((file) => path.relative(SRC, file))).toEqual(["modules/hub/service.ts"])
+    expect(fs.readFileSync(path.join(SRC, "modules/hub/service.ts"), "utf8").match(/^export default class \w+ extends (\w+)/m)?.[1]).toBe("MedusaService")
+  })
+
   it("an account is an object the code holds: no method of the hub module's service takes an account id (its rows are `account(id).records`)", () => {
-    const service = ["modules/hub/service.ts", "modules/hub/services/hub-order-records.ts"].map((file) => fs.readFileSync(path.join(SRC, file), "utf8")).join("\n")
+    const service = fs.readFileSync(path.join(SRC, "modules/hub/service.ts"), "utf8")
     // A method's signature line (`async name(`, or `name(` in the class body) naming a parameter `account...: string`.
     const takingAnId = service.split("\n").filter((line) => /^\s{2}(async )?\w+\(.*\baccount\w*\??: string/.test(line) && !/^\s{2}account\(id: string\)/.test(line))
     expect(takingAnId).toEqual([])

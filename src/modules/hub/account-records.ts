@@ -10,6 +10,7 @@ import { HubFreightRecords } from "./freight-records"
 import { HubRunRecords } from "./run-records"
 import { HubOrderMoveRecords } from "./move-records"
 import { HubOrderRecords } from "./order-records"
+import { HubCatalogueClaimRecords } from "./catalogue-claim-records"
 import { HubDeliveryActionRecords } from "./delivery-action-records"
 import { HubPublicationRecords } from "./publication-records"
 import { HubSettingsRecords } from "./settings-records"
@@ -20,7 +21,6 @@ import { HubWarehouseReconciliationRecords } from "./warehouse-reconciliation-re
 import type { CatalogueFigures, WantedSkuFields } from "./models/hub-catalogue-change"
 import type { HubRepositories } from "./repositories"
 import type { ProductSkuRow } from "./repositories/hub-catalogue-change"
-import type { ClaimedHubProducts } from "./repositories/hub-product-claim"
 import type { ClaimedWarehouseStock, WarehouseStockSummary } from "./repositories/hub-warehouse-stock"
 import type { SharedListedOrder, TakenListedOrder } from "./repositories/hub-listed-order"
 import type { ShipByDue } from "./repositories/hub-order"
@@ -77,7 +77,7 @@ export class HubAccountRecords {
     return (await this.repositories.outbox.record(this.account.id, wanted, reconciliationId ?? null, sharedContext, warehouse)).length
   }
 
-  /** Claims up to `limit` due rows of one warehouse for `catalogueLeaseMs`, settled as any outbox row (`completeCataloguePush`). */
+  /** Claims up to `limit` due rows of one warehouse for `catalogueLeaseMs`, settled as any outbox row (`catalogueClaims.settleRow`). */
   @InjectManager()
   async claimWarehouseStock(warehouse: string, limit: number, @MedusaContext() sharedContext: Context = {}): Promise<ClaimedWarehouseStock[]> {
     return this.repositories.warehouseStock.claim(this.account.id, warehouse, limit, this.account.options, sharedContext)
@@ -125,27 +125,6 @@ export class HubAccountRecords {
   @InjectManager()
   async skusOfProduct(productId: string, @MedusaContext() sharedContext: Context = {}): Promise<ProductSkuRow[]> {
     return this.repositories.outbox.productSkus(this.account.id, productId, sharedContext)
-  }
-
-  /**
-   * Claims up to `limit` due hub products for `catalogueLeaseMs` (src/modules/hub/repositories/hub-product-claim.ts):
-   * each with its publication (option `publishProducts`) and its SKUs' pending outbox rows, under one token.
-   */
-  @InjectManager()
-  async claimHubProducts(limit: number, @MedusaContext() sharedContext: Context = {}): Promise<ClaimedHubProducts> {
-    return this.repositories.hubProducts.claim(this.account.id, limit, this.account.options, sharedContext)
-  }
-
-  /** Milliseconds until the next hub product is due (0: now), or null when nothing waits. */
-  @InjectManager()
-  async nextHubProductDueInMs(@MedusaContext() sharedContext: Context = {}): Promise<number | null> {
-    return this.repositories.hubProducts.nextDueInMs(this.account.id, this.account.options, sharedContext)
-  }
-
-  /** Moves on the lease of what was claimed with `claimToken` while its pushes are in flight; how many hub products are still held. */
-  @InjectManager()
-  async renewHubProductClaims(claimToken: string, @MedusaContext() sharedContext: Context = {}): Promise<number> {
-    return this.repositories.hubProducts.renew(claimToken, this.account.options.catalogueLeaseMs, sharedContext)
   }
 
   /**
@@ -254,6 +233,11 @@ export class HubAccountRecords {
       queueLastEmptyAt: drained?.finished_at ? new Date(drained.finished_at).toISOString() : null,
       oldestUnreservedSeenAt: oldestUnreserved ? new Date(oldestUnreserved.created_at).toISOString() : null,
     }
+  }
+
+  /** The catalogue's hub products claimed, renewed, settled and freed (src/modules/hub/catalogue-claim-records.ts). */
+  get catalogueClaims(): HubCatalogueClaimRecords {
+    return new HubCatalogueClaimRecords(this.account, this.repositories, this.baseRepository_)
   }
 
   /** What the price preview reads of the account's catalogue (src/modules/hub/price-preview-records.ts). */

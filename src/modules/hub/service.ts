@@ -1,16 +1,47 @@
 import type { Context } from "@medusajs/framework/types"
-import { InjectManager, InjectTransactionManager, MedusaContext } from "@medusajs/framework/utils"
+import { InjectManager, InjectTransactionManager, MedusaContext, MedusaError, MedusaService } from "@medusajs/framework/utils"
+import type { HubClient } from "../../hub-client"
 import { errorText } from "../../mapping/error-text"
-import type { HubAccount } from "./hub-account"
+import type { HubOrderMoveOutcome } from "../../mapping/hub-order-states"
 import type { HubProductField } from "../../mapping/hub-product"
-import { hubSkusOf } from "../../mapping/hub-skus"
-import type { CarriedOutcome, ClaimedCatalogueChange, WantedSkuFields } from "./models/hub-catalogue-change"
-import type { ClaimedPublication } from "./models/hub-product-publication"
+import { HubAccountRecords } from "./account-records"
+import { HubProductsPush } from "./catalogue-push/hub-products-push"
+import type { HubAccount, HubAccountConnection, HubAccountEntry } from "./hub-account"
+import type { HubLeases } from "./leases"
+import {
+  HubCatalogueChange,
+  HubCataloguePushHour,
+  HubDeliveryAction,
+  HubFieldMapping,
+  HubFreightCache,
+  HubFreightQuote,
+  HubFreightToken,
+  HubImportRun,
+  HubNoSale,
+  HubOrder,
+  HubOrderMove,
+  HubPriceRuleSet,
+  HubProductClaim,
+  HubProductPublication,
+  HubSacAnswer,
+  HubSacInstance,
+  HubSacTicket,
+  HubSkuReservation,
+  HubStatusEntry,
+  HubStockReconciliation,
+  HubSyncError,
+  HubTrafficHour,
+  HubWarehouseMapping,
+} from "./models"
 import { NfeUploads } from "./nfe-uploads"
+import type { HubPluginOptions, HubWarehouse } from "./options"
 import type { ProcessParts } from "./process-parts"
-import type { PublicationOutcome } from "./repositories/hub-product-publication"
+import { hubRepositoriesOf, type HubRepositories, type HubRepositoryRegistrations } from "./repositories"
 import type { FreightQuoteToRecord } from "./repositories/hub-freight"
-import { HubOrderRecords, type HubOrderRecordsDependencies } from "./services/hub-order-records"
+import type { ImportRunCounts } from "./repositories/hub-listed-order"
+import type { HubOrderClaimToken, HubOrderPageQuery, HubOrderRecord, ImportToRecord } from "./repositories/hub-order"
+import type { ClaimedMoveRow, HubStatusAfterMove, MoveToClaim } from "./repositories/hub-order-move"
+import { warehousesRead } from "./settings-records"
 
 export type { HubConnectionHealth } from "./hub-account"
 export type { OrderIntakeFigures } from "./account-records"
@@ -18,21 +49,66 @@ export type { OrderIntakeFigures } from "./account-records"
 /** How often each process adds its hub client's hourly figures to the store's (a kill -9 loses at most this much). */
 const TRAFFIC_RECORD_EVERY_MS = 30_000
 
-type InjectedDependencies = HubOrderRecordsDependencies & {
+type InjectedDependencies = {
+  hubClient: HubClient
+  hubOptions: HubPluginOptions
+  hubAccounts: HubAccountConnection[]
+  hubLeases: HubLeases
+  baseRepository: ConstructorParameters<typeof HubAccountRecords>[4]
   hubProcessParts: ProcessParts
   logger: { warn(message: string): void }
-}
+} & HubRepositoryRegistrations
 
 /**
- * The hub module's façade: the store's hub accounts, each an object the code holds
- * (`account(id)`: its options, its hub operations, src/modules/hub/account-operations.ts, and its rows
- * `records`, src/modules/hub/account-records.ts), what spans accounts (claim tokens, moves, the hourly
- * traffic), and the process's machinery (`processPart`). All SQL lives in `repositories/`; the words
- * code outside takes from the module are `types.ts`'s. The orders' half is
- * `services/hub-order-records.ts`; this half holds the catalogue's settling of claims, the freight quotes
- * recorded across accounts, the traffic figures and the module's lifecycle hooks. The service never calls the hub itself: steps and drivers do.
+ * The hub module's one service: the store's hub accounts, each an object the code holds
+ * (`account(id)`: its options, its hub operations, src/modules/hub/account-operations.ts, its rows
+ * `records`, src/modules/hub/account-records.ts, and its catalogue's push), what spans accounts (hub
+ * orders and their claims, the listed orders shared among workers, import runs, merchant moves, the
+ * freight quotes recorded together, the hourly traffic), and the process's machinery (`processPart`).
+ * All SQL lives in `repositories/`; the words code outside takes from the module are `types.ts`'s.
+ * Every model is declared here, so Medusa's generated methods serve the module's own records.
  */
-export default class HubModuleService extends HubOrderRecords {
+export default class HubModuleService extends MedusaService({
+
+  HubOrder,
+  HubOrderMove,
+  HubStatusEntry,
+  HubImportRun,
+  HubProductPublication,
+  HubProductClaim,
+  HubCatalogueChange,
+  HubCataloguePushHour,
+  HubStockReconciliation,
+  HubTrafficHour,
+  HubDeliveryAction,
+  HubPriceRuleSet,
+  HubNoSale,
+  HubFieldMapping,
+  HubSyncError,
+  HubSkuReservation,
+  HubFreightToken,
+  HubFreightCache,
+  HubFreightQuote,
+  HubSacTicket,
+  HubSacAnswer,
+  HubSacInstance,
+  HubWarehouseMapping,
+}) {
+
+  /**
+   * The plugin's own options (the account `default`'s): read here only for what belongs to the store,
+   * not to one account (`STORE_WIDE_OPTIONS`: jobs, notifications, their language); an account's own
+   * options are `account(id).options`.
+   */
+  readonly hubOptions: HubPluginOptions
+  /** The account `default`'s client, or the stand-in that refuses use when the options were not given (a `db:*` command). */
+  private readonly hubClient: HubClient
+  private readonly hubAccounts: HubAccountEntry[]
+  /** The module's repositories; each account's records (`account(id).records`) work through them. */
+  private readonly repositories: HubRepositories
+  /** How long claims and per-order locks live unless renewed (src/modules/hub/leases.ts). */
+  readonly leases: HubLeases
+
   private readonly logger: InjectedDependencies["logger"]
   private readonly processParts: ProcessParts
   private trafficTimer: NodeJS.Timeout | undefined
@@ -41,6 +117,148 @@ export default class HubModuleService extends HubOrderRecords {
     super(dependencies, ...moduleArguments)
     this.logger = dependencies.logger
     this.processParts = dependencies.hubProcessParts
+    this.hubClient = dependencies.hubClient
+    this.hubOptions = dependencies.hubOptions
+    this.leases = dependencies.hubLeases
+    this.repositories = hubRepositoriesOf(dependencies)
+    this.hubAccounts = dependencies.hubAccounts.map((connection) => {
+      const records = new HubAccountRecords(connection, this.repositories, this, this.leases, dependencies.baseRepository)
+      return { ...connection, records, catalogue: new HubProductsPush({ ...connection, records }) }
+    })
+  }
+
+  /** Every account's warehouses besides the default, as saved or as its option says, in one read (what spans accounts: a location sold twice). */
+  @InjectManager()
+  async warehousesOfAccounts(@MedusaContext() sharedContext: Context = {}): Promise<Map<string, HubWarehouse[]>> {
+    const stored = await this.repositories.warehouseMappings.stored(this.accountIds, sharedContext)
+    return new Map(this.hubAccounts.map(({ id, options }) => [id, warehousesRead(stored.get(id), options).warehouses]))
+  }
+
+  /** The ids of the store's hub accounts (option `accounts`), `default` first. */
+  get accountIds(): string[] {
+    return this.hubAccounts.map((account) => account.id)
+  }
+
+  /** The store's hub accounts, `default` first, each with its options, its hub calls and its records: its drivers serve every one. */
+  get accounts(): HubAccount[] {
+    return this.hubAccounts
+  }
+
+  /** One hub account: its options, its hub calls and its records; an unknown id is refused, naming it and the store's accounts. */
+  account(id: string): HubAccount {
+    const found = this.hubAccounts.find((account) => account.id === id)
+    if (!found) throw new MedusaError(MedusaError.Types.INVALID_DATA, `account: no hub account ${id} in this store (its accounts: ${this.accountIds.join(", ")})`)
+    return found
+  }
+
+  // ---- Hub orders
+
+  /** Renews the import claims these tokens still hold (see the repository); the ids still held. */
+  @InjectManager()
+  async renewHubOrderClaims(tokens: HubOrderClaimToken[], @MedusaContext() sharedContext: Context = {}): Promise<string[]> {
+    return this.repositories.orders.renewClaims(tokens, sharedContext)
+  }
+
+  /** The hub orders among these tokens' whose import claim was taken over by another taker (or ended). */
+  @InjectManager()
+  async lostHubOrderClaims(tokens: HubOrderClaimToken[], @MedusaContext() sharedContext: Context = {}): Promise<string[]> {
+    return this.repositories.orders.lostClaims(tokens, sharedContext)
+  }
+
+  /** Records hub orders imported, fenced by their claims' tokens: all or none (see the repository). */
+  @InjectTransactionManager()
+  async recordHubOrdersImported(
+    rows: ImportToRecord[],
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<void> {
+    return this.repositories.orders.recordImported(rows, sharedContext)
+  }
+
+  /** A page of hub order ids as the admin's lists ask for it (filtered, searched, ordered: see the repository), and how many match. */
+  @InjectManager()
+  async hubOrderPage(query: HubOrderPageQuery, @MedusaContext() sharedContext: Context = {}): Promise<{ ids: string[]; count: number }> {
+    return this.repositories.orders.page(query, sharedContext)
+  }
+
+  /** The hub order records of these Medusa orders, of any account (a fulfillment's order, an import's orders undone). */
+  @InjectManager()
+  async hubOrdersOfOrders(orderIds: string[], @MedusaContext() sharedContext: Context = {}): Promise<HubOrderRecord[]> {
+    return this.repositories.orders.byOrderIds([...new Set(orderIds)], sharedContext)
+  }
+
+  /** The Medusa orders whose hub order has this marketplace number (`remote_code`), of any account. */
+  @InjectManager()
+  async orderIdsByRemoteCode(remoteCode: string, @MedusaContext() sharedContext: Context = {}): Promise<string[]> {
+    return this.repositories.orders.orderIdsByRemoteCode(this.accountIds, remoteCode, sharedContext)
+  }
+
+  @InjectManager()
+  async markHubOrderLeakChecked(cleanIds: string[], leakingIds: string[], @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    return this.repositories.orders.markLeakChecked(cleanIds, leakingIds, sharedContext)
+  }
+
+  // ---- Listed hub orders shared among workers (see the repository)
+
+  @InjectManager()
+  async listedHubOrdersDone(handled: Array<{ id: string; counts: ImportRunCounts }>, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    return this.repositories.listed.done(handled, sharedContext)
+  }
+
+  @InjectManager()
+  async pendingListedHubOrders(runId: string, @MedusaContext() sharedContext: Context = {}): Promise<number> {
+    return this.repositories.listed.pending(runId, sharedContext)
+  }
+
+  @InjectManager()
+  async withdrawListedHubOrders(runId: string, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    return this.repositories.listed.withdraw(runId, sharedContext)
+  }
+
+  /** Ends an import run: its figures written, its own counts added to those its shared orders added. */
+  @InjectManager()
+  async finishHubImportRun(
+    runId: string,
+    run: { seen: number; duration_ms: number; error: string | null; drained: boolean },
+    counts: ImportRunCounts,
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<ImportRunCounts & { seen: number }> {
+    return this.repositories.listed.finishRun(runId, run, counts, sharedContext)
+  }
+
+  /** Claims a merchant move; null while another claim of that move is live (a double click sends once). In a transaction: an invoice's key check holds its lock to the claim's end. */
+  @InjectTransactionManager()
+  async claimHubOrderMove(
+    move: MoveToClaim,
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<ClaimedMoveRow | null> {
+    return this.repositories.moves.claim(move, this.leases.moveClaimMs, sharedContext)
+  }
+
+  /** Renews a move's claim while it is in flight; false once it was taken over or ended. */
+  @InjectManager()
+  async renewHubOrderMoveClaim(claim: { moveId: string; attempt: number }, @MedusaContext() sharedContext: Context = {}): Promise<boolean> {
+    return this.repositories.moves.renew(claim, this.leases.moveClaimMs, sharedContext)
+  }
+
+  /** A page of the moves that need the merchant (refused, not sent, outcome unknown, not recorded in Medusa), newest first, and how many in all. */
+  @InjectManager()
+  async movesNeedingMerchant(page: { limit: number; offset?: number }, @MedusaContext() sharedContext: Context = {}) {
+    return this.repositories.moves.needingMerchant(page, sharedContext)
+  }
+
+  /**
+   * Records how a move ended (and the status the hub order has now); with `fromState`, only from
+   * that state; with `attempt`, only while that claim holds (see the repository).
+   */
+  @InjectTransactionManager()
+  async finishHubOrderMove(
+    moveId: string,
+    outcome: HubOrderMoveOutcome,
+    hubStatus: HubStatusAfterMove | null,
+    { fromState, attempt }: { fromState?: "unknown"; attempt?: number } = {},
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<boolean> {
+    return this.repositories.moves.finish(moveId, outcome, hubStatus, fromState ?? null, sharedContext, attempt ?? null)
   }
 
   /** Whether an account's `catalogueFields` keeps a price field true on its hub (price events matter then). */
@@ -51,52 +269,6 @@ export default class HubModuleService extends HubOrderRecords {
   /** The accounts whose `publishProducts` is on: each publishes its own sales channel's products to its hub. */
   get publishingAccounts(): HubAccount[] {
     return this.accounts.filter(({ options }) => options.publishProducts)
-  }
-
-  // ---- The hub products' claims, settled by their token (each claim names its account)
-
-  /**
-   * Records how the push of a claimed outbox row ended (with its account's timing), and counts it in
-   * its account's hour; `returned`: a row carried by a product's push refused for the product's own
-   * fields, given back to go alone; `awaiting`: a SKU the hub does not hold yet, waiting for its product's create.
-   */
-  @InjectManager()
-  async completeCataloguePush(claim: ClaimedCatalogueChange, outcome: CarriedOutcome, @MedusaContext() sharedContext: Context = {}): Promise<void> {
-    if (outcome.kind === "returned") return this.repositories.outbox.giveBack(claim, sharedContext)
-    if (outcome.kind === "awaiting") return this.repositories.outbox.awaitPublication(claim, sharedContext)
-    await this.repositories.outbox.complete(claim, outcome, this.account(claim.account).options, sharedContext)
-  }
-
-  /** Frees one hub product claimed with `claimToken` once its push settled every row (none named: every one of the claim). */
-  @InjectManager()
-  async freeHubProducts(claimToken: string, hubProduct?: string, @MedusaContext() sharedContext: Context = {}): Promise<void> {
-    await this.repositories.hubProducts.free(claimToken, hubProduct, sharedContext)
-  }
-
-  /** Gives back the hub products, their publications and outbox rows, claimed with `claimToken`, without a push. */
-  @InjectManager()
-  async releaseHubProductClaims(claimToken: string, @MedusaContext() sharedContext: Context = {}): Promise<void> {
-    await this.repositories.hubProducts.release(claimToken, sharedContext)
-  }
-
-  /**
-   * Records how a claimed product's push ended; the SKUs a create carried are accepted in its account's
-   * catalogue outbox first, and those that waited for a product the hub now holds are due again.
-   */
-  @InjectTransactionManager()
-  async completePublication(
-    claim: ClaimedPublication,
-    outcome: PublicationOutcome,
-    created: WantedSkuFields[],
-    @MedusaContext() sharedContext: Context = {}
-  ): Promise<void> {
-    const { id, options } = this.account(claim.account)
-    await this.repositories.outbox.acceptCreated(id, created, sharedContext)
-    if (outcome.kind === "published") await this.repositories.outbox.wakeAwaiting(id, claim.productId, sharedContext)
-    // Its hub SKUs are freed once the hub holds nothing of the product under them (gone, or disabled before a remap).
-    if (outcome.kind === "gone" || outcome.kind === "remapped") await this.repositories.skuReservations.releaseOfClaim(claim, sharedContext)
-    if (outcome.kind === "published") await this.repositories.skuReservations.hold(id, claim.productId, hubSkusOf(outcome.sku, outcome.accepted), sharedContext)
-    await this.repositories.publications.complete(claim, outcome, options.catalogueRetryDelayMs, sharedContext)
   }
 
   // ---- Reconciliations

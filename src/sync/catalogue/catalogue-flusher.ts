@@ -125,7 +125,7 @@ class CatalogueFlusher implements ProcessPart {
   /** When the next hub product or warehouse row is due, whichever is first (null: nothing waits). */
   private async nextDueInMs(): Promise<number | null> {
     const { records } = this.account
-    const [products, warehouses] = await Promise.all([records.nextHubProductDueInMs(), records.nextWarehouseStockDueInMs()])
+    const [products, warehouses] = await Promise.all([records.catalogueClaims.nextDueInMs(), records.nextWarehouseStockDueInMs()])
     if (products === null || warehouses === null) return products ?? warehouses
     return Math.min(products, warehouses)
   }

@@ -11,10 +11,9 @@ import { hubSkusOf } from "../../../mapping/hub-skus"
 import type { HubProductFields } from "../../../mapping/hub-product"
 import type { HubProductBody } from "../../../mapping/hub-product-publication"
 import type { ProductForHub } from "../../../mapping/hub-product-reading"
-import type { CarriedOutcome, ClaimedCatalogueChange, WantedSkuFields } from "../models/hub-catalogue-change"
+import type { CarriedOutcome, ClaimedCatalogueChange } from "../models/hub-catalogue-change"
 import type { ClaimedPublication } from "../models/hub-product-publication"
 import type { ClaimedHubProducts } from "../repositories/hub-product-claim"
-import type { PublicationOutcome } from "../repositories/hub-product-publication"
 import { CarriedSkus } from "./carried-skus"
 import { pushHubProduct, type HubSkuHolder, type ProductPush } from "./push-hub-product"
 import { settleEach } from "./settle-each"
@@ -53,13 +52,6 @@ export type HubProductsPushSummary = {
  */
 export type ClaimedHubProductsReading = { products: Record<string, ProductForHub>; wanted: Record<string, HubProductFields> }
 
-/** What the push settles through: the module's service, each claim by its token. */
-export type HubProductsSettling = {
-  completeCataloguePush(claim: ClaimedCatalogueChange, outcome: CarriedOutcome): Promise<void>
-  completePublication(claim: ClaimedPublication, outcome: PublicationOutcome, created: WantedSkuFields[]): Promise<void>
-  freeHubProducts(claimToken: string, hubProduct?: string): Promise<void>
-}
-
 /** The store's names for what the hub's records do not hold: a product's title, for a problem naming another product. */
 export type ProductTitles = (productId: string) => Promise<string | null>
 
@@ -68,12 +60,9 @@ type PushOptions = HubAccountOptions & { mapping: Awaited<ReturnType<HubAccountR
 /** One claimed hub product: its publication (none: a SKU or product this store does not publish) and its SKUs' rows. */
 type HubProductClaim = { key: string; publication?: ClaimedPublication; skus: ClaimedCatalogueChange[] }
 
-/** One account's catalogue push: `push` sends a claim's hub products and settles each. */
+/** One account's catalogue push: `push` sends a claim's hub products and settles each (`records.catalogueClaims`). */
 export class HubProductsPush {
-  constructor(
-    private readonly account: { id: string; options: HubAccountOptions; products: HubAccountOperations["products"]; records: HubAccountRecords },
-    private readonly settling: HubProductsSettling
-  ) {}
+  constructor(private readonly account: { id: string; options: HubAccountOptions; products: HubAccountOperations["products"]; records: HubAccountRecords }) {}
 
   /**
    * Pushes each claimed hub product in as few requests as its hub allows, from `reading`:
@@ -90,6 +79,7 @@ export class HubProductsPush {
    */
   async push(claimed: ClaimedHubProducts, reading: ClaimedHubProductsReading, titleOf: ProductTitles): Promise<HubProductsPushSummary> {
     const { id: account, options, records, products } = this.account
+    const settling = records.catalogueClaims
     const claims = byHubProduct(claimed)
     const summary: HubProductsPushSummary = {
       account,
@@ -108,9 +98,9 @@ export class HubProductsPush {
     if (!claims.length) return summary
     const pushOptions: PushOptions = { ...options, mapping: await records.settings.fieldMapping() }
     const sender: SkuSender = { client: products, options, saying: new NoSaleSaying(records.settings, await records.settings.noSale()) }
-    const renewal = setInterval(() => void records.renewHubProductClaims(claimed.claimToken).catch(() => undefined), renewEvery(options.catalogueLeaseMs))
+    const renewal = setInterval(() => void settling.renew(claimed.claimToken).catch(() => undefined), renewEvery(options.catalogueLeaseMs))
     const settleRow = async (row: ClaimedCatalogueChange, outcome: CarriedOutcome) => {
-      await this.settling.completeCataloguePush(row, outcome)
+      await settling.settleRow(row, outcome)
       if (outcome.kind === "sent") summary.sent++
       if (outcome.kind === "refused") summary.skusRefused++
       if (outcome.kind === "failed") summary.skusFailed++
@@ -136,12 +126,12 @@ export class HubProductsPush {
           summary.refused++
           if (push.sent) summary.refusals.push({ account, product_id: publication.productId, sku: outcome.sku, status: outcome.status, message: outcome.message })
         }
-        await this.settling.completePublication(publication, outcome, push.created)
+        await settling.settlePublication(publication, outcome, push.created)
       }
-      await this.settling.freeHubProducts(claimed.claimToken, key)
+      await settling.free(claimed.claimToken, key)
     }).finally(() => clearInterval(renewal))
     // Any hub product the claim took without a row left to push (changed meanwhile) is free again too.
-    await this.settling.freeHubProducts(claimed.claimToken)
+    await settling.free(claimed.claimToken)
     return summary
   }
 

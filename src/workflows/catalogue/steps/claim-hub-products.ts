@@ -15,11 +15,11 @@ export const claimHubProductsStep = createStep(
     const hubModule: HubModuleService = container.resolve(HUB_MODULE)
     const { id: account, options, records } = hubModule.account(input.account)
     const { limit } = rateLimitOf("PUT /products", { ...DEFAULT_RATE_LIMITS, ...options.rateLimits })
-    const claimed = await records.claimHubProducts(Math.max(1, 2 * limit))
-    return new StepResponse({ account, claimed }, claimed.claimToken)
+    const claimed = await records.catalogueClaims.claim(Math.max(1, 2 * limit))
+    return new StepResponse({ account, claimed }, { account, claimToken: claimed.claimToken })
   },
-  async (claimToken, { container }) => {
-    if (!claimToken) return
-    await container.resolve<HubModuleService>(HUB_MODULE).releaseHubProductClaims(claimToken)
+  async (claim, { container }) => {
+    if (!claim) return
+    await container.resolve<HubModuleService>(HUB_MODULE).account(claim.account).records.catalogueClaims.release(claim.claimToken)
   }
 )

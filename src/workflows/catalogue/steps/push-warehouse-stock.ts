@@ -52,17 +52,16 @@ export const pushWarehouseStockStep = createStep(
     } catch (error) {
       // Medusa unreadable (its database, a location shared with another account): every row waits the retry delay.
       const reason = error instanceof Error ? error.message : String(error)
-      for (const row of claims.flat()) await hubModule.completeCataloguePush(row, { kind: "failed", reason })
+      for (const row of claims.flat()) await target.records.catalogueClaims.settleRow(row, { kind: "failed", reason })
       summary.failed = summary.claimed
       return new StepResponse(summary)
     }
-    await Promise.all(claims.map((rows) => pushWarehouse(hubModule, target, rows, wantedOf(rows[0].warehouse), summary)))
+    await Promise.all(claims.map((rows) => pushWarehouse(target, rows, wantedOf(rows[0].warehouse), summary)))
     return new StepResponse(summary)
   }
 )
 
 async function pushWarehouse(
-  hubModule: HubModuleService,
   account: HubAccount,
   rows: ClaimedWarehouseStock[],
   wanted: WantedSkuFields[],
@@ -73,7 +72,7 @@ async function pushWarehouse(
   // A SKU whose stock Medusa does not count (inventory not managed, no level at the location): its last reading stands.
   const now = rows.map((row) => ({ row: { ...row, wanted: qtyOf.has(row.sku) ? { qty: qtyOf.get(row.sku) } : row.wanted }, qty: qtyOf.has(row.sku) ? qtyOf.get(row.sku) : row.wanted.qty }))
   const toSend = now.filter(({ row, qty }) => typeof qty === "number" && qty !== row.accepted.qty && qty !== row.refused.qty)
-  for (const { row } of now.filter((entry) => !toSend.includes(entry))) await hubModule.completeCataloguePush(row, { kind: "unchanged" })
+  for (const { row } of now.filter((entry) => !toSend.includes(entry))) await account.records.catalogueClaims.settleRow(row, { kind: "unchanged" })
   if (!toSend.length) return
   const batch: HubStoreSku[] = toSend.map(({ row, qty }) => ({ code: row.sku, qty: qty as number }))
   try {
@@ -93,7 +92,7 @@ async function pushWarehouse(
       const reason = read ? read.message : error instanceof Error ? error.message : String(error)
       outcome = () => ({ kind: "failed", status: read && "status" in read ? (read.status ?? undefined) : undefined, reason })
     }
-    await settleEachRow(hubModule, toSend, outcome, summary)
+    await settleEachRow(account, toSend, outcome, summary)
     return
   }
   // Taken whole: settled in one statement, not a row at a time (a batch of 500 is 500 rows).
@@ -103,16 +102,16 @@ async function pushWarehouse(
 
 /** A refused or failed batch, settled a row at a time: each row's outcome differs (the entry a 4xx named, the others given back). */
 async function settleEachRow(
-  hubModule: HubModuleService,
+  account: HubAccount,
   toSend: Array<{ row: ClaimedWarehouseStock }>,
   outcome: (index: number) => CataloguePushOutcome | "give back",
   summary: WarehouseStockPushSummary
 ): Promise<void> {
   for (const [index, { row }] of toSend.entries()) {
     const settled = outcome(index)
-    if (settled === "give back") await hubModule.completeCataloguePush(row, { kind: "returned" })
+    if (settled === "give back") await account.records.catalogueClaims.settleRow(row, { kind: "returned" })
     else {
-      await hubModule.completeCataloguePush(row, settled)
+      await account.records.catalogueClaims.settleRow(row, settled)
       if (settled.kind === "sent") summary.sent++
       else if (settled.kind === "refused") summary.refused++
       else summary.failed++
