@@ -13,7 +13,7 @@ import { ExecArgs } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { uniformRateLimits } from "../src/hub-client"
 import { startSandboxHub } from "../src/sandbox"
-import { reconcileStock } from "../src/sync/catalogue/stock-reconciliation"
+import { reconcileCatalogue } from "../src/sync/catalogue/catalogue-reconciliation"
 import { seedStore } from "../integration-tests/helpers/store"
 import { figure, info } from "./lib/figures"
 
@@ -38,7 +38,7 @@ export default async function benchLeaks({ container }: ExecArgs) {
       const times: number[] = []
       for (let run = 0; run < RUNS; run++) {
         const started = process.hrtime.bigint()
-        const result = await reconcileStock(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
+        const result = await reconcileCatalogue(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
         if (!result || result.error || result.seen !== PRODUCTS) throw new Error(`a reconciliation went wrong: ${JSON.stringify(result)}`)
         times.push(Number(process.hrtime.bigint() - started) / 1e6)
       }

@@ -43,7 +43,7 @@ import { ruledVariantPrices } from "../src/queries/hub-prices"
 import { previewLine } from "../src/queries/price-preview"
 import type HubModuleService from "../src/modules/hub/service"
 import type { SandboxRequestLogEntry } from "../src/sandbox"
-import { reconcileStock } from "../src/sync/catalogue/stock-reconciliation"
+import { reconcileCatalogue } from "../src/sync/catalogue/catalogue-reconciliation"
 import { hubProducts } from "./lib/accounts"
 import { cloneCatalogue, PRODUCT_TABLES } from "./lib/clone-catalogue"
 import { figure, info } from "./lib/figures"
@@ -355,7 +355,7 @@ async function measureReconciliation(container: MedusaContainer, sandbox: Sandbo
   await control(sandbox, "DELETE", "/requests")
   log(`reconciling ${CATALOGUE} hub products`)
   const started = Date.now()
-  const { result, memory } = await sampleMemory(() => reconcileStock(container, container.resolve<HubModuleService>(HUB_MODULE).account(DEFAULT_ACCOUNT)), { heapPeak: true })
+  const { result, memory } = await sampleMemory(() => reconcileCatalogue(container, container.resolve<HubModuleService>(HUB_MODULE).account(DEFAULT_ACCOUNT)), { heapPeak: true })
   const ms = Date.now() - started
   if (!result) throw new Error("the reconciliation did not run: another process held its lock")
   if (result.error) throw new Error(`the reconciliation ended early: ${result.error}`)

@@ -46,7 +46,7 @@ import { Modules } from "@medusajs/framework/utils"
 import { DEFAULT_ACCOUNT } from "../src/modules/hub/accounts"
 import type { SandboxRequestLogEntry } from "../src/sandbox"
 import type HubModuleService from "../src/modules/hub/service"
-import { reconcileStock } from "../src/sync/catalogue/stock-reconciliation"
+import { reconcileCatalogue } from "../src/sync/catalogue/catalogue-reconciliation"
 import { SECOND_ACCOUNT, duringStorm, hubAccountsEnv, hubProducts, inStorm, secondSandbox, seedSecondChannel, stormFigures, type BenchHub, type Storm } from "./lib/accounts"
 import { startBurners } from "./lib/burners"
 import { coalescedChanges } from "./lib/changes"
@@ -370,7 +370,7 @@ async function measureReconciliation(container: MedusaContainer, hub: HubModuleS
 
   const started = Date.now()
   log(`reconciling ${CATALOGUE} hub products`)
-  const { result, memory } = await sampleMemory(() => reconcileStock(container, container.resolve<HubModuleService>(HUB_MODULE).account("default")), { heapPeak: true })
+  const { result, memory } = await sampleMemory(() => reconcileCatalogue(container, container.resolve<HubModuleService>(HUB_MODULE).account("default")), { heapPeak: true })
   const durationMs = Date.now() - started
   if (!result) throw new Error("the reconciliation did not run: another process held its lock")
   await settled(hub, 1_000)

@@ -8,7 +8,7 @@
  * process, and a BENCH_CATALOGUE-SKU catalogue (50,000: BENCH_TEMPLATES made by the store's workflows,
  * the rest copies of them by SQL, bench/lib/clone-catalogue.ts), each SKU stocked at every location
  * (its default CD 98 in step on the hub, the three CDs never told: every SKU of each drifted). Prints:
- *   - the reconciliation (`reconcileStock`, as POST /admin/hub/catalogue/reconcile runs it) until every
+ *   - the reconciliation (`reconcileCatalogue`, as POST /admin/hub/catalogue/reconcile runs it) until every
  *     CD holds every SKU: POST /stores/{code}/batch requests per 500 drifted SKUs per CD (goal 1.00),
  *     their rate / the stores' limit (POST /stores, 9/s; goal >= 0.90) from the first batch to the last,
  *     the 429s (goal 0), the growth of this process's resident memory over the walk and the drain
@@ -31,7 +31,7 @@ import { HUB_MODULE } from "../src/modules/hub"
 import { DEFAULT_ACCOUNT } from "../src/modules/hub/accounts"
 import type HubModuleService from "../src/modules/hub/service"
 import type { SandboxRequestLogEntry } from "../src/sandbox"
-import { reconcileStock } from "../src/sync/catalogue/stock-reconciliation"
+import { reconcileCatalogue } from "../src/sync/catalogue/catalogue-reconciliation"
 import { cloneCatalogue, PRODUCT_TABLES } from "./lib/clone-catalogue"
 import { figure, info, percentile } from "./lib/figures"
 import { mb, sampleMemory } from "./lib/memory"
@@ -187,7 +187,7 @@ async function measureReconciliation(container: MedusaContainer, hub: HubModuleS
   let walkCpu = { storeMs: 0, postgresMs: 0, sandboxMs: 0 }
   const { result, memory } = await sampleMemory(
     async () => {
-      const walked = await profiled(process.env.BENCH_PROFILE, "the walk", () => reconcileStock(container, hub.account(DEFAULT_ACCOUNT)))
+      const walked = await profiled(process.env.BENCH_PROFILE, "the walk", () => reconcileCatalogue(container, hub.account(DEFAULT_ACCOUNT)))
       walkMs = Date.now() - started
       const store = process.cpuUsage(cpuBefore.store)
       walkCpu = { storeMs: (store.user + store.system) / 1000, postgresMs: postgresCpuMs() - cpuBefore.postgres, sandboxMs: processCpuMs(sandbox.child.pid) - cpuBefore.sandbox }

@@ -91,27 +91,27 @@ medusaIntegrationTestRunner({
         const [a, b] = [hub.account("default").records.runs, hub.account("brand-b").records.runs]
         const hour = 3_600_000
         const runId = await a.beginImportRun("listing", new Date(Date.now() + hour))
-        const reconciliationId = await a.beginStockReconciliation()
+        const reconciliationId = await a.beginCatalogueReconciliation()
         expect((await a.importRunHistory({ limit: 10, offset: 0 })).lines.map((line) => line.id)).toEqual([runId])
         expect((await b.importRunHistory({ limit: 10, offset: 0 })).count).toBe(0)
         // A reconciliation just begun is what the schedule reads: not due for its account, due for the other.
-        expect(await a.isStockReconciliationDue()).toBe(false)
-        expect(await b.isStockReconciliationDue()).toBe(true)
+        expect(await a.isCatalogueReconciliationDue()).toBe(false)
+        expect(await b.isCatalogueReconciliationDue()).toBe(true)
         expect(await a.isQueueListingDue(new Date())).toBe(false)
         expect(await b.isQueueListingDue(new Date())).toBe(true)
 
         // The other account's records, given these ids, write nothing.
         await b.holdImportRun(runId, new Date(Date.now() + 2 * hour))
-        await b.endStockReconciliation(reconciliationId, { error: "not mine", leakedOrders: 9, warehouses: {} })
+        await b.endCatalogueReconciliation(reconciliationId, { error: "not mine", leakedOrders: 9, warehouses: {} })
         const [run] = await hub.listHubImportRuns({ id: runId })
-        const [reconciliation] = await hub.listHubStockReconciliations({ id: reconciliationId })
+        const [reconciliation] = await hub.listHubCatalogueReconciliations({ id: reconciliationId })
         expect(run.held_until!.getTime()).toBeLessThan(Date.now() + 1.5 * hour)
         expect(reconciliation).toMatchObject({ finished_at: null, error: null, leaked_orders: 0 })
 
         // Its own do; a finished run's lease is not moved on by a hold that comes after its end.
-        await a.endStockReconciliation(reconciliationId, { error: null, leakedOrders: 2, warehouses: { "02": { seen: 5, differing: 1 } } })
-        expect((await hub.listHubStockReconciliations({ id: reconciliationId }))[0]).toMatchObject({ error: null, leaked_orders: 2, warehouses: { "02": { seen: 5, differing: 1 } } })
-        expect((await hub.listHubStockReconciliations({ id: reconciliationId }))[0].finished_at).not.toBeNull()
+        await a.endCatalogueReconciliation(reconciliationId, { error: null, leakedOrders: 2, warehouses: { "02": { seen: 5, differing: 1 } } })
+        expect((await hub.listHubCatalogueReconciliations({ id: reconciliationId }))[0]).toMatchObject({ error: null, leaked_orders: 2, warehouses: { "02": { seen: 5, differing: 1 } } })
+        expect((await hub.listHubCatalogueReconciliations({ id: reconciliationId }))[0].finished_at).not.toBeNull()
         const later = new Date(Date.now() + 2 * hour)
         await a.holdImportRun(runId, later)
         expect((await hub.listHubImportRuns({ id: runId }))[0].held_until!.getTime()).toBe(later.getTime())

@@ -4,7 +4,7 @@ import { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { HUB_MODULE } from "../../src/modules/hub"
 import HubModuleService from "../../src/modules/hub/service"
-import { reconcileStock } from "../../src/sync/catalogue/stock-reconciliation"
+import { reconcileCatalogue } from "../../src/sync/catalogue/catalogue-reconciliation"
 import { pushHubProductsWorkflow } from "../../src/workflows/catalogue/push-hub-products"
 import { eventually } from "../helpers/eventually"
 import { createHubProduct, type NewProduct } from "../helpers/publication-products"
@@ -184,7 +184,7 @@ medusaIntegrationTestRunner({
       expect(requests("PUT", "/products/RECUSADA")).toEqual([])
       // The merchant makes the product in the hub's panel, with a quantity of their own.
       sandbox.hub.upsertProducts([{ sku: "RECUSADA", qty: 40, name: "Recusada no painel" }])
-      expect(await reconcileStock(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))).toMatchObject({ differing: 1 })
+      expect(await reconcileCatalogue(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))).toMatchObject({ differing: 1 })
       await eventually(() => expect(sandbox.hub.getProduct("RECUSADA")?.qty).toBe(5))
     })
   },

@@ -5,7 +5,7 @@ import { HUB_MODULE } from "../../src/modules/hub"
 import HubModuleService from "../../src/modules/hub/service"
 import { catalogueFlusher } from "../../src/sync/catalogue/catalogue-flusher"
 import { scheduleSaleBoundaries } from "../../src/sync/catalogue/sale-boundaries"
-import { reconcileStock } from "../../src/sync/catalogue/stock-reconciliation"
+import { reconcileCatalogue } from "../../src/sync/catalogue/catalogue-reconciliation"
 import { adminHeaders } from "../helpers/admin"
 import { eventually } from "../helpers/eventually"
 import { productUpdatesFor, sandboxHubForStore } from "../helpers/sandbox-store"
@@ -195,7 +195,7 @@ medusaIntegrationTestRunner({
       await eventually(() => expect(sandbox.hub.getProduct("CAT-B")).toMatchObject({ qty: 0, status: "disabled" }))
 
       await dbConnection.raw(`delete from hub_catalogue_change where sku <> 'CAT-B'`)
-      expect(await reconcileStock(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))).toMatchObject({ differing: 0 })
+      expect(await reconcileCatalogue(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))).toMatchObject({ differing: 0 })
       await api.post(`/admin/products/${variant("CAT-C").product_id}/variants/${variant("CAT-C").id}`, { sku: "CAT-NEW" }, headers)
       await eventually(() => {
         expect(sandbox.hub.getProduct("CAT-C")).toMatchObject({ qty: 0, status: "disabled" })
@@ -217,7 +217,7 @@ medusaIntegrationTestRunner({
 
     it("a price drifted on the hub is repaired by a reconciliation, which reports the difference per field", async () => {
       sandbox.hub.upsertProducts([{ sku: "CAT-A", qty: 9, price: 55 }])
-      const result = await reconcileStock(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
+      const result = await reconcileCatalogue(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       expect(result).toMatchObject({ seen: 4, differing: 1 })
       await eventually(() => expect(sandbox.hub.getProduct("CAT-A")?.price).toBe(100))
       await settled()
@@ -247,7 +247,7 @@ medusaIntegrationTestRunner({
       expect((await hub.account("default").records.catalogueFigures()).skusInError[0]?.refusedFields).toEqual({ promotional_price: 79.9 })
 
       // A reconciliation finds the hub's price drifted: it repairs it, and the refused sale price goes once more with it.
-      await reconcileStock(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
+      await reconcileCatalogue(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       await eventually(() => expect(sandbox.hub.getProduct("CAT-A")).toMatchObject({ price: 100, promotional_price: 79.9 }))
       await eventually(async () => expect((await hub.account("default").records.catalogueFigures()).skusInError).toEqual([]))
       expect(bodiesFor("CAT-A").slice(2)).toEqual([{ product: { price: 100, promotional_price: 79.9 } }])

@@ -3,7 +3,7 @@ import { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { HUB_MODULE } from "../../src/modules/hub"
 import HubModuleService from "../../src/modules/hub/service"
-import { reconcileStock } from "../../src/sync/catalogue/stock-reconciliation"
+import { reconcileCatalogue } from "../../src/sync/catalogue/catalogue-reconciliation"
 import { eventually } from "../helpers/eventually"
 import { productUpdatesFor, sandboxHubForStore } from "../helpers/sandbox-store"
 import { seedStore } from "../helpers/store"
@@ -44,7 +44,7 @@ medusaIntegrationTestRunner({
     it("a reconciliation repairs a drifted variation through the same path", async () => {
       sandbox.hub.upsertProducts([{ sku: "VAR-G", qty: 40 }])
       sandbox.hub.resetRequestLog()
-      expect(await reconcileStock(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))).toMatchObject({ seen: 2, differing: 1 })
+      expect(await reconcileCatalogue(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))).toMatchObject({ seen: 2, differing: 1 })
       await eventually(() => expect(sandbox.hub.getProduct("VAR-G")?.qty).toBe(2))
       expect(productUpdatesFor(sandbox.hub, "VAR-G", "variations").map((entry) => entry.body)).toEqual([{ variation: { qty: 2 } }])
     })

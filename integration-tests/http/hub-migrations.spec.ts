@@ -6,6 +6,7 @@ import { Migration20261125190000 } from "../../src/modules/hub/migrations/Migrat
 import { Migration20261127050000 } from "../../src/modules/hub/migrations/Migration20261127050000"
 import { Migration20261203190111 } from "../../src/modules/hub/migrations/Migration20261203190111"
 import { Migration20261204010944 } from "../../src/modules/hub/migrations/Migration20261204010944"
+import { Migration20261204020000 } from "../../src/modules/hub/migrations/Migration20261204020000"
 import { scratchDatabase } from "../helpers/scratch-database"
 
 /*
@@ -174,7 +175,9 @@ describe("the hub module's migrations on a store with data", () => {
     // what each hub takes as no sale, the freight quotes' token, cache and answered quotes, the after-sale's, the warehouses saved).
     const ADDED = ["hub_delivery_action", "hub_price_rule_set", "hub_sync_error", "hub_field_mapping", "hub_sku_reservation", "hub_no_sale", "hub_product_claim", "hub_freight_token", "hub_freight_cache", "hub_freight_quote", "hub_sac_ticket", "hub_sac_answer", "hub_sac_instance", "hub_warehouse_mapping"]
     const snapshotTables = JSON.parse(fs.readFileSync(path.join(MIGRATIONS, ".snapshot-medusa-hub.json"), "utf8")).tables.map((table: { name: string }) => table.name)
-    expect(snapshotTables.sort()).toEqual([...TABLES.filter((table) => table !== "hub_listed_order"), ...ADDED].sort())
+    // Renamed since: the reconciliation of the whole catalogue (Migration20261204020000).
+    const RENAMED: Record<string, string> = { hub_stock_reconciliation: "hub_catalogue_reconciliation" }
+    expect(snapshotTables.sort()).toEqual([...TABLES.filter((table) => table !== "hub_listed_order").map((table) => RENAMED[table] ?? table), ...ADDED].sort())
     // Besides the models' own, written in SQL: the leak sweep's partial indexes (Migration20261124010000)
     // and the hub SKU held by one product (Migration20261127050000).
     const SQL_ONLY: Record<string, string[]> = {
@@ -229,5 +232,17 @@ describe("the hub module's migrations on a store with data", () => {
     await run(pool, leases, "down")
     expect((await pool.query(`select id, claimed_until from hub_catalogue_change where id = 'hubstk_w'`)).rows[0].claimed_until.toISOString()).toBe("2030-01-01T00:00:00.000Z")
     await run(pool, leases, "up")
+  })
+
+  it("the reconciliation's table named for the catalogue (Migration20261204020000): its rows kept, with its key and index, and back", async () => {
+    const renamed = new Migration20261204020000({} as never, {} as never)
+    await run(pool, renamed, "down")
+    await pool.query(`insert into hub_stock_reconciliation (id, account, started_at, seen) values ('hubrec_1', 'default', now(), 12)`)
+    await run(pool, renamed, "up")
+    expect((await pool.query(`select id, account, seen from hub_catalogue_reconciliation`)).rows).toEqual([{ id: "hubrec_1", account: "default", seen: 12 }])
+    expect(await indexesOf(pool, "hub_catalogue_reconciliation")).toEqual(snapshotIndexes("hub_catalogue_reconciliation"))
+    await run(pool, renamed, "down")
+    expect((await pool.query(`select id from hub_stock_reconciliation`)).rows).toEqual([{ id: "hubrec_1" }])
+    await run(pool, renamed, "up")
   })
 })

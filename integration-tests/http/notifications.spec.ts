@@ -3,7 +3,7 @@ import { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { HUB_MODULE } from "../../src/modules/hub"
 import type HubModuleService from "../../src/modules/hub/service"
-import { reconcileStock } from "../../src/sync/catalogue/stock-reconciliation"
+import { reconcileCatalogue } from "../../src/sync/catalogue/catalogue-reconciliation"
 import { HubEvents } from "../../src/workflows"
 import { sampleTestOrder } from "../../src/sandbox"
 import { runOrderImport } from "../../src/sync/orders/order-listing"
@@ -98,8 +98,8 @@ medusaIntegrationTestRunner({
         // The short order holds all of the location's stock already.
         { line_item_id: data[0].items[0].id, inventory_item_id: store.inventoryItemsBySku["SKU-1"], location_id: store.stockLocation.id, quantity: 1, allow_backorder: true },
       ])
-      await reconcileStock(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
-      await reconcileStock(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
+      await reconcileCatalogue(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
+      await reconcileCatalogue(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
 
       await eventually(async () => {
         const notices = await feed()

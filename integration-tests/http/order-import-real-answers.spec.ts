@@ -7,7 +7,7 @@ import { HUB_MODULE } from "../../src/modules/hub"
 import type HubModuleService from "../../src/modules/hub/service"
 import { runOrderImport } from "../../src/sync/orders/order-listing"
 import { consumeOrderQueue } from "../../src/sync/orders/order-queue"
-import { reconcileStock } from "../../src/sync/catalogue/stock-reconciliation"
+import { reconcileCatalogue } from "../../src/sync/catalogue/catalogue-reconciliation"
 import { adminHeaders } from "../helpers/admin"
 import { hubOrderReads } from "../helpers/hub-order-import"
 import { sandboxHubForStore } from "../helpers/sandbox-store"
@@ -166,7 +166,7 @@ medusaIntegrationTestRunner({
           },
         },
       })
-      const result = await reconcileStock(container, hubModule.account("default"))
+      const result = await reconcileCatalogue(container, hubModule.account("default"))
       expect(result).toMatchObject({ error: null, seen: 2, differing: 1, setAside: [expect.stringMatching(/^"GARRAFA-750": qty: /)] })
     })
   },

@@ -7,7 +7,7 @@ import HubModuleService from "../../src/modules/hub/service"
 import { sampleTestOrder } from "../../src/sandbox"
 import { runOrderImport } from "../../src/sync/orders/order-listing"
 import { flushCatalogueOutbox } from "../../src/sync/catalogue/catalogue-outbox"
-import { reconcileStock } from "../../src/sync/catalogue/stock-reconciliation"
+import { reconcileCatalogue } from "../../src/sync/catalogue/catalogue-reconciliation"
 import { leakedReservations } from "../../src/queries/leaked-reservations"
 import { adminHeaders } from "../helpers/admin"
 import { eventually, waitUntil } from "../helpers/eventually"
@@ -116,7 +116,7 @@ medusaIntegrationTestRunner({
       ])
       expect(await availableInMedusa("SKU-1")).toBe(37)
 
-      const reconciliation = await reconcileStock(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
+      const reconciliation = await reconcileCatalogue(container, container.resolve<HubModuleService>(HUB_MODULE).account("default"))
       expect(reconciliation).toMatchObject({ leakedOrders: 1, error: null })
       expect((await hubModule.account("default").records.catalogueFigures()).lastReconciliation).toMatchObject({ leakedOrders: 1 })
       const headers = await adminHeaders(container)

@@ -1,11 +1,11 @@
 import { medusaIntegrationTestRunner } from "../helpers/test-runner"
 import { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
-import reconcileStockJob from "../../src/jobs/reconcile-stock"
+import reconcileCatalogueJob from "../../src/jobs/reconcile-catalogue"
 import { HUB_MODULE } from "../../src/modules/hub"
 import HubModuleService from "../../src/modules/hub/service"
-import { STOCK_RECONCILIATION_LOCK } from "../../src/modules/hub/locks"
-import { runScheduledReconciliation } from "../../src/sync/catalogue/stock-reconciliation"
+import { CATALOGUE_RECONCILIATION_LOCK } from "../../src/modules/hub/locks"
+import { runScheduledReconciliation } from "../../src/sync/catalogue/catalogue-reconciliation"
 import { adminHeaders } from "../helpers/admin"
 import { eventually, waitUntil } from "../helpers/eventually"
 import { sandboxHubForStore } from "../helpers/sandbox-store"
@@ -139,7 +139,7 @@ medusaIntegrationTestRunner({
 
     it("refuses a second reconciliation while one runs", async () => {
       const locking = container.resolve(Modules.LOCKING)
-      await locking.acquire(STOCK_RECONCILIATION_LOCK, { ownerId: "another-run", expire: 60 })
+      await locking.acquire(CATALOGUE_RECONCILIATION_LOCK, { ownerId: "another-run", expire: 60 })
       try {
         const response = await api
           .post("/admin/hub/stock/reconcile", { wait: true }, await adminHeaders(container))
@@ -147,7 +147,7 @@ medusaIntegrationTestRunner({
         expect(response.status).toBe(409)
         expect((await hub.account("default").records.catalogueFigures()).lastReconciliation).toBeNull()
       } finally {
-        await locking.release(STOCK_RECONCILIATION_LOCK, { ownerId: "another-run" })
+        await locking.release(CATALOGUE_RECONCILIATION_LOCK, { ownerId: "another-run" })
       }
     })
 
@@ -191,7 +191,7 @@ medusaIntegrationTestRunner({
     it("the scheduled reconciliation does nothing while the plugin's jobs are off", async () => {
       expect(hub.hubOptions.jobs).toBe(false)
       drift()
-      await reconcileStockJob(container)
+      await reconcileCatalogueJob(container)
       expect((await hub.account("default").records.catalogueFigures()).lastReconciliation).toBeNull()
       expect(sandbox.hub.getProduct("A-1")?.qty).toBe(99)
     })

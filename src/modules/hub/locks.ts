@@ -40,7 +40,7 @@ export const SAC_ANSWER_LOCK = "hub:sac-answer"
 export const PRICE_RULES_LOCK = "hub:price-rules"
 
 /** One stock reconciliation at a time (per hub account). */
-export const STOCK_RECONCILIATION_LOCK = "hub:stock-reconciliation"
+export const CATALOGUE_RECONCILIATION_LOCK = "hub:catalogue-reconciliation"
 
 /**
  * A driver's lock for one hub account: the account `default` keeps the key it had before accounts

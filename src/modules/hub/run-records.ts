@@ -2,10 +2,10 @@ import type { Context, DAL } from "@medusajs/framework/types"
 import { InjectManager, MedusaContext } from "@medusajs/framework/utils"
 import type { HubAccountOptions } from "./accounts"
 import type { HubImportRunRepository, ImportRunHistoryLine, ImportRunRecord } from "./repositories/hub-import-run"
-import type { HubStockReconciliationRepository } from "./repositories/hub-stock-reconciliation"
+import type { HubCatalogueReconciliationRepository } from "./repositories/hub-catalogue-reconciliation"
 
-/** What an ended reconciliation records beside its page counts (the service's `countStockReconciliation` adds those as it goes). */
-export type EndedStockReconciliation = {
+/** What an ended reconciliation records beside its page counts (the service's `countCatalogueReconciliation` adds those as it goes). */
+export type EndedCatalogueReconciliation = {
   error: string | null
   leakedOrders: number
   /** The account's other warehouses' part, by store code. */
@@ -15,14 +15,14 @@ export type EndedStockReconciliation = {
 /**
  * One account's runs in this store (`hub.account(id).records.runs`): the order import's runs
  * (src/sync/orders/hub-order-intake.ts) and the catalogue's reconciliations
- * (src/sync/catalogue/stock-reconciliation.ts), begun, held and ended here, every write of that
+ * (src/sync/catalogue/catalogue-reconciliation.ts), begun, held and ended here, every write of that
  * account's rows only. What a run's shared orders add to it, by run id, stays on the service.
  */
 export class HubRunRecords {
   constructor(
     private readonly account: { readonly id: string; readonly options: HubAccountOptions },
     private readonly importRuns: HubImportRunRepository,
-    private readonly reconciliations: HubStockReconciliationRepository,
+    private readonly reconciliations: HubCatalogueReconciliationRepository,
     /** The module's base repository: where `@InjectManager` takes a manager from. */
     protected readonly baseRepository_: DAL.RepositoryService
   ) {}
@@ -65,20 +65,20 @@ export class HubRunRecords {
 
   /** True when the schedule (`catalogueReconcileEveryMinutes`) says a reconciliation of the hub is due. */
   @InjectManager()
-  async isStockReconciliationDue(@MedusaContext() sharedContext: Context = {}): Promise<boolean> {
+  async isCatalogueReconciliationDue(@MedusaContext() sharedContext: Context = {}): Promise<boolean> {
     const every = this.account.options.catalogueReconcileEveryMinutes
     return every > 0 && this.reconciliations.isDue(this.account.id, every, sharedContext)
   }
 
-  /** Records the start of a reconciliation (what `isStockReconciliationDue` reads); its id. */
+  /** Records the start of a reconciliation (what `isCatalogueReconciliationDue` reads); its id. */
   @InjectManager()
-  async beginStockReconciliation(@MedusaContext() sharedContext: Context = {}): Promise<string> {
+  async beginCatalogueReconciliation(@MedusaContext() sharedContext: Context = {}): Promise<string> {
     return this.reconciliations.begin(this.account.id, sharedContext)
   }
 
   /** Records how a reconciliation ended. */
   @InjectManager()
-  async endStockReconciliation(id: string, ended: EndedStockReconciliation, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+  async endCatalogueReconciliation(id: string, ended: EndedCatalogueReconciliation, @MedusaContext() sharedContext: Context = {}): Promise<void> {
     await this.reconciliations.end(this.account.id, id, ended, sharedContext)
   }
 }

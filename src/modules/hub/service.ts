@@ -28,7 +28,7 @@ import {
   HubSacTicket,
   HubSkuReservation,
   HubStatusEntry,
-  HubStockReconciliation,
+  HubCatalogueReconciliation,
   HubSyncError,
   HubTrafficHour,
   HubWarehouseMapping,
@@ -78,7 +78,7 @@ export default class HubModuleService extends MedusaService({
   HubProductClaim,
   HubCatalogueChange,
   HubCataloguePushHour,
-  HubStockReconciliation,
+  HubCatalogueReconciliation,
   HubTrafficHour,
   HubDeliveryAction,
   HubPriceRuleSet,
@@ -275,7 +275,7 @@ export default class HubModuleService extends MedusaService({
 
   /** Adds a page's counts to a running reconciliation. */
   @InjectManager()
-  async countStockReconciliation(
+  async countCatalogueReconciliation(
     id: string,
     counts: { seen: number; differing: number; unknown: number; differingFields: Partial<Record<HubProductField, number>> },
     @MedusaContext() sharedContext: Context = {}

@@ -5,7 +5,7 @@ import type { HubAccount } from "../../modules/hub/hub-account"
 import type { HubWarehouse } from "../../modules/hub/options"
 import { maskPersonalData } from "../../mapping/personal-data"
 import { saveHubWarehousesWorkflow } from "../../workflows/catalogue/save-hub-warehouses"
-import { reconcileStock } from "./stock-reconciliation"
+import { reconcileCatalogue } from "./catalogue-reconciliation"
 
 /**
  * An account's warehouses saved by their workflow (POST /admin/hub/warehouses), then a reconciliation of
@@ -17,7 +17,7 @@ import { reconcileStock } from "./stock-reconciliation"
 export async function saveWarehouses(container: MedusaContainer, account: HubAccount, warehouses: HubWarehouse[] | null): Promise<void> {
   await saveHubWarehousesWorkflow(container).run({ input: { account: account.id, warehouses } })
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
-  reconcileStock(container, account).then(
+  reconcileCatalogue(container, account).then(
     (result) => result || logger.info(`${accountInLog(account.id)} warehouses saved while a reconciliation runs: the next one sends their stock`),
     (error: unknown) => logger.warn(`${accountInLog(account.id)} the reconciliation after saving the warehouses failed: ${maskPersonalData(String((error as Error)?.message ?? error))}`)
   )

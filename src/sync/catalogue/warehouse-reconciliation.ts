@@ -13,7 +13,7 @@ export type WarehouseReconciliation = { code: string; seen: number; differing: n
 
 /**
  * The reconciliation of an account's other warehouses (as saved, else the option `warehouses`; docs/catalogue.md,
- * *Warehouses*), a part of `reconcileStock` under its lock: walks the account's SKUs in SKU order, a
+ * *Warehouses*), a part of `reconcileCatalogue` under its lock: walks the account's SKUs in SKU order, a
  * page at a time (memory stays flat; each page's stock one statement), comparing each mapped location's available quantity with what
  * its CD last took (the record publishes no read of a CD's stock). The drifted SKUs of each warehouse
  * are gathered and recorded `warehouseBatchSize` at a time into its outbox rows, so the account's

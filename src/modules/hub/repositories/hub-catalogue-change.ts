@@ -228,7 +228,7 @@ export class HubCatalogueChangeRepository extends DALUtils.mikroOrmBaseRepositor
           where c.id = ? and c.claim_token = ? and before.id = c.id
           returning before.reconciliation_id
        ), credited as (
-         update hub_stock_reconciliation set fixed = fixed + 1, updated_at = now()
+         update hub_catalogue_reconciliation set fixed = fixed + 1, updated_at = now()
           where ?::boolean and id in (select reconciliation_id from settled)
        )
        insert into hub_catalogue_push_hour (id, account, hour, sent, failed)

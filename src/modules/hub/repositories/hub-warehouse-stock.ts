@@ -153,7 +153,7 @@ export class HubWarehouseStockRepository extends DALUtils.mikroOrmBaseRepository
           where c.id = input.id and c.claim_token = input.claim_token and before.id = c.id
           returning before.reconciliation_id
        ), credited as (
-         update hub_stock_reconciliation as r set fixed = r.fixed + n.count, updated_at = now()
+         update hub_catalogue_reconciliation as r set fixed = r.fixed + n.count, updated_at = now()
            from (select reconciliation_id, count(*)::integer as count from settled where reconciliation_id is not null group by reconciliation_id) as n
           where r.id = n.reconciliation_id
        )

@@ -10,7 +10,7 @@ import { HubPricePreviewRepository } from "./hub-price-preview"
 import { HubProductClaimRepository } from "./hub-product-claim"
 import { HubProductPublicationRepository } from "./hub-product-publication"
 import { HubSkuReservationRepository } from "./hub-sku-reservation"
-import { HubStockReconciliationRepository } from "./hub-stock-reconciliation"
+import { HubCatalogueReconciliationRepository } from "./hub-catalogue-reconciliation"
 import { HubStatusRepository } from "./hub-status"
 import { HubSyncErrorRepository } from "./hub-sync-error"
 import { HubSacTicketRepository } from "./hub-sac-ticket"
@@ -35,7 +35,7 @@ export {
   HubProductPublicationRepository,
   HubSkuReservationRepository,
   HubStatusRepository,
-  HubStockReconciliationRepository,
+  HubCatalogueReconciliationRepository,
   HubSyncErrorRepository,
   HubSacTicketRepository,
   HubSacAnswerRepository,
@@ -60,7 +60,7 @@ const HUB_REPOSITORIES = {
   outbox: HubCatalogueChangeRepository,
   publications: HubProductPublicationRepository,
   hubProducts: HubProductClaimRepository,
-  reconciliations: HubStockReconciliationRepository,
+  reconciliations: HubCatalogueReconciliationRepository,
   traffic: HubTrafficHourRepository,
   priceRuleSets: HubPriceRuleSetRepository,
   fieldMappings: HubFieldMappingRepository,

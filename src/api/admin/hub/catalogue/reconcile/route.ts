@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { HUB_MODULE } from "../../../../../modules/hub"
 import type HubModuleService from "../../../../../modules/hub/service"
 import { maskPersonalData } from "../../../../../mapping/personal-data"
-import { reconcileStock } from "../../../../../sync/catalogue/stock-reconciliation"
+import { reconcileCatalogue } from "../../../../../sync/catalogue/catalogue-reconciliation"
 import { answerConflict } from "../../conflict"
 import type { PostCatalogueReconcileBody, PostCatalogueReconcileQuery } from "./validators"
 
@@ -18,7 +18,7 @@ export async function POST(req: MedusaRequest<PostCatalogueReconcileBody, PostCa
   const { account } = req.validatedQuery as PostCatalogueReconcileQuery
   // An unknown account is refused here (a 400 naming it), before anything starts.
   const hubModule: HubModuleService = req.scope.resolve(HUB_MODULE)
-  const run = reconcileStock(req.scope, hubModule.account(account))
+  const run = reconcileCatalogue(req.scope, hubModule.account(account))
   if (req.validatedBody.wait) {
     const reconciliation = await run
     if (!reconciliation) return answerConflict(res, ALREADY_RUNNING)

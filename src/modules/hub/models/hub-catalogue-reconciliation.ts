@@ -2,7 +2,7 @@ import { model } from "@medusajs/framework/utils"
 import { accountColumn } from "./account"
 
 /** One walk of the hub's products comparing their synced fields (qty and `catalogueFields`) with Medusa's. */
-export const HubStockReconciliation = model.define("hub_stock_reconciliation", {
+export const HubCatalogueReconciliation = model.define("hub_catalogue_reconciliation", {
   id: model.id({ prefix: "hubrec" }).primaryKey(),
   account: accountColumn(),
   started_at: model.dateTime(),

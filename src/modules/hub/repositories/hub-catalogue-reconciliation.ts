@@ -1,7 +1,7 @@
 import type { Context } from "@medusajs/framework/types"
 import { DALUtils, generateEntityId } from "@medusajs/framework/utils"
 import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
-import { HubStockReconciliation } from "../models"
+import { HubCatalogueReconciliation } from "../models"
 import type { HubProductField } from "../../../mapping/hub-product"
 import type { CatalogueFigures } from "../models/hub-catalogue-change"
 import { SENDABLE } from "./outbox-held"
@@ -9,12 +9,12 @@ import { SENDABLE } from "./outbox-held"
 type SkuInError = CatalogueFigures["skusInError"][number]
 
 /** Reconciliations' own SQL, and the stock sync's figures the admin page reads (one round of queries), each of one hub account. */
-export class HubStockReconciliationRepository extends DALUtils.mikroOrmBaseRepositoryFactory(HubStockReconciliation) {
+export class HubCatalogueReconciliationRepository extends DALUtils.mikroOrmBaseRepositoryFactory(HubCatalogueReconciliation) {
   /** Starts one of the account's reconciliations; its id. */
   async begin(account: string, context: Context = {}): Promise<string> {
     const id = generateEntityId(undefined, "hubrec")
     await this.getActiveManager<EntityManager>(context).execute(
-      `insert into hub_stock_reconciliation (id, account, started_at) values (?, ?, now())`,
+      `insert into hub_catalogue_reconciliation (id, account, started_at) values (?, ?, now())`,
       [id, account]
     )
     return id
@@ -28,7 +28,7 @@ export class HubStockReconciliationRepository extends DALUtils.mikroOrmBaseRepos
     context: Context = {}
   ): Promise<void> {
     await this.getActiveManager<EntityManager>(context).execute(
-      `update hub_stock_reconciliation set finished_at = now(), updated_at = now(), error = ?, leaked_orders = ?, warehouses = ?::jsonb
+      `update hub_catalogue_reconciliation set finished_at = now(), updated_at = now(), error = ?, leaked_orders = ?, warehouses = ?::jsonb
         where id = ? and account = ?`,
       [ended.error, ended.leakedOrders, JSON.stringify(ended.warehouses), id, account]
     )
@@ -41,7 +41,7 @@ export class HubStockReconciliationRepository extends DALUtils.mikroOrmBaseRepos
     context: Context = {}
   ): Promise<void> {
     await this.getActiveManager<EntityManager>(context).execute(
-      `update hub_stock_reconciliation
+      `update hub_catalogue_reconciliation
           set seen = seen + ?, differing = differing + ?, unknown = unknown + ?, updated_at = now(),
               differing_fields = (
                 select coalesce(jsonb_object_agg(field, total), '{}'::jsonb) from (
@@ -59,7 +59,7 @@ export class HubStockReconciliationRepository extends DALUtils.mikroOrmBaseRepos
   async isDue(account: string, everyMinutes: number, context: Context = {}): Promise<boolean> {
     const [row]: Array<{ due: boolean }> = await this.getActiveManager<EntityManager>(context).execute(
       `select coalesce(max(started_at) <= now() - ?::integer * interval '1 minute', true) as due
-         from hub_stock_reconciliation where deleted_at is null and account = ?`,
+         from hub_catalogue_reconciliation where deleted_at is null and account = ?`,
       [everyMinutes, account]
     )
     return row.due
@@ -140,13 +140,13 @@ export class HubStockReconciliationRepository extends DALUtils.mikroOrmBaseRepos
       ),
       this.skusInError(account, { limit: 100, offset: 0 }, context),
       manager.execute(
-        `select id, started_at, finished_at, seen, differing, differing_fields, fixed, unknown, leaked_orders, warehouses, error from hub_stock_reconciliation
+        `select id, started_at, finished_at, seen, differing, differing_fields, fixed, unknown, leaked_orders, warehouses, error from hub_catalogue_reconciliation
           where deleted_at is null and account = ? order by started_at desc limit 1`,
         [account]
       ),
       // Verified equal: a whole walk that found no product differing, at the default warehouse nor at another.
       manager.execute(
-        `select max(started_at) as at from hub_stock_reconciliation
+        `select max(started_at) as at from hub_catalogue_reconciliation
           where deleted_at is null and account = ? and finished_at is not null and error is null and differing = 0
             and not exists (select 1 from jsonb_each(warehouses) as part where (part.value ->> 'differing')::integer > 0)`,
         [account]

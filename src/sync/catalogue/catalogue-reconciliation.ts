@@ -4,7 +4,7 @@ import { type HubProduct, HUB_PAGE_SIZE, hubOutcome } from "../../hub-client"
 import type { ListedHubSku } from "../../workflows/catalogue/steps/compare-hub-stock"
 import { HUB_MODULE } from "../../modules/hub"
 import { accountInLog } from "../../modules/hub/accounts"
-import { driverLock, STOCK_RECONCILIATION_LOCK } from "../../modules/hub/locks"
+import { driverLock, CATALOGUE_RECONCILIATION_LOCK } from "../../modules/hub/locks"
 import type { HubAccount } from "../../modules/hub/hub-account"
 import type HubModuleService from "../../modules/hub/service"
 import { createHash } from "node:crypto"
@@ -15,7 +15,7 @@ import { type Lease, LockLostError, whileHolding } from "../shared/lock"
 import { queueCatalogueChange } from "./catalogue-outbox"
 import { reconcileWarehouses, type WarehouseReconciliation } from "./warehouse-reconciliation"
 
-export type StockReconciliationResult = {
+export type CatalogueReconciliationResult = {
   id: string
   account: string
   seen: number
@@ -42,8 +42,8 @@ export type StockReconciliationResult = {
  * the listing goes on. One at a time per account across the store's processes:
  * null when another one of that account is running.
  */
-export function reconcileStock(container: MedusaContainer, account: HubAccount): Promise<StockReconciliationResult | null> {
-  return whileHolding(container, driverLock(STOCK_RECONCILIATION_LOCK, account.id), (lease) => walk(container, account, lease))
+export function reconcileCatalogue(container: MedusaContainer, account: HubAccount): Promise<CatalogueReconciliationResult | null> {
+  return whileHolding(container, driverLock(CATALOGUE_RECONCILIATION_LOCK, account.id), (lease) => walk(container, account, lease))
 }
 
 /** Whether this process has verified the account's hub since it started. */
@@ -52,26 +52,26 @@ function sinceBoot(container: MedusaContainer, account: HubAccount): { verified:
 }
 
 /**
- * The scheduled entry (job `hub-reconcile-stock`, for each account): a reconciliation of the
+ * The scheduled entry (job `hub-reconcile-catalogue`, for each account): a reconciliation of the
  * account's hub when its `catalogueReconcileEveryMinutes` says one is due, and once after this process started, as soon as the outbox has drained, so stock
  * written while no Medusa listened (a script, an ERP import, a restart) is verified within minutes
  * instead of hours. `catalogueReconcileEveryMinutes: 0` turns both off. Null when none ran.
  */
-export async function runScheduledReconciliation(container: MedusaContainer, account: HubAccount): Promise<StockReconciliationResult | null> {
+export async function runScheduledReconciliation(container: MedusaContainer, account: HubAccount): Promise<CatalogueReconciliationResult | null> {
   const { options, records } = account
   const boot = sinceBoot(container, account)
   if (options.catalogueReconcileEveryMinutes === 0) return null
-  const due = (await records.runs.isStockReconciliationDue()) || (!boot.verified && (await records.catalogueBacklog()) === 0)
+  const due = (await records.runs.isCatalogueReconciliationDue()) || (!boot.verified && (await records.catalogueBacklog()) === 0)
   if (!due) return null
-  const result = await reconcileStock(container, account)
+  const result = await reconcileCatalogue(container, account)
   if (result && !result.error) boot.verified = true
   return result
 }
 
-async function walk(container: MedusaContainer, held: HubAccount, lease: Lease): Promise<StockReconciliationResult> {
+async function walk(container: MedusaContainer, held: HubAccount, lease: Lease): Promise<CatalogueReconciliationResult> {
   const { id: account, products, options } = held
-  const lock = driverLock(STOCK_RECONCILIATION_LOCK, account)
-  const result: StockReconciliationResult = { id: await held.records.runs.beginStockReconciliation(), account, seen: 0, differing: 0, unknown: 0, leakedOrders: 0, setAside: [], error: null, warehouses: [] }
+  const lock = driverLock(CATALOGUE_RECONCILIATION_LOCK, account)
+  const result: CatalogueReconciliationResult = { id: await held.records.runs.beginCatalogueReconciliation(), account, seen: 0, differing: 0, unknown: 0, leakedOrders: 0, setAside: [], error: null, warehouses: [] }
   const comparePage = async (hubProducts: HubProduct[]) => {
     if (!hubProducts.length) return
     if (!(await lease.confirm())) throw new LockLostError(lock)
@@ -134,7 +134,7 @@ async function walk(container: MedusaContainer, held: HubAccount, lease: Lease):
     // Never a walk of the warehouses left running once the reconciliation is over.
     await atWarehouses.catch(() => undefined)
     const warehouses = Object.fromEntries(result.warehouses.map(({ code, seen, differing }) => [code, { seen, differing }]))
-    await held.records.runs.endStockReconciliation(result.id, { error: result.error, leakedOrders: result.leakedOrders, warehouses })
+    await held.records.runs.endCatalogueReconciliation(result.id, { error: result.error, leakedOrders: result.leakedOrders, warehouses })
   }
   return result
 }

@@ -1,5 +1,5 @@
 import { hubAccountsJob } from "../sync/shared/hub-job"
-import { runScheduledReconciliation } from "../sync/catalogue/stock-reconciliation"
+import { runScheduledReconciliation } from "../sync/catalogue/catalogue-reconciliation"
 
 /**
  * Checks every minute, for each account, whether a reconciliation of its hub is due: its
@@ -9,6 +9,6 @@ import { runScheduledReconciliation } from "../sync/catalogue/stock-reconciliati
 export default hubAccountsJob((container, account) => runScheduledReconciliation(container, account))
 
 export const config = {
-  name: "hub-reconcile-stock",
+  name: "hub-reconcile-catalogue",
   schedule: "* * * * *",
 }

@@ -7,14 +7,14 @@ import type HubModuleService from "../../../modules/hub/service"
  * Adds a page's counts to its reconciliation, so a walk that dies keeps what it did. No compensation:
  * the counts say what was compared, which stays true whatever fails after.
  */
-export const countStockReconciliationStep = createStep(
-  "count-hub-stock-reconciliation",
+export const countCatalogueReconciliationStep = createStep(
+  "count-hub-catalogue-reconciliation",
   async (
     input: { reconciliationId: string; seen: number; differing: number; unknown: number; differingFields: Partial<Record<HubProductField, number>> },
     { container }
   ) => {
     const hubModule: HubModuleService = container.resolve(HUB_MODULE)
-    await hubModule.countStockReconciliation(input.reconciliationId, input)
+    await hubModule.countCatalogueReconciliation(input.reconciliationId, input)
     return new StepResponse(undefined)
   }
 )
