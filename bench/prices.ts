@@ -166,7 +166,7 @@ async function seed(container: MedusaContainer, hub: HubModuleService, sandbox: 
   const pg = await connect(DATABASE)
   await pg.query(
     `insert into hub_catalogue_change (id, account, sku, available_quantity, wanted, accepted, state, changed_at, last_changed_at, sent_quantity, sent_at)
-     select 'hubstk_bench' || sku, $3, sku, 0, $2::jsonb, $2::jsonb, 'sent', now(), now(), 0, now() from unnest($1::text[]) as sku`,
+     select 'hubcch_bench' || sku, $3, sku, 0, $2::jsonb, $2::jsonb, 'sent', now(), now(), 0, now() from unnest($1::text[]) as sku`,
     [skus, JSON.stringify(SEEDED_FIELDS), DEFAULT_ACCOUNT]
   )
   const { seedStore } = require("../integration-tests/helpers/store")

@@ -184,7 +184,7 @@ async function seed(container: MedusaContainer, hub: HubModuleService, sandbox: 
   const pg = await connect(DATABASE)
   await pg.query(
     `insert into hub_catalogue_change (id, account, sku, available_quantity, wanted, accepted, state, changed_at, last_changed_at, sent_quantity, sent_at)
-     select 'hubstk_bench' || account || sku, account, sku, 0, $2::jsonb, $2::jsonb, 'sent', now(), now(), 0, now()
+     select 'hubcch_bench' || account || sku, account, sku, 0, $2::jsonb, $2::jsonb, 'sent', now(), now(), 0, now()
      from unnest($1::text[]) as sku, unnest($3::text[]) as account`,
     [skus, JSON.stringify(synced), ACCOUNT_IDS]
   )

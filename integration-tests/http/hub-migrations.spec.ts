@@ -165,7 +165,7 @@ describe("the hub module's migrations on a store with data", () => {
       { sku: "SKU-2", state: "refused" },
     ])
     // Every hub SKU the hub took from a publication reserved for its product (Migration20261128053305), the oldest first.
-    expect((await pool.query(`select account, sku, product_id from hub_sku_reservation order by account, sku`)).rows).toEqual([
+    expect((await pool.query(`select account, sku, product_id from hub_sku_owner order by account, sku`)).rows).toEqual([
       { account: "brand-b", sku: "SKU-HELD", product_id: "prod_3" },
       { account: "default", sku: "KIT", product_id: "prod_5" },
       { account: "default", sku: "KIT-A", product_id: "prod_5" },
@@ -173,7 +173,7 @@ describe("the hub module's migrations on a store with data", () => {
     ])
     // Tables the later migrations add (the marketplace's delivery history, each account's price rules, the reserved hub SKUs,
     // what each hub takes as no sale, the freight quotes' token, cache and answered quotes, the after-sale's, the warehouses saved).
-    const ADDED = ["hub_delivery_action", "hub_price_rule_set", "hub_sync_error", "hub_field_mapping", "hub_sku_reservation", "hub_no_sale", "hub_product_claim", "hub_freight_token", "hub_freight_cache", "hub_freight_quote", "hub_sac_ticket", "hub_sac_answer", "hub_sac_instance", "hub_warehouse_mapping"]
+    const ADDED = ["hub_delivery_action", "hub_price_rule_set", "hub_sync_error", "hub_field_mapping", "hub_sku_owner", "hub_no_sale", "hub_product_claim", "hub_freight_token", "hub_freight_cache", "hub_freight_quote", "hub_sac_ticket", "hub_sac_answer", "hub_sac_instance", "hub_warehouse_mapping"]
     const snapshotTables = JSON.parse(fs.readFileSync(path.join(MIGRATIONS, ".snapshot-medusa-hub.json"), "utf8")).tables.map((table: { name: string }) => table.name)
     // Renamed since: the reconciliation of the whole catalogue (Migration20261204020000).
     const RENAMED: Record<string, string> = { hub_stock_reconciliation: "hub_catalogue_reconciliation" }
@@ -234,15 +234,19 @@ describe("the hub module's migrations on a store with data", () => {
     await run(pool, leases, "up")
   })
 
-  it("the reconciliation's table named for the catalogue (Migration20261204020000): its rows kept, with its key and index, and back", async () => {
+  it("the reconciliation's and the hub SKU owners' tables named for what they hold (Migration20261204020000): rows kept, with their keys and indexes, and back", async () => {
     const renamed = new Migration20261204020000({} as never, {} as never)
     await run(pool, renamed, "down")
     await pool.query(`insert into hub_stock_reconciliation (id, account, started_at, seen) values ('hubrec_1', 'default', now(), 12)`)
+    await pool.query(`delete from hub_sku_reservation`)
+    await pool.query(`insert into hub_sku_reservation (id, account, sku, product_id) values ('hubsku_1', 'default', 'CAM-P', 'prod_1')`)
     await run(pool, renamed, "up")
     expect((await pool.query(`select id, account, seen from hub_catalogue_reconciliation`)).rows).toEqual([{ id: "hubrec_1", account: "default", seen: 12 }])
-    expect(await indexesOf(pool, "hub_catalogue_reconciliation")).toEqual(snapshotIndexes("hub_catalogue_reconciliation"))
+    expect((await pool.query(`select id, sku, product_id from hub_sku_owner`)).rows).toEqual([{ id: "hubsku_1", sku: "CAM-P", product_id: "prod_1" }])
+    for (const table of ["hub_catalogue_reconciliation", "hub_sku_owner"]) expect({ table, indexes: await indexesOf(pool, table) }).toEqual({ table, indexes: snapshotIndexes(table) })
     await run(pool, renamed, "down")
     expect((await pool.query(`select id from hub_stock_reconciliation`)).rows).toEqual([{ id: "hubrec_1" }])
+    expect((await pool.query(`select id from hub_sku_reservation`)).rows).toEqual([{ id: "hubsku_1" }])
     await run(pool, renamed, "up")
   })
 })

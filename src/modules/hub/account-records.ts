@@ -24,7 +24,7 @@ import type { ProductSkuRow } from "./repositories/hub-catalogue-change"
 import type { ClaimedWarehouseStock, WarehouseStockSummary } from "./repositories/hub-warehouse-stock"
 import type { SharedListedOrder, TakenListedOrder } from "./repositories/hub-listed-order"
 import type { ShipByDue } from "./repositories/hub-order"
-import type { HubSkuHolding } from "./repositories/hub-sku-reservation"
+import type { OwnedHubSku } from "./repositories/hub-sku-owner"
 import type { TrafficHour } from "./repositories/hub-traffic-hour"
 
 /** How the records ask for rows: a filter and the read's options, as Medusa's generated `list*` take them. */
@@ -128,12 +128,12 @@ export class HubAccountRecords {
   }
 
   /**
-   * Reserves the hub SKUs `skus` for `productId` before its hub is read or written, and answers the
-   * other product of this store holding one of them, if any (src/modules/hub/repositories/hub-sku-reservation.ts).
+   * Takes the hub SKUs `skus` for `productId` before its hub is read or written, and answers the
+   * other product of this store owning one of them, if any (src/modules/hub/repositories/hub-sku-owner.ts).
    */
   @InjectManager()
-  async reserveHubSkus(productId: string, skus: string[], options: { keepOthers: boolean }, @MedusaContext() sharedContext: Context = {}): Promise<HubSkuHolding | null> {
-    return this.repositories.skuReservations.reserve(this.account.id, productId, skus, options, sharedContext)
+  async takeHubSkus(productId: string, skus: string[], options: { keepOthers: boolean }, @MedusaContext() sharedContext: Context = {}): Promise<OwnedHubSku | null> {
+    return this.repositories.skuOwners.takeFor(this.account.id, productId, skus, options, sharedContext)
   }
 
   // ---- The catalogue's figures (its reconciliations begin and end in `runs`)

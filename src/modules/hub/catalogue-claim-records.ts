@@ -17,7 +17,7 @@ import type { PublicationOutcome } from "./repositories/hub-product-publication"
 export class HubCatalogueClaimRecords {
   constructor(
     private readonly account: { readonly id: string; readonly options: HubAccountOptions },
-    private readonly repositories: Pick<HubRepositories, "hubProducts" | "outbox" | "publications" | "skuReservations">,
+    private readonly repositories: Pick<HubRepositories, "hubProducts" | "outbox" | "publications" | "skuOwners">,
     /** The module's base repository: where `@InjectManager` takes a manager from. */
     protected readonly baseRepository_: DAL.RepositoryService
   ) {}
@@ -67,8 +67,8 @@ export class HubCatalogueClaimRecords {
     await this.repositories.outbox.acceptCreated(id, created, sharedContext)
     if (outcome.kind === "published") await this.repositories.outbox.wakeAwaiting(id, claim.productId, sharedContext)
     // Its hub SKUs are freed once the hub holds nothing of the product under them (gone, or disabled before a remap).
-    if (outcome.kind === "gone" || outcome.kind === "remapped") await this.repositories.skuReservations.releaseOfClaim(claim, sharedContext)
-    if (outcome.kind === "published") await this.repositories.skuReservations.hold(id, claim.productId, hubSkusOf(outcome.sku, outcome.accepted), sharedContext)
+    if (outcome.kind === "gone" || outcome.kind === "remapped") await this.repositories.skuOwners.releaseOfClaim(claim, sharedContext)
+    if (outcome.kind === "published") await this.repositories.skuOwners.record(id, claim.productId, hubSkusOf(outcome.sku, outcome.accepted), sharedContext)
     await this.repositories.publications.complete(claim, outcome, options.catalogueRetryDelayMs, sharedContext)
   }
 

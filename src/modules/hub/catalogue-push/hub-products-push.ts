@@ -15,7 +15,7 @@ import type { CarriedOutcome, ClaimedCatalogueChange } from "../models/hub-catal
 import type { ClaimedPublication } from "../models/hub-product-publication"
 import type { ClaimedHubProducts } from "../repositories/hub-product-claim"
 import { CarriedSkus } from "./carried-skus"
-import { pushHubProduct, type HubSkuHolder, type ProductPush } from "./push-hub-product"
+import { pushHubProduct, type HubSkuOwnerOf, type ProductPush } from "./push-hub-product"
 import { settleEach } from "./settle-each"
 import { pushSkuFields, skuRefusal, type SkuRefusal } from "./sku-push"
 import { NoSaleSaying, type SkuSender } from "./sku-send"
@@ -150,19 +150,19 @@ export class HubProductsPush {
     titleOf: ProductTitles
   ): Promise<ProductPush> {
     const { records, products } = this.account
-    const holderOf: HubSkuHolder = async (skus, { adding } = { adding: false }) => {
-      const holder = await records.reserveHubSkus(publication.productId, skus, { keepOthers: adding || publication.outcomeUnknown })
-      return holder && { ...holder, title: await titleOf(holder.productId) }
+    const ownerOf: HubSkuOwnerOf = async (skus, { adding } = { adding: false }) => {
+      const owner = await records.takeHubSkus(publication.productId, skus, { keepOthers: adding || publication.outcomeUnknown })
+      return owner && { ...owner, title: await titleOf(owner.productId) }
     }
     if (publication.accepted !== null && !publication.excluded) {
       const variations = (publication.accepted as HubProductBody).variations ?? []
       const skus = new CarriedSkus(rows, sender, new Set(variations.map((variation) => variation.sku)))
-      const push = await pushHubProduct(skus.carrying(products), publication, forHub, pushOptions, holderOf)
+      const push = await pushHubProduct(skus.carrying(products), publication, forHub, pushOptions, ownerOf)
       const failed = push.outcome.kind === "failed" ? { reason: push.outcome.reason, status: push.outcome.status } : null
       for (const [row, outcome] of await skus.settle(failed)) await settleRow(row, outcome)
       return push
     }
-    const push = await pushHubProduct(products, publication, forHub, pushOptions, holderOf)
+    const push = await pushHubProduct(products, publication, forHub, pushOptions, ownerOf)
     const created = new Set(push.created.map((sku) => sku.sku))
     const holdsProduct = push.outcome.kind === "published"
     await Promise.all(

@@ -27,14 +27,14 @@ export type ProductPush = {
 type PushOptions = PublicationOptions & { catalogueFields: readonly CatalogueField[] }
 
 /**
- * Reserves `skus` on the account's hub for the product being pushed and names the other product of this
- * store that holds one of them (null: it holds them all). A hub product is one Medusa product's: never
+ * Takes `skus` on the account's hub for the product being pushed and names the other product of this
+ * store that owns one of them (null: it owns them all). A hub product is one Medusa product's: never
  * linked to another's, even one whose create answer was lost or that is pushed in the same round.
- * `adding`: the SKUs join those the product holds (variations added to a product the hub holds), whose
- * reservations stay; otherwise they are all the product's.
+ * `adding`: the SKUs join those the product owns (variations added to a product the hub holds), which
+ * it keeps; otherwise they are all the product's.
  */
-export type HubSkuHolder = (skus: string[], options?: { adding: boolean }) => Promise<HeldSku | null>
-type HeldSku = { sku: string; productId: string; title?: string | null }
+export type HubSkuOwnerOf = (skus: string[], options?: { adding: boolean }) => Promise<OwnedSku | null>
+type OwnedSku = { sku: string; productId: string; title?: string | null }
 type Problem = { field: string; message: string }
 
 export async function pushHubProduct(
@@ -42,7 +42,7 @@ export async function pushHubProduct(
   claim: ClaimedPublication,
   forHub: ProductForHub,
   options: PushOptions,
-  holderOf: HubSkuHolder
+  ownerOf: HubSkuOwnerOf
 ): Promise<ProductPush> {
   const accepted = claim.accepted as HubProductBody | null
   const quiet = (outcome: PublicationOutcome): ProductPush => ({ outcome, sent: false, created: [] })
@@ -62,46 +62,46 @@ export async function pushHubProduct(
 
   const body = hubProductBody(reading, options)
   const variantIds = new Map(reading.variants.flatMap((variant) => (variant.sku ? [[variant.sku, variant.id] as const] : [])))
-  if (!accepted) return publishNew(client, claim, variantIds, body, checkHubProduct(reading, options), options, holderOf)
+  if (!accepted) return publishNew(client, claim, variantIds, body, checkHubProduct(reading, options), options, ownerOf)
   const check = checkHubProduct(reading, options)
   const next = check.ok ? check.product : body
   // The product's own fields decide: its SKUs' stock fields go with the push whatever it refused.
   if (claim.refused && sameJson(ownBody(claim.refused as HubProductBody, options), ownBody(next, options))) return quiet(refusedAgain(claim, next))
-  const reserved = await reserveAddedVariations(accepted, next, holderOf)
-  const push = await publishChanges(client, accepted, reserved.next, options)
+  const taken = await takeAddedVariations(accepted, next, ownerOf)
+  const push = await publishChanges(client, accepted, taken.next, options)
   // The hub holds the product already: its edits go (a field that cannot be sent, or a variation whose
   // SKU another product holds, is left out of the body, so it is not sent); the problems stay listed
   // for the merchant to fix.
-  const problems = [...reserved.problems, ...(check.ok ? [] : check.problems)]
+  const problems = [...taken.problems, ...(check.ok ? [] : check.problems)]
   if (!problems.length || push.outcome.kind !== "published") return push
   return { ...push, outcome: { kind: "not_publishable", sku: body.sku, problems, accepted: push.outcome.accepted } }
 }
 
 /**
- * The variations a product the hub holds is to be sent that it does not hold yet, each reserved for the
- * product before it is sent, as a create's SKUs are: one another product of this store holds is left
+ * The variations a product the hub holds is to be sent that it does not hold yet, each taken by the
+ * product before it is sent, as a create's SKUs are: one another product of this store owns is left
  * out of the body, named as a problem.
  */
-async function reserveAddedVariations(accepted: HubProductBody, next: HubProductBody, holderOf: HubSkuHolder): Promise<{ next: HubProductBody; problems: Problem[] }> {
+async function takeAddedVariations(accepted: HubProductBody, next: HubProductBody, ownerOf: HubSkuOwnerOf): Promise<{ next: HubProductBody; problems: Problem[] }> {
   const changes = hubProductChanges(accepted, next)
-  // Another hub SKU is created from scratch after the remap, reserved whole then.
+  // Another hub SKU is created from scratch after the remap, taken whole then.
   let adding = changes.kind === "update" ? changes.variationsToAdd.map((variation) => variation.sku) : []
   const held = new Set<string>()
   const problems: Problem[] = []
   while (adding.length) {
-    const holder = await holderOf(adding, { adding: true })
-    if (!holder) break
-    held.add(holder.sku)
-    problems.push(heldSkuProblem(holder, "give the variant another SKU"))
-    adding = adding.filter((sku) => sku !== holder.sku)
+    const owner = await ownerOf(adding, { adding: true })
+    if (!owner) break
+    held.add(owner.sku)
+    problems.push(ownedSkuProblem(owner, "give the variant another SKU"))
+    adding = adding.filter((sku) => sku !== owner.sku)
   }
   return { next: held.size ? { ...next, variations: (next.variations ?? []).filter((variation) => !held.has(variation.sku)) } : next, problems }
 }
 
-/** The problem of a SKU another product of this store holds on the account's hub, naming it as the merchant knows it. */
-function heldSkuProblem(holder: HeldSku, fix: string): Problem {
-  const other = holder.title ? `"${holder.title}" (${holder.productId})` : holder.productId
-  return { field: "sku", message: `sku: ${holder.sku} is the hub product of another product of this store, ${other}: ${fix}` }
+/** The problem of a SKU another product of this store owns on the account's hub, naming it as the merchant knows it. */
+function ownedSkuProblem(owner: OwnedSku, fix: string): Problem {
+  const other = owner.title ? `"${owner.title}" (${owner.productId})` : owner.productId
+  return { field: "sku", message: `sku: ${owner.sku} is the hub product of another product of this store, ${other}: ${fix}` }
 }
 
 /**
@@ -111,7 +111,7 @@ function heldSkuProblem(holder: HeldSku, fix: string): Problem {
  * store's (a SKU used again after a rename is kept disabled); a variation Medusa has and the hub's
  * answer does not list is added to it, as an edit adding a variant would be. Nothing is asked of the
  * hub for a SKU that cannot name a hub product, or before every SKU of the body (its variations'
- * too) is reserved for this product: one another product of this store holds makes it not publishable.
+ * too) is taken by this product: one another product of this store owns makes it not publishable.
  */
 async function publishNew(
   client: ProductPushClient,
@@ -120,13 +120,13 @@ async function publishNew(
   body: HubProductBody,
   check: ReturnType<typeof checkHubProduct>,
   options: PushOptions,
-  holderOf: HubSkuHolder
+  ownerOf: HubSkuOwnerOf
 ): Promise<ProductPush> {
   const quiet = (outcome: PublicationOutcome): ProductPush => ({ outcome, sent: false, created: [] })
   const skuProblems = check.ok ? [] : check.problems.filter((problem) => problem.field === "sku" || problem.field.endsWith(".sku"))
   if (skuProblems.length) return quiet({ kind: "not_publishable", sku: null, problems: skuProblems })
-  const holder = await holderOf([body.sku, ...(body.variations ?? []).map((variation) => variation.sku)])
-  if (holder) return quiet({ kind: "not_publishable", sku: null, problems: [heldSkuProblem(holder, "give this product another SKU (metadata.hub_sku for one with several variants)")] })
+  const owner = await ownerOf([body.sku, ...(body.variations ?? []).map((variation) => variation.sku)])
+  if (owner) return quiet({ kind: "not_publishable", sku: null, problems: [ownedSkuProblem(owner, "give this product another SKU (metadata.hub_sku for one with several variants)")] })
   return attempt(async () => {
     const onHub = await client.get(body.sku)
     if (onHub) {

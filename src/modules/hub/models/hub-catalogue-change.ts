@@ -11,7 +11,7 @@ import type { HubProductField, HubProductFields } from "../../../mapping/hub-pro
  */
 export const HubCatalogueChange = model
   .define("hub_catalogue_change", {
-    id: model.id({ prefix: "hubstk" }).primaryKey(),
+    id: model.id({ prefix: "hubcch" }).primaryKey(),
     account: accountColumn(),
     /** Unique within its account: a SKU sold on two accounts has a row in each, with its own channel's quantity. */
     sku: model.text(),

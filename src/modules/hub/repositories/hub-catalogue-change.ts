@@ -29,7 +29,7 @@ export class HubCatalogueChangeRepository extends DALUtils.mikroOrmBaseRepositor
     const latestBySku = new Map(wanted.map((entry) => [entry.sku, entry]))
     if (!latestBySku.size) return []
     const rows = [...latestBySku.values()].map((entry) => ({
-      id: generateEntityId(undefined, "hubstk"),
+      id: generateEntityId(undefined, "hubcch"),
       sku: entry.sku,
       variant_id: entry.variantId,
       product_id: entry.productId,
@@ -71,7 +71,7 @@ export class HubCatalogueChangeRepository extends DALUtils.mikroOrmBaseRepositor
   async remember(account: string, inSync: WantedSkuFields[], context: Context = {}): Promise<void> {
     if (!inSync.length) return
     const rows = inSync.map((entry) => ({
-      id: generateEntityId(undefined, "hubstk"),
+      id: generateEntityId(undefined, "hubcch"),
       sku: entry.sku,
       variant_id: entry.variantId,
       product_id: entry.productId,
@@ -94,7 +94,7 @@ export class HubCatalogueChangeRepository extends DALUtils.mikroOrmBaseRepositor
    */
   async acceptCreated(account: string, created: WantedSkuFields[], context: Context = {}): Promise<void> {
     if (!created.length) return
-    const rows = created.map((entry) => ({ id: generateEntityId(undefined, "hubstk"), sku: entry.sku, variant_id: entry.variantId, product_id: entry.productId, fields: entry.fields }))
+    const rows = created.map((entry) => ({ id: generateEntityId(undefined, "hubcch"), sku: entry.sku, variant_id: entry.variantId, product_id: entry.productId, fields: entry.fields }))
     await this.getActiveManager<EntityManager>(context).execute(
       `insert into hub_catalogue_change as c (id, account, sku, variant_id, product_id, wanted, accepted, available_quantity, sent_quantity, state, changed_at, last_changed_at, sent_at)
        select id, ?::text, sku, variant_id, product_id, fields, fields, (fields->>'qty')::integer, (fields->>'qty')::integer, 'sent', now(), now(), now()

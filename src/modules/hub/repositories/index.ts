@@ -9,7 +9,7 @@ import { HubOrderMoveRepository } from "./hub-order-move"
 import { HubPricePreviewRepository } from "./hub-price-preview"
 import { HubProductClaimRepository } from "./hub-product-claim"
 import { HubProductPublicationRepository } from "./hub-product-publication"
-import { HubSkuReservationRepository } from "./hub-sku-reservation"
+import { HubSkuOwnerRepository } from "./hub-sku-owner"
 import { HubCatalogueReconciliationRepository } from "./hub-catalogue-reconciliation"
 import { HubStatusRepository } from "./hub-status"
 import { HubSyncErrorRepository } from "./hub-sync-error"
@@ -33,7 +33,7 @@ export {
   HubPriceRuleSetRepository,
   HubProductClaimRepository,
   HubProductPublicationRepository,
-  HubSkuReservationRepository,
+  HubSkuOwnerRepository,
   HubStatusRepository,
   HubCatalogueReconciliationRepository,
   HubSyncErrorRepository,
@@ -68,7 +68,7 @@ const HUB_REPOSITORIES = {
   sacTickets: HubSacTicketRepository,
   sacAnswers: HubSacAnswerRepository,
   sacInstances: HubSacInstanceRepository,
-  skuReservations: HubSkuReservationRepository,
+  skuOwners: HubSkuOwnerRepository,
   pricePreview: HubPricePreviewRepository,
   freight: HubFreightRepository,
   warehouseStock: HubWarehouseStockRepository,

@@ -128,7 +128,7 @@ medusaIntegrationTestRunner({
       expect(sandbox.hub.getProduct("KIT")?.variations?.map((variation) => variation.sku).sort()).toEqual(["KIT-AZUL", "KIT-ROSA"])
       expect(sandbox.hub.getProduct("KIT-VERDE")).toEqual(greenOnHub)
       const knex: Knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
-      expect(await knex("hub_sku_reservation").where({ sku: "KIT-VERDE" }).whereNull("deleted_at").pluck("product_id")).toEqual([green])
+      expect(await knex("hub_sku_owner").where({ sku: "KIT-VERDE" }).whereNull("deleted_at").pluck("product_id")).toEqual([green])
     })
 
     it("two workers reserving one SKU for two products at the same moment: the unique index lets exactly one hold it", async () => {
@@ -137,7 +137,7 @@ medusaIntegrationTestRunner({
       const waiting = async () =>
         Number(
           (
-            await knex.raw(`select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query ilike '%hub_sku_reservation%'`)
+            await knex.raw(`select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query ilike '%hub_sku_owner%'`)
           ).rows[0].n
         )
       for (const [first, second] of [
@@ -148,20 +148,20 @@ medusaIntegrationTestRunner({
         const gate = await knex.transaction()
         let answers: Promise<Array<{ sku: string; productId: string } | null>>
         try {
-          await gate.raw(`lock table hub_sku_reservation in exclusive mode`)
-          answers = Promise.all([records.reserveHubSkus("prod_race_a", first, { keepOthers: true }), records.reserveHubSkus("prod_race_b", second, { keepOthers: true })])
+          await gate.raw(`lock table hub_sku_owner in exclusive mode`)
+          answers = Promise.all([records.takeHubSkus("prod_race_a", first, { keepOthers: true }), records.takeHubSkus("prod_race_b", second, { keepOthers: true })])
           await eventually(async () => expect(await waiting()).toBe(2))
         } finally {
           await gate.commit()
         }
         const [a, b] = await answers
-        const holders = await knex("hub_sku_reservation").whereIn("sku", first).select("sku", "product_id")
+        const holders = await knex("hub_sku_owner").whereIn("sku", first).select("sku", "product_id")
         expect(new Set(holders.map((row: { product_id: string }) => row.product_id)).size).toBe(1)
         expect(holders).toHaveLength(first.length)
         const winner = holders[0].product_id
         expect(winner === "prod_race_a" ? [a, b] : [b, a]).toEqual([null, { sku: [...first].sort()[0], productId: winner }])
         // Asked again, each gets the same answer: the holder's own reservation is idempotent.
-        expect(await records.reserveHubSkus(winner, first, { keepOthers: true })).toBeNull()
+        expect(await records.takeHubSkus(winner, first, { keepOthers: true })).toBeNull()
       }
     })
   },
