@@ -2,7 +2,7 @@ import type { HubClient, HubFiguresSnapshot } from "../../hub-client"
 import type { HubAccountRecords } from "./account-records"
 import type { HubAccountOperations } from "./account-operations"
 import type { HubAccountOptions } from "./accounts"
-import type { HubProductsPush } from "./catalogue-push/hub-products-push"
+import type { HubCataloguePush } from "./catalogue-push/hub-products-push"
 
 /**
  * One hub account as the code holds it: its id, its options, its hub operations (`orders`, `delivery`,
@@ -15,7 +15,7 @@ export type HubAccount = HubAccountOperations & {
   readonly id: string
   readonly options: HubAccountOptions
   readonly records: HubAccountRecords
-  readonly catalogue: HubProductsPush
+  readonly catalogue: HubCataloguePush
 }
 
 /** An account's connection as the module's loader builds it: the client it closes and whose traffic it records. */

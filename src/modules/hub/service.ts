@@ -5,7 +5,7 @@ import { errorText } from "../../mapping/error-text"
 import type { HubOrderMoveOutcome } from "../../mapping/hub-order-states"
 import type { HubProductField } from "../../mapping/hub-product"
 import { HubAccountRecords } from "./account-records"
-import { HubProductsPush } from "./catalogue-push/hub-products-push"
+import { HubCataloguePush } from "./catalogue-push/hub-products-push"
 import type { HubAccount, HubAccountConnection, HubAccountEntry } from "./hub-account"
 import type { HubLeases } from "./leases"
 import {
@@ -123,7 +123,7 @@ export default class HubModuleService extends MedusaService({
     this.repositories = hubRepositoriesOf(dependencies)
     this.hubAccounts = dependencies.hubAccounts.map((connection) => {
       const records = new HubAccountRecords(connection, this.repositories, this, this.leases, dependencies.baseRepository)
-      return { ...connection, records, catalogue: new HubProductsPush({ ...connection, records }) }
+      return { ...connection, records, catalogue: new HubCataloguePush({ ...connection, records }) }
     })
   }
 

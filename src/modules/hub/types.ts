@@ -19,7 +19,7 @@ export { HUB_ORDER_SORTS, type HubOrderClaimToken, type HubOrderRecord, type Hub
 export { TAKEN_OVER_WHILE_SENDING, type HubOrderMoveNeedingMerchant, type HubOrderMoveRecord } from "./repositories/hub-order-move"
 export type { PricePreviewSourceRow } from "./repositories/hub-price-preview"
 export type { ClaimedHubProducts } from "./repositories/hub-product-claim"
-export type { ClaimedHubProductsReading, HubProductsPushSummary, ProductRefusal, SkuRefusal } from "./catalogue-push/hub-products-push"
+export type { ClaimedHubProductsReading, HubProductsPushSummary, ProductRefusal, SkuRefusal, WarehouseStockPushSummary, WarehouseStockReading } from "./catalogue-push/hub-products-push"
 export type { ClaimedWarehouseStock, WarehouseStockSummary } from "./repositories/hub-warehouse-stock"
 export type { PublicationOutcome } from "./repositories/hub-product-publication"
 export type { SacAnswerRow } from "./repositories/hub-sac-answer"

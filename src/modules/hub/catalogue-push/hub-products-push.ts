@@ -14,13 +14,16 @@ import type { ProductForHub } from "../../../mapping/hub-product-reading"
 import type { CarriedOutcome, ClaimedCatalogueChange } from "../models/hub-catalogue-change"
 import type { ClaimedPublication } from "../models/hub-product-publication"
 import type { ClaimedHubProducts } from "../repositories/hub-product-claim"
+import type { ClaimedWarehouseStock } from "../repositories/hub-warehouse-stock"
 import { CarriedSkus } from "./carried-skus"
 import { pushHubProduct, type HubSkuOwnerOf, type ProductPush } from "./push-hub-product"
 import { settleEach } from "./settle-each"
 import { pushSkuFields, skuRefusal, type SkuRefusal } from "./sku-push"
 import { NoSaleSaying, type SkuSender } from "./sku-send"
+import { pushWarehouseStock, type WarehouseStockPushSummary, type WarehouseStockReading } from "./warehouse-stock-push"
 
 export type { SkuRefusal } from "./sku-push"
+export type { WarehouseStockPushSummary, WarehouseStockReading } from "./warehouse-stock-push"
 
 /** A product an account's hub refused in this round, in its words (announced as `hub-product.refused`). */
 export type ProductRefusal = { account: string; product_id: string; sku: string; status: number | null; message: string }
@@ -60,9 +63,25 @@ type PushOptions = HubAccountOptions & { mapping: Awaited<ReturnType<HubAccountR
 /** One claimed hub product: its publication (none: a SKU or product this store does not publish) and its SKUs' rows. */
 type HubProductClaim = { key: string; publication?: ClaimedPublication; skus: ClaimedCatalogueChange[] }
 
-/** One account's catalogue push: `push` sends a claim's hub products and settles each (`records.catalogueClaims`). */
-export class HubProductsPush {
-  constructor(private readonly account: { id: string; options: HubAccountOptions; products: HubAccountOperations["products"]; records: HubAccountRecords }) {}
+/**
+ * One account's catalogue push (`account.catalogue`): `push` sends a claim's hub products, `pushWarehouses`
+ * its other warehouses' batches (warehouse-stock-push.ts); each row settled through `records.catalogueClaims`.
+ */
+export class HubCataloguePush {
+  constructor(
+    private readonly account: {
+      id: string
+      options: HubAccountOptions
+      products: HubAccountOperations["products"]
+      stores: HubAccountOperations["stores"]
+      records: HubAccountRecords
+    }
+  ) {}
+
+  /** Sends each warehouse's claimed rows in one batch, from `reading` (warehouse-stock-push.ts). */
+  pushWarehouses(claims: ClaimedWarehouseStock[][], reading: WarehouseStockReading): Promise<WarehouseStockPushSummary> {
+    return pushWarehouseStock(this.account, claims, reading)
+  }
 
   /**
    * Pushes each claimed hub product in as few requests as its hub allows, from `reading`:
