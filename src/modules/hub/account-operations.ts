@@ -24,6 +24,15 @@ import type {
 /** A part of the client as its calls only: a structural type, so nothing of the part beyond them is held. */
 type CallsOf<T> = Pick<T, keyof T>
 
+/**
+ * A part of the client as its calls only, each bound to it: the part itself, which holds the account's
+ * transport (its credentials, budget and pool), stays the module's. `names` must be every call of the
+ * part (`CallsOf` fails the build on one left out), and never a private helper.
+ */
+function callsOf<T extends object, K extends keyof T>(part: T, names: readonly K[]): Pick<T, K> {
+  return Object.fromEntries(names.map((name) => [name, (part[name] as (...args: unknown[]) => unknown).bind(part)])) as Pick<T, K>
+}
+
 /** An account's hub orders: the status catalogue, the listing and the queue, one order read, the merchant's moves, test orders. */
 export type HubOrderOperations = {
   /** The hub's status catalogue (`GET /statuses`): custom statuses count by their type. */
@@ -103,11 +112,11 @@ export function accountOperations(client: HubOperations): HubAccountOperations {
       addVariation: (parentSku, variation) => client.addVariation(parentSku, variation),
       update: (sku, fields, resource) => client.updateProduct(sku, fields, resource),
     },
-    delivery: client.delivery,
-    categories: client.categories,
-    syncErrors: client.syncErrors,
-    sac: client.sac,
-    stores: client.stores,
+    delivery: callsOf(client.delivery, ["label", "labelData", "ordersToGroup", "group", "plps", "plpDocument", "plpData", "ungroup", "collectables", "requestCollection"]),
+    categories: callsOf(client.categories, ["page", "all"]),
+    syncErrors: callsOf(client.syncErrors, ["page", "all", "glossary", "clear"]),
+    sac: callsOf(client.sac, ["page", "all", "chats", "items", "refunds", "instances", "openInstance", "answer"]),
+    stores: callsOf(client.stores, ["batch"]),
     figures: () => client.figures(),
     untakenTraffic: () => client.untakenHourlyTraffic(),
   }
