@@ -83,6 +83,24 @@ medusaIntegrationTestRunner({
       expect(sandbox.hub.requestLog().filter((entry) => entry.path.startsWith("/stores/"))).toEqual([])
     })
 
+    it("a batch the CD refuses for one SKU refuses that SKU alone; the others go in the next batch, without waiting for their claim's lease", async () => {
+      await expectOnHub({ "98": { "CAM-P": 10, "CAM-M": 6 }, "01": { "CAM-P": 4, "CAM-M": 3 } })
+      // The hub no longer holds CAM-M: CD 01 refuses it by its place in the batch.
+      sandbox.hub.removeProduct("CAM-M")
+      sandbox.hub.resetRequestLog()
+      const inventory = container.resolve(Modules.INVENTORY)
+      await inventory.updateInventoryLevels([
+        { inventory_item_id: store.inventoryItemsBySku["CAM-P"], location_id: RIO, stocked_quantity: 2 },
+        { inventory_item_id: store.inventoryItemsBySku["CAM-M"], location_id: RIO, stocked_quantity: 1 },
+      ])
+      // Well within the claim's lease (60 s): the SKU given back is due again at once.
+      await eventually(() => expect(sandbox.hub.warehouseStock("01")!.skus["CAM-P"]?.qty).toBe(2), 20_000)
+      const batches = storeBatches(sandbox.hub.requestLog(), "01").map((entry) => (entry.body as { skus: Array<{ code: string }> }).skus.map((sku) => sku.code).sort())
+      expect(batches).toEqual([["CAM-M", "CAM-P"], ["CAM-P"]])
+      const [warehouse] = await account().records.warehouseStockSummary()
+      expect(warehouse).toMatchObject({ warehouse: "01", refused: 1 })
+    })
+
     it("an order line from the second warehouse reserves at its location, the other line at the default's; a cancel releases both there", async () => {
       await expectOnHub({ "98": { "CAM-P": 10, "CAM-M": 6 }, "01": { "CAM-P": 4, "CAM-M": 3 } })
       const order = sandbox.hub.createOrder({ ...importTestOrder([]), items: [{ id: "CAM-P", qty: 3, remote_store_id: "01" }, { id: "CAM-M", qty: 2, remote_store_id: "98" }] })

@@ -169,10 +169,13 @@ export class HubCatalogueChangeRepository extends DALUtils.mikroOrmBaseRepositor
     return Number(row.count)
   }
 
-  /** Gives back one claimed row untouched: a push it went with was refused for another field, so it goes alone next. */
+  /**
+   * Gives back one claimed row untouched, due again at once: a push it went with was refused for another
+   * field (a product's own, another SKU of a CD's batch), so it goes alone next.
+   */
   async giveBack(claim: ClaimedCatalogueChange, context: Context = {}): Promise<void> {
     await this.getActiveManager<EntityManager>(context).execute(
-      `update hub_catalogue_change set claim_token = null, updated_at = now() where id = ? and claim_token = ?`,
+      `update hub_catalogue_change set claim_token = null, ${CLAIM_OVER}, updated_at = now() where id = ? and claim_token = ?`,
       [claim.id, claim.claimToken]
     )
   }
