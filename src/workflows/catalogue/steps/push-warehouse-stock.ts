@@ -1,3 +1,4 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { HUB_MODULE } from "../../../modules/hub"
 import type HubModuleService from "../../../modules/hub/service"
@@ -21,34 +22,31 @@ export const claimWarehouseStockStep = createStep("claim-hub-warehouse-stock", a
 })
 
 /**
+ * Sends each warehouse's claimed rows in one batch (the account's `catalogue.pushWarehouses`), from
  * Medusa's available quantity of the claimed SKUs at each warehouse's location, read as the batches
  * leave (never a value older than its send), in one statement for every warehouse, as the
  * reconciliation reads it (`wantedAt`). The account's channel and mapped locations are checked as a
- * change's reading checks them: a location shared with another account makes Medusa unreadable here.
+ * change's reading checks them: a location shared with another account makes Medusa unreadable here,
+ * and every row waits the retry delay. The reading stays in this step: a round passes up to
+ * `warehouseBatchSize` rows per warehouse, and a step more for it cost the bench's walk half again its CPU
+ * (the engine keeps each step's input and answer).
  */
-export const readClaimedWarehouseStockStep = createStep(
-  "read-claimed-hub-warehouse-stock",
-  async ({ account, claims }: ClaimedWarehouses, { container }): Promise<StepResponse<WarehouseStockReading>> => {
-    if (!claims.length) return new StepResponse({ quantities: {} })
-    const { options, records } = container.resolve<HubModuleService>(HUB_MODULE).account(account)
-    try {
-      const { salesChannelId, warehouses } = await hubStockLocations(container, options)
-      const readings = await records.warehouseReconciliation.stockOf([...new Set(claims.flat().map((row) => row.sku))], salesChannelId, warehouses.map((warehouse) => warehouse.locationId))
-      const quantities = Object.fromEntries(
-        warehouses.map(({ code, locationId }) => [code, Object.fromEntries(readings.flatMap((reading) => wantedAt(reading, locationId, options)).map((entry) => [entry.sku, entry.fields.qty as number]))])
-      )
-      return new StepResponse({ quantities })
-    } catch (error) {
-      return new StepResponse({ unreadable: error instanceof Error ? error.message : String(error) })
-    }
-  }
-)
+export const pushWarehouseStockStep = createStep("push-hub-warehouse-stock", async ({ account, claims }: ClaimedWarehouses, { container }) => {
+  const { catalogue } = container.resolve<HubModuleService>(HUB_MODULE).account(account)
+  return new StepResponse(await catalogue.pushWarehouses(claims, await readWarehouseStock(container, account, claims)))
+})
 
-/** Sends each warehouse's claimed rows in one batch, from Medusa's reading, each row settled (the account's `catalogue.pushWarehouses`). */
-export const pushWarehouseStockStep = createStep(
-  "push-hub-warehouse-stock",
-  async ({ account, claims, reading }: ClaimedWarehouses & { reading: WarehouseStockReading }, { container }) => {
-    const { catalogue } = container.resolve<HubModuleService>(HUB_MODULE).account(account)
-    return new StepResponse(await catalogue.pushWarehouses(claims, reading))
+async function readWarehouseStock(container: MedusaContainer, account: string, claims: ClaimedWarehouseStock[][]): Promise<WarehouseStockReading> {
+  if (!claims.length) return { quantities: {} }
+  const { options, records } = container.resolve<HubModuleService>(HUB_MODULE).account(account)
+  try {
+    const { salesChannelId, warehouses } = await hubStockLocations(container, options)
+    const readings = await records.warehouseReconciliation.stockOf([...new Set(claims.flat().map((row) => row.sku))], salesChannelId, warehouses.map((warehouse) => warehouse.locationId))
+    const quantities = Object.fromEntries(
+      warehouses.map(({ code, locationId }) => [code, Object.fromEntries(readings.flatMap((reading) => wantedAt(reading, locationId, options)).map((entry) => [entry.sku, entry.fields.qty as number]))])
+    )
+    return { quantities }
+  } catch (error) {
+    return { unreadable: error instanceof Error ? error.message : String(error) }
   }
-)
+}
