@@ -1,12 +1,11 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { HUB_MODULE } from "../../../modules/hub"
+import type { HubAccount } from "../../../modules/hub/hub-account"
 import type HubModuleService from "../../../modules/hub/service"
 import type { ClaimedWarehouseStock, WarehouseStockReading } from "../../../modules/hub/types"
 import { hubStockLocations } from "../../../queries/hub-stock-locations"
 import { wantedAt } from "./compare-warehouse-stock"
-
-export type { WarehouseStockPushSummary } from "../../../modules/hub/types"
 
 type ClaimedWarehouses = { account: string; claims: ClaimedWarehouseStock[][] }
 
@@ -32,13 +31,12 @@ export const claimWarehouseStockStep = createStep("claim-hub-warehouse-stock", a
  * (the engine keeps each step's input and answer).
  */
 export const pushWarehouseStockStep = createStep("push-hub-warehouse-stock", async ({ account, claims }: ClaimedWarehouses, { container }) => {
-  const { catalogue } = container.resolve<HubModuleService>(HUB_MODULE).account(account)
-  return new StepResponse(await catalogue.pushWarehouses(claims, await readWarehouseStock(container, account, claims)))
+  const hubAccount = container.resolve<HubModuleService>(HUB_MODULE).account(account)
+  return new StepResponse(await hubAccount.catalogue.pushWarehouses(claims, await readWarehouseStock(container, hubAccount, claims)))
 })
 
-async function readWarehouseStock(container: MedusaContainer, account: string, claims: ClaimedWarehouseStock[][]): Promise<WarehouseStockReading> {
+async function readWarehouseStock(container: MedusaContainer, { options, records }: HubAccount, claims: ClaimedWarehouseStock[][]): Promise<WarehouseStockReading> {
   if (!claims.length) return { quantities: {} }
-  const { options, records } = container.resolve<HubModuleService>(HUB_MODULE).account(account)
   try {
     const { salesChannelId, warehouses } = await hubStockLocations(container, options)
     const readings = await records.warehouseReconciliation.stockOf([...new Set(claims.flat().map((row) => row.sku))], salesChannelId, warehouses.map((warehouse) => warehouse.locationId))
